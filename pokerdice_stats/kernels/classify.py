@@ -1,0 +1,179 @@
+"""Kernels of the hand classifier.
+
+``hand_keys`` turns every hand (a count vector) into an integer key that
+orders hands under a rule set: ``category_rank * 6**5 + tiebreak``, where
+``category_rank`` is 0 for the lowest category and ``tiebreak`` the base-6
+number of the five dice in tie-break order (the combination, then the other
+dice, highest first), or 0 when only categories count.  Wild dice take the
+assignment with the largest key.
+
+``classify_codes`` and ``classify_ranks`` are the batch classifiers: one
+gather per throw from tables built once per rule set.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
+
+KIND_PATTERN = 0
+KIND_RUN = 1
+KIND_ANY = 2
+TIEBREAK_BASE = 7776  # 6**5: room for five base-6 tie-break digits
+
+
+@jit
+def _fits(counts, kind, pattern, run_length, run_mask):
+    if kind == KIND_ANY:
+        return True
+    if kind == KIND_RUN:
+        return _best_run_start(counts, run_length, run_mask) >= 0
+    # Pattern: compare the counts, largest first, with the pattern.
+    sorted_counts = np.sort(counts)[::-1]
+    for i in range(pattern.shape[0]):
+        if sorted_counts[i] != pattern[i]:
+            return False
+    return True
+
+
+@jit
+def _best_run_start(counts, run_length, run_mask):
+    """Highest allowed start of a run of ``run_length`` ranks present, or -1."""
+    for start in range(6 - run_length, -1, -1):
+        if (run_mask >> start) & 1:
+            ok = True
+            for r in range(start, start + run_length):
+                if counts[r] == 0:
+                    ok = False
+                    break
+            if ok:
+                return start
+    return -1
+
+
+@jit
+def _tiebreak(counts, kind, run_length, run_mask):
+    """Base-6 number of the dice in tie-break order."""
+    left = counts.copy()
+    code = 0
+    if kind == KIND_RUN:
+        start = _best_run_start(counts, run_length, run_mask)
+        for r in range(start + run_length - 1, start - 1, -1):
+            code = code * 6 + r
+            left[r] -= 1
+    # The rest: by count (largest first), then by rank (highest first).
+    for count in range(5, 0, -1):
+        for r in range(5, -1, -1):
+            if left[r] == count:
+                for _ in range(count):
+                    code = code * 6 + r
+    return code
+
+
+@jit
+def natural_key(counts, kinds, patterns, run_lengths, run_masks, full_tiebreak):
+    """Key of a hand without wild faces (see the module docstring)."""
+    n_categories = kinds.shape[0]
+    for c in range(n_categories):
+        if _fits(counts, kinds[c], patterns[c], run_lengths[c], run_masks[c]):
+            key = (n_categories - 1 - c) * TIEBREAK_BASE
+            if full_tiebreak:
+                key += _tiebreak(counts, kinds[c], run_lengths[c], run_masks[c])
+            return key
+    return -1
+
+
+@jit
+def hand_keys(
+    hand_counts, keep_counts, keep_size, kinds, patterns, run_lengths, run_masks, full_tiebreak, wild
+):
+    """Key of every hand; a wild face takes the assignment with the largest key.
+
+    Parameters
+    ----------
+    hand_counts : (H, 6) int array
+        The hands as count vectors.
+    keep_counts, keep_size : (K, 6) and (K,) int arrays
+        Every multiset of 0..5 dice (the keeps), to enumerate wild assignments.
+    kinds, patterns, run_lengths, run_masks : arrays over categories, best first
+        The categories as data (see ``pokerdice_stats.rules.Category``).
+    full_tiebreak : bool
+        Whether the dice break ties within a category.
+    wild : int
+        Rank of the wild face, or -1.
+    """
+    n_hands = hand_counts.shape[0]
+    keys = np.empty(n_hands, dtype=np.int64)
+    counts = np.empty(6, dtype=np.int64)
+    for h in range(n_hands):
+        for r in range(6):
+            counts[r] = hand_counts[h, r]
+        n_wild = 0
+        if wild >= 0:
+            n_wild = counts[wild]
+            counts[wild] = 0
+        if n_wild == 0:
+            keys[h] = natural_key(counts, kinds, patterns, run_lengths, run_masks, full_tiebreak)
+            continue
+        best = -1
+        for k in range(keep_counts.shape[0]):
+            if keep_size[k] != n_wild:
+                continue
+            trial = counts + keep_counts[k]
+            key = natural_key(trial, kinds, patterns, run_lengths, run_masks, full_tiebreak)
+            if key > best:
+                best = key
+        keys[h] = best
+    return keys
+
+
+@jit_parallel
+def classify_codes(codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength):
+    """Classify throw codes by one gather each; returns how many codes were invalid.
+
+    Invalid codes (outside 0..7775) get -1 in every output.
+    """
+    n = codes.shape[0]
+    n_codes = code_hand.shape[0]
+    bad = 0
+    for i in prange(n):
+        c = codes[i]
+        if c < 0 or c >= n_codes:
+            out_hand[i] = -1
+            out_category[i] = -1
+            out_strength[i] = -1
+            bad += 1
+        else:
+            out_hand[i] = code_hand[c]
+            out_category[i] = code_category[c]
+            out_strength[i] = code_strength[c]
+    return bad
+
+
+@jit_parallel
+def classify_ranks(ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength):
+    """Classify an (N, 5) array of face ranks; returns how many rows were invalid.
+
+    A row with a rank outside 0..5 gets -1 in every output.
+    """
+    n = ranks.shape[0]
+    bad = 0
+    for i in prange(n):
+        code = 0
+        ok = True
+        for d in range(4, -1, -1):
+            r = ranks[i, d]
+            if r < 0 or r > 5:
+                ok = False
+            code = code * 6 + r
+        if ok:
+            out_hand[i] = code_hand[code]
+            out_category[i] = code_category[code]
+            out_strength[i] = code_strength[code]
+        else:
+            out_hand[i] = -1
+            out_category[i] = -1
+            out_strength[i] = -1
+            bad += 1
+    return bad

@@ -1,0 +1,507 @@
+"""Rule sets of Poker Dice: presets, options, rule files and validation.
+
+A :class:`RuleSet` is a frozen description of everything that changes the
+mathematics of a turn or a round: the faces and how they are written (the
+chart), the hand categories and their order, how equal categories compare,
+the turn rules and how ties end.  Presets name the rule documents; options
+(the keys of :data:`OPTION_KEYS`) change one point each, on the command line
+as ``--set KEY=VALUE`` or in a TOML rule file::
+
+    preset = "classic"
+    throws = 2
+    wild = "9"
+
+Everything here is plain data; nothing is computed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pokerdice_stats.errors import RulesError
+
+# ----------------------------------------------------------------------------
+# Charts: how the six ranks (0 lowest .. 5 highest) are written.
+
+
+@dataclass(frozen=True)
+class Chart:
+    """How the six face ranks are written and named.
+
+    Attributes
+    ----------
+    name : str
+        The chart's key (``faces``, ``ace-one``, ``ace-six`` or ``pips``).
+    labels : tuple of str
+        The label of each rank, rank 0 (lowest) first.
+    words : tuple of str
+        The singular word for each rank, used in descriptions.
+    plurals : tuple of str
+        The plural word for each rank.
+    pips : bool
+        True for ordinary dice, whose labels are the pips 1 to 6.
+    """
+
+    name: str
+    labels: tuple[str, ...]
+    words: tuple[str, ...]
+    plurals: tuple[str, ...]
+    pips: bool
+
+
+_FACE_WORDS = ("nine", "ten", "jack", "queen", "king", "ace")
+_FACE_PLURALS = ("nines", "tens", "jacks", "queens", "kings", "aces")
+
+CHARTS: dict[str, Chart] = {
+    "faces": Chart("faces", ("9", "10", "J", "Q", "K", "A"), _FACE_WORDS, _FACE_PLURALS, False),
+    "ace-one": Chart("ace-one", ("2", "3", "4", "5", "6", "1"), _FACE_WORDS, _FACE_PLURALS, True),
+    "ace-six": Chart("ace-six", ("1", "2", "3", "4", "5", "6"), _FACE_WORDS, _FACE_PLURALS, True),
+    "pips": Chart(
+        "pips",
+        ("1", "2", "3", "4", "5", "6"),
+        ("1", "2", "3", "4", "5", "6"),
+        ("1s", "2s", "3s", "4s", "5s", "6s"),
+        True,
+    ),
+}
+
+# ----------------------------------------------------------------------------
+# Hand categories, declared as data.
+
+KIND_PATTERN = 0  # the sorted counts of the ranks equal a pattern
+KIND_RUN = 1  # a run of consecutive ranks starting at one of the allowed ranks
+KIND_ANY = 2  # every hand (the lowest category)
+
+
+@dataclass(frozen=True)
+class Category:
+    """One hand category, declared by what a hand must contain.
+
+    Attributes
+    ----------
+    slug : str
+        Machine name, e.g. ``full-house``.
+    name : str
+        Display name, e.g. ``Full house``.
+    kind : int
+        :data:`KIND_PATTERN`, :data:`KIND_RUN` or :data:`KIND_ANY`.
+    pattern : tuple of int
+        For a pattern: the counts of the distinct ranks, largest first.
+    run_length : int
+        For a run: how many consecutive ranks.
+    run_starts : tuple of int
+        For a run: the lowest rank of each run that counts.
+    """
+
+    slug: str
+    name: str
+    kind: int
+    pattern: tuple[int, ...] = ()
+    run_length: int = 0
+    run_starts: tuple[int, ...] = ()
+
+
+FIVE = Category("five-of-a-kind", "Five of a kind", KIND_PATTERN, (5,))
+FOUR = Category("four-of-a-kind", "Four of a kind", KIND_PATTERN, (4, 1))
+FULL = Category("full-house", "Full house", KIND_PATTERN, (3, 2))
+THREE = Category("three-of-a-kind", "Three of a kind", KIND_PATTERN, (3, 1, 1))
+TWO_PAIR = Category("two-pair", "Two pairs", KIND_PATTERN, (2, 2, 1))
+ONE_PAIR = Category("one-pair", "One pair", KIND_PATTERN, (2, 1, 1, 1))
+HIGH = Category("high-die", "High die", KIND_ANY)
+STRAIGHT = Category("straight", "Straight", KIND_RUN, run_length=5, run_starts=(0, 1))
+SMALL_STRAIGHT = Category(
+    "small-straight", "Small straight", KIND_RUN, run_length=4, run_starts=(0, 1, 2)
+)
+FLUSH = Category("flush", "Flush", KIND_RUN, run_length=5, run_starts=(1,))
+LOW_STRAIGHT_ONLY = Category("straight", "Straight", KIND_RUN, run_length=5, run_starts=(0,))
+BIG_STRAIGHT = Category("big-straight", "Big straight", KIND_RUN, run_length=5, run_starts=(1,))
+LITTLE_STRAIGHT = Category(
+    "little-straight", "Little straight", KIND_RUN, run_length=5, run_starts=(0,)
+)
+
+#: The category ladders, best first, for each value of the ``straights`` option.
+CATEGORY_LADDERS: dict[str, tuple[Category, ...]] = {
+    "standard": (FIVE, FOUR, FULL, STRAIGHT, THREE, TWO_PAIR, ONE_PAIR, HIGH),
+    "none": (FIVE, FOUR, FULL, THREE, TWO_PAIR, ONE_PAIR, HIGH),
+    "above-full-house": (FIVE, FOUR, STRAIGHT, FULL, THREE, TWO_PAIR, ONE_PAIR, HIGH),
+    "below-five-of-a-kind": (FIVE, STRAIGHT, FOUR, FULL, THREE, TWO_PAIR, ONE_PAIR, HIGH),
+    "flush": (FIVE, FLUSH, FOUR, LOW_STRAIGHT_ONLY, FULL, THREE, TWO_PAIR, ONE_PAIR, HIGH),
+    "small": (FIVE, FOUR, FULL, STRAIGHT, SMALL_STRAIGHT, THREE, TWO_PAIR, ONE_PAIR, HIGH),
+    "big-little": (
+        FIVE,
+        FOUR,
+        BIG_STRAIGHT,
+        FULL,
+        THREE,
+        TWO_PAIR,
+        ONE_PAIR,
+        LITTLE_STRAIGHT,
+        HIGH,
+    ),
+}
+
+#: Other names people use for a category, accepted wherever a slug is read.
+CATEGORY_ALIASES: dict[str, str] = {
+    "bust": "high-die",
+    "no-pair": "high-die",
+    "high-card": "high-die",
+    "pair": "one-pair",
+    "two-pairs": "two-pair",
+    "full": "full-house",
+    "five": "five-of-a-kind",
+    "four": "four-of-a-kind",
+    "three": "three-of-a-kind",
+}
+
+# ----------------------------------------------------------------------------
+# Options.
+
+TIEBREAKS = ("full", "category")
+THROW_LIMITS = ("none", "first-player")
+TIE_RULES = ("roll-off", "must-beat", "split", "push")
+
+#: Every option key with a one-line description (shown by ``rules show``).
+OPTION_KEYS: dict[str, str] = {
+    "throws": "throws a turn (1, 2, 3, ...)",
+    "max_rethrow": "most dice thrown again in one throw after the first (1..5)",
+    "sticky_holds": "a die set aside stays aside (true/false)",
+    "wild": "a face that counts as any face, or none",
+    "straights": "where straights rank: " + ", ".join(CATEGORY_LADDERS),
+    "tiebreak": "full: the set, then the rest, decide; category: the same category ties",
+    "chart": "how the dice are written: " + ", ".join(CHARTS),
+    "throw_limit": "none, or first-player: nobody takes more throws than the first player",
+    "ties": "how an exact tie for the best hand ends: " + ", ".join(TIE_RULES),
+}
+
+MAX_THROWS = 10
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A complete, validated rule set.
+
+    Build one with :func:`get_rules`; the constructor does not validate.
+
+    Attributes
+    ----------
+    preset : str
+        The preset the rule set started from.
+    throws : int
+        Throws a turn.
+    max_rethrow : int
+        Most dice thrown again in one throw after the first.
+    sticky_holds : bool
+        Whether a die set aside stays aside for the rest of the turn.
+    wild : int or None
+        The rank of the wild face, or None.
+    straights : str
+        Key of :data:`CATEGORY_LADDERS`.
+    tiebreak : str
+        ``full`` or ``category``.
+    chart : str
+        Key of :data:`CHARTS`.
+    throw_limit : str
+        ``none`` or ``first-player``.
+    ties : str
+        How an exact tie for the best hand of a round ends: ``roll-off`` (the
+        tied players throw again), ``must-beat`` (a later player who only ties
+        is out), ``split`` (the pot is shared) or ``push`` (nobody pays).
+    """
+
+    preset: str = "gameweave"
+    throws: int = 3
+    max_rethrow: int = 5
+    sticky_holds: bool = False
+    wild: int | None = None
+    straights: str = "standard"
+    tiebreak: str = "full"
+    chart: str = "faces"
+    throw_limit: str = "none"
+    ties: str = "roll-off"
+
+    @property
+    def categories(self) -> tuple[Category, ...]:
+        """The hand categories, best first."""
+        return CATEGORY_LADDERS[self.straights]
+
+    @property
+    def category_slugs(self) -> tuple[str, ...]:
+        """The category slugs, best first."""
+        return tuple(c.slug for c in self.categories)
+
+    @property
+    def face_chart(self) -> Chart:
+        """The :class:`Chart` the dice are written in."""
+        return CHARTS[self.chart]
+
+    def category_index(self, slug: str) -> int:
+        """Position of a category in :attr:`categories` (0 is the best).
+
+        Raises
+        ------
+        RulesError
+            If the rule set has no such category.
+        """
+        key = CATEGORY_ALIASES.get(slug.strip().lower(), slug.strip().lower())
+        for i, cat in enumerate(self.categories):
+            if cat.slug == key:
+                return i
+        raise RulesError(
+            f"unknown category {slug!r} for these rules; choose one of: "
+            + ", ".join(self.category_slugs)
+        )
+
+    def settings(self) -> dict[str, str]:
+        """Every option in force, as the strings ``--set`` accepts."""
+        return {
+            "preset": self.preset,
+            "throws": str(self.throws),
+            "max_rethrow": str(self.max_rethrow),
+            "sticky_holds": "true" if self.sticky_holds else "false",
+            "wild": "none" if self.wild is None else self.face_chart.labels[self.wild],
+            "straights": self.straights,
+            "tiebreak": self.tiebreak,
+            "chart": self.chart,
+            "throw_limit": self.throw_limit,
+            "ties": self.ties,
+        }
+
+    def label(self) -> str:
+        """A short name: the preset, plus any option that differs from it."""
+        base = PRESETS[self.preset].settings()
+        changed = [f"{k}={v}" for k, v in self.settings().items() if base[k] != v]
+        return self.preset + ("" if not changed else " (" + ", ".join(changed) + ")")
+
+
+#: The presets: the rule documents in ``shared/seeds``.
+PRESETS: dict[str, RuleSet] = {
+    "gameweave": RuleSet(preset="gameweave"),
+    "classic": RuleSet(preset="classic"),
+    "triple-snakes": RuleSet(
+        preset="triple-snakes",
+        straights="small",
+        tiebreak="category",
+        chart="pips",
+        ties="must-beat",
+    ),
+    "banking": RuleSet(preset="banking", straights="big-little", chart="pips", ties="split"),
+    "progressive": RuleSet(
+        preset="progressive",
+        straights="big-little",
+        tiebreak="category",
+        chart="pips",
+        ties="push",
+    ),
+}
+
+PRESET_SOURCES: dict[str, str] = {
+    "gameweave": "Gameweave Poker Dice (seed 000): faces 9..A, three throws, full tie-breaks",
+    "classic": "classic rules page (seed 003): as gameweave; its variations are options",
+    "triple-snakes": "Triple Snakes (seed 001): ordinary dice, small straight, must beat",
+    "banking": "Banking Poker Dice (seed 004): big and little straight, full tie-breaks",
+    "progressive": "Progressive Poker Dice (seed 004): same category is a push",
+}
+
+# ----------------------------------------------------------------------------
+# Parsing option values.
+
+
+def _choice(key: str, value: Any, choices: tuple[str, ...] | list[str]) -> str:
+    text = str(value).strip().lower()
+    if text not in choices:
+        raise RulesError(
+            f"invalid value {value!r} for {key}; choose one of: " + ", ".join(choices)
+        )
+    return text
+
+
+def _integer(key: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool):
+        raise RulesError(f"invalid value {value!r} for {key}; expected a whole number")
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise RulesError(f"invalid value {value!r} for {key}; expected a whole number") from None
+    if not low <= number <= high:
+        raise RulesError(f"invalid value {value!r} for {key}; expected {low} to {high}")
+    return number
+
+
+def _boolean(key: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "1", "on"):
+        return True
+    if text in ("false", "no", "0", "off"):
+        return False
+    raise RulesError(f"invalid value {value!r} for {key}; expected true or false")
+
+
+def parse_face(text: str, chart: Chart) -> int:
+    """The rank of one face written in a chart (``"A"``, ``"10"``, ``"1"``...).
+
+    Face letters (A, K, Q, J, T) are accepted on every chart; numbers are
+    read as the chart's labels (pips on ordinary dice).
+
+    Raises
+    ------
+    RulesError
+        If the text is not a face of the chart.
+    """
+    token = str(text).strip().upper()
+    if token in chart.labels:
+        return chart.labels.index(token)
+    letters = {"A": 5, "K": 4, "Q": 3, "J": 2, "T": 1}
+    if chart.name != "pips" and token in letters:
+        return letters[token]
+    raise RulesError(
+        f"unknown face {text!r} on chart {chart.name}; faces are: " + " ".join(chart.labels)
+    )
+
+
+def _apply(base: RuleSet, options: Mapping[str, Any]) -> RuleSet:
+    changes: dict[str, Any] = {}
+    wild_text: Any = None
+    for raw_key, value in options.items():
+        key = str(raw_key).strip().lower().replace("-", "_")
+        if key == "preset":
+            continue
+        if key == "throws":
+            changes[key] = _integer(key, value, 1, MAX_THROWS)
+        elif key == "max_rethrow":
+            changes[key] = _integer(key, value, 1, 5)
+        elif key == "sticky_holds":
+            changes[key] = _boolean(key, value)
+        elif key == "wild":
+            wild_text = value
+        elif key == "straights":
+            changes[key] = _choice(key, value, list(CATEGORY_LADDERS))
+        elif key == "tiebreak":
+            changes[key] = _choice(key, value, TIEBREAKS)
+        elif key == "chart":
+            changes[key] = _choice(key, value, list(CHARTS))
+        elif key == "throw_limit":
+            changes[key] = _choice(key, value, THROW_LIMITS)
+        elif key == "ties":
+            changes[key] = _choice(key, value, TIE_RULES)
+        else:
+            raise RulesError(
+                f"unknown option {raw_key!r}; valid options are: " + ", ".join(OPTION_KEYS)
+            )
+    rules = dataclasses.replace(base, **changes)
+    if wild_text is not None:
+        if str(wild_text).strip().lower() in ("none", ""):
+            rules = dataclasses.replace(rules, wild=None)
+        else:
+            try:
+                rank = parse_face(str(wild_text), rules.face_chart)
+            except RulesError as err:
+                raise RulesError(f"invalid value {wild_text!r} for wild: {err}") from None
+            rules = dataclasses.replace(rules, wild=rank)
+    _check_consistent(rules)
+    return rules
+
+
+def _check_consistent(rules: RuleSet) -> None:
+    if rules.throws == 1 and rules.sticky_holds:
+        raise RulesError("sticky_holds=true needs throws of 2 or more: with one throw no die is held")
+    if rules.throws == 1 and rules.max_rethrow < 5:
+        raise RulesError(
+            "max_rethrow limits the throws after the first; with throws=1 there are none"
+        )
+    if rules.throw_limit == "first-player" and rules.throws == 1:
+        raise RulesError("throw_limit=first-player needs throws of 2 or more")
+
+
+def get_rules(
+    preset: str | RuleSet = "gameweave",
+    options: Mapping[str, Any] | None = None,
+    rules_file: str | Path | None = None,
+) -> RuleSet:
+    """Build a validated :class:`RuleSet`.
+
+    Parameters
+    ----------
+    preset : str or RuleSet
+        A preset name (see :data:`PRESETS`) or a rule set to start from.
+    options : mapping, optional
+        Option keys (see :data:`OPTION_KEYS`) and values, as strings or as
+        Python values; applied after the rule file.
+    rules_file : str or Path, optional
+        A TOML file; its ``preset`` key (if any) replaces ``preset`` and its
+        other keys are options.
+
+    Returns
+    -------
+    RuleSet
+
+    Raises
+    ------
+    RulesError
+        For an unknown preset, key or value, an unreadable rule file, or a
+        contradictory combination.
+
+    Examples
+    --------
+    >>> get_rules("classic", {"throws": 2}).throws
+    2
+    """
+    file_options: dict[str, Any] = {}
+    if rules_file is not None:
+        file_options = read_rules_file(rules_file)
+        preset = file_options.pop("preset", preset)
+    if isinstance(preset, RuleSet):
+        base = preset
+    else:
+        name = str(preset).strip().lower()
+        if name not in PRESETS:
+            raise RulesError(f"unknown rule set {preset!r}; presets are: " + ", ".join(PRESETS))
+        base = PRESETS[name]
+    merged = {**file_options, **dict(options or {})}
+    return _apply(base, merged)
+
+
+def read_rules_file(path: str | Path) -> dict[str, Any]:
+    """Read a TOML rule file into a dict of options (with ``preset`` if named).
+
+    Raises
+    ------
+    RulesError
+        If the file is missing, not TOML, or holds a table where a value is expected.
+    """
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RulesError(f"rule file {str(path)!r} not found") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise RulesError(f"cannot read rule file {str(path)!r}: {err}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise RulesError(f"rule file {str(path)!r} is not valid TOML: {err}") from None
+    for key, value in data.items():
+        if isinstance(value, (dict, list)):
+            raise RulesError(f"rule file {str(path)!r}: {key} must be a single value")
+    return dict(data)
+
+
+def parse_assignments(items: list[str] | tuple[str, ...] | None) -> dict[str, str]:
+    """Turn ``["KEY=VALUE", ...]`` (the ``--set`` arguments) into a dict.
+
+    Raises
+    ------
+    RulesError
+        If an item has no ``=``.
+    """
+    options: dict[str, str] = {}
+    for item in items or ():
+        if "=" not in item:
+            raise RulesError(f"--set expects KEY=VALUE, got {item!r}")
+        key, value = item.split("=", 1)
+        options[key.strip()] = value.strip()
+    return options
