@@ -1,0 +1,54 @@
+"""Arguments and output shared by the sub-commands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from pokerdice_stats.formats import FORMATS, render
+from pokerdice_stats.rules import RuleSet, get_rules, parse_assignments
+
+
+def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") -> None:
+    """``--rules`` (a preset name or a TOML rule file) and ``--set KEY=VALUE``."""
+    parser.add_argument(
+        "--rules",
+        default=default,
+        metavar="R",
+        help=f"a preset name or a TOML rule file (default: {default})",
+    )
+    parser.add_argument(
+        "--set",
+        dest="settings",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="change one option of the rules (repeatable); see `rules show`",
+    )
+
+
+def add_format_arg(parser: argparse.ArgumentParser, choices=FORMATS) -> None:
+    """``--format``, one of ``choices`` (default: the first)."""
+    parser.add_argument(
+        "--format", default=choices[0], choices=choices, help=f"output format (default: {choices[0]})"
+    )
+
+
+def rules_from_args(args: argparse.Namespace) -> RuleSet:
+    """The rule set named by ``--rules`` and changed by ``--set``."""
+    options = parse_assignments(args.settings)
+    source = str(args.rules)
+    if source.endswith(".toml") or Path(source).is_file():
+        return get_rules(options=options, rules_file=source)
+    return get_rules(source, options)
+
+
+def emit(text: str) -> None:
+    """Write command output to standard output."""
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def emit_frame(frame, fmt: str) -> None:
+    """Write a DataFrame in the chosen format."""
+    emit(render(frame, fmt))

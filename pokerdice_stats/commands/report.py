@@ -1,0 +1,35 @@
+"""``pokerdice-stats report``: the main job, which writes ``results/``."""
+
+from __future__ import annotations
+
+import argparse
+
+from pokerdice_stats.commands._common import emit
+from pokerdice_stats.errors import OptionError
+
+
+def register(subparsers) -> None:
+    from pokerdice_stats.report import SECTIONS
+
+    parser = subparsers.add_parser("report", help="regenerate every table and chart in results/")
+    parser.add_argument("--out", default="results", help="output folder (default: results)")
+    parser.add_argument(
+        "--section",
+        action="append",
+        default=None,
+        choices=SECTIONS,
+        help="run only this section (repeatable; default: all)",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pokerdice_stats.report import SECTIONS, run_report
+
+    sections = tuple(args.section) if args.section else SECTIONS
+    if not sections:
+        raise OptionError("no section to run")
+    written = run_report(args.out, sections, progress=not args.no_progress)
+    emit(f"wrote {len(written)} files under {args.out}/")
+    return 0

@@ -1,0 +1,57 @@
+"""``pokerdice-stats rules list|show``: the presets and every setting in force."""
+
+from __future__ import annotations
+
+import argparse
+
+import pandas as pd
+
+from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, emit_frame
+from pokerdice_stats.commands._common import rules_from_args
+from pokerdice_stats.formats import to_json
+from pokerdice_stats.rules import OPTION_KEYS, PRESET_SOURCES, PRESETS
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("rules", help="list the presets or show a rule set's settings")
+    actions = parser.add_subparsers(dest="rules_action", required=True, metavar="ACTION")
+    listing = actions.add_parser("list", help="the presets")
+    add_format_arg(listing)
+    listing.set_defaults(func=run_list)
+    show = actions.add_parser("show", help="every setting of a rule set")
+    show.add_argument("name", nargs="?", default=None, help="a preset or TOML rule file")
+    add_rules_args(show)
+    add_format_arg(show)
+    show.set_defaults(func=run_show)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    frame = pd.DataFrame(
+        [{"preset": name, "source": PRESET_SOURCES[name]} for name in PRESETS]
+    )
+    emit_frame(frame, args.format)
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    if args.name is not None:
+        args.rules = args.name
+    rules = rules_from_args(args)
+    settings = rules.settings()
+    if args.format == "json":
+        emit(to_json({**settings, "categories": list(rules.category_slugs)}))
+        return 0
+    rows = [{"key": "preset", "value": settings["preset"], "meaning": PRESET_SOURCES[rules.preset]}]
+    rows += [{"key": k, "value": settings[k], "meaning": OPTION_KEYS[k]} for k in OPTION_KEYS]
+    rows.append(
+        {
+            "key": "categories",
+            "value": " > ".join(rules.category_slugs),
+            "meaning": "hand categories, best first",
+        }
+    )
+    rows.append(
+        {"key": "faces", "value": " ".join(rules.face_chart.labels), "meaning": "lowest to highest"}
+    )
+    emit_frame(pd.DataFrame(rows), args.format)
+    return 0

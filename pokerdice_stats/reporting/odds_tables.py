@@ -1,0 +1,28 @@
+"""Report section: single-throw odds tables of every preset, in ``results/odds/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pokerdice_stats.formats import to_csv, to_markdown
+from pokerdice_stats.odds import odds_by_category, odds_by_hand
+from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.rules import PRESETS
+
+
+def write_odds(rules_name: str, out_dir: Path) -> list[Path]:
+    """Write the category and hand tables of one preset (CSV and Markdown)."""
+    rules = PRESETS[rules_name]
+    written = []
+    for by, frame in (("category", odds_by_category(rules)), ("hand", odds_by_hand(rules))):
+        stem = out_dir / "odds" / f"{rules_name}_by_{by}"
+        written.append(write_text(stem.with_suffix(".csv"), to_csv(frame)))
+        title = f"# {rules_name}: single-throw odds by {by}\n\n"
+        written.append(write_text(stem.with_suffix(".md"), title + to_markdown(frame)))
+    return written
+
+
+def tasks(out_dir: Path) -> list[Task]:
+    return [
+        Task(f"odds {name}", lambda name=name: write_odds(name, out_dir)) for name in PRESETS
+    ]
