@@ -1,0 +1,408 @@
+"""The optimal-hold dynamic program: which dice to keep, for any goal.
+
+:func:`solve` runs backward induction over the states of a turn for a batch
+of goals at once.  A state is a hand with a number of throws left (and, under
+``sticky_holds``, the dice already set aside).  From each state the player may
+stand, or keep some dice and throw the rest; the value of a state is the best
+expected goal value.  Exact goals stay exact: the values are integer
+numerators over ``denominator * 7776**throws_left`` (int64 where they fit,
+Python integers beyond).
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> from pokerdice_stats.hands import hand_table
+>>> from pokerdice_stats.goals import at_least
+>>> rules = get_rules("gameweave")
+>>> policy = solve(rules, [at_least(hand_table(rules), "five-of-a-kind")])
+>>> policy.value()
+Fraction(2783176, 60466176)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from pokerdice_stats import indexing as ix
+from pokerdice_stats.dice import format_counts, parse_keep
+from pokerdice_stats.errors import DiceError, OptionError
+from pokerdice_stats.goals import INT64_MAX, Goal, stack_goals
+from pokerdice_stats.hands import hand_table
+from pokerdice_stats.kernels import reroll as kernels
+from pokerdice_stats.rules import MAX_THROWS, RuleSet
+
+FLOAT_TOLERANCE = 1e-12
+_REROLL = ix.REROLL
+_SUBKEEPS = ix.SUBKEEPS
+
+# Sticky states: position of (aside, hand) in the REROLL rows, -1 where aside is not in hand.
+_STATE_OF = np.full((ix.N_KEEPS, ix.N_HANDS), -1, dtype=np.int64)
+for _k in range(ix.N_KEEPS):
+    _row = slice(_REROLL.ptr[_k], _REROLL.ptr[_k + 1])
+    _STATE_OF[_k, _REROLL.col[_row]] = np.arange(_REROLL.ptr[_k], _REROLL.ptr[_k + 1])
+_STATE_OF.setflags(write=False)
+_EMPTY_KEEP = 0
+_HAND_KEEP = ix.HAND_KEEP.astype(np.int64)
+_KEEP_COUNTS = ix.KEEP_COUNTS.astype(np.int64)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The solution with a given number of throws left (1 or more).
+
+    Attributes
+    ----------
+    keep_values : (G, 462)
+        Value of keeping each keep and throwing the rest.
+    state_values : (G, S)
+        Value of each state (S = 252 hands, or 4368 (aside, hand) states).
+    best_keep : (G, S) int64
+        Canonical best keep of each state (the hand's own keep: stand).
+    """
+
+    keep_values: np.ndarray
+    state_values: np.ndarray
+    best_keep: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class Policy:
+    """The solved dynamic program for a batch of goals.
+
+    Values are numerators over ``denominator * 7776**t`` (``t`` throws left)
+    when ``exact``; floats otherwise.  Use the methods rather than the arrays.
+
+    Attributes
+    ----------
+    rules : RuleSet
+    goals : list of Goal
+    throws : int
+        Throws a turn.
+    exact : bool
+    denominator : int
+        Common denominator of the goals.
+    stand : (G, 252)
+        Goal values (numerators over ``denominator``).
+    stages : list of Stage
+        ``stages[t - 1]`` for ``t`` throws left, t = 1 .. throws - 1.
+    turn : (G,)
+        Value of a whole turn (numerators over ``denominator * 7776**throws``).
+    """
+
+    rules: RuleSet
+    goals: list[Goal]
+    throws: int
+    exact: bool
+    denominator: int
+    stand: np.ndarray
+    stages: list[Stage]
+    turn: np.ndarray
+
+    @property
+    def sticky(self) -> bool:
+        """Whether states remember the dice set aside."""
+        return self.rules.sticky_holds
+
+    def _scale(self, throws_left: int) -> int:
+        return self.denominator * ix.N_THROWS**throws_left
+
+    def _number(self, numerator, throws_left: int) -> Fraction | float:
+        if self.exact:
+            return Fraction(int(numerator), self._scale(throws_left))
+        return float(numerator)
+
+    def value(self, goal: int = 0) -> Fraction | float:
+        """The value of a whole turn for goal number ``goal``."""
+        return self._number(self.turn[goal], self.throws)
+
+    def values(self) -> list[Fraction | float]:
+        """The value of a whole turn for every goal."""
+        return [self.value(g) for g in range(len(self.goals))]
+
+    def _state(self, hand: int, throws_left: int, aside: int | None) -> int:
+        if not 0 <= throws_left < self.throws:
+            raise OptionError(
+                f"throws left must be 0 to {self.throws - 1} after the first throw, got {throws_left}"
+            )
+        if not self.sticky:
+            return hand
+        aside = _EMPTY_KEEP if aside is None else aside
+        state = int(_STATE_OF[aside, hand])
+        if state < 0:
+            raise DiceError("the dice set aside are not all in the hand")
+        return state
+
+    def state_value(
+        self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
+    ) -> Fraction | float:
+        """Value of a hand (after a throw) with ``throws_left`` throws to come."""
+        state = self._state(hand, throws_left, aside)
+        if throws_left == 0:
+            return self._number(self.stand[goal, hand], 0)
+        return self._number(self.stages[throws_left - 1].state_values[goal, state], throws_left)
+
+    def best_keep(self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None) -> int:
+        """The canonical best keep (a keep index; the hand's own keep means stand)."""
+        state = self._state(hand, throws_left, aside)
+        if throws_left == 0:
+            return int(_HAND_KEEP[hand])
+        return int(self.stages[throws_left - 1].best_keep[goal, state])
+
+    def keep_value(self, keep: int, throws_left: int, goal: int = 0) -> Fraction | float:
+        """Value of keeping ``keep`` and throwing the rest, ``throws_left`` throws to come."""
+        if not 1 <= throws_left < self.throws:
+            raise OptionError(f"throws left must be 1 to {self.throws - 1} to throw again")
+        return self._number(self.stages[throws_left - 1].keep_values[goal, keep], throws_left)
+
+    def alternatives(
+        self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
+    ) -> pd.DataFrame:
+        """Every distinct hold the rules allow, best first.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``keep`` (dice kept, highest first), ``keep_index``,
+            ``rethrow`` (dice thrown), ``value`` (exact Fraction, or float),
+            ``value_float``, ``optimal`` (ties the best value) and
+            ``canonical`` (the one choice the program makes).  Holds of equal
+            value are listed in canonical order (most dice, higher faces first).
+        """
+        self._state(hand, throws_left, aside)
+        best = self.best_keep(hand, throws_left, goal, aside)
+        options = [int(_HAND_KEEP[hand])]
+        if throws_left > 0:
+            options += [k for k in allowed_subkeeps(self.rules, hand, aside)]
+        rows = []
+        for order, k in enumerate(options):
+            if k == _HAND_KEEP[hand]:
+                value = self._number(self.stand[goal, hand] * ix.N_THROWS**throws_left, throws_left)
+            else:
+                value = self.keep_value(k, throws_left, goal)
+            rows.append(
+                {
+                    "keep": format_counts(ix.KEEP_COUNTS[k], self.rules),
+                    "keep_index": k,
+                    "rethrow": int(ix.N_DICE - ix.KEEP_SIZE[k]),
+                    "value": value,
+                    "value_float": float(value),
+                    "canonical": k == best,
+                    "_order": order,
+                }
+            )
+        frame = pd.DataFrame(rows)
+        top = max(frame["value"])
+        if self.exact:
+            frame["optimal"] = [v == top for v in frame["value"]]
+        else:
+            frame["optimal"] = frame["value_float"] >= top - FLOAT_TOLERANCE
+        frame["_sort"] = [-Fraction(v) if self.exact else -v for v in frame["value"]]
+        frame = frame.sort_values(["_sort", "_order"], kind="stable")
+        columns = ["keep", "keep_index", "rethrow", "value", "value_float", "optimal", "canonical"]
+        return frame[columns].reset_index(drop=True)
+
+    def final_distribution(self) -> tuple[np.ndarray, int]:
+        """Distribution of the final hand when the canonical policy is followed.
+
+        Returns
+        -------
+        numerators : (G, 252) array
+            Ordered-throw weights of each final hand (int64, or Python
+            integers beyond int64); floats when the policy is not exact.
+        denominator : int
+            ``7776**throws`` (1 for floats, whose rows sum to 1).
+        """
+        return final_distribution(self)
+
+    def final_by_category(self, goal: int = 0) -> dict[str, Fraction | float]:
+        """Chance of finishing in each category under the policy, best first."""
+        numerators, denominator = self.final_distribution()
+        table = hand_table(self.rules)
+        result: dict[str, Fraction | float] = {}
+        for c, cat in enumerate(self.rules.categories):
+            total = sum(int(n) for n in numerators[goal][table.category == c]) if self.exact else (
+                float(numerators[goal][table.category == c].sum())
+            )
+            result[cat.slug] = Fraction(total, denominator) if self.exact else total
+        return result
+
+
+def keep_allowed(rules: RuleSet) -> np.ndarray:
+    """(462,) bool: keeps the turn rules allow before throwing again."""
+    return ix.KEEP_SIZE >= ix.N_DICE - rules.max_rethrow
+
+
+def allowed_subkeeps(rules: RuleSet, hand: int, aside: int | None = None) -> list[int]:
+    """The keeps (other than standing) a hand may choose, in canonical order."""
+    allowed = keep_allowed(rules)
+    subkeeps = _SUBKEEPS.col[_SUBKEEPS.ptr[hand] + 1 : _SUBKEEPS.ptr[hand + 1]]
+    result = []
+    for k in subkeeps:
+        if not allowed[k]:
+            continue
+        if rules.sticky_holds and aside is not None and (ix.KEEP_COUNTS[k] < ix.KEEP_COUNTS[aside]).any():
+            continue
+        result.append(int(k))
+    return result
+
+
+def _as_goal_list(goals: Goal | Sequence[Goal]) -> list[Goal]:
+    return [goals] if isinstance(goals, Goal) else list(goals)
+
+
+def solve(
+    rules: RuleSet,
+    goals: Goal | Sequence[Goal],
+    *,
+    throws: int | None = None,
+    exact: bool = True,
+) -> Policy:
+    """Solve the optimal-hold dynamic program for a batch of goals.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        Gives the turn rules (throws, at most N re-thrown, sticky holds).
+    goals : Goal or sequence of Goal
+        One value per final hand for each goal.
+    throws : int, optional
+        Throws a turn (default: ``rules.throws``).
+    exact : bool
+        Integer numerators (exact) or floats.
+
+    Returns
+    -------
+    Policy
+
+    Raises
+    ------
+    OptionError
+        For a number of throws outside 1..10.
+    """
+    goal_list = _as_goal_list(goals)
+    throws = rules.throws if throws is None else int(throws)
+    if not 1 <= throws <= MAX_THROWS:
+        raise OptionError(f"throws must be 1 to {MAX_THROWS}, got {throws}")
+    numerators, denominator = stack_goals(goal_list)
+    if exact:
+        bound = max(abs(int(n)) for n in numerators.ravel()) * ix.N_THROWS**throws
+        stand = numerators.astype(np.int64) if bound <= INT64_MAX // 2 else numerators
+    else:
+        stand = np.array(numerators, dtype=np.float64) / denominator
+        denominator = 1
+    stages = _backward(rules, stand, throws, exact)
+    turn = _first_throw(rules, stand, stages, throws, exact)
+    return Policy(rules, goal_list, throws, exact, denominator, stand, stages, turn)
+
+
+def _backward(rules: RuleSet, stand: np.ndarray, throws: int, exact: bool) -> list[Stage]:
+    allowed = keep_allowed(rules)
+    n_goals = stand.shape[0]
+    is_object = stand.dtype == object
+    tolerance = 0 if exact else FLOAT_TOLERANCE
+    stages: list[Stage] = []
+    n_states = len(_REROLL.col) if rules.sticky_holds else ix.N_HANDS
+    previous = stand  # values with t - 1 throws left, per state
+    if rules.sticky_holds:
+        previous = stand[:, _REROLL.col]
+    for t in range(1, throws):
+        if exact:
+            stand_t = stand * ix.N_THROWS**t
+        else:
+            stand_t = stand
+        keep_values = _expect(rules, previous, exact, is_object, n_goals)
+        state_values = np.empty((n_goals, n_states), dtype=stand.dtype)
+        best = np.empty((n_goals, n_states), dtype=np.int64)
+        if rules.sticky_holds:
+            best_fn = kernels.best_keeps_sticky.py_func if is_object else kernels.best_keeps_sticky
+            best_fn(
+                keep_values, stand_t, _REROLL.ptr, _REROLL.col, _SUBKEEPS.ptr, _SUBKEEPS.col,
+                _HAND_KEEP, _KEEP_COUNTS, allowed, tolerance, state_values, best,
+            )
+        else:
+            best_fn = kernels.best_keeps.py_func if is_object else kernels.best_keeps
+            best_fn(
+                keep_values, stand_t, _SUBKEEPS.ptr, _SUBKEEPS.col, _HAND_KEEP, allowed,
+                tolerance, state_values, best,
+            )
+        stages.append(Stage(keep_values, state_values, best))
+        previous = state_values
+    return stages
+
+
+def _expect(rules: RuleSet, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int):
+    if is_object:
+        if rules.sticky_holds:
+            return kernels.expect_keeps_sticky_object(previous, _REROLL.ptr, _REROLL.val)
+        return kernels.expect_keeps_object(previous, _REROLL.ptr, _REROLL.col, _REROLL.val)
+    out = np.empty((n_goals, ix.N_KEEPS), dtype=previous.dtype)
+    if rules.sticky_holds:
+        kernels.expect_keeps_sticky(previous, _REROLL.ptr, _REROLL.val, out)
+    else:
+        kernels.expect_keeps(previous, _REROLL.ptr, _REROLL.col, _REROLL.val, out)
+    if not exact:
+        out /= ix.N_THROWS
+    return out
+
+
+def _first_throw(rules: RuleSet, stand, stages: list[Stage], throws: int, exact: bool):
+    """Value of a turn: the first throw is always all five dice."""
+    if throws == 1:
+        values = stand
+    elif rules.sticky_holds:
+        values = stages[-1].state_values[:, _STATE_OF[_EMPTY_KEEP]]
+    else:
+        values = stages[-1].state_values
+    ways = ix.HAND_WAYS.astype(object if values.dtype == object else values.dtype)
+    total = values.dot(ways) if values.dtype == object else values @ ways
+    return total if exact else total / ix.N_THROWS
+
+
+def final_distribution(policy: Policy) -> tuple[np.ndarray, int]:
+    """See :meth:`Policy.final_distribution`."""
+    n_goals = len(policy.goals)
+    sticky = policy.sticky
+    if policy.exact:
+        big = ix.N_THROWS**policy.throws > INT64_MAX // ix.N_THROWS
+        dtype = object if big else np.int64
+    else:
+        dtype = np.float64
+    n_states = len(_REROLL.col) if sticky else ix.N_HANDS
+    mass = np.zeros((n_goals, n_states), dtype=dtype)
+    start = _STATE_OF[_EMPTY_KEEP] if sticky else np.arange(ix.N_HANDS)
+    mass[:, start] = ix.HAND_WAYS if policy.exact else ix.HAND_WAYS / ix.N_THROWS
+    final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
+    step = kernels.forward_step_sticky if sticky else kernels.forward_step
+    if dtype == object:
+        step = step.py_func
+    for t in range(policy.throws - 1, 0, -1):
+        nxt = np.zeros_like(mass)
+        ways = _REROLL.val if policy.exact else _REROLL.val / ix.N_THROWS
+        step(mass, policy.stages[t - 1].best_keep, _HAND_KEEP, _REROLL.ptr, _REROLL.col, ways, final, nxt)
+        if policy.exact:
+            final = final * ix.N_THROWS
+        mass = nxt
+    if sticky:
+        np.add.at(final, (slice(None), _REROLL.col), mass) if dtype != object else _add_states(final, mass)
+    else:
+        final = final + mass
+    return final, (ix.N_THROWS**policy.throws if policy.exact else 1)
+
+
+def _add_states(final: np.ndarray, mass: np.ndarray) -> None:
+    for p, h in enumerate(_REROLL.col):
+        final[:, h] += mass[:, p]
+
+
+def parse_aside(text: str | None, rules: RuleSet) -> int | None:
+    """Keep index of the dice already set aside (sticky holds), or None."""
+    if text is None:
+        return None
+    if not rules.sticky_holds:
+        raise OptionError("dice set aside only matter with sticky_holds=true")
+    return parse_keep(text, rules)

@@ -1,0 +1,192 @@
+"""Kernels of the optimal-hold dynamic program.
+
+Every kernel works on a batch of goals at once (axis 0) and on either int64
+numerators (exact) or float64 values; the caller scales.  The reroll model is
+the sparse matrix ``keep -> (hand, ways out of 7776)`` of
+``pokerdice_stats.indexing.REROLL``; its non-zero positions also index the
+states ``(aside, hand)`` of the sticky-holds rule, since a hand can follow
+a keep exactly when the keep is a sub-multiset of the hand.
+
+Non-sticky states are hands (252); sticky states are REROLL positions (4368).
+The stand option of a state is always listed first (it keeps the most dice);
+other keeps follow in the canonical order of ``SUBKEEPS``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokerdice_stats.kernels._numba import jit_parallel, prange
+
+
+@jit_parallel
+def expect_keeps(values, reroll_ptr, reroll_hand, reroll_ways, out):
+    """``out[g, k] = sum over hands h' of ways(k -> h') * values[g, h']``."""
+    n_goals = values.shape[0]
+    n_keeps = reroll_ptr.shape[0] - 1
+    for g in prange(n_goals):
+        for k in range(n_keeps):
+            acc = values[g, 0] * 0
+            for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
+                acc += reroll_ways[pos] * values[g, reroll_hand[pos]]
+            out[g, k] = acc
+
+
+@jit_parallel
+def expect_keeps_sticky(state_values, reroll_ptr, reroll_ways, out):
+    """Sticky holds: ``out[g, k] = sum over positions p of row k of ways[p] * state_values[g, p]``.
+
+    ``state_values[g, p]`` is the value of state ``(aside=k, hand=reroll_hand[p])``.
+    """
+    n_goals = state_values.shape[0]
+    n_keeps = reroll_ptr.shape[0] - 1
+    for g in prange(n_goals):
+        for k in range(n_keeps):
+            acc = state_values[g, 0] * 0
+            for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
+                acc += reroll_ways[pos] * state_values[g, pos]
+            out[g, k] = acc
+
+
+@jit_parallel
+def best_keeps(
+    keep_values, stand_values, sub_ptr, sub_keep, hand_keep, keep_allowed, tolerance, out_value, out_keep
+):
+    """Best keep of every hand: the stand value, or the best allowed keep's value.
+
+    Parameters
+    ----------
+    keep_values : (G, 462)
+        Value of throwing again after each keep (already scaled like ``stand_values``).
+    stand_values : (G, 252)
+        Value of standing on each hand.
+    sub_ptr, sub_keep : CSR of each hand's sub-keeps, the hand itself first.
+    hand_keep : (252,) keep index of each hand.
+    keep_allowed : (462,) bool
+        Keeps that the turn rules allow (e.g. at most N dice thrown again).
+    tolerance : float
+        Two values closer than this count as equal (0 for exact numerators);
+        the canonical keep is the first of the equal best.
+    out_value : (G, 252)
+    out_keep : (G, 252) int
+        The canonical best keep (``hand_keep[h]`` means stand).
+    """
+    n_goals = keep_values.shape[0]
+    n_hands = stand_values.shape[1]
+    for g in prange(n_goals):
+        for h in range(n_hands):
+            best = stand_values[g, h]
+            best_k = hand_keep[h]
+            for pos in range(sub_ptr[h] + 1, sub_ptr[h + 1]):
+                k = sub_keep[pos]
+                if keep_allowed[k]:
+                    v = keep_values[g, k]
+                    if v > best + tolerance:
+                        best = v
+                        best_k = k
+            out_value[g, h] = best
+            out_keep[g, h] = best_k
+
+
+@jit_parallel
+def best_keeps_sticky(
+    keep_values,
+    stand_values,
+    reroll_ptr,
+    reroll_hand,
+    sub_ptr,
+    sub_keep,
+    hand_keep,
+    keep_counts,
+    keep_allowed,
+    tolerance,
+    out_value,
+    out_keep,
+):
+    """Sticky holds: the best keep of every state ``(aside, hand)``.
+
+    A keep must contain the dice already set aside.  States are the REROLL
+    positions: position ``p`` in row ``a`` is ``(aside=a, hand=reroll_hand[p])``.
+    """
+    n_goals = keep_values.shape[0]
+    n_aside = reroll_ptr.shape[0] - 1
+    for g in prange(n_goals):
+        for a in range(n_aside):
+            for p in range(reroll_ptr[a], reroll_ptr[a + 1]):
+                h = reroll_hand[p]
+                best = stand_values[g, h]
+                best_k = hand_keep[h]
+                for pos in range(sub_ptr[h] + 1, sub_ptr[h + 1]):
+                    k = sub_keep[pos]
+                    if not keep_allowed[k]:
+                        continue
+                    contains = True
+                    for r in range(6):
+                        if keep_counts[k, r] < keep_counts[a, r]:
+                            contains = False
+                            break
+                    if not contains:
+                        continue
+                    v = keep_values[g, k]
+                    if v > best + tolerance:
+                        best = v
+                        best_k = k
+                out_value[g, p] = best
+                out_keep[g, p] = best_k
+
+
+@jit_parallel
+def forward_step(mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt):
+    """One throw of the forward pass over hands: stands go to ``final``, the rest are thrown.
+
+    ``nxt`` receives the thrown mass at a denominator 7776 times larger.
+    """
+    n_goals = mass.shape[0]
+    n_hands = mass.shape[1]
+    for g in prange(n_goals):
+        for h in range(n_hands):
+            nxt[g, h] = mass[g, h] * 0
+        for h in range(n_hands):
+            m = mass[g, h]
+            if m == 0:
+                continue
+            k = best_keep[g, h]
+            if k == hand_keep[h]:
+                final[g, h] += m
+            else:
+                for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
+                    nxt[g, reroll_hand[pos]] += m * reroll_ways[pos]
+
+
+@jit_parallel
+def forward_step_sticky(mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt):
+    """Sticky holds: one throw of the forward pass over states ``(aside, hand)``."""
+    n_goals = mass.shape[0]
+    n_aside = reroll_ptr.shape[0] - 1
+    for g in prange(n_goals):
+        for p in range(mass.shape[1]):
+            nxt[g, p] = mass[g, p] * 0
+        for a in range(n_aside):
+            for p in range(reroll_ptr[a], reroll_ptr[a + 1]):
+                m = mass[g, p]
+                if m == 0:
+                    continue
+                h = reroll_hand[p]
+                k = best_keep[g, p]
+                if k == hand_keep[h]:
+                    final[g, h] += m
+                else:
+                    for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
+                        nxt[g, pos] += m * reroll_ways[pos]
+
+
+def expect_keeps_object(values: np.ndarray, reroll_ptr, reroll_hand, reroll_ways) -> np.ndarray:
+    """:func:`expect_keeps` for Python-integer (object) arrays, beyond int64."""
+    products = values[:, reroll_hand] * reroll_ways.astype(object)
+    return np.add.reduceat(products, reroll_ptr[:-1], axis=1)
+
+
+def expect_keeps_sticky_object(state_values: np.ndarray, reroll_ptr, reroll_ways) -> np.ndarray:
+    """:func:`expect_keeps_sticky` for Python-integer (object) arrays."""
+    products = state_values * reroll_ways.astype(object)
+    return np.add.reduceat(products, reroll_ptr[:-1], axis=1)
