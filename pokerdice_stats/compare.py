@@ -60,8 +60,10 @@ def compare_hands(table: HandTable, hands: list[str | int]) -> Comparison:
     runner = max((i for i in range(len(index)) if i not in winners), key=lambda i: strengths[i])
     w, r = index[winners[0]], index[runner]
     cat_w, cat_r = table.category[w], table.category[r]
-    lead = "tie between hands " + ", ".join(str(i + 1) for i in winners) if len(winners) > 1 else (
-        f"hand {winners[0] + 1} wins"
+    lead = (
+        "tie between hands " + ", ".join(str(i + 1) for i in winners)
+        if len(winners) > 1
+        else (f"hand {winners[0] + 1} wins")
     )
     if cat_w != cat_r:
         name_w = rules.categories[cat_w].name.lower()

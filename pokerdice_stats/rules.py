@@ -314,9 +314,7 @@ PRESET_SOURCES: dict[str, str] = {
 def _choice(key: str, value: Any, choices: tuple[str, ...] | list[str]) -> str:
     text = str(value).strip().lower()
     if text not in choices:
-        raise RulesError(
-            f"invalid value {value!r} for {key}; choose one of: " + ", ".join(choices)
-        )
+        raise RulesError(f"invalid value {value!r} for {key}; choose one of: " + ", ".join(choices))
     return text
 
 
@@ -410,7 +408,9 @@ def _apply(base: RuleSet, options: Mapping[str, Any]) -> RuleSet:
 
 def _check_consistent(rules: RuleSet) -> None:
     if rules.throws == 1 and rules.sticky_holds:
-        raise RulesError("sticky_holds=true needs throws of 2 or more: with one throw no die is held")
+        raise RulesError(
+            "sticky_holds=true needs throws of 2 or more: with one throw no die is held"
+        )
     if rules.throws == 1 and rules.max_rethrow < 5:
         raise RulesError(
             "max_rethrow limits the throws after the first; with throws=1 there are none"

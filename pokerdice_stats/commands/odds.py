@@ -26,7 +26,10 @@ def register(subparsers) -> None:
     odds = subparsers.add_parser("odds", help="exact single-throw odds of every category or hand")
     add_rules_args(odds)
     odds.add_argument(
-        "--by", choices=("category", "hand"), default="category", help="one row per category or per distinct hand"
+        "--by",
+        choices=("category", "hand"),
+        default="category",
+        help="one row per category or per distinct hand",
     )
     add_format_arg(odds)
     odds.set_defaults(func=run_odds)

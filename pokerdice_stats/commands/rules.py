@@ -6,8 +6,13 @@ import argparse
 
 import pandas as pd
 
-from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, emit_frame
-from pokerdice_stats.commands._common import rules_from_args
+from pokerdice_stats.commands._common import (
+    add_format_arg,
+    add_rules_args,
+    emit,
+    emit_frame,
+    rules_from_args,
+)
 from pokerdice_stats.formats import to_json
 from pokerdice_stats.rules import OPTION_KEYS, PRESET_SOURCES, PRESETS
 
@@ -26,9 +31,7 @@ def register(subparsers) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    frame = pd.DataFrame(
-        [{"preset": name, "source": PRESET_SOURCES[name]} for name in PRESETS]
-    )
+    frame = pd.DataFrame([{"preset": name, "source": PRESET_SOURCES[name]} for name in PRESETS])
     emit_frame(frame, args.format)
     return 0
 

@@ -86,7 +86,15 @@ def natural_key(counts, kinds, patterns, run_lengths, run_masks, full_tiebreak):
 
 @jit
 def hand_keys(
-    hand_counts, keep_counts, keep_size, kinds, patterns, run_lengths, run_masks, full_tiebreak, wild
+    hand_counts,
+    keep_counts,
+    keep_size,
+    kinds,
+    patterns,
+    run_lengths,
+    run_masks,
+    full_tiebreak,
+    wild,
 ):
     """Key of every hand; a wild face takes the assignment with the largest key.
 
@@ -129,7 +137,9 @@ def hand_keys(
 
 
 @jit_parallel
-def classify_codes(codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength):
+def classify_codes(
+    codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength
+):
     """Classify throw codes by one gather each; returns how many codes were invalid.
 
     Invalid codes (outside 0..7775) get -1 in every output.
@@ -152,7 +162,9 @@ def classify_codes(codes, code_hand, code_category, code_strength, out_hand, out
 
 
 @jit_parallel
-def classify_ranks(ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength):
+def classify_ranks(
+    ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength
+):
     """Classify an (N, 5) array of face ranks; returns how many rows were invalid.
 
     A row with a rank outside 0..5 gets -1 in every output.

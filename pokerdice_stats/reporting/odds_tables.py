@@ -23,6 +23,4 @@ def write_odds(rules_name: str, out_dir: Path) -> list[Path]:
 
 
 def tasks(out_dir: Path) -> list[Task]:
-    return [
-        Task(f"odds {name}", lambda name=name: write_odds(name, out_dir)) for name in PRESETS
-    ]
+    return [Task(f"odds {name}", lambda name=name: write_odds(name, out_dir)) for name in PRESETS]
