@@ -74,11 +74,11 @@ def compare_hands(table: HandTable, hands: list[str | int]) -> Comparison:
     category = rules.categories[cat_w]
     labels = rules.face_chart.labels
     what = "set" if position < combination_size(category) else "kicker"
-    words = "the dice of the combination" if what == "set" else "a kicker"
+    words = "the dice of the combination decide" if what == "set" else "a kicker decides"
     return Comparison(
         winners,
         what,
-        f"{lead}: same category ({category.name.lower()}), {words} decides: "
+        f"{lead}: same category ({category.name.lower()}), {words}: "
         f"{labels[ranks_w[position]]} beats {labels[ranks_r[position]]}",
     )
 

@@ -77,6 +77,36 @@ def to_json(data: Any) -> str:
     return json.dumps(plain(data), indent=2)
 
 
+def _is_numeric(values: pd.Series) -> bool:
+    if pd.api.types.is_bool_dtype(values):
+        return False
+    if pd.api.types.is_numeric_dtype(values):
+        return True
+    non_null = [v for v in values if v is not None]
+    return bool(non_null) and all(
+        isinstance(v, (int, float, Fraction, np.integer, np.floating)) and not isinstance(v, bool)
+        for v in non_null
+    )
+
+
+def to_table(frame: pd.DataFrame) -> str:
+    """A plain-text table: text columns left-aligned, numbers right-aligned.
+
+    Fractions are written ``p/q`` and floats to six significant digits, as in
+    :func:`frame_as_text`; columns are separated by two spaces and lines carry
+    no trailing blanks.
+    """
+    text = frame_as_text(frame)
+    columns = []
+    for name in frame.columns:
+        cells = [str(name)] + [str(v) for v in text[name]]
+        width = max(len(c) for c in cells)
+        right = _is_numeric(frame[name])
+        columns.append([c.rjust(width) if right else c.ljust(width) for c in cells])
+    lines = ["  ".join(row).rstrip() for row in zip(*columns, strict=True)] if columns else []
+    return "\n".join(lines) + "\n"
+
+
 def render(frame: pd.DataFrame, fmt: str) -> str:
     """A frame in one of :data:`FORMATS`."""
     if fmt == "json":
@@ -85,4 +115,4 @@ def render(frame: pd.DataFrame, fmt: str) -> str:
         return to_csv(frame)
     if fmt == "markdown":
         return to_markdown(frame)
-    return frame_as_text(frame).to_string(index=False) + "\n"
+    return to_table(frame)

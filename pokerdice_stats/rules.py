@@ -363,12 +363,17 @@ def parse_face(text: str, chart: Chart) -> int:
     )
 
 
-def _apply(base: RuleSet, options: Mapping[str, Any]) -> RuleSet:
+def _apply(base: RuleSet, options: Mapping[str, Any], *, check: bool = True) -> RuleSet:
     changes: dict[str, Any] = {}
     wild_text: Any = None
     for raw_key, value in options.items():
         key = str(raw_key).strip().lower().replace("-", "_")
         if key == "preset":
+            if str(value).strip().lower() != base.preset:
+                raise RulesError(
+                    f"preset={value} cannot be set as an option; name the preset with "
+                    '--rules NAME (or preset = "NAME" in a rule file)'
+                )
             continue
         if key == "throws":
             changes[key] = _integer(key, value, 1, MAX_THROWS)
@@ -402,7 +407,8 @@ def _apply(base: RuleSet, options: Mapping[str, Any]) -> RuleSet:
             except RulesError as err:
                 raise RulesError(f"invalid value {wild_text!r} for wild: {err}") from None
             rules = dataclasses.replace(rules, wild=rank)
-    _check_consistent(rules)
+    if check:
+        _check_consistent(rules)
     return rules
 
 
@@ -453,16 +459,27 @@ def get_rules(
     2
     """
     file_options: dict[str, Any] = {}
+    where = ""
     if rules_file is not None:
         file_options = read_rules_file(rules_file)
-        preset = file_options.pop("preset", preset)
+        if "preset" in file_options:
+            preset = file_options.pop("preset")
+            where = f"rule file {str(rules_file)!r}: "
     if isinstance(preset, RuleSet):
         base = preset
     else:
         name = str(preset).strip().lower()
         if name not in PRESETS:
-            raise RulesError(f"unknown rule set {preset!r}; presets are: " + ", ".join(PRESETS))
+            raise RulesError(
+                f"{where}unknown rule set {preset!r}; presets are: " + ", ".join(PRESETS)
+            )
         base = PRESETS[name]
+    if file_options:
+        # Check each key and value of the file first, so an error names the file.
+        try:
+            _apply(base, file_options, check=False)
+        except RulesError as err:
+            raise RulesError(f"rule file {str(rules_file)!r}: {err}") from None
     merged = {**file_options, **dict(options or {})}
     return _apply(base, merged)
 

@@ -13,7 +13,7 @@ from pokerdice_stats.commands._common import (
     emit_frame,
     rules_from_args,
 )
-from pokerdice_stats.formats import to_json
+from pokerdice_stats.formats import render, to_json
 from pokerdice_stats.rules import OPTION_KEYS, PRESET_SOURCES, PRESETS
 
 
@@ -46,6 +46,9 @@ def run_show(args: argparse.Namespace) -> int:
         return 0
     rows = [{"key": "preset", "value": settings["preset"], "meaning": PRESET_SOURCES[rules.preset]}]
     rows += [{"key": k, "value": settings[k], "meaning": OPTION_KEYS[k]} for k in OPTION_KEYS]
+    if args.format == "table":
+        emit(_show_text(rules, pd.DataFrame(rows)))
+        return 0
     rows.append(
         {
             "key": "categories",
@@ -58,3 +61,14 @@ def run_show(args: argparse.Namespace) -> int:
     )
     emit_frame(pd.DataFrame(rows), args.format)
     return 0
+
+
+def _show_text(rules, settings: pd.DataFrame) -> str:
+    """``rules show`` as plain text: the settings, then the faces and the categories."""
+    lines = [f"rule set: {rules.label()}", "", render(settings, "table").rstrip("\n"), ""]
+    lines.append("faces, lowest to highest: " + " ".join(rules.face_chart.labels))
+    lines.append("categories, best first:")
+    width = max(len(c.slug) for c in rules.categories)
+    for i, category in enumerate(rules.categories, start=1):
+        lines.append(f"  {i}. {category.slug.ljust(width)}  {category.name}")
+    return "\n".join(lines) + "\n"
