@@ -1,0 +1,313 @@
+"""Bad input gets a clear error: a PokerDiceError from the API, exit 2 from the CLI.
+
+Also the rule-file route (``--rules house.toml``) and ``rules list`` / ``rules show``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from pokerdice_stats import DiceError, PokerDiceError, RulesError, cli, get_rules
+from pokerdice_stats.compare import compare_hands
+from pokerdice_stats.dice import parse_hand, parse_keep, parse_ranks
+from pokerdice_stats.hands import hand_table
+from pokerdice_stats.rules import OPTION_KEYS, PRESETS, parse_assignments
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_cli_error(capsys, argv, *needles: str) -> str:
+    """The command exits 2 with one line on stderr, no traceback, nothing on stdout."""
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2, (argv, out, err)
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("pokerdice-stats: error: ")
+    assert "Traceback" not in err
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+    return lines[0]
+
+
+# ---------------------------------------------------------------------------
+# The API.
+
+
+def test_errors_are_value_errors():
+    assert issubclass(PokerDiceError, ValueError)
+    assert issubclass(RulesError, PokerDiceError)
+    assert issubclass(DiceError, PokerDiceError)
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "needles"),
+    [
+        ("nope", {}, ["unknown rule set 'nope'", "gameweave", "progressive"]),
+        ("classic", {"colour": "red"}, ["unknown option 'colour'", "throws", "throw_limit"]),
+        ("classic", {"throws": "three"}, ["throws", "whole number"]),
+        ("classic", {"throws": 0}, ["throws", "1 to 10"]),
+        ("classic", {"throws": 11}, ["throws", "1 to 10"]),
+        ("classic", {"throws": True}, ["throws"]),
+        ("classic", {"max_rethrow": 6}, ["max_rethrow", "1 to 5"]),
+        ("classic", {"sticky_holds": "maybe"}, ["sticky_holds", "true or false"]),
+        ("classic", {"wild": "Z"}, ["wild", "9 10 J Q K A"]),
+        ("classic", {"wild": "9", "chart": "ace-one"}, ["wild", "2 3 4 5 6 1"]),
+        ("triple-snakes", {"wild": "A"}, ["wild", "1 2 3 4 5 6"]),
+        ("classic", {"straights": "diagonal"}, ["straights", "above-full-house", "flush"]),
+        ("classic", {"tiebreak": "half"}, ["tiebreak", "full, category"]),
+        ("classic", {"chart": "tarot"}, ["chart", "ace-one", "ace-six"]),
+        ("classic", {"throw_limit": "always"}, ["throw_limit", "first-player"]),
+        ("classic", {"ties": "duel"}, ["ties", "roll-off", "push"]),
+        ("classic", {"preset": "banking"}, ["preset", "--rules"]),
+        # Contradictory combinations.
+        ("classic", {"throws": 1, "sticky_holds": True}, ["sticky_holds", "throws"]),
+        ("classic", {"throws": 1, "max_rethrow": 3}, ["max_rethrow", "throws=1"]),
+        ("classic", {"throws": 1, "throw_limit": "first-player"}, ["first-player", "throws"]),
+    ],
+)
+def test_bad_rules_api(preset, options, needles):
+    with pytest.raises(RulesError) as info:
+        get_rules(preset, options)
+    for needle in needles:
+        assert needle in str(info.value)
+
+
+def test_good_rules_are_accepted():
+    # The same options, well formed, are fine (so the errors above are about the values).
+    rules = get_rules(
+        "classic",
+        {"throws": "2", "max_rethrow": 3, "sticky_holds": "yes", "wild": "j", "tiebreak": "Full"},
+    )
+    assert (rules.throws, rules.max_rethrow, rules.sticky_holds) == (2, 3, True)
+    assert rules.wild == 2 and rules.tiebreak == "full"
+    assert get_rules("classic", {"preset": "classic"}) == get_rules("classic")
+
+
+def test_parse_assignments():
+    assert parse_assignments(["throws=2", " wild = 9 "]) == {"throws": "2", "wild": "9"}
+    with pytest.raises(RulesError, match="KEY=VALUE"):
+        parse_assignments(["throws"])
+
+
+def test_unknown_category():
+    with pytest.raises(RulesError, match="small-straight"):
+        get_rules("classic").category_index("small-straight")
+    assert get_rules("triple-snakes").category_index("bust") == 8
+
+
+@pytest.mark.parametrize(
+    ("text", "preset", "needles"),
+    [
+        ("K K J 10", "classic", ["expected 5 dice, got 4"]),
+        ("K K J 10 9 9", "classic", ["expected 5 dice, got 6"]),
+        ("KKJT9A", "classic", ["expected 5 dice, got 6"]),
+        ("", "classic", ["expected 5 dice, got 0"]),
+        ("K K J 10 X", "classic", ["unknown face 'X'", "9 10 J Q K A"]),
+        ("K K J 11 9", "classic", ["unknown face"]),
+        ("1 6 6 5 7", "triple-snakes", ["unknown face '7'", "pips 1 to 6"]),
+        ("A K Q J 10", "triple-snakes", ["unknown face 'A'"]),
+        ("0 1 2 3 4", "banking", ["unknown face '0'"]),
+    ],
+)
+def test_bad_dice_api(text, preset, needles):
+    with pytest.raises(DiceError) as info:
+        parse_hand(text, get_rules(preset))
+    for needle in needles:
+        assert needle in str(info.value)
+
+
+def test_nine_on_an_ordinary_dice_chart():
+    # On chart ace-one the faces are the pips 1..6 (2 is the 9): a 9 is no face.
+    rules = get_rules("classic", {"chart": "ace-one"})
+    with pytest.raises(DiceError, match="unknown face '9'"):
+        parse_hand("9 1 1 6 6", rules)
+    assert parse_hand("2 1 1 6 6", rules) == parse_hand("9 A A K K", get_rules("classic"))
+
+
+def test_bad_dice_other_api():
+    rules = get_rules("classic")
+    with pytest.raises(DiceError, match="text"):
+        parse_ranks(12345, rules)
+    with pytest.raises(DiceError, match="at most 5"):
+        parse_keep("K K K K K K", rules)
+    table = hand_table(rules)
+    with pytest.raises(DiceError, match=r"0\.\.251"):
+        table.hand(252)
+    with pytest.raises(DiceError, match="at least two"):
+        compare_hands(table, ["K K K K K"])
+    with pytest.raises(DiceError, match="expected 5 dice"):
+        compare_hands(table, ["K K K K K", "K K"])
+
+
+@pytest.mark.parametrize(
+    ("throws", "needle"),
+    [
+        (np.array([[0, 1, 2, 3, 6]]), "ranks outside 0..5"),
+        (np.array([[0, 1, 2, 3, -1]]), "ranks outside 0..5"),
+        (np.array([0, 7776]), "codes outside 0..7775"),
+        (np.array([-1]), "codes outside 0..7775"),
+        (np.zeros((3, 4), dtype=np.int64), "shape"),
+        (np.zeros((2, 5, 1), dtype=np.int64), "shape"),
+        (np.int64(3), "shape"),
+        (np.zeros((3, 5)), "integers"),
+    ],
+)
+def test_bad_throw_arrays(throws, needle):
+    with pytest.raises(DiceError, match=needle):
+        hand_table(get_rules("classic")).classify(throws)
+
+
+# ---------------------------------------------------------------------------
+# The command line.
+
+
+@pytest.mark.parametrize(
+    ("argv", "needles"),
+    [
+        (["odds", "--rules", "nope"], ["unknown rule set 'nope'", "gameweave"]),
+        (["odds", "--set", "colour=red"], ["unknown option 'colour'", "straights"]),
+        (["odds", "--set", "throws=x"], ["throws", "whole number"]),
+        (["odds", "--set", "straights"], ["KEY=VALUE"]),
+        (["odds", "--set", "straights=diagonal"], ["straights", "big-little"]),
+        (["odds", "--set", "wild=Z"], ["wild", "9 10 J Q K A"]),
+        (["odds", "--set", "throws=1", "--set", "sticky_holds=true"], ["sticky_holds"]),
+        (["odds", "--set", "preset=classic"], ["--rules"]),
+        (["rules", "show", "nope"], ["unknown rule set 'nope'"]),
+        (["rules", "show", "classic", "--set", "tiebreak=half"], ["tiebreak", "category"]),
+        (["classify", "K K J 10"], ["expected 5 dice, got 4"]),
+        (["classify", "KKJT9A"], ["expected 5 dice, got 6"]),
+        (["classify", "KKJTX"], ["unknown face 'X'"]),
+        (["classify", "9KKJT", "--set", "chart=ace-one"], ["unknown face '9'", "pips"]),
+        (["classify", "1 2 3 4 7", "--rules", "triple-snakes"], ["unknown face '7'"]),
+        (["compare", "K K J 10 9"], ["at least two"]),
+        (["compare", "K K J 10 9", "K K J 10"], ["expected 5 dice, got 4"]),
+        (["compare", "1 1 1 6 6", "2 2 2 9 9", "--set", "chart=ace-six"], ["unknown face '9'"]),
+    ],
+)
+def test_bad_input_cli(capsys, argv, needles):
+    assert_cli_error(capsys, argv, *needles)
+
+
+def test_missing_rule_file(capsys, tmp_path):
+    path = tmp_path / "absent.toml"
+    assert_cli_error(capsys, ["odds", "--rules", str(path)], "not found", "absent.toml")
+    with pytest.raises(RulesError, match="not found"):
+        get_rules(rules_file=path)
+
+
+@pytest.mark.parametrize(
+    ("content", "needles"),
+    [
+        ("preset = \n", ["not valid TOML"]),
+        ("throws = [2, 3]\n", ["throws must be a single value"]),
+        ('preset = "classic"\n[house]\nthrows = 2\n', ["house must be a single value"]),
+        ('preset = "snap"\n', ["rule file", "unknown rule set 'snap'"]),
+        ('preset = "classic"\ncolour = "red"\n', ["rule file", "unknown option 'colour'"]),
+        ('preset = "classic"\nthrows = 0\n', ["rule file", "throws"]),
+        ("throws = 1\nsticky_holds = true\n", ["sticky_holds"]),
+    ],
+)
+def test_invalid_rule_files(capsys, tmp_path, content, needles):
+    path = tmp_path / "house.toml"
+    path.write_text(content, encoding="utf-8")
+    assert_cli_error(capsys, ["odds", "--rules", str(path)], *needles)
+    with pytest.raises(RulesError):
+        get_rules(rules_file=path)
+
+
+def test_undecodable_rule_file(capsys, tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_bytes(b"\xff\xfe\x00")
+    assert_cli_error(capsys, ["odds", "--rules", str(path)], "cannot read rule file")
+
+
+def test_argparse_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as info:
+        cli.main(["odds", "--format", "xml"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'xml'" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------
+# Rule files that work, and the rules command.
+
+
+def test_rules_file_names_a_preset_and_overrides(capsys, tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('preset = "triple-snakes"\nthrows = 2\nwild = 1\ntiebreak = "full"\n')
+    rules = get_rules(rules_file=path)
+    assert rules == get_rules("triple-snakes", {"throws": 2, "wild": "1", "tiebreak": "full"})
+    assert rules.wild == 0  # the pip 1
+    # On the command line, --set overrides the file.
+    code, out, err = run_cli(
+        capsys, "rules", "show", "--rules", str(path), "--set", "throws=3", "--format", "json"
+    )
+    assert (code, err) == (0, "")
+    shown = json.loads(out)
+    assert shown["preset"] == "triple-snakes"
+    assert shown["throws"] == "3" and shown["wild"] == "1" and shown["tiebreak"] == "full"
+    assert "small-straight" in shown["categories"]
+    # The file given as the NAME of `rules show`, and to other commands.
+    code, out, _ = run_cli(capsys, "rules", "show", str(path))
+    assert code == 0 and "triple-snakes (throws=2, wild=1, tiebreak=full)" in out
+    code, out, _ = run_cli(capsys, "classify", "1 1 2 3 4", "--rules", str(path))
+    assert code == 0 and "Straight" in out  # the wild 1 completes 1-2-3-4-5 or 2-3-4-5-6
+    code, out, _ = run_cli(capsys, "odds", "--rules", str(path), "--format", "json")
+    assert code == 0 and json.loads(out)[0]["category"] == "five-of-a-kind"
+
+
+def test_rules_file_without_preset_starts_from_gameweave(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text("straights = 'flush'\n")
+    assert get_rules(rules_file=path) == get_rules("gameweave", {"straights": "flush"})
+
+
+def test_rules_list(capsys):
+    for fmt in ("table", "markdown", "csv"):
+        code, out, err = run_cli(capsys, "rules", "list", "--format", fmt)
+        assert (code, err) == (0, "")
+        for name in PRESETS:
+            assert name in out
+    code, out, _ = run_cli(capsys, "rules", "list", "--format", "json")
+    assert [row["preset"] for row in json.loads(out)] == list(PRESETS)
+
+
+def test_rules_show_table_is_left_aligned(capsys):
+    code, out, err = run_cli(capsys, "rules", "show", "classic", "--set", "throws=2")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "rule set: classic (throws=2)"
+    header = next(i for i, line in enumerate(lines) if line.startswith("key "))
+    value_column = lines[header].index("value")
+    rows = {}
+    for line in lines[header + 1 :]:
+        if not line.strip():
+            break
+        key = line.split()[0]
+        rows[key] = line[value_column:].split()[0]
+        assert line[value_column - 1] == " " and line[value_column] != " ", line
+    assert set(rows) == {"preset", *OPTION_KEYS}
+    assert rows["throws"] == "2" and rows["tiebreak"] == "full"
+    assert "categories, best first:" in out
+    assert "faces, lowest to highest: 9 10 J Q K A" in out
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_rules_show_every_preset(capsys, name):
+    code, out, _ = run_cli(capsys, "rules", "show", name, "--format", "json")
+    shown = json.loads(out)
+    assert code == 0
+    assert set(shown) == {"preset", *OPTION_KEYS, "categories"}
+    assert get_rules(name, {k: v for k, v in shown.items() if k != "categories"}) == PRESETS[name]
+    for fmt in ("markdown", "csv"):
+        code, out, _ = run_cli(capsys, "rules", "show", name, "--format", fmt)
+        assert code == 0 and "categories" in out
