@@ -13,6 +13,7 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import numpy as np
@@ -88,7 +89,9 @@ def odds_by_hand(rules: RuleSet) -> pd.DataFrame:
     ways_at_strength = np.bincount(strength, weights=table.ways).astype(np.int64)
     # Throws at least as strong as each strength: a suffix sum.
     at_least_ways = np.cumsum(ways_at_strength[::-1])[::-1]
-    order = np.lexsort((-table.key, -strength))
+    # Best first; hands that tie exactly are listed by the dice, highest first.
+    display_key = hand_table(dataclasses.replace(rules, tiebreak="full")).key
+    order = np.lexsort((-display_key, -strength))
     rows = []
     for h in order:
         count = int(table.ways[h])
