@@ -1,0 +1,1 @@
+"""Games between players: rounds, matches, chips, banking and the progressive payout."""
