@@ -1,0 +1,241 @@
+"""One turn whose stand value depends on how many throws were used.
+
+Under the first player's throw limit (``throw_limit=first-player``) the first
+player of a round who stands after ``t`` throws holds every later player to
+``t`` throws, so the value of standing on a hand depends on ``t``.
+:func:`solve_staged` is the optimal-hold dynamic program of
+:mod:`pokerdice_stats.holds` with one stand goal per stage: backward
+induction over the throws, where after throw ``t`` the player compares
+standing (``stand[t - 1]``) with the best keep.  With the same goal at every
+stage it is exactly :func:`pokerdice_stats.holds.solve`.
+
+It calls the kernels of :mod:`pokerdice_stats.kernels.reroll` directly and
+supports the same turn rules (at most N dice thrown again, sticky holds),
+float values and exact integer numerators (Python integers where int64 is not
+enough).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from pokerdice_stats import indexing as ix
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.goals import INT64_MAX
+from pokerdice_stats.holds import FLOAT_TOLERANCE, keep_allowed
+from pokerdice_stats.kernels import reroll as kernels
+from pokerdice_stats.rules import RuleSet
+
+_REROLL = ix.REROLL
+_SUBKEEPS = ix.SUBKEEPS
+_HAND_KEEP = ix.HAND_KEEP.astype(np.int64)
+_KEEP_COUNTS = ix.KEEP_COUNTS.astype(np.int64)
+# Sticky states right after the first throw: the empty keep's row of REROLL.
+_FIRST_STATES = np.arange(_REROLL.ptr[0], _REROLL.ptr[1])
+
+
+@dataclass(frozen=True, eq=False)
+class StagedPolicy:
+    """The solved turn: values, canonical best keeps and final distributions.
+
+    Attributes
+    ----------
+    rules : RuleSet
+    throws : int
+        Throws a turn (the number of stages).
+    exact : bool
+    denominator : int
+        Values after throw ``t`` are numerators over ``denominator * 7776**(throws - t)``.
+    state_values : list of (G, S) arrays
+        ``state_values[t - 1]``: value of each state right after throw ``t``.
+    best_keep : list of (G, S) int64 arrays
+        ``best_keep[t - 1]``: canonical best keep after throw ``t`` (the
+        hand's own keep: stand), for ``t = 1 .. throws - 1``.
+    turn : (G,)
+        Value of the whole turn (numerators over ``denominator * 7776**throws``).
+    """
+
+    rules: RuleSet
+    throws: int
+    exact: bool
+    denominator: int
+    state_values: list[np.ndarray]
+    best_keep: list[np.ndarray]
+    turn: np.ndarray
+
+    def value(self, goal: int = 0) -> Fraction | float:
+        """Value of the whole turn for goal number ``goal``."""
+        if self.exact:
+            scale = self.denominator * ix.N_THROWS**self.throws
+            return Fraction(int(self.turn[goal]), scale)
+        return float(self.turn[goal])
+
+    def final_distribution(self) -> tuple[np.ndarray, list[int]]:
+        """Joint distribution of (throws used, final hand) under the canonical policy.
+
+        Returns
+        -------
+        numerators : (throws, G, 252) array
+            ``numerators[t - 1, g, h]``: weight of standing on hand ``h``
+            after ``t`` throws.  Floats when not exact.
+        denominators : list of int
+            ``7776**t`` for stage ``t`` (all 1 for floats).
+        """
+        return _forward(self)
+
+
+def _common_denominator(stands: list[np.ndarray]) -> tuple[list[np.ndarray], int]:
+    """Exact stand values (Fractions or integers) as numerators over one denominator."""
+    denominator = math.lcm(
+        *(
+            Fraction(v).denominator
+            for stand in stands
+            for v in np.asarray(stand, dtype=object).ravel()
+        )
+    )
+    out = []
+    for stand in stands:
+        values = np.asarray(stand, dtype=object)
+        numerators = np.array(
+            [
+                Fraction(v).numerator * (denominator // Fraction(v).denominator)
+                for v in values.ravel()
+            ],
+            dtype=object,
+        ).reshape(values.shape)
+        out.append(numerators)
+    return out, denominator
+
+
+def solve_staged(rules: RuleSet, stands: list[np.ndarray], *, exact: bool = False) -> StagedPolicy:
+    """Solve a turn whose stand value depends on the throws used.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The turn rules (at most N dice thrown again, sticky holds).
+    stands : list of (G, 252) arrays
+        ``stands[t - 1][g, h]``: value of standing on hand ``h`` after ``t``
+        throws, for goal ``g``; the number of stages is ``len(stands)``.
+        Floats, or exact values (Fractions or integers) when ``exact``.
+    exact : bool
+        Exact integer arithmetic (Python integers) or floats.
+
+    Returns
+    -------
+    StagedPolicy
+
+    Raises
+    ------
+    OptionError
+        For no stage, or stages of different shapes.
+    """
+    throws = len(stands)
+    if throws < 1:
+        raise OptionError("a turn needs at least one throw")
+    shapes = {np.shape(s) for s in stands}
+    if len(shapes) != 1 or len(next(iter(shapes))) != 2 or next(iter(shapes))[1] != ix.N_HANDS:
+        raise OptionError("every stage needs a (goals, 252) array of stand values")
+    if exact:
+        numerators, denominator = _common_denominator(stands)
+        bound = max(abs(int(v)) for s in numerators for v in s.ravel()) * ix.N_THROWS**throws
+        if bound <= INT64_MAX // 2:
+            numerators = [s.astype(np.int64) for s in numerators]
+        stands = numerators
+    else:
+        stands = [np.asarray(s, dtype=np.float64) for s in stands]
+        denominator = 1
+    sticky = rules.sticky_holds
+    allowed = keep_allowed(rules)
+    is_object = stands[0].dtype == object
+    tolerance = 0 if exact else FLOAT_TOLERANCE
+    n_goals = stands[0].shape[0]
+    n_states = len(_REROLL.col) if sticky else ix.N_HANDS
+
+    last = stands[-1]
+    values = last[:, _REROLL.col] if sticky else last
+    state_values: list[np.ndarray] = [values]
+    best_keeps: list[np.ndarray] = []
+    for t in range(throws - 1, 0, -1):  # after throw t, throws - t throws left
+        left = throws - t
+        stand_t = stands[t - 1] * ix.N_THROWS**left if exact else stands[t - 1]
+        keep_values = _expect(sticky, values, exact, is_object, n_goals)
+        out_value = np.empty((n_goals, n_states), dtype=stand_t.dtype)
+        out_keep = np.empty((n_goals, n_states), dtype=np.int64)
+        if sticky:
+            fn = kernels.best_keeps_sticky.py_func if is_object else kernels.best_keeps_sticky
+            fn(
+                keep_values, stand_t, _REROLL.ptr, _REROLL.col, _SUBKEEPS.ptr, _SUBKEEPS.col,
+                _HAND_KEEP, _KEEP_COUNTS, allowed, tolerance, out_value, out_keep,
+            )  # fmt: skip
+        else:
+            fn = kernels.best_keeps.py_func if is_object else kernels.best_keeps
+            fn(
+                keep_values, stand_t, _SUBKEEPS.ptr, _SUBKEEPS.col, _HAND_KEEP, allowed,
+                tolerance, out_value, out_keep,
+            )  # fmt: skip
+        state_values.insert(0, out_value)
+        best_keeps.insert(0, out_keep)
+        values = out_value
+    first = values[:, _FIRST_STATES] if sticky else values
+    ways = ix.HAND_WAYS.astype(object if is_object else first.dtype)
+    turn = first.dot(ways) if is_object else first @ ways
+    if not exact:
+        turn = turn / ix.N_THROWS
+    return StagedPolicy(rules, throws, exact, denominator, state_values, best_keeps, turn)
+
+
+def _expect(sticky: bool, values: np.ndarray, exact: bool, is_object: bool, n_goals: int):
+    if is_object:
+        if sticky:
+            return kernels.expect_keeps_sticky_object(values, _REROLL.ptr, _REROLL.val)
+        return kernels.expect_keeps_object(values, _REROLL.ptr, _REROLL.col, _REROLL.val)
+    out = np.empty((n_goals, ix.N_KEEPS), dtype=values.dtype)
+    if sticky:
+        kernels.expect_keeps_sticky(values, _REROLL.ptr, _REROLL.val, out)
+    else:
+        kernels.expect_keeps(values, _REROLL.ptr, _REROLL.col, _REROLL.val, out)
+    if not exact:
+        out /= ix.N_THROWS
+    return out
+
+
+def _forward(policy: StagedPolicy) -> tuple[np.ndarray, list[int]]:
+    sticky = policy.rules.sticky_holds
+    n_goals = policy.turn.shape[0]
+    throws = policy.throws
+    if policy.exact:
+        dtype = object if ix.N_THROWS**throws > INT64_MAX // ix.N_THROWS else np.int64
+    else:
+        dtype = np.float64
+    n_states = len(_REROLL.col) if sticky else ix.N_HANDS
+    mass = np.zeros((n_goals, n_states), dtype=dtype)
+    first_hands = _REROLL.col[_FIRST_STATES] if sticky else np.arange(ix.N_HANDS)
+    start = ix.HAND_WAYS[first_hands]
+    mass[:, _FIRST_STATES if sticky else first_hands] = (
+        start if policy.exact else start / ix.N_THROWS
+    )
+    ways = _REROLL.val if policy.exact else _REROLL.val / ix.N_THROWS
+    step = kernels.forward_step_sticky if sticky else kernels.forward_step
+    if dtype is object:
+        step = step.py_func
+    finals = np.zeros((throws, n_goals, ix.N_HANDS), dtype=dtype)
+    for t in range(1, throws):
+        final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
+        nxt = np.zeros_like(mass)
+        step(mass, policy.best_keep[t - 1], _HAND_KEEP, _REROLL.ptr, _REROLL.col, ways, final, nxt)
+        finals[t - 1] = final
+        mass = nxt
+    if sticky:
+        last = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
+        for p, h in enumerate(_REROLL.col):
+            last[:, h] += mass[:, p]
+        finals[throws - 1] = last
+    else:
+        finals[throws - 1] = mass
+    denominators = [ix.N_THROWS**t if policy.exact else 1 for t in range(1, throws + 1)]
+    return finals, denominators
