@@ -36,7 +36,7 @@ import numpy as np
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
-from pokerdice_stats.games.equilibrium import Equilibrium, solve_blind
+from pokerdice_stats.games.equilibrium import Equilibrium, game_value, solve_blind
 from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule, payout_matrix
 from pokerdice_stats.games.strategies import SIMPLE_STRATEGIES, strategy_distribution
 from pokerdice_stats.goals import Goal, payout_against
@@ -112,7 +112,9 @@ class PayoutResult:
     computer : str
     knowledge : str
     expected : Fraction or None
-        Exact expected payout per round (None for the blind equilibrium).
+        Exact expected payout per round.  For the blind equilibrium it is
+        exact only when the certified bounds on the game's value meet (the
+        rounded mixtures are then an exact equilibrium); otherwise None.
     expected_float : float
     variance : Fraction or None
         Exact variance of the payout of one round (None when float).
@@ -329,20 +331,32 @@ def _blind_response(rules: RuleSet, computer: str, payout: np.ndarray) -> Payout
 
 def _blind_equilibrium(rules: RuleSet, payout: np.ndarray, tolerance: float | None) -> PayoutResult:
     eq = solve_blind(rules, payout, tolerance=tolerance)
-    x = eq.first.distribution
-    y = eq.second.distribution
-    a = np.asarray(payout, dtype=np.float64)
-    mean = float(x @ a @ y)
-    variance = float(x @ (a**2) @ y) - mean**2
+    expected = variance = None
+    if eq.lower is not None and eq.lower == eq.upper:
+        # The certified bounds meet: the rounded mixtures are an exact equilibrium.
+        x_num, x_den = eq.first.exact()
+        y_num, y_den = eq.second.exact()
+        expected = game_value((x_num, x_den), (y_num, y_den), payout)
+        second = game_value((x_num, x_den), (y_num, y_den), np.asarray(payout, dtype=object) ** 2)
+        variance = second - expected**2
+        x = np.array([int(n) for n in x_num], dtype=np.float64) / x_den
+        y = np.array([int(n) for n in y_num], dtype=np.float64) / y_den
+        mean, variance_float = float(expected), float(variance)
+    else:
+        x = eq.first.distribution
+        y = eq.second.distribution
+        a = np.asarray(payout, dtype=np.float64)
+        mean = float(x @ a @ y)
+        variance_float = float(x @ (a**2) @ y) - mean**2
     wins, losses, push = _outcomes(x, y, payout)
     return PayoutResult(
         rules=rules,
         computer="optimal",
         knowledge="none",
-        expected=None,
-        expected_float=eq.value,
-        variance=None,
-        variance_float=variance,
+        expected=expected,
+        expected_float=mean,
+        variance=variance,
+        variance_float=variance_float,
         player_wins=wins,
         computer_wins=losses,
         push=push,

@@ -1,0 +1,161 @@
+"""``pokerdice-stats payout`` and ``banking``: the two games of seed 004 against an opponent."""
+
+from __future__ import annotations
+
+import argparse
+
+import pandas as pd
+
+from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, rules_from_args
+from pokerdice_stats.formats import fraction_text, render, to_json
+from pokerdice_stats.games.equilibrium import METHODS
+
+
+def register(subparsers) -> None:
+    from pokerdice_stats.games.progressive import COMPUTER_POLICIES, KNOWLEDGE, STARTING_BANK
+
+    payout = subparsers.add_parser(
+        "payout", help="progressive poker dice: the player's expected payout per round"
+    )
+    add_rules_args(payout, default="progressive")
+    payout.add_argument(
+        "--computer",
+        default="optimal",
+        metavar="POLICY",
+        help="the computer's policy: " + ", ".join(COMPUTER_POLICIES) + " (default: optimal)",
+    )
+    payout.add_argument(
+        "--knowledge",
+        default="seen",
+        metavar="K",
+        help="seen: the player sees the computer's final hand (default); none: both blind "
+        f"({', '.join(KNOWLEDGE)})",
+    )
+    payout.add_argument(
+        "--rounds", type=int, default=None, metavar="N", help="also the bank after N rounds"
+    )
+    payout.add_argument(
+        "--start", type=int, default=STARTING_BANK, help=f"starting bank (default {STARTING_BANK})"
+    )
+    payout.add_argument("--schedule", default=None, metavar="FILE", help="a schedule (.toml/.csv)")
+    payout.add_argument(
+        "--tolerance", type=float, default=None, help="exploitability tolerance (blind optimal)"
+    )
+    add_format_arg(payout, ("table", "json"))
+    payout.set_defaults(func=run_payout)
+
+    banking = subparsers.add_parser(
+        "banking", help="banking poker dice: the blind equilibrium and simple strategies"
+    )
+    add_rules_args(banking, default="banking")
+    banking.add_argument(
+        "--method", default="double-oracle", choices=METHODS, help="equilibrium solver"
+    )
+    banking.add_argument("--tolerance", type=float, default=None, help="exploitability tolerance")
+    banking.add_argument("--max-iterations", type=int, default=None, help="solver iteration cap")
+    add_format_arg(banking, ("table", "json"))
+    banking.set_defaults(func=run_banking)
+
+
+def _exact(value) -> str | None:
+    return None if value is None else fraction_text(value)
+
+
+def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dict:
+    """The JSON object of ``payout``: ``computer``, ``knowledge``, ``expected``, ..."""
+    record: dict[str, object] = {
+        "rules": result.rules.label(),
+        "computer": result.computer,
+        "knowledge": result.knowledge,
+        "expected": _exact(result.expected),
+        "expected_float": result.expected_float,
+        "variance": _exact(result.variance),
+        "variance_float": result.variance_float,
+        "std_float": result.std_float,
+        "player_wins": result.player_wins,
+        "computer_wins": result.computer_wins,
+        "push": result.push,
+    }
+    eq = result.equilibrium
+    if eq is not None:
+        record.update(
+            {
+                "method": eq.method,
+                "exploitability": eq.exploitability,
+                "tolerance": eq.tolerance,
+                "iterations": eq.iterations,
+                "converged": eq.converged,
+                "value_lower": _exact(eq.lower),
+                "value_upper": _exact(eq.upper),
+            }
+        )
+    if rounds is not None:
+        mean, std = result.bank(rounds, start)
+        record.update({"rounds": rounds, "start": start, "bank_mean": mean, "bank_std": std})
+        if result.expected is not None:
+            record["bank_mean_exact"] = fraction_text(result.bank_exact(rounds, start)[0])
+    return record
+
+
+def run_payout(args: argparse.Namespace) -> int:
+    from pokerdice_stats.errors import OptionError
+    from pokerdice_stats.games.progressive import expected_payout
+    from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, read_schedule
+
+    if args.rounds is not None and args.rounds < 0:
+        raise OptionError(f"--rounds must be 0 or more, got {args.rounds}")
+    rules = rules_from_args(args)
+    schedule = PROGRESSIVE_SCHEDULE if args.schedule is None else read_schedule(args.schedule)
+    result = expected_payout(
+        rules,
+        computer=args.computer,
+        knowledge=args.knowledge,
+        schedule=schedule,
+        tolerance=args.tolerance,
+    )
+    record = payout_record(result, args.rounds, args.start)
+    if args.format == "json":
+        emit(to_json(record))
+        return 0
+    rows = [{"key": k, "value": v} for k, v in record.items()]
+    emit(render(pd.DataFrame(rows), "table"))
+    return 0
+
+
+def run_banking(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.banking import banking_equilibrium, strategy_table
+
+    rules = rules_from_args(args)
+    eq = banking_equilibrium(
+        rules, tolerance=args.tolerance, method=args.method, max_iterations=args.max_iterations
+    )
+    table = strategy_table(rules, eq)
+    record = {
+        "rules": rules.label(),
+        "value": eq.value,
+        "value_lower": _exact(eq.lower),
+        "value_upper": _exact(eq.upper),
+        "share": (1 + eq.value) / 2,
+        "exploitability": eq.exploitability,
+        "tolerance": eq.tolerance,
+        "iterations": eq.iterations,
+        "converged": eq.converged,
+        "method": eq.method,
+        "support": int((eq.first.weights > 0).sum()),
+        "strategies": table.to_dict(orient="records"),
+    }
+    if args.format == "json":
+        emit(to_json(record))
+        return 0
+    lines = [
+        f"banking equilibrium ({record['rules']}, {eq.method}): value {eq.value:.3g} antes a round",
+        f"  exact bounds {record['value_lower']} <= value <= {record['value_upper']}",
+        f"  exploitability {eq.exploitability:.3g} (tolerance {eq.tolerance:.3g}), "
+        f"{eq.iterations} iterations, mixture of {record['support']} pure "
+        + ("policy" if record["support"] == 1 else "policies"),
+        "",
+        "what each strategy loses to its best response (antes a round):",
+    ]
+    columns = ["strategy", "loss_float", "share_float", "vs_equilibrium"]
+    emit("\n".join(lines) + "\n" + render(table[columns], "table"))
+    return 0
