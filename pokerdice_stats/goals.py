@@ -97,7 +97,9 @@ def beat_all(table: HandTable, tie: Fraction | int = 0) -> list[Goal]:
     return [beat(table, first_hand[s], tie) for s in sorted(first_hand)]
 
 
-def score(table: HandTable, points: Mapping[str, int | Fraction | str], name: str = "score") -> Goal:
+def score(
+    table: HandTable, points: Mapping[str, int | Fraction | str], name: str = "score"
+) -> Goal:
     """Points per category (missing categories score 0).
 
     Raises

@@ -127,7 +127,8 @@ class Policy:
     def _state(self, hand: int, throws_left: int, aside: int | None) -> int:
         if not 0 <= throws_left < self.throws:
             raise OptionError(
-                f"throws left must be 0 to {self.throws - 1} after the first throw, got {throws_left}"
+                f"throws left must be 0 to {self.throws - 1} after the first throw, "
+                f"got {throws_left}"
             )
         if not self.sticky:
             return hand
@@ -146,7 +147,9 @@ class Policy:
             return self._number(self.stand[goal, hand], 0)
         return self._number(self.stages[throws_left - 1].state_values[goal, state], throws_left)
 
-    def best_keep(self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None) -> int:
+    def best_keep(
+        self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
+    ) -> int:
         """The canonical best keep (a keep index; the hand's own keep means stand)."""
         state = self._state(hand, throws_left, aside)
         if throws_left == 0:
@@ -181,7 +184,7 @@ class Policy:
         rows = []
         for order, k in enumerate(options):
             if k == _HAND_KEEP[hand]:
-                value = self._number(self.stand[goal, hand] * ix.N_THROWS**throws_left, throws_left)
+                value = self.state_value(hand, 0, goal)
             else:
                 value = self.keep_value(k, throws_left, goal)
             rows.append(
@@ -225,8 +228,10 @@ class Policy:
         table = hand_table(self.rules)
         result: dict[str, Fraction | float] = {}
         for c, cat in enumerate(self.rules.categories):
-            total = sum(int(n) for n in numerators[goal][table.category == c]) if self.exact else (
-                float(numerators[goal][table.category == c].sum())
+            total = (
+                sum(int(n) for n in numerators[goal][table.category == c])
+                if self.exact
+                else (float(numerators[goal][table.category == c].sum()))
             )
             result[cat.slug] = Fraction(total, denominator) if self.exact else total
         return result
@@ -245,7 +250,11 @@ def allowed_subkeeps(rules: RuleSet, hand: int, aside: int | None = None) -> lis
     for k in subkeeps:
         if not allowed[k]:
             continue
-        if rules.sticky_holds and aside is not None and (ix.KEEP_COUNTS[k] < ix.KEEP_COUNTS[aside]).any():
+        if (
+            rules.sticky_holds
+            and aside is not None
+            and (ix.KEEP_COUNTS[k] < ix.KEEP_COUNTS[aside]).any()
+        ):
             continue
         result.append(int(k))
     return result
@@ -321,14 +330,31 @@ def _backward(rules: RuleSet, stand: np.ndarray, throws: int, exact: bool) -> li
         if rules.sticky_holds:
             best_fn = kernels.best_keeps_sticky.py_func if is_object else kernels.best_keeps_sticky
             best_fn(
-                keep_values, stand_t, _REROLL.ptr, _REROLL.col, _SUBKEEPS.ptr, _SUBKEEPS.col,
-                _HAND_KEEP, _KEEP_COUNTS, allowed, tolerance, state_values, best,
+                keep_values,
+                stand_t,
+                _REROLL.ptr,
+                _REROLL.col,
+                _SUBKEEPS.ptr,
+                _SUBKEEPS.col,
+                _HAND_KEEP,
+                _KEEP_COUNTS,
+                allowed,
+                tolerance,
+                state_values,
+                best,
             )
         else:
             best_fn = kernels.best_keeps.py_func if is_object else kernels.best_keeps
             best_fn(
-                keep_values, stand_t, _SUBKEEPS.ptr, _SUBKEEPS.col, _HAND_KEEP, allowed,
-                tolerance, state_values, best,
+                keep_values,
+                stand_t,
+                _SUBKEEPS.ptr,
+                _SUBKEEPS.col,
+                _HAND_KEEP,
+                allowed,
+                tolerance,
+                state_values,
+                best,
             )
         stages.append(Stage(keep_values, state_values, best))
         previous = state_values
@@ -378,17 +404,32 @@ def final_distribution(policy: Policy) -> tuple[np.ndarray, int]:
     mass[:, start] = ix.HAND_WAYS if policy.exact else ix.HAND_WAYS / ix.N_THROWS
     final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
     step = kernels.forward_step_sticky if sticky else kernels.forward_step
-    if dtype == object:
+    if dtype is object:
         step = step.py_func
     for t in range(policy.throws - 1, 0, -1):
         nxt = np.zeros_like(mass)
-        ways = _REROLL.val if policy.exact else _REROLL.val / ix.N_THROWS
-        step(mass, policy.stages[t - 1].best_keep, _HAND_KEEP, _REROLL.ptr, _REROLL.col, ways, final, nxt)
+        if dtype is object:
+            ways = _REROLL.val.astype(object)
+        else:
+            ways = _REROLL.val if policy.exact else _REROLL.val / ix.N_THROWS
+        step(
+            mass,
+            policy.stages[t - 1].best_keep,
+            _HAND_KEEP,
+            _REROLL.ptr,
+            _REROLL.col,
+            ways,
+            final,
+            nxt,
+        )
         if policy.exact:
             final = final * ix.N_THROWS
         mass = nxt
     if sticky:
-        np.add.at(final, (slice(None), _REROLL.col), mass) if dtype != object else _add_states(final, mass)
+        if dtype is object:
+            _add_states(final, mass)
+        else:
+            np.add.at(final, (slice(None), _REROLL.col), mass)
     else:
         final = final + mass
     return final, (ix.N_THROWS**policy.throws if policy.exact else 1)

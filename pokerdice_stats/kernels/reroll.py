@@ -50,7 +50,15 @@ def expect_keeps_sticky(state_values, reroll_ptr, reroll_ways, out):
 
 @jit_parallel
 def best_keeps(
-    keep_values, stand_values, sub_ptr, sub_keep, hand_keep, keep_allowed, tolerance, out_value, out_keep
+    keep_values,
+    stand_values,
+    sub_ptr,
+    sub_keep,
+    hand_keep,
+    keep_allowed,
+    tolerance,
+    out_value,
+    out_keep,
 ):
     """Best keep of every hand: the stand value, or the best allowed keep's value.
 
@@ -159,7 +167,9 @@ def forward_step(mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_way
 
 
 @jit_parallel
-def forward_step_sticky(mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt):
+def forward_step_sticky(
+    mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt
+):
     """Sticky holds: one throw of the forward pass over states ``(aside, hand)``."""
     n_goals = mass.shape[0]
     n_aside = reroll_ptr.shape[0] - 1
