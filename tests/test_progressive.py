@@ -1,0 +1,428 @@
+"""Progressive Poker Dice (seed 004): schedule, payout matrix, expected payouts, against brute force."""
+
+from __future__ import annotations
+
+import functools
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import reference_payout as ref
+
+from pokerdice_stats import get_rules
+from pokerdice_stats import indexing as ix
+from pokerdice_stats.cli import main
+from pokerdice_stats.errors import PokerDiceError
+from pokerdice_stats.games.equilibrium import solve_blind
+from pokerdice_stats.games.progressive import (
+    COMPUTER_POLICIES,
+    expected_payout,
+    player_response,
+)
+from pokerdice_stats.games.schedule import (
+    PROGRESSIVE_SCHEDULE,
+    ScheduleError,
+    payout_matrix,
+    read_schedule,
+)
+from pokerdice_stats.games.strategies import (
+    SIMPLE_STRATEGIES,
+    distribution_of_keeps,
+    largest_set_keeps,
+    strategy_distribution,
+)
+from pokerdice_stats.goals import at_least
+from pokerdice_stats.hands import hand_table
+from pokerdice_stats.holds import solve
+
+RULES = get_rules("progressive")
+PIPS = [tuple(sorted(r + 1 for r in range(6) for _ in range(int(c[r])))) for c in ix.HAND_COUNTS]
+HAND_OF = {pips: h for h, pips in enumerate(PIPS)}
+
+
+def rules_with(throws: int):
+    return get_rules("progressive", {"throws": throws})
+
+
+def as_pips(numerators, denominator) -> dict:
+    return {PIPS[h]: Fraction(int(n), denominator) for h, n in enumerate(numerators) if n}
+
+
+# --- the schedule and the payout matrix -------------------------------------------------
+
+
+def test_matrix_matches_the_reference_schedule_on_every_pair():
+    matrix = payout_matrix(RULES)
+    expected = np.array([[ref.progressive_payout(a, b) for b in PIPS] for a in PIPS])
+    assert np.array_equal(matrix, expected)
+
+
+def test_matrix_is_antisymmetric_and_pushes_on_equal_categories():
+    matrix = payout_matrix(RULES)
+    category = hand_table(RULES).category
+    assert np.array_equal(matrix, -matrix.T)
+    same = category[:, None] == category[None, :]
+    assert not matrix[same].any()
+    assert matrix[~same].any()
+
+
+def test_nothing_is_paid_below_three_of_a_kind():
+    matrix = payout_matrix(RULES)
+    category = hand_table(RULES).category
+    three = RULES.category_index("three-of-a-kind")
+    low = category > three
+    assert not matrix[low][:, low].any()
+    # and every hand of three of a kind or better is paid by every lower category
+    high = category <= three
+    below = category[None, :] > category[:, None]
+    assert (matrix[high][:, :][below[high]] > 0).all()
+
+
+@pytest.mark.parametrize(
+    ("winner", "loser", "amount"),
+    [
+        ("5 5 5 5 5", "1 2 3 4 5", 1200),
+        ("5 5 5 5 5", "6 6 6 6 1", 50),
+        ("6 6 6 6 2", "2 3 4 5 6", 3),
+        ("2 3 4 5 6", "1 1 2 2 2", 3),
+        ("6 6 6 2 3", "6 6 5 5 1", 3),
+        ("1 1 1 2 2", "6 6 6 5 4", 8),
+        ("2 2 2 2 3", "1 2 3 4 6", 48),
+        ("3 3 3 3 3", "1 1 1 2 3", 400),
+    ],
+)
+def test_table_entries_of_the_seed(winner, loser, amount):
+    table = hand_table(RULES)
+    matrix = payout_matrix(RULES)
+    w, lo = table.hand(winner), table.hand(loser)
+    assert matrix[w, lo] == amount
+    assert matrix[lo, w] == -amount
+
+
+def test_seed_table_layout():
+    frame = PROGRESSIVE_SCHEDULE.frame(RULES).set_index("loser")
+    assert list(frame.columns) == [
+        "three-of-a-kind",
+        "full-house",
+        "big-straight",
+        "four-of-a-kind",
+        "five-of-a-kind",
+    ]
+    assert frame.loc["two-pair"].tolist() == [3, 12, 15, 24, 600]
+    assert frame.loc["full-house"].tolist() == ["-", "*", 3, 4, 100]
+
+
+def test_schedule_files_toml_and_csv_give_the_same_matrix(tmp_path):
+    lines = ["winner,loser,amount"] + [f"{w},{lo},{a}" for w, lo, a in PROGRESSIVE_SCHEDULE.amounts]
+    csv_path = tmp_path / "seed.csv"
+    csv_path.write_text("\n".join(lines) + "\n")
+    toml = ['name = "seed again"']
+    for w in PROGRESSIVE_SCHEDULE.winners:
+        toml.append(f"[payout.{w}]")
+        toml += [f"{lo} = {a}" for ww, lo, a in PROGRESSIVE_SCHEDULE.amounts if ww == w]
+    toml_path = tmp_path / "seed.toml"
+    toml_path.write_text("\n".join(toml) + "\n")
+    for path in (csv_path, toml_path):
+        schedule = read_schedule(path)
+        assert np.array_equal(payout_matrix(RULES, schedule), payout_matrix(RULES))
+    assert read_schedule(toml_path).name == "seed again"
+
+
+def test_a_custom_schedule_changes_the_payout(tmp_path):
+    path = tmp_path / "flat.toml"
+    body = "[payout.five-of-a-kind]\n" + "\n".join(
+        f"{slug} = 1" for slug in RULES.category_slugs[1:]
+    )
+    path.write_text(body + "\n")
+    matrix = payout_matrix(RULES, read_schedule(path))
+    category = hand_table(RULES).category
+    assert set(np.unique(matrix)) == {-1, 0, 1}
+    assert (matrix[category == 0][:, category != 0] == 1).all()
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("a.toml", "[payout.full-house]\nhigh-die = -1\n", "negative"),
+        ("b.toml", "[payout.full-house]\nhigh-dice = 1\n", "unknown category"),
+        ("c.toml", "[payout.full-house]\nhigh-die = 1.5\n", "whole number"),
+        ("d.toml", "[payout.full-house]\nfour-of-a-kind = 1\n", "does not beat"),
+        ("e.toml", "[payout.full-house]\nhigh-die = 1\n", "no amount"),
+        ("f.toml", "name = 'x'\n", "payout"),
+        ("g.toml", "[payout\n", "schedule file"),
+        ("h.csv", "winner,amount\nfull-house,3\n", "header"),
+        ("i.csv", "winner,loser,amount\nfull-house,two-pair,3\nfull-house,two-pair,4\n", "twice"),
+        ("j.csv", "winner,loser,amount\nfull-house,full-house,3\n", "push"),
+        ("k.txt", "", ".toml or .csv"),
+    ],
+)
+def test_bad_schedule_files(tmp_path, name, text, message):
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(ScheduleError, match=message):
+        payout_matrix(RULES, read_schedule(path))
+
+
+def test_missing_schedule_file(tmp_path):
+    with pytest.raises(PokerDiceError, match="not found"):
+        read_schedule(tmp_path / "none.toml")
+
+
+def test_schedule_that_does_not_fit_the_rules():
+    with pytest.raises(ScheduleError, match="not in these rules"):
+        payout_matrix(get_rules("gameweave"))
+
+
+# --- strategies -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("throws", [1, 2, 3])
+def test_largest_set_against_reference(throws):
+    numerators, denominator = strategy_distribution(rules_with(throws), "largest-set")
+    assert as_pips(numerators, denominator) == ref.largest_set_distribution(throws)
+
+
+def test_stand_is_one_throw():
+    numerators, denominator = strategy_distribution(RULES, "stand")
+    assert as_pips(numerators, denominator) == ref.stand_distribution()
+
+
+@pytest.mark.parametrize("name", SIMPLE_STRATEGIES)
+def test_strategy_distributions_sum_to_one(name):
+    numerators, denominator = strategy_distribution(RULES, name)
+    assert sum(int(n) for n in numerators) == denominator
+    assert all(int(n) >= 0 for n in numerators)
+
+
+def test_fixed_keep_tables_reproduce_a_solved_policy():
+    policy = solve(RULES, at_least(hand_table(RULES), "three-of-a-kind"))
+    keeps = [stage.best_keep[0] for stage in policy.stages]
+    numerators, denominator = distribution_of_keeps(keeps, RULES.throws)
+    expected, expected_denominator = policy.final_distribution()
+    assert denominator == expected_denominator
+    assert np.array_equal(numerators, expected[0])
+
+
+def test_largest_set_keeps_examples():
+    table = hand_table(RULES)
+    keeps = largest_set_keeps()
+    assert ix.KEEP_COUNTS[keeps[table.hand("2 2 5 5 6")]].tolist() == [0, 0, 0, 0, 2, 0]
+    assert ix.KEEP_COUNTS[keeps[table.hand("2 3 4 5 6")]].sum() == 0
+    assert keeps[table.hand("4 4 4 4 4")] == ix.HAND_KEEP[table.hand("4 4 4 4 4")]
+
+
+def test_unknown_strategy():
+    with pytest.raises(PokerDiceError, match="choose one of"):
+        strategy_distribution(RULES, "cautious")
+
+
+# --- expected payout against brute force ------------------------------------------------
+
+
+@pytest.mark.parametrize("computer", COMPUTER_POLICIES)
+@pytest.mark.parametrize("knowledge", ["seen", "none"])
+def test_one_throw_game_is_plain_enumeration(computer, knowledge):
+    rules = rules_with(1)
+    result = expected_payout(rules, computer=computer, knowledge=knowledge)
+    assert result.expected == ref.one_throw_game(ref.progressive_payout) == 0
+    assert result.variance == one_throw_second_moment()
+
+
+@functools.cache
+def one_throw_second_moment() -> Fraction:
+    """E[payout**2] of one-throw rounds, counted pair by pair."""
+    dist = ref.single_throw()
+    return sum(
+        p * q * ref.progressive_payout(a, b) ** 2 for a, p in dist.items() for b, q in dist.items()
+    )
+
+
+@pytest.mark.parametrize("throws", [2, 3])
+def test_seen_against_the_optimal_computer_matches_brute_force(throws):
+    result = expected_payout(rules_with(throws), computer="optimal")
+    player, computer = ref.seen_payout_optimal_computer(throws)
+    assert result.expected == player
+    assert result.computer_value == computer == -result.expected
+
+
+@pytest.mark.parametrize("computer", ["stand", "largest-set"])
+def test_seen_against_fixed_computers_matches_brute_force(computer):
+    distribution = {
+        "stand": ref.stand_distribution(),
+        "largest-set": ref.largest_set_distribution(3),
+    }[computer]
+    assert expected_payout(RULES, computer=computer).expected == ref.seen_payout(distribution, 3)
+
+
+@pytest.mark.parametrize("computer", ["at-least-three", "max-category"])
+def test_seen_two_throws_against_dp_computers_matches_brute_force(computer):
+    rules = rules_with(2)
+    numerators, denominator = strategy_distribution(rules, computer)
+    expected = ref.seen_payout(as_pips(numerators, denominator), 2)
+    assert expected_payout(rules, computer=computer).expected == expected
+
+
+@pytest.mark.parametrize(("computer", "throws"), [("stand", 3), ("largest-set", 2)])
+def test_blind_best_response_matches_brute_force(computer, throws):
+    rules = rules_with(throws)
+    numerators, denominator = strategy_distribution(rules, computer)
+    expected = ref.blind_best_response(as_pips(numerators, denominator), throws)
+    assert expected_payout(rules, computer=computer, knowledge="none").expected == expected
+
+
+def test_optimal_computer_does_at_least_as_well_for_itself_as_every_named_policy():
+    optimal = expected_payout(RULES, computer="optimal").expected
+    for name in SIMPLE_STRATEGIES:
+        assert optimal <= expected_payout(RULES, computer=name).expected, name
+
+
+def test_seeing_the_computer_is_worth_something():
+    for name in SIMPLE_STRATEGIES:
+        seen = expected_payout(RULES, computer=name).expected
+        blind = expected_payout(RULES, computer=name, knowledge="none").expected
+        assert seen >= blind, name
+
+
+def test_exact_and_float_player_values_agree():
+    payout = payout_matrix(RULES)
+    response = player_response(RULES, payout)
+    floats = solve(RULES, response.policy.goals, exact=False)
+    for g in range(len(response.policy.goals)):
+        assert float(response.policy.value(g)) == pytest.approx(
+            floats.value(g), rel=1e-12, abs=1e-9
+        )
+
+
+def test_outcome_chances_and_float_figures_are_consistent():
+    result = expected_payout(RULES, computer="optimal")
+    assert result.player_wins + result.computer_wins + result.push == pytest.approx(1, abs=1e-12)
+    assert result.expected_float == float(result.expected)
+    assert result.variance > 0
+    assert result.computer_distribution.sum() == pytest.approx(1, abs=1e-12)
+
+
+def test_bank_after_rounds():
+    result = expected_payout(RULES, computer="stand")
+    mean, std = result.bank(100)
+    assert mean == pytest.approx(10_000 + 100 * float(result.expected))
+    assert std == pytest.approx((100 * float(result.variance)) ** 0.5)
+    exact_mean, exact_variance = result.bank_exact(100, start=500)
+    assert exact_mean == 500 + 100 * result.expected
+    assert exact_variance == 100 * result.variance
+    assert result.bank(0) == (10_000, 0.0)
+    with pytest.raises(PokerDiceError):
+        result.bank(-1)
+
+
+# --- the blind game ---------------------------------------------------------------------
+
+
+def test_blind_equilibrium_is_certified_and_worth_zero():
+    result = expected_payout(RULES, computer="optimal", knowledge="none")
+    eq = result.equilibrium
+    assert eq.converged
+    assert eq.exploitability <= eq.tolerance
+    assert eq.lower <= 0 <= eq.upper  # the game is symmetric
+    assert eq.upper - eq.lower <= Fraction(eq.tolerance)
+    assert abs(result.expected_float) <= eq.tolerance
+
+
+def test_blind_equilibrium_guarantee_checked_by_brute_force():
+    rules = rules_with(2)
+    eq = solve_blind(rules, payout_matrix(rules))
+    numerators, denominator = eq.second.exact()
+    best = ref.blind_best_response(as_pips(numerators, denominator), 2)
+    assert best == eq.upper
+    assert best <= Fraction(eq.tolerance)
+
+
+def test_fictitious_play_brackets_the_double_oracle_value():
+    rules = rules_with(2)
+    payout = payout_matrix(rules)
+    fp = solve_blind(rules, payout, method="fictitious-play", max_iterations=25)
+    assert fp.lower <= 0 <= fp.upper
+    assert fp.gaps[-1] < fp.gaps[0]
+    assert not fp.converged or fp.exploitability <= fp.tolerance
+
+
+def test_bad_equilibrium_options():
+    payout = payout_matrix(RULES)
+    with pytest.raises(PokerDiceError, match="method"):
+        solve_blind(RULES, payout, method="guess")
+    with pytest.raises(PokerDiceError, match="tolerance"):
+        solve_blind(RULES, payout, tolerance=0)
+    with pytest.raises(PokerDiceError, match="252"):
+        solve_blind(RULES, payout[:10])
+
+
+# --- command line ------------------------------------------------------------------------
+
+
+def run_json(capsys, *argv):
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_cli_payout_json_contract(capsys):
+    record = run_json(capsys, "payout", "--format", "json")
+    assert record["computer"] == "optimal"
+    assert record["knowledge"] == "seen"
+    assert Fraction(record["expected"]) == expected_payout(RULES).expected
+    assert record["expected_float"] == pytest.approx(float(Fraction(record["expected"])))
+
+
+def test_cli_payout_blind_and_bank(capsys):
+    record = run_json(
+        capsys,
+        "payout",
+        "--computer",
+        "stand",
+        "--knowledge",
+        "none",
+        "--rounds",
+        "10",
+        "--format",
+        "json",
+    )
+    assert record["knowledge"] == "none"
+    assert record["bank_mean"] == pytest.approx(10_000 + 10 * record["expected_float"])
+    record = run_json(capsys, "payout", "--knowledge", "none", "--format", "json")
+    assert record["expected"] == "0/1"
+    assert record["exploitability"] <= record["tolerance"]
+
+
+def test_cli_payout_table(capsys):
+    assert main(["payout", "--computer", "largest-set"]) == 0
+    assert "expected_float" in capsys.readouterr().out
+
+
+def test_cli_payout_with_schedule_file(tmp_path, capsys):
+    path = tmp_path / "s.csv"
+    path.write_text(
+        "winner,loser,amount\n"
+        + "\n".join(f"five-of-a-kind,{s},1" for s in RULES.category_slugs[1:])
+    )
+    record = run_json(
+        capsys, "payout", "--schedule", str(path), "--computer", "stand", "--format", "json"
+    )
+    assert record["expected_float"] > 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["payout", "--computer", "psychic"],
+        ["payout", "--knowledge", "some"],
+        ["payout", "--rounds", "-3"],
+        ["payout", "--schedule", "no-such-file.toml"],
+        ["payout", "--rules", "gameweave"],
+    ],
+)
+def test_cli_payout_bad_input_exits_2(capsys, argv):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "error" in err
+    if "psychic" in argv:
+        for name in COMPUTER_POLICIES:
+            assert name in err
