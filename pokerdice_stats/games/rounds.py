@@ -131,7 +131,8 @@ class Round:
             rows.append(row)
         return pd.DataFrame(rows)
 
-    def _chain(self, throws: int | None) -> SeatChain:
+    def chain(self, throws: int | None = None) -> SeatChain:
+        """The later seats, solved for the throws they may take (default: all)."""
         if throws is None:
             return self.chains[self.rules.throws]
         if throws not in self.chains:
@@ -180,7 +181,7 @@ class Round:
             return self.first, 0
         if best is None:
             raise OptionError(f"seat {seat} needs the best hand so far")
-        chain = self._chain(throws)
+        chain = self.chain(throws)
         table = hand_table(self.rules)
         strength = int(table.strength[table.hand(best)])
         limit = chain.max_tied(seat)
@@ -283,7 +284,7 @@ def solve_round(rules: RuleSet, players: int, *, exact: bool = False) -> Round:
 def _solve_cached(rules: RuleSet, players: int, exact: bool) -> Round:
     if rules.ties != "roll-off":
         core = _evaluate(rules, players, {}, exact)
-        win, last = _outcomes(core["sets"], players, rules.ties, {}, {}, exact)
+        win, last = outcomes(core["sets"], players, rules.ties, {}, {}, exact)
         return _make_round(rules, players, exact, core, win, last, {}, 1, 0.0)
     rolloff = {1: (_one(exact),)}
     lasts = {1: ((_one(exact),),)}
@@ -295,9 +296,9 @@ def _solve_cached(rules: RuleSet, players: int, exact: bool) -> Round:
         iteration += 1
         rolloff[players] = guess
         core = _evaluate(rules, players, rolloff, exact)
-        win, _ = _outcomes(core["sets"], players, rules.ties, rolloff, None, exact)
+        win, _ = outcomes(core["sets"], players, rules.ties, rolloff, None, exact)
         residual = max(abs(float(a - b)) for a, b in zip(win, guess, strict=True))
-        done = win == guess if exact else residual <= TOLERANCE
+        done = tuple(win) == guess if exact else residual <= TOLERANCE
         guess = tuple(win)
     if not done:
         raise OptionError(
@@ -305,7 +306,7 @@ def _solve_cached(rules: RuleSet, players: int, exact: bool) -> Round:
             f"{MAX_ITERATIONS} iterations (last change {residual:.3g})"
         )
     rolloff[players] = guess
-    win, last = _outcomes(core["sets"], players, rules.ties, rolloff, lasts, exact)
+    win, last = outcomes(core["sets"], players, rules.ties, rolloff, lasts, exact)
     return _make_round(rules, players, exact, core, win, last, rolloff, iteration, residual)
 
 
@@ -374,16 +375,43 @@ def _accumulate(total: dict, states: dict) -> None:
         total[mask] = total[mask] + weights if mask in total else weights
 
 
-def _outcomes(sets: dict, players: int, ties: str, rolloff: dict, lasts: dict | None, exact: bool):
-    """Each seat's win chance (and winner/last-thrower table) from the tie sets.
+def outcomes(
+    sets: dict,
+    players: int,
+    ties: str,
+    rolloff: dict,
+    lasts: dict | None,
+    exact: bool,
+    replay: bool = True,
+) -> tuple[list, tuple]:
+    """Each seat's win chance, and the winner/last-thrower table, from the tie sets.
 
-    A tie of all ``players`` under ``roll-off`` replays this very round, so its
-    weight is divided out: ``x = A + P(all tie) x``.
+    Parameters
+    ----------
+    sets : dict of int to number or array
+        Weight of each set of tied leaders (bit masks) at the end of the round.
+    players : int
+    ties : str
+        The rule set's ``ties``.
+    rolloff : dict
+        ``rolloff[m]``: roll-off win chances of ``m`` tied players (roll-off only).
+    lasts : dict or None
+        ``lasts[m][a][b]``: chance that the ``a``-th of ``m`` tied players wins
+        and the ``b``-th throws last; None to skip the table.
+    exact : bool
+    replay : bool
+        Whether a tie of all ``players`` replays this very round (then its
+        weight is divided out: ``x = A + P(all tie) x``); otherwise it is
+        settled by ``rolloff[players]``.
+
+    Returns
+    -------
+    (win, last)
     """
     zero = Fraction(0) if exact else 0.0
     win = [zero] * players
     last = [[zero] * players for _ in range(players)]
-    replay = zero
+    repeat = zero
     for mask, weights in sets.items():
         p = _total(weights, exact)
         members = [s - 1 for s in seats_of(mask)]
@@ -392,15 +420,15 @@ def _outcomes(sets: dict, players: int, ties: str, rolloff: dict, lasts: dict | 
             for i in members:
                 win[i] += p / k
                 last[i][players - 1] += p / k
-        elif k == players:
-            replay += p
+        elif k == players and replay:
+            repeat += p
         else:
             for a, i in enumerate(members):
                 win[i] += p * rolloff[k][a]
                 if lasts is not None:
                     for b, j in enumerate(members):
                         last[i][j] += p * lasts[k][a][b]
-    scale = 1 - replay
+    scale = 1 - repeat
     win = [w / scale for w in win]
     table = tuple(tuple(v / scale for v in row) for row in last)
     return win, table
