@@ -84,13 +84,20 @@ class HandTable:
         """Number of distinct strengths."""
         return int(self.strength.max()) + 1
 
-    def classify(self, throws: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def classify(
+        self,
+        throws: np.ndarray,
+        out: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Classify a batch of throws.
 
         Parameters
         ----------
         throws : array
             Either ``(N, 5)`` face ranks 0..5 or ``(N,)`` throw codes 0..7775.
+        out : tuple of three arrays, optional
+            Preallocated ``(N,)`` outputs for hand, category and strength (int16,
+            int8 and int16, or any integer types wide enough); filled and returned.
 
         Returns
         -------
@@ -108,22 +115,30 @@ class HandTable:
             raise DiceError(f"throws must be integers, got dtype {throws.dtype}")
         if throws.ndim == 2 and throws.shape[1] == ix.N_DICE:
             n = throws.shape[0]
+            throws = np.ascontiguousarray(throws)
             kernel = kernels.classify_ranks
         elif throws.ndim == 1:
             n = throws.shape[0]
             kernel = kernels.classify_codes
         else:
             raise DiceError(f"throws must have shape (N, 5) or (N,), got {throws.shape}")
-        hand = np.empty(n, dtype=np.int16)
-        category = np.empty(n, dtype=np.int8)
-        strength = np.empty(n, dtype=np.int16)
-        bad = kernel(
-            throws, self.code_hand, self.code_category, self.code_strength, hand, category, strength
-        )
+        if out is None:
+            out = (
+                np.empty(n, dtype=np.int16),
+                np.empty(n, dtype=np.int8),
+                np.empty(n, dtype=np.int16),
+            )
+        else:
+            out = tuple(out)
+            if len(out) != 3 or any(
+                not isinstance(a, np.ndarray) or a.shape != (n,) or a.dtype.kind != "i" for a in out
+            ):
+                raise DiceError(f"out must be three signed integer arrays of shape ({n},)")
+        bad = kernel(throws, self.code_hand, self.code_category, self.code_strength, *out)
         if bad:
             what = "ranks outside 0..5" if throws.ndim == 2 else "codes outside 0..7775"
             raise DiceError(f"{bad} of {n} throws have {what}")
-        return hand, category, strength
+        return out
 
     def hand(self, dice: str | int) -> int:
         """Hand index of dice given as text (or already as an index)."""

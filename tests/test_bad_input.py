@@ -311,3 +311,19 @@ def test_rules_show_every_preset(capsys, name):
     for fmt in ("markdown", "csv"):
         code, out, _ = run_cli(capsys, "rules", "show", name, "--format", fmt)
         assert code == 0 and "categories" in out
+
+
+def test_bad_output_arrays():
+    table = hand_table(get_rules("classic"))
+    throws = np.zeros((4, 5), dtype=np.uint8)
+    with pytest.raises(DiceError, match="out must be"):
+        table.classify(throws, out=(np.empty(3, np.int16),) * 3)
+    with pytest.raises(DiceError, match="out must be"):
+        table.classify(throws, out=(np.empty(4, np.int16),) * 2)
+    with pytest.raises(DiceError, match="out must be"):
+        table.classify(throws, out=(np.empty(4, np.float64),) * 3)
+    # A bad row in a large batch is found too (the checked path).
+    big = np.zeros((100_000, 5), dtype=np.int64)
+    big[99_999, 4] = 6
+    with pytest.raises(DiceError, match="1 of 100000 throws"):
+        table.classify(big)

@@ -160,3 +160,19 @@ def test_every_pair_order_on_a_sample(rules):
     for (sa, ka), (sb, kb) in itertools.combinations(zip(strengths, keys, strict=True), 2):
         assert (sa < sb) == (ka < kb)
         assert (sa == sb) == (ka == kb)
+
+
+def test_preallocated_outputs_and_large_batches():
+    # Batches above the parallel threshold take the parallel loop; results must not change.
+    table = hand_table(get_rules("banking"))
+    rng = np.random.default_rng(7)
+    ranks = rng.integers(0, 6, size=(200_000, 5), dtype=np.uint8)
+    codes = ix.throw_codes(ranks)
+    expected = tuple(a[codes] for a in (table.code_hand, table.code_category, table.code_strength))
+    out = (np.empty(200_000, np.int16), np.empty(200_000, np.int8), np.empty(200_000, np.int16))
+    result = table.classify(ranks, out=out)
+    assert all(r is o for r, o in zip(result, out, strict=True))
+    for got, want in zip(result, expected, strict=True):
+        np.testing.assert_array_equal(got, want)
+    for got, want in zip(table.classify(codes.astype(np.int16)), expected, strict=True):
+        np.testing.assert_array_equal(got, want)

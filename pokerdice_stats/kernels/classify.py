@@ -8,7 +8,8 @@ dice, highest first), or 0 when only categories count.  Wild dice take the
 assignment with the largest key.
 
 ``classify_codes`` and ``classify_ranks`` are the batch classifiers: one
-gather per throw from tables built once per rule set.
+gather per throw from tables built once per rule set (plain-Python dispatchers
+over the numba loops below).
 """
 
 from __future__ import annotations
@@ -136,19 +137,60 @@ def hand_keys(
     return keys
 
 
-@jit_parallel
-def classify_codes(
+# ----------------------------------------------------------------------------
+# Batch classifiers.  A batch is first checked with one vectorised min/max pass;
+# valid batches then take a loop without any per-row test (one code, three
+# gathers, three stores per throw), in parallel for large batches.  Invalid
+# batches take the checked loop, which marks bad rows with -1 and counts them.
+
+#: Batches smaller than this run on one thread (starting threads costs more).
+PARALLEL_MIN = 1 << 16
+
+
+@jit
+def value_range(values):
+    """Smallest and largest entry of a 1-D array (0, 0 when empty)."""
+    if values.shape[0] == 0:
+        return 0, 0
+    low = values[0]
+    high = values[0]
+    for i in range(values.shape[0]):
+        v = values[i]
+        low = min(low, v)
+        high = max(high, v)
+    return low, high
+
+
+@jit
+def _codes_serial(
     codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength
 ):
-    """Classify throw codes by one gather each; returns how many codes were invalid.
+    for i in range(codes.shape[0]):
+        c = np.intp(codes[i])
+        out_hand[i] = code_hand[c]
+        out_category[i] = code_category[c]
+        out_strength[i] = code_strength[c]
 
-    Invalid codes (outside 0..7775) get -1 in every output.
-    """
-    n = codes.shape[0]
+
+@jit_parallel
+def _codes_parallel(
+    codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength
+):
+    for i in prange(codes.shape[0]):
+        c = np.intp(codes[i])
+        out_hand[i] = code_hand[c]
+        out_category[i] = code_category[c]
+        out_strength[i] = code_strength[c]
+
+
+@jit
+def _codes_checked(
+    codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength
+):
     n_codes = code_hand.shape[0]
     bad = 0
-    for i in prange(n):
-        c = codes[i]
+    for i in range(codes.shape[0]):
+        c = np.int64(codes[i])
         if c < 0 or c >= n_codes:
             out_hand[i] = -1
             out_category[i] = -1
@@ -161,21 +203,44 @@ def classify_codes(
     return bad
 
 
-@jit_parallel
-def classify_ranks(
+@jit
+def _ranks_serial(
     ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength
 ):
-    """Classify an (N, 5) array of face ranks; returns how many rows were invalid.
+    for i in range(ranks.shape[0]):
+        c = np.intp(ranks[i, 0]) + 6 * (
+            np.intp(ranks[i, 1])
+            + 6 * (np.intp(ranks[i, 2]) + 6 * (np.intp(ranks[i, 3]) + 6 * np.intp(ranks[i, 4])))
+        )
+        out_hand[i] = code_hand[c]
+        out_category[i] = code_category[c]
+        out_strength[i] = code_strength[c]
 
-    A row with a rank outside 0..5 gets -1 in every output.
-    """
-    n = ranks.shape[0]
+
+@jit_parallel
+def _ranks_parallel(
+    ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength
+):
+    for i in prange(ranks.shape[0]):
+        c = np.intp(ranks[i, 0]) + 6 * (
+            np.intp(ranks[i, 1])
+            + 6 * (np.intp(ranks[i, 2]) + 6 * (np.intp(ranks[i, 3]) + 6 * np.intp(ranks[i, 4])))
+        )
+        out_hand[i] = code_hand[c]
+        out_category[i] = code_category[c]
+        out_strength[i] = code_strength[c]
+
+
+@jit
+def _ranks_checked(
+    ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength
+):
     bad = 0
-    for i in prange(n):
+    for i in range(ranks.shape[0]):
         code = 0
         ok = True
         for d in range(4, -1, -1):
-            r = ranks[i, d]
+            r = np.int64(ranks[i, d])
             if r < 0 or r > 5:
                 ok = False
             code = code * 6 + r
@@ -189,3 +254,36 @@ def classify_ranks(
             out_strength[i] = -1
             bad += 1
     return bad
+
+
+def classify_codes(
+    codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength
+):
+    """Classify throw codes by one gather each; returns how many codes were invalid.
+
+    ``codes`` is a 1-D integer array; invalid codes (outside 0..7775) get -1
+    in every output.
+    """
+    tables = (code_hand, code_category, code_strength, out_hand, out_category, out_strength)
+    low, high = value_range(codes)
+    if low < 0 or high >= code_hand.shape[0]:
+        return int(_codes_checked(codes, *tables))
+    kernel = _codes_parallel if codes.shape[0] >= PARALLEL_MIN else _codes_serial
+    kernel(codes, *tables)
+    return 0
+
+
+def classify_ranks(
+    ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength
+):
+    """Classify an (N, 5) C-contiguous array of face ranks; returns how many rows were invalid.
+
+    A row with a rank outside 0..5 gets -1 in every output.
+    """
+    tables = (code_hand, code_category, code_strength, out_hand, out_category, out_strength)
+    low, high = value_range(ranks.reshape(-1))
+    if low < 0 or high > 5:
+        return int(_ranks_checked(ranks, *tables))
+    kernel = _ranks_parallel if ranks.shape[0] >= PARALLEL_MIN else _ranks_serial
+    kernel(ranks, *tables)
+    return 0
