@@ -14,6 +14,7 @@ COMMAND_MODULES = (
     "rules",
     "odds",
     "payout",
+    "games",
 )
 
 

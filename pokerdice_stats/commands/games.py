@@ -1,0 +1,140 @@
+"""``pokerdice-stats round``, ``match`` and ``holdup``: games between players."""
+
+from __future__ import annotations
+
+import argparse
+
+import pandas as pd
+
+from pokerdice_stats.commands._common import (
+    add_format_arg,
+    add_rules_args,
+    emit,
+    emit_frame,
+    rules_from_args,
+)
+from pokerdice_stats.formats import to_json
+
+EXACT_CHOICES = ("auto", "always", "never")
+
+
+def _add_exact_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--exact",
+        default="auto",
+        choices=EXACT_CHOICES,
+        help="exact fractions: auto (when cheap: few distinct hands), always (may be slow), "
+        "never (default: auto)",
+    )
+
+
+def _exact(args: argparse.Namespace, rules) -> bool:
+    from pokerdice_stats.games.chips import exact_is_cheap
+
+    if args.exact == "always":
+        return True
+    if args.exact == "never":
+        return False
+    return exact_is_cheap(rules)
+
+
+def register(subparsers) -> None:
+    round_ = subparsers.add_parser(
+        "round", help="each seat's chance to win a round (later players see earlier hands)"
+    )
+    add_rules_args(round_)
+    round_.add_argument("--players", type=int, default=2, metavar="N", help="2 to 5 (default 2)")
+    _add_exact_arg(round_)
+    add_format_arg(round_)
+    round_.set_defaults(func=run_round)
+
+    match = subparsers.add_parser("match", help="each seat's chance to win a match of rounds")
+    add_rules_args(match)
+    match.add_argument("--players", type=int, default=2, metavar="N", help="2 to 5 (default 2)")
+    match.add_argument(
+        "--to",
+        dest="target",
+        type=int,
+        default=None,
+        metavar="K",
+        help="round wins needed (default: 3 for gameweave, 5 otherwise)",
+    )
+    match.add_argument(
+        "--starter",
+        default=None,
+        choices=("last-thrower", "rotate", "winner"),
+        help="who starts the next round (default: the preset's rule)",
+    )
+    _add_exact_arg(match)
+    add_format_arg(match)
+    match.set_defaults(func=run_match)
+
+    holdup = subparsers.add_parser(
+        "holdup", help="the chance the best hand so far holds up (chips, triple-snakes)"
+    )
+    holdup.add_argument("dice", help='the best hand so far, e.g. "3 3 3 5 6"')
+    holdup.add_argument(
+        "--players-left",
+        type=int,
+        default=1,
+        metavar="N",
+        help="players still to throw, 1 to 4 (default 1)",
+    )
+    holdup.add_argument(
+        "--throws",
+        type=int,
+        default=None,
+        metavar="T",
+        help="under throw_limit=first-player: the throws the later players may take",
+    )
+    add_rules_args(holdup, default="triple-snakes")
+    _add_exact_arg(holdup)
+    add_format_arg(holdup, ("table", "json"))
+    holdup.set_defaults(func=run_holdup)
+
+
+def run_round(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.rounds import solve_round
+
+    rules = rules_from_args(args)
+    result = solve_round(rules, args.players, exact=_exact(args, rules))
+    frame = result.frame()
+    if args.format == "json" and "win_exact" not in frame:
+        frame["win_exact"] = None
+    emit_frame(frame, args.format)
+    return 0
+
+
+def run_match(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.matches import solve_match
+
+    rules = rules_from_args(args)
+    result = solve_match(rules, args.players, args.target, args.starter, exact=_exact(args, rules))
+    emit_frame(result.frame(), args.format)
+    return 0
+
+
+def run_holdup(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.chips import holdup
+
+    rules = rules_from_args(args)
+    result = holdup(
+        rules, args.dice, args.players_left, throws=args.throws, exact=_exact(args, rules)
+    )
+    if args.format == "json":
+        emit(to_json(result.record()))
+        return 0
+    rows = [{"who": "best hand so far", "takes_pot": result.holds_up}]
+    rows += [
+        {"who": f"later player {i}", "takes_pot": p} for i, p in enumerate(result.later, start=1)
+    ]
+    frame = pd.DataFrame(rows)
+    frame["takes_pot_float"] = [float(v) for v in frame["takes_pot"]]
+    if not result.exact:
+        frame = frame.drop(columns="takes_pot")
+    emit(
+        f"{result.hand} ({result.category}) against {result.players_left} player(s) still to "
+        f"throw: holds up with chance {float(result.holds_up):.6g}"
+    )
+    emit_frame(frame, "table")
+    return 0
