@@ -1,0 +1,197 @@
+"""Report section: the two games of seed 004, in ``results/games/``.
+
+- ``progressive_schedule.csv/.md``: the payout schedule as the seed prints it;
+- ``progressive_payout.csv/.md``: the player's expected payout per round by
+  computer policy, seen and blind, with the bank after 100 rounds;
+- ``progressive_payout.png``: the same as a chart;
+- ``banking_equilibrium.md``, ``banking_strategies.csv``,
+  ``banking_categories.csv``: the blind banking equilibrium, what each
+  simple strategy gives away, and the final categories each plays to;
+- ``banking_strategies.png``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+from matplotlib.figure import Figure
+
+from pokerdice_stats.formats import fraction_text, to_csv, to_markdown
+from pokerdice_stats.games.banking import (
+    banking_equilibrium,
+    category_table,
+    strategy_table,
+)
+from pokerdice_stats.games.progressive import (
+    COMPUTER_POLICIES,
+    KNOWLEDGE,
+    expected_payout,
+)
+from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE
+from pokerdice_stats.games.strategies import SIMPLE_STRATEGIES, strategy_distribution
+from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.rules import PRESETS
+
+#: Rounds for the bank columns of the payout table.
+BANK_ROUNDS = 100
+_PNG_METADATA = {"Software": None}
+
+
+def payout_frame() -> pd.DataFrame:
+    """Every computer policy, seen and blind, under the ``progressive`` preset."""
+    rules = PRESETS["progressive"]
+    rows = []
+    for knowledge in KNOWLEDGE:
+        for computer in COMPUTER_POLICIES:
+            result = expected_payout(rules, computer=computer, knowledge=knowledge)
+            mean, std = result.bank(BANK_ROUNDS)
+            eq = result.equilibrium
+            rows.append(
+                {
+                    "knowledge": knowledge,
+                    "computer": computer,
+                    "expected": result.expected if result.expected is not None else "",
+                    "expected_float": result.expected_float,
+                    "std_float": result.std_float,
+                    "player_wins": result.player_wins,
+                    "computer_wins": result.computer_wins,
+                    "push": result.push,
+                    f"bank_mean_{BANK_ROUNDS}": mean,
+                    f"bank_std_{BANK_ROUNDS}": std,
+                    "exploitability": eq.exploitability if eq is not None else float("nan"),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def write_progressive(out_dir: Path) -> list[Path]:
+    """The schedule, the payout table and its chart."""
+    rules = PRESETS["progressive"]
+    folder = out_dir / "games"
+    written = []
+    schedule = PROGRESSIVE_SCHEDULE.frame(rules).astype(str)
+    written.append(write_text(folder / "progressive_schedule.csv", to_csv(schedule)))
+    title = (
+        "# Progressive payout schedule (seed 004)\n\n"
+        "Loser's category (rows) pays the winner's category (columns); "
+        "`*` push, `-` cannot happen; a winner below three of a kind is paid nothing.\n\n"
+    )
+    written.append(write_text(folder / "progressive_schedule.md", title + to_markdown(schedule)))
+    frame = payout_frame()
+    written.append(write_text(folder / "progressive_payout.csv", to_csv(frame)))
+    note = (
+        "# Progressive Poker Dice: the player's expected payout per round\n\n"
+        "`seen`: the computer throws first and the player sees its final hand (the ruling); "
+        "`none`: both blind, the player answers the computer's policy with its best response, "
+        "and `optimal` is the equilibrium of the blind game (value 0 by symmetry; "
+        "double oracle, exploitability as listed, bounds certified exactly).  "
+        "`expected` is exact; the bank columns start from 10,000 points "
+        f"after {BANK_ROUNDS} rounds (mean and standard deviation).\n\n"
+    )
+    shown = frame.drop(columns=["expected"])
+    shown["exploitability"] = ["-" if v != v else f"{v:.3g}" for v in shown["exploitability"]]
+    written.append(write_text(folder / "progressive_payout.md", note + to_markdown(shown)))
+    written.append(_payout_chart(frame, folder / "progressive_payout.png"))
+    return written
+
+
+def _payout_chart(frame: pd.DataFrame, path: Path) -> Path:
+    fig = Figure(figsize=(8, 4.5))
+    ax = fig.subplots()
+    width = 0.38
+    colors = {"seen": "#1f77b4", "none": "#ff7f0e"}
+    labels = {
+        "seen": "player sees the computer's hand",
+        "none": "both blind (optimal: the equilibrium)",
+    }
+    for i, knowledge in enumerate(KNOWLEDGE):
+        part = frame[frame["knowledge"] == knowledge]
+        xs = [j + (i - 0.5) * width for j in range(len(part))]
+        bars = ax.bar(xs, part["expected_float"], width, color=colors[knowledge])
+        bars.set_label(labels[knowledge])
+        for x, v in zip(xs, part["expected_float"], strict=True):
+            ax.annotate(
+                f"{v:.2f}",
+                (x, v),
+                ha="center",
+                va="bottom",
+                fontsize=8,
+                xytext=(0, 2),
+                textcoords="offset points",
+            )
+    ax.set_xticks(range(len(COMPUTER_POLICIES)))
+    ax.set_xticklabels(COMPUTER_POLICIES)
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xlabel("computer policy")
+    ax.set_ylabel("player's expected payout per round (points)")
+    ax.set_title("Progressive Poker Dice: what the player wins per round")
+    ax.legend(frameon=False)
+    ax.margins(y=0.12)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110, metadata=_PNG_METADATA)
+    return path
+
+
+def write_banking(out_dir: Path) -> list[Path]:
+    """The banking equilibrium, the strategy table, categories and chart."""
+    rules = PRESETS["banking"]
+    folder = out_dir / "games"
+    eq = banking_equilibrium(rules)
+    table = strategy_table(rules, eq)
+    written = [write_text(folder / "banking_strategies.csv", to_csv(table))]
+    distributions = {"equilibrium": eq.first.distribution}
+    for name in SIMPLE_STRATEGIES:
+        numerators, denominator = strategy_distribution(rules, name)
+        distributions[name] = [int(n) / denominator for n in numerators]
+    categories = category_table(rules, distributions)
+    written.append(write_text(folder / "banking_categories.csv", to_csv(categories)))
+    support = int((eq.first.weights > 0).sum())
+    text = (
+        "# Banking Poker Dice: the blind equilibrium\n\n"
+        "Both players develop their hands without seeing each other's; the better hand "
+        "(full tie-breaks) takes the ante, identical dice split it.  Values are antes per "
+        "round for one player; the share of the pot is `(1 + value) / 2`.\n\n"
+        f"- method: {eq.method}, {eq.iterations} iterations, "
+        f"tolerance {eq.tolerance:.3g} on the exploitability\n"
+        f"- exploitability (best-response gap): {eq.exploitability:.3g}\n"
+        f"- exact bounds on the value: {fraction_text(eq.lower)} <= value <= "
+        f"{fraction_text(eq.upper)}\n"
+        f"- the equilibrium mixes {support} pure holding "
+        + ("policy" if support == 1 else "policies")
+        + "\n\n## What each strategy loses to its best response\n\n"
+        + to_markdown(table.drop(columns=["loss_to_best_response", "share_vs_best_response"]))
+        + "\n## Final categories\n\n"
+        + to_markdown(categories)
+    )
+    written.append(write_text(folder / "banking_equilibrium.md", text))
+    written.append(_banking_chart(table, folder / "banking_strategies.png"))
+    return written
+
+
+def _banking_chart(table: pd.DataFrame, path: Path) -> Path:
+    fig = Figure(figsize=(7, 4))
+    ax = fig.subplots()
+    ax.barh(table["strategy"], table["share_float"], color="#2ca02c")
+    for y, v in enumerate(table["share_float"]):
+        ax.annotate(
+            f"{v:.3f}", (v, y), va="center", fontsize=8, xytext=(3, 0), textcoords="offset points"
+        )
+    ax.axvline(0.5, color="black", linewidth=0.8, linestyle="--", label="fair share 1/2")
+    ax.legend(loc="lower right", frameon=False)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 0.6)
+    ax.set_xlabel("share of the pot against its best response, P(win) + P(tie)/2")
+    ax.set_title("Banking Poker Dice: how much each strategy can be exploited")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110, metadata=_PNG_METADATA)
+    return path
+
+
+def tasks(out_dir: Path) -> list[Task]:
+    return [
+        Task("progressive payout", lambda: write_progressive(out_dir)),
+        Task("banking equilibrium", lambda: write_banking(out_dir)),
+    ]
