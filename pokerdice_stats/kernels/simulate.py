@@ -1,0 +1,445 @@
+"""Kernels of the Monte Carlo engine: a random generator, turns, rounds and sessions.
+
+Everything here is a numba function over arrays; no Python objects, no global
+random state.  Each simulated chunk owns a generator state (``uint64[6]``):
+
+- words 0..3: xoshiro256** (Blackman and Vigna), seeded by the caller from
+  numpy's ``SeedSequence``;
+- word 4: a spare 32-bit half of the last 64-bit output, word 5: 1 if the
+  spare is unused.
+
+A throw of ``m`` dice is *one* uniform number below ``6**m`` (7,776 for five
+dice), taken from a 32-bit half of a 64-bit output by Lemire's multiply-shift
+with rejection (rejected with chance below 2e-6), so one 64-bit output gives two
+throws.  The number is read as ``m`` base-6 digits; ``THROWN_CC[m, c]`` is the
+count code (``sum(count[r] * 6**r)``) of the thrown dice, and since counts never
+exceed five, the count code of kept plus thrown dice is the sum of the two codes,
+looked up to a hand index in ``CC_TO_HAND``.
+
+A *policy* is a stack of best-keep tables ``best[p, t - 1, s]``: the keep chosen
+by policy ``p`` in state ``s`` with ``t`` throws left (``s`` a hand, or an
+``(aside, hand)`` position under sticky holds); the hand's own keep means stand.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from pokerdice_stats.kernels._numba import jit
+
+#: Inner functions that take arrays but never allocate: compiled without reference
+#: counting (numba's ``_nrt=False``), since counting the references of every array
+#: argument on each call costs several times the work of a turn.
+inner = numba.njit(cache=True, nogil=True, fastmath=False, _nrt=False)
+
+_U32 = np.uint64(0xFFFFFFFF)
+_S17 = np.uint64(17)
+_S45 = np.uint64(45)
+_S19 = np.uint64(19)
+_S7 = np.uint64(7)
+_S32 = np.uint64(32)
+_M5 = np.uint64(5)
+_M9 = np.uint64(9)
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+
+# Tie rules of a round.
+TIE_ROLL_OFF = 0
+TIE_MUST_BEAT = 1
+TIE_SPLIT = 2
+TIE_PUSH = 3
+
+
+@inner
+def _rotl(x, k):
+    return (x << k) | (x >> (np.uint64(64) - k))
+
+
+@inner
+def next_u64(state):
+    """The next 64-bit output of xoshiro256** (advances ``state[0:4]``)."""
+    s0 = state[0]
+    s1 = state[1]
+    s2 = state[2]
+    s3 = state[3]
+    result = _rotl(s1 * _M5, _S7) * _M9
+    t = s1 << _S17
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, _S45)
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
+    return result
+
+
+@inner
+def next_u32(state):
+    """A 32-bit number: the spare half of the last output, or the high half of a new one."""
+    if state[5] != _ZERO:
+        state[5] = _ZERO
+        return state[4]
+    x = next_u64(state)
+    state[4] = x & _U32
+    state[5] = _ONE
+    return x >> _S32
+
+
+@inner
+def below(state, n, threshold):
+    """A uniform integer in ``0 .. n - 1`` (Lemire's method; ``threshold = 2**32 % n``)."""
+    un = np.uint64(n)
+    while True:
+        product = next_u32(state) * un
+        if (product & _U32) >= threshold:
+            return np.int64(product >> _S32)
+
+
+@jit
+def raw_u64_sum(state, n):
+    """XOR of ``n`` raw 64-bit outputs: the generator's own throughput, for benchmarks."""
+    acc = _ZERO
+    for _ in range(n):
+        acc ^= next_u64(state)
+    return acc
+
+
+@jit
+def throw_codes(state, n, out):
+    """``n`` throws of five dice as codes 0..7775 (for tests of the dice draws)."""
+    threshold = np.uint64((1 << 32) % 7776)
+    for i in range(n):
+        out[i] = below(state, 7776, threshold)
+
+
+@inner
+def play_turn(state, best, p, throws_left, sticky, tables):
+    """One turn under policy ``p``; returns ``(final hand, throws taken)``.
+
+    Parameters
+    ----------
+    state : uint64[6]
+        Generator state (advanced).
+    best : (P, T - 1, S) int16
+        Best-keep tables (see the module docstring).
+    p : int
+        Which policy.
+    throws_left : int
+        Throws allowed after the first (``T - 1`` normally; fewer under a throw limit).
+    sticky : bool
+        States are ``(aside, hand)`` positions.
+    tables : tuple
+        ``(state_of, hand_keep, keep_size, keep_code, thrown_cc, cc_to_hand,
+        pow6, thresholds)`` from :func:`pokerdice_stats.simulation.tables.dice_tables`.
+    """
+    state_of, hand_keep, keep_size, keep_code, thrown_cc, cc_to_hand, pow6, thresholds = tables
+    c = below(state, 7776, thresholds[5])
+    h = cc_to_hand[thrown_cc[5, c]]
+    aside = 0
+    used = 1
+    for t in range(throws_left, 0, -1):
+        s = state_of[aside, h] if sticky else h
+        k = best[p, t - 1, s]
+        if k == hand_keep[h]:
+            break
+        m = 5 - keep_size[k]
+        c = below(state, pow6[m], thresholds[m])
+        h = cc_to_hand[keep_code[k] + thrown_cc[m, c]]
+        aside = k
+        used += 1
+    return h, used
+
+
+@jit
+def turns_chunk(state, n, best, p, throws_left, sticky, tables, hist, used_hist):
+    """``n`` turns under policy ``p``: final hands to ``hist``, throws taken in ``used_hist``."""
+    for _ in range(n):
+        h, used = play_turn(state, best, p, throws_left, sticky, tables)
+        hist[h] += 1
+        used_hist[used] += 1
+
+
+@inner
+def play_round(
+    state,
+    order,
+    n_seats,
+    best,
+    lookup,
+    strength,
+    tie_rule,
+    throw_limit,
+    throws,
+    sticky,
+    tables,
+    final,
+):
+    """One round among ``n_seats`` seats, numbered by their place in the throwing order.
+
+    A seat's policy is ``lookup[allowed, n, i, n_at_best, best_strength + 1]``:
+    ``allowed`` the throws it may take (all, or the first player's under the
+    throw limit), ``n`` the seats in the (sub-)round, ``i`` its place in it,
+    ``n_at_best`` the number of earlier seats holding the best strength so far
+    (0 for the first seat).  Under the roll-off rule, exact ties for the best
+    hand throw again in seat order until one wins (a roll-off is a round among
+    the tied seats, whose first player sets the throw limit afresh).  Under
+    must-beat, a seat that only ties the best so far is out.  Under split and
+    push the tied seats are all returned.
+
+    Parameters
+    ----------
+    order : int64 array of at least ``n_seats``
+        Scratch space; on return ``order[:n_winners]`` are the winning places.
+    final : int64 array
+        ``final[place]`` receives each seat's final hand (of the last
+        sub-round it played).
+
+    Returns
+    -------
+    n_winners : int
+    last : int
+        The place of the last seat to throw (for the start rule of the next round).
+    subrounds : int
+        Rounds played, roll-offs included; -1 if a lookup found no policy.
+    """
+    for i in range(n_seats):
+        order[i] = i
+    n = n_seats
+    subrounds = 0
+    last = n_seats - 1
+    while True:
+        subrounds += 1
+        best_s = -1
+        n_best = 0
+        limit = throws - 1
+        # The seats holding the best so far are kept at the front of ``order``.
+        for i in range(n):
+            seat = order[i]
+            p = lookup[limit + 1, n, i, n_best, best_s + 1]
+            if p < 0:
+                return 0, last, -1
+            h, used = play_turn(state, best, p, limit, sticky, tables)
+            if throw_limit and i == 0:
+                limit = used - 1
+            final[seat] = h
+            s = strength[h]
+            if s > best_s:
+                best_s = s
+                order[i] = order[0]
+                order[0] = seat
+                n_best = 1
+            elif s == best_s and tie_rule != TIE_MUST_BEAT:
+                order[i] = order[n_best]
+                order[n_best] = seat
+                n_best += 1
+            last = seat
+        if n_best == 1 or tie_rule != TIE_ROLL_OFF:
+            return n_best, last, subrounds
+        # Roll-off: the tied seats throw again, in seat order.
+        _sort_seats(order, n_best)
+        n = n_best
+
+
+@inner
+def _sort_seats(order, n):
+    for i in range(1, n):
+        v = order[i]
+        j = i - 1
+        while j >= 0 and order[j] > v:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = v
+
+
+@jit
+def rounds_chunk(
+    state,
+    n,
+    players,
+    best,
+    lookup,
+    strength,
+    tie_rule,
+    throw_limit,
+    throws,
+    sticky,
+    tables,
+    share,
+    share_sq,
+    outright,
+    last_thrower,
+    counters,
+):
+    """``n`` rounds of ``players`` seats (seat 1 throws first).
+
+    Adds to ``share[seat]`` the seat's share of the win in 60ths (60, or 60/k
+    for a k-way split), ``share_sq`` its square, ``outright[seat]`` the rounds
+    it won alone, ``last_thrower[winner, last]`` the rounds won by ``winner``
+    whose last thrower was ``last`` (single winners), ``counters[0]`` the
+    rounds played including roll-offs and ``counters[1]`` lookups that found
+    no policy (always 0 unless the tables are wrong).
+    """
+    order = np.empty(players, dtype=np.int64)
+    final = np.empty(players, dtype=np.int64)
+    for _ in range(n):
+        k, last, sub = play_round(
+            state,
+            order,
+            players,
+            best,
+            lookup,
+            strength,
+            tie_rule,
+            throw_limit,
+            throws,
+            sticky,
+            tables,
+            final,
+        )
+        if sub < 0:
+            counters[1] += 1
+            continue
+        counters[0] += sub
+        part = 60 // k
+        for j in range(k):
+            share[order[j]] += part
+            share_sq[order[j]] += part * part
+        if k == 1:
+            outright[order[0]] += 1
+            last_thrower[order[0], last] += 1
+
+
+@jit
+def matches_chunk(
+    state,
+    n,
+    players,
+    target,
+    starter,
+    best,
+    lookup,
+    strength,
+    tie_rule,
+    throw_limit,
+    throws,
+    sticky,
+    tables,
+    wins,
+    rounds,
+    counters,
+):
+    """``n`` matches to ``target`` round wins; player 1 starts the first round.
+
+    ``starter``: 0 the player after the last one to throw starts the next
+    round, 1 the start passes to the left, 2 the winner starts.  Adds each
+    player's match wins to ``wins``; ``rounds[0]``/``rounds[1]`` receive the
+    sum and the sum of squares of the rounds a match took (roll-offs belong
+    to their round); ``counters`` as in :func:`rounds_chunk`.  Ties must have
+    a single winner (roll-off or must-beat).
+    """
+    order = np.empty(players, dtype=np.int64)
+    final = np.empty(players, dtype=np.int64)
+    scores = np.empty(players, dtype=np.int64)
+    for _ in range(n):
+        scores[:] = 0
+        start = 0
+        played = 0
+        while True:
+            _, last, sub = play_round(
+                state,
+                order,
+                players,
+                best,
+                lookup,
+                strength,
+                tie_rule,
+                throw_limit,
+                throws,
+                sticky,
+                tables,
+                final,
+            )
+            if sub < 0:
+                counters[1] += 1
+                break
+            counters[0] += sub
+            played += 1
+            winner = (start + order[0]) % players
+            scores[winner] += 1
+            if scores[winner] >= target:
+                wins[winner] += 1
+                break
+            if starter == 0:
+                start = (start + last + 1) % players
+            elif starter == 1:
+                start = (start + 1) % players
+            else:
+                start = winner
+        rounds[0] += played
+        rounds[1] += played * played
+
+
+@jit
+def progressive_chunk(
+    state,
+    n,
+    rounds,
+    start_bank,
+    record_every,
+    computer,
+    player,
+    column,
+    payout,
+    throws,
+    sticky,
+    tables,
+    final_bank,
+    broke_at,
+    path,
+    totals,
+):
+    """``n`` progressive sessions of ``rounds`` rounds against the computer.
+
+    Each round the computer plays policy ``computer`` (an index into
+    ``player``'s stack too), then the player, who sees the computer's final
+    hand ``c``, plays policy ``column[c]``; the loser pays
+    ``payout[player hand, c]`` (what the player receives).  A bank at or below
+    0 is broke and stops playing.
+
+    Outputs per session: ``final_bank[i]``, ``broke_at[i]`` (the round the bank
+    went broke, 0 if never), ``path[i, j]`` the bank after ``j * record_every``
+    rounds (if ``path`` has columns).  ``totals``: [0] rounds played, [1] sum of
+    payouts, [2] sum of squared payouts, [3] rounds the player was paid, [4]
+    rounds the player paid.
+    """
+    n_path = path.shape[1]
+    for i in range(n):
+        bank = start_bank
+        broke_at[i] = 0
+        if n_path > 0:
+            path[i, 0] = bank
+        for r in range(1, rounds + 1):
+            c, _ = play_turn(state, computer, 0, throws - 1, sticky, tables)
+            h, _ = play_turn(state, player, column[c], throws - 1, sticky, tables)
+            pay = payout[h, c]
+            bank += pay
+            totals[0] += 1
+            totals[1] += pay
+            totals[2] += pay * pay
+            if pay > 0:
+                totals[3] += 1
+            elif pay < 0:
+                totals[4] += 1
+            if n_path > 0 and r % record_every == 0 and r // record_every < n_path:
+                path[i, r // record_every] = bank
+            if bank <= 0:
+                broke_at[i] = r
+                for j in range(r // record_every + 1, n_path):
+                    path[i, j] = bank
+                break
+        final_bank[i] = bank

@@ -1,0 +1,407 @@
+"""Monte Carlo over policies and games: turns, rounds, matches and sessions.
+
+Every figure is an :class:`~pokerdice_stats.simulation.stats.Estimate` with its
+confidence interval (Wilson for proportions, normal for means), the number of
+samples and the seed.  Work is cut into fixed-size chunks, each seeded from
+numpy's ``SeedSequence`` (see :mod:`pokerdice_stats.simulation.chunks`), so
+the same seed gives the same figures on any number of threads or Dask workers.
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> result = simulate_turns(get_rules("gameweave"), "at-least:full-house", n=100_000, seed=1,
+...                         progress=False)
+>>> result.estimate.covers(0.3)  # the exact chance is 0.2993...
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pokerdice_stats import indexing as ix
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.goals import Goal, parse_goal
+from pokerdice_stats.hands import hand_table
+from pokerdice_stats.kernels import simulate as kernels
+from pokerdice_stats.rules import RuleSet
+from pokerdice_stats.simulation import stats
+from pokerdice_stats.simulation.chunks import run_chunks
+from pokerdice_stats.simulation.players import POLICIES, heuristic_table, optimal_tables
+from pokerdice_stats.simulation.tables import dice_tables
+
+#: Turns a chunk (about 10 ms of work).
+TURN_CHUNK = 1 << 18
+
+
+@dataclass(frozen=True)
+class TurnJob:
+    """A picklable description of a batch of turns (what a chunk needs)."""
+
+    best: np.ndarray  # (1, T - 1, S) int16
+    throws_left: int
+    sticky: bool
+
+
+def turn_chunk(job: TurnJob, state: np.ndarray, size: int) -> dict:
+    """Chunk function: final-hand counts (252) and throws-taken counts."""
+    hist = np.zeros(ix.N_HANDS, dtype=np.int64)
+    used = np.zeros(job.throws_left + 2, dtype=np.int64)
+    kernels.turns_chunk(
+        state, size, job.best, 0, job.throws_left, job.sticky, dice_tables(), hist, used
+    )
+    return {"hist": hist, "used": used}
+
+
+def policy_table(rules: RuleSet, policy: str = "optimal", goal: Goal | None = None) -> np.ndarray:
+    """The ``(1, T - 1, S)`` best-keep table of a named policy (``optimal`` needs the goal).
+
+    Raises
+    ------
+    OptionError
+        For an unknown policy name.
+    """
+    if policy == "optimal":
+        goal = goal if goal is not None else parse_goal(None, hand_table(rules))
+        return optimal_tables(rules, [goal], exact=True)
+    if policy not in POLICIES:
+        raise OptionError(f"unknown policy {policy!r}; choose one of: " + ", ".join(POLICIES))
+    return heuristic_table(rules, policy)[None]
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """Simulated turns under one policy.
+
+    Attributes
+    ----------
+    estimate : Estimate
+        The goal's value (a proportion for a probability goal, else a mean).
+    hist : (252,) int64
+        Final hands.
+    throws_used : (T + 1,) int64
+        Turns that took each number of throws (index 1..T).
+    goal : Goal
+    policy : str
+    interrupted : bool
+    """
+
+    estimate: stats.Estimate
+    hist: np.ndarray
+    throws_used: np.ndarray
+    goal: Goal
+    policy: str
+    seed: int
+    interrupted: bool = False
+    by_category: dict = field(default_factory=dict)
+
+
+def simulate_turns(
+    rules: RuleSet,
+    goal: Goal | str | None = None,
+    policy: str = "optimal",
+    *,
+    n: int = 1_000_000,
+    seed: int = 0,
+    workers: int | None = None,
+    scheduler=None,
+    progress: bool = True,
+) -> TurnResult:
+    """Simulate ``n`` turns under a policy and estimate a goal's value.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    goal : Goal or str, optional
+        What is estimated (and, for ``policy="optimal"``, what the player
+        plays for); default ``at-least:`` the best category.
+    policy : str
+        ``optimal`` or a named heuristic (see :mod:`pokerdice_stats.simulation.players`).
+    n, seed, workers, scheduler, progress
+        See :func:`pokerdice_stats.simulation.chunks.run_chunks`.
+
+    Returns
+    -------
+    TurnResult
+    """
+    table = hand_table(rules)
+    if not isinstance(goal, Goal):
+        goal = parse_goal(goal, table)
+    best = policy_table(rules, policy, goal)
+    job = TurnJob(best, rules.throws - 1, rules.sticky_holds)
+    run = run_chunks(
+        turn_chunk,
+        job,
+        n,
+        TURN_CHUNK,
+        seed,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        desc="turns",
+    )
+    hist = run.totals["hist"]
+    estimate = goal_estimate(goal, hist, seed)
+    by_category = {
+        cat.slug: stats.proportion(int(hist[table.category == c].sum()), run.n, seed)
+        for c, cat in enumerate(rules.categories)
+    }
+    return TurnResult(
+        estimate, hist, run.totals["used"], goal, policy, seed, run.interrupted, by_category
+    )
+
+
+def goal_estimate(goal: Goal, hist: np.ndarray, seed: int) -> stats.Estimate:
+    """Estimate of a goal's value from a histogram of final hands."""
+    n = int(hist.sum())
+    values = np.array([float(goal.value(h)) for h in range(ix.N_HANDS)])
+    if goal.is_probability and set(np.unique(values)) <= {0.0, 1.0}:
+        return stats.proportion(int(hist[values == 1.0].sum()), n, seed)
+    total = float(np.dot(hist, values))
+    total_sq = float(np.dot(hist, values * values))
+    return stats.mean(total, total_sq, n, seed)
+
+
+# ----------------------------------------------------------------------------
+# Rounds and matches.
+
+#: Rounds a chunk.
+ROUND_CHUNK = 1 << 15
+#: Matches a chunk.
+MATCH_CHUNK = 1 << 12
+STARTER_CODES = {"last-thrower": 0, "rotate": 1, "winner": 2}
+
+
+@dataclass(frozen=True)
+class RoundJob:
+    """A picklable description of a batch of rounds or matches."""
+
+    players: int
+    best: np.ndarray
+    lookup: np.ndarray
+    strength: np.ndarray
+    tie_rule: int
+    throw_limit: bool
+    throws: int
+    sticky: bool
+    target: int = 0
+    starter: int = 0
+
+
+def round_chunk(job: RoundJob, state: np.ndarray, size: int) -> dict:
+    """Chunk function of rounds (see :func:`pokerdice_stats.kernels.simulate.rounds_chunk`)."""
+    n = job.players
+    share = np.zeros(n, dtype=np.int64)
+    share_sq = np.zeros(n, dtype=np.int64)
+    outright = np.zeros(n, dtype=np.int64)
+    last = np.zeros((n, n), dtype=np.int64)
+    counters = np.zeros(2, dtype=np.int64)
+    kernels.rounds_chunk(
+        state,
+        size,
+        n,
+        job.best,
+        job.lookup,
+        job.strength,
+        job.tie_rule,
+        job.throw_limit,
+        job.throws,
+        job.sticky,
+        dice_tables(),
+        share,
+        share_sq,
+        outright,
+        last,
+        counters,
+    )
+    return {
+        "share": share,
+        "share_sq": share_sq,
+        "outright": outright,
+        "last": last,
+        "counters": counters,
+    }
+
+
+def match_chunk(job: RoundJob, state: np.ndarray, size: int) -> dict:
+    """Chunk function of matches (see :func:`pokerdice_stats.kernels.simulate.matches_chunk`)."""
+    wins = np.zeros(job.players, dtype=np.int64)
+    rounds = np.zeros(2, dtype=np.int64)
+    counters = np.zeros(2, dtype=np.int64)
+    kernels.matches_chunk(
+        state,
+        size,
+        job.players,
+        job.target,
+        job.starter,
+        job.best,
+        job.lookup,
+        job.strength,
+        job.tie_rule,
+        job.throw_limit,
+        job.throws,
+        job.sticky,
+        dice_tables(),
+        wins,
+        rounds,
+        counters,
+    )
+    return {"wins": wins, "rounds": rounds, "counters": counters}
+
+
+def round_job(rules: RuleSet, players: int, target: int = 0, starter: str = "last-thrower"):
+    """The :class:`RoundJob` of rounds (or matches) of ``players`` seats under optimal play."""
+    from pokerdice_stats.games.rounds import check_players
+    from pokerdice_stats.simulation.seats import TIE_CODES, seat_tables
+
+    players = check_players(players)
+    seats = seat_tables(rules, players)
+    job = RoundJob(
+        players,
+        seats.best,
+        seats.lookup,
+        seats.strength,
+        TIE_CODES[rules.ties],
+        rules.throw_limit == "first-player" and rules.throws > 1,
+        rules.throws,
+        rules.sticky_holds,
+        target,
+        STARTER_CODES[starter],
+    )
+    return job, seats
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """Simulated rounds: each seat's chance (share) of winning.
+
+    Attributes
+    ----------
+    seats : list of Estimate
+        Seat 1 first: a proportion (Wilson) when every round has one winner,
+        else the mean share of the pot (normal interval).
+    rounds_per_round : Estimate
+        Mean rounds played per round, roll-offs included (normal interval
+        from the count alone is not available; the estimate only).
+    exact : tuple
+        The solved chances of :func:`pokerdice_stats.games.rounds.solve_round` (floats).
+    """
+
+    seats: list
+    played: float
+    exact: tuple
+    last_thrower: np.ndarray
+    n: int
+    seed: int
+    interrupted: bool = False
+
+
+def _check_bad(counters: np.ndarray) -> None:
+    if int(counters[1]):
+        raise RuntimeError(f"{int(counters[1])} rounds met a situation without a policy")
+
+
+def simulate_rounds(
+    rules: RuleSet,
+    players: int = 2,
+    *,
+    n: int = 1_000_000,
+    seed: int = 0,
+    workers: int | None = None,
+    scheduler=None,
+    progress: bool = True,
+) -> RoundResult:
+    """Simulate ``n`` rounds of ``players`` seats playing optimally (roll-offs included).
+
+    Returns
+    -------
+    RoundResult
+    """
+    job, seats = round_job(rules, players)
+    run = run_chunks(
+        round_chunk,
+        job,
+        n,
+        ROUND_CHUNK,
+        seed,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        desc="rounds",
+    )
+    totals = run.totals
+    _check_bad(totals["counters"])
+    single = rules.ties in ("roll-off", "must-beat")
+    estimates = []
+    for s in range(job.players):
+        if single:
+            estimates.append(stats.proportion(int(totals["outright"][s]), run.n, seed))
+        else:
+            estimates.append(
+                stats.mean(totals["share"][s] / 60, totals["share_sq"][s] / 3600, run.n, seed)
+            )
+    played = float(totals["counters"][0]) / run.n
+    exact = tuple(float(w) for w in seats.rounds[job.players].win)
+    return RoundResult(estimates, played, exact, totals["last"], run.n, seed, run.interrupted)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """Simulated matches: each player's chance to win and the expected rounds."""
+
+    seats: list
+    expected_rounds: stats.Estimate
+    target: int
+    starter: str
+    n: int
+    seed: int
+    interrupted: bool = False
+
+
+def simulate_matches(
+    rules: RuleSet,
+    players: int = 2,
+    target: int | None = None,
+    starter: str | None = None,
+    *,
+    n: int = 100_000,
+    seed: int = 0,
+    workers: int | None = None,
+    scheduler=None,
+    progress: bool = True,
+) -> MatchResult:
+    """Simulate ``n`` matches (first to ``target`` round wins; defaults of the preset).
+
+    Raises
+    ------
+    OptionError
+        For shared ties (no single round winner), a bad target or starter rule.
+    """
+    from pokerdice_stats.games.matches import MAX_TARGET, STARTER_RULES, match_defaults
+
+    default_target, default_starter = match_defaults(rules)
+    target = default_target if target is None else target
+    starter = default_starter if starter is None else starter
+    if not isinstance(target, int) or not 1 <= target <= MAX_TARGET:
+        raise OptionError(f"the target must be a whole number 1 to {MAX_TARGET}, got {target}")
+    if starter not in STARTER_RULES:
+        raise OptionError(f"unknown starter rule {starter!r}; choose one of: {STARTER_RULES}")
+    job, _ = round_job(rules, players, target, starter)
+    run = run_chunks(
+        match_chunk,
+        job,
+        n,
+        MATCH_CHUNK,
+        seed,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        desc="matches",
+    )
+    totals = run.totals
+    _check_bad(totals["counters"])
+    seats = [stats.proportion(int(w), run.n, seed) for w in totals["wins"]]
+    rounds = stats.mean(float(totals["rounds"][0]), float(totals["rounds"][1]), run.n, seed)
+    return MatchResult(seats, rounds, target, starter, run.n, seed, run.interrupted)

@@ -1,0 +1,229 @@
+"""Cutting a simulation into seeded chunks and running them on threads or on Dask.
+
+Reproducibility: ``n`` samples are cut into chunks of a fixed size (set by
+the kind of simulation, never by the number of workers); chunk ``i`` is seeded
+from ``numpy.random.SeedSequence(seed).spawn(n_chunks)[i]`` (the same as
+``SeedSequence(seed, spawn_key=(i,))``, so a chunk's stream does not depend on
+how many chunks there are).  Chunk results are combined in chunk order, so the
+same seed gives bitwise the same result for any number of threads or workers.
+
+A chunk function ``fn(job, state, size) -> dict`` runs one chunk with a fresh
+generator state and returns arrays: keys starting with ``each_`` are
+concatenated (one row per sample), every other key is summed.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm import tqdm
+
+from pokerdice_stats.errors import OptionError
+
+ChunkFn = Callable[[object, np.ndarray, int], dict]
+
+
+def chunk_state(seed: int, index: int) -> np.ndarray:
+    """The generator state of chunk ``index``: xoshiro words from the spawned SeedSequence."""
+    words = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(4, np.uint64)
+    if not words.any():  # xoshiro's one forbidden state (never seen in practice)
+        words[0] = 1
+    state = np.zeros(6, dtype=np.uint64)
+    state[:4] = words
+    return state
+
+
+def chunk_sizes(n: int, chunk_size: int) -> list[int]:
+    """Sizes of the chunks of ``n`` samples: full chunks, then the remainder."""
+    full, rest = divmod(int(n), int(chunk_size))
+    return [chunk_size] * full + ([rest] if rest else [])
+
+
+@dataclass
+class ChunkRun:
+    """The combined result of the chunks that ran.
+
+    Attributes
+    ----------
+    totals : dict of arrays
+        Sums (and concatenations for ``each_`` keys) over the finished chunks.
+    n : int
+        Samples behind the totals.
+    chunks : int
+        Chunks finished.
+    interrupted : bool
+        True when Ctrl-C stopped the run early (the totals are then partial).
+    """
+
+    totals: dict
+    n: int
+    chunks: int
+    interrupted: bool
+
+
+def run_one(fn: ChunkFn, job, seed: int, index: int, size: int) -> dict:
+    """Run chunk ``index`` (what a thread or a Dask worker calls)."""
+    return fn(job, chunk_state(seed, index), size)
+
+
+def _combine(results: dict[int, dict], sizes: list[int]) -> tuple[dict, int]:
+    done = sorted(results)
+    totals: dict = {}
+    for i in done:
+        for key, value in results[i].items():
+            if key.startswith("each_"):
+                totals.setdefault(key, []).append(value)
+            elif key in totals:
+                totals[key] = totals[key] + value
+            else:
+                totals[key] = np.array(value, copy=True)
+    for key, value in list(totals.items()):
+        if key.startswith("each_"):
+            totals[key] = np.concatenate(value)
+    return totals, sum(sizes[i] for i in done)
+
+
+def default_workers() -> int:
+    """Threads to use by default: every core."""
+    return max(os.cpu_count() or 1, 1)
+
+
+def run_chunks(
+    fn: ChunkFn,
+    job,
+    n: int,
+    chunk_size: int,
+    seed: int,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = True,
+    desc: str = "simulate",
+) -> ChunkRun:
+    """Run ``n`` samples in seeded chunks on threads (or a Dask cluster) and combine them.
+
+    Parameters
+    ----------
+    fn : callable
+        The chunk function (importable, so Dask workers can run it).
+    job : object
+        Everything the chunk function needs (picklable for Dask).
+    n : int
+        Samples.
+    chunk_size : int
+        Samples a chunk (independent of the workers).
+    seed : int
+    workers : int, optional
+        Threads (default: every core); ignored with ``scheduler``.
+    scheduler : str, optional
+        Address of a Dask distributed scheduler (``tcp://HOST:PORT``), or a
+        ``distributed.Client``.
+    progress : bool
+        Show a progress bar on runs longer than a second.
+
+    Returns
+    -------
+    ChunkRun
+        Partial (``interrupted=True``) if Ctrl-C stopped the run.
+    """
+    if n < 1:
+        raise OptionError(f"the number of samples must be at least 1, got {n}")
+    if seed is None or int(seed) < 0:
+        raise OptionError(f"the seed must be a whole number >= 0, got {seed}")
+    workers = default_workers() if workers is None else int(workers)
+    if workers < 1:
+        raise OptionError(f"workers must be at least 1, got {workers}")
+    sizes = chunk_sizes(n, chunk_size)
+    bar = tqdm(
+        total=n,
+        desc=desc,
+        unit="sample",
+        unit_scale=True,
+        delay=1.0,
+        disable=not progress,
+        leave=False,
+    )
+    results: dict[int, dict] = {}
+    interrupted = False
+    try:
+        if scheduler is not None:
+            interrupted = _run_dask(fn, job, seed, sizes, scheduler, results, bar)
+        else:
+            interrupted = _run_threads(fn, job, seed, sizes, workers, results, bar)
+    finally:
+        bar.close()
+    totals, done = _combine(results, sizes)
+    return ChunkRun(totals, done, len(results), interrupted)
+
+
+def _run_threads(fn, job, seed, sizes, workers, results, bar) -> bool:
+    if workers == 1 or len(sizes) == 1:
+        try:
+            for i, size in enumerate(sizes):
+                results[i] = run_one(fn, job, seed, i, size)
+                bar.update(size)
+        except KeyboardInterrupt:
+            return True
+        return False
+    pool = cf.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pokerdice-sim")
+    futures = {pool.submit(run_one, fn, job, seed, i, size): i for i, size in enumerate(sizes)}
+    pending = set(futures)
+    try:
+        while pending:
+            finished, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
+            for future in finished:
+                i = futures[future]
+                results[i] = future.result()
+                bar.update(sizes[i])
+    except KeyboardInterrupt:
+        for future in pending:
+            future.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+        for future, i in futures.items():
+            if future.done() and not future.cancelled() and future.exception() is None:
+                results.setdefault(i, future.result())
+        return True
+    pool.shutdown(wait=True)
+    return False
+
+
+def _run_dask(fn, job, seed, sizes, scheduler, results, bar) -> bool:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise OptionError(
+            "--scheduler needs dask distributed: pip install 'pokerdice-stats[distributed]'"
+        ) from None
+    own = not isinstance(scheduler, Client)
+    try:
+        client = Client(scheduler, timeout=10) if own else scheduler
+    except (OSError, TimeoutError, ValueError) as err:
+        raise OptionError(f"cannot reach the Dask scheduler {scheduler!r}: {err}") from None
+    try:
+        [job_future] = client.scatter([job], broadcast=True)
+        futures = client.map(
+            run_one,
+            [fn] * len(sizes),
+            [job_future] * len(sizes),
+            [seed] * len(sizes),
+            list(range(len(sizes))),
+            sizes,
+            pure=False,
+        )
+        index = {f.key: i for i, f in enumerate(futures)}
+        try:
+            for future in as_completed(futures):
+                i = index[future.key]
+                results[i] = future.result()
+                bar.update(sizes[i])
+        except KeyboardInterrupt:
+            client.cancel(futures)
+            return True
+        return False
+    finally:
+        if own:
+            client.close()
