@@ -405,3 +405,295 @@ def simulate_matches(
     seats = [stats.proportion(int(w), run.n, seed) for w in totals["wins"]]
     rounds = stats.mean(float(totals["rounds"][0]), float(totals["rounds"][1]), run.n, seed)
     return MatchResult(seats, rounds, target, starter, run.n, seed, run.interrupted)
+
+
+# ----------------------------------------------------------------------------
+# Sessions: pots with antes, and progressive play against the computer.
+
+#: Sessions a chunk (small: a session is many rounds).
+SESSION_CHUNK = 1 << 8
+#: Starting bank of a progressive session (seed 004).
+PROGRESSIVE_BANK = 10_000
+POT_STARTERS = {"triple-snakes": "winner", "gameweave": "last-thrower"}
+
+
+@dataclass(frozen=True)
+class PotJob:
+    """A picklable description of sessions of rounds with an ante."""
+
+    round: RoundJob
+    rounds: int
+    ante: int
+
+
+def pot_chunk(job: PotJob, state: np.ndarray, size: int) -> dict:
+    """Chunk function of pot sessions (see :func:`pokerdice_stats.kernels.simulate.pots_chunk`)."""
+    r = job.round
+    net = np.zeros(r.players, dtype=np.int64)
+    net_sq = np.zeros(r.players, dtype=np.int64)
+    counters = np.zeros(2, dtype=np.int64)
+    kernels.pots_chunk(
+        state,
+        size,
+        r.players,
+        job.rounds,
+        job.ante,
+        r.starter,
+        r.best,
+        r.lookup,
+        r.strength,
+        r.tie_rule,
+        r.throw_limit,
+        r.throws,
+        r.sticky,
+        dice_tables(),
+        net,
+        net_sq,
+        counters,
+    )
+    return {"net": net, "net_sq": net_sq, "counters": counters}
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """Simulated sessions with an ante: each player's mean net chips after the rounds."""
+
+    seats: list
+    rounds: int
+    ante: int
+    n: int
+    seed: int
+    interrupted: bool = False
+
+
+def simulate_pots(
+    rules: RuleSet,
+    players: int = 2,
+    rounds: int = 10,
+    ante: int = 1,
+    starter: str | None = None,
+    *,
+    n: int = 100_000,
+    seed: int = 0,
+    workers: int | None = None,
+    scheduler=None,
+    progress: bool = True,
+) -> PotResult:
+    """Simulate ``n`` sessions of ``rounds`` rounds in which each player antes and the winner
+    takes the pot (triple-snakes chips, banking antes; a split shares the pot).
+
+    ``starter`` (who begins the next round) defaults to the winner under
+    triple-snakes, the player after the last thrower under gameweave, else the
+    next player to the left.
+    """
+    if not isinstance(rounds, int) or rounds < 1:
+        raise OptionError(f"rounds must be a whole number of at least 1, got {rounds}")
+    if not isinstance(ante, int) or ante < 1:
+        raise OptionError(f"the ante must be a whole number of at least 1, got {ante}")
+    starter = starter or POT_STARTERS.get(rules.preset, "rotate")
+    if starter not in STARTER_CODES:
+        raise OptionError(
+            f"unknown starter rule {starter!r}; choose one of: {tuple(STARTER_CODES)}"
+        )
+    job, _ = round_job(rules, players, 0, starter)
+    run = run_chunks(
+        pot_chunk,
+        PotJob(job, rounds, ante),
+        n,
+        SESSION_CHUNK,
+        seed,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        desc="sessions",
+    )
+    totals = run.totals
+    _check_bad(totals["counters"])
+    seats = [
+        stats.mean(totals["net"][s] / 60, totals["net_sq"][s] / 3600, run.n, seed)
+        for s in range(job.players)
+    ]
+    return PotResult(seats, rounds, ante, run.n, seed, run.interrupted)
+
+
+@dataclass(frozen=True)
+class ProgressiveJob:
+    """A picklable description of progressive sessions (player sees the computer's hand)."""
+
+    computer: np.ndarray  # (1, T - 1, S)
+    player: np.ndarray  # (G, T - 1, S)
+    column: np.ndarray  # (252,) player's table for each computer final hand
+    payout: np.ndarray  # (252, 252) what the player receives
+    throws: int
+    sticky: bool
+    rounds: int
+    start: int
+    record_every: int = 0
+
+
+def progressive_chunk(job: ProgressiveJob, state: np.ndarray, size: int) -> dict:
+    """Chunk function of progressive sessions."""
+    n_path = job.rounds // job.record_every + 1 if job.record_every else 0
+    final = np.zeros(size, dtype=np.int64)
+    broke = np.zeros(size, dtype=np.int64)
+    path = np.zeros((size, n_path), dtype=np.int64)
+    totals = np.zeros(5, dtype=np.int64)
+    kernels.progressive_chunk(
+        state,
+        size,
+        job.rounds,
+        job.start,
+        max(job.record_every, 1),
+        job.computer,
+        job.player,
+        job.column,
+        job.payout,
+        job.throws,
+        job.sticky,
+        dice_tables(),
+        final,
+        broke,
+        path,
+        totals,
+    )
+    return {"each_bank": final, "each_broke_at": broke, "each_path": path, "totals": totals}
+
+
+def computer_table(rules: RuleSet, computer: str, response) -> np.ndarray:
+    """The ``(1, T - 1, S)`` table of a computer policy (see :mod:`~pokerdice_stats.games.progressive`)."""
+    from pokerdice_stats.games.progressive import COMPUTER_POLICIES, optimal_computer
+    from pokerdice_stats.games.strategies import max_category_goal
+    from pokerdice_stats.goals import at_least
+    from pokerdice_stats.simulation.players import tables_of_policy
+
+    if computer == "optimal":
+        return tables_of_policy(optimal_computer(rules, response)[0])
+    if computer in ("stand", "largest-set"):
+        return heuristic_table(rules, computer)[None]
+    if computer == "at-least-three":
+        return optimal_tables(rules, [at_least(hand_table(rules), "three-of-a-kind")], exact=True)
+    if computer == "max-category":
+        return optimal_tables(rules, [max_category_goal(rules)], exact=True)
+    raise OptionError(
+        f"unknown computer policy {computer!r}; choose one of: " + ", ".join(COMPUTER_POLICIES)
+    )
+
+
+def progressive_job(
+    rules: RuleSet,
+    computer: str = "optimal",
+    rounds: int = 1,
+    start: int = PROGRESSIVE_BANK,
+    record_every: int = 0,
+    schedule=None,
+) -> ProgressiveJob:
+    """The :class:`ProgressiveJob` of sessions against a computer policy."""
+    from pokerdice_stats.games.progressive import player_response
+    from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, payout_matrix
+    from pokerdice_stats.simulation.players import tables_of_policy
+
+    if not isinstance(rounds, int) or rounds < 1:
+        raise OptionError(f"rounds must be a whole number of at least 1, got {rounds}")
+    if not isinstance(start, int) or start < 1:
+        raise OptionError(f"the starting bank must be a whole number of at least 1, got {start}")
+    payout = payout_matrix(rules, schedule or PROGRESSIVE_SCHEDULE)
+    response = player_response(rules, payout)
+    return ProgressiveJob(
+        computer_table(rules, computer, response),
+        tables_of_policy(response.policy),
+        np.asarray(response.column, dtype=np.int64),
+        np.ascontiguousarray(payout, dtype=np.int64),
+        rules.throws,
+        rules.sticky_holds,
+        rounds,
+        start,
+        record_every,
+    )
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """Simulated progressive sessions.
+
+    Attributes
+    ----------
+    bank : Estimate
+        Mean bank after the session (normal interval).
+    broke : Estimate
+        Chance the bank reached 0 or less (Wilson); a broke bank stops playing.
+    payout : Estimate
+        Mean payout to the player per round played (normal interval).
+    final_banks : (n,) int64
+    broke_at : (n,) int64
+        Round the bank went broke (0: never).
+    paths : (n, K) int64
+        Banks every ``record_every`` rounds (empty unless asked for).
+    """
+
+    bank: stats.Estimate
+    broke: stats.Estimate
+    payout: stats.Estimate
+    final_banks: np.ndarray
+    broke_at: np.ndarray
+    paths: np.ndarray
+    rounds: int
+    start: int
+    computer: str
+    n: int
+    seed: int
+    interrupted: bool = False
+
+
+def simulate_progressive(
+    rules: RuleSet,
+    rounds: int = 100,
+    computer: str = "optimal",
+    start: int = PROGRESSIVE_BANK,
+    *,
+    record_every: int = 0,
+    n: int = 10_000,
+    seed: int = 0,
+    workers: int | None = None,
+    scheduler=None,
+    progress: bool = True,
+) -> SessionResult:
+    """Simulate ``n`` progressive sessions of ``rounds`` rounds from a bank of ``start``.
+
+    The computer throws first and follows ``computer``; the player sees its
+    final hand and plays the optimal answer; the loser pays by the schedule.
+    """
+    if rules.ties != "push":
+        raise OptionError("progressive sessions need the progressive rules (ties=push)")
+    job = progressive_job(rules, computer, rounds, start, record_every)
+    run = run_chunks(
+        progressive_chunk,
+        job,
+        n,
+        SESSION_CHUNK,
+        seed,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        desc="sessions",
+    )
+    t = run.totals
+    banks = t["each_bank"]
+    broke_at = t["each_broke_at"]
+    bank = stats.mean(float(banks.sum()), float((banks.astype(np.float64) ** 2).sum()), run.n, seed)
+    broke = stats.proportion(int((broke_at > 0).sum()), run.n, seed)
+    totals = t["totals"]
+    payout = stats.mean(float(totals[1]), float(totals[2]), int(totals[0]), seed)
+    return SessionResult(
+        bank,
+        broke,
+        payout,
+        banks,
+        broke_at,
+        t["each_path"],
+        rounds,
+        start,
+        computer,
+        run.n,
+        seed,
+        run.interrupted,
+    )

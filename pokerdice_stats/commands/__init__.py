@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "odds",
     "payout",
     "games",
+    "simulate",
 )
 
 

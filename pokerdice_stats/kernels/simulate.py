@@ -443,3 +443,72 @@ def progressive_chunk(
                     path[i, j] = bank
                 break
         final_bank[i] = bank
+
+
+@jit
+def pots_chunk(
+    state,
+    n,
+    players,
+    rounds,
+    ante,
+    starter,
+    best,
+    lookup,
+    strength,
+    tie_rule,
+    throw_limit,
+    throws,
+    sticky,
+    tables,
+    net,
+    net_sq,
+    counters,
+):
+    """``n`` sessions of ``rounds`` rounds with an ante: the winner takes the pot.
+
+    Every player antes ``ante`` each round; the pot goes to the winner (shared
+    equally on a split).  Amounts are in 60ths of the ante so shares stay
+    whole.  ``starter`` as in :func:`matches_chunk`.  Adds each player's net
+    result after the session to ``net`` (and its square to ``net_sq``).
+    """
+    order = np.empty(players, dtype=np.int64)
+    final = np.empty(players, dtype=np.int64)
+    chips = np.empty(players, dtype=np.int64)
+    for _ in range(n):
+        chips[:] = 0
+        start = 0
+        for _r in range(rounds):
+            k, last, sub = play_round(
+                state,
+                order,
+                players,
+                best,
+                lookup,
+                strength,
+                tie_rule,
+                throw_limit,
+                throws,
+                sticky,
+                tables,
+                final,
+            )
+            if sub < 0:
+                counters[1] += 1
+                break
+            counters[0] += sub
+            pot = 60 * ante * players
+            for j in range(players):
+                chips[j] -= 60 * ante
+            for j in range(k):
+                chips[(start + order[j]) % players] += pot // k
+            winner = (start + order[0]) % players
+            if starter == 0:
+                start = (start + last + 1) % players
+            elif starter == 1:
+                start = (start + 1) % players
+            else:
+                start = winner
+        for j in range(players):
+            net[j] += chips[j]
+            net_sq[j] += chips[j] * chips[j]

@@ -200,7 +200,7 @@ def _run_dask(fn, job, seed, sizes, scheduler, results, bar) -> bool:
         ) from None
     own = not isinstance(scheduler, Client)
     try:
-        client = Client(scheduler, timeout=10) if own else scheduler
+        client = Client(scheduler, timeout=5) if own else scheduler
     except (OSError, TimeoutError, ValueError) as err:
         raise OptionError(f"cannot reach the Dask scheduler {scheduler!r}: {err}") from None
     try:

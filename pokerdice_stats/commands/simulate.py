@@ -1,0 +1,250 @@
+"""``pokerdice-stats simulate`` and ``crosscheck``: Monte Carlo figures with their intervals."""
+
+from __future__ import annotations
+
+import argparse
+
+from pokerdice_stats.commands._common import (
+    add_format_arg,
+    add_rules_args,
+    emit,
+    emit_frame,
+    rules_from_args,
+)
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.formats import to_json
+
+WHATS = ("turn", "round", "match", "session")
+#: Default samples for each kind of simulation.
+DEFAULT_N = {"turn": 1_000_000, "round": 200_000, "match": 20_000, "session": 2_000}
+#: Fields of every estimate in the JSON output.
+ESTIMATE_FIELDS = ("estimate", "ci_low", "ci_high", "n", "seed")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"the seed must be 0 or more, got {text!r}")
+    return value
+
+
+def _add_run_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--n",
+        type=_positive,
+        default=None,
+        metavar="SAMPLES",
+        help="samples (turns, rounds, matches or sessions)",
+    )
+    parser.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
+        metavar="W",
+        help="threads (default: every core); the result does not depend on it",
+    )
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDR",
+        help="run the chunks on a Dask cluster, e.g. tcp://HOST:8786",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def register(subparsers) -> None:
+    sim = subparsers.add_parser(
+        "simulate", help="Monte Carlo estimate of a turn, round, match or session, with its CI"
+    )
+    sim.add_argument("--what", choices=WHATS, default="turn", help="what to simulate")
+    add_rules_args(sim)
+    sim.add_argument("--goal", default=None, help="turn goal, e.g. at-least:full-house")
+    sim.add_argument(
+        "--policy",
+        default="optimal",
+        help="turn policy: optimal, stand, largest-set, chase-straights",
+    )
+    sim.add_argument("--players", type=_positive, default=2, help="players of a round or match")
+    sim.add_argument(
+        "--rounds",
+        type=_positive,
+        default=None,
+        metavar="K",
+        help="rounds of a session (default 100); a match's target of round wins",
+    )
+    sim.add_argument(
+        "--computer", default="optimal", help="progressive session: the computer's policy"
+    )
+    sim.add_argument(
+        "--start",
+        type=_positive,
+        default=10_000,
+        help="progressive session: starting bank (default 10000)",
+    )
+    sim.add_argument("--ante", type=_positive, default=1, help="session of pots: the ante")
+    _add_run_args(sim)
+    add_format_arg(sim, ("table", "json"))
+    sim.set_defaults(func=run_simulate)
+
+    check = subparsers.add_parser(
+        "crosscheck", help="simulate every exact figure: exact, estimate, interval, z-score"
+    )
+    _add_run_args(check)
+    check.add_argument(
+        "--only",
+        action="append",
+        default=None,
+        metavar="GROUP",
+        help="one group of figures (repeatable): chances, turns, rounds, matches, progressive",
+    )
+    add_format_arg(check)
+    check.set_defaults(func=run_crosscheck)
+
+
+def _estimate(e) -> dict:
+    return {k: getattr(e, k) for k in ESTIMATE_FIELDS}
+
+
+def _run_options(args) -> dict:
+    return {
+        "seed": args.seed,
+        "workers": args.workers,
+        "scheduler": args.scheduler,
+        "progress": not args.no_progress,
+    }
+
+
+def simulate_record(args: argparse.Namespace) -> dict:
+    """Run ``simulate`` and return its JSON object."""
+    from pokerdice_stats import simulate as sim
+
+    rules = rules_from_args(args)
+    n = args.n or DEFAULT_N[args.what]
+    options = _run_options(args)
+    record: dict = {"what": args.what, "rules": rules.label()}
+    if args.what == "turn":
+        result = sim.simulate_turns(rules, args.goal, args.policy, n=n, **options)
+        record |= {"goal": result.goal.name, "policy": args.policy}
+        record |= _estimate(result.estimate)
+        record["interval"] = result.estimate.interval
+        record["by_category"] = {k: _estimate(v) for k, v in result.by_category.items()}
+        interrupted = result.interrupted
+    elif args.what == "round":
+        result = sim.simulate_rounds(rules, args.players, n=n, **options)
+        record |= {"players": args.players, "n": result.n, "seed": result.seed}
+        record["seats"] = [
+            {"seat": s} | _estimate(e) | {"exact": x}
+            for s, (e, x) in enumerate(zip(result.seats, result.exact, strict=True), start=1)
+        ]
+        record["rounds_played_per_round"] = result.played
+        interrupted = result.interrupted
+    elif args.what == "match":
+        result = sim.simulate_matches(rules, args.players, args.rounds, n=n, **options)
+        record |= {
+            "players": args.players,
+            "target": result.target,
+            "starter": result.starter,
+            "n": result.n,
+            "seed": result.seed,
+        }
+        record["seats"] = [{"seat": s} | _estimate(e) for s, e in enumerate(result.seats, start=1)]
+        record["expected_rounds"] = _estimate(result.expected_rounds)
+        interrupted = result.interrupted
+    else:
+        rounds = args.rounds or 100
+        if rules.ties == "push":
+            result = sim.simulate_progressive(
+                rules, rounds, args.computer, args.start, n=n, **options
+            )
+            record |= {
+                "rounds": rounds,
+                "computer": args.computer,
+                "start": args.start,
+                "quantity": "bank after the session",
+            }
+            record |= _estimate(result.bank)
+            record["broke"] = _estimate(result.broke)
+            record["payout_per_round"] = _estimate(result.payout)
+        else:
+            result = sim.simulate_pots(rules, args.players, rounds, args.ante, n=n, **options)
+            record |= {
+                "players": args.players,
+                "rounds": rounds,
+                "ante": args.ante,
+                "quantity": "net chips after the session",
+                "n": result.n,
+                "seed": result.seed,
+            }
+            record["seats"] = [
+                {"seat": s} | _estimate(e) for s, e in enumerate(result.seats, start=1)
+            ]
+        interrupted = result.interrupted
+    if interrupted:
+        record["interrupted"] = True
+    return record
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    if args.what != "turn" and (args.goal is not None or args.policy != "optimal"):
+        raise OptionError("--goal and --policy apply to --what turn only")
+    record = simulate_record(args)
+    if args.format == "json":
+        emit(to_json(record))
+    else:
+        emit(_text(record))
+    return 130 if record.get("interrupted") else 0
+
+
+def _line(label: str, e: dict) -> str:
+    return (
+        f"{label}: {e['estimate']:.6g}  (95% CI {e['ci_low']:.6g} .. {e['ci_high']:.6g}, "
+        f"n={e['n']}, seed={e['seed']})"
+    )
+
+
+def _text(record: dict) -> str:
+    lines = [f"{record['what']} simulation, rules {record['rules']}"]
+    if record.get("interrupted"):
+        lines.append("interrupted: partial result")
+    if "seats" in record:
+        for seat in record["seats"]:
+            lines.append(_line(f"seat {seat['seat']}", seat))
+        if "expected_rounds" in record:
+            lines.append(_line("rounds a match", record["expected_rounds"]))
+    else:
+        label = record.get("goal") or record.get("quantity", "estimate")
+        lines.append(_line(label, record))
+        for key in ("broke", "payout_per_round"):
+            if key in record:
+                lines.append(_line(key.replace("_", " "), record[key]))
+    return "\n".join(lines)
+
+
+def run_crosscheck(args: argparse.Namespace) -> int:
+    from pokerdice_stats.simulation.crosscheck import GROUPS, checks_frame, crosscheck
+
+    for group in args.only or ():
+        if group not in GROUPS:
+            raise OptionError(f"unknown group {group!r}; choose from: " + ", ".join(GROUPS))
+    options = _run_options(args)
+    seed = options.pop("seed")
+    checks = crosscheck(args.n or 200_000, seed, tuple(args.only) if args.only else None, **options)
+    frame = checks_frame(checks)
+    if args.format != "json":
+        frame = frame.drop(columns=["exact_float"])
+    emit_frame(frame, args.format)
+    return 0
