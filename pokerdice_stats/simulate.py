@@ -560,7 +560,7 @@ def progressive_chunk(job: ProgressiveJob, state: np.ndarray, size: int) -> dict
 
 
 def computer_table(rules: RuleSet, computer: str, response) -> np.ndarray:
-    """The ``(1, T - 1, S)`` table of a computer policy (see :mod:`~pokerdice_stats.games.progressive`)."""
+    """The ``(1, T - 1, S)`` table of a progressive computer policy."""
     from pokerdice_stats.games.progressive import COMPUTER_POLICIES, optimal_computer
     from pokerdice_stats.games.strategies import max_category_goal
     from pokerdice_stats.goals import at_least
