@@ -13,6 +13,7 @@ COMMAND_MODULES = (
     "report",
     "rules",
     "odds",
+    "holds",
     "payout",
     "games",
     "simulate",

@@ -1,0 +1,128 @@
+"""Best chances of a turn: for every category, and for one goal.
+
+:func:`chances_table` solves the ``at-least`` and ``exactly`` goals of every
+category of a rule set in one batched pass; :func:`goal_chances` gives one
+goal's value and the distribution of final categories when it is played for.
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> frame = chances_table(get_rules("gameweave"))
+>>> frame.loc[0, "at_least"]
+Fraction(347897, 7558272)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from pokerdice_stats.goals import Goal, at_least, exactly
+from pokerdice_stats.hands import hand_table
+from pokerdice_stats.holds import solve
+from pokerdice_stats.rules import RuleSet
+
+
+def chances_table(rules: RuleSet, throws: int | None = None) -> pd.DataFrame:
+    """Best chance of finishing with at least, and exactly, each category.
+
+    Each figure is the value of its own optimal play (the two columns come
+    from different policies).  All ``2 x categories`` goals are solved in one
+    batch.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    throws : int, optional
+        Throws a turn (default: the rule set's).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per category, best first: ``category`` (slug), ``name``,
+        ``at_least``, ``exactly`` (exact Fractions) and ``at_least_float``,
+        ``exactly_float``.
+    """
+    table = hand_table(rules)
+    slugs = rules.category_slugs
+    goals = [at_least(table, s) for s in slugs] + [exactly(table, s) for s in slugs]
+    policy = solve(rules, goals, throws=throws)
+    values = policy.values()
+    n = len(slugs)
+    rows = []
+    for i, cat in enumerate(rules.categories):
+        rows.append(
+            {
+                "category": cat.slug,
+                "name": cat.name,
+                "at_least": values[i],
+                "exactly": values[n + i],
+                "at_least_float": float(values[i]),
+                "exactly_float": float(values[n + i]),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+@dataclass(frozen=True)
+class GoalChances:
+    """One goal played optimally for a whole turn.
+
+    Attributes
+    ----------
+    goal : str
+        The goal as written (``at-least:full-house``).
+    throws : int
+    value : Fraction
+        Best expected value of the goal (a chance for a probability goal).
+    final : dict of str to Fraction
+        Chance of finishing in each category under the canonical optimal play,
+        best category first (sums to 1).
+    final_by_hand : numpy.ndarray of object
+        Chance of finishing on each of the 252 hands (Fractions).
+    """
+
+    goal: str
+    throws: int
+    value: Fraction
+    final: dict[str, Fraction]
+    final_by_hand: np.ndarray
+
+    def as_record(self) -> dict:
+        """The JSON contract: ``goal``, ``throws``, ``value``, ``value_float``, ``final``."""
+        return {
+            "goal": self.goal,
+            "throws": self.throws,
+            "value": self.value,
+            "value_float": float(self.value),
+            "final": dict(self.final),
+        }
+
+
+def goal_chances(rules: RuleSet, goal: Goal, throws: int | None = None) -> GoalChances:
+    """A goal's best value and the distribution of final categories under its play.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    goal : Goal
+    throws : int, optional
+        Throws a turn (default: the rule set's).
+
+    Returns
+    -------
+    GoalChances
+    """
+    policy = solve(rules, goal, throws=throws)
+    numerators, denominator = policy.final_distribution()
+    by_hand = np.array([Fraction(int(n), denominator) for n in numerators[0]], dtype=object)
+    return GoalChances(
+        goal=goal.name,
+        throws=policy.throws,
+        value=policy.value(),
+        final=policy.final_by_category(0),
+        final_by_hand=by_hand,
+    )

@@ -1,0 +1,204 @@
+"""The ``hold``, ``chances`` and ``strategy`` commands: JSON contracts, examples, bad input."""
+
+from __future__ import annotations
+
+import csv
+import json
+from fractions import Fraction
+
+import pytest
+
+from pokerdice_stats import cli, get_rules
+from pokerdice_stats.chances import chances_table, goal_chances
+from pokerdice_stats.goals import at_least, beat, exactly
+from pokerdice_stats.hands import hand_table
+from pokerdice_stats.holds import solve
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys, *argv: str):
+    code, out, err = run(capsys, *argv, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_hold_example_full_house(capsys):
+    """K K J 10 9, two throws left, playing for at least a full house: keep the kings."""
+    rows = run_json(capsys, "hold", "K K J 10 9", "--goal", "at-least:full-house")
+    assert all(set(r) == {"keep", "rethrow", "value", "value_float", "optimal"} for r in rows)
+    best = rows[0]
+    assert best["keep"] == "K K" and best["rethrow"] == 3 and best["optimal"] is True
+    assert [r["keep"] for r in rows if r["optimal"]] == ["K K"]
+    assert Fraction(best["value"]) == Fraction(139, 324)
+    # Every distinct hold of K K J 10 9 once: 3 * 2 * 2 * 2 = 24 sub-multisets.
+    assert len(rows) == 24
+    assert len({r["keep"] for r in rows}) == 24
+    values = [Fraction(r["value"]) for r in rows]
+    assert values == sorted(values, reverse=True)
+    for r in rows:
+        assert abs(float(Fraction(r["value"])) - r["value_float"]) < 1e-15
+        assert r["rethrow"] == 5 - len(r["keep"].split())
+    assert any(r["keep"] == "" and r["rethrow"] == 5 for r in rows)
+    stand = next(r for r in rows if r["rethrow"] == 0)
+    assert stand["keep"] == "K K J 10 9" and stand["value"] == "0/1"
+
+
+def test_hold_json_matches_the_policy(capsys):
+    rules = get_rules("triple-snakes", {"max_rethrow": 3})
+    table = hand_table(rules)
+    goal = beat(table, "4 4 4 2 2", Fraction(1, 2))
+    rows = run_json(
+        capsys,
+        "hold",
+        "6 6 4 4 1",
+        "--throws-left",
+        "1",
+        "--goal",
+        'beat:"4 4 4 2 2",tie=1/2',
+        "--rules",
+        "triple-snakes",
+        "--set",
+        "max_rethrow=3",
+    )
+    frame = solve(rules, goal).alternatives(table.hand("6 6 4 4 1"), 1)
+    assert [r["keep"] for r in rows] == list(frame["keep"])
+    assert [Fraction(r["value"]) for r in rows] == list(frame["value"])
+    assert all(r["rethrow"] <= 3 for r in rows)
+
+
+def test_hold_defaults_and_sticky_aside(capsys):
+    # Default goal: at least five of a kind; default throws left: throws - 1.
+    rows = run_json(capsys, "hold", "A A A K Q")
+    assert rows[0]["keep"] == "A A A" and rows[0]["optimal"]
+    rows2 = run_json(
+        capsys, "hold", "A A A K Q", "--throws-left", "2", "--goal", "at-least:five-of-a-kind"
+    )
+    assert rows == rows2
+    # No throw left: standing is the only hold.
+    rows = run_json(capsys, "hold", "A A A K Q", "--throws-left", "0")
+    assert rows == [
+        {"keep": "A A A K Q", "rethrow": 0, "value": "0/1", "value_float": 0.0, "optimal": True}
+    ]
+    # Sticky holds with a king set aside: every hold keeps the king.
+    rows = run_json(
+        capsys,
+        "hold",
+        "K Q J 10 9",
+        "--set",
+        "sticky_holds=true",
+        "--aside",
+        "K",
+        "--throws-left",
+        "1",
+        "--goal",
+        "at-least:straight",
+    )
+    assert all("K" in r["keep"].split() for r in rows)
+    assert rows[0]["keep"] == "K Q J 10 9" and rows[0]["value"] == "1/1"
+
+
+def test_hold_table_output(capsys):
+    code, out, _ = run(capsys, "hold", "K K J 10 9", "--goal", "at-least:full-house")
+    assert code == 0
+    lines = out.splitlines()
+    assert "2 throws left" in lines[0] and "at-least:full-house" in lines[0]
+    assert lines[2].split()[:3] == ["K", "K", "3"] and lines[2].rstrip().endswith("*")
+
+
+def test_chances_without_goal(capsys):
+    rows = run_json(capsys, "chances")
+    assert [r["category"] for r in rows] == list(get_rules("gameweave").category_slugs)
+    assert all(set(r) == {"category", "at_least", "exactly"} for r in rows)
+    assert rows[0]["at_least"] == rows[0]["exactly"] == "347897/7558272"
+    assert rows[-1]["at_least"] == "1/1"
+    at_least_values = [Fraction(r["at_least"]) for r in rows]
+    assert at_least_values == sorted(at_least_values)
+    for r in rows:
+        assert Fraction(r["exactly"]) <= Fraction(r["at_least"])
+
+
+def test_chances_table_matches_single_solves():
+    rules = get_rules("progressive", {"throws": 2})
+    table = hand_table(rules)
+    frame = chances_table(rules)
+    for row in frame.itertuples():
+        assert row.at_least == solve(rules, at_least(table, row.category)).value()
+        assert row.exactly == solve(rules, exactly(table, row.category)).value()
+
+
+def test_chances_with_goal(capsys):
+    record = run_json(capsys, "chances", "--goal", "at-least:full-house", "--throws", "2")
+    assert set(record) == {"goal", "throws", "value", "value_float", "final"}
+    assert record["goal"] == "at-least:full-house" and record["throws"] == 2
+    final = {k: Fraction(v) for k, v in record["final"].items()}
+    assert list(final) == list(get_rules("gameweave").category_slugs)
+    assert sum(final.values()) == 1
+    # Playing for a full house or better: the value is the chance of the top three.
+    top = final["five-of-a-kind"] + final["four-of-a-kind"] + final["full-house"]
+    assert Fraction(record["value"]) == top
+    assert abs(record["value_float"] - float(top)) < 1e-15
+    rules = get_rules("gameweave")
+    result = goal_chances(rules, at_least(hand_table(rules), "full-house"), throws=2)
+    assert sum(result.final_by_hand) == 1
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "csv"])
+def test_chances_text_formats(capsys, fmt):
+    code, out, _ = run(capsys, "chances", "--rules", "triple-snakes", "--format", fmt)
+    assert code == 0 and "small-straight" in out
+    code, out, _ = run(capsys, "chances", "--goal", "exactly:straight", "--format", fmt)
+    assert code == 0 and "straight" in out
+
+
+def test_strategy_writes_csv_and_chart(capsys, tmp_path):
+    code, _out, err = run(
+        capsys,
+        "strategy",
+        "--goal",
+        "at-least:full-house",
+        "--out",
+        str(tmp_path / "s"),
+        "--set",
+        "throws=2",
+    )
+    assert code == 0, err
+    csv_path = tmp_path / "s" / "at-least_full-house.csv"
+    png_path = tmp_path / "s" / "at-least_full-house.png"
+    assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    rows = list(csv.DictReader(csv_path.open()))
+    assert len(rows) == 252  # two throws: one decision per first-throw hand
+    row = next(r for r in rows if r["hand"] == "K K J 10 9")
+    assert row["keep"] == "K K" and row["throws_left"] == "1"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hold", "K K J 10"],
+        ["hold", "K K J 10 Z"],
+        ["hold", "K K J 10 9", "--throws-left", "3"],
+        ["hold", "K K J 10 9", "--throws-left", "-1"],
+        ["hold", "K K J 10 9", "--goal", "at-most:full-house"],
+        ["hold", "K K J 10 9", "--goal", "at-least:flush"],
+        ["hold", "K K J 10 9", "--goal", 'beat:"K K J 10"'],
+        ["hold", "K K J 10 9", "--goal", 'beat:"K K J 10 9",tie=3/2'],
+        ["hold", "K K J 10 9", "--goal", "score:/nonexistent/points.toml"],
+        ["hold", "K K J 10 9", "--aside", "K"],
+        ["hold", "K K J 10 9", "--aside", "Q", "--set", "sticky_holds=true"],
+        ["hold", "K K J 10 9", "--rules", "no-such-preset"],
+        ["chances", "--throws", "0"],
+        ["chances", "--throws", "11"],
+        ["chances", "--goal", "exactly:"],
+        ["strategy", "--goal", "at-least:full-house", "--set", "throws=1", "--out", "unused"],
+    ],
+)
+def test_bad_input_exits_2(capsys, argv):
+    code, _out, err = run(capsys, *argv)
+    assert code == 2
+    assert err.startswith("pokerdice-stats: error:") and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
