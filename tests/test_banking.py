@@ -136,3 +136,30 @@ def test_cli_banking_table_and_bad_input(capsys):
     assert "exploitability" in capsys.readouterr().out
     assert main(["banking", "--tolerance", "-1"]) == 2
     assert "tolerance" in capsys.readouterr().err
+
+
+def test_sticky_holds_equilibrium_is_a_mixture_solved_exactly():
+    rules = get_rules("banking", {"sticky_holds": True})
+    eq = banking_equilibrium(rules)
+    assert eq.converged
+    weights = eq.first.exact_weights
+    assert weights is not None and sum(weights) == 1
+    assert sum(1 for w in weights if w > 0) > 1  # a genuine mixture
+    assert all(abs(float(w) - x) < 1e-9 for w, x in zip(weights, eq.first.weights, strict=True))
+    # the exact mixtures guarantee exactly the value 0 of the symmetric game
+    assert eq.lower == eq.upper == 0
+
+
+def test_rounded_mixture_when_no_exact_weights():
+    from pokerdice_stats.games.equilibrium import Mixture
+
+    stand, denominator = strategy_distribution(RULES, "stand")
+    other, _ = strategy_distribution(RULES, "max-category")
+    mixture = Mixture(np.array([0.25, 0.75]), np.array([stand, other]), denominator)
+    numerators, total = mixture.exact()
+    expected = [
+        Fraction(int(a), 4 * denominator) + Fraction(3 * int(b), 4 * denominator)
+        for a, b in zip(stand, other, strict=True)
+    ]
+    assert [Fraction(int(n), total) for n in numerators] == expected
+    assert mixture.distribution.sum() == pytest.approx(1)

@@ -26,7 +26,11 @@ import pandas as pd
 
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.equilibrium import Equilibrium, game_value, solve_blind
-from pokerdice_stats.games.strategies import SIMPLE_STRATEGIES, strategy_distribution
+from pokerdice_stats.games.strategies import (
+    SIMPLE_STRATEGIES,
+    available_strategies,
+    strategy_distribution,
+)
 from pokerdice_stats.goals import payout_against
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve
@@ -109,7 +113,9 @@ def strategy_table(rules: RuleSet | None = None, eq: Equilibrium | None = None) 
     Returns
     -------
     pandas.DataFrame
-        One row per strategy (the equilibrium last): ``strategy``,
+        One row per strategy the rules allow (see
+        :func:`~pokerdice_stats.games.strategies.available_strategies`; the
+        equilibrium last): ``strategy``,
         ``loss_to_best_response`` (antes per round, exact), its float,
         ``share_vs_best_response`` (the strategy's share of the pot),
         ``vs_equilibrium`` (the strategy's expected antes per round against
@@ -120,7 +126,7 @@ def strategy_table(rules: RuleSet | None = None, eq: Equilibrium | None = None) 
     payout = banking_payout(rules)
     mixture = eq.second.exact()
     rows = []
-    for name in SIMPLE_STRATEGIES:
+    for name in available_strategies(rules):
         result = exploit(rules, name)
         against = game_value(strategy_distribution(rules, name), mixture, payout)
         rows.append(

@@ -17,14 +17,18 @@ Two solvers use those best responses:
 - ``fictitious-play``: each player best-responds to the other's running
   average; slower, kept as an independent cross-check.
 
-The floats of the solvers are then *certified*: the mixture weights are
-rounded to fractions and each side's best response to the other's exact
-mixture is solved exactly, which brackets the value of the game between two
-exact fractions (``lower <= value <= upper``).
+The floats of the solvers are then *certified*: the small game between the
+pure strategies in the supports is solved again in fractions (the
+indifference equations; where that fails, the float weights are rounded),
+and each side's best response to the other's exact mixture is solved
+exactly, which brackets the value of the game between two exact fractions
+(``lower <= value <= upper``).  When the two bounds meet, the mixtures are an
+exact equilibrium and the value is exact.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -45,6 +49,7 @@ METHODS = ("double-oracle", "fictitious-play")
 RELATIVE_TOLERANCE = 1e-9
 _QUANT_BITS = 52
 _WEIGHT_DENOMINATOR = 2**30
+_SUPPORT = 1e-9
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,11 +63,15 @@ class Mixture:
         Each pure strategy's exact final distribution over ``denominator``.
     denominator : int
         ``7776**throws``.
+    exact_weights : tuple of Fraction, optional
+        The weights solved exactly (the restricted game's equilibrium in
+        rationals), when that succeeded.
     """
 
     weights: np.ndarray
     numerators: np.ndarray
     denominator: int
+    exact_weights: tuple[Fraction, ...] | None = None
 
     @property
     def distribution(self) -> np.ndarray:
@@ -71,10 +80,19 @@ class Mixture:
         return self.weights @ pure
 
     def exact(self) -> tuple[np.ndarray, int]:
-        """The mixture with weights rounded to fractions: numerators (object) and denominator."""
-        weights = [Fraction(float(w)).limit_denominator(_WEIGHT_DENOMINATOR) for w in self.weights]
-        total = sum(weights)
-        weights = [w / total for w in weights]
+        """The mixture in exact numbers: numerators (object) and denominator.
+
+        Uses :attr:`exact_weights` when known, else the float weights
+        rounded to fractions (denominators up to 2**30).
+        """
+        if self.exact_weights is not None:
+            weights = list(self.exact_weights)
+        else:
+            weights = [
+                Fraction(float(w)).limit_denominator(_WEIGHT_DENOMINATOR) for w in self.weights
+            ]
+            total = sum(weights)
+            weights = [w / total for w in weights]
         common = math.lcm(*(w.denominator for w in weights))
         scaled = [int(w * common) for w in weights]
         numerators = np.zeros(ix.N_HANDS, dtype=object)
@@ -97,7 +115,8 @@ class Equilibrium:
         None when certification was skipped.
     exploitability : float
         Best-response gap ``upper - lower`` of the float strategies: what the
-        two players could gain together by deviating.
+        two players could gain together by deviating (a gap a rounding error
+        below 0 is reported as 0).
     tolerance : float
         The stopping tolerance on the exploitability.
     iterations : int
@@ -248,12 +267,13 @@ def solve_blind(
         )
     lower = upper = None
     if certify:
+        first, second = _with_exact_weights(first, second, payout)
         lower, upper = certify_bounds(rules, second_rules, payout, first, second)
     return Equilibrium(
         value=value,
         lower=lower,
         upper=upper,
-        exploitability=gaps[-1],
+        exploitability=max(gaps[-1], 0.0),
         tolerance=tolerance,
         iterations=len(gaps),
         converged=converged,
@@ -347,6 +367,74 @@ def _fictitious_play(rules, second_rules, a, tolerance, max_iterations):
         gaps,
         converged,
     )
+
+
+def _solve_exact(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
+    """Gaussian elimination in fractions; None for a singular system."""
+    n = len(rows)
+    a = [[*r, b] for r, b in zip(rows, rhs, strict=True)]
+    for col in range(n):
+        pivot = next((r for r in range(col, n) if a[r][col] != 0), None)
+        if pivot is None:
+            return None
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(n):
+            if r != col and a[r][col] != 0:
+                factor = a[r][col] / a[col][col]
+                a[r] = [x - factor * y for x, y in zip(a[r], a[col], strict=True)]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def _indifference(matrix: list[list[Fraction]], support_rows, support_cols):
+    """Column weights on ``support_cols`` making every row of ``support_rows`` earn the same."""
+    k = len(support_cols)
+    rows = [[matrix[i][j] for j in support_cols] + [Fraction(-1)] for i in support_rows]
+    rows.append([Fraction(1)] * k + [Fraction(0)])
+    rhs = [Fraction(0)] * len(support_rows) + [Fraction(1)]
+    solution = _solve_exact(rows, rhs)
+    if solution is None or any(w < 0 for w in solution[:k]):
+        return None
+    return solution[:k]
+
+
+def _with_exact_weights(first: Mixture, second: Mixture, payout: np.ndarray):
+    """Solve the restricted game exactly on the supports the float solver found.
+
+    On equal-sized supports the equilibrium of the small game solves the
+    indifference equations; when they have a non-negative solution the
+    weights become exact fractions.  Otherwise the mixtures are returned
+    unchanged (and are rounded later).
+    """
+    sx = [i for i, w in enumerate(first.weights) if w > _SUPPORT]
+    sy = [j for j, w in enumerate(second.weights) if w > _SUPPORT]
+    if len(sx) != len(sy):
+        return first, second
+    a = np.asarray(payout, dtype=object)
+    scale = first.denominator * second.denominator
+    matrix = [[Fraction(0)] * len(second.weights) for _ in first.weights]
+    for i in sx:
+        left = np.asarray(first.numerators[i], dtype=object).dot(a)
+        for j in sy:
+            matrix[i][j] = Fraction(
+                int(left.dot(np.asarray(second.numerators[j], dtype=object))), scale
+            )
+    y = _indifference(matrix, sx, sy)
+    transposed = [
+        [matrix[i][j] for i in range(len(first.weights))] for j in range(len(second.weights))
+    ]
+    x = _indifference([[-v for v in row] for row in transposed], sy, sx)
+    if x is None or y is None:
+        return first, second
+
+    def spread(weights, support, n):
+        full = [Fraction(0)] * n
+        for index, w in zip(support, weights, strict=True):
+            full[index] = w
+        return tuple(full)
+
+    first = dataclasses.replace(first, exact_weights=spread(x, sx, len(first.weights)))
+    second = dataclasses.replace(second, exact_weights=spread(y, sy, len(second.weights)))
+    return first, second
 
 
 def _stack(rows: list[np.ndarray]) -> np.ndarray:

@@ -40,6 +40,12 @@ SIMPLE_STRATEGIES = ("stand", "largest-set", "at-least-three", "max-category")
 _HAND_KEEP = ix.HAND_KEEP.astype(np.int64)
 
 
+def available_strategies(rules: RuleSet) -> tuple[str, ...]:
+    """The simple strategies defined under a rule set (``largest-set`` needs free holds)."""
+    free = not rules.sticky_holds and rules.max_rethrow >= ix.N_DICE
+    return tuple(name for name in SIMPLE_STRATEGIES if free or name != "largest-set")
+
+
 def _dense_reroll() -> np.ndarray:
     dense = np.zeros((ix.N_KEEPS, ix.N_HANDS), dtype=np.int64)
     for k in range(ix.N_KEEPS):
