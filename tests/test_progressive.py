@@ -426,3 +426,29 @@ def test_cli_payout_bad_input_exits_2(capsys, argv):
     if "psychic" in argv:
         for name in COMPUTER_POLICIES:
             assert name in err
+
+
+def test_optimal_computer_program_runs_in_python_integers():
+    from pokerdice_stats.games.progressive import optimal_computer
+    from pokerdice_stats.goals import INT64_MAX
+
+    response = player_response(RULES, payout_matrix(RULES))
+    assert response.values.dtype == np.int64  # the player's 9 goals fit int64
+    policy, numerators, denominator = optimal_computer(RULES, response)
+    assert policy.stand.dtype == object  # 7776**3 * 7776**3 * 1200 is beyond int64
+    assert abs(int(policy.turn[0])) > INT64_MAX
+    assert sum(int(n) for n in numerators) == denominator == 7776**3
+
+
+def test_report_section_writes_deterministic_files(tmp_path):
+    from pokerdice_stats.reporting.progressive import tasks
+
+    first = [p for task in tasks(tmp_path / "a") for p in task.run()]
+    second = [p for task in tasks(tmp_path / "b") for p in task.run()]
+    names = sorted(p.name for p in first)
+    assert names == sorted(p.name for p in second)
+    assert "progressive_payout.csv" in names and "banking_strategies.png" in names
+    for a, b in zip(sorted(first), sorted(second), strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+    text = (tmp_path / "a" / "games" / "progressive_payout.csv").read_text()
+    assert str(expected_payout(RULES, computer="stand").expected) in text
