@@ -452,3 +452,17 @@ def test_report_section_writes_deterministic_files(tmp_path):
         assert a.read_bytes() == b.read_bytes(), a.name
     text = (tmp_path / "a" / "games" / "progressive_payout.csv").read_text()
     assert str(expected_payout(RULES, computer="stand").expected) in text
+
+
+def test_joint_distribution_reproduces_the_expected_payout():
+    """The joint law used for the variance gives back the mean computed from the DP values."""
+    payout = payout_matrix(RULES)
+    response = player_response(RULES, payout)
+    final, f_den = response.policy.final_distribution()
+    d_num, d_den = strategy_distribution(RULES, "largest-set")
+    total = 0
+    for c in range(ix.N_HANDS):
+        row = np.asarray(final[response.column[c]], dtype=object)
+        total += int(d_num[c]) * int(row.dot(np.asarray(payout[:, c], dtype=object)))
+    mean = Fraction(total, d_den * f_den)
+    assert mean == expected_payout(RULES, computer="largest-set").expected
