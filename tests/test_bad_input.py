@@ -327,3 +327,11 @@ def test_bad_output_arrays():
     big[99_999, 4] = 6
     with pytest.raises(DiceError, match="1 of 100000 throws"):
         table.classify(big)
+
+
+def test_a_ten_on_an_ordinary_dice_chart():
+    # "10" is read as one face (a ten), which the ordinary-dice charts do not have.
+    rules = get_rules("classic", {"chart": "ace-one"})
+    with pytest.raises(DiceError, match="unknown face '10'"):
+        parse_hand("A K Q J 10", rules)
+    assert parse_hand("A K Q J T", rules) == parse_hand("1 6 5 4 3", rules)
