@@ -1,0 +1,223 @@
+"""Simulated rounds, matches and sessions: against the plain simulator, the exact figures, and
+their own bookkeeping.
+
+Bounds: every figure is compared by a z-score with a fixed seed and must meet
+|z| < 4.5 (P(|Z| > 4.5) = 6.8e-6 per figure; with well under 300 figures here
+the union bound keeps the chance that a correct engine fails under a fresh
+seed below 2e-3).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+import reference_simulate as ref
+
+from pokerdice_stats import get_rules
+from pokerdice_stats import indexing as ix
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games.rounds import solve_round
+from pokerdice_stats.hands import hand_table
+from pokerdice_stats.simulate import (
+    simulate_matches,
+    simulate_pots,
+    simulate_progressive,
+    simulate_rounds,
+)
+from pokerdice_stats.simulation.chunks import run_chunks
+from pokerdice_stats.simulation.crosscheck import crosscheck
+
+BOUND = 4.5
+
+
+def _keep_fn(policy, goal):
+    def fn(hand, left, aside):
+        h = ix.hand_index(ix.counts_of_ranks(list(hand)))
+        k = policy.best_keep(h, left, goal)
+        return tuple(sorted(ix.ranks_of_counts(ix.KEEP_COUNTS[k])))
+
+    return fn
+
+
+def _reference_seats(rules, players):
+    """``seat_policy`` for the plain round simulator, read from the solved rounds' public API."""
+    table = hand_table(rules)
+    hand_of = {}
+    for h in range(ix.N_HANDS):
+        hand_of.setdefault(int(table.strength[h]), h)
+    solved = {m: solve_round(rules, m) for m in range(2, players + 1)}
+
+    def seat_policy(n, place, tied, best, allowed):
+        rnd = solved[n]
+        if place == 0:
+            return _keep_fn(rnd.first, 0)
+        policy, goal = rnd.policy(place + 1, hand_of[best], max(tied, 1))
+        return _keep_fn(policy, goal)
+
+    def strength(hand):
+        return int(table.strength[ix.hand_index(ix.counts_of_ranks(list(hand)))])
+
+    return seat_policy, strength
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("gameweave", 3), ("triple-snakes", 3), ("banking", 2)]
+)
+def test_round_kernel_matches_the_plain_simulator(preset, players):
+    """Who wins (shares under split) in the kernel and in the plain simulator: two-sample z."""
+    rules = get_rules(preset)
+    seat_policy, strength = _reference_seats(rules, players)
+    rng = random.Random(21)
+    n_plain = 6_000
+    shares = Counter()
+    for _ in range(n_plain):
+        winners = ref.round_winner(rng, players, seat_policy, strength, rules.throws, rules.ties)
+        for w in winners:
+            shares[w] += 1 / len(winners)
+    n = 200_000
+    result = simulate_rounds(rules, players, n=n, seed=21, progress=False)
+    for seat in range(players):
+        a = result.seats[seat]
+        b = shares[seat] / n_plain
+        # Shares are in [0, 1]: their variance is at most p (1 - p).
+        se = math.sqrt(b * (1 - b) / n_plain + a.std_error**2)
+        assert abs(a.estimate - b) / se < BOUND, seat
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "players"),
+    [
+        ("gameweave", {}, 2),
+        ("gameweave", {}, 4),
+        ("gameweave", {"sticky_holds": "true"}, 2),
+        ("triple-snakes", {}, 4),
+        ("banking", {}, 3),
+        ("classic", {"throw_limit": "first-player"}, 3),
+    ],
+)
+def test_rounds_match_the_solved_round(preset, options, players):
+    rules = get_rules(preset, options)
+    result = simulate_rounds(rules, players, n=150_000, seed=2, progress=False)
+    exact = solve_round(rules, players).win
+    for est, value in zip(result.seats, exact, strict=True):
+        assert abs(est.z_score(float(value))) < BOUND
+    if rules.ties in ("roll-off", "must-beat"):
+        assert sum(e.estimate for e in result.seats) == pytest.approx(1.0)
+        assert result.last_thrower.sum() == result.n
+
+
+def test_last_thrower_table_matches_the_solved_round():
+    """Winner and last thrower (roll-offs) of a 3-player gameweave round."""
+    rules = get_rules("gameweave")
+    n = 300_000
+    result = simulate_rounds(rules, 3, n=n, seed=6, progress=False)
+    exact = solve_round(rules, 3).last_thrower
+    for w in range(3):
+        for last in range(3):
+            p = float(exact[w][last])
+            count = int(result.last_thrower[w, last])
+            if p == 0:
+                assert count == 0
+                continue
+            assert abs((count / n - p) / math.sqrt(p * (1 - p) / n)) < BOUND
+
+
+def test_crosscheck_small():
+    """Every exact figure of the toolkit against a small simulation (fixed seed, |z| < 4.5).
+
+    About 50 figures: by the union bound a correct toolkit fails this under a
+    fresh seed with chance below 50 * 6.8e-6 = 3.4e-4.
+    """
+    checks = crosscheck(n=60_000, seed=7)
+    assert len(checks) >= 45
+    groups = {c.group.split()[0] for c in checks}
+    assert groups >= {"chances", "turn", "final", "round", "match", "progressive"}
+    for check in checks:
+        assert abs(check.z) < BOUND, (check.group, check.figure, check.z)
+        assert check.estimate.n > 0 and check.estimate.seed == 7
+
+
+def test_matches_bookkeeping():
+    rules = get_rules("gameweave")
+    result = simulate_matches(rules, 3, target=2, n=20_000, seed=1, progress=False)
+    assert sum(e.estimate for e in result.seats) == pytest.approx(1.0)
+    # A match to 2 wins among 3 players takes 2 to 4 rounds.
+    assert 2 <= result.expected_rounds.ci_low <= result.expected_rounds.ci_high <= 4
+    with pytest.raises(OptionError):
+        simulate_matches(get_rules("banking"), 2, n=10, progress=False)
+    with pytest.raises(OptionError):
+        simulate_matches(rules, 2, target=0, n=10, progress=False)
+
+
+def test_pots_are_zero_sum():
+    for preset, players in (("triple-snakes", 3), ("banking", 3), ("gameweave", 2)):
+        result = simulate_pots(
+            get_rules(preset), players, rounds=7, ante=2, n=3_000, seed=4, progress=False
+        )
+        total = sum(e.estimate for e in result.seats)
+        assert total == pytest.approx(0.0, abs=1e-9), preset
+
+
+def test_progressive_sessions_bookkeeping():
+    rules = get_rules("progressive")
+    result = simulate_progressive(
+        rules,
+        rounds=60,
+        computer="stand",
+        start=300,
+        record_every=10,
+        n=2_000,
+        seed=3,
+        progress=False,
+    )
+    banks, broke_at, paths = result.final_banks, result.broke_at, result.paths
+    assert banks.shape == (2_000,) and paths.shape == (2_000, 7)
+    assert (paths[:, 0] == 300).all()
+    assert ((broke_at > 0) == (banks <= 0)).all()
+    assert 0 < result.broke.estimate < 1  # a bank of 300 can go broke against 1200 payments
+    alive = broke_at == 0
+    assert (paths[alive, -1] == banks[alive]).all()
+    assert (paths[~alive, -1] == banks[~alive]).all()
+    # The mean bank of a session with no ruin is start + rounds * expected payout.
+    from pokerdice_stats.games.progressive import expected_payout
+
+    exact = expected_payout(rules, "stand")
+    big = simulate_progressive(rules, rounds=20, computer="stand", n=20_000, seed=5, progress=False)
+    assert big.broke.estimate == 0.0
+    mean = 10_000 + 20 * exact.expected_float
+    std = math.sqrt(20 * exact.variance_float)
+    assert abs(big.bank.z_score(mean, std)) < BOUND
+    with pytest.raises(OptionError):
+        simulate_progressive(get_rules("gameweave"), rounds=5, n=10, progress=False)
+
+
+def _interrupting(job, state, size):
+    if len(job["calls"]) == job["stop"]:
+        raise KeyboardInterrupt
+    job["calls"].append(size)
+    return {"count": np.array([size])}
+
+
+def test_ctrl_c_returns_the_partial_result():
+    job = {"stop": 3, "calls": []}
+    run = run_chunks(_interrupting, job, 100, 10, seed=0, workers=1, progress=False)
+    assert run.interrupted and run.chunks == 3 and run.n == 30
+    assert int(run.totals["count"][0]) == 30
+
+
+def test_bad_runs_are_refused():
+    rules = get_rules("gameweave")
+    from pokerdice_stats.simulate import simulate_turns
+
+    with pytest.raises(OptionError):
+        simulate_turns(rules, n=0, progress=False)
+    with pytest.raises(OptionError):
+        simulate_turns(rules, n=10, workers=0, progress=False)
+    with pytest.raises(OptionError):
+        simulate_turns(rules, policy="nonsense", n=10, progress=False)
+    with pytest.raises(OptionError):
+        simulate_rounds(rules, 6, n=10, progress=False)
