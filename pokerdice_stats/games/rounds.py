@@ -280,7 +280,7 @@ def solve_round(rules: RuleSet, players: int, *, exact: bool = False) -> Round:
     return dataclasses.replace(result, rules=rules)
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=8)
 def _solve_cached(rules: RuleSet, players: int, exact: bool) -> Round:
     if rules.ties != "roll-off":
         core = _evaluate(rules, players, {}, exact)
