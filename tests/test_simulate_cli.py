@@ -1,0 +1,164 @@
+"""``pokerdice-stats simulate`` and ``crosscheck``: JSON contracts and bad options (exit 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pokerdice_stats import cli
+
+FIELDS = {"estimate", "ci_low", "ci_high", "n", "seed"}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as exit_:  # argparse's own errors
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_turn_json(capsys):
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "--goal",
+        "at-least:full-house",
+        "--n",
+        "50000",
+        "--seed",
+        "3",
+        "--no-progress",
+        "--format",
+        "json",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert FIELDS <= set(data)
+    assert data["n"] == 50_000 and data["seed"] == 3
+    assert data["ci_low"] <= data["estimate"] <= data["ci_high"]
+    assert abs(data["estimate"] - 0.5191) < 0.01
+    # The same seed gives the same figure with any number of threads.
+    _, again, _ = run(
+        capsys,
+        "simulate",
+        "--goal",
+        "at-least:full-house",
+        "--n",
+        "50000",
+        "--seed",
+        "3",
+        "--workers",
+        "1",
+        "--no-progress",
+        "--format",
+        "json",
+    )
+    assert json.loads(again) == data
+
+
+@pytest.mark.parametrize(("what", "extra"), [("round", ["--players", "3"]), ("match", [])])
+def test_round_and_match_json_have_seats(capsys, what, extra):
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "--what",
+        what,
+        *extra,
+        "--n",
+        "3000",
+        "--no-progress",
+        "--format",
+        "json",
+    )
+    assert code == 0
+    data = json.loads(out)
+    seats = data["seats"]
+    assert [s["seat"] for s in seats] == list(range(1, len(seats) + 1))
+    for seat in seats:
+        assert FIELDS <= set(seat)
+    if what == "match":
+        assert FIELDS <= set(data["expected_rounds"])
+
+
+def test_session_json(capsys):
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "--what",
+        "session",
+        "--rules",
+        "progressive",
+        "--rounds",
+        "50",
+        "--computer",
+        "stand",
+        "--n",
+        "300",
+        "--no-progress",
+        "--format",
+        "json",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert FIELDS <= set(data) and FIELDS <= set(data["broke"])
+    assert data["rounds"] == 50 and data["n"] == 300
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "--what",
+        "session",
+        "--rules",
+        "triple-snakes",
+        "--players",
+        "3",
+        "--rounds",
+        "5",
+        "--n",
+        "200",
+        "--no-progress",
+    )
+    assert code == 0 and "seat 3" in out
+
+
+def test_table_output(capsys):
+    code, out, _ = run(capsys, "simulate", "--policy", "stand", "--n", "1000", "--no-progress")
+    assert code == 0 and "95% CI" in out and "n=1000" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--what", "hand"],
+        ["simulate", "--n", "0"],
+        ["simulate", "--n", "many"],
+        ["simulate", "--seed", "-1"],
+        ["simulate", "--workers", "0"],
+        ["simulate", "--policy", "wishful", "--n", "10"],
+        ["simulate", "--goal", "at-most:pair", "--n", "10"],
+        ["simulate", "--what", "round", "--players", "9", "--n", "10"],
+        ["simulate", "--what", "round", "--policy", "stand", "--n", "10"],
+        ["simulate", "--what", "match", "--rules", "banking", "--n", "10"],
+        ["simulate", "--what", "session", "--rules", "progressive", "--computer", "psychic"],
+        ["simulate", "--rules", "nonsense"],
+        ["crosscheck", "--only", "everything"],
+    ],
+)
+def test_bad_options_exit_2(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (argv, out, err)
+    assert "Traceback" not in err and "error" in err
+
+
+def test_crosscheck_json(capsys):
+    code, out, _ = run(
+        capsys, "crosscheck", "--only", "chances", "--n", "20000", "--seed", "2", "--format", "json"
+    )
+    assert code == 0
+    rows = json.loads(out)
+    assert len(rows) == 17
+    for row in rows:
+        assert {"figure", "exact", "estimate", "ci_low", "ci_high", "z", "n", "seed"} <= set(row)
+        assert abs(row["z"]) < 4.5  # 17 figures: union bound 17 * 6.8e-6 under a fresh seed
