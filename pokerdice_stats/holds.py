@@ -21,10 +21,13 @@ Fraction(2783176, 60466176)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numba
 import numpy as np
 import pandas as pd
 
@@ -37,6 +40,8 @@ from pokerdice_stats.kernels import reroll as kernels
 from pokerdice_stats.rules import MAX_THROWS, RuleSet
 
 FLOAT_TOLERANCE = 1e-12
+#: Batches of at least this many goals run the kernels on numba's threads.
+PARALLEL_MIN_GOALS = 512
 _REROLL = ix.REROLL
 _SUBKEEPS = ix.SUBKEEPS
 
@@ -220,7 +225,8 @@ class Policy:
         denominator : int
             ``7776**throws`` (1 for floats, whose rows sum to 1).
         """
-        return final_distribution(self)
+        with _threads_for(len(self.goals)):
+            return final_distribution(self)
 
     def final_by_category(self, goal: int = 0) -> dict[str, Fraction | float]:
         """Chance of finishing in each category under the policy, best first."""
@@ -297,16 +303,64 @@ def solve(
     throws = rules.throws if throws is None else int(throws)
     if not 1 <= throws <= MAX_THROWS:
         raise OptionError(f"throws must be 1 to {MAX_THROWS}, got {throws}")
-    numerators, denominator = stack_goals(goal_list)
-    if exact:
-        bound = max(abs(int(n)) for n in numerators.ravel()) * ix.N_THROWS**throws
-        stand = numerators.astype(np.int64) if bound <= INT64_MAX // 2 else numerators
-    else:
-        stand = np.array(numerators, dtype=np.float64) / denominator
+    stand, denominator = _stack_int64(goal_list, throws)
+    if stand is None:
+        numerators, denominator = stack_goals(goal_list)
+        if exact:
+            bound = max(abs(int(n)) for n in numerators.ravel()) * ix.N_THROWS**throws
+            stand = numerators.astype(np.int64) if bound <= INT64_MAX // 2 else numerators
+        else:
+            stand = np.array(numerators, dtype=np.float64) / denominator
+    elif not exact:
+        stand = stand / denominator
+    if not exact:
         denominator = 1
-    stages = _backward(rules, stand, throws, exact)
-    turn = _first_throw(rules, stand, stages, throws, exact)
+    with _threads_for(len(goal_list)):
+        stages = _backward(rules, stand, throws, exact)
+        turn = _first_throw(rules, stand, stages, throws, exact)
     return Policy(rules, goal_list, throws, exact, denominator, stand, stages, turn)
+
+
+def _stack_int64(goals: list[Goal], throws: int) -> tuple[np.ndarray | None, int]:
+    """The goals over a common denominator as int64 when every value of a turn fits.
+
+    Returns ``(None, denominator)`` when some numerator times ``7776**throws``
+    might not fit in int64 (then :func:`stack_goals` and Python integers).
+    """
+    if not goals:
+        return None, 1
+    denominator = math.lcm(*(g.denominator for g in goals))
+    limit = INT64_MAX // 2 // ix.N_THROWS**throws
+    rows = []
+    for g in goals:
+        numerators = g.numerators
+        if numerators.dtype != np.int64 or numerators.shape != (ix.N_HANDS,):
+            return None, denominator
+        factor = denominator // g.denominator
+        largest = int(np.abs(numerators).max()) if len(numerators) else 0
+        if largest * factor > limit:
+            return None, denominator
+        rows.append(numerators * factor if factor != 1 else numerators)
+    return np.stack(rows), denominator
+
+
+@contextmanager
+def _threads_for(n_goals: int):
+    """Run the kernels on one thread for small batches.
+
+    Waking a thread pool costs more than a small batch's work (and far more
+    on a busy machine), so batches under :data:`PARALLEL_MIN_GOALS` goals run
+    serially; larger ones use numba's threads.
+    """
+    if n_goals >= PARALLEL_MIN_GOALS:
+        yield
+        return
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
 
 
 def _backward(rules: RuleSet, stand: np.ndarray, throws: int, exact: bool) -> list[Stage]:

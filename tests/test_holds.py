@@ -19,7 +19,7 @@ from reference_holds import ReferenceTurn, all_hands, first_throws
 from pokerdice_stats import get_rules
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import DiceError, OptionError
-from pokerdice_stats.goals import at_least, beat, exactly, payout_against, score
+from pokerdice_stats.goals import at_least, beat, beat_all, exactly, payout_against, score
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve
 
@@ -365,3 +365,21 @@ def test_bad_throws_left():
         policy.keep_value(0, 0)
     with pytest.raises(OptionError):
         solve(rules, at_least(hand_table(rules), "full-house"), throws=0)
+
+
+@pytest.mark.parametrize("options", [{}, {"sticky_holds": True, "max_rethrow": 3}])
+def test_threaded_kernels_match_serial(monkeypatch, options):
+    """Large batches run on numba's threads: the same numbers as one thread."""
+    import pokerdice_stats.holds as holds_module
+
+    rules = get_rules("gameweave", options)
+    goals = beat_all(hand_table(rules))[::4]
+    serial = solve(rules, goals)
+    serial_final = serial.final_distribution()[0]
+    monkeypatch.setattr(holds_module, "PARALLEL_MIN_GOALS", 1)
+    threaded = solve(rules, goals)
+    assert serial.values() == threaded.values()
+    for a, b in zip(serial.stages, threaded.stages, strict=True):
+        np.testing.assert_array_equal(a.state_values, b.state_values)
+        np.testing.assert_array_equal(a.best_keep, b.best_keep)
+    np.testing.assert_array_equal(serial_final, threaded.final_distribution()[0])

@@ -1,0 +1,157 @@
+"""Run the hold benchmarks for real and write ``results/benchmarks/holds.md``.
+
+Usage::
+
+    python benchmarks/holds_results.py [--out results/benchmarks/holds.md] [--json FILE]
+
+It runs ``benchmarks/test_holds.py`` under pytest-benchmark (timings enabled,
+JSON output), then writes the medians and the ratios to the baselines measured
+in the same run, with each target of issue 3 marked met or missed.  The figures
+depend on the machine and on what else runs on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_benchmarks(json_path: Path) -> None:
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        str(ROOT / "benchmarks" / "test_holds.py"),
+        "-q",
+        "--benchmark-enable",
+        "--benchmark-min-rounds=7",
+        "--benchmark-warmup=on",
+        f"--benchmark-json={json_path}",
+    ]
+    subprocess.run(command, check=True, cwd=ROOT)
+
+
+def _time(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} us"
+
+
+def write_markdown(data: dict, path: Path) -> str:
+    m = {b["name"].removeprefix("test_"): b["stats"]["median"] for b in data["benchmarks"]}
+    rounds = {b["name"].removeprefix("test_"): b["stats"]["rounds"] for b in data["benchmarks"]}
+    machine = data.get("machine_info", {})
+    cpu = machine.get("cpu", {}).get("brand_raw", platform.processor())
+    lines = [
+        "# Optimal-hold benchmarks",
+        "",
+        f"Measured {datetime.now(UTC):%Y-%m-%d %H:%M} UTC by",
+        "`python benchmarks/holds_results.py` (pytest-benchmark medians;",
+        f"{cpu}, {os.cpu_count()} logical CPUs, Python {platform.python_version()}).",
+        "The machine is shared, so the figures are noisy; every ratio compares two medians",
+        "of the same run.  Goal: `at-least:full-house` under gameweave (3 throws); the",
+        "beat batch is every distinct `beat:` goal of gameweave (252).",
+        "",
+        "| benchmark | median | rounds |",
+        "|---|---:|---:|",
+    ]
+    for name, seconds in m.items():
+        lines.append(f"| `{name}` | {_time(seconds)} | {rounds[name]} |")
+    brute_exact = m["reference_expectimax_exact"] / m["solve_exact"]
+    brute_float = m["reference_expectimax_exact"] / m["solve_float"]
+    lean_exact = m["plain_python_exact"] / m["solve_exact"]
+    lean_float = m["plain_python_float"] / m["solve_float"]
+    rows = [
+        (
+            "exact solve vs the tests' brute-force expectimax",
+            f"{brute_exact:,.0f}x",
+            ">= 100x",
+            brute_exact >= 100,
+        ),
+        (
+            "float solve vs the tests' brute-force expectimax",
+            f"{brute_float:,.0f}x",
+            ">= 100x",
+            brute_float >= 100,
+        ),
+        (
+            "exact solve vs lean plain-Python DP over the index tables",
+            f"{lean_exact:,.1f}x",
+            "(>= 100x)",
+            lean_exact >= 100,
+        ),
+        (
+            "float solve vs lean plain-Python DP over the index tables",
+            f"{lean_float:,.1f}x",
+            "(>= 100x)",
+            lean_float >= 100,
+        ),
+        (
+            "all 252 beat goals, one batch, exact",
+            _time(m["all_beat_goals_exact"]),
+            "<= 20 ms",
+            m["all_beat_goals_exact"] <= 20e-3,
+        ),
+        (
+            "all 252 beat goals, one batch, float",
+            _time(m["all_beat_goals_float"]),
+            "<= 20 ms",
+            m["all_beat_goals_float"] <= 20e-3,
+        ),
+        (
+            "`pokerdice-stats hold ...` end to end (warm cache)",
+            _time(m["hold_command_end_to_end"]),
+            "< 1.5 s",
+            m["hold_command_end_to_end"] < 1.5,
+        ),
+    ]
+    lines += ["", "| measure | measured | target | |", "|---|---:|---:|---|"]
+    for label, value, target, ok in rows:
+        lines.append(f"| {label} | {value} | {target} | {'met' if ok else 'MISSED'} |")
+    lines += [
+        "",
+        "Notes.  One goal's whole dynamic program is small (about 10,000 multiply-adds and",
+        "comparisons per throw), so a lean plain-Python loop over the same sparse tables",
+        "takes under a millisecond and a single-goal solve is dominated by fixed Python",
+        "costs; the 100x target holds against the brute-force expectimax (the tests'",
+        "oracle), not against that lean loop.  The kernels pay off on batches: hundreds of",
+        "goals in one pass.  Batches under `holds.PARALLEL_MIN_GOALS` goals run on one",
+        "thread, since waking numba's thread pool costs more than the work (tens of",
+        "milliseconds on a busy machine).  The end-to-end command time is mostly imports",
+        "(NumPy, pandas, numba, the index tables, and every sub-command module's imports).",
+    ]
+    text = "\n".join(lines) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "results" / "benchmarks" / "holds.md"))
+    parser.add_argument("--json", default=None, help="reuse a pytest-benchmark JSON file")
+    args = parser.parse_args(argv)
+    if args.json:
+        data = json.loads(Path(args.json).read_text())
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            json_path = Path(tmp) / "holds.json"
+            run_benchmarks(json_path)
+            data = json.loads(json_path.read_text())
+    print(write_markdown(data, Path(args.out)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
