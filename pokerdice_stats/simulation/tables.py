@@ -33,11 +33,11 @@ def dice_tables() -> tuple:
     - ``pow6`` (6,): ``6**m``; ``thresholds`` (6,) uint64: ``2**32 % 6**m`` (Lemire).
     """
     keep_code = np.array([_count_code(c) for c in ix.KEEP_COUNTS], dtype=np.int64)
-    thrown_cc = np.zeros((6, 7776), dtype=np.int64)
+    thrown_cc = np.zeros((6, 7776), dtype=np.int32)
     for m in range(6):
         for c, digits in enumerate(itertools.product(range(6), repeat=m)):
             thrown_cc[m, c] = sum(6**d for d in digits)
-    cc_to_hand = np.full(6**6, -1, dtype=np.int64)
+    cc_to_hand = np.full(6**6, -1, dtype=np.int16)
     cc_to_hand[keep_code[ix.HAND_KEEP]] = np.arange(ix.N_HANDS)
     pow6 = 6 ** np.arange(6, dtype=np.int64)
     thresholds = np.array([(1 << 32) % int(n) for n in pow6], dtype=np.uint64)
