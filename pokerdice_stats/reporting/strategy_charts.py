@@ -95,6 +95,7 @@ def plot_strategy(
     path: str | Path,
     value: Fraction | float | None = None,
     title: str | None = None,
+    dpi: int | None = None,
 ) -> Path:
     """Draw a strategy frame (see :func:`pokerdice_stats.strategy.strategy_frame`) as a PNG.
 
@@ -198,7 +199,7 @@ def plot_strategy(
         left=0.005, right=0.995, bottom=0.2 / fig_h, top=1 - 1.2 / fig_h, wspace=0.02
     )
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    fig.savefig(path, dpi=dpi or DPI, metadata=PNG_METADATA)
     plt.close(fig)
     return path
 
