@@ -529,6 +529,7 @@ class ProgressiveJob:
     rounds: int
     start: int
     record_every: int = 0
+    ceiling: int = 0  # the player's bank at which the computer is broke (0: never)
 
 
 def progressive_chunk(job: ProgressiveJob, state: np.ndarray, size: int) -> dict:
@@ -543,6 +544,7 @@ def progressive_chunk(job: ProgressiveJob, state: np.ndarray, size: int) -> dict
         size,
         job.rounds,
         job.start,
+        job.ceiling,
         max(job.record_every, 1),
         job.computer,
         job.player,
@@ -586,6 +588,7 @@ def progressive_job(
     start: int = PROGRESSIVE_BANK,
     record_every: int = 0,
     schedule=None,
+    ceiling: int = 0,
 ) -> ProgressiveJob:
     """The :class:`ProgressiveJob` of sessions against a computer policy."""
     from pokerdice_stats.games.progressive import player_response
@@ -608,6 +611,7 @@ def progressive_job(
         rounds,
         start,
         record_every,
+        ceiling,
     )
 
 
@@ -620,18 +624,21 @@ class SessionResult:
     bank : Estimate
         Mean bank after the session (normal interval).
     broke : Estimate
-        Chance the bank reached 0 or less (Wilson); a broke bank stops playing.
+        Chance the player's bank reached 0 or less (Wilson); the session stops.
+    computer_broke : Estimate
+        Chance the computer's bank did.
     payout : Estimate
         Mean payout to the player per round played (normal interval).
     final_banks : (n,) int64
     broke_at : (n,) int64
-        Round the bank went broke (0: never).
+        Round the player went broke, minus the round the computer did (0: neither).
     paths : (n, K) int64
         Banks every ``record_every`` rounds (empty unless asked for).
     """
 
     bank: stats.Estimate
     broke: stats.Estimate
+    computer_broke: stats.Estimate
     payout: stats.Estimate
     final_banks: np.ndarray
     broke_at: np.ndarray
@@ -651,6 +658,7 @@ def simulate_progressive(
     start: int = PROGRESSIVE_BANK,
     *,
     record_every: int = 0,
+    computer_bank: int | None = None,
     n: int = 10_000,
     seed: int = 0,
     workers: int | None = None,
@@ -661,10 +669,17 @@ def simulate_progressive(
 
     The computer throws first and follows ``computer``; the player sees its
     final hand and plays the optimal answer; the loser pays by the schedule.
+    A session stops when the player's bank is at or below 0, or when the
+    computer's bank (``computer_bank``, by default as large as the player's;
+    0 for a computer that never runs out) is.
     """
     if rules.ties != "push":
         raise OptionError("progressive sessions need the progressive rules (ties=push)")
-    job = progressive_job(rules, computer, rounds, start, record_every)
+    computer_bank = start if computer_bank is None else int(computer_bank)
+    if computer_bank < 0:
+        raise OptionError(f"the computer's bank must be 0 (unlimited) or more, got {computer_bank}")
+    ceiling = start + computer_bank if computer_bank else 0
+    job = progressive_job(rules, computer, rounds, start, record_every, ceiling=ceiling)
     run = run_chunks(
         progressive_chunk,
         job,
@@ -681,11 +696,13 @@ def simulate_progressive(
     broke_at = t["each_broke_at"]
     bank = stats.mean(float(banks.sum()), float((banks.astype(np.float64) ** 2).sum()), run.n, seed)
     broke = stats.proportion(int((broke_at > 0).sum()), run.n, seed)
+    computer_broke = stats.proportion(int((broke_at < 0).sum()), run.n, seed)
     totals = t["totals"]
     payout = stats.mean(float(totals[1]), float(totals[2]), int(totals[0]), seed)
     return SessionResult(
         bank,
         broke,
+        computer_broke,
         payout,
         banks,
         broke_at,

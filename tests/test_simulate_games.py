@@ -178,6 +178,8 @@ def test_progressive_sessions_bookkeeping():
     assert banks.shape == (2_000,) and paths.shape == (2_000, 7)
     assert (paths[:, 0] == 300).all()
     assert ((broke_at > 0) == (banks <= 0)).all()
+    assert ((broke_at < 0) == (banks >= 600)).all()  # the computer's bank of 300 is gone
+    assert result.computer_broke.estimate > 0
     assert 0 < result.broke.estimate < 1  # a bank of 300 can go broke against 1200 payments
     alive = broke_at == 0
     assert (paths[alive, -1] == banks[alive]).all()

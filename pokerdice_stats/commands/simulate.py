@@ -178,6 +178,7 @@ def simulate_record(args: argparse.Namespace) -> dict:
             }
             record |= _estimate(result.bank)
             record["broke"] = _estimate(result.broke)
+            record["computer_broke"] = _estimate(result.computer_broke)
             record["payout_per_round"] = _estimate(result.payout)
         else:
             result = sim.simulate_pots(rules, args.players, rounds, args.ante, n=n, **options)
@@ -228,7 +229,7 @@ def _text(record: dict) -> str:
     else:
         label = record.get("goal") or record.get("quantity", "estimate")
         lines.append(_line(label, record))
-        for key in ("broke", "payout_per_round"):
+        for key in ("broke", "computer_broke", "payout_per_round"):
             if key in record:
                 lines.append(_line(key.replace("_", " "), record[key]))
     return "\n".join(lines)

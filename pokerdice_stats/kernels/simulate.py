@@ -390,6 +390,7 @@ def progressive_chunk(
     n,
     rounds,
     start_bank,
+    ceiling,
     record_every,
     computer,
     player,
@@ -405,17 +406,18 @@ def progressive_chunk(
 ):
     """``n`` progressive sessions of ``rounds`` rounds against the computer.
 
-    Each round the computer plays policy ``computer`` (an index into
-    ``player``'s stack too), then the player, who sees the computer's final
-    hand ``c``, plays policy ``column[c]``; the loser pays
-    ``payout[player hand, c]`` (what the player receives).  A bank at or below
-    0 is broke and stops playing.
+    Each round the computer plays its table ``computer[0]``, then the player,
+    who sees the computer's final hand ``c``, plays ``player[column[c]]``; the
+    loser pays ``payout[player hand, c]`` (what the player receives).  The
+    player is broke when the bank is at or below 0, the computer when the
+    player's bank reaches ``ceiling`` (0: no ceiling); the session stops there.
 
-    Outputs per session: ``final_bank[i]``, ``broke_at[i]`` (the round the bank
-    went broke, 0 if never), ``path[i, j]`` the bank after ``j * record_every``
-    rounds (if ``path`` has columns).  ``totals``: [0] rounds played, [1] sum of
-    payouts, [2] sum of squared payouts, [3] rounds the player was paid, [4]
-    rounds the player paid.
+    Outputs per session: ``final_bank[i]``; ``broke_at[i]``, the round the
+    player went broke, minus the round the computer did, 0 if neither;
+    ``path[i, j]`` the bank after ``j * record_every`` rounds (if ``path`` has
+    columns; the last bank repeats after a stop).  ``totals``: [0] rounds
+    played, [1] sum of payouts, [2] sum of squared payouts, [3] rounds the
+    player was paid, [4] rounds the player paid.
     """
     n_path = path.shape[1]
     for i in range(n):
@@ -437,8 +439,8 @@ def progressive_chunk(
                 totals[4] += 1
             if n_path > 0 and r % record_every == 0 and r // record_every < n_path:
                 path[i, r // record_every] = bank
-            if bank <= 0:
-                broke_at[i] = r
+            if bank <= 0 or (ceiling > 0 and bank >= ceiling):
+                broke_at[i] = r if bank <= 0 else -r
                 for j in range(r // record_every + 1, n_path):
                     path[i, j] = bank
                 break
