@@ -14,6 +14,7 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 
@@ -163,15 +164,22 @@ class HandTable:
         counts = ix.HAND_COUNTS[h].astype(np.int64)
         if rules.wild is None or counts[rules.wild] == 0:
             return counts
+        # Among the assignments that give the hand's key, the one whose dice compare
+        # best (which matters for the description when only categories count).
         natural = _natural_keys(rules)
+        natural_full = _natural_keys(dataclasses.replace(rules, tiebreak="full"))
         base = counts.copy()
         n_wild = int(base[rules.wild])
         base[rules.wild] = 0
+        best, best_full = None, -1
         for k in np.flatnonzero(ix.KEEP_SIZE == n_wild):
             trial = base + ix.KEEP_COUNTS[k]
-            if natural[ix.hand_index(trial)] == self.key[h]:
-                return trial
-        raise AssertionError("no assignment of the wild dice gives the hand's key")
+            t = ix.hand_index(trial)
+            if natural[t] == self.key[h] and natural_full[t] > best_full:
+                best, best_full = trial, natural_full[t]
+        if best is None:
+            raise AssertionError("no assignment of the wild dice gives the hand's key")
+        return best
 
     def tiebreak_ranks(self, dice: str | int) -> list[int]:
         """The five ranks in tie-break order (the combination, then the rest)."""

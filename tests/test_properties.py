@@ -139,3 +139,17 @@ def test_face_letters_read_alike_on_every_card_chart(ranks):
     for chart in ("faces", "ace-one", "ace-six"):
         rules = get_rules("classic", {"chart": chart})
         assert parse_ranks(text, rules) == ranks
+
+
+@settings(max_examples=200, deadline=None)
+@given(rules=st.sampled_from(WILD_RULE_SETS), ranks=dice)
+def test_wild_dice_are_described_by_their_best_reading(rules, ranks):
+    # Whatever the tie rule, a hand with wild dice is described as the natural hand
+    # its wild dice make best; that reading is in the hand's own category.
+    full = hand_table(get_rules(rules, {"tiebreak": "full"}))
+    quick = hand_table(get_rules(rules, {"tiebreak": "category"}))
+    text = format_ranks(ranks, rules)
+    np.testing.assert_array_equal(full.counted_as(text), quick.counted_as(text))
+    natural = hand_table(get_rules(rules, {"wild": "none"}))
+    reading = format_ranks(ix.ranks_of_counts(full.counted_as(text)), rules)
+    assert natural.category_slug(reading) == full.category_slug(text)
