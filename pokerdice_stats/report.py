@@ -15,7 +15,7 @@ from tqdm import tqdm
 from pokerdice_stats.reporting import Task
 
 #: Section modules of :mod:`pokerdice_stats.reporting`, in the order they run.
-SECTIONS = ("odds_tables", "progressive", "strategy_charts", "games_tables")
+SECTIONS = ("odds_tables", "progressive", "strategy_charts", "games_tables", "simulation")
 
 
 def report_tasks(out_dir: Path, sections: tuple[str, ...] = SECTIONS) -> list[Task]:
