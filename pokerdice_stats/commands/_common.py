@@ -31,7 +31,10 @@ def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") 
 def add_format_arg(parser: argparse.ArgumentParser, choices=FORMATS) -> None:
     """``--format``, one of ``choices`` (default: the first)."""
     parser.add_argument(
-        "--format", default=choices[0], choices=choices, help=f"output format (default: {choices[0]})"
+        "--format",
+        default=choices[0],
+        choices=choices,
+        help=f"output format (default: {choices[0]})",
     )
 
 
