@@ -23,6 +23,7 @@ import subprocess
 import sys
 from collections import Counter
 
+import numba
 import numpy as np
 import pytest
 
@@ -131,6 +132,19 @@ def test_classify_ranks_into(benchmark, table, ranks):
     benchmark.group = "classify"
     benchmark.extra_info["throws"] = len(ranks)
     benchmark(table.classify, ranks, out=out)
+    assert out[0].max() <= 251
+
+
+def test_classify_ranks_one_thread(benchmark, table, ranks):
+    out = outputs(len(ranks))
+    benchmark.group = "classify"
+    benchmark.extra_info["throws"] = len(ranks)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        benchmark(table.classify, ranks, out=out)
+    finally:
+        numba.set_num_threads(threads)
     assert out[0].max() <= 251
 
 
