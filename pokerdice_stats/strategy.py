@@ -40,7 +40,7 @@ COLUMNS = (
 def hand_order(rules) -> list[int]:
     """Hand indices from the strongest hand to the weakest (ties: higher dice first)."""
     table = hand_table(rules)
-    high_first = [tuple(ix.ranks_of_counts(c)) for c in ix.HAND_COUNTS]
+    high_first = [tuple(-r for r in ix.ranks_of_counts(c)) for c in ix.HAND_COUNTS]
     return sorted(range(ix.N_HANDS), key=lambda h: (-int(table.strength[h]), high_first[h]))
 
 
