@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from pokerdice_stats.commands._common import (
     add_format_arg,
@@ -203,6 +204,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.what != "turn" and (args.goal is not None or args.policy != "optimal"):
         raise OptionError("--goal and --policy apply to --what turn only")
     record = simulate_record(args)
+    if record.get("interrupted"):
+        sys.stderr.write("pokerdice-stats: interrupted; the figures below are a partial result\n")
     if args.format == "json":
         emit(to_json(record))
     else:
