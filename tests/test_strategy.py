@@ -1,0 +1,120 @@
+"""Strategy tables and charts: they agree with the advisor; shared charts mean equal play."""
+
+from __future__ import annotations
+
+import csv
+
+import numpy as np
+import pytest
+
+from pokerdice_stats import PRESETS, get_rules
+from pokerdice_stats import indexing as ix
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.goals import at_least, beat
+from pokerdice_stats.hands import hand_table
+from pokerdice_stats.holds import solve
+from pokerdice_stats.reporting.strategy_charts import (
+    chart_plan,
+    goal_stem,
+    middling_hands,
+    plot_strategy,
+    standard_goals,
+    write_preset,
+)
+from pokerdice_stats.strategy import COLUMNS, strategy_frame
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"), [("gameweave", {}), ("triple-snakes", {"sticky_holds": True})]
+)
+def test_strategy_frame_agrees_with_alternatives(preset, options):
+    rules = get_rules(preset, options)
+    table = hand_table(rules)
+    goals = [at_least(table, "full-house"), beat(table, middling_hands(rules)[4], "1/2")]
+    policy = solve(rules, goals)
+    for g in range(len(goals)):
+        frame = strategy_frame(policy, g)
+        assert list(frame.columns) == list(COLUMNS)
+        assert len(frame) == 2 * ix.N_HANDS
+        assert sorted(frame["throws_left"].unique()) == [1, 2]
+        for row in frame.iloc[::5].itertuples():
+            h = table.hand(row.hand)
+            alt = policy.alternatives(h, row.throws_left, g, 0 if rules.sticky_holds else None)
+            assert row.keep == alt.loc[0, "keep"] and alt.loc[0, "canonical"]
+            assert row.value == alt.loc[0, "value"]
+            assert row.optimal_holds == int(alt["optimal"].sum())
+            assert row.runner_up == alt.loc[1, "keep"]
+            assert row.runner_up_value == alt.loc[1, "value"]
+            assert row.kept + row.rethrow == 5
+        # Strongest hands first within each number of throws left.
+        for t in (1, 2):
+            strengths = frame.loc[frame.throws_left == t, "strength"].to_numpy()
+            assert (np.diff(strengths) <= 0).all()
+
+
+def test_strategy_frame_bad_throws():
+    rules = get_rules("gameweave", {"throws": 1})
+    policy = solve(rules, at_least(hand_table(rules), "full-house"))
+    with pytest.raises(OptionError):
+        strategy_frame(policy)
+    policy = solve(get_rules("gameweave"), at_least(hand_table(rules), "full-house"))
+    with pytest.raises(OptionError):
+        strategy_frame(policy, throws_left=[3])
+
+
+def test_goal_stems_and_middling_hands():
+    assert goal_stem("at-least:full-house") == "at-least_full-house"
+    assert goal_stem('beat:"Q Q Q 9 9",tie=1/2') == "beat_Q-Q-Q-9-9-tie-1-2"
+    rules = get_rules("gameweave")
+    table = hand_table(rules)
+    hands = middling_hands(rules)
+    assert [table.category_slug(h) for h in hands] == list(rules.category_slugs)
+    assert table.format(hands[2]) == "A A J J J"
+
+
+def test_chart_plan_shares_only_identical_play():
+    plan = chart_plan()
+    assert set(plan) == set(PRESETS)
+    owners = {}
+    for name, entries in plan.items():
+        assert len(entries) == len(standard_goals(PRESETS[name], name in ("gameweave", "banking")))
+        for goal, chart, draw in entries:
+            if draw:
+                assert chart.startswith(f"{name}/")
+                owners[chart] = (name, goal)
+    for name, entries in plan.items():
+        rules = PRESETS[name]
+        for goal, chart, _draw in entries:
+            owner_name, owner_goal = owners[chart]
+            owner_rules = PRESETS[owner_name]
+            assert owner_rules.face_chart.labels == rules.face_chart.labels
+            a = solve(rules, goal)
+            b = solve(owner_rules, owner_goal)
+            np.testing.assert_array_equal(a.stages[1].best_keep, b.stages[1].best_keep)
+            np.testing.assert_array_equal(a.stages[0].best_keep, b.stages[0].best_keep)
+            assert a.value() == b.value()
+
+
+def test_write_preset_and_deterministic_chart(tmp_path):
+    rules = PRESETS["classic"]
+    goals = standard_goals(rules, with_beat=False)[:3]
+    entries = [(g, f"classic/{goal_stem(g.name)}.png", i == 0) for i, g in enumerate(goals)]
+    written = write_preset("classic", tmp_path, entries)
+    names = sorted(p.name for p in written)
+    assert names == ["at-least_five-of-a-kind.png", "classic.csv", "classic.md"]
+    rows = list(csv.DictReader((tmp_path / "strategy" / "classic.csv").open()))
+    assert len(rows) == 3 * 2 * ix.N_HANDS
+    index = (tmp_path / "strategy" / "classic.md").read_text()
+    assert "347897/7558272" in index
+    png = tmp_path / "strategy" / "classic" / "at-least_five-of-a-kind.png"
+    first = png.read_bytes()
+    policy = solve(rules, goals[0])
+    again = plot_strategy(
+        strategy_frame(policy),
+        rules,
+        goals[0].name,
+        tmp_path / "again.png",
+        policy.value(),
+        title=f"classic: {goals[0].name}",
+    )
+    assert again.read_bytes() == first
