@@ -42,6 +42,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
+from pokerdice_stats import indexing as ix
+from pokerdice_stats.dice import format_counts
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.seats import (
     SeatChain,
@@ -206,9 +208,6 @@ class Round:
         throws: int | None = None,
     ) -> str:
         """The dice a seat should keep (as text; the whole hand means stand)."""
-        from pokerdice_stats import indexing as ix
-        from pokerdice_stats.dice import format_counts
-
         policy, goal = self.policy(seat, best, tied, throws)
         h = hand_table(self.rules).hand(hand)
         if isinstance(policy, StagedPolicy):
