@@ -282,11 +282,15 @@ class RoundResult:
     seats : list of Estimate
         Seat 1 first: a proportion (Wilson) when every round has one winner,
         else the mean share of the pot (normal interval).
-    rounds_per_round : Estimate
-        Mean rounds played per round, roll-offs included (normal interval
-        from the count alone is not available; the estimate only).
+    played : float
+        Mean rounds played per round, roll-offs included.
     exact : tuple
         The solved chances of :func:`pokerdice_stats.games.rounds.solve_round` (floats).
+    last_thrower : (N, N) int64
+        Rounds won by seat ``w`` (row) whose last thrower was seat ``l`` (column).
+    n, seed : int
+    interrupted : bool
+        True when Ctrl-C stopped the run (the figures are then partial).
     """
 
     seats: list

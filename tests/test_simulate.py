@@ -284,9 +284,14 @@ def test_a_larger_run_extends_a_smaller_one():
     from pokerdice_stats.simulate import TURN_CHUNK
 
     rules = get_rules("gameweave")
+    from pokerdice_stats.simulate import TurnJob, policy_table, turn_chunk
+    from pokerdice_stats.simulation.chunks import run_one
+
     small = simulate_turns(rules, None, "stand", n=TURN_CHUNK, seed=9, progress=False)
     large = simulate_turns(rules, None, "stand", n=2 * TURN_CHUNK, seed=9, progress=False)
-    assert (large.hist >= small.hist).all()
+    job = TurnJob(policy_table(rules, "stand"), rules.throws - 1, False)
+    second = run_one(turn_chunk, job, 9, 1, TURN_CHUNK)["hist"]
+    assert (large.hist == small.hist + second).all()
 
 
 def test_rounds_are_bitwise_reproducible_across_threads():

@@ -211,6 +211,21 @@ def test_ctrl_c_returns_the_partial_result():
     assert int(run.totals["count"][0]) == 30
 
 
+def _interrupt_in_a_thread(job, state, size):
+    if job == "stop" and size == 7:  # the last, short chunk
+        raise KeyboardInterrupt
+    return {"count": np.array([size])}
+
+
+def test_ctrl_c_in_a_thread_returns_the_other_chunks():
+    run = run_chunks(
+        _interrupt_in_a_thread, "stop", 10 * 5 + 7, 10, seed=0, workers=2, progress=False
+    )
+    assert run.interrupted
+    assert run.n == int(run.totals["count"][0]) <= 50
+    assert run.n % 10 == 0
+
+
 def test_bad_runs_are_refused():
     rules = get_rules("gameweave")
     from pokerdice_stats.simulate import simulate_turns
