@@ -106,6 +106,21 @@ def test_two_throw_full_tiebreak_round_is_its_own_rolloff():
     np.testing.assert_allclose(again, result.win, rtol=0, atol=1e-12)
 
 
+@pytest.mark.parametrize("limit", [False, True])
+def test_three_player_exact_rolloff_is_a_fixed_point_of_the_expectimax(limit):
+    # Decisions, roll-offs and three seats: the expectimax over the whole history, given the
+    # package's exact roll-off chances, gives back exactly the package's round.
+    options = {"throws": 2, "tiebreak": "category"}
+    if limit:
+        options["throw_limit"] = "first-player"
+    rules = get_rules("gameweave", options)
+    result = solve_round(rules, 3, exact=True)
+    rolloff = {m: list(result.rolloff[m]) for m in (1, 2, 3)}
+    again = ref.round_by_expectimax(3, 2, *_args(rules), "roll-off", limit=limit, rolloff=rolloff)
+    assert again == list(result.win)
+    assert result.rolloff[3] == result.win
+
+
 # ---------------------------------------------------------------------------
 # Sums, fixed points, exact against float.
 
@@ -199,7 +214,7 @@ def test_best_keep_reads_as_dice():
 def test_staged_turn_equals_holds_when_stages_agree():
     for options in ({}, {"sticky_holds": "true"}):
         rules = get_rules("gameweave", options)
-        goals = beat_all(hand_table(rules))[::40]
+        goals = beat_all(hand_table(rules))[::90]
         policy = solve(rules, goals)
         stand = np.array([g.numerators for g in goals], dtype=object)
         staged = solve_staged(rules, [stand] * 3, exact=True)
