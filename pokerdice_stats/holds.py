@@ -39,6 +39,7 @@ from pokerdice_stats.hands import hand_table
 from pokerdice_stats.kernels import reroll as kernels
 from pokerdice_stats.rules import MAX_THROWS, RuleSet
 
+#: Float values closer than this (relative to the largest goal value, at least 1) are equal.
 FLOAT_TOLERANCE = 1e-12
 #: Batches of at least this many goals run the kernels on numba's threads.
 PARALLEL_MIN_GOALS = 512
@@ -167,6 +168,13 @@ class Policy:
             raise OptionError(f"throws left must be 1 to {self.throws - 1} to throw again")
         return self._number(self.stages[throws_left - 1].keep_values[goal, keep], throws_left)
 
+    def optimal_keeps(
+        self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
+    ) -> list[int]:
+        """Every optimal keep (keep indices, canonical order; the hand's own keep: stand)."""
+        frame = self.alternatives(hand, throws_left, goal, aside)
+        return [int(k) for k in frame.loc[frame["optimal"], "keep_index"]]
+
     def alternatives(
         self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
     ) -> pd.DataFrame:
@@ -208,9 +216,14 @@ class Policy:
         if self.exact:
             frame["optimal"] = [v == top for v in frame["value"]]
         else:
-            frame["optimal"] = frame["value_float"] >= top - FLOAT_TOLERANCE
-        frame["_sort"] = [-Fraction(v) if self.exact else -v for v in frame["value"]]
-        frame = frame.sort_values(["_sort", "_order"], kind="stable")
+            frame["optimal"] = frame["value_float"] >= top - float_tolerance(self.stand)
+        # Optimal holds first, in canonical order; then the others by value.
+        frame["_rank"] = ~frame["optimal"]
+        frame["_sort"] = [
+            0 if best else (-Fraction(v) if self.exact else -v)
+            for v, best in zip(frame["value"], frame["optimal"], strict=True)
+        ]
+        frame = frame.sort_values(["_rank", "_sort", "_order"], kind="stable")
         columns = ["keep", "keep_index", "rethrow", "value", "value_float", "optimal", "canonical"]
         return frame[columns].reset_index(drop=True)
 
@@ -241,6 +254,13 @@ class Policy:
             )
             result[cat.slug] = Fraction(total, denominator) if self.exact else total
         return result
+
+
+def float_tolerance(stand: np.ndarray) -> float:
+    """The gap under which two float values count as equal: :data:`FLOAT_TOLERANCE`
+    times the largest goal value (at least 1)."""
+    largest = float(np.abs(stand).max()) if stand.size else 0.0
+    return FLOAT_TOLERANCE * max(1.0, largest)
 
 
 def keep_allowed(rules: RuleSet) -> np.ndarray:
@@ -367,7 +387,7 @@ def _backward(rules: RuleSet, stand: np.ndarray, throws: int, exact: bool) -> li
     allowed = keep_allowed(rules)
     n_goals = stand.shape[0]
     is_object = stand.dtype == object
-    tolerance = 0 if exact else FLOAT_TOLERANCE
+    tolerance = 0 if exact else float_tolerance(stand)
     stages: list[Stage] = []
     n_states = len(_REROLL.col) if rules.sticky_holds else ix.N_HANDS
     previous = stand  # values with t - 1 throws left, per state

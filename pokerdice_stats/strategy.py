@@ -17,7 +17,7 @@ from pokerdice_stats import indexing as ix
 from pokerdice_stats.dice import format_counts
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import Policy, allowed_subkeeps
+from pokerdice_stats.holds import Policy, allowed_subkeeps, float_tolerance
 
 #: Columns of :func:`strategy_frame`.
 COLUMNS = (
@@ -90,6 +90,7 @@ def strategy_frame(
     table = hand_table(rules)
     order = hand_order(rules)
     aside = 0 if rules.sticky_holds else None
+    tolerance = float_tolerance(policy.stand)
     rows = []
     for t in steps:
         for h in order:
@@ -103,7 +104,7 @@ def strategy_frame(
             if policy.exact:
                 n_optimal = sum(1 for _, v in options if v == top)
             else:
-                n_optimal = sum(1 for _, v in options if v >= top - 1e-12)
+                n_optimal = sum(1 for _, v in options if v >= top - tolerance)
             others = [(k, v) for k, v in options if k != best]
             runner = max(others, key=lambda kv: kv[1]) if others else None
             rows.append(

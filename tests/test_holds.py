@@ -262,6 +262,11 @@ def test_alternatives_table(cases, preset, label):
                 assert KEEPS[frame["keep_index"][0]] == ref.best(HANDS[h], t, ())
                 assert frame["canonical"].sum() == 1 and frame["canonical"][0]
                 ffloat = floats.alternatives(h, t, g)
+                assert ffloat["canonical"][0] and ffloat["keep_index"][0] == frame["keep_index"][0]
+                assert list(ffloat["optimal"]) == list(frame["optimal"])
+                assert policy.optimal_keeps(h, t, g) == [
+                    KEEP_OF[k] for k, v in expected.items() if v == top
+                ]
                 np.testing.assert_allclose(
                     ffloat["value_float"], frame["value_float"], rtol=0, atol=1e-12
                 )
@@ -323,6 +328,10 @@ def test_object_path_matches_reference():
     assert policy.value(1) == plain.value(0)
     floats = solve(rules, goal, exact=False)
     assert abs(floats.value() / float(policy.value(0)) - 1) < 1e-12
+    # Equal holds stay equal in floats at this scale (the tolerance is relative).
+    for h in range(ix.N_HANDS):
+        for t in (1, 2):
+            assert floats.best_keep(h, t) == policy.best_keep(h, t)
 
 
 def test_batched_equals_one_at_a_time():
