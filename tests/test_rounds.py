@@ -271,3 +271,20 @@ def test_round_formats_and_errors(capsys):
     assert main(["round", "--players", "6"]) == 2
     err = capsys.readouterr().err
     assert "players must be 2 to 5" in err and "Traceback" not in err
+
+
+def test_round_seat_play_command(capsys):
+    args = ["round", "--rules", "triple-snakes", "--players", "3", "--seat", "2"]
+    args += ["--against", "3 3 3 5 6", "--hand", "6 6 1 2 4", "--throws-left", "1"]
+    assert main([*args, "--format", "json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    result = solve_round(PRESETS["triple-snakes"], 3, exact=True)
+    assert Fraction(record["win_exact"]) == result.chance_to_win(2, "3 3 3 5 6")
+    best = [row for row in record["holds"] if row["canonical"]]
+    assert [row["keep"] for row in best] == [result.best_keep(2, "6 6 1 2 4", 1, "3 3 3 5 6")]
+    assert record["holds"][0]["optimal"]
+    assert main(args) == 0
+    assert "wins with chance" in capsys.readouterr().out
+    assert main(["round", "--players", "2", "--seat", "3", "--against", "A A A A A"]) == 2
+    assert "seat must be 1 to 2" in capsys.readouterr().err
+    assert main(["round", "--players", "2", "--hand", "A A A K Q"]) == 2

@@ -44,6 +44,27 @@ def register(subparsers) -> None:
     )
     add_rules_args(round_)
     round_.add_argument("--players", type=int, default=2, metavar="N", help="2 to 5 (default 2)")
+    play = round_.add_argument_group(
+        "one seat's play", "instead of every seat's chance: one seat's chance and holds"
+    )
+    play.add_argument("--seat", type=int, default=None, metavar="K", help="the seat (1-based)")
+    play.add_argument("--against", default=None, metavar="DICE", help="the best hand so far")
+    play.add_argument(
+        "--tied", type=int, default=1, metavar="M", help="earlier players holding it (default 1)"
+    )
+    play.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        metavar="T",
+        help="under throw_limit=first-player: the throws the first player took",
+    )
+    play.add_argument(
+        "--hand", default=None, metavar="DICE", help="also rank the holds of this thrown hand"
+    )
+    play.add_argument(
+        "--throws-left", type=int, default=None, metavar="T", help="throws left with --hand"
+    )
     _add_exact_arg(round_)
     add_format_arg(round_)
     round_.set_defaults(func=run_round)
@@ -98,10 +119,68 @@ def run_round(args: argparse.Namespace) -> int:
 
     rules = rules_from_args(args)
     result = solve_round(rules, args.players, exact=_exact(args, rules))
+    if args.seat is not None or args.hand is not None:
+        return _run_seat(args, result)
     frame = result.frame()
     if args.format == "json" and "win_exact" not in frame:
         frame["win_exact"] = None
     emit_frame(frame, args.format)
+    return 0
+
+
+def _run_seat(args: argparse.Namespace, result) -> int:
+    """``round --seat K [--against DICE] [--hand DICE --throws-left T]``."""
+    from pokerdice_stats.errors import OptionError
+    from pokerdice_stats.formats import fraction_text
+    from pokerdice_stats.hands import hand_table
+
+    if args.seat is None:
+        raise OptionError("--hand needs --seat (and --against from seat 2 on)")
+    seat = args.seat
+    tied = args.tied if args.against is not None else 1
+    policy, goal = result.policy(seat, args.against, tied, args.limit)
+    win = policy.value(goal)
+    record = {
+        "seat": seat,
+        "players": result.players,
+        "against": None if args.against is None else hand_table(result.rules).format(args.against),
+        "tied": tied if args.against is not None else 0,
+        "win": float(win),
+        "win_exact": fraction_text(win) if result.exact else None,
+    }
+    holds = None
+    if args.hand is not None:
+        if args.throws_left is None:
+            raise OptionError("--hand needs --throws-left")
+        if seat == 1 and result.limited:
+            raise OptionError("the first seat's holds under the throw limit: use the Python API")
+        h = hand_table(result.rules).hand(args.hand)
+        holds = policy.alternatives(h, args.throws_left, goal)
+        record["hand"] = hand_table(result.rules).format(h)
+        record["throws_left"] = args.throws_left
+    if args.format == "json":
+        if holds is not None:
+            columns = ["keep", "rethrow", "value_float", "optimal", "canonical"]
+            record["holds"] = (
+                holds[columns].rename(columns={"value_float": "win"}).to_dict(orient="records")
+            )
+        emit(to_json(record))
+        return 0
+    if args.format != "table":
+        shown = pd.DataFrame([record]) if holds is None else holds
+        if holds is not None:
+            shown = shown[["keep", "rethrow", "value_float", "optimal", "canonical"]]
+            shown = shown.rename(columns={"value_float": "win"})
+        emit_frame(shown, args.format)
+        return 0
+    facing = f"facing {record['against']}" if record["against"] else "throwing first"
+    if record["tied"] and record["tied"] > 1:
+        facing += f" ({record['tied']} players hold it)"
+    emit(f"seat {seat} of {result.players}, {facing}: wins with chance {record['win']:.6g}")
+    if holds is not None:
+        emit(f"holds of {record['hand']} with {args.throws_left} throw(s) left, best first:")
+        shown = holds[["keep", "rethrow", "value_float", "optimal", "canonical"]]
+        emit_frame(shown.rename(columns={"value_float": "win"}), "table")
     return 0
 
 
