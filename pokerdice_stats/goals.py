@@ -12,6 +12,7 @@ denominator, so the dynamic program can stay in integers.  Builders:
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -116,7 +117,9 @@ def score(
         per_category[c] = _fraction(value, slug)
     denominator = math.lcm(*(v.denominator for v in per_category))
     scaled = [int(v * denominator) for v in per_category]
-    numerators = np.array([scaled[c] for c in table.category], dtype=np.int64)
+    numerators = np.array([scaled[c] for c in table.category], dtype=object)
+    if all(abs(n) <= INT64_MAX for n in scaled):
+        numerators = numerators.astype(np.int64)
     return Goal(name, numerators, denominator)
 
 
@@ -197,8 +200,8 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
         if kind == "exactly":
             return exactly(table, argument)
         if kind == "beat":
-            dice, _, option = argument.partition(",tie=")
-            return beat(table, dice.strip().strip("\"'"), option or 0)
+            dice, *option = re.split(r",\s*tie\s*=\s*", argument, maxsplit=1)
+            return beat(table, dice.strip().strip("\"'"), option[0] if option else 0)
         return score(table, _read_points(argument), name=f"score:{argument}")
     except GoalError:
         raise

@@ -392,3 +392,32 @@ def test_threaded_kernels_match_serial(monkeypatch, options):
         np.testing.assert_array_equal(a.state_values, b.state_values)
         np.testing.assert_array_equal(a.best_keep, b.best_keep)
     np.testing.assert_array_equal(serial_final, threaded.final_distribution()[0])
+
+
+def test_goal_grammar_and_huge_scores(tmp_path):
+    from pokerdice_stats.errors import GoalError
+    from pokerdice_stats.goals import parse_goal
+
+    table = hand_table(get_rules("gameweave"))
+    spaced = parse_goal('beat:"Q Q Q 9 9", tie = 1/2', table)
+    assert spaced.name == 'beat:"Q Q Q 9 9",tie=1/2'
+    assert spaced.value(table.hand("Q Q Q 9 9")) == Fraction(1, 2)
+    assert parse_goal("beat:QQQ99", table).name == 'beat:"Q Q Q 9 9"'
+    points = tmp_path / "points.toml"
+    points.write_text('[points]\nfive-of-a-kind = "1000000000000000000000"\nhigh-die = -1\n')
+    goal = parse_goal(f"score:{points}", table)
+    assert goal.numerators.dtype == object
+    policy = solve(table.rules, goal)
+    expected = Fraction(10**21) * Fraction(347897, 7558272)
+    assert policy.value() > expected - 1  # at least the five-of-a-kind chase, less a point
+    ref = ReferenceTurn(
+        lambda h: Fraction(10**21) if len(set(h)) == 1 else (-1 if _is_bust(h) else 0)
+    )
+    assert policy.value() == ref.turn_value(3)
+    with pytest.raises(GoalError):
+        parse_goal('beat:"Q Q Q 9 9",tie=2', table)
+
+
+def _is_bust(hand) -> bool:
+    """Five different faces that are not a straight (gameweave)."""
+    return len(set(hand)) == 5 and set(hand) not in ({0, 1, 2, 3, 4}, {1, 2, 3, 4, 5})
