@@ -6,7 +6,13 @@ of goals at once.  A state is a hand with a number of throws left (and, under
 stand, or keep some dice and throw the rest; the value of a state is the best
 expected goal value.  Exact goals stay exact: the values are integer
 numerators over ``denominator * 7776**throws_left`` (int64 where they fit,
-Python integers beyond).
+Python integers beyond); ``exact=False`` gives floats for any goal.
+
+Of holds of equal value the program chooses the canonical one: the most dice,
+then the higher faces (compared highest first); standing keeps all five.
+:meth:`Policy.alternatives` lists every hold with its value.  The turn rules
+(``max_rethrow``, ``sticky_holds``, ``throws``) only restrict which keeps a
+state may choose.  The kernels are in :mod:`pokerdice_stats.kernels.reroll`.
 
 Examples
 --------
@@ -15,8 +21,8 @@ Examples
 >>> from pokerdice_stats.goals import at_least
 >>> rules = get_rules("gameweave")
 >>> policy = solve(rules, [at_least(hand_table(rules), "five-of-a-kind")])
->>> policy.value()
-Fraction(2783176, 60466176)
+>>> policy.value()  # 2,783,176 / 60,466,176: keep the largest set
+Fraction(347897, 7558272)
 """
 
 from __future__ import annotations
