@@ -442,3 +442,27 @@ def test_004_cli(capsys):
     )
     result = json.loads(out)
     assert result["winners"] == [2] and result["decided_by"] == "category"
+
+
+# ---------------------------------------------------------------------------
+# What people type (issue 2): every spelling of a hand reads alike.
+
+
+@pytest.mark.parametrize("dice", ["K K J 10 9", "KKJT9", "k,k,j,10,9", "KKJ109", "9 10 J K K"])
+def test_dice_as_people_type_them(capsys, dice):
+    code, out, err = run_cli(capsys, "classify", dice, "--format", "json")
+    assert (code, err) == (0, "")
+    record = json.loads(out)
+    assert record["hand"] == "K K J 10 9"
+    assert record["category"] == "one-pair"
+    assert record["description"] == "One pair, kings, with J 10 9"
+
+
+def test_pips_as_people_type_them(capsys):
+    for dice in ("1 6 6 5 4", "16654", "1,6,6,5,4"):
+        code, out, _ = run_cli(
+            capsys, "classify", dice, "--set", "chart=ace-one", "--format", "json"
+        )
+        record = json.loads(out)
+        assert code == 0 and record["hand"] == "1 6 6 5 4"  # the ace (1) first
+        assert record["description"] == "One pair, kings, with 1 5 4"
