@@ -718,3 +718,93 @@ def simulate_progressive(
         seed,
         run.interrupted,
     )
+
+
+# ----------------------------------------------------------------------------
+# Hold-up: a round in progress, the first player's hand known.
+
+
+@dataclass(frozen=True)
+class HoldupJob:
+    """A picklable description of rounds whose first player already holds a hand."""
+
+    round: RoundJob
+    hand: int
+    used: int
+
+
+def holdup_chunk(job: HoldupJob, state: np.ndarray, size: int) -> dict:
+    """Chunk function of hold-up rounds."""
+    r = job.round
+    share = np.zeros(r.players, dtype=np.int64)
+    share_sq = np.zeros(r.players, dtype=np.int64)
+    counters = np.zeros(2, dtype=np.int64)
+    kernels.holdup_chunk(
+        state,
+        size,
+        r.players,
+        job.hand,
+        job.used,
+        r.best,
+        r.lookup,
+        r.strength,
+        r.tie_rule,
+        r.throw_limit,
+        r.throws,
+        r.sticky,
+        dice_tables(),
+        share,
+        share_sq,
+        counters,
+    )
+    return {"share": share, "share_sq": share_sq, "counters": counters}
+
+
+def simulate_holdup(
+    rules: RuleSet,
+    hand: str | int,
+    players_left: int,
+    *,
+    n: int = 200_000,
+    seed: int = 0,
+    workers: int | None = None,
+    scheduler=None,
+    progress: bool = True,
+) -> list[stats.Estimate]:
+    """Does the best hand so far hold up?  The holder's and each later player's chance.
+
+    The holder is the first seat of a round of ``players_left + 1`` with its
+    final hand ``hand``; the later players play optimally (they see it).  The
+    simulation of :func:`pokerdice_stats.games.chips.holdup`.
+
+    Returns
+    -------
+    list of Estimate
+        The holder first, then each later player in turn order (shares of the
+        pot: a proportion under roll-off and must-beat, else a mean).
+    """
+    from pokerdice_stats.games.chips import MAX_LEFT
+
+    if not isinstance(players_left, int) or not 1 <= players_left <= MAX_LEFT:
+        raise OptionError(f"players left must be 1 to {MAX_LEFT}, got {players_left}")
+    h = hand_table(rules).hand(hand)
+    job, _ = round_job(rules, players_left + 1)
+    run = run_chunks(
+        holdup_chunk,
+        HoldupJob(job, h, rules.throws),
+        n,
+        ROUND_CHUNK,
+        seed,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        desc="rounds",
+    )
+    totals = run.totals
+    _check_bad(totals["counters"])
+    if rules.ties in ("roll-off", "must-beat"):
+        return [stats.proportion(int(s) // 60, run.n, seed) for s in totals["share"]]
+    return [
+        stats.mean(totals["share"][s] / 60, totals["share_sq"][s] / 3600, run.n, seed)
+        for s in range(job.players)
+    ]

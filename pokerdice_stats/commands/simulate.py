@@ -110,7 +110,8 @@ def register(subparsers) -> None:
         action="append",
         default=None,
         metavar="GROUP",
-        help="one group of figures (repeatable): chances, turns, rounds, matches, progressive",
+        help="one group of figures (repeatable): chances, turns, rounds, matches, "
+        "holdup, progressive",
     )
     add_format_arg(check)
     check.set_defaults(func=run_crosscheck)

@@ -165,7 +165,7 @@ def turns_chunk(state, n, best, p, throws_left, sticky, tables, hist, used_hist)
 
 
 @inner
-def play_round(
+def play_round_from(
     state,
     order,
     n_seats,
@@ -178,6 +178,8 @@ def play_round(
     sticky,
     tables,
     final,
+    first_hand,
+    first_used,
 ):
     """One round among ``n_seats`` seats, numbered by their place in the throwing order.
 
@@ -206,6 +208,10 @@ def play_round(
         The place of the last seat to throw (for the start rule of the next round).
     subrounds : int
         Rounds played, roll-offs included; -1 if a lookup found no policy.
+
+    With ``first_hand >= 0`` the first seat does not throw in the first
+    (sub-)round: its final hand is ``first_hand``, taken in ``first_used``
+    throws (the hand to beat of a round in progress; a roll-off throws again).
     """
     for i in range(n_seats):
         order[i] = i
@@ -220,10 +226,14 @@ def play_round(
         # The seats holding the best so far are kept at the front of ``order``.
         for i in range(n):
             seat = order[i]
-            p = lookup[limit + 1, n, i, n_best, best_s + 1]
-            if p < 0:
-                return 0, last, -1
-            h, used = play_turn(state, best, p, limit, sticky, tables)
+            if first_hand >= 0 and subrounds == 1 and i == 0:
+                h = first_hand
+                used = first_used
+            else:
+                p = lookup[limit + 1, n, i, n_best, best_s + 1]
+                if p < 0:
+                    return 0, last, -1
+                h, used = play_turn(state, best, p, limit, sticky, tables)
             if throw_limit and i == 0:
                 limit = used - 1
             final[seat] = h
@@ -243,6 +253,40 @@ def play_round(
         # Roll-off: the tied seats throw again, in seat order.
         _sort_seats(order, n_best)
         n = n_best
+
+
+@inner
+def play_round(
+    state,
+    order,
+    n_seats,
+    best,
+    lookup,
+    strength,
+    tie_rule,
+    throw_limit,
+    throws,
+    sticky,
+    tables,
+    final,
+):
+    """One round from the start: :func:`play_round_from` with every seat throwing."""
+    return play_round_from(
+        state,
+        order,
+        n_seats,
+        best,
+        lookup,
+        strength,
+        tie_rule,
+        throw_limit,
+        throws,
+        sticky,
+        tables,
+        final,
+        -1,
+        0,
+    )
 
 
 @inner
@@ -514,3 +558,56 @@ def pots_chunk(
         for j in range(players):
             net[j] += chips[j]
             net_sq[j] += chips[j] * chips[j]
+
+
+@jit
+def holdup_chunk(
+    state,
+    n,
+    players,
+    hand,
+    used,
+    best,
+    lookup,
+    strength,
+    tie_rule,
+    throw_limit,
+    throws,
+    sticky,
+    tables,
+    share,
+    share_sq,
+    counters,
+):
+    """``n`` rounds in which seat 1 already holds ``hand`` (taken in ``used`` throws).
+
+    The later seats play as in a round of ``players``; adds each seat's share
+    of the win in 60ths to ``share`` (and its square to ``share_sq``).
+    """
+    order = np.empty(players, dtype=np.int64)
+    final = np.empty(players, dtype=np.int64)
+    for _ in range(n):
+        k, _last, sub = play_round_from(
+            state,
+            order,
+            players,
+            best,
+            lookup,
+            strength,
+            tie_rule,
+            throw_limit,
+            throws,
+            sticky,
+            tables,
+            final,
+            hand,
+            used,
+        )
+        if sub < 0:
+            counters[1] += 1
+            continue
+        counters[0] += sub
+        part = 60 // k
+        for j in range(k):
+            share[order[j]] += part
+            share_sq[order[j]] += part * part

@@ -63,8 +63,9 @@ def write_crosscheck(out_dir: Path) -> list[Path]:
         f"{CROSSCHECK_N // 10:,}). `z` is (estimate - exact) / standard error, the standard "
         "error taken from the exact value where it is known. The exact values come from the "
         "toolkit's own solvers (odds tables, the hold dynamic program, the round and match "
-        "solvers, the progressive payout); round figures are the solver's floats. With about 50 "
-        "figures, a correct toolkit shows |z| above 3.5 somewhere with chance about 2%; the "
+        "and hold-up solvers, the progressive payout); round figures are the solvers' floats. "
+        "With about 60 "
+        "figures, a correct toolkit shows |z| above 3.5 somewhere with chance about 3%; the "
         f"largest |z| here is {worst:.2f}.\n\n"
     )
     shown = frame.drop(columns=["exact_float"])

@@ -9,8 +9,10 @@ proportion, the exact standard deviation of the progressive payout).
 The figures: the single-throw chances table (gameweave and progressive
 ladders), the optimal turn for ``at-least`` and ``beat`` goals and its final
 categories, round odds (gameweave with roll-offs, triple-snakes must-beat,
-banking split, the first player's throw limit), match odds and length, and
-the progressive payout per round against several computer policies.
+banking split, the first player's throw limit), match odds and length, the
+chance that a best hand holds up against the players still to throw (the
+chips game), and the progressive payout per round against several computer
+policies.
 """
 
 from __future__ import annotations
@@ -157,12 +159,33 @@ def _progressive(n: int, seed: int, options: dict) -> Iterator[Check]:
         )
 
 
+def _holdup(n: int, seed: int, options: dict) -> Iterator[Check]:
+    from pokerdice_stats.games.chips import holdup
+    from pokerdice_stats.simulate import simulate_holdup
+
+    cases = (
+        ("triple-snakes", "4 4 4 2 1", 2),
+        ("triple-snakes", "6 6 5 5 1", 1),
+        ("triple-snakes", "1 2 3 4 6", 3),
+        ("gameweave", "K K K Q Q", 2),
+    )
+    for name, dice, left in cases:
+        rules = get_rules(name)
+        exact = holdup(rules, dice, left)
+        estimates = simulate_holdup(rules, dice, left, n=n, seed=seed, **options)
+        group = f"hold-up {name}, {dice}, {left} left"
+        yield _check(group, "holder takes the pot", exact.holds_up, estimates[0])
+        for i, (value, est) in enumerate(zip(exact.later, estimates[1:], strict=True), start=1):
+            yield _check(group, f"later player {i} takes the pot", value, est)
+
+
 #: The groups of figures, in order.
 GROUPS: dict[str, Callable[[int, int, dict], Iterator[Check]]] = {
     "chances": _chances,
     "turns": _turns,
     "rounds": _rounds,
     "matches": _matches,
+    "holdup": _holdup,
     "progressive": _progressive,
 }
 
