@@ -81,6 +81,8 @@ def hold_frame(
     rules, dice: str, goal_text: str | None, throws_left: int | None, aside_text: str | None
 ):
     """The alternatives of a hand (best first) and a one-line heading."""
+    from pokerdice_stats import indexing as ix
+    from pokerdice_stats.dice import format_counts
     from pokerdice_stats.goals import parse_goal
     from pokerdice_stats.hands import hand_table
     from pokerdice_stats.holds import parse_aside, solve
@@ -102,6 +104,8 @@ def hold_frame(
         f"{table.format(hand)} ({table.describe(hand)}); {throws_left} throw"
         f"{'' if throws_left == 1 else 's'} left; goal {goal.name}"
     )
+    if aside is not None:
+        heading += f"; set aside: {format_counts(ix.KEEP_COUNTS[aside], rules) or 'nothing'}"
     return frame, heading
 
 
