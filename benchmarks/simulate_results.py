@@ -60,6 +60,7 @@ def write_markdown(data: dict, path: Path) -> str:
     plain = r["plain_python_turns"][2]
     raw = r["raw_generator"][2]
     throws = r["raw_throws"][2]
+    rounds = r["optimal_rounds"][2]
     lines = [
         "# Monte Carlo engine benchmarks",
         "",
@@ -87,6 +88,7 @@ def write_markdown(data: dict, path: Path) -> str:
         f"| kernel (1 thread) / plain Python, per turn | {one / plain:,.0f} |",
         f"| raw 64-bit outputs per turn-time (1 thread) | {raw / one:.1f} |",
         f"| five-dice throws per turn-time (1 thread) | {throws / one:.1f} |",
+        f"| 3-player gameweave rounds a second, 2 threads | {rounds / 1e6:,.2f} M |",
         "",
         "A turn of the optimal policy takes about 3 throws here (one draw below 6**m each, two",
         "throws per 64-bit output), so the rest of a turn's time goes to the table look-ups",

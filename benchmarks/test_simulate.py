@@ -13,7 +13,9 @@ Measured in the same run:
 - a plain-Python simulator of the same turns (``random.Random``, one die at a
   time, the policy read from a dict): the baseline;
 - the raw generator: 64-bit xoshiro256** outputs, and throws of five dice
-  (one number below 7,776 from half an output), in one thread.
+  (one number below 7,776 from half an output), in one thread;
+- for scale, three-player gameweave rounds under optimal play (roll-offs
+  included), on 2 threads.
 
 ``POKERDICE_BENCH_TURNS`` sets the turns of a kernel call (default 2**24).
 """
@@ -32,7 +34,7 @@ from pokerdice_stats.goals import parse_goal
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve
 from pokerdice_stats.kernels import simulate as kernels
-from pokerdice_stats.simulate import simulate_turns
+from pokerdice_stats.simulate import simulate_rounds, simulate_turns
 from pokerdice_stats.simulation.chunks import chunk_state
 
 N_TURNS = int(os.environ.get("POKERDICE_BENCH_TURNS", 1 << 24))
@@ -61,6 +63,22 @@ def test_optimal_turns(benchmark, rules, threads):
     )
     assert result.estimate.n == N_TURNS
     assert abs(result.estimate.estimate - 0.5191) < 0.002
+
+
+def test_optimal_rounds(benchmark, rules):
+    """Three-player gameweave rounds (later seats see the earlier hands; roll-offs), 2 threads."""
+    n = N_TURNS // 32
+    simulate_rounds(rules, 3, n=1000, seed=0, progress=False)  # solve and compile first
+    benchmark.extra_info["samples"] = n
+    benchmark.extra_info["threads"] = 2
+    result = benchmark.pedantic(
+        simulate_rounds,
+        args=(rules, 3),
+        kwargs={"n": n, "seed": 1, "workers": 2, "progress": False},
+        rounds=3,
+        iterations=1,
+    )
+    assert sum(e.estimate for e in result.seats) == pytest.approx(1.0)
 
 
 def plain_turns(policy: dict, n: int, seed: int) -> int:

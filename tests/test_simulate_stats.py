@@ -51,3 +51,13 @@ def test_levels_and_estimates():
     assert m.estimate == 2.5 and m.interval == "normal"
     assert m.std_error == pytest.approx(math.sqrt(5 / 3) / 2)
     assert set(m.as_dict()) >= {"estimate", "ci_low", "ci_high", "n", "seed"}
+
+
+def test_docstring_examples():
+    import doctest
+
+    import pokerdice_stats.simulate as simulate
+
+    for module in (stats, simulate):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
