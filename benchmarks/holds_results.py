@@ -98,6 +98,12 @@ def write_markdown(data: dict, path: Path) -> str:
             lean_float >= 100,
         ),
         (
+            "252 beat goals: exact batch vs lean plain-Python DP goal by goal",
+            f"{m['plain_python_all_beat_goals_exact'] / m['all_beat_goals_exact']:,.1f}x",
+            "",
+            None,
+        ),
+        (
             "all 252 beat goals, one batch, exact",
             _time(m["all_beat_goals_exact"]),
             "<= 20 ms",
@@ -118,18 +124,21 @@ def write_markdown(data: dict, path: Path) -> str:
     ]
     lines += ["", "| measure | measured | target | |", "|---|---:|---:|---|"]
     for label, value, target, ok in rows:
-        lines.append(f"| {label} | {value} | {target} | {'met' if ok else 'MISSED'} |")
+        verdict = "" if ok is None else ("met" if ok else "MISSED")
+        lines.append(f"| {label} | {value} | {target} | {verdict} |")
     lines += [
         "",
-        "Notes.  One goal's whole dynamic program is small (about 10,000 multiply-adds and",
-        "comparisons per throw), so a lean plain-Python loop over the same sparse tables",
-        "takes under a millisecond and a single-goal solve is dominated by fixed Python",
-        "costs; the 100x target holds against the brute-force expectimax (the tests'",
-        "oracle), not against that lean loop.  The kernels pay off on batches: hundreds of",
-        "goals in one pass.  Batches under `holds.PARALLEL_MIN_GOALS` goals run on one",
-        "thread, since waking numba's thread pool costs more than the work (tens of",
-        "milliseconds on a busy machine).  The end-to-end command time is mostly imports",
-        "(NumPy, pandas, numba, the index tables, and every sub-command module's imports).",
+        "Notes.  One goal's whole dynamic program is small (about 10,000 multiply-adds",
+        "and comparisons per throw), so a lean plain-Python loop over the same sparse",
+        "tables takes under a millisecond, and a single-goal solve is dominated by fixed",
+        "Python costs; the 100x target holds against the brute-force expectimax (the",
+        "tests' oracle), not against that lean loop.  The kernels' inner loop does the same",
+        "sparse multiply-adds (about 1 ns each against some 35 ns in Python), so over a",
+        "batch the gain on the lean loop is a few tens, not hundreds.  Batches under",
+        "`holds.PARALLEL_MIN_GOALS` goals run on one thread, since waking numba's thread",
+        "pool costs more than the work (tens of milliseconds on a busy machine).  The",
+        "end-to-end command time is mostly imports (NumPy, pandas, numba, the index",
+        "tables, and every sub-command module's imports).",
     ]
     text = "\n".join(lines) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)

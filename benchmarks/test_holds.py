@@ -138,6 +138,17 @@ def test_all_beat_goals_exact(benchmark):
     assert (np.diff(values) <= 0).all()  # beating a stronger hand is never easier
 
 
+def test_plain_python_all_beat_goals_exact(benchmark):
+    """Baseline 2 for the batch: the lean plain-Python DP, goal after goal."""
+    stands = [[int(n) for n in goal.numerators] for goal in BEAT_GOALS]
+
+    def run():
+        return [plain_solve(stand, 3, True) for stand in stands]
+
+    values = benchmark.pedantic(run, rounds=3, iterations=1)
+    assert Fraction(values[100], 7776**3) == solve(RULES, BEAT_GOALS[100]).value()
+
+
 def test_all_beat_goals_float(benchmark):
     benchmark.extra_info["goals"] = len(BEAT_GOALS)
     policy = benchmark(solve, RULES, BEAT_GOALS, exact=False)
