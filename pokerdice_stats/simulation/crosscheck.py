@@ -132,7 +132,7 @@ def _matches(n: int, seed: int, options: dict) -> Iterator[Check]:
     from pokerdice_stats.games.matches import solve_match
     from pokerdice_stats.simulate import simulate_matches
 
-    for name, players in (("gameweave", 2), ("classic", 2)):
+    for name, players in (("gameweave", 2), ("classic", 2), ("triple-snakes", 3)):
         rules = get_rules(name)
         exact = solve_match(rules, players)
         result = simulate_matches(rules, players, n=max(n // 10, 1), seed=seed, **options)
