@@ -87,7 +87,11 @@ class TurnResult:
         Turns that took each number of throws (index 1..T).
     goal : Goal
     policy : str
+    seed : int
     interrupted : bool
+        True when Ctrl-C stopped the run (the figures are then partial).
+    by_category : dict of str to Estimate
+        Chance of finishing in each category (Wilson), best first.
     """
 
     estimate: stats.Estimate
