@@ -65,6 +65,13 @@ MEASURES = [
         1000,
     ),
     (
+        "numba vs plain Python, per throw (N x 5 ranks, preallocated outputs)",
+        "classify_ranks_into",
+        "python_sample",
+        "speedup",
+        1000,
+    ),
+    (
         "classify ranks / copy of the ranks (fresh outputs)",
         "classify_ranks",
         "copy_ranks",
