@@ -421,3 +421,43 @@ def test_goal_grammar_and_huge_scores(tmp_path):
 def _is_bust(hand) -> bool:
     """Five different faces that are not a straight (gameweave)."""
     return len(set(hand)) == 5 and set(hand) not in ({0, 1, 2, 3, 4}, {1, 2, 3, 4, 5})
+
+
+def test_object_path_sticky_matches_reference():
+    """Python-integer values under sticky holds (the sticky object kernels)."""
+    rules = get_rules("triple-snakes", {"sticky_holds": True, "max_rethrow": 3})
+    table = hand_table(rules)
+    points = {"five-of-a-kind": 10**16 + 1, "small-straight": 10**12, "one-pair": -7}
+    goal = score(table, points)
+    policy = solve(rules, goal)
+    assert policy.stand.dtype == object
+    args = rules_args(rules)
+    ref = ReferenceTurn(
+        lambda h: Fraction(points.get(reference_category(h, **args), 0)),
+        max_rethrow=3,
+        sticky=True,
+    )
+    for h, aside in _states(rules)[::3]:
+        aside_t = KEEPS[aside] if aside is not None else ()
+        for t in (1, 2):
+            assert policy.state_value(h, t, 0, aside) == ref.value(HANDS[h], t, aside_t)
+            assert KEEPS[policy.best_keep(h, t, 0, aside)] == ref.best(HANDS[h], t, aside_t)
+    assert policy.value() == ref.turn_value(3)
+    numerators, denominator = policy.final_distribution()
+    got = {HANDS[h]: Fraction(int(n), denominator) for h, n in enumerate(numerators[0]) if n}
+    assert got == ref.final_distribution(3)
+
+
+def test_four_throws_sticky_final_distribution_in_python_integers():
+    rules = get_rules("gameweave", {"sticky_holds": True, "max_rethrow": 2})
+    table = hand_table(rules)
+    goal = at_least(table, "full-house")
+    policy = solve(rules, goal, throws=4)
+    numerators, denominator = policy.final_distribution()
+    assert numerators.dtype == object and denominator == 7776**4
+    ref = ReferenceTurn(
+        {h: Fraction(int(goal.value(HAND_OF[h]))) for h in HANDS}, max_rethrow=2, sticky=True
+    )
+    assert policy.value() == ref.turn_value(4)
+    got = {HANDS[h]: Fraction(int(n), denominator) for h, n in enumerate(numerators[0]) if n}
+    assert got == ref.final_distribution(4)
