@@ -68,7 +68,10 @@ def write_markdown(data: dict, path: Path) -> str:
         "`python benchmarks/simulate_results.py`",
         f"(pytest-benchmark medians; {cpu}, {os.cpu_count()} logical CPUs, Python",
         f"{platform.python_version()}).  The machine is shared with other jobs, so the figures",
-        "are noisy; every ratio compares two medians of the same run.",
+        "are noisy; every ratio compares two medians of the same run.  Load average when the",
+        f"run ended: {os.getloadavg()[0]:.2f} (1 min), {os.getloadavg()[1]:.2f} (5 min); "
+        "with other",
+        "jobs on the cores, two threads gain less than twice.",
         "",
         "Turns: gameweave, optimal policy of `at-least:full-house`, three throws, through",
         "`simulate_turns` (seeded chunks of 262,144 turns, threads running the nogil kernel).",
