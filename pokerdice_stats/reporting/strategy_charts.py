@@ -24,7 +24,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.collections import PatchCollection
-from matplotlib.patches import Patch, Rectangle
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch, Polygon, Rectangle
+from matplotlib.path import Path as MplPath
 from PIL import Image as PILImage
 
 from pokerdice_stats.formats import fraction_text, to_csv
@@ -50,6 +52,8 @@ KEPT_LABELS = (
     "stand (keep all 5)",
 )
 PNG_METADATA = {"Software": None}
+#: Width and height (in cells) of the corner mark of a hand where holds tie.
+TIE_MARK = (0.16, 0.3)
 DPI = 100
 #: Colours of the saved PNGs (flat fills and anti-aliased text need few).
 PALETTE_COLOURS = 48
@@ -106,8 +110,8 @@ def plot_strategy(
     One panel per number of throws left; in each, the hands grouped by
     category, strongest first, each cell coloured by the number of dice the
     best hold keeps, with the hand (small) and the kept dice (bold) written in.
-    A ``=`` in a cell's corner marks a hand where another hold is exactly as
-    good.
+    A small triangle in a cell's top right corner marks a hand where another
+    hold is exactly as good.
     """
     path = Path(path)
     steps = sorted(frame["throws_left"].unique(), reverse=True)
@@ -132,6 +136,8 @@ def plot_strategy(
     for ax, t in zip(axes[0], steps, strict=True):
         part = frame[frame["throws_left"] == t]
         boxes: list[Rectangle] = []
+        marks: list[Polygon] = []
+        mark_colours: list[str] = []
         colours: list[str] = []
         for cat, offset, _, n in blocks:
             hands = part[part["category"] == cat.slug].reset_index(drop=True)
@@ -168,10 +174,13 @@ def plot_strategy(
                     color=ink,
                 )
                 if int(rec["optimal_holds"]) > 1:
-                    ax.text(x + 0.95, y + 0.08, "=", ha="right", va="top", fontsize=6.5, color=ink)
+                    corner = [(x + 1 - TIE_MARK[0], y), (x + 1, y), (x + 1, y + TIE_MARK[1])]
+                    marks.append(Polygon(corner, closed=True))
+                    mark_colours.append(ink)
         ax.add_collection(
             PatchCollection(boxes, facecolors=colours, edgecolors="white", linewidths=1.2)
         )
+        ax.add_collection(PatchCollection(marks, facecolors=mark_colours, edgecolors="none"))
         ax.set_xlim(-label_w / cell_w, COLUMNS)
         ax.set_ylim(total_rows, 0)
         ax.set_axis_off()
@@ -186,11 +195,31 @@ def plot_strategy(
         shown = f"{float(value):.4%}" if _is_probability(frame) else f"{float(value):.4f}"
         heading += f"  ·  value of a turn played this way: {shown}"
     fig.suptitle(heading, fontsize=13, x=0.01, ha="left")
+    fig.text(
+        0.01,
+        1 - 0.62 / fig_h,
+        "Each cell: a first-throw hand (small) and the dice to keep (bold); "
+        "the colour says how many dice are kept.",
+        fontsize=9,
+        color="#444444",
+        ha="left",
+        va="center",
+    )
     handles = [
         Patch(facecolor=c, edgecolor="#999999", label=lab)
         for c, lab in zip(KEPT_COLOURS, KEPT_LABELS, strict=True)
     ]
-    handles.append(Patch(facecolor="white", edgecolor="white", label="= another hold ties exactly"))
+    handles.append(
+        Line2D(
+            [],
+            [],
+            marker=MplPath([(-1, 1), (1, 1), (1, -1), (-1, 1)]),
+            linestyle="none",
+            color="#222222",
+            markersize=6,
+            label="marked corner: another hold is exactly as good",
+        )
+    )
     fig.legend(
         handles=handles,
         loc="upper right",
