@@ -69,6 +69,8 @@ class HandTable:
         Ordered throws (out of 7,776) giving each hand.
     code_hand, code_category, code_strength : (7776,) arrays
         The same, looked up by throw code.
+    code_packed : (7776,) int32
+        The three packed into one table (hand | category << 8 | strength << 16).
     """
 
     rules: RuleSet
@@ -79,6 +81,7 @@ class HandTable:
     code_hand: np.ndarray
     code_category: np.ndarray
     code_strength: np.ndarray
+    code_packed: np.ndarray
 
     @property
     def n_strengths(self) -> int:
@@ -135,7 +138,14 @@ class HandTable:
                 not isinstance(a, np.ndarray) or a.shape != (n,) or a.dtype.kind != "i" for a in out
             ):
                 raise DiceError(f"out must be three signed integer arrays of shape ({n},)")
-        bad = kernel(throws, self.code_hand, self.code_category, self.code_strength, *out)
+        bad = kernel(
+            throws,
+            self.code_hand,
+            self.code_category,
+            self.code_strength,
+            *out,
+            code_packed=self.code_packed,
+        )
         if bad:
             what = "ranks outside 0..5" if throws.ndim == 2 else "codes outside 0..7775"
             raise DiceError(f"{bad} of {n} throws have {what}")
@@ -256,6 +266,7 @@ def hand_table(rules: RuleSet) -> HandTable:
         "code_hand": code_hand,
         "code_category": category[code_hand],
         "code_strength": strength[code_hand],
+        "code_packed": kernels.pack_tables(code_hand, category[code_hand], strength[code_hand]),
     }
     for array in arrays.values():
         array.setflags(write=False)

@@ -176,3 +176,46 @@ def test_preallocated_outputs_and_large_batches():
         np.testing.assert_array_equal(got, want)
     for got, want in zip(table.classify(codes.astype(np.int16)), expected, strict=True):
         np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("n", [0, 1, 15, 16, 17, 31, 33, 7776, 65_535, 65_536, 65_553])
+def test_vector_blocks_and_tails(n):
+    # The vector kernels take blocks of LANES throws and finish the rest one by one;
+    # every size, on both sides of the parallel threshold, agrees with the tables.
+    table = hand_table(get_rules("triple-snakes", {"wild": "2"}))
+    rng = np.random.default_rng(n)
+    ranks = rng.integers(0, 6, size=(n, 5), dtype=np.uint8)
+    codes = ix.throw_codes(ranks)
+    expected = tuple(a[codes] for a in (table.code_hand, table.code_category, table.code_strength))
+    for dtype in (np.uint8, np.int8, np.int16, np.int32, np.int64):
+        for got, want in zip(table.classify(ranks.astype(dtype)), expected, strict=True):
+            np.testing.assert_array_equal(got, want)
+    for dtype in (np.int16, np.uint16, np.int32, np.int64):
+        for got, want in zip(table.classify(codes.astype(dtype)), expected, strict=True):
+            np.testing.assert_array_equal(got, want)
+    # Wider output types through out=.
+    out = (np.empty(n, np.int64), np.empty(n, np.int32), np.empty(n, np.int32))
+    for got, want in zip(table.classify(ranks, out=out), expected, strict=True):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_vector_kernels_are_used():
+    # On this toolchain the gather kernels compile; the scalar loops are only a fallback.
+    from pokerdice_stats.kernels import classify as kernels
+
+    table = hand_table(get_rules("gameweave"))
+    table.classify(np.zeros((40, 5), dtype=np.uint8))
+    table.classify(np.zeros(40, dtype=np.int16))
+    used = {key[0] for key, ok in kernels._VECTOR_STATE.items() if ok}
+    assert used == {"ranks", "codes"}
+
+
+def test_strided_outputs_take_the_scalar_path():
+    table = hand_table(get_rules("classic"))
+    ranks = np.random.default_rng(3).integers(0, 6, size=(1000, 5), dtype=np.uint8)
+    wide = (np.zeros(2000, np.int16), np.zeros(2000, np.int8), np.zeros(2000, np.int16))
+    out = tuple(a[::2] for a in wide)
+    table.classify(ranks, out=out)
+    for got, want in zip(out, table.classify(ranks), strict=True):
+        np.testing.assert_array_equal(got, want)
+    assert all((a[1::2] == 0).all() for a in wide)  # nothing written between the strides

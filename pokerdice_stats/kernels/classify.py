@@ -8,7 +8,7 @@ dice, highest first), or 0 when only categories count.  Wild dice take the
 assignment with the largest key.
 
 ``classify_codes`` and ``classify_ranks`` are the batch classifiers: one
-gather per throw from tables built once per rule set (plain-Python dispatchers
+lookup per throw in tables built once per rule set (plain-Python dispatchers
 over the numba loops below).
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
+from pokerdice_stats.kernels.gather import LANES, lookup_codes, lookup_ranks
 
 KIND_PATTERN = 0
 KIND_RUN = 1
@@ -138,10 +139,12 @@ def hand_keys(
 
 
 # ----------------------------------------------------------------------------
-# Batch classifiers.  A batch is first checked with one vectorised min/max pass;
-# valid batches then take a loop without any per-row test (one code, three
-# gathers, three stores per throw), in parallel for large batches.  Invalid
-# batches take the checked loop, which marks bad rows with -1 and counts them.
+# Batch classifiers.  A batch is first checked with one vectorised min/max pass.
+# Valid batches take the block kernels below (one vector gather from a packed
+# table per LANES throws, see ``kernels.gather``), or, where those cannot be
+# compiled or the arrays are not contiguous, the scalar loops (one code, three
+# lookups, three stores per throw); both run in parallel for large batches.
+# Invalid batches take the checked loop, which marks bad rows with -1 and counts them.
 
 #: Batches smaller than this run on one thread (starting threads costs more).
 PARALLEL_MIN = 1 << 16
@@ -256,34 +259,144 @@ def _ranks_checked(
     return bad
 
 
+# Block kernels: LANES throws per vector gather (see ``kernels.gather``), the
+# few left over one by one.  ``packed`` holds hand | category << 8 | strength << 16.
+
+
+def pack_tables(code_hand, code_category, code_strength):
+    """The three lookup tables packed into one int32 table for the vector kernels."""
+    return (
+        code_hand.astype(np.int32)
+        | (code_category.astype(np.int32) << 8)
+        | (code_strength.astype(np.int32) << 16)
+    )
+
+
+@jit
+def _codes_tail(codes, packed, out_hand, out_category, out_strength, start):
+    for i in range(start, codes.shape[0]):
+        p = packed[np.intp(codes[i])]
+        out_hand[i] = p & 0xFF
+        out_category[i] = (p >> 8) & 0xFF
+        out_strength[i] = p >> 16
+
+
+@jit
+def _codes_blocks(codes, packed, out_hand, out_category, out_strength):
+    blocks = codes.shape[0] // LANES
+    for b in range(blocks):
+        lookup_codes(codes, packed, out_hand, out_category, out_strength, b * LANES)
+    _codes_tail(codes, packed, out_hand, out_category, out_strength, blocks * LANES)
+
+
+@jit_parallel
+def _codes_blocks_parallel(codes, packed, out_hand, out_category, out_strength):
+    blocks = codes.shape[0] // LANES
+    for b in prange(blocks):
+        lookup_codes(codes, packed, out_hand, out_category, out_strength, b * LANES)
+    _codes_tail(codes, packed, out_hand, out_category, out_strength, blocks * LANES)
+
+
+@jit
+def _ranks_tail(ranks, packed, out_hand, out_category, out_strength, start):
+    for i in range(start, ranks.shape[0]):
+        c = np.intp(ranks[i, 0]) + 6 * (
+            np.intp(ranks[i, 1])
+            + 6 * (np.intp(ranks[i, 2]) + 6 * (np.intp(ranks[i, 3]) + 6 * np.intp(ranks[i, 4])))
+        )
+        p = packed[c]
+        out_hand[i] = p & 0xFF
+        out_category[i] = (p >> 8) & 0xFF
+        out_strength[i] = p >> 16
+
+
+@jit
+def _ranks_blocks(ranks, packed, out_hand, out_category, out_strength):
+    blocks = ranks.shape[0] // LANES
+    for b in range(blocks):
+        lookup_ranks(ranks, packed, out_hand, out_category, out_strength, b * LANES)
+    _ranks_tail(ranks, packed, out_hand, out_category, out_strength, blocks * LANES)
+
+
+@jit_parallel
+def _ranks_blocks_parallel(ranks, packed, out_hand, out_category, out_strength):
+    blocks = ranks.shape[0] // LANES
+    for b in prange(blocks):
+        lookup_ranks(ranks, packed, out_hand, out_category, out_strength, b * LANES)
+    _ranks_tail(ranks, packed, out_hand, out_category, out_strength, blocks * LANES)
+
+
+#: Whether the vector kernels compiled (None: not tried yet); if not, the scalar ones run.
+_VECTOR_STATE: dict[tuple, bool] = {}
+
+
+def _run_vector(kernel, key, throws, packed, outputs) -> bool:
+    """Run a block kernel; False (and never again for ``key``) if it cannot be compiled."""
+    if packed is None or _VECTOR_STATE.get(key) is False:
+        return False
+    if not (throws.flags.c_contiguous and all(a.flags.c_contiguous for a in outputs)):
+        return False  # the block loads and stores need contiguous arrays
+    try:
+        kernel(throws, packed, *outputs)
+    except Exception:  # a numba or LLVM build without the gather: use the scalar loops
+        _VECTOR_STATE[key] = False
+        return False
+    _VECTOR_STATE[key] = True
+    return True
+
+
 def classify_codes(
-    codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength
+    codes,
+    code_hand,
+    code_category,
+    code_strength,
+    out_hand,
+    out_category,
+    out_strength,
+    code_packed=None,
 ):
-    """Classify throw codes by one gather each; returns how many codes were invalid.
+    """Classify throw codes by one lookup each; returns how many codes were invalid.
 
     ``codes`` is a 1-D integer array; invalid codes (outside 0..7775) get -1
-    in every output.
+    in every output.  With ``code_packed`` (see :func:`pack_tables`) valid
+    batches take the vector kernels.
     """
     tables = (code_hand, code_category, code_strength, out_hand, out_category, out_strength)
+    outputs = (out_hand, out_category, out_strength)
     low, high = value_range(codes)
     if low < 0 or high >= code_hand.shape[0]:
         return int(_codes_checked(codes, *tables))
-    kernel = _codes_parallel if codes.shape[0] >= PARALLEL_MIN else _codes_serial
-    kernel(codes, *tables)
+    large = codes.shape[0] >= PARALLEL_MIN
+    vector = _codes_blocks_parallel if large else _codes_blocks
+    key = ("codes", large, codes.dtype.num, *(a.dtype.num for a in outputs))
+    if not _run_vector(vector, key, codes, code_packed, outputs):
+        (_codes_parallel if large else _codes_serial)(codes, *tables)
     return 0
 
 
 def classify_ranks(
-    ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength
+    ranks,
+    code_hand,
+    code_category,
+    code_strength,
+    out_hand,
+    out_category,
+    out_strength,
+    code_packed=None,
 ):
     """Classify an (N, 5) C-contiguous array of face ranks; returns how many rows were invalid.
 
-    A row with a rank outside 0..5 gets -1 in every output.
+    A row with a rank outside 0..5 gets -1 in every output.  With
+    ``code_packed`` (see :func:`pack_tables`) valid batches take the vector kernels.
     """
     tables = (code_hand, code_category, code_strength, out_hand, out_category, out_strength)
+    outputs = (out_hand, out_category, out_strength)
     low, high = value_range(ranks.reshape(-1))
     if low < 0 or high > 5:
         return int(_ranks_checked(ranks, *tables))
-    kernel = _ranks_parallel if ranks.shape[0] >= PARALLEL_MIN else _ranks_serial
-    kernel(ranks, *tables)
+    large = ranks.shape[0] >= PARALLEL_MIN
+    vector = _ranks_blocks_parallel if large else _ranks_blocks
+    key = ("ranks", large, ranks.dtype.num, *(a.dtype.num for a in outputs))
+    if not _run_vector(vector, key, ranks, code_packed, outputs):
+        (_ranks_parallel if large else _ranks_serial)(ranks, *tables)
     return 0
