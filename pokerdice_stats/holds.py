@@ -27,6 +27,7 @@ Fraction(347897, 7558272)
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from contextlib import contextmanager
@@ -389,8 +390,45 @@ def _threads_for(n_goals: int):
         numba.set_num_threads(previous)
 
 
+@functools.lru_cache(maxsize=32)
+def state_options(sticky: bool, max_rethrow: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The keeps each state may choose besides standing, for a turn rule.
+
+    Returns
+    -------
+    state_hand : (S,) int64
+        Hand of each state (S = 252 hands, or 4368 (aside, hand) states when sticky).
+    opt_ptr, opt_keep : int64 arrays
+        CSR: the keeps of state ``s`` are ``opt_keep[opt_ptr[s]:opt_ptr[s + 1]]``,
+        in canonical order, at most ``max_rethrow`` dice thrown and (sticky)
+        every die set aside kept.
+    """
+    allowed = ix.KEEP_SIZE >= ix.N_DICE - max_rethrow
+    state_hand = (_REROLL.col if sticky else np.arange(ix.N_HANDS)).astype(np.int64)
+    aside = (
+        np.repeat(np.arange(ix.N_KEEPS), np.diff(_REROLL.ptr))
+        if sticky
+        else np.zeros(ix.N_HANDS, dtype=np.int64)
+    )
+    counts = ix.KEEP_COUNTS.astype(np.int64)
+    pieces = []
+    sizes = np.empty(len(state_hand), dtype=np.int64)
+    for s, (h, a) in enumerate(zip(state_hand, aside, strict=True)):
+        subs = _SUBKEEPS.col[_SUBKEEPS.ptr[h] + 1 : _SUBKEEPS.ptr[h + 1]]
+        keep = allowed[subs]
+        if sticky and a != _EMPTY_KEEP:
+            keep &= (counts[subs] >= counts[a]).all(axis=1)
+        pieces.append(subs[keep])
+        sizes[s] = len(pieces[-1])
+    opt_ptr = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+    opt_keep = np.concatenate(pieces).astype(np.int64)
+    for array in (state_hand, opt_ptr, opt_keep):
+        array.setflags(write=False)
+    return state_hand, opt_ptr, opt_keep
+
+
 def _backward(rules: RuleSet, stand: np.ndarray, throws: int, exact: bool) -> list[Stage]:
-    allowed = keep_allowed(rules)
+    state_hand, opt_ptr, opt_keep = state_options(rules.sticky_holds, rules.max_rethrow)
     n_goals = stand.shape[0]
     is_object = stand.dtype == object
     tolerance = 0 if exact else float_tolerance(stand)
@@ -407,35 +445,18 @@ def _backward(rules: RuleSet, stand: np.ndarray, throws: int, exact: bool) -> li
         keep_values = _expect(rules, previous, exact, is_object, n_goals)
         state_values = np.empty((n_goals, n_states), dtype=stand.dtype)
         best = np.empty((n_goals, n_states), dtype=np.int64)
-        if rules.sticky_holds:
-            best_fn = kernels.best_keeps_sticky.py_func if is_object else kernels.best_keeps_sticky
-            best_fn(
-                keep_values,
-                stand_t,
-                _REROLL.ptr,
-                _REROLL.col,
-                _SUBKEEPS.ptr,
-                _SUBKEEPS.col,
-                _HAND_KEEP,
-                _KEEP_COUNTS,
-                allowed,
-                tolerance,
-                state_values,
-                best,
-            )
-        else:
-            best_fn = kernels.best_keeps.py_func if is_object else kernels.best_keeps
-            best_fn(
-                keep_values,
-                stand_t,
-                _SUBKEEPS.ptr,
-                _SUBKEEPS.col,
-                _HAND_KEEP,
-                allowed,
-                tolerance,
-                state_values,
-                best,
-            )
+        best_fn = kernels.best_options.py_func if is_object else kernels.best_options
+        best_fn(
+            keep_values,
+            stand_t,
+            state_hand,
+            opt_ptr,
+            opt_keep,
+            _HAND_KEEP,
+            tolerance,
+            state_values,
+            best,
+        )
         stages.append(Stage(keep_values, state_values, best))
         previous = state_values
     return stages

@@ -144,6 +144,53 @@ def best_keeps_sticky(
 
 
 @jit_parallel
+def best_options(
+    keep_values,
+    stand_values,
+    state_hand,
+    opt_ptr,
+    opt_keep,
+    hand_keep,
+    tolerance,
+    out_value,
+    out_keep,
+):
+    """Best keep of every state from precomputed option lists (any turn rules).
+
+    Parameters
+    ----------
+    keep_values : (G, 462)
+        Value of throwing again after each keep (already scaled like ``stand_values``).
+    stand_values : (G, 252)
+        Value of standing on each hand.
+    state_hand : (S,) hand of each state.
+    opt_ptr, opt_keep : CSR of each state's keeps other than standing, in
+        canonical order, already restricted by the turn rules.
+    hand_keep : (252,) keep index of each hand.
+    tolerance : float
+        Two values closer than this count as equal (0 for exact numerators).
+    out_value : (G, S)
+    out_keep : (G, S) int
+        The canonical best keep (``hand_keep[h]`` means stand).
+    """
+    n_goals = keep_values.shape[0]
+    n_states = state_hand.shape[0]
+    for g in prange(n_goals):
+        for s in range(n_states):
+            h = state_hand[s]
+            best = stand_values[g, h]
+            best_k = hand_keep[h]
+            for pos in range(opt_ptr[s], opt_ptr[s + 1]):
+                k = opt_keep[pos]
+                v = keep_values[g, k]
+                if v > best + tolerance:
+                    best = v
+                    best_k = k
+            out_value[g, s] = best
+            out_keep[g, s] = best_k
+
+
+@jit_parallel
 def forward_step(mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt):
     """One throw of the forward pass over hands: stands go to ``final``, the rest are thrown.
 
