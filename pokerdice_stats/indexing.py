@@ -74,36 +74,37 @@ def _build() -> dict[str, np.ndarray]:
         throw_counts[np.arange(N_THROWS), digits[:, die]] += 1
     code_to_hand = keep_to_hand[counts_to_keep[_counts_code(throw_counts)]].astype(np.int16)
 
-    # Reroll model: keep -> hands, ways out of 6**5.
+    # Reroll model: keep -> hands, ways out of 6**5 (the thrown dice's multinomial
+    # count, scaled by 6**kept).  Vectorised over the hands, one keep at a time.
+    factorials = np.array([factorial(n) for n in range(N_DICE + 1)], dtype=np.int64)
     reroll_ptr = [0]
-    reroll_hand: list[int] = []
-    reroll_ways: list[int] = []
-    # Sub-keeps of each hand, canonical order: most dice first, then higher faces.
-    for k, kept in enumerate(vectors):
-        thrown = N_DICE - sum(kept)
-        scale = N_FACES ** sum(kept)
-        for h in range(len(hand_keep)):
-            diff = hand_counts[h] - keep_counts[k]
-            if (diff >= 0).all():
-                reroll_hand.append(h)
-                reroll_ways.append(_multinomial(tuple(int(d) for d in diff)) * scale)
-        reroll_ptr.append(len(reroll_hand))
-        assert sum(reroll_ways[reroll_ptr[-2] :]) == N_THROWS or thrown == 0
+    reroll_hand: list[np.ndarray] = []
+    reroll_ways: list[np.ndarray] = []
+    for k in range(len(vectors)):
+        diff = hand_counts.astype(np.int64) - keep_counts[k].astype(np.int64)
+        reachable = np.flatnonzero((diff >= 0).all(axis=1))
+        thrown = diff[reachable]
+        ways = factorials[thrown.sum(axis=1)] // np.prod(factorials[thrown], axis=1)
+        ways = ways * N_FACES ** int(keep_size[k])
+        assert int(keep_size[k]) == N_DICE or int(ways.sum()) == N_THROWS
+        reroll_hand.append(reachable)
+        reroll_ways.append(ways)
+        reroll_ptr.append(reroll_ptr[-1] + len(reachable))
 
+    # Sub-keeps of each hand, canonical order: most dice first, then higher faces
+    # (compared highest first).
     def canonical_key(k: int) -> tuple:
         ranks_high_first = sorted(
             (r for r in range(N_FACES) for _ in range(vectors[k][r])), reverse=True
         )
         return (-len(ranks_high_first), [-r for r in ranks_high_first])
 
+    order = {k: i for i, k in enumerate(sorted(range(len(vectors)), key=canonical_key))}
     sub_ptr = [0]
     sub_keep: list[int] = []
     for h in range(len(hand_keep)):
-        subs = [
-            counts_to_keep[_counts_code(np.array(c))]
-            for c in itertools.product(*(range(int(n) + 1) for n in hand_counts[h]))
-        ]
-        subs = sorted((int(s) for s in subs), key=canonical_key)
+        within = (keep_counts.astype(np.int64) <= hand_counts[h].astype(np.int64)).all(axis=1)
+        subs = sorted((int(k) for k in np.flatnonzero(within)), key=order.__getitem__)
         sub_keep.extend(subs)
         sub_ptr.append(len(sub_keep))
 
@@ -117,8 +118,8 @@ def _build() -> dict[str, np.ndarray]:
         "hand_ways": hand_ways,
         "code_to_hand": code_to_hand,
         "reroll_ptr": np.array(reroll_ptr, dtype=np.int64),
-        "reroll_hand": np.array(reroll_hand, dtype=np.int64),
-        "reroll_ways": np.array(reroll_ways, dtype=np.int64),
+        "reroll_hand": np.concatenate(reroll_hand).astype(np.int64),
+        "reroll_ways": np.concatenate(reroll_ways).astype(np.int64),
         "sub_ptr": np.array(sub_ptr, dtype=np.int64),
         "sub_keep": np.array(sub_keep, dtype=np.int64),
     }
