@@ -149,6 +149,16 @@ def test_plain_python_all_beat_goals_exact(benchmark):
     assert Fraction(values[100], 7776**3) == solve(RULES, BEAT_GOALS[100]).value()
 
 
+STICKY = get_rules("gameweave", {"sticky_holds": True})
+STICKY_BEAT_GOALS = beat_all(hand_table(STICKY))
+
+
+def test_all_beat_goals_sticky_exact(benchmark):
+    """The same batch under sticky holds (4,368 states remembering the dice set aside)."""
+    policy = benchmark(solve, STICKY, STICKY_BEAT_GOALS)
+    assert len(policy.values()) == len(STICKY_BEAT_GOALS)
+
+
 def test_all_beat_goals_float(benchmark):
     benchmark.extra_info["goals"] = len(BEAT_GOALS)
     policy = benchmark(solve, RULES, BEAT_GOALS, exact=False)
