@@ -202,3 +202,14 @@ def test_bad_input_exits_2(capsys, argv):
     assert code == 2
     assert err.startswith("pokerdice-stats: error:") and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("preset", ["gameweave", "triple-snakes", "banking"])
+def test_one_throw_chances_are_the_single_throw_odds(preset):
+    from pokerdice_stats.odds import odds_by_category
+
+    rules = get_rules(preset)
+    chances = chances_table(rules, throws=1)
+    odds = odds_by_category(rules)
+    assert list(chances["at_least"]) == list(odds["at_least"])
+    assert list(chances["exactly"]) == list(odds["probability"])
