@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
-from scipy.optimize import linprog
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
@@ -174,6 +173,8 @@ def best_response(rules: RuleSet, goal_values: np.ndarray) -> tuple[float, np.nd
 
 def _matrix_game(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     """Optimal mixed strategies of a small zero-sum matrix game (rows maximise)."""
+    from scipy.optimize import linprog  # imported here: it costs every command 0.3 s at start
+
     scale = float(np.max(np.abs(matrix))) or 1.0
     m = matrix / scale
     n_rows, n_cols = m.shape
