@@ -15,3 +15,22 @@ jit = numba.njit(cache=True, nogil=True, fastmath=False)
 jit_parallel = numba.njit(cache=True, nogil=True, fastmath=False, parallel=True)
 
 prange = numba.prange
+
+
+def _supports_no_refcount() -> bool:
+    try:
+        from numba.core.cpu import CPUTargetOptions
+    except ImportError:  # pragma: no cover - a numba without the module
+        return False
+    return hasattr(CPUTargetOptions, "_nrt")
+
+
+#: Decorator for small inner functions that take arrays but never allocate: compiled
+#: without reference counting (numba's private ``_nrt=False`` option), since counting
+#: the references of every array argument on each call costs several times the work of
+#: a simulated turn.  Falls back to :data:`jit` on a numba without that option.
+jit_no_refcount = (
+    numba.njit(cache=True, nogil=True, fastmath=False, _nrt=False)
+    if _supports_no_refcount()
+    else jit
+)

@@ -23,15 +23,10 @@ by policy ``p`` in state ``s`` with ``t`` throws left (``s`` a hand, or an
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from pokerdice_stats.kernels._numba import jit
-
-#: Inner functions that take arrays but never allocate: compiled without reference
-#: counting (numba's ``_nrt=False``), since counting the references of every array
-#: argument on each call costs several times the work of a turn.
-inner = numba.njit(cache=True, nogil=True, fastmath=False, _nrt=False)
+from pokerdice_stats.kernels._numba import jit_no_refcount as inner
 
 _U32 = np.uint64(0xFFFFFFFF)
 _S17 = np.uint64(17)
