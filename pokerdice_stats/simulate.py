@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -291,12 +292,22 @@ class RoundResult:
     played : float
         Mean rounds played per round, roll-offs included.
     exact : tuple
-        The solved chances of :func:`pokerdice_stats.games.rounds.solve_round` (floats).
+        The exact chances (floats): of :func:`pokerdice_stats.games.rounds.solve_round`
+        when later seats see earlier hands, of :func:`pokerdice_stats.games.blind.chances`
+        in a blind round.
     last_thrower : (N, N) int64
-        Rounds won by seat ``w`` (row) whose last thrower was seat ``l`` (column).
+        Rounds won by seat ``w`` (row) whose last thrower was seat ``l`` (column)
+        (all zero in a blind round, where every seat throws whatever happened).
     n, seed : int
     interrupted : bool
         True when Ctrl-C stopped the run (the figures are then partial).
+    knowledge : str
+        ``seen`` (later seats see the earlier final hands) or ``blind``.
+    policies : tuple of str
+        Each seat's policy in a blind round (``equilibrium`` or a named policy).
+    hist : (N, 252) int64 or None
+        Each seat's final hands (of the first round, roll-offs aside) in a
+        blind round.
     """
 
     seats: list
@@ -306,6 +317,9 @@ class RoundResult:
     n: int
     seed: int
     interrupted: bool = False
+    knowledge: str = "seen"
+    policies: tuple = ()
+    hist: np.ndarray | None = None
 
 
 def _check_bad(counters: np.ndarray) -> None:
@@ -313,22 +327,85 @@ def _check_bad(counters: np.ndarray) -> None:
         raise RuntimeError(f"{int(counters[1])} rounds met a situation without a policy")
 
 
+#: Who knows what in a round: later seats see the earlier final hands, or nobody sees anyone.
+KNOWLEDGE = ("seen", "blind")
+
+
+def default_knowledge(rules: RuleSet) -> str:
+    """``blind`` under the banking preset (seed 004: the hands are developed without
+    knowledge of each other), else ``seen``."""
+    return "blind" if rules.preset == "banking" else "seen"
+
+
+def _round_estimates(rules: RuleSet, totals: dict, players: int, n: int, seed: int) -> list:
+    if rules.ties in ("roll-off", "must-beat"):
+        return [stats.proportion(int(totals["outright"][s]), n, seed) for s in range(players)]
+    return [
+        stats.mean(totals["share"][s] / 60, totals["share_sq"][s] / 3600, n, seed)
+        for s in range(players)
+    ]
+
+
 def simulate_rounds(
     rules: RuleSet,
     players: int = 2,
     *,
+    knowledge: str | None = None,
+    policy: str | Sequence[str] | None = None,
     n: int = 1_000_000,
     seed: int = 0,
     workers: int | None = None,
     scheduler=None,
     progress: bool = True,
 ) -> RoundResult:
-    """Simulate ``n`` rounds of ``players`` seats playing optimally (roll-offs included).
+    """Simulate ``n`` rounds of ``players`` seats (roll-offs included).
+
+    Parameters
+    ----------
+    rules : RuleSet
+    players : int
+        Seats (2 to 5).
+    knowledge : str, optional
+        ``seen``: later seats see every earlier final hand and play the
+        optimal answer (:func:`pokerdice_stats.games.rounds.solve_round`).
+        ``blind``: no seat sees another's hand; each seat plays ``policy``
+        (see :func:`simulate_blind_rounds`).  Default: ``blind`` under the
+        banking preset (as its rules say), ``seen`` otherwise.
+    policy : str or sequence of str, optional
+        Blind rounds only: the seats' policies (see :func:`simulate_blind_rounds`).
+    n, seed, workers, scheduler, progress
+        See :func:`pokerdice_stats.simulation.chunks.run_chunks`.
 
     Returns
     -------
     RoundResult
+
+    Raises
+    ------
+    OptionError
+        For an unknown knowledge, or a named policy in a round whose seats see each other.
     """
+    knowledge = default_knowledge(rules) if knowledge is None else str(knowledge).lower()
+    if knowledge not in KNOWLEDGE:
+        raise OptionError(
+            f"unknown knowledge {knowledge!r}; choose one of: " + ", ".join(KNOWLEDGE)
+        )
+    run_options = {
+        "n": n,
+        "seed": seed,
+        "workers": workers,
+        "scheduler": scheduler,
+        "progress": progress,
+    }
+    if knowledge == "blind":
+        return simulate_blind_rounds(rules, players, policy, **run_options)
+    if policy not in (None, "optimal") and not (
+        not isinstance(policy, str) and all(p == "optimal" for p in policy)
+    ):
+        raise OptionError(
+            "named policies apply to blind rounds (knowledge=blind); when later seats "
+            "see the earlier hands every seat plays optimally"
+        )
     job, seats = round_job(rules, players)
     run = run_chunks(
         round_chunk,
@@ -343,18 +420,191 @@ def simulate_rounds(
     )
     totals = run.totals
     _check_bad(totals["counters"])
-    single = rules.ties in ("roll-off", "must-beat")
-    estimates = []
-    for s in range(job.players):
-        if single:
-            estimates.append(stats.proportion(int(totals["outright"][s]), run.n, seed))
-        else:
-            estimates.append(
-                stats.mean(totals["share"][s] / 60, totals["share_sq"][s] / 3600, run.n, seed)
-            )
+    estimates = _round_estimates(rules, totals, job.players, run.n, seed)
     played = float(totals["counters"][0]) / run.n
     exact = tuple(float(w) for w in seats.rounds[job.players].win)
     return RoundResult(estimates, played, exact, totals["last"], run.n, seed, run.interrupted)
+
+
+@dataclass(frozen=True)
+class BlindRoundJob:
+    """A picklable description of a batch of blind rounds."""
+
+    players: int
+    best: np.ndarray
+    seat_ptr: np.ndarray
+    seat_policy: np.ndarray
+    seat_cdf: np.ndarray
+    strength: np.ndarray
+    tie_rule: int
+    throws: int
+    sticky: bool
+
+
+def blind_round_chunk(job: BlindRoundJob, state: np.ndarray, size: int) -> dict:
+    """Chunk function of blind rounds (see :func:`kernels.simulate.blind_rounds_chunk`)."""
+    n = job.players
+    share = np.zeros(n, dtype=np.int64)
+    share_sq = np.zeros(n, dtype=np.int64)
+    outright = np.zeros(n, dtype=np.int64)
+    hist = np.zeros((n, ix.N_HANDS), dtype=np.int64)
+    counters = np.zeros(2, dtype=np.int64)
+    kernels.blind_rounds_chunk(
+        state,
+        size,
+        n,
+        job.best,
+        job.seat_ptr,
+        job.seat_policy,
+        job.seat_cdf,
+        job.strength,
+        job.tie_rule,
+        job.throws,
+        job.sticky,
+        dice_tables(),
+        share,
+        share_sq,
+        outright,
+        hist,
+        counters,
+    )
+    return {
+        "share": share,
+        "share_sq": share_sq,
+        "outright": outright,
+        "hist": hist,
+        "counters": counters,
+    }
+
+
+def seat_policies(policy: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """One policy name per seat: a name for every seat, ``"a,b"``, or a sequence.
+
+    Raises
+    ------
+    OptionError
+        When the number of names is neither 1 nor ``players``.
+    """
+    if policy is None:
+        names = ["equilibrium"]
+    elif isinstance(policy, str):
+        names = [p.strip() for p in policy.split(",")]
+    else:
+        names = [str(p).strip() for p in policy]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players or not all(names):
+        raise OptionError(
+            f"give one policy for every seat or one for each of the {players} seats, got {policy!r}"
+        )
+    return tuple(names)
+
+
+def blind_round_job(rules: RuleSet, players: int, policy=None):
+    """The :class:`BlindRoundJob` of blind rounds and its :class:`BlindSeats`."""
+    from pokerdice_stats.games.rounds import check_players
+    from pokerdice_stats.simulation.blind import blind_seats
+    from pokerdice_stats.simulation.seats import TIE_CODES
+
+    players = check_players(players)
+    if rules.throw_limit == "first-player" and rules.throws > 1:
+        raise OptionError(
+            "the first player's throw limit needs the later players to see how many throws "
+            "the first took: use knowledge=seen, or throw_limit=none"
+        )
+    seats = blind_seats(rules, seat_policies(policy, players))
+    job = BlindRoundJob(
+        players,
+        seats.best,
+        seats.seat_ptr,
+        seats.seat_policy,
+        seats.seat_cdf,
+        hand_table(rules).strength.astype(np.int64),
+        TIE_CODES[rules.ties],
+        rules.throws,
+        rules.sticky_holds,
+    )
+    return job, seats
+
+
+def simulate_blind_rounds(
+    rules: RuleSet,
+    players: int = 2,
+    policy: str | Sequence[str] | None = None,
+    *,
+    n: int = 1_000_000,
+    seed: int = 0,
+    workers: int | None = None,
+    scheduler=None,
+    progress: bool = True,
+) -> RoundResult:
+    """Simulate ``n`` blind rounds: no seat sees another's hand (banking, seed 004).
+
+    Each round every seat independently draws a pure strategy from its
+    mixture and plays it without seeing the others; the best hand wins and
+    exact ties follow the rule set (split and push: ``1/k`` of the win to
+    each of ``k`` tied seats; must-beat: the earliest; roll-off: the tied
+    seats play a blind round again).
+
+    Parameters
+    ----------
+    rules : RuleSet
+    players : int
+        Seats (2 to 5).
+    policy : str or sequence of str, optional
+        ``equilibrium`` (default; also ``optimal``): the blind equilibrium of
+        the two-player banking game, a mixture of pure strategies
+        (:func:`pokerdice_stats.games.banking.banking_equilibrium`; seat 1
+        draws from the first player's mixture, the others from the
+        second's).  Or a named policy: ``stand``, ``largest-set``,
+        ``chase-straights``, ``at-least-three``, ``max-category``.  One name
+        for every seat, or one per seat (a sequence, or ``"stand,largest-set"``).
+    n, seed, workers, scheduler, progress
+        See :func:`pokerdice_stats.simulation.chunks.run_chunks`.
+
+    Returns
+    -------
+    RoundResult
+        With ``knowledge="blind"``, the seats' policies, each seat's final
+        hands (``hist``) and the exact chances of
+        :func:`pokerdice_stats.games.blind.chances` (floats).
+
+    Raises
+    ------
+    OptionError
+        For an unknown policy, a wrong number of them, bad players, or the
+        first player's throw limit (which needs the seats to see each other).
+    """
+    from pokerdice_stats.games.blind import chances
+
+    job, seats = blind_round_job(rules, players, policy)
+    run = run_chunks(
+        blind_round_chunk,
+        job,
+        n,
+        ROUND_CHUNK,
+        seed,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        desc="rounds",
+    )
+    totals = run.totals
+    estimates = _round_estimates(rules, totals, job.players, run.n, seed)
+    played = float(totals["counters"][0]) / run.n
+    exact = tuple(float(w) for w in chances(rules, seats.distributions))
+    return RoundResult(
+        estimates,
+        played,
+        exact,
+        np.zeros((job.players, job.players), dtype=np.int64),
+        run.n,
+        seed,
+        run.interrupted,
+        "blind",
+        seats.policies,
+        totals["hist"],
+    )
 
 
 @dataclass(frozen=True)

@@ -79,7 +79,7 @@ def test_round_kernel_matches_the_plain_simulator(preset, players):
         for w in winners:
             shares[w] += 1 / len(winners)
     n = 200_000
-    result = simulate_rounds(rules, players, n=n, seed=21, progress=False)
+    result = simulate_rounds(rules, players, knowledge="seen", n=n, seed=21, progress=False)
     for seat in range(players):
         a = result.seats[seat]
         b = shares[seat] / n_plain
@@ -101,7 +101,7 @@ def test_round_kernel_matches_the_plain_simulator(preset, players):
 )
 def test_rounds_match_the_solved_round(preset, options, players):
     rules = get_rules(preset, options)
-    result = simulate_rounds(rules, players, n=150_000, seed=2, progress=False)
+    result = simulate_rounds(rules, players, knowledge="seen", n=150_000, seed=2, progress=False)
     exact = solve_round(rules, players).win
     for est, value in zip(result.seats, exact, strict=True):
         assert abs(est.z_score(float(value))) < BOUND
@@ -135,7 +135,16 @@ def test_crosscheck_small():
     checks = crosscheck(n=60_000, seed=7)
     assert len(checks) >= 45
     groups = {c.group.split()[0] for c in checks}
-    assert groups >= {"chances", "turn", "final", "round", "match", "hold-up", "progressive"}
+    assert groups >= {
+        "chances",
+        "turn",
+        "final",
+        "round",
+        "blind",
+        "match",
+        "hold-up",
+        "progressive",
+    }
     for check in checks:
         assert abs(check.z) < BOUND, (check.group, check.figure, check.z)
         assert check.estimate.n > 0 and check.estimate.seed == 7

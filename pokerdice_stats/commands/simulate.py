@@ -77,7 +77,16 @@ def register(subparsers) -> None:
     sim.add_argument(
         "--policy",
         default="optimal",
-        help="turn policy: optimal, stand, largest-set, chase-straights",
+        help="turn policy: optimal, stand, largest-set, chase-straights; blind round: "
+        "optimal (the equilibrium), those or at-least-three, max-category, one for every "
+        "seat or one per seat (stand,largest-set)",
+    )
+    sim.add_argument(
+        "--knowledge",
+        choices=("seen", "blind"),
+        default=None,
+        help="round: later seats see the earlier hands (seen), or nobody sees anyone's "
+        "(blind); default blind under banking (its rules say so), else seen",
     )
     sim.add_argument("--players", type=_positive, default=2, help="players of a round or match")
     sim.add_argument(
@@ -110,7 +119,7 @@ def register(subparsers) -> None:
         action="append",
         default=None,
         metavar="GROUP",
-        help="one group of figures (repeatable): chances, turns, rounds, matches, "
+        help="one group of figures (repeatable): chances, turns, rounds, blind, matches, "
         "holdup, progressive",
     )
     add_format_arg(check)
@@ -146,8 +155,17 @@ def simulate_record(args: argparse.Namespace) -> dict:
         record["by_category"] = {k: _estimate(v) for k, v in result.by_category.items()}
         interrupted = result.interrupted
     elif args.what == "round":
-        result = sim.simulate_rounds(rules, args.players, n=n, **options)
-        record |= {"players": args.players, "n": result.n, "seed": result.seed}
+        result = sim.simulate_rounds(
+            rules, args.players, knowledge=args.knowledge, policy=args.policy, n=n, **options
+        )
+        record |= {
+            "players": args.players,
+            "knowledge": result.knowledge,
+            "n": result.n,
+            "seed": result.seed,
+        }
+        if result.knowledge == "blind":
+            record["policies"] = list(result.policies)
         record["seats"] = [
             {"seat": s} | _estimate(e) | {"exact": x}
             for s, (e, x) in enumerate(zip(result.seats, result.exact, strict=True), start=1)
@@ -202,8 +220,12 @@ def simulate_record(args: argparse.Namespace) -> dict:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    if args.what != "turn" and (args.goal is not None or args.policy != "optimal"):
-        raise OptionError("--goal and --policy apply to --what turn only")
+    if args.what != "turn" and args.goal is not None:
+        raise OptionError("--goal applies to --what turn only")
+    if args.what not in ("turn", "round") and args.policy != "optimal":
+        raise OptionError("--policy applies to --what turn and round only")
+    if args.what != "round" and args.knowledge is not None:
+        raise OptionError("--knowledge applies to --what round only")
     record = simulate_record(args)
     if record.get("interrupted"):
         sys.stderr.write("pokerdice-stats: interrupted; the figures below are a partial result\n")
@@ -223,6 +245,10 @@ def _line(label: str, e: dict) -> str:
 
 def _text(record: dict) -> str:
     lines = [f"{record['what']} simulation, rules {record['rules']}"]
+    if record.get("knowledge") == "blind":
+        lines.append(
+            "blind: no seat sees another's hand; policies " + ", ".join(record["policies"])
+        )
     if record.get("interrupted"):
         lines.append("interrupted: partial result")
     if "seats" in record:

@@ -65,12 +65,30 @@ class Mixture:
     exact_weights : tuple of Fraction, optional
         The weights solved exactly (the restricted game's equilibrium in
         rationals), when that succeeded.
+    keeps : tuple of (T - 1, S) int16 arrays, optional
+        How to play each pure strategy: ``keeps[i][t - 1, s]`` is the keep
+        strategy ``i`` chooses in state ``s`` with ``t`` throws left (``S`` =
+        252 hands, or the (aside, hand) states under sticky holds, as in
+        ``Policy.stages[t - 1].best_keep``; the hand's own keep means stand).
+        Following them gives exactly the final distribution ``numerators[i]``.
+        Set by the solvers; None for a mixture built from distributions only.
     """
 
     weights: np.ndarray
     numerators: np.ndarray
     denominator: int
     exact_weights: tuple[Fraction, ...] | None = None
+    keeps: tuple[np.ndarray, ...] | None = None
+
+    def playable(self) -> bool:
+        """Whether the mixture knows how to play each pure strategy (:attr:`keeps`)."""
+        return self.keeps is not None and len(self.keeps) == len(self.weights)
+
+    def support(self) -> list[int]:
+        """Indices of the pure strategies played with positive weight (exact when known)."""
+        if self.exact_weights is not None:
+            return [i for i, w in enumerate(self.exact_weights) if w > 0]
+        return [i for i, w in enumerate(self.weights) if w > 0]
 
     @property
     def distribution(self) -> np.ndarray:
@@ -166,9 +184,39 @@ def best_response(rules: RuleSet, goal_values: np.ndarray) -> tuple[float, np.nd
     numerators : (252,) exact final distribution over
     denominator : int
     """
+    value, numerators, denominator, _ = _best_response(rules, goal_values)
+    return value, numerators, denominator
+
+
+def policy_keeps(policy) -> np.ndarray:
+    """The ``(T - 1, S)`` int16 best-keep tables of goal 0 of a solved policy."""
+    states = policy.stages[0].best_keep.shape[1] if policy.stages else n_states(policy.rules)
+    out = np.empty((len(policy.stages), states), dtype=np.int16)
+    for t, stage in enumerate(policy.stages):
+        out[t] = stage.best_keep[0]
+    out.setflags(write=False)
+    return out
+
+
+def n_states(rules: RuleSet) -> int:
+    """States of a keep table: 252 hands, or the (aside, hand) states under sticky holds."""
+    return len(ix.REROLL.col) if rules.sticky_holds else ix.N_HANDS
+
+
+def stand_keeps(rules: RuleSet) -> np.ndarray:
+    """The ``(T - 1, S)`` int16 keep tables of standing on the first throw."""
+    hands = ix.REROLL.col if rules.sticky_holds else np.arange(ix.N_HANDS)
+    row = ix.HAND_KEEP[np.asarray(hands, dtype=np.int64)].astype(np.int16)
+    out = np.repeat(row[None, :], rules.throws - 1, axis=0)
+    out.setflags(write=False)
+    return out
+
+
+def _best_response(rules: RuleSet, goal_values: np.ndarray):
+    """:func:`best_response` and the keep tables that play it."""
     policy = solve(rules, _quantised_goal(np.asarray(goal_values, float), "response"), exact=False)
     numerators, denominator = exact_distribution(policy)
-    return float(policy.value()), numerators[0], denominator
+    return float(policy.value()), numerators[0], denominator, policy_keeps(policy)
 
 
 def _matrix_game(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
@@ -294,6 +342,8 @@ def _double_oracle(rules, second_rules, a, tolerance, max_iterations):
     stand_second, second_denominator = _stand(second_rules)
     xs = [stand_first]
     ys = [stand_second]
+    x_keeps = [stand_keeps(rules)]
+    y_keeps = [stand_keeps(second_rules)]
     x_float = [_as_float(stand_first, denominator)]
     y_float = [_as_float(stand_second, second_denominator)]
     gaps: list[float] = []
@@ -303,8 +353,8 @@ def _double_oracle(rules, second_rules, a, tolerance, max_iterations):
         wx, wy, value = _matrix_game(matrix)
         xbar = wx @ np.array(x_float)
         ybar = wy @ np.array(y_float)
-        up, x_new, _ = best_response(rules, a @ ybar)
-        down, y_new, _ = best_response(second_rules, -(xbar @ a))
+        up, x_new, _, x_play = _best_response(rules, a @ ybar)
+        down, y_new, _, y_play = _best_response(second_rules, -(xbar @ a))
         gap = up + down  # upper - lower, with lower = -down
         gaps.append(gap)
         if gap <= tolerance:
@@ -313,16 +363,18 @@ def _double_oracle(rules, second_rules, a, tolerance, max_iterations):
         added = False
         if up > value + tolerance / 4 and not any(np.array_equal(x_new, x) for x in xs):
             xs.append(x_new)
+            x_keeps.append(x_play)
             x_float.append(_as_float(x_new, denominator))
             added = True
         if -down < value - tolerance / 4 and not any(np.array_equal(y_new, y) for y in ys):
             ys.append(y_new)
+            y_keeps.append(y_play)
             y_float.append(_as_float(y_new, second_denominator))
             added = True
         if not added:  # the linear program's own rounding limits the gap
             break
-    first = Mixture(wx, _stack(xs), denominator)
-    second = Mixture(wy, _stack(ys), second_denominator)
+    first = Mixture(wx, _stack(xs), denominator, keeps=tuple(x_keeps))
+    second = Mixture(wy, _stack(ys), second_denominator, keeps=tuple(y_keeps))
     return first, second, value, gaps, converged
 
 
@@ -333,6 +385,8 @@ def _fictitious_play(rules, second_rules, a, tolerance, max_iterations):
     ys: dict[bytes, int] = {}
     x_rows = [stand_first]
     y_rows = [stand_second]
+    x_keeps = [stand_keeps(rules)]
+    y_keeps = [stand_keeps(second_rules)]
     x_counts = [1]
     y_counts = [1]
     xbar = _as_float(stand_first, denominator)
@@ -340,20 +394,21 @@ def _fictitious_play(rules, second_rules, a, tolerance, max_iterations):
     gaps: list[float] = []
     converged = False
     for t in range(1, max_iterations + 1):
-        up, x_new, _ = best_response(rules, a @ ybar)
-        down, y_new, _ = best_response(second_rules, -(xbar @ a))
+        up, x_new, _, x_play = _best_response(rules, a @ ybar)
+        down, y_new, _, y_play = _best_response(second_rules, -(xbar @ a))
         gaps.append(up + down)
         if up + down <= tolerance:
             converged = True
             break
-        for new, seen, rows, counts in (
-            (x_new, xs, x_rows, x_counts),
-            (y_new, ys, y_rows, y_counts),
+        for new, play, seen, rows, keeps, counts in (
+            (x_new, x_play, xs, x_rows, x_keeps, x_counts),
+            (y_new, y_play, ys, y_rows, y_keeps, y_counts),
         ):
             key = np.asarray(new, dtype=np.int64).tobytes()
             if key not in seen:
                 seen[key] = len(rows)
                 rows.append(new)
+                keeps.append(play)
                 counts.append(0)
             counts[seen[key]] += 1
         xbar = xbar + (_as_float(x_new, denominator) - xbar) / (t + 1)
@@ -362,8 +417,8 @@ def _fictitious_play(rules, second_rules, a, tolerance, max_iterations):
     wy = np.array(y_counts, dtype=np.float64) / sum(y_counts)
     value = float(xbar @ a @ ybar)
     return (
-        Mixture(wx, _stack(x_rows), denominator),
-        Mixture(wy, _stack(y_rows), second_denominator),
+        Mixture(wx, _stack(x_rows), denominator, keeps=tuple(x_keeps)),
+        Mixture(wy, _stack(y_rows), second_denominator, keeps=tuple(y_keeps)),
         value,
         gaps,
         converged,

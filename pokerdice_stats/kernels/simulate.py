@@ -606,3 +606,145 @@ def holdup_chunk(
         for j in range(k):
             share[order[j]] += part
             share_sq[order[j]] += part * part
+
+
+# ----------------------------------------------------------------------------
+# Blind rounds: no seat sees another's hand (banking, seed 004).
+
+_S11 = np.uint64(11)
+
+
+@inner
+def draw_policy(state, seat, seat_ptr, seat_policy, seat_cdf):
+    """The pure strategy seat ``seat`` plays this round (an index into ``best``).
+
+    The seat's mixture is ``seat_policy[seat_ptr[seat]:seat_ptr[seat + 1]]``
+    with cumulative weights ``seat_cdf`` in units of ``2**-53`` (the last
+    entry of a seat is ``2**53``).  A seat with one pure strategy takes no
+    random draw; otherwise one 53-bit uniform number picks the strategy.
+    """
+    a = seat_ptr[seat]
+    b = seat_ptr[seat + 1]
+    if b - a == 1:
+        return seat_policy[a]
+    u = next_u64(state) >> _S11
+    for j in range(a, b - 1):
+        if u < seat_cdf[j]:
+            return seat_policy[j]
+    return seat_policy[b - 1]
+
+
+@inner
+def play_blind_round(
+    state,
+    order,
+    n_seats,
+    best,
+    seat_ptr,
+    seat_policy,
+    seat_cdf,
+    strength,
+    tie_rule,
+    throws,
+    sticky,
+    tables,
+    hist,
+):
+    """One blind round: each seat draws its pure strategy and plays it unseen.
+
+    Seats throw in seat order, each with every throw of the turn, never
+    looking at the others.  The best strength wins; on exact ties the rule
+    decides: split and push return every tied seat, must-beat the earliest
+    one (a later seat that only ties is out), roll-off has the tied seats
+    play a blind round again (each drawing its strategy afresh) until one
+    wins.  ``hist[seat, hand]`` counts each seat's final hand of the first
+    (sub-)round.
+
+    Returns
+    -------
+    n_winners : int
+        ``order[:n_winners]`` are the winning seats.
+    subrounds : int
+        Rounds played, roll-offs included.
+    """
+    for i in range(n_seats):
+        order[i] = i
+    n = n_seats
+    subrounds = 0
+    while True:
+        subrounds += 1
+        best_s = -1
+        n_best = 0
+        for i in range(n):
+            seat = order[i]
+            p = draw_policy(state, seat, seat_ptr, seat_policy, seat_cdf)
+            h, _ = play_turn(state, best, p, throws - 1, sticky, tables)
+            if subrounds == 1:
+                hist[seat, h] += 1
+            s = strength[h]
+            if s > best_s:
+                best_s = s
+                order[i] = order[0]
+                order[0] = seat
+                n_best = 1
+            elif s == best_s and tie_rule != TIE_MUST_BEAT:
+                order[i] = order[n_best]
+                order[n_best] = seat
+                n_best += 1
+        if n_best == 1 or tie_rule != TIE_ROLL_OFF:
+            return n_best, subrounds
+        _sort_seats(order, n_best)
+        n = n_best
+
+
+@jit
+def blind_rounds_chunk(
+    state,
+    n,
+    players,
+    best,
+    seat_ptr,
+    seat_policy,
+    seat_cdf,
+    strength,
+    tie_rule,
+    throws,
+    sticky,
+    tables,
+    share,
+    share_sq,
+    outright,
+    hist,
+    counters,
+):
+    """``n`` blind rounds of ``players`` seats (see :func:`play_blind_round`).
+
+    Adds each seat's share of the win in 60ths to ``share`` (60, or 60/k for a
+    k-way split), its square to ``share_sq``, the rounds it won alone to
+    ``outright``, final hands to ``hist[seat, hand]`` and the rounds played
+    (roll-offs included) to ``counters[0]``.
+    """
+    order = np.empty(players, dtype=np.int64)
+    for _ in range(n):
+        k, sub = play_blind_round(
+            state,
+            order,
+            players,
+            best,
+            seat_ptr,
+            seat_policy,
+            seat_cdf,
+            strength,
+            tie_rule,
+            throws,
+            sticky,
+            tables,
+            hist,
+        )
+        counters[0] += sub
+        part = 60 // k
+        for j in range(k):
+            share[order[j]] += part
+            share_sq[order[j]] += part * part
+        if k == 1:
+            outright[order[0]] += 1

@@ -9,7 +9,8 @@ proportion, the exact standard deviation of the progressive payout).
 The figures: the single-throw chances table (gameweave and progressive
 ladders), the optimal turn for ``at-least`` and ``beat`` goals and its final
 categories, round odds (gameweave with roll-offs, triple-snakes must-beat,
-banking split, the first player's throw limit), match odds and length, the
+banking split, the first player's throw limit), blind banking rounds (the
+equilibrium, named strategies; ties split), match odds and length, the
 chance that a best hand holds up against the players still to throw (the
 chips game), and the progressive payout per round against several computer
 policies.
@@ -122,10 +123,61 @@ def _rounds(n: int, seed: int, options: dict) -> Iterator[Check]:
     )
     for name, opts, players in cases:
         rules = get_rules(name, opts)
-        result = simulate_rounds(rules, players, n=n, seed=seed, **options)
-        label = rules.label()
+        # Later seats see the earlier hands (the solved round); blind rounds are in _blind.
+        result = simulate_rounds(rules, players, knowledge="seen", n=n, seed=seed, **options)
+        label = rules.label() + (" seen" if rules.preset == "banking" else "")
         for s, (est, exact) in enumerate(zip(result.seats, result.exact, strict=True), start=1):
             yield _check(f"round {label}, {players} players", f"seat {s} wins", exact, est)
+
+
+def _blind(n: int, seed: int, options: dict) -> Iterator[Check]:
+    """Blind banking rounds: seat 1's share ``P(win) + P(tie) / 2`` against ``(1 + x A y) / 2``.
+
+    ``x`` and ``y`` are the two seats' exact final distributions (the
+    equilibrium mixtures, or named strategies from
+    :func:`~pokerdice_stats.games.strategies.strategy_distribution`) and
+    ``A`` the banking payout; three-player rounds against
+    :func:`pokerdice_stats.games.blind.chances`.
+    """
+    from pokerdice_stats.games.banking import banking_payout
+    from pokerdice_stats.games.blind import chances
+    from pokerdice_stats.games.equilibrium import game_value
+    from pokerdice_stats.games.strategies import strategy_distribution
+    from pokerdice_stats.simulate import simulate_rounds
+    from pokerdice_stats.simulation.blind import blind_equilibrium
+
+    for opts in ({}, {"sticky_holds": "true"}):
+        rules = get_rules("banking", opts)
+        eq = blind_equilibrium(rules)
+        share = (1 + game_value(eq.first.exact(), eq.second.exact(), banking_payout(rules))) / 2
+        result = simulate_rounds(rules, 2, knowledge="blind", n=n, seed=seed, **options)
+        group = f"blind round {rules.label()}, 2 players"
+        yield _check(group, "seat 1 share (equilibrium vs equilibrium)", share, result.seats[0])
+    rules = get_rules("banking")
+    pair = ("stand", "largest-set")
+    x, y = (strategy_distribution(rules, name) for name in pair)
+    share = (1 + game_value(x, y, banking_payout(rules))) / 2
+    result = simulate_rounds(rules, 2, knowledge="blind", policy=pair, n=n, seed=seed, **options)
+    yield _check(
+        "blind round banking, 2 players",
+        "seat 1 share (stand vs largest-set)",
+        share,
+        result.seats[0],
+    )
+    trio = ("equilibrium", "largest-set", "max-category")
+    exact = chances(
+        rules,
+        [
+            blind_equilibrium(rules).first.exact(),
+            strategy_distribution(rules, "largest-set"),
+            strategy_distribution(rules, "max-category"),
+        ],
+    )
+    result = simulate_rounds(rules, 3, knowledge="blind", policy=trio, n=n, seed=seed, **options)
+    for s, (name, value) in enumerate(zip(trio, exact, strict=True), start=1):
+        yield _check(
+            "blind round banking, 3 players", f"seat {s} share ({name})", value, result.seats[s - 1]
+        )
 
 
 def _matches(n: int, seed: int, options: dict) -> Iterator[Check]:
@@ -184,6 +236,7 @@ GROUPS: dict[str, Callable[[int, int, dict], Iterator[Check]]] = {
     "chances": _chances,
     "turns": _turns,
     "rounds": _rounds,
+    "blind": _blind,
     "matches": _matches,
     "holdup": _holdup,
     "progressive": _progressive,

@@ -1,0 +1,190 @@
+"""The seats of a blind round as kernel tables: each a mixture of pure strategies.
+
+In a blind round (banking, seed 004) no seat sees another's hand.  A seat
+plays either the blind equilibrium (a mixture of pure strategies, each a
+best-keep table, from :func:`pokerdice_stats.games.banking.banking_equilibrium`)
+or one named policy.  :func:`blind_seats` stacks every pure strategy's
+best-keep tables into one ``(P, T - 1, S)`` array and describes each seat's
+mixture by three flat arrays the kernel reads (see
+:func:`pokerdice_stats.kernels.simulate.draw_policy`)::
+
+    seat_ptr (N + 1,)   seat i's strategies are entries seat_ptr[i] .. seat_ptr[i + 1] - 1
+    seat_policy         index into the stacked tables
+    seat_cdf  uint64    cumulative weights in units of 2**-53 (a seat's last entry 2**53)
+
+Each seat's exact final distribution (numerators, denominator) comes along,
+for the exact odds of :func:`pokerdice_stats.games.blind.chances`.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games.strategies import max_category_goal
+from pokerdice_stats.goals import at_least
+from pokerdice_stats.hands import hand_table
+from pokerdice_stats.holds import final_distribution
+from pokerdice_stats.rules import RuleSet
+from pokerdice_stats.simulation.players import HEURISTICS, heuristic_table, optimal_tables
+
+#: Names of the blind equilibrium (the default seat policy of a blind round).
+EQUILIBRIUM = ("equilibrium", "optimal")
+#: Named policies a blind seat may play.
+BLIND_POLICIES = (*EQUILIBRIUM, *HEURISTICS, "at-least-three", "max-category")
+_ONE = 1 << 53
+
+
+@dataclass(frozen=True, eq=False)
+class BlindSeats:
+    """Every seat's mixture of pure strategies in the form the blind kernel reads.
+
+    Attributes
+    ----------
+    best : (P, T - 1, S) int16
+        Stacked best-keep tables of every pure strategy.
+    seat_ptr : (N + 1,) int64
+    seat_policy : int64
+    seat_cdf : uint64
+        See the module docstring.
+    policies : tuple of str
+        Each seat's policy name.
+    distributions : tuple of (numerators, denominator)
+        Each seat's exact final distribution (its mixture's).
+    """
+
+    best: np.ndarray
+    seat_ptr: np.ndarray
+    seat_policy: np.ndarray
+    seat_cdf: np.ndarray
+    policies: tuple[str, ...]
+    distributions: tuple
+
+
+@functools.lru_cache(maxsize=8)
+def blind_equilibrium(rules: RuleSet):
+    """The blind equilibrium of the two-player game under ``rules`` (cached).
+
+    The payout is the banking one (``+1`` win, ``0`` identical dice, ``-1``
+    loss; :func:`pokerdice_stats.games.banking.banking_payout`).
+    """
+    from pokerdice_stats.games.banking import banking_equilibrium
+
+    return banking_equilibrium(rules)
+
+
+def table_distribution(rules: RuleSet, keeps: np.ndarray) -> tuple[np.ndarray, int]:
+    """Exact final distribution of a turn that follows ``(T - 1, S)`` keep tables.
+
+    The forward pass of :func:`pokerdice_stats.holds.final_distribution` over
+    the given tables (any turn rules, sticky holds included).
+    """
+    stages = [
+        types.SimpleNamespace(best_keep=np.asarray(keeps[t], dtype=np.int64)[None, :])
+        for t in range(rules.throws - 1)
+    ]
+    policy = types.SimpleNamespace(
+        goals=[None], sticky=rules.sticky_holds, exact=True, throws=rules.throws, stages=stages
+    )
+    numerators, denominator = final_distribution(policy)
+    return numerators[0], denominator
+
+
+def named_keeps(rules: RuleSet, name: str) -> np.ndarray:
+    """The ``(T - 1, S)`` keep tables of a named (non-equilibrium) blind policy."""
+    if name in HEURISTICS:
+        return heuristic_table(rules, name)
+    if name == "at-least-three":
+        goal = at_least(hand_table(rules), "three-of-a-kind")
+        return optimal_tables(rules, [goal], exact=True)[0]
+    if name == "max-category":
+        return optimal_tables(rules, [max_category_goal(rules)], exact=True)[0]
+    raise OptionError(f"unknown blind policy {name!r}; choose one of: " + ", ".join(BLIND_POLICIES))
+
+
+def _cdf(weights: Sequence[Fraction]) -> list[int]:
+    """Cumulative weights in units of 2**-53, the last exactly 2**53."""
+    total = sum(weights)
+    running = Fraction(0)
+    out = []
+    for w in weights:
+        running += w
+        out.append(int(running / total * _ONE))
+    out[-1] = _ONE
+    return out
+
+
+def _mixture_parts(mixture) -> tuple[list[np.ndarray], list[Fraction]]:
+    if not mixture.playable():
+        raise OptionError("the equilibrium mixture does not carry its keep tables")
+    support = mixture.support()
+    if mixture.exact_weights is not None:
+        weights = [mixture.exact_weights[i] for i in support]
+    else:
+        weights = [Fraction(float(mixture.weights[i])) for i in support]
+    return [mixture.keeps[i] for i in support], weights
+
+
+def blind_seats(rules: RuleSet, policies: Sequence[str]) -> BlindSeats:
+    """Build the :class:`BlindSeats` of a blind round, one policy name per seat.
+
+    ``equilibrium`` (or ``optimal``): seat 1 plays the first player's
+    equilibrium mixture, every other seat the second player's (the two are
+    the same in the symmetric banking game).  Other names: see
+    :data:`BLIND_POLICIES`.
+
+    Raises
+    ------
+    OptionError
+        For an unknown policy name.
+    """
+    steps = max(rules.throws - 1, 1)
+    tables: list[np.ndarray] = []
+    index_of: dict[tuple, int] = {}
+    seat_ptr = [0]
+    seat_policy: list[int] = []
+    seat_cdf: list[int] = []
+    distributions = []
+    names = []
+    for seat, name in enumerate(policies):
+        name = str(name).strip().lower()
+        if name not in BLIND_POLICIES:
+            raise OptionError(
+                f"unknown blind policy {name!r}; choose one of: " + ", ".join(BLIND_POLICIES)
+            )
+        if name in EQUILIBRIUM:
+            eq = blind_equilibrium(rules)
+            mixture = eq.first if seat == 0 else eq.second
+            keeps, weights = _mixture_parts(mixture)
+            keys = [("equilibrium", seat == 0, i) for i in mixture.support()]
+            distributions.append(mixture.exact())
+            name = "equilibrium"
+        else:
+            keeps, weights = [named_keeps(rules, name)], [Fraction(1)]
+            keys = [("named", name)]
+            distributions.append(table_distribution(rules, keeps[0]))
+        names.append(name)
+        for key, table in zip(keys, keeps, strict=True):
+            if key not in index_of:
+                index_of[key] = len(tables)
+                padded = np.zeros((steps, table.shape[1]), dtype=np.int16)
+                padded[: table.shape[0]] = table
+                tables.append(padded)
+            seat_policy.append(index_of[key])
+        seat_cdf.extend(_cdf(weights))
+        seat_ptr.append(len(seat_policy))
+    best = np.ascontiguousarray(np.stack(tables))
+    return BlindSeats(
+        best,
+        np.array(seat_ptr, dtype=np.int64),
+        np.array(seat_policy, dtype=np.int64),
+        np.array(seat_cdf, dtype=np.uint64),
+        tuple(names),
+        tuple(distributions),
+    )
