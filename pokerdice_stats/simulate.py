@@ -477,8 +477,8 @@ def blind_round_chunk(job: BlindRoundJob, state: np.ndarray, size: int) -> dict:
     }
 
 
-def seat_policies(policy: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
-    """One policy name per seat: a name for every seat, ``"a,b"``, or a sequence.
+def seat_policies(policy, players: int) -> tuple:
+    """One policy per seat: a name (or mixture) for every seat, ``"a,b"``, or a sequence.
 
     Raises
     ------
@@ -489,8 +489,10 @@ def seat_policies(policy: str | Sequence[str] | None, players: int) -> tuple[str
         names = ["equilibrium"]
     elif isinstance(policy, str):
         names = [p.strip() for p in policy.split(",")]
+    elif hasattr(policy, "keeps"):  # one mixture for every seat
+        names = [policy]
     else:
-        names = [str(p).strip() for p in policy]
+        names = [p if hasattr(p, "keeps") else str(p).strip() for p in policy]
     if len(names) == 1:
         names = names * players
     if len(names) != players or not all(names):
@@ -559,6 +561,9 @@ def simulate_blind_rounds(
         second's).  Or a named policy: ``stand``, ``largest-set``,
         ``chase-straights``, ``at-least-three``, ``max-category``.  One name
         for every seat, or one per seat (a sequence, or ``"stand,largest-set"``).
+        A sequence may also hold playable
+        :class:`~pokerdice_stats.games.equilibrium.Mixture` objects (with their
+        keep tables), each played as it is.
     n, seed, workers, scheduler, progress
         See :func:`pokerdice_stats.simulation.chunks.run_chunks`.
 

@@ -27,12 +27,18 @@ from fractions import Fraction
 import numpy as np
 
 from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games.equilibrium import Mixture
 from pokerdice_stats.games.strategies import max_category_goal
 from pokerdice_stats.goals import at_least
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import final_distribution
 from pokerdice_stats.rules import RuleSet
-from pokerdice_stats.simulation.players import HEURISTICS, heuristic_table, optimal_tables
+from pokerdice_stats.simulation.players import (
+    HEURISTICS,
+    heuristic_table,
+    n_states,
+    optimal_tables,
+)
 
 #: Names of the blind equilibrium (the default seat policy of a blind round).
 EQUILIBRIUM = ("equilibrium", "optimal")
@@ -120,10 +126,13 @@ def _cdf(weights: Sequence[Fraction]) -> list[int]:
     return out
 
 
-def _mixture_parts(mixture) -> tuple[list[np.ndarray], list[Fraction]]:
+def _mixture_parts(mixture: Mixture, rules: RuleSet) -> tuple[list[np.ndarray], list[Fraction]]:
     if not mixture.playable():
-        raise OptionError("the equilibrium mixture does not carry its keep tables")
+        raise OptionError("the mixture does not carry the keep tables of its pure strategies")
     support = mixture.support()
+    shape = (rules.throws - 1, n_states(rules))
+    if any(np.shape(mixture.keeps[i]) != shape for i in support):
+        raise OptionError(f"a mixture's keep tables must be {shape} under these turn rules")
     if mixture.exact_weights is not None:
         weights = [mixture.exact_weights[i] for i in support]
     else:
@@ -131,18 +140,21 @@ def _mixture_parts(mixture) -> tuple[list[np.ndarray], list[Fraction]]:
     return [mixture.keeps[i] for i in support], weights
 
 
-def blind_seats(rules: RuleSet, policies: Sequence[str]) -> BlindSeats:
-    """Build the :class:`BlindSeats` of a blind round, one policy name per seat.
+def blind_seats(rules: RuleSet, policies: Sequence[str | Mixture]) -> BlindSeats:
+    """Build the :class:`BlindSeats` of a blind round, one policy per seat.
 
     ``equilibrium`` (or ``optimal``): seat 1 plays the first player's
     equilibrium mixture, every other seat the second player's (the two are
     the same in the symmetric banking game).  Other names: see
-    :data:`BLIND_POLICIES`.
+    :data:`BLIND_POLICIES`.  A playable
+    :class:`~pokerdice_stats.games.equilibrium.Mixture` (one that carries its
+    keep tables, made for the same turn rules) is played as it is.
 
     Raises
     ------
     OptionError
-        For an unknown policy name.
+        For an unknown policy name, or a mixture without keep tables or
+        whose tables do not fit the turn rules.
     """
     steps = max(rules.throws - 1, 1)
     tables: list[np.ndarray] = []
@@ -153,22 +165,28 @@ def blind_seats(rules: RuleSet, policies: Sequence[str]) -> BlindSeats:
     distributions = []
     names = []
     for seat, name in enumerate(policies):
-        name = str(name).strip().lower()
-        if name not in BLIND_POLICIES:
-            raise OptionError(
-                f"unknown blind policy {name!r}; choose one of: " + ", ".join(BLIND_POLICIES)
-            )
-        if name in EQUILIBRIUM:
-            eq = blind_equilibrium(rules)
-            mixture = eq.first if seat == 0 else eq.second
-            keeps, weights = _mixture_parts(mixture)
-            keys = [("equilibrium", seat == 0, i) for i in mixture.support()]
-            distributions.append(mixture.exact())
-            name = "equilibrium"
+        if isinstance(name, Mixture):
+            keeps, weights = _mixture_parts(name, rules)
+            keys = [("mixture", id(name), i) for i in name.support()]
+            distributions.append(name.exact())
+            name = "mixture"
         else:
-            keeps, weights = [named_keeps(rules, name)], [Fraction(1)]
-            keys = [("named", name)]
-            distributions.append(table_distribution(rules, keeps[0]))
+            name = str(name).strip().lower()
+            if name not in BLIND_POLICIES:
+                raise OptionError(
+                    f"unknown blind policy {name!r}; choose one of: " + ", ".join(BLIND_POLICIES)
+                )
+            if name in EQUILIBRIUM:
+                eq = blind_equilibrium(rules)
+                mixture = eq.first if seat == 0 else eq.second
+                keeps, weights = _mixture_parts(mixture, rules)
+                keys = [("equilibrium", seat == 0, i) for i in mixture.support()]
+                distributions.append(mixture.exact())
+                name = "equilibrium"
+            else:
+                keeps, weights = [named_keeps(rules, name)], [Fraction(1)]
+                keys = [("named", name)]
+                distributions.append(table_distribution(rules, keeps[0]))
         names.append(name)
         for key, table in zip(keys, keeps, strict=True):
             if key not in index_of:
