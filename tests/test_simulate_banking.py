@@ -517,3 +517,12 @@ def test_crosscheck_blind_group():
     for check in checks:
         assert isinstance(check.exact, Fraction)
         assert abs(check.z) < BOUND, (check.group, check.figure, check.z)
+
+
+def test_docstring_examples():
+    import doctest
+
+    import pokerdice_stats.games.blind as blind
+
+    result = doctest.testmod(blind)
+    assert result.attempted > 0 and result.failed == 0

@@ -635,10 +635,12 @@ def draw_policy(state, seat, seat_ptr, seat_policy, seat_cdf):
 
 
 @inner
-def play_blind_round(
+def blind_pass(
     state,
+    seats,
+    n,
     order,
-    n_seats,
+    hands,
     best,
     seat_ptr,
     seat_policy,
@@ -648,53 +650,29 @@ def play_blind_round(
     throws,
     sticky,
     tables,
-    hist,
 ):
-    """One blind round: each seat draws its pure strategy and plays it unseen.
+    """One blind (sub-)round: seats ``seats[:n]`` (in seat order) each draw a pure
+    strategy and play it with every throw of the turn, never looking at the others.
 
-    Seats throw in seat order, each with every throw of the turn, never
-    looking at the others.  The best strength wins; on exact ties the rule
-    decides: split and push return every tied seat, must-beat the earliest
-    one (a later seat that only ties is out), roll-off has the tied seats
-    play a blind round again (each drawing its strategy afresh) until one
-    wins.  ``hist[seat, hand]`` counts each seat's final hand of the first
-    (sub-)round.
-
-    Returns
-    -------
-    n_winners : int
-        ``order[:n_winners]`` are the winning seats.
-    subrounds : int
-        Rounds played, roll-offs included.
+    Each seat's final hand goes to ``hands[seat]``.  The seats holding the best
+    strength go to ``order`` in seat order (under must-beat only the earliest:
+    a later seat that only ties is out); returns how many.
     """
-    for i in range(n_seats):
-        order[i] = i
-    n = n_seats
-    subrounds = 0
-    while True:
-        subrounds += 1
-        best_s = -1
-        n_best = 0
-        for i in range(n):
-            seat = order[i]
-            p = draw_policy(state, seat, seat_ptr, seat_policy, seat_cdf)
-            h, _ = play_turn(state, best, p, throws - 1, sticky, tables)
-            if subrounds == 1:
-                hist[seat, h] += 1
-            s = strength[h]
-            if s > best_s:
-                best_s = s
-                order[i] = order[0]
-                order[0] = seat
-                n_best = 1
-            elif s == best_s and tie_rule != TIE_MUST_BEAT:
-                order[i] = order[n_best]
-                order[n_best] = seat
-                n_best += 1
-        if n_best == 1 or tie_rule != TIE_ROLL_OFF:
-            return n_best, subrounds
-        _sort_seats(order, n_best)
-        n = n_best
+    best_s = -1
+    n_best = 0
+    for i in range(n):
+        seat = seats[i]
+        p = draw_policy(state, seat, seat_ptr, seat_policy, seat_cdf)
+        h, _ = play_turn(state, best, p, throws - 1, sticky, tables)
+        hands[seat] = h
+        s = strength[h]
+        if s > best_s:
+            best_s = s
+            n_best = 0
+        if s == best_s and (n_best == 0 or tie_rule != TIE_MUST_BEAT):
+            order[n_best] = seat
+            n_best += 1
+    return n_best
 
 
 @jit
@@ -717,19 +695,28 @@ def blind_rounds_chunk(
     hist,
     counters,
 ):
-    """``n`` blind rounds of ``players`` seats (see :func:`play_blind_round`).
+    """``n`` blind rounds of ``players`` seats (see :func:`blind_pass`).
 
-    Adds each seat's share of the win in 60ths to ``share`` (60, or 60/k for a
-    k-way split), its square to ``share_sq``, the rounds it won alone to
-    ``outright``, final hands to ``hist[seat, hand]`` and the rounds played
-    (roll-offs included) to ``counters[0]``.
+    The best hand wins; on exact ties split and push share the win among the
+    tied seats, must-beat gives it to the earliest, and under roll-off the
+    tied seats play a blind round again (each drawing its strategy afresh)
+    until one wins.  Adds each seat's share of the win in 60ths to ``share``
+    (60, or 60/k for a k-way split), its square to ``share_sq``, the rounds it
+    won alone to ``outright``, its final hand of the first (sub-)round to
+    ``hist[seat, hand]`` and the rounds played (roll-offs included) to
+    ``counters[0]``.
     """
+    seats = np.arange(players)
     order = np.empty(players, dtype=np.int64)
+    tied = np.empty(players, dtype=np.int64)
+    hands = np.empty(players, dtype=np.int64)
     for _ in range(n):
-        k, sub = play_blind_round(
+        k = blind_pass(
             state,
-            order,
+            seats,
             players,
+            order,
+            hands,
             best,
             seat_ptr,
             seat_policy,
@@ -739,8 +726,30 @@ def blind_rounds_chunk(
             throws,
             sticky,
             tables,
-            hist,
         )
+        for seat in range(players):
+            hist[seat, hands[seat]] += 1
+        sub = 1
+        while k > 1 and tie_rule == TIE_ROLL_OFF:
+            for j in range(k):
+                tied[j] = order[j]
+            k = blind_pass(
+                state,
+                tied,
+                k,
+                order,
+                hands,
+                best,
+                seat_ptr,
+                seat_policy,
+                seat_cdf,
+                strength,
+                tie_rule,
+                throws,
+                sticky,
+                tables,
+            )
+            sub += 1
         counters[0] += sub
         part = 60 // k
         for j in range(k):
