@@ -526,3 +526,21 @@ def test_docstring_examples():
 
     result = doctest.testmod(blind)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_blind_rounds_on_dask_equal_threads():
+    """The blind chunks on an in-process Dask cluster (no network) give the same bits."""
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=False,
+            dashboard_address="127.0.0.1:0",  # loopback only
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        local = simulate_rounds(STICKY, 3, n=70_000, seed=22, workers=2, progress=False)
+        remote = simulate_rounds(STICKY, 3, n=70_000, seed=22, scheduler=client, progress=False)
+    assert remote.seats == local.seats
+    assert np.array_equal(remote.hist, local.hist)
