@@ -84,11 +84,21 @@ class Mixture:
         """Whether the mixture knows how to play each pure strategy (:attr:`keeps`)."""
         return self.keeps is not None and len(self.keeps) == len(self.weights)
 
-    def support(self) -> list[int]:
-        """Indices of the pure strategies played with positive weight (exact when known)."""
+    def fraction_weights(self) -> list[Fraction]:
+        """The weights as fractions summing to 1 (those :meth:`exact` mixes with).
+
+        :attr:`exact_weights` when known, else the float weights rounded to
+        fractions (denominators up to 2**30) and normalised.
+        """
         if self.exact_weights is not None:
-            return [i for i, w in enumerate(self.exact_weights) if w > 0]
-        return [i for i, w in enumerate(self.weights) if w > 0]
+            return list(self.exact_weights)
+        weights = [Fraction(float(w)).limit_denominator(_WEIGHT_DENOMINATOR) for w in self.weights]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    def support(self) -> list[int]:
+        """Indices of the pure strategies with a positive :meth:`fraction_weights` weight."""
+        return [i for i, w in enumerate(self.fraction_weights()) if w > 0]
 
     @property
     def distribution(self) -> np.ndarray:
@@ -102,14 +112,7 @@ class Mixture:
         Uses :attr:`exact_weights` when known, else the float weights
         rounded to fractions (denominators up to 2**30).
         """
-        if self.exact_weights is not None:
-            weights = list(self.exact_weights)
-        else:
-            weights = [
-                Fraction(float(w)).limit_denominator(_WEIGHT_DENOMINATOR) for w in self.weights
-            ]
-            total = sum(weights)
-            weights = [w / total for w in weights]
+        weights = self.fraction_weights()
         common = math.lcm(*(w.denominator for w in weights))
         scaled = [int(w * common) for w in weights]
         numerators = np.zeros(ix.N_HANDS, dtype=object)

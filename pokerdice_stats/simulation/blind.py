@@ -133,10 +133,8 @@ def _mixture_parts(mixture: Mixture, rules: RuleSet) -> tuple[list[np.ndarray], 
     shape = (rules.throws - 1, n_states(rules))
     if any(np.shape(mixture.keeps[i]) != shape for i in support):
         raise OptionError(f"a mixture's keep tables must be {shape} under these turn rules")
-    if mixture.exact_weights is not None:
-        weights = [mixture.exact_weights[i] for i in support]
-    else:
-        weights = [Fraction(float(mixture.weights[i])) for i in support]
+    weights = mixture.fraction_weights()
+    weights = [weights[i] for i in support]
     return [mixture.keeps[i] for i in support], weights
 
 
