@@ -35,6 +35,14 @@ def main(argv: list[str] | None = None) -> int:
     except PokerDiceError as err:
         print(f"pokerdice-stats: error: {err}", file=sys.stderr)
         return 2
+    except OSError as err:
+        # A folder that cannot be made or a file that cannot be written or read.
+        where = f" {err.filename!r}" if getattr(err, "filename", None) else ""
+        print(f"pokerdice-stats: error: cannot use{where}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("pokerdice-stats: error: not enough memory for this request", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("pokerdice-stats: interrupted", file=sys.stderr)
         return 130

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from pokerdice_stats.errors import OptionError
 from pokerdice_stats.reporting import Task
 
 #: Section modules of :mod:`pokerdice_stats.reporting`, in the order they run.
@@ -47,8 +48,17 @@ def run_report(
     -------
     list of Path
         Every file written.
+
+    Raises
+    ------
+    OptionError
+        If the output folder cannot be made.
     """
     out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise OptionError(f"cannot write to {str(out)!r}: {err.strerror or err}") from None
     written: list[Path] = []
     tasks = report_tasks(out, sections)
     with tqdm(tasks, desc="report", unit="task", disable=not progress) as bar:

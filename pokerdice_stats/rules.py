@@ -421,6 +421,13 @@ def _check_consistent(rules: RuleSet) -> None:
         raise RulesError(
             "max_rethrow limits the throws after the first; with throws=1 there are none"
         )
+    pip_ladders = {"small": "triple-snakes", "big-little": "banking and progressive"}
+    if rules.straights in pip_ladders and rules.chart == "ace-one":
+        raise RulesError(
+            f"straights={rules.straights} ({pip_ladders[rules.straights]}) counts runs of pips "
+            "in number order, which chart=ace-one reorders (1 is the ace there); "
+            "use chart=pips, ace-six or faces"
+        )
     if rules.throw_limit == "first-player" and rules.throws == 1:
         raise RulesError("throw_limit=first-player needs throws of 2 or more")
 

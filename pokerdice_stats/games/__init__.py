@@ -1,1 +1,25 @@
 """Games between players: rounds, matches, chips, banking and the progressive payout."""
+
+from __future__ import annotations
+
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.rules import RuleSet
+
+
+def require_independent_turns(rules: RuleSet, game: str) -> None:
+    """Refuse rules under which one player's turn limits the other's.
+
+    The two-player games of seed 004 (banking, progressive) are solved with
+    each player's turn on its own; the first player's throw limit would tie
+    the second player's throws to the first's, which they do not model.
+
+    Raises
+    ------
+    OptionError
+        If ``rules.throw_limit`` is not ``none``.
+    """
+    if rules.throw_limit != "none":
+        raise OptionError(
+            f"{game} is solved with each player's turn on its own; "
+            f"throw_limit={rules.throw_limit} is not supported there (use throw_limit=none)"
+        )

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games import require_independent_turns
 from pokerdice_stats.games.equilibrium import Equilibrium, game_value, solve_blind
 from pokerdice_stats.games.strategies import (
     SIMPLE_STRATEGIES,
@@ -61,6 +62,7 @@ def banking_equilibrium(
     :attr:`Equilibrium.lower` and ``upper`` bound it exactly.
     """
     rules = get_rules("banking") if rules is None else rules
+    require_independent_turns(rules, "the banking game")
     return solve_blind(
         rules,
         banking_payout(rules),
@@ -101,6 +103,7 @@ def exploit(rules: RuleSet, strategy: str) -> Exploit:
         raise OptionError(
             f"unknown strategy {strategy!r}; choose one of: " + ", ".join(SIMPLE_STRATEGIES)
         )
+    require_independent_turns(rules, "the banking game")
     numerators, denominator = strategy_distribution(rules, strategy)
     goal = payout_against(hand_table(rules), numerators, denominator, banking_payout(rules))
     loss = Fraction(solve(rules, goal).value())

@@ -37,6 +37,7 @@ import numpy as np
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games import require_independent_turns
 from pokerdice_stats.games.strategies import exact_distribution
 from pokerdice_stats.goals import Goal, payout_against
 from pokerdice_stats.hands import hand_table
@@ -300,6 +301,8 @@ def solve_blind(
     if payout.shape != (ix.N_HANDS, ix.N_HANDS):
         raise OptionError(f"payout must be (252, 252), got {payout.shape}")
     second_rules = rules if second_rules is None else second_rules
+    require_independent_turns(rules, "a blind two-player game")
+    require_independent_turns(second_rules, "a blind two-player game")
     scale = float(np.max(np.abs(payout))) or 1.0
     tolerance = RELATIVE_TOLERANCE * scale if tolerance is None else float(tolerance)
     if not tolerance > 0:

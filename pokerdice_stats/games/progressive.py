@@ -36,6 +36,7 @@ import numpy as np
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games import require_independent_turns
 from pokerdice_stats.games.equilibrium import Equilibrium, game_value, solve_blind
 from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule, payout_matrix
 from pokerdice_stats.games.strategies import SIMPLE_STRATEGIES, strategy_distribution
@@ -244,6 +245,7 @@ def expected_payout(
     """
     rules = get_rules("progressive") if rules is None else rules
     _check(computer, knowledge)
+    require_independent_turns(rules, "the progressive payout")
     payout = payout_matrix(rules, schedule)
     if knowledge == "seen":
         return _seen(rules, computer, payout)

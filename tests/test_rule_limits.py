@@ -1,0 +1,68 @@
+"""Combinations the toolkit refuses rather than answer wrongly, and OS errors at the CLI."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerdice_stats import get_rules
+from pokerdice_stats.cli import main
+from pokerdice_stats.errors import OptionError, RulesError
+from pokerdice_stats.games.banking import banking_equilibrium, exploit
+from pokerdice_stats.games.progressive import expected_payout
+
+
+def _fails_cleanly(capsys, argv: list[str]) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pokerdice-stats: error: ")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize("preset", ["triple-snakes", "banking", "progressive"])
+def test_pip_ladders_refuse_the_ace_one_chart(preset):
+    with pytest.raises(RulesError, match="chart=ace-one"):
+        get_rules(preset, {"chart": "ace-one"})
+    # The charts that keep pips in number order (or faces) are fine.
+    for chart in ("pips", "ace-six", "faces"):
+        assert get_rules(preset, {"chart": chart}).chart == chart
+
+
+@pytest.mark.parametrize("computer", ["stand", "optimal"])
+@pytest.mark.parametrize("knowledge", ["seen", "none"])
+def test_progressive_refuses_the_first_player_limit(computer, knowledge):
+    rules = get_rules("progressive", {"throw_limit": "first-player"})
+    with pytest.raises(OptionError, match="throw_limit"):
+        expected_payout(rules, computer, knowledge)
+
+
+def test_banking_refuses_the_first_player_limit():
+    rules = get_rules("banking", {"throw_limit": "first-player"})
+    with pytest.raises(OptionError, match="throw_limit"):
+        banking_equilibrium(rules)
+    with pytest.raises(OptionError, match="throw_limit"):
+        exploit(rules, "stand")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["payout", "--computer", "stand", "--set", "throw_limit=first-player"],
+        ["payout", "--knowledge", "none", "--set", "throw_limit=first-player"],
+        ["banking", "--set", "throw_limit=first-player"],
+        ["classify", "2 3 4 5 6", "--rules", "banking", "--set", "chart=ace-one"],
+    ],
+)
+def test_cli_refuses_unsupported_combinations(capsys, argv):
+    _fails_cleanly(capsys, argv)
+
+
+def test_unwritable_output_folder_is_a_clean_error(capsys, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    err = _fails_cleanly(capsys, ["report", "--out", str(blocker), "--section", "odds_tables"])
+    assert "a-file" in err
+    err = _fails_cleanly(
+        capsys, ["strategy", "--goal", "at-least:full-house", "--out", str(blocker / "sub")]
+    )
+    assert "a-file" in err
