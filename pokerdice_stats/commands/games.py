@@ -16,6 +16,23 @@ from pokerdice_stats.commands._common import (
 from pokerdice_stats.formats import to_json
 
 EXACT_CHOICES = ("auto", "always", "never")
+#: Options of ``round`` that describe one seat's play (they need ``--seat``).
+SEAT_OPTIONS = ("against", "tied", "limit", "hand", "throws_left")
+#: What ``win`` means under each tie rule (the footnote of ``round``'s table).
+TIE_NOTES = {
+    "roll-off": "win includes roll-offs; win_outright and tie are before any roll-off",
+    "must-beat": "a later player who only ties the best hand is out, so nobody ties",
+    "split": "win counts a k-way tie as 1/k of a win (the pot is shared)",
+    "push": "win counts a k-way tie as 1/k of a win (the pot is shared)",
+}
+ROUND_DESCRIPTION = (
+    "Each seat's chance to win a round, every seat playing to win, later seats seeing the "
+    "earlier hands. Columns: win (under ties=split or push, e.g. the banking and progressive "
+    "rules, a k-way tie counts as 1/k of a win; under ties=roll-off the roll-offs are "
+    "included), win_outright (the seat alone holds the best hand once everyone has thrown) "
+    "and tie (it shares the best hand with others, before any roll-off). With --seat: one "
+    "seat's chance facing a given best hand, and the holds of a thrown hand."
+)
 
 
 def _add_exact_arg(parser: argparse.ArgumentParser) -> None:
@@ -40,7 +57,9 @@ def _exact(args: argparse.Namespace, rules) -> bool:
 
 def register(subparsers) -> None:
     round_ = subparsers.add_parser(
-        "round", help="each seat's chance to win a round (later players see earlier hands)"
+        "round",
+        help="each seat's chance to win a round (later players see earlier hands)",
+        description=ROUND_DESCRIPTION,
     )
     add_rules_args(round_)
     round_.add_argument("--players", type=int, default=2, metavar="N", help="2 to 5 (default 2)")
@@ -50,7 +69,11 @@ def register(subparsers) -> None:
     play.add_argument("--seat", type=int, default=None, metavar="K", help="the seat (1-based)")
     play.add_argument("--against", default=None, metavar="DICE", help="the best hand so far")
     play.add_argument(
-        "--tied", type=int, default=1, metavar="M", help="earlier players holding it (default 1)"
+        "--tied",
+        type=int,
+        default=None,
+        metavar="M",
+        help="earlier players holding it (default 1; with --against)",
     )
     play.add_argument(
         "--limit",
@@ -117,15 +140,61 @@ def register(subparsers) -> None:
 def run_round(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.rounds import solve_round
 
+    _check_seat_options(args)
     rules = rules_from_args(args)
     result = solve_round(rules, args.players, exact=_exact(args, rules))
-    if args.seat is not None or args.hand is not None:
+    if args.seat is not None:
         return _run_seat(args, result)
     frame = result.frame()
     if args.format == "json" and "win_exact" not in frame:
         frame["win_exact"] = None
+    outright, tie = outright_and_tie(result)
+    frame["win_outright"] = outright
+    frame["tie"] = tie
     emit_frame(frame, args.format)
+    if args.format == "table":
+        emit(f"note: {TIE_NOTES[rules.ties]}")
     return 0
+
+
+def outright_and_tie(result) -> tuple[list[float], list[float]]:
+    """Each seat's chance to hold the best hand alone, and to share it (before roll-offs).
+
+    Parameters
+    ----------
+    result : pokerdice_stats.games.rounds.Round
+
+    Returns
+    -------
+    (win_outright, tie)
+        Two lists of floats, seat 1 first.
+    """
+    outright = [0.0] * result.players
+    tie = [0.0] * result.players
+    for seats, chance in result.tie_sets.items():
+        for seat in seats:
+            if len(seats) == 1:
+                outright[seat - 1] += float(chance)
+            else:
+                tie[seat - 1] += float(chance)
+    return outright, tie
+
+
+def _check_seat_options(args: argparse.Namespace) -> None:
+    """Refuse one seat's options without ``--seat``, and options without their partner."""
+    from pokerdice_stats.errors import OptionError
+
+    if args.seat is None:
+        given = [name for name in SEAT_OPTIONS if getattr(args, name) is not None]
+        if given:
+            flag = "--" + given[0].replace("_", "-")
+            raise OptionError(f"{flag} needs --seat (one seat's play)")
+    if args.tied is not None and args.against is None:
+        raise OptionError("--tied needs --against (the best hand so far)")
+    if args.hand is not None and args.throws_left is None:
+        raise OptionError("--hand needs --throws-left")
+    if args.throws_left is not None and args.hand is None:
+        raise OptionError("--throws-left needs --hand (the thrown hand)")
 
 
 def _run_seat(args: argparse.Namespace, result) -> int:
@@ -134,10 +203,13 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     from pokerdice_stats.formats import fraction_text
     from pokerdice_stats.hands import hand_table
 
-    if args.seat is None:
-        raise OptionError("--hand needs --seat (and --against from seat 2 on)")
     seat = args.seat
-    tied = args.tied if args.against is not None else 1
+    tied = 1 if args.tied is None else args.tied
+    if args.limit is not None:
+        if not result.limited:
+            raise OptionError("--limit applies only under throw_limit=first-player")
+        if not 1 <= args.limit <= result.rules.throws:
+            raise OptionError(f"--limit must be 1 to {result.rules.throws}, got {args.limit}")
     policy, goal = result.policy(seat, args.against, tied, args.limit)
     win = policy.value(goal)
     record = {
@@ -150,8 +222,6 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     }
     holds = None
     if args.hand is not None:
-        if args.throws_left is None:
-            raise OptionError("--hand needs --throws-left")
         if seat == 1 and result.limited:
             raise OptionError("the first seat's holds under the throw limit: use the Python API")
         h = hand_table(result.rules).hand(args.hand)

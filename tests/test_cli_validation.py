@@ -1,0 +1,143 @@
+"""No option is silently ignored and no impossible state accepted: one message, exit 2.
+
+Each case here was accepted (exit 0, the option ignored) or crashed before;
+the command line must refuse it with one line on stderr, and the API with a
+:class:`~pokerdice_stats.errors.PokerDiceError`.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pokerdice_stats import cli
+from pokerdice_stats.games.rounds import solve_round
+from pokerdice_stats.rules import get_rules
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_cli_error(capsys, argv, *needles: str) -> str:
+    """The command exits 2 with one line on stderr, no traceback, nothing on stdout."""
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2, (argv, out, err)
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("pokerdice-stats: error: ")
+    assert "Traceback" not in err
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+    return lines[0]
+
+
+# ---------------------------------------------------------------------------
+# round: one seat's options.
+
+FACING = ["--seat", "2", "--against", "K K K Q Q"]
+LIMITED = [*FACING, "--set", "throw_limit=first-player"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "needles"),
+    [
+        (["--against", "K K K"], ["--against needs --seat"]),
+        (["--against", "K K K Q Q"], ["--against needs --seat"]),
+        (["--tied", "0"], ["--tied needs --seat"]),
+        (["--tied", "9"], ["--tied needs --seat"]),
+        (["--limit", "0"], ["--limit needs --seat"]),
+        (["--limit", "9"], ["--limit needs --seat"]),
+        (["--throws-left", "1"], ["--throws-left needs --seat"]),
+        (["--hand", "A A A K Q"], ["--hand needs --seat"]),
+        (["--seat", "2", "--against", "K K K"], ["expected 5 dice, got 3"]),
+        (["--seat", "2", "--tied", "2"], ["--tied needs --against"]),
+        (["--seat", "2", "--against", "K K K Q Q", "--tied", "0"], ["1 to 1 tied", "got 0"]),
+        (["--seat", "2", "--against", "K K K Q Q", "--tied", "9"], ["1 to 1 tied", "got 9"]),
+        (["--seat", "2", "--against", "K K K Q Q", "--limit", "2"], ["throw_limit=first-player"]),
+        (
+            [*LIMITED, "--limit", "0"],
+            ["--limit must be 1 to 3, got 0"],
+        ),
+        (
+            [*LIMITED, "--limit", "9"],
+            ["--limit must be 1 to 3, got 9"],
+        ),
+        (["--seat", "2", "--against", "K K K Q Q", "--throws-left", "1"], ["needs --hand"]),
+        (["--seat", "2", "--against", "K K K Q Q", "--hand", "A A A K Q"], ["--throws-left"]),
+        (
+            [*FACING, "--hand", "A A A K Q", "--throws-left", "5"],
+            ["throws left must be 0 to 2"],
+        ),
+        (["--seat", "1", "--against", "K K K Q Q"], ["first seat faces no hand"]),
+    ],
+)
+def test_round_seat_options_checked(capsys, extra, needles):
+    assert_cli_error(capsys, ["round", *extra], *needles)
+
+
+def test_round_seat_limit_accepted_under_the_limit(capsys):
+    args = ["round", "--seat", "2", "--against", "K K K Q Q", "--set", "throw_limit=first-player"]
+    code, out, _ = run_cli(capsys, *args, "--limit", "2", "--format", "json")
+    assert code == 0
+    rules = get_rules("gameweave", {"throw_limit": "first-player"})
+    expected = solve_round(rules, 2).chance_to_win(2, "K K K Q Q", throws=2)
+    assert json.loads(out)["win"] == pytest.approx(float(expected), abs=1e-12)
+
+
+# ---------------------------------------------------------------------------
+# round: what "win" means under shared pots.
+
+
+@pytest.mark.parametrize("preset", ["progressive", "banking", "gameweave", "triple-snakes"])
+def test_round_outright_and_tie(capsys, preset):
+    code, out, _ = run_cli(capsys, "round", "--rules", preset, "--players", "3", "--format", "json")
+    assert code == 0
+    rows = json.loads(out)
+    result = solve_round(get_rules(preset), 3)
+    # The tie sets, summed by hand (not via the command's helper).
+    for row in rows:
+        seat = row["seat"]
+        alone = sum(p for s, p in result.tie_sets.items() if s == (seat,))
+        shared = sum(p for s, p in result.tie_sets.items() if seat in s and len(s) > 1)
+        assert row["win_outright"] == pytest.approx(float(alone), abs=1e-12)
+        assert row["tie"] == pytest.approx(float(shared), abs=1e-12)
+        assert row["win"] == pytest.approx(float(result.win[seat - 1]), abs=1e-12)
+    # Every round ends with the best hand held alone or shared.
+    everyone = sum(float(p) for p in result.tie_sets.values())
+    assert everyone == pytest.approx(1.0, abs=1e-12)
+    if preset in ("progressive", "banking"):
+        # A shared pot: win = outright + the 1/k shares of the ties, strictly between.
+        for row in rows:
+            assert row["win_outright"] < row["win"] < row["win_outright"] + row["tie"]
+    if preset == "triple-snakes":
+        assert all(row["tie"] == 0 for row in rows)
+
+
+@pytest.mark.parametrize(
+    ("preset", "note"),
+    [
+        ("progressive", "1/k of a win"),
+        ("banking", "1/k of a win"),
+        ("gameweave", "roll-offs"),
+        ("triple-snakes", "only ties"),
+    ],
+)
+def test_round_table_footnote(capsys, preset, note):
+    code, out, _ = run_cli(capsys, "round", "--rules", preset)
+    assert code == 0
+    lines = out.splitlines()
+    header = lines[0].split()
+    assert header[:2] == ["seat", "win"] and header[-2:] == ["win_outright", "tie"]
+    assert lines[-1].startswith("note: ") and note in lines[-1]
+
+
+def test_round_help_says_what_win_counts(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["round", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "1/k of a win" in out and "win_outright" in out
