@@ -141,3 +141,84 @@ def test_round_help_says_what_win_counts(capsys):
         cli.main(["round", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "1/k of a win" in out and "win_outright" in out
+
+
+# ---------------------------------------------------------------------------
+# simulate and crosscheck: options the chosen simulation does not use; sample caps.
+
+
+@pytest.mark.parametrize(
+    ("extra", "needles"),
+    [
+        (["--what", "turn", "--players", "3"], ["--players", "--what turn"]),
+        (["--what", "turn", "--computer", "stand"], ["--computer", "--what turn"]),
+        (["--what", "turn", "--rounds", "5"], ["--rounds", "--what turn"]),
+        (["--what", "turn", "--start", "5"], ["--start", "--what turn"]),
+        (["--what", "turn", "--ante", "5"], ["--ante", "--what turn"]),
+        (["--what", "turn", "--knowledge", "blind"], ["--knowledge", "--what turn"]),
+        (["--what", "round", "--rounds", "5"], ["--rounds", "--what round"]),
+        (["--what", "round", "--goal", "at-least:pair"], ["--goal", "--what round"]),
+        (["--what", "round", "--ante", "2"], ["--ante", "--what round"]),
+        (["--what", "match", "--policy", "optimal"], ["--policy", "--what match"]),
+        (["--what", "match", "--computer", "stand"], ["--computer", "--what match"]),
+        (["--what", "match", "--start", "10"], ["--start", "--what match"]),
+        (
+            ["--what", "session", "--rules", "progressive", "--ante", "5"],
+            ["--ante", "progressive session"],
+        ),
+        (
+            ["--what", "session", "--rules", "progressive", "--players", "3"],
+            ["--players", "progressive session"],
+        ),
+        (
+            ["--what", "session", "--rules", "triple-snakes", "--computer", "stand"],
+            ["--computer", "session of pots"],
+        ),
+        (
+            ["--what", "session", "--rules", "banking", "--start", "100"],
+            ["--start", "session of pots"],
+        ),
+        (["--n", "99999999999999999999999"], ["--n must be at most 100,000,000,000"]),
+        (["--n", str(10**11 + 1)], ["--n must be at most"]),
+    ],
+)
+def test_simulate_refuses_unused_options(capsys, extra, needles):
+    argv = ["simulate", *extra, "--no-progress"]
+    if "--n" not in extra:
+        argv += ["--n", "10"]
+    assert_cli_error(capsys, argv, *needles)
+
+
+PROGRESSIVE_SESSION = ["--what", "session", "--rules", "progressive"]
+POTS_SESSION = ["--what", "session", "--rules", "triple-snakes"]
+
+
+def test_crosscheck_caps_samples(capsys):
+    assert_cli_error(
+        capsys, ["crosscheck", "--n", "99999999999999999999999"], "--n must be at most"
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "keys"),
+    [
+        (["--what", "turn", "--policy", "stand"], {"policy": "stand"}),
+        (["--what", "round", "--players", "3"], {"players": 3}),
+        (["--what", "match", "--players", "2", "--rounds", "1"], {"players": 2, "target": 1}),
+        (
+            [*PROGRESSIVE_SESSION, "--rounds", "2", "--computer", "stand", "--start", "50"],
+            {"rounds": 2, "computer": "stand", "start": 50},
+        ),
+        (
+            [*POTS_SESSION, "--rounds", "2", "--ante", "3", "--players", "3"],
+            {"rounds": 2, "ante": 3, "players": 3},
+        ),
+    ],
+)
+def test_simulate_uses_the_options_it_accepts(capsys, extra, keys):
+    code, out, _ = run_cli(
+        capsys, "simulate", *extra, "--n", "20", "--no-progress", "--format", "json"
+    )
+    assert code == 0
+    record = json.loads(out)
+    assert {k: record[k] for k in keys} == keys

@@ -20,6 +20,39 @@ WHATS = ("turn", "round", "match", "session")
 DEFAULT_N = {"turn": 1_000_000, "round": 200_000, "match": 20_000, "session": 2_000}
 #: Fields of every estimate in the JSON output.
 ESTIMATE_FIELDS = ("estimate", "ci_low", "ci_high", "n", "seed")
+#: Most samples one run may ask for (``--n``); beyond it a run would take days.
+MAX_SAMPLES = 10**11
+DEFAULT_PLAYERS = 2
+DEFAULT_SESSION_ROUNDS = 100
+DEFAULT_COMPUTER = "optimal"
+DEFAULT_START = 10_000
+DEFAULT_ANTE = 1
+#: The options of ``simulate`` that only some simulations use, and which use them.
+#: ``session`` is a progressive session (ties=push); ``pots`` any other session.
+OPTION_USERS = {
+    "goal": ("turn",),
+    "policy": ("turn", "round"),
+    "knowledge": ("round",),
+    "players": ("round", "match", "pots"),
+    "rounds": ("match", "session", "pots"),
+    "computer": ("session",),
+    "start": ("session",),
+    "ante": ("pots",),
+}
+_KIND_NAMES = {
+    "turn": "--what turn",
+    "round": "--what round",
+    "match": "--what match",
+    "session": "a progressive session (--what session, ties=push)",
+    "pots": "a session of pots (--what session, ties other than push)",
+}
+_USER_NAMES = {
+    "turn": "turn",
+    "round": "round",
+    "match": "match",
+    "session": "progressive session",
+    "pots": "session of pots",
+}
 
 
 def _positive(text: str) -> int:
@@ -76,8 +109,8 @@ def register(subparsers) -> None:
     sim.add_argument("--goal", default=None, help="turn goal, e.g. at-least:full-house")
     sim.add_argument(
         "--policy",
-        default="optimal",
-        help="turn policy: optimal, stand, largest-set, chase-straights; blind round: "
+        default=None,
+        help="turn policy: optimal (default), stand, largest-set, chase-straights; blind round: "
         "optimal (the equilibrium), those or at-least-three, max-category, one for every "
         "seat or one per seat (stand,largest-set)",
     )
@@ -88,24 +121,37 @@ def register(subparsers) -> None:
         help="round: later seats see the earlier hands (seen), or nobody sees anyone's "
         "(blind); default blind under banking (its rules say so), else seen",
     )
-    sim.add_argument("--players", type=_positive, default=2, help="players of a round or match")
+    sim.add_argument(
+        "--players",
+        type=_positive,
+        default=None,
+        help=f"players of a round, match or session of pots (default {DEFAULT_PLAYERS})",
+    )
     sim.add_argument(
         "--rounds",
         type=_positive,
         default=None,
         metavar="K",
-        help="rounds of a session (default 100); a match's target of round wins",
+        help=f"rounds of a session (default {DEFAULT_SESSION_ROUNDS}); a match's target of "
+        "round wins",
     )
     sim.add_argument(
-        "--computer", default="optimal", help="progressive session: the computer's policy"
+        "--computer",
+        default=None,
+        help=f"progressive session: the computer's policy (default {DEFAULT_COMPUTER})",
     )
     sim.add_argument(
         "--start",
         type=_positive,
-        default=10_000,
-        help="progressive session: starting bank (default 10000)",
+        default=None,
+        help=f"progressive session: starting bank (default {DEFAULT_START})",
     )
-    sim.add_argument("--ante", type=_positive, default=1, help="session of pots: the ante")
+    sim.add_argument(
+        "--ante",
+        type=_positive,
+        default=None,
+        help=f"session of pots (not progressive): the ante (default {DEFAULT_ANTE})",
+    )
     _add_run_args(sim)
     add_format_arg(sim, ("table", "json"))
     sim.set_defaults(func=run_simulate)
@@ -130,6 +176,36 @@ def _estimate(e) -> dict:
     return {k: getattr(e, k) for k in ESTIMATE_FIELDS}
 
 
+def check_samples(n: int | None, option: str = "--n") -> None:
+    """Refuse a sample count above :data:`MAX_SAMPLES`.
+
+    Raises
+    ------
+    OptionError
+        If ``n`` is more than :data:`MAX_SAMPLES`.
+    """
+    if n is not None and n > MAX_SAMPLES:
+        raise OptionError(f"{option} must be at most {MAX_SAMPLES:,} (10**11) samples, got {n:,}")
+
+
+def check_simulate_options(args: argparse.Namespace, rules) -> None:
+    """Refuse options of ``simulate`` that the chosen simulation does not use.
+
+    Raises
+    ------
+    OptionError
+        Naming the first such option and the simulations that use it.
+    """
+    kind = args.what
+    if kind == "session" and rules.ties != "push":
+        kind = "pots"
+    for name, users in OPTION_USERS.items():
+        if getattr(args, name, None) is not None and kind not in users:
+            where = ", ".join(_USER_NAMES[u] for u in users)
+            raise OptionError(f"--{name} does not apply to {_KIND_NAMES[kind]}; it is for: {where}")
+    check_samples(args.n)
+
+
 def _run_options(args) -> dict:
     return {
         "seed": args.seed,
@@ -144,22 +220,25 @@ def simulate_record(args: argparse.Namespace) -> dict:
     from pokerdice_stats import simulate as sim
 
     rules = rules_from_args(args)
+    check_simulate_options(args, rules)
     n = args.n or DEFAULT_N[args.what]
+    players = args.players or DEFAULT_PLAYERS
+    policy = args.policy or "optimal"
     options = _run_options(args)
     record: dict = {"what": args.what, "rules": rules.label()}
     if args.what == "turn":
-        result = sim.simulate_turns(rules, args.goal, args.policy, n=n, **options)
-        record |= {"goal": result.goal.name, "policy": args.policy}
+        result = sim.simulate_turns(rules, args.goal, policy, n=n, **options)
+        record |= {"goal": result.goal.name, "policy": policy}
         record |= _estimate(result.estimate)
         record["interval"] = result.estimate.interval
         record["by_category"] = {k: _estimate(v) for k, v in result.by_category.items()}
         interrupted = result.interrupted
     elif args.what == "round":
         result = sim.simulate_rounds(
-            rules, args.players, knowledge=args.knowledge, policy=args.policy, n=n, **options
+            rules, players, knowledge=args.knowledge, policy=policy, n=n, **options
         )
         record |= {
-            "players": args.players,
+            "players": players,
             "knowledge": result.knowledge,
             "n": result.n,
             "seed": result.seed,
@@ -173,9 +252,9 @@ def simulate_record(args: argparse.Namespace) -> dict:
         record["rounds_played_per_round"] = result.played
         interrupted = result.interrupted
     elif args.what == "match":
-        result = sim.simulate_matches(rules, args.players, args.rounds, n=n, **options)
+        result = sim.simulate_matches(rules, players, args.rounds, n=n, **options)
         record |= {
-            "players": args.players,
+            "players": players,
             "target": result.target,
             "starter": result.starter,
             "n": result.n,
@@ -185,15 +264,15 @@ def simulate_record(args: argparse.Namespace) -> dict:
         record["expected_rounds"] = _estimate(result.expected_rounds)
         interrupted = result.interrupted
     else:
-        rounds = args.rounds or 100
+        rounds = args.rounds or DEFAULT_SESSION_ROUNDS
         if rules.ties == "push":
-            result = sim.simulate_progressive(
-                rules, rounds, args.computer, args.start, n=n, **options
-            )
+            computer = args.computer or DEFAULT_COMPUTER
+            start = args.start or DEFAULT_START
+            result = sim.simulate_progressive(rules, rounds, computer, start, n=n, **options)
             record |= {
                 "rounds": rounds,
-                "computer": args.computer,
-                "start": args.start,
+                "computer": computer,
+                "start": start,
                 "quantity": "bank after the session",
             }
             record |= _estimate(result.bank)
@@ -201,11 +280,12 @@ def simulate_record(args: argparse.Namespace) -> dict:
             record["computer_broke"] = _estimate(result.computer_broke)
             record["payout_per_round"] = _estimate(result.payout)
         else:
-            result = sim.simulate_pots(rules, args.players, rounds, args.ante, n=n, **options)
+            ante = args.ante or DEFAULT_ANTE
+            result = sim.simulate_pots(rules, players, rounds, ante, n=n, **options)
             record |= {
-                "players": args.players,
+                "players": players,
                 "rounds": rounds,
-                "ante": args.ante,
+                "ante": ante,
                 "quantity": "net chips after the session",
                 "n": result.n,
                 "seed": result.seed,
@@ -220,12 +300,6 @@ def simulate_record(args: argparse.Namespace) -> dict:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    if args.what != "turn" and args.goal is not None:
-        raise OptionError("--goal applies to --what turn only")
-    if args.what not in ("turn", "round") and args.policy != "optimal":
-        raise OptionError("--policy applies to --what turn and round only")
-    if args.what != "round" and args.knowledge is not None:
-        raise OptionError("--knowledge applies to --what round only")
     record = simulate_record(args)
     if record.get("interrupted"):
         sys.stderr.write("pokerdice-stats: interrupted; the figures below are a partial result\n")
@@ -271,6 +345,7 @@ def run_crosscheck(args: argparse.Namespace) -> int:
     for group in args.only or ():
         if group not in GROUPS:
             raise OptionError(f"unknown group {group!r}; choose from: " + ", ".join(GROUPS))
+    check_samples(args.n)
     options = _run_options(args)
     seed = options.pop("seed")
     checks = crosscheck(args.n or 200_000, seed, tuple(args.only) if args.only else None, **options)
