@@ -196,6 +196,21 @@ class RoundJob:
     target: int = 0
     starter: int = 0
 
+    def kernel_game(self) -> tuple:
+        """The game tables a round kernel takes as one argument: ``(best, lookup,
+        strength, tie_rule, throw_limit, throws, sticky, dice tables)`` (see
+        :func:`pokerdice_stats.kernels.simulate.play_round_from`)."""
+        return (
+            self.best,
+            self.lookup,
+            self.strength,
+            self.tie_rule,
+            self.throw_limit,
+            self.throws,
+            self.sticky,
+            dice_tables(),
+        )
+
 
 def round_chunk(job: RoundJob, state: np.ndarray, size: int) -> dict:
     """Chunk function of rounds (see :func:`pokerdice_stats.kernels.simulate.rounds_chunk`)."""
@@ -206,22 +221,7 @@ def round_chunk(job: RoundJob, state: np.ndarray, size: int) -> dict:
     last = np.zeros((n, n), dtype=np.int64)
     counters = np.zeros(2, dtype=np.int64)
     kernels.rounds_chunk(
-        state,
-        size,
-        n,
-        job.best,
-        job.lookup,
-        job.strength,
-        job.tie_rule,
-        job.throw_limit,
-        job.throws,
-        job.sticky,
-        dice_tables(),
-        share,
-        share_sq,
-        outright,
-        last,
-        counters,
+        state, size, n, job.kernel_game(), share, share_sq, outright, last, counters
     )
     return {
         "share": share,
@@ -238,22 +238,7 @@ def match_chunk(job: RoundJob, state: np.ndarray, size: int) -> dict:
     rounds = np.zeros(2, dtype=np.int64)
     counters = np.zeros(2, dtype=np.int64)
     kernels.matches_chunk(
-        state,
-        size,
-        job.players,
-        job.target,
-        job.starter,
-        job.best,
-        job.lookup,
-        job.strength,
-        job.tie_rule,
-        job.throw_limit,
-        job.throws,
-        job.sticky,
-        dice_tables(),
-        wins,
-        rounds,
-        counters,
+        state, size, job.players, job.target, job.starter, job.kernel_game(), wins, rounds, counters
     )
     return {"wins": wins, "rounds": rounds, "counters": counters}
 
@@ -440,6 +425,22 @@ class BlindRoundJob:
     throws: int
     sticky: bool
 
+    def kernel_game(self) -> tuple:
+        """The game tables of a blind round as one kernel argument: ``(best, seat_ptr,
+        seat_policy, seat_cdf, strength, tie_rule, throws, sticky, dice tables)`` (see
+        :func:`pokerdice_stats.kernels.simulate.blind_pass`)."""
+        return (
+            self.best,
+            self.seat_ptr,
+            self.seat_policy,
+            self.seat_cdf,
+            self.strength,
+            self.tie_rule,
+            self.throws,
+            self.sticky,
+            dice_tables(),
+        )
+
 
 def blind_round_chunk(job: BlindRoundJob, state: np.ndarray, size: int) -> dict:
     """Chunk function of blind rounds (see :func:`kernels.simulate.blind_rounds_chunk`)."""
@@ -450,23 +451,7 @@ def blind_round_chunk(job: BlindRoundJob, state: np.ndarray, size: int) -> dict:
     hist = np.zeros((n, ix.N_HANDS), dtype=np.int64)
     counters = np.zeros(2, dtype=np.int64)
     kernels.blind_rounds_chunk(
-        state,
-        size,
-        n,
-        job.best,
-        job.seat_ptr,
-        job.seat_policy,
-        job.seat_cdf,
-        job.strength,
-        job.tie_rule,
-        job.throws,
-        job.sticky,
-        dice_tables(),
-        share,
-        share_sq,
-        outright,
-        hist,
-        counters,
+        state, size, n, job.kernel_game(), share, share_sq, outright, hist, counters
     )
     return {
         "share": share,
@@ -704,14 +689,7 @@ def pot_chunk(job: PotJob, state: np.ndarray, size: int) -> dict:
         job.rounds,
         job.ante,
         r.starter,
-        r.best,
-        r.lookup,
-        r.strength,
-        r.tie_rule,
-        r.throw_limit,
-        r.throws,
-        r.sticky,
-        dice_tables(),
+        r.kernel_game(),
         net,
         net_sq,
         counters,
@@ -796,6 +774,25 @@ class ProgressiveJob:
     record_every: int = 0
     ceiling: int = 0  # the player's bank at which the computer is broke (0: never)
 
+    def kernel_session(self) -> tuple:
+        """``(rounds, start, ceiling, record_every)`` of
+        :func:`pokerdice_stats.kernels.simulate.progressive_chunk` (``record_every`` at
+        least 1)."""
+        return (self.rounds, self.start, self.ceiling, max(self.record_every, 1))
+
+    def kernel_game(self) -> tuple:
+        """``(computer, player, column, payout, throws, sticky, dice tables)`` of
+        :func:`pokerdice_stats.kernels.simulate.progressive_chunk`."""
+        return (
+            self.computer,
+            self.player,
+            self.column,
+            self.payout,
+            self.throws,
+            self.sticky,
+            dice_tables(),
+        )
+
 
 def progressive_chunk(job: ProgressiveJob, state: np.ndarray, size: int) -> dict:
     """Chunk function of progressive sessions."""
@@ -805,23 +802,7 @@ def progressive_chunk(job: ProgressiveJob, state: np.ndarray, size: int) -> dict
     path = np.zeros((size, n_path), dtype=np.int64)
     totals = np.zeros(5, dtype=np.int64)
     kernels.progressive_chunk(
-        state,
-        size,
-        job.rounds,
-        job.start,
-        job.ceiling,
-        max(job.record_every, 1),
-        job.computer,
-        job.player,
-        job.column,
-        job.payout,
-        job.throws,
-        job.sticky,
-        dice_tables(),
-        final,
-        broke,
-        path,
-        totals,
+        state, size, job.kernel_session(), job.kernel_game(), final, broke, path, totals
     )
     return {"each_bank": final, "each_broke_at": broke, "each_path": path, "totals": totals}
 
@@ -1001,22 +982,7 @@ def holdup_chunk(job: HoldupJob, state: np.ndarray, size: int) -> dict:
     share_sq = np.zeros(r.players, dtype=np.int64)
     counters = np.zeros(2, dtype=np.int64)
     kernels.holdup_chunk(
-        state,
-        size,
-        r.players,
-        job.hand,
-        job.used,
-        r.best,
-        r.lookup,
-        r.strength,
-        r.tie_rule,
-        r.throw_limit,
-        r.throws,
-        r.sticky,
-        dice_tables(),
-        share,
-        share_sq,
-        counters,
+        state, size, r.players, job.hand, job.used, r.kernel_game(), share, share_sq, counters
     )
     return {"share": share, "share_sq": share_sq, "counters": counters}
 

@@ -160,22 +160,7 @@ def turns_chunk(state, n, best, p, throws_left, sticky, tables, hist, used_hist)
 
 
 @inner
-def play_round_from(
-    state,
-    order,
-    n_seats,
-    best,
-    lookup,
-    strength,
-    tie_rule,
-    throw_limit,
-    throws,
-    sticky,
-    tables,
-    final,
-    first_hand,
-    first_used,
-):
+def play_round_from(state, order, n_seats, game, final, first_hand, first_used):
     """One round among ``n_seats`` seats, numbered by their place in the throwing order.
 
     A seat's policy is ``lookup[allowed, n, i, n_at_best, best_strength + 1]``:
@@ -192,6 +177,12 @@ def play_round_from(
     ----------
     order : int64 array of at least ``n_seats``
         Scratch space; on return ``order[:n_winners]`` are the winning places.
+    game : tuple
+        ``(best, lookup, strength, tie_rule, throw_limit, throws, sticky, tables)``:
+        the best-keep tables, the policy lookup above, the hands' strengths, the
+        tie rule (``TIE_*``), whether the first player's throws limit the
+        others, the throws of a turn, sticky holds, and the dice tables of
+        :func:`play_turn` (see :meth:`pokerdice_stats.simulate.RoundJob.kernel_game`).
     final : int64 array
         ``final[place]`` receives each seat's final hand (of the last
         sub-round it played).
@@ -208,6 +199,7 @@ def play_round_from(
     (sub-)round: its final hand is ``first_hand``, taken in ``first_used``
     throws (the hand to beat of a round in progress; a roll-off throws again).
     """
+    best, lookup, strength, tie_rule, throw_limit, throws, sticky, tables = game
     for i in range(n_seats):
         order[i] = i
     n = n_seats
@@ -251,37 +243,9 @@ def play_round_from(
 
 
 @inner
-def play_round(
-    state,
-    order,
-    n_seats,
-    best,
-    lookup,
-    strength,
-    tie_rule,
-    throw_limit,
-    throws,
-    sticky,
-    tables,
-    final,
-):
+def play_round(state, order, n_seats, game, final):
     """One round from the start: :func:`play_round_from` with every seat throwing."""
-    return play_round_from(
-        state,
-        order,
-        n_seats,
-        best,
-        lookup,
-        strength,
-        tie_rule,
-        throw_limit,
-        throws,
-        sticky,
-        tables,
-        final,
-        -1,
-        0,
-    )
+    return play_round_from(state, order, n_seats, game, final, -1, 0)
 
 
 @inner
@@ -296,24 +260,7 @@ def _sort_seats(order, n):
 
 
 @jit
-def rounds_chunk(
-    state,
-    n,
-    players,
-    best,
-    lookup,
-    strength,
-    tie_rule,
-    throw_limit,
-    throws,
-    sticky,
-    tables,
-    share,
-    share_sq,
-    outright,
-    last_thrower,
-    counters,
-):
+def rounds_chunk(state, n, players, game, share, share_sq, outright, last_thrower, counters):
     """``n`` rounds of ``players`` seats (seat 1 throws first).
 
     Adds to ``share[seat]`` the seat's share of the win in 60ths (60, or 60/k
@@ -326,20 +273,7 @@ def rounds_chunk(
     order = np.empty(players, dtype=np.int64)
     final = np.empty(players, dtype=np.int64)
     for _ in range(n):
-        k, last, sub = play_round(
-            state,
-            order,
-            players,
-            best,
-            lookup,
-            strength,
-            tie_rule,
-            throw_limit,
-            throws,
-            sticky,
-            tables,
-            final,
-        )
+        k, last, sub = play_round(state, order, players, game, final)
         if sub < 0:
             counters[1] += 1
             continue
@@ -354,24 +288,7 @@ def rounds_chunk(
 
 
 @jit
-def matches_chunk(
-    state,
-    n,
-    players,
-    target,
-    starter,
-    best,
-    lookup,
-    strength,
-    tie_rule,
-    throw_limit,
-    throws,
-    sticky,
-    tables,
-    wins,
-    rounds,
-    counters,
-):
+def matches_chunk(state, n, players, target, starter, game, wins, rounds, counters):
     """``n`` matches to ``target`` round wins; player 1 starts the first round.
 
     ``starter``: 0 the player after the last one to throw starts the next
@@ -389,20 +306,7 @@ def matches_chunk(
         start = 0
         played = 0
         while True:
-            _, last, sub = play_round(
-                state,
-                order,
-                players,
-                best,
-                lookup,
-                strength,
-                tie_rule,
-                throw_limit,
-                throws,
-                sticky,
-                tables,
-                final,
-            )
+            _, last, sub = play_round(state, order, players, game, final)
             if sub < 0:
                 counters[1] += 1
                 break
@@ -424,25 +328,7 @@ def matches_chunk(
 
 
 @jit
-def progressive_chunk(
-    state,
-    n,
-    rounds,
-    start_bank,
-    ceiling,
-    record_every,
-    computer,
-    player,
-    column,
-    payout,
-    throws,
-    sticky,
-    tables,
-    final_bank,
-    broke_at,
-    path,
-    totals,
-):
+def progressive_chunk(state, n, session, game, final_bank, broke_at, path, totals):
     """``n`` progressive sessions of ``rounds`` rounds against the computer.
 
     Each round the computer plays its table ``computer[0]``, then the player,
@@ -457,7 +343,15 @@ def progressive_chunk(
     columns; the last bank repeats after a stop).  ``totals``: [0] rounds
     played, [1] sum of payouts, [2] sum of squared payouts, [3] rounds the
     player was paid, [4] rounds the player paid.
+
+    ``session`` is ``(rounds, start_bank, ceiling, record_every)`` and ``game``
+    ``(computer, player, column, payout, throws, sticky, tables)``, ``tables``
+    the dice tables of :func:`play_turn` (see
+    :meth:`pokerdice_stats.simulate.ProgressiveJob.kernel_session` and
+    :meth:`~pokerdice_stats.simulate.ProgressiveJob.kernel_game`).
     """
+    rounds, start_bank, ceiling, record_every = session
+    computer, player, column, payout, throws, sticky, tables = game
     n_path = path.shape[1]
     for i in range(n):
         bank = start_bank
@@ -487,25 +381,7 @@ def progressive_chunk(
 
 
 @jit
-def pots_chunk(
-    state,
-    n,
-    players,
-    rounds,
-    ante,
-    starter,
-    best,
-    lookup,
-    strength,
-    tie_rule,
-    throw_limit,
-    throws,
-    sticky,
-    tables,
-    net,
-    net_sq,
-    counters,
-):
+def pots_chunk(state, n, players, rounds, ante, starter, game, net, net_sq, counters):
     """``n`` sessions of ``rounds`` rounds with an ante: the winner takes the pot.
 
     Every player antes ``ante`` each round; the pot goes to the winner (shared
@@ -520,20 +396,7 @@ def pots_chunk(
         chips[:] = 0
         start = 0
         for _r in range(rounds):
-            k, last, sub = play_round(
-                state,
-                order,
-                players,
-                best,
-                lookup,
-                strength,
-                tie_rule,
-                throw_limit,
-                throws,
-                sticky,
-                tables,
-                final,
-            )
+            k, last, sub = play_round(state, order, players, game, final)
             if sub < 0:
                 counters[1] += 1
                 break
@@ -556,24 +419,7 @@ def pots_chunk(
 
 
 @jit
-def holdup_chunk(
-    state,
-    n,
-    players,
-    hand,
-    used,
-    best,
-    lookup,
-    strength,
-    tie_rule,
-    throw_limit,
-    throws,
-    sticky,
-    tables,
-    share,
-    share_sq,
-    counters,
-):
+def holdup_chunk(state, n, players, hand, used, game, share, share_sq, counters):
     """``n`` rounds in which seat 1 already holds ``hand`` (taken in ``used`` throws).
 
     The later seats play as in a round of ``players``; adds each seat's share
@@ -582,22 +428,7 @@ def holdup_chunk(
     order = np.empty(players, dtype=np.int64)
     final = np.empty(players, dtype=np.int64)
     for _ in range(n):
-        k, _last, sub = play_round_from(
-            state,
-            order,
-            players,
-            best,
-            lookup,
-            strength,
-            tie_rule,
-            throw_limit,
-            throws,
-            sticky,
-            tables,
-            final,
-            hand,
-            used,
-        )
+        k, _last, sub = play_round_from(state, order, players, game, final, hand, used)
         if sub < 0:
             counters[1] += 1
             continue
@@ -635,29 +466,19 @@ def draw_policy(state, seat, seat_ptr, seat_policy, seat_cdf):
 
 
 @inner
-def blind_pass(
-    state,
-    seats,
-    n,
-    order,
-    hands,
-    best,
-    seat_ptr,
-    seat_policy,
-    seat_cdf,
-    strength,
-    tie_rule,
-    throws,
-    sticky,
-    tables,
-):
+def blind_pass(state, seats, n, order, hands, game):
     """One blind (sub-)round: seats ``seats[:n]`` (in seat order) each draw a pure
     strategy and play it with every throw of the turn, never looking at the others.
 
     Each seat's final hand goes to ``hands[seat]``.  The seats holding the best
     strength go to ``order`` in seat order (under must-beat only the earliest:
     a later seat that only ties is out); returns how many.
+
+    ``game`` is ``(best, seat_ptr, seat_policy, seat_cdf, strength, tie_rule,
+    throws, sticky, tables)`` (see :func:`draw_policy`, :func:`play_round_from`
+    and :meth:`pokerdice_stats.simulate.BlindRoundJob.kernel_game`).
     """
+    best, seat_ptr, seat_policy, seat_cdf, strength, tie_rule, throws, sticky, tables = game
     best_s = -1
     n_best = 0
     for i in range(n):
@@ -676,25 +497,7 @@ def blind_pass(
 
 
 @jit
-def blind_rounds_chunk(
-    state,
-    n,
-    players,
-    best,
-    seat_ptr,
-    seat_policy,
-    seat_cdf,
-    strength,
-    tie_rule,
-    throws,
-    sticky,
-    tables,
-    share,
-    share_sq,
-    outright,
-    hist,
-    counters,
-):
+def blind_rounds_chunk(state, n, players, game, share, share_sq, outright, hist, counters):
     """``n`` blind rounds of ``players`` seats (see :func:`blind_pass`).
 
     The best hand wins; on exact ties split and push share the win among the
@@ -706,49 +509,20 @@ def blind_rounds_chunk(
     ``hist[seat, hand]`` and the rounds played (roll-offs included) to
     ``counters[0]``.
     """
+    tie_rule = game[5]
     seats = np.arange(players)
     order = np.empty(players, dtype=np.int64)
     tied = np.empty(players, dtype=np.int64)
     hands = np.empty(players, dtype=np.int64)
     for _ in range(n):
-        k = blind_pass(
-            state,
-            seats,
-            players,
-            order,
-            hands,
-            best,
-            seat_ptr,
-            seat_policy,
-            seat_cdf,
-            strength,
-            tie_rule,
-            throws,
-            sticky,
-            tables,
-        )
+        k = blind_pass(state, seats, players, order, hands, game)
         for seat in range(players):
             hist[seat, hands[seat]] += 1
         sub = 1
         while k > 1 and tie_rule == TIE_ROLL_OFF:
             for j in range(k):
                 tied[j] = order[j]
-            k = blind_pass(
-                state,
-                tied,
-                k,
-                order,
-                hands,
-                best,
-                seat_ptr,
-                seat_policy,
-                seat_cdf,
-                strength,
-                tie_rule,
-                throws,
-                sticky,
-                tables,
-            )
+            k = blind_pass(state, tied, k, order, hands, game)
             sub += 1
         counters[0] += sub
         part = 60 // k
