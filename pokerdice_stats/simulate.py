@@ -26,6 +26,7 @@ import numpy as np
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games import require_independent_turns
 from pokerdice_stats.goals import Goal, parse_goal
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.kernels import simulate as kernels
@@ -723,12 +724,19 @@ def simulate_pots(
     progress: bool = True,
 ) -> PotResult:
     """Simulate ``n`` sessions of ``rounds`` rounds in which each player antes and the winner
-    takes the pot (triple-snakes chips, banking antes; a split shares the pot).
+    takes the pot (triple-snakes chips, gameweave or classic rounds played for an ante).
 
     ``starter`` (who begins the next round) defaults to the winner under
     triple-snakes, the player after the last thrower under gameweave, else the
-    next player to the left.
+    next player to the left.  Later players see earlier hands, so the banking
+    game of seed 004, whose hands are developed blind, is refused here: simulate
+    its rounds with :func:`simulate_rounds` (blind by default under banking).
     """
+    if rules.preset == "banking":
+        raise OptionError(
+            "banking hands are developed blind, and ante sessions here let later players "
+            "see earlier hands; simulate banking rounds with --what round (blind)"
+        )
     if not isinstance(rounds, int) or rounds < 1:
         raise OptionError(f"rounds must be a whole number of at least 1, got {rounds}")
     if not isinstance(ante, int) or ante < 1:
@@ -845,6 +853,7 @@ def progressive_job(
         raise OptionError(f"rounds must be a whole number of at least 1, got {rounds}")
     if not isinstance(start, int) or start < 1:
         raise OptionError(f"the starting bank must be a whole number of at least 1, got {start}")
+    require_independent_turns(rules, "a progressive session")
     payout = payout_matrix(rules, schedule or PROGRESSIVE_SCHEDULE)
     response = player_response(rules, payout)
     return ProgressiveJob(

@@ -66,3 +66,26 @@ def test_unwritable_output_folder_is_a_clean_error(capsys, tmp_path):
         capsys, ["strategy", "--goal", "at-least:full-house", "--out", str(blocker / "sub")]
     )
     assert "a-file" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [
+            "simulate",
+            "--what",
+            "session",
+            "--rules",
+            "progressive",
+            "--computer",
+            "stand",
+            "--set",
+            "throw_limit=first-player",
+            "--n",
+            "100",
+        ],
+        ["simulate", "--what", "session", "--rules", "banking", "--n", "100"],
+    ],
+)
+def test_simulated_sessions_refuse_unmodelled_rules(capsys, argv):
+    _fails_cleanly(capsys, argv)
