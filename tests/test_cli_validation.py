@@ -222,3 +222,62 @@ def test_simulate_uses_the_options_it_accepts(capsys, extra, keys):
     assert code == 0
     record = json.loads(out)
     assert {k: record[k] for k in keys} == keys
+
+
+# ---------------------------------------------------------------------------
+# payout and banking: tolerance, starting bank, rules the payout game cannot honour.
+
+
+@pytest.mark.parametrize(
+    ("extra", "needles"),
+    [
+        (["--tolerance", "-1"], ["--tolerance must be a finite number above 0"]),
+        (["--tolerance", "nan"], ["--tolerance must be a finite number above 0, got nan"]),
+        (["--tolerance", "0"], ["--tolerance must be a finite number above 0"]),
+        (["--knowledge", "none", "--tolerance", "nan"], ["finite number above 0"]),
+        (["--knowledge", "none", "--tolerance", "inf"], ["finite number above 0, got inf"]),
+        (["--tolerance", "1e-6"], ["--tolerance applies to the blind equilibrium"]),
+        (
+            ["--knowledge", "none", "--computer", "stand", "--tolerance", "1e-6"],
+            ["--tolerance applies to the blind equilibrium"],
+        ),
+        (["--start", "-100"], ["--start needs --rounds"]),
+        (["--start", "-100", "--rounds", "3"], ["--start must be 1 or more, got -100"]),
+        (["--start", "0", "--rounds", "3"], ["--start must be 1 or more, got 0"]),
+        (["--rules", "banking"], ["ties=split", "tiebreak=full", "--rules progressive"]),
+        (["--rules", "gameweave"], ["ties=roll-off"]),
+        (["--set", "ties=split"], ["ties=split"]),
+        (["--set", "tiebreak=full"], ["tiebreak=full"]),
+    ],
+)
+def test_payout_refuses(capsys, extra, needles):
+    assert_cli_error(capsys, ["payout", *extra], *needles)
+
+
+def test_payout_refuses_banking_rules_with_a_schedule_too(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    slugs = get_rules("banking").category_slugs
+    path.write_text("winner,loser,amount\n" + "\n".join(f"{slugs[0]},{s},1" for s in slugs[1:]))
+    args = ["payout", "--rules", "banking", "--schedule", str(path)]
+    assert_cli_error(capsys, args, "ties=split")
+    # The same rules with the payout game's ties are accepted with that schedule.
+    args += ["--set", "ties=push", "--set", "tiebreak=category", "--computer", "stand"]
+    code, out, _ = run_cli(capsys, *args, "--format", "json")
+    assert code == 0 and json.loads(out)["expected_float"] > 0
+
+
+def test_payout_start_and_tolerance_used(capsys):
+    args = ["payout", "--computer", "stand", "--rounds", "2", "--start", "50"]
+    code, out, _ = run_cli(capsys, *args, "--format", "json")
+    assert code == 0
+    record = json.loads(out)
+    assert record["start"] == 50
+    assert record["bank_mean"] == pytest.approx(50 + 2 * record["expected_float"], abs=1e-9)
+    args = ["payout", "--knowledge", "none", "--tolerance", "0.001", "--format", "json"]
+    code, out, _ = run_cli(capsys, *args)
+    assert code == 0 and json.loads(out)["tolerance"] == 0.001
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "0"])
+def test_banking_refuses_bad_tolerance(capsys, value):
+    assert_cli_error(capsys, ["banking", "--tolerance", value], "--tolerance must be")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 import pandas as pd
 
@@ -35,11 +36,18 @@ def register(subparsers) -> None:
         "--rounds", type=int, default=None, metavar="N", help="also the bank after N rounds"
     )
     payout.add_argument(
-        "--start", type=int, default=STARTING_BANK, help=f"starting bank (default {STARTING_BANK})"
+        "--start",
+        type=int,
+        default=None,
+        help=f"starting bank, with --rounds (default {STARTING_BANK})",
     )
     payout.add_argument("--schedule", default=None, metavar="FILE", help="a schedule (.toml/.csv)")
     payout.add_argument(
-        "--tolerance", type=float, default=None, help="exploitability tolerance (blind optimal)"
+        "--tolerance",
+        type=float,
+        default=None,
+        help="exploitability tolerance of the blind equilibrium (--knowledge none, "
+        "--computer optimal)",
     )
     add_format_arg(payout, ("table", "json"))
     payout.set_defaults(func=run_payout)
@@ -55,6 +63,47 @@ def register(subparsers) -> None:
     banking.add_argument("--max-iterations", type=int, default=None, help="solver iteration cap")
     add_format_arg(banking, ("table", "json"))
     banking.set_defaults(func=run_banking)
+
+
+def check_tolerance(tolerance: float | None) -> None:
+    """Refuse a tolerance that is not a finite positive number.
+
+    Raises
+    ------
+    OptionError
+        For a tolerance that is 0, negative, infinite or NaN.
+    """
+    from pokerdice_stats.errors import OptionError
+
+    if tolerance is not None and not (math.isfinite(tolerance) and tolerance > 0):
+        raise OptionError(f"--tolerance must be a finite number above 0, got {tolerance}")
+
+
+def check_payout_rules(rules) -> None:
+    """Refuse rules whose ties the payout game would not honour.
+
+    The payout game compares final categories only and pays nothing when they
+    are equal (a push), with the seed's schedule or any schedule file; rules
+    that break ties otherwise would be silently overruled.
+
+    Raises
+    ------
+    OptionError
+        Unless ``rules.ties`` is ``push`` and ``rules.tiebreak`` is ``category``.
+    """
+    from pokerdice_stats.errors import OptionError
+
+    wrong = [
+        f"{key}={getattr(rules, key)}"
+        for key, wanted in (("ties", "push"), ("tiebreak", "category"))
+        if getattr(rules, key) != wanted
+    ]
+    if wrong:
+        raise OptionError(
+            "payout compares categories only and pushes on equal categories (the "
+            "progressive rules), but these rules have " + ", ".join(wrong) + ": use --rules "
+            "progressive, or --set ties=push --set tiebreak=category"
+        )
 
 
 def _exact(value) -> str | None:
@@ -99,12 +148,24 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
 
 def run_payout(args: argparse.Namespace) -> int:
     from pokerdice_stats.errors import OptionError
-    from pokerdice_stats.games.progressive import expected_payout
+    from pokerdice_stats.games.progressive import STARTING_BANK, expected_payout
     from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, read_schedule
 
     if args.rounds is not None and args.rounds < 0:
         raise OptionError(f"--rounds must be 0 or more, got {args.rounds}")
+    if args.start is not None:
+        if args.rounds is None:
+            raise OptionError("--start needs --rounds (the bank after that many rounds)")
+        if args.start < 1:
+            raise OptionError(f"--start must be 1 or more, got {args.start}")
+    check_tolerance(args.tolerance)
+    if args.tolerance is not None and (args.knowledge, args.computer) != ("none", "optimal"):
+        raise OptionError(
+            "--tolerance applies to the blind equilibrium only (--knowledge none "
+            "--computer optimal)"
+        )
     rules = rules_from_args(args)
+    check_payout_rules(rules)
     schedule = PROGRESSIVE_SCHEDULE if args.schedule is None else read_schedule(args.schedule)
     result = expected_payout(
         rules,
@@ -113,7 +174,8 @@ def run_payout(args: argparse.Namespace) -> int:
         schedule=schedule,
         tolerance=args.tolerance,
     )
-    record = payout_record(result, args.rounds, args.start)
+    start = STARTING_BANK if args.start is None else args.start
+    record = payout_record(result, args.rounds, start)
     if args.format == "json":
         emit(to_json(record))
         return 0
@@ -125,6 +187,7 @@ def run_payout(args: argparse.Namespace) -> int:
 def run_banking(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.banking import banking_equilibrium, strategy_table
 
+    check_tolerance(args.tolerance)
     rules = rules_from_args(args)
     eq = banking_equilibrium(
         rules, tolerance=args.tolerance, method=args.method, max_iterations=args.max_iterations
