@@ -541,10 +541,60 @@ def _add_states(final: np.ndarray, mass: np.ndarray) -> None:
         final[:, h] += mass[:, p]
 
 
-def parse_aside(text: str | None, rules: RuleSet) -> int | None:
-    """Keep index of the dice already set aside (sticky holds), or None."""
+def parse_aside(text: str | None, rules: RuleSet, throws_left: int | None = None) -> int | None:
+    """Keep index of the dice already set aside (sticky holds), or None.
+
+    Parameters
+    ----------
+    text : str or None
+        The dice set aside, e.g. ``"K K"`` (None: not given).
+    rules : RuleSet
+    throws_left : int, optional
+        Throws still to come in a turn of ``rules.throws``; when given, the
+        dice set aside must be a state the turn can reach: nothing straight
+        after the first throw (``throws_left == rules.throws - 1``), and after
+        a re-throw 1 to 4 dice, at least ``5 - rules.max_rethrow`` of them.
+
+    Returns
+    -------
+    int or None
+        None when ``text`` is None and nothing set aside is possible.
+
+    Raises
+    ------
+    OptionError
+        For dice set aside without sticky holds, or a state the turn cannot reach.
+    DiceError
+        For dice that cannot be read.
+    """
     if text is None:
+        if rules.sticky_holds and throws_left is not None:
+            _check_aside_reachable(0, rules, throws_left)
         return None
     if not rules.sticky_holds:
         raise OptionError("dice set aside only matter with sticky_holds=true")
-    return parse_keep(text, rules)
+    aside = parse_keep(text, rules)
+    if throws_left is not None:
+        _check_aside_reachable(int(ix.KEEP_SIZE[aside]), rules, throws_left)
+    return aside
+
+
+def _check_aside_reachable(size: int, rules: RuleSet, throws_left: int) -> None:
+    """Refuse ``size`` dice set aside with ``throws_left`` throws to come, if unreachable."""
+    after_first = throws_left >= rules.throws - 1
+    if after_first:
+        if size:
+            raise OptionError(
+                f"nothing is set aside yet straight after the first throw ({throws_left} "
+                f"throw{'' if throws_left == 1 else 's'} left of {rules.throws})"
+            )
+        return
+    if size > ix.N_DICE - 1:
+        raise OptionError("at most 4 dice can be set aside: a re-throw throws at least one")
+    least = ix.N_DICE - rules.max_rethrow
+    if size < least:
+        raise OptionError(
+            f"after a re-throw at least {least} dice are set aside under "
+            f"max_rethrow={rules.max_rethrow}, got {size}"
+            + ("" if size else " (give the dice set aside)")
+        )

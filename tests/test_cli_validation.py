@@ -281,3 +281,68 @@ def test_payout_start_and_tolerance_used(capsys):
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "0"])
 def test_banking_refuses_bad_tolerance(capsys, value):
     assert_cli_error(capsys, ["banking", "--tolerance", value], "--tolerance must be")
+
+
+# ---------------------------------------------------------------------------
+# hold: dice set aside that the turn cannot have set aside.
+
+STICKY = ["--set", "sticky_holds=true"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "needles"),
+    [
+        ([*STICKY, "--aside", "K K"], ["straight after the first throw", "2 throws left of 3"]),
+        ([*STICKY, "--aside", "K", "--throws-left", "2"], ["straight after the first throw"]),
+        (
+            [*STICKY, "--set", "throws=2", "--aside", "K", "--throws-left", "1"],
+            ["1 throw left of 2"],
+        ),
+        (
+            [*STICKY, "--set", "max_rethrow=2", "--aside", "K", "--throws-left", "1"],
+            ["at least 3 dice", "max_rethrow=2", "got 1"],
+        ),
+        (
+            [*STICKY, "--set", "max_rethrow=2", "--aside", "K K", "--throws-left", "0"],
+            ["at least 3 dice", "got 2"],
+        ),
+        ([*STICKY, "--set", "max_rethrow=2", "--throws-left", "1"], ["at least 3", "got 0"]),
+        ([*STICKY, "--aside", "K K J 10 9", "--throws-left", "1"], ["at most 4 dice"]),
+        ([*STICKY, "--aside", "A", "--throws-left", "1"], ["not all in the hand"]),
+    ],
+)
+def test_hold_refuses_unreachable_aside(capsys, extra, needles):
+    assert_cli_error(capsys, ["hold", "K K J 10 9", *extra], *needles)
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        [*STICKY, "--set", "max_rethrow=2", "--aside", "K K J", "--throws-left", "1"],
+        [*STICKY, "--set", "max_rethrow=2", "--aside", "K K J 10", "--throws-left", "0"],
+        [*STICKY, "--aside", "K", "--throws-left", "1"],
+        [*STICKY, "--throws-left", "1"],
+        [*STICKY],
+    ],
+)
+def test_hold_accepts_reachable_aside(capsys, extra):
+    code, out, _ = run_cli(capsys, "hold", "K K J 10 9", *extra, "--format", "json")
+    assert code == 0
+    aside = extra[extra.index("--aside") + 1].split() if "--aside" in extra else []
+    for row in json.loads(out):
+        kept = row["keep"].split()
+        assert all(kept.count(face) >= aside.count(face) for face in aside)
+
+
+def test_parse_aside_api():
+    from pokerdice_stats.errors import OptionError, PokerDiceError
+    from pokerdice_stats.holds import parse_aside
+
+    rules = get_rules("gameweave", {"sticky_holds": True, "max_rethrow": 3})
+    assert parse_aside(None, rules) is None
+    assert parse_aside(None, rules, 2) is None  # after the first throw nothing is aside
+    assert parse_aside("K K", rules) == parse_aside("K K", rules, 1)
+    for text, throws_left in (("K", 2), ("K", 1), ("K K K K K", 1), (None, 0)):
+        with pytest.raises(OptionError):
+            parse_aside(text, rules, throws_left)
+    assert issubclass(OptionError, PokerDiceError)

@@ -90,7 +90,6 @@ def hold_frame(
     table = hand_table(rules)
     hand = table.hand(dice)
     goal = parse_goal(goal_text, table)
-    aside = parse_aside(aside_text, rules)
     if throws_left is None:
         throws_left = rules.throws - 1
     if not 0 <= throws_left < rules.throws:
@@ -98,6 +97,7 @@ def hold_frame(
             f"--throws-left must be 0 to {rules.throws - 1} with {rules.throws} throws a turn "
             "(change the turn with --set throws=N)"
         )
+    aside = parse_aside(aside_text, rules, throws_left)
     policy = solve(rules, goal, throws=max(throws_left + 1, 1))
     frame = policy.alternatives(hand, throws_left, 0, aside)
     heading = (
