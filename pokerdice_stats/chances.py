@@ -23,7 +23,32 @@ import pandas as pd
 from pokerdice_stats.goals import Goal, at_least, exactly
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve
-from pokerdice_stats.rules import RuleSet
+from pokerdice_stats.rules import RuleSet, get_rules
+
+
+def with_throws(rules: RuleSet, throws: int | None) -> RuleSet:
+    """The rule set with ``throws`` throws a turn, validated like ``--set throws=N``.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    throws : int, optional
+        Throws a turn (None: the rule set's own).
+
+    Returns
+    -------
+    RuleSet
+
+    Raises
+    ------
+    RulesError
+        For a number of throws outside 1..10, or one that contradicts the
+        other rules (one throw with sticky holds, ``max_rethrow`` below 5 or
+        the first player's throw limit).
+    """
+    if throws is None:
+        return rules
+    return get_rules(rules, {"throws": throws})
 
 
 def chances_table(rules: RuleSet, throws: int | None = None) -> pd.DataFrame:
@@ -37,7 +62,8 @@ def chances_table(rules: RuleSet, throws: int | None = None) -> pd.DataFrame:
     ----------
     rules : RuleSet
     throws : int, optional
-        Throws a turn (default: the rule set's).
+        Throws a turn (default: the rule set's); checked against the other
+        rules as ``get_rules(rules, {"throws": throws})`` would.
 
     Returns
     -------
@@ -46,10 +72,11 @@ def chances_table(rules: RuleSet, throws: int | None = None) -> pd.DataFrame:
         ``at_least``, ``exactly`` (exact Fractions) and ``at_least_float``,
         ``exactly_float``.
     """
+    rules = with_throws(rules, throws)
     table = hand_table(rules)
     slugs = rules.category_slugs
     goals = [at_least(table, s) for s in slugs] + [exactly(table, s) for s in slugs]
-    policy = solve(rules, goals, throws=throws)
+    policy = solve(rules, goals)
     values = policy.values()
     n = len(slugs)
     rows = []
@@ -110,13 +137,19 @@ def goal_chances(rules: RuleSet, goal: Goal, throws: int | None = None) -> GoalC
     rules : RuleSet
     goal : Goal
     throws : int, optional
-        Throws a turn (default: the rule set's).
+        Throws a turn (default: the rule set's); checked against the other
+        rules as ``get_rules(rules, {"throws": throws})`` would.
 
     Returns
     -------
     GoalChances
+
+    Raises
+    ------
+    RulesError
+        For a number of throws the rules do not allow (see :func:`with_throws`).
     """
-    policy = solve(rules, goal, throws=throws)
+    policy = solve(with_throws(rules, throws), goal)
     numerators, denominator = policy.final_distribution()
     by_hand = np.array([Fraction(int(n), denominator) for n in numerators[0]], dtype=object)
     return GoalChances(

@@ -346,3 +346,46 @@ def test_parse_aside_api():
         with pytest.raises(OptionError):
             parse_aside(text, rules, throws_left)
     assert issubclass(OptionError, PokerDiceError)
+
+
+# ---------------------------------------------------------------------------
+# chances --throws: checked with the other rules, as --set throws=N is.
+
+
+@pytest.mark.parametrize(
+    ("setting", "needle"),
+    [
+        ("sticky_holds=true", "sticky_holds"),
+        ("throw_limit=first-player", "throw_limit"),
+        ("max_rethrow=3", "max_rethrow"),
+    ],
+)
+@pytest.mark.parametrize("goal", [[], ["--goal", "at-least:full-house"]])
+def test_chances_throws_checked_with_the_rules(capsys, setting, needle, goal):
+    # The same contradiction through --set is refused, so --throws must be too.
+    assert_cli_error(capsys, ["chances", "--set", "throws=1", "--set", setting], needle)
+    line = assert_cli_error(capsys, ["chances", "--throws", "1", "--set", setting, *goal], needle)
+    assert "--throws 1" in line
+
+
+@pytest.mark.parametrize("setting", ["sticky_holds=true", "throw_limit=first-player"])
+def test_chances_throws_override_equals_set_throws(capsys, setting):
+    by_option = run_cli(capsys, "chances", "--throws", "2", "--set", setting, "--format", "csv")
+    by_rules = run_cli(capsys, "chances", "--set", "throws=2", "--set", setting, "--format", "csv")
+    assert by_option[0] == by_rules[0] == 0
+    assert by_option[1] == by_rules[1]
+
+
+def test_chances_api_checks_throws():
+    from pokerdice_stats.chances import chances_table, goal_chances
+    from pokerdice_stats.errors import RulesError
+    from pokerdice_stats.goals import at_least
+    from pokerdice_stats.hands import hand_table
+
+    rules = get_rules("gameweave", {"sticky_holds": True})
+    with pytest.raises(RulesError, match="sticky_holds"):
+        chances_table(rules, throws=1)
+    with pytest.raises(RulesError, match="sticky_holds"):
+        goal_chances(rules, at_least(hand_table(rules), "full-house"), throws=1)
+    with pytest.raises(RulesError, match="throws"):
+        chances_table(get_rules("gameweave"), throws=0)

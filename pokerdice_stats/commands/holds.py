@@ -72,9 +72,19 @@ def register(subparsers) -> None:
     strategy.set_defaults(func=run_strategy)
 
 
-def _check_throws(throws: int | None) -> None:
-    if throws is not None and not 1 <= throws <= MAX_THROWS:
+def _rules_with_throws(rules, throws: int | None):
+    """The rules with ``--throws`` throws a turn, refused as ``--set throws=N`` would be."""
+    from pokerdice_stats.chances import with_throws
+    from pokerdice_stats.errors import RulesError
+
+    if throws is None:
+        return rules
+    if not 1 <= throws <= MAX_THROWS:
         raise OptionError(f"--throws must be 1 to {MAX_THROWS}, got {throws}")
+    try:
+        return with_throws(rules, throws)
+    except RulesError as err:
+        raise RulesError(f"--throws {throws}: {err}") from None
 
 
 def hold_frame(
@@ -134,15 +144,14 @@ def run_chances(args: argparse.Namespace) -> int:
     from pokerdice_stats.goals import parse_goal
     from pokerdice_stats.hands import hand_table
 
-    rules = rules_from_args(args)
-    _check_throws(args.throws)
+    rules = _rules_with_throws(rules_from_args(args), args.throws)
     if args.goal is None:
-        frame = chances_table(rules, throws=args.throws)
+        frame = chances_table(rules)
         if args.format == "json":
             frame = frame[list(CHANCES_JSON_KEYS)]
         emit_frame(frame, args.format)
         return 0
-    result = goal_chances(rules, parse_goal(args.goal, hand_table(rules)), throws=args.throws)
+    result = goal_chances(rules, parse_goal(args.goal, hand_table(rules)))
     if args.format == "json":
         emit(to_json(result.as_record()))
         return 0
