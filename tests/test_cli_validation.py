@@ -389,3 +389,34 @@ def test_chances_api_checks_throws():
         goal_chances(rules, at_least(hand_table(rules), "full-house"), throws=1)
     with pytest.raises(RulesError, match="throws"):
         chances_table(get_rules("gameweave"), throws=0)
+
+
+# ---------------------------------------------------------------------------
+# Hands in JSON: spaced, highest first, in the rule set's notation.
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["holdup", "66611"], "6 6 6 1 1"),
+        (["holdup", "1 6 1 6 6"], "6 6 6 1 1"),
+        (["holdup", "AK9AA", "--rules", "classic"], "A A A K 9"),
+        (["holdup", "65432", "--rules", "triple-snakes", "--players-left", "2"], "6 5 4 3 2"),
+    ],
+)
+def test_holdup_json_hand_is_spaced(capsys, argv, expected):
+    from pokerdice_stats.hands import hand_table
+
+    code, out, _ = run_cli(capsys, *argv, "--format", "json")
+    assert code == 0
+    record = json.loads(out)
+    assert record["hand"] == expected
+    rules = get_rules(argv[argv.index("--rules") + 1] if "--rules" in argv else "triple-snakes")
+    assert record["hand"] == hand_table(rules).format(argv[1])
+
+
+def test_round_seat_json_against_is_spaced(capsys):
+    argv = ["round", "--rules", "triple-snakes", "--seat", "2", "--against", "33356"]
+    code, out, _ = run_cli(capsys, *argv, "--format", "json")
+    assert code == 0
+    assert json.loads(out)["against"] == "6 5 3 3 3"
