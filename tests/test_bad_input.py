@@ -9,33 +9,13 @@ import json
 
 import numpy as np
 import pytest
+from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats import DiceError, PokerDiceError, RulesError, cli, get_rules
 from pokerdice_stats.compare import compare_hands
 from pokerdice_stats.dice import parse_hand, parse_keep, parse_ranks
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.rules import OPTION_KEYS, PRESETS, parse_assignments
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_cli_error(capsys, argv, *needles: str) -> str:
-    """The command exits 2 with one line on stderr, no traceback, nothing on stdout."""
-    code, out, err = run_cli(capsys, *argv)
-    assert code == 2, (argv, out, err)
-    assert out == ""
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("pokerdice-stats: error: ")
-    assert "Traceback" not in err
-    for needle in needles:
-        assert needle in lines[0], (needle, lines[0])
-    return lines[0]
-
 
 # ---------------------------------------------------------------------------
 # The API.

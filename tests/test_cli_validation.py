@@ -10,31 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats import cli
 from pokerdice_stats.games.rounds import solve_round
 from pokerdice_stats.rules import get_rules
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_cli_error(capsys, argv, *needles: str) -> str:
-    """The command exits 2 with one line on stderr, no traceback, nothing on stdout."""
-    code, out, err = run_cli(capsys, *argv)
-    assert code == 2, (argv, out, err)
-    assert out == ""
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("pokerdice-stats: error: ")
-    assert "Traceback" not in err
-    for needle in needles:
-        assert needle in lines[0], (needle, lines[0])
-    return lines[0]
-
 
 # ---------------------------------------------------------------------------
 # round: one seat's options.

@@ -11,8 +11,9 @@ import json
 from itertools import combinations, pairwise
 
 import pytest
+from cli_helpers import run_cli
 
-from pokerdice_stats import cli, get_rules
+from pokerdice_stats import get_rules
 from pokerdice_stats.compare import compare_hands
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.odds import odds_by_category, odds_by_hand
@@ -31,12 +32,6 @@ def beats(table, winner: str, loser: str) -> bool:
 
 def ties(table, a: str, b: str) -> bool:
     return compare_hands(table, [a, b]).winners == (0, 1)
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # ---------------------------------------------------------------------------

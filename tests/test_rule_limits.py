@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from cli_helpers import assert_cli_error
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.cli import main
 from pokerdice_stats.errors import OptionError, RulesError
 from pokerdice_stats.games.banking import banking_equilibrium, exploit
 from pokerdice_stats.games.progressive import expected_payout
-
-
-def _fails_cleanly(capsys, argv: list[str]) -> str:
-    assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("pokerdice-stats: error: ")
-    assert err.count("\n") == 1 and "Traceback" not in err
-    return err
 
 
 @pytest.mark.parametrize("preset", ["triple-snakes", "banking", "progressive"])
@@ -54,15 +46,15 @@ def test_banking_refuses_the_first_player_limit():
     ],
 )
 def test_cli_refuses_unsupported_combinations(capsys, argv):
-    _fails_cleanly(capsys, argv)
+    assert_cli_error(capsys, argv)
 
 
 def test_unwritable_output_folder_is_a_clean_error(capsys, tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    err = _fails_cleanly(capsys, ["report", "--out", str(blocker), "--section", "odds_tables"])
+    err = assert_cli_error(capsys, ["report", "--out", str(blocker), "--section", "odds_tables"])
     assert "a-file" in err
-    err = _fails_cleanly(
+    err = assert_cli_error(
         capsys, ["strategy", "--goal", "at-least:full-house", "--out", str(blocker / "sub")]
     )
     assert "a-file" in err
@@ -88,4 +80,4 @@ def test_unwritable_output_folder_is_a_clean_error(capsys, tmp_path):
     ],
 )
 def test_simulated_sessions_refuse_unmodelled_rules(capsys, argv):
-    _fails_cleanly(capsys, argv)
+    assert_cli_error(capsys, argv)
