@@ -81,3 +81,11 @@ def test_unwritable_output_folder_is_a_clean_error(capsys, tmp_path):
 )
 def test_simulated_sessions_refuse_unmodelled_rules(capsys, argv):
     assert_cli_error(capsys, argv)
+
+
+@pytest.mark.parametrize(
+    "preset, options", [("banking", {}), ("gameweave", {}), ("progressive", {"tiebreak": "full"})]
+)
+def test_progressive_payout_api_refuses_rules_it_would_overrule(preset, options):
+    with pytest.raises(OptionError, match="categories only"):
+        expected_payout(get_rules(preset, options), "stand")

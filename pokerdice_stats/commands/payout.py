@@ -79,33 +79,6 @@ def check_tolerance(tolerance: float | None) -> None:
         raise OptionError(f"--tolerance must be a finite number above 0, got {tolerance}")
 
 
-def check_payout_rules(rules) -> None:
-    """Refuse rules whose ties the payout game would not honour.
-
-    The payout game compares final categories only and pays nothing when they
-    are equal (a push), with the seed's schedule or any schedule file; rules
-    that break ties otherwise would be silently overruled.
-
-    Raises
-    ------
-    OptionError
-        Unless ``rules.ties`` is ``push`` and ``rules.tiebreak`` is ``category``.
-    """
-    from pokerdice_stats.errors import OptionError
-
-    wrong = [
-        f"{key}={getattr(rules, key)}"
-        for key, wanted in (("ties", "push"), ("tiebreak", "category"))
-        if getattr(rules, key) != wanted
-    ]
-    if wrong:
-        raise OptionError(
-            "payout compares categories only and pushes on equal categories (the "
-            "progressive rules), but these rules have " + ", ".join(wrong) + ": use --rules "
-            "progressive, or --set ties=push --set tiebreak=category"
-        )
-
-
 def _exact(value) -> str | None:
     return None if value is None else fraction_text(value)
 
@@ -148,7 +121,11 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
 
 def run_payout(args: argparse.Namespace) -> int:
     from pokerdice_stats.errors import OptionError
-    from pokerdice_stats.games.progressive import STARTING_BANK, expected_payout
+    from pokerdice_stats.games.progressive import (
+        STARTING_BANK,
+        check_payout_rules,
+        expected_payout,
+    )
     from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, read_schedule
 
     if args.rounds is not None and args.rounds < 0:
@@ -165,7 +142,7 @@ def run_payout(args: argparse.Namespace) -> int:
             "--computer optimal)"
         )
     rules = rules_from_args(args)
-    check_payout_rules(rules)
+    check_payout_rules(rules)  # before reading a schedule file: the clearer error first
     schedule = PROGRESSIVE_SCHEDULE if args.schedule is None else read_schedule(args.schedule)
     result = expected_payout(
         rules,

@@ -169,6 +169,31 @@ class PayoutResult:
         return start + rounds * self.expected, rounds * self.variance
 
 
+def check_payout_rules(rules: RuleSet) -> None:
+    """Refuse rules whose ties the payout game would not honour.
+
+    The payout game compares final categories only and pays nothing when they
+    are equal (a push), with the seed's schedule or any schedule file; rules
+    that break ties otherwise would be silently overruled.
+
+    Raises
+    ------
+    OptionError
+        Unless ``rules.ties`` is ``push`` and ``rules.tiebreak`` is ``category``.
+    """
+    wrong = [
+        f"{key}={getattr(rules, key)}"
+        for key, wanted in (("ties", "push"), ("tiebreak", "category"))
+        if getattr(rules, key) != wanted
+    ]
+    if wrong:
+        raise OptionError(
+            "payout compares categories only and pushes on equal categories (the "
+            "progressive rules), but these rules have " + ", ".join(wrong) + ": use --rules "
+            "progressive, or --set ties=push --set tiebreak=category"
+        )
+
+
 def _check(computer: str, knowledge: str) -> None:
     if computer not in COMPUTER_POLICIES:
         raise OptionError(
@@ -246,6 +271,7 @@ def expected_payout(
     rules = get_rules("progressive") if rules is None else rules
     _check(computer, knowledge)
     require_independent_turns(rules, "the progressive payout")
+    check_payout_rules(rules)
     payout = payout_matrix(rules, schedule)
     if knowledge == "seen":
         return _seen(rules, computer, payout)
