@@ -202,7 +202,11 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
         if kind == "beat":
             dice, *option = re.split(r",\s*tie\s*=\s*", argument, maxsplit=1)
             return beat(table, dice.strip().strip("\"'"), option[0] if option else 0)
-        return score(table, _read_points(argument), name=f"score:{argument}")
+        points = _read_points(argument)
+        try:
+            return score(table, points, name=f"score:{argument}")
+        except GoalError as err:
+            raise GoalError(f"points file {argument!r}: {err}") from None
     except GoalError:
         raise
     except PokerDiceError as err:

@@ -89,3 +89,11 @@ def test_simulated_sessions_refuse_unmodelled_rules(capsys, argv):
 def test_progressive_payout_api_refuses_rules_it_would_overrule(preset, options):
     with pytest.raises(OptionError, match="categories only"):
         expected_payout(get_rules(preset, options), "stand")
+
+
+def test_points_file_errors_name_the_file(capsys, tmp_path):
+    points = tmp_path / "house-points.toml"
+    points.write_text("colour = 3\n")
+    assert_cli_error(
+        capsys, ["chances", "--goal", f"score:{points}"], "house-points.toml", "colour"
+    )
