@@ -428,12 +428,8 @@ def state_options(sticky: bool, max_rethrow: int) -> tuple[np.ndarray, np.ndarra
 
 
 def _backward(rules: RuleSet, stand: np.ndarray, throws: int, exact: bool) -> list[Stage]:
-    state_hand, opt_ptr, opt_keep = state_options(rules.sticky_holds, rules.max_rethrow)
-    n_goals = stand.shape[0]
-    is_object = stand.dtype == object
     tolerance = 0 if exact else float_tolerance(stand)
     stages: list[Stage] = []
-    n_states = len(_REROLL.col) if rules.sticky_holds else ix.N_HANDS
     previous = stand  # values with t - 1 throws left, per state
     if rules.sticky_holds:
         previous = stand[:, _REROLL.col]
@@ -442,33 +438,50 @@ def _backward(rules: RuleSet, stand: np.ndarray, throws: int, exact: bool) -> li
             stand_t = stand * ix.N_THROWS**t
         else:
             stand_t = stand
-        keep_values = _expect(rules, previous, exact, is_object, n_goals)
-        state_values = np.empty((n_goals, n_states), dtype=stand.dtype)
-        best = np.empty((n_goals, n_states), dtype=np.int64)
-        best_fn = kernels.best_options.py_func if is_object else kernels.best_options
-        best_fn(
-            keep_values,
-            stand_t,
-            state_hand,
-            opt_ptr,
-            opt_keep,
-            _HAND_KEEP,
-            tolerance,
-            state_values,
-            best,
-        )
-        stages.append(Stage(keep_values, state_values, best))
-        previous = state_values
+        stage = backward_stage(rules, previous, stand_t, exact, tolerance)
+        stages.append(stage)
+        previous = stage.state_values
     return stages
 
 
-def _expect(rules: RuleSet, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int):
+def backward_stage(
+    rules: RuleSet, previous: np.ndarray, stand: np.ndarray, exact: bool, tolerance: float
+) -> Stage:
+    """One step of backward induction: from the state values with one throw
+    fewer left (``previous``) and this stage's stand values, the values of
+    every keep and state and the canonical best keeps.
+
+    Exact values are numerators (int64 or Python integers), already scaled to
+    this stage's denominator in ``stand``; floats use ``tolerance`` for ties.
+    """
+    state_hand, opt_ptr, opt_keep = state_options(rules.sticky_holds, rules.max_rethrow)
+    n_goals = previous.shape[0]
+    is_object = previous.dtype == object or stand.dtype == object
+    keep_values = _expect(rules.sticky_holds, previous, exact, is_object, n_goals)
+    state_values = np.empty((n_goals, len(state_hand)), dtype=stand.dtype)
+    best = np.empty((n_goals, len(state_hand)), dtype=np.int64)
+    best_fn = kernels.best_options.py_func if is_object else kernels.best_options
+    best_fn(
+        keep_values,
+        stand,
+        state_hand,
+        opt_ptr,
+        opt_keep,
+        _HAND_KEEP,
+        tolerance,
+        state_values,
+        best,
+    )
+    return Stage(keep_values, state_values, best)
+
+
+def _expect(sticky: bool, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int):
     if is_object:
-        if rules.sticky_holds:
+        if sticky:
             return kernels.expect_keeps_sticky_object(previous, _REROLL.ptr, _REROLL.val)
         return kernels.expect_keeps_object(previous, _REROLL.ptr, _REROLL.col, _REROLL.val)
     out = np.empty((n_goals, ix.N_KEEPS), dtype=previous.dtype)
-    if rules.sticky_holds:
+    if sticky:
         kernels.expect_keeps_sticky(previous, _REROLL.ptr, _REROLL.val, out)
     else:
         kernels.expect_keeps(previous, _REROLL.ptr, _REROLL.col, _REROLL.val, out)

@@ -9,7 +9,7 @@ induction over the throws, where after throw ``t`` the player compares
 standing (``stand[t - 1]``) with the best keep.  With the same goal at every
 stage it is exactly :func:`pokerdice_stats.holds.solve`.
 
-It calls the kernels of :mod:`pokerdice_stats.kernels.reroll` directly and
+Each backward step is :func:`pokerdice_stats.holds.backward_stage`, so it
 supports the same turn rules (at most N dice thrown again, sticky holds),
 float values and exact integer numerators (Python integers where int64 is not
 enough).
@@ -26,14 +26,12 @@ import numpy as np
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.goals import INT64_MAX
-from pokerdice_stats.holds import FLOAT_TOLERANCE, keep_allowed
+from pokerdice_stats.holds import FLOAT_TOLERANCE, backward_stage
 from pokerdice_stats.kernels import reroll as kernels
 from pokerdice_stats.rules import RuleSet
 
 _REROLL = ix.REROLL
-_SUBKEEPS = ix.SUBKEEPS
 _HAND_KEEP = ix.HAND_KEEP.astype(np.int64)
-_KEEP_COUNTS = ix.KEEP_COUNTS.astype(np.int64)
 # Sticky states right after the first throw: the empty keep's row of REROLL.
 _FIRST_STATES = np.arange(_REROLL.ptr[0], _REROLL.ptr[1])
 
@@ -150,11 +148,8 @@ def solve_staged(rules: RuleSet, stands: list[np.ndarray], *, exact: bool = Fals
         stands = [np.asarray(s, dtype=np.float64) for s in stands]
         denominator = 1
     sticky = rules.sticky_holds
-    allowed = keep_allowed(rules)
     is_object = stands[0].dtype == object
     tolerance = 0 if exact else FLOAT_TOLERANCE
-    n_goals = stands[0].shape[0]
-    n_states = len(_REROLL.col) if sticky else ix.N_HANDS
 
     last = stands[-1]
     values = last[:, _REROLL.col] if sticky else last
@@ -163,45 +158,16 @@ def solve_staged(rules: RuleSet, stands: list[np.ndarray], *, exact: bool = Fals
     for t in range(throws - 1, 0, -1):  # after throw t, throws - t throws left
         left = throws - t
         stand_t = stands[t - 1] * ix.N_THROWS**left if exact else stands[t - 1]
-        keep_values = _expect(sticky, values, exact, is_object, n_goals)
-        out_value = np.empty((n_goals, n_states), dtype=stand_t.dtype)
-        out_keep = np.empty((n_goals, n_states), dtype=np.int64)
-        if sticky:
-            fn = kernels.best_keeps_sticky.py_func if is_object else kernels.best_keeps_sticky
-            fn(
-                keep_values, stand_t, _REROLL.ptr, _REROLL.col, _SUBKEEPS.ptr, _SUBKEEPS.col,
-                _HAND_KEEP, _KEEP_COUNTS, allowed, tolerance, out_value, out_keep,
-            )  # fmt: skip
-        else:
-            fn = kernels.best_keeps.py_func if is_object else kernels.best_keeps
-            fn(
-                keep_values, stand_t, _SUBKEEPS.ptr, _SUBKEEPS.col, _HAND_KEEP, allowed,
-                tolerance, out_value, out_keep,
-            )  # fmt: skip
-        state_values.insert(0, out_value)
-        best_keeps.insert(0, out_keep)
-        values = out_value
+        stage = backward_stage(rules, values, stand_t, exact, tolerance)
+        state_values.insert(0, stage.state_values)
+        best_keeps.insert(0, stage.best_keep)
+        values = stage.state_values
     first = values[:, _FIRST_STATES] if sticky else values
     ways = ix.HAND_WAYS.astype(object if is_object else first.dtype)
     turn = first.dot(ways) if is_object else first @ ways
     if not exact:
         turn = turn / ix.N_THROWS
     return StagedPolicy(rules, throws, exact, denominator, state_values, best_keeps, turn)
-
-
-def _expect(sticky: bool, values: np.ndarray, exact: bool, is_object: bool, n_goals: int):
-    if is_object:
-        if sticky:
-            return kernels.expect_keeps_sticky_object(values, _REROLL.ptr, _REROLL.val)
-        return kernels.expect_keeps_object(values, _REROLL.ptr, _REROLL.col, _REROLL.val)
-    out = np.empty((n_goals, ix.N_KEEPS), dtype=values.dtype)
-    if sticky:
-        kernels.expect_keeps_sticky(values, _REROLL.ptr, _REROLL.val, out)
-    else:
-        kernels.expect_keeps(values, _REROLL.ptr, _REROLL.col, _REROLL.val, out)
-    if not exact:
-        out /= ix.N_THROWS
-    return out
 
 
 def _forward(policy: StagedPolicy) -> tuple[np.ndarray, list[int]]:
