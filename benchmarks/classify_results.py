@@ -12,32 +12,13 @@ missed.  The figures depend on the machine and on what else runs on it.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import platform
-import subprocess
 import sys
-import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def run_benchmarks(json_path: Path) -> None:
-    command = [
-        sys.executable,
-        "-m",
-        "pytest",
-        str(ROOT / "benchmarks" / "test_classify.py"),
-        "-q",
-        "--benchmark-enable",
-        "--benchmark-min-rounds=7",
-        "--benchmark-warmup=on",
-        f"--benchmark-json={json_path}",
-    ]
-    subprocess.run(command, check=True, cwd=ROOT)
+from _results import results_main, time_text
 
 
 def stats(data: dict) -> dict[str, dict[str, float]]:
@@ -122,7 +103,7 @@ def _measure(m: dict, name: str, baseline: str | None, kind: str, stat: str) -> 
 
 def _show(value: float, kind: str) -> str:
     if kind == "time":
-        return _time(value)
+        return time_text(value)
     return f"{value:,.0f}x" if kind == "speedup" else f"{value:.2f}x"
 
 
@@ -131,7 +112,7 @@ def _target(kind: str, target: float) -> str:
         return f">= {target:,}x"
     if kind == "ratio":
         return f"<= {target}x"
-    return f"<= {_time(target)}"
+    return f"<= {time_text(target)}"
 
 
 def _met(value: float, kind: str, target: float) -> bool:
@@ -159,7 +140,7 @@ def write_markdown(data: dict, path: Path) -> str:
     ]
     for name, st in m.items():
         lines.append(
-            f"| `{name}` | {st['throws']:,} | {_time(st['median'])} | {_time(st['min'])} | "
+            f"| `{name}` | {st['throws']:,} | {time_text(st['median'])} | {time_text(st['min'])} | "
             f"{st['median'] / st['throws'] * 1e9:,.2f} ns |"
         )
     lines += [
@@ -199,28 +180,14 @@ def write_markdown(data: dict, path: Path) -> str:
     return text
 
 
-def _time(seconds: float) -> str:
-    if seconds >= 1:
-        return f"{seconds:.2f} s"
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:.2f} ms"
-    return f"{seconds * 1e6:.1f} us"
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "results" / "benchmarks" / "classify.md"))
-    parser.add_argument("--json", default=None, help="reuse a pytest-benchmark JSON file")
-    args = parser.parse_args(argv)
-    if args.json:
-        data = json.loads(Path(args.json).read_text())
-    else:
-        with tempfile.TemporaryDirectory() as tmp:
-            json_path = Path(tmp) / "classify.json"
-            run_benchmarks(json_path)
-            data = json.loads(json_path.read_text())
-    print(write_markdown(data, Path(args.out)))
-    return 0
+    return results_main(
+        __doc__.splitlines()[0],
+        "test_classify.py",
+        ["--benchmark-min-rounds=7", "--benchmark-warmup=on"],
+        write_markdown,
+        argv,
+    )
 
 
 if __name__ == "__main__":

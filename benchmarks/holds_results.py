@@ -12,40 +12,13 @@ depend on the machine and on what else runs on it.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import platform
-import subprocess
 import sys
-import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def run_benchmarks(json_path: Path) -> None:
-    command = [
-        sys.executable,
-        "-m",
-        "pytest",
-        str(ROOT / "benchmarks" / "test_holds.py"),
-        "-q",
-        "--benchmark-enable",
-        "--benchmark-min-rounds=7",
-        "--benchmark-warmup=on",
-        f"--benchmark-json={json_path}",
-    ]
-    subprocess.run(command, check=True, cwd=ROOT)
-
-
-def _time(seconds: float) -> str:
-    if seconds >= 1:
-        return f"{seconds:.2f} s"
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:.2f} ms"
-    return f"{seconds * 1e6:.1f} us"
+from _results import results_main, time_text
 
 
 def write_markdown(data: dict, path: Path) -> str:
@@ -67,7 +40,7 @@ def write_markdown(data: dict, path: Path) -> str:
         "|---|---:|---:|",
     ]
     for name, seconds in m.items():
-        lines.append(f"| `{name}` | {_time(seconds)} | {rounds[name]} |")
+        lines.append(f"| `{name}` | {time_text(seconds)} | {rounds[name]} |")
     brute_exact = m["reference_expectimax_exact"] / m["solve_exact"]
     brute_float = m["reference_expectimax_exact"] / m["solve_float"]
     lean_exact = m["plain_python_exact"] / m["solve_exact"]
@@ -105,25 +78,25 @@ def write_markdown(data: dict, path: Path) -> str:
         ),
         (
             "all 252 beat goals, one batch, exact",
-            _time(m["all_beat_goals_exact"]),
+            time_text(m["all_beat_goals_exact"]),
             "<= 20 ms",
             m["all_beat_goals_exact"] <= 20e-3,
         ),
         (
             "all 252 beat goals, one batch, float",
-            _time(m["all_beat_goals_float"]),
+            time_text(m["all_beat_goals_float"]),
             "<= 20 ms",
             m["all_beat_goals_float"] <= 20e-3,
         ),
         (
             "all 252 beat goals, one batch, exact, sticky holds",
-            _time(m["all_beat_goals_sticky_exact"]),
+            time_text(m["all_beat_goals_sticky_exact"]),
             "",
             None,
         ),
         (
             "`pokerdice-stats hold ...` end to end (warm cache)",
-            _time(m["hold_command_end_to_end"]),
+            time_text(m["hold_command_end_to_end"]),
             "< 1.5 s",
             m["hold_command_end_to_end"] < 1.5,
         ),
@@ -153,19 +126,13 @@ def write_markdown(data: dict, path: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "results" / "benchmarks" / "holds.md"))
-    parser.add_argument("--json", default=None, help="reuse a pytest-benchmark JSON file")
-    args = parser.parse_args(argv)
-    if args.json:
-        data = json.loads(Path(args.json).read_text())
-    else:
-        with tempfile.TemporaryDirectory() as tmp:
-            json_path = Path(tmp) / "holds.json"
-            run_benchmarks(json_path)
-            data = json.loads(json_path.read_text())
-    print(write_markdown(data, Path(args.out)))
-    return 0
+    return results_main(
+        __doc__.splitlines()[0],
+        "test_holds.py",
+        ["--benchmark-min-rounds=7", "--benchmark-warmup=on"],
+        write_markdown,
+        argv,
+    )
 
 
 if __name__ == "__main__":

@@ -12,32 +12,15 @@ else runs on it.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import platform
-import subprocess
 import sys
-import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from _results import results_main
+
 TARGET = 20e6  # optimal-policy turns a second on 2 cores
-
-
-def run_benchmarks(json_path: Path) -> None:
-    command = [
-        sys.executable,
-        "-m",
-        "pytest",
-        str(ROOT / "benchmarks" / "test_simulate.py"),
-        "-q",
-        "--benchmark-enable",
-        "--benchmark-warmup=off",
-        f"--benchmark-json={json_path}",
-    ]
-    subprocess.run(command, check=True, cwd=ROOT)
 
 
 def rates(data: dict) -> dict[str, tuple[float, int, float]]:
@@ -104,16 +87,15 @@ def write_markdown(data: dict, path: Path) -> str:
     return text
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "results" / "benchmarks" / "simulate.md"))
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        json_path = Path(tmp) / "bench.json"
-        run_benchmarks(json_path)
-        data = json.loads(json_path.read_text())
-    print(write_markdown(data, Path(args.out)))
+def main(argv: list[str] | None = None) -> int:
+    return results_main(
+        __doc__.splitlines()[0],
+        "test_simulate.py",
+        ["--benchmark-warmup=off"],
+        write_markdown,
+        argv,
+    )
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
