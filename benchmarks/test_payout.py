@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.games import schedule, strategies
+from pokerdice_stats.games import schedule
+from pokerdice_stats.games import simple_strategies as strategies
 from pokerdice_stats.games.banking import banking_equilibrium
 from pokerdice_stats.games.progressive import expected_payout
 

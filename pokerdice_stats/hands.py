@@ -21,10 +21,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerdice_stats import indexing as ix
+from pokerdice_stats.categories import KIND_ANY, KIND_PATTERN, KIND_RUN, Category
 from pokerdice_stats.dice import format_counts, parse_hand
 from pokerdice_stats.errors import DiceError
 from pokerdice_stats.kernels import classify as kernels
-from pokerdice_stats.rules import KIND_ANY, KIND_PATTERN, KIND_RUN, Category, RuleSet
+from pokerdice_stats.rules import RuleSet
 
 
 def _category_arrays(categories: tuple[Category, ...]) -> tuple[np.ndarray, ...]:

@@ -53,12 +53,6 @@ PARALLEL_MIN_GOALS = 512
 _REROLL = ix.REROLL
 _SUBKEEPS = ix.SUBKEEPS
 
-# Sticky states: position of (aside, hand) in the REROLL rows, -1 where aside is not in hand.
-_STATE_OF = np.full((ix.N_KEEPS, ix.N_HANDS), -1, dtype=np.int64)
-for _k in range(ix.N_KEEPS):
-    _row = slice(_REROLL.ptr[_k], _REROLL.ptr[_k + 1])
-    _STATE_OF[_k, _REROLL.col[_row]] = np.arange(_REROLL.ptr[_k], _REROLL.ptr[_k + 1])
-_STATE_OF.setflags(write=False)
 _EMPTY_KEEP = 0
 _HAND_KEEP = ix.HAND_KEEP.astype(np.int64)
 _KEEP_COUNTS = ix.KEEP_COUNTS.astype(np.int64)
@@ -146,7 +140,7 @@ class Policy:
         if not self.sticky:
             return hand
         aside = _EMPTY_KEEP if aside is None else aside
-        state = int(_STATE_OF[aside, hand])
+        state = int(ix.STATE_OF[aside, hand])
         if state < 0:
             raise DiceError("the dice set aside are not all in the hand")
         return state
@@ -495,7 +489,7 @@ def _first_throw(rules: RuleSet, stand, stages: list[Stage], throws: int, exact:
     if throws == 1:
         values = stand
     elif rules.sticky_holds:
-        values = stages[-1].state_values[:, _STATE_OF[_EMPTY_KEEP]]
+        values = stages[-1].state_values[:, ix.STATE_OF[_EMPTY_KEEP]]
     else:
         values = stages[-1].state_values
     ways = ix.HAND_WAYS.astype(object if values.dtype == object else values.dtype)
@@ -514,7 +508,7 @@ def final_distribution(policy: Policy) -> tuple[np.ndarray, int]:
         dtype = np.float64
     n_states = len(_REROLL.col) if sticky else ix.N_HANDS
     mass = np.zeros((n_goals, n_states), dtype=dtype)
-    start = _STATE_OF[_EMPTY_KEEP] if sticky else np.arange(ix.N_HANDS)
+    start = ix.STATE_OF[_EMPTY_KEEP] if sticky else np.arange(ix.N_HANDS)
     mass[:, start] = ix.HAND_WAYS if policy.exact else ix.HAND_WAYS / ix.N_THROWS
     final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
     step = kernels.forward_step_sticky if sticky else kernels.forward_step

@@ -158,6 +158,20 @@ class SparseRows:
 
 #: Keep -> (hand, ways out of 7776) of landing on it after throwing the rest.
 REROLL = SparseRows(_TABLES["reroll_ptr"], _TABLES["reroll_hand"], _TABLES["reroll_ways"])
+
+
+def _state_of() -> np.ndarray:
+    state_of = np.full((N_KEEPS, N_HANDS), -1, dtype=np.int64)
+    for k in range(N_KEEPS):
+        row = slice(REROLL.ptr[k], REROLL.ptr[k + 1])
+        state_of[k, REROLL.col[row]] = np.arange(REROLL.ptr[k], REROLL.ptr[k + 1])
+    state_of.setflags(write=False)
+    return state_of
+
+
+#: (462, 252) int64: under sticky holds, the state index of (aside keep, hand): the
+#: position of that hand in the aside keep's REROLL row; -1 where the aside is not in the hand.
+STATE_OF: np.ndarray = _state_of()
 #: Hand -> its sub-keeps, in canonical order: most dice first, then higher faces.
 SUBKEEPS = SparseRows(_TABLES["sub_ptr"], _TABLES["sub_keep"])
 

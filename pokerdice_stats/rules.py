@@ -23,140 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pokerdice_stats.categories import CATEGORY_ALIASES, CATEGORY_LADDERS, Category
+from pokerdice_stats.charts import CHARTS, Chart
 from pokerdice_stats.errors import RulesError
-
-# ----------------------------------------------------------------------------
-# Charts: how the six ranks (0 lowest .. 5 highest) are written.
-
-
-@dataclass(frozen=True)
-class Chart:
-    """How the six face ranks are written and named.
-
-    Attributes
-    ----------
-    name : str
-        The chart's key (``faces``, ``ace-one``, ``ace-six`` or ``pips``).
-    labels : tuple of str
-        The label of each rank, rank 0 (lowest) first.
-    words : tuple of str
-        The singular word for each rank, used in descriptions.
-    plurals : tuple of str
-        The plural word for each rank.
-    pips : bool
-        True for ordinary dice, whose labels are the pips 1 to 6.
-    """
-
-    name: str
-    labels: tuple[str, ...]
-    words: tuple[str, ...]
-    plurals: tuple[str, ...]
-    pips: bool
-
-
-_FACE_WORDS = ("nine", "ten", "jack", "queen", "king", "ace")
-_FACE_PLURALS = ("nines", "tens", "jacks", "queens", "kings", "aces")
-
-CHARTS: dict[str, Chart] = {
-    "faces": Chart("faces", ("9", "10", "J", "Q", "K", "A"), _FACE_WORDS, _FACE_PLURALS, False),
-    "ace-one": Chart("ace-one", ("2", "3", "4", "5", "6", "1"), _FACE_WORDS, _FACE_PLURALS, True),
-    "ace-six": Chart("ace-six", ("1", "2", "3", "4", "5", "6"), _FACE_WORDS, _FACE_PLURALS, True),
-    "pips": Chart(
-        "pips",
-        ("1", "2", "3", "4", "5", "6"),
-        ("1", "2", "3", "4", "5", "6"),
-        ("1s", "2s", "3s", "4s", "5s", "6s"),
-        True,
-    ),
-}
-
-# ----------------------------------------------------------------------------
-# Hand categories, declared as data.
-
-KIND_PATTERN = 0  # the sorted counts of the ranks equal a pattern
-KIND_RUN = 1  # a run of consecutive ranks starting at one of the allowed ranks
-KIND_ANY = 2  # every hand (the lowest category)
-
-
-@dataclass(frozen=True)
-class Category:
-    """One hand category, declared by what a hand must contain.
-
-    Attributes
-    ----------
-    slug : str
-        Machine name, e.g. ``full-house``.
-    name : str
-        Display name, e.g. ``Full house``.
-    kind : int
-        :data:`KIND_PATTERN`, :data:`KIND_RUN` or :data:`KIND_ANY`.
-    pattern : tuple of int
-        For a pattern: the counts of the distinct ranks, largest first.
-    run_length : int
-        For a run: how many consecutive ranks.
-    run_starts : tuple of int
-        For a run: the lowest rank of each run that counts.
-    """
-
-    slug: str
-    name: str
-    kind: int
-    pattern: tuple[int, ...] = ()
-    run_length: int = 0
-    run_starts: tuple[int, ...] = ()
-
-
-FIVE = Category("five-of-a-kind", "Five of a kind", KIND_PATTERN, (5,))
-FOUR = Category("four-of-a-kind", "Four of a kind", KIND_PATTERN, (4, 1))
-FULL = Category("full-house", "Full house", KIND_PATTERN, (3, 2))
-THREE = Category("three-of-a-kind", "Three of a kind", KIND_PATTERN, (3, 1, 1))
-TWO_PAIR = Category("two-pair", "Two pairs", KIND_PATTERN, (2, 2, 1))
-ONE_PAIR = Category("one-pair", "One pair", KIND_PATTERN, (2, 1, 1, 1))
-HIGH = Category("high-die", "High die", KIND_ANY)
-STRAIGHT = Category("straight", "Straight", KIND_RUN, run_length=5, run_starts=(0, 1))
-SMALL_STRAIGHT = Category(
-    "small-straight", "Small straight", KIND_RUN, run_length=4, run_starts=(0, 1, 2)
-)
-FLUSH = Category("flush", "Flush", KIND_RUN, run_length=5, run_starts=(1,))
-LOW_STRAIGHT_ONLY = Category("straight", "Straight", KIND_RUN, run_length=5, run_starts=(0,))
-BIG_STRAIGHT = Category("big-straight", "Big straight", KIND_RUN, run_length=5, run_starts=(1,))
-LITTLE_STRAIGHT = Category(
-    "little-straight", "Little straight", KIND_RUN, run_length=5, run_starts=(0,)
-)
-
-#: The category ladders, best first, for each value of the ``straights`` option.
-CATEGORY_LADDERS: dict[str, tuple[Category, ...]] = {
-    "standard": (FIVE, FOUR, FULL, STRAIGHT, THREE, TWO_PAIR, ONE_PAIR, HIGH),
-    "none": (FIVE, FOUR, FULL, THREE, TWO_PAIR, ONE_PAIR, HIGH),
-    "above-full-house": (FIVE, FOUR, STRAIGHT, FULL, THREE, TWO_PAIR, ONE_PAIR, HIGH),
-    "below-five-of-a-kind": (FIVE, STRAIGHT, FOUR, FULL, THREE, TWO_PAIR, ONE_PAIR, HIGH),
-    "flush": (FIVE, FLUSH, FOUR, LOW_STRAIGHT_ONLY, FULL, THREE, TWO_PAIR, ONE_PAIR, HIGH),
-    "small": (FIVE, FOUR, FULL, STRAIGHT, SMALL_STRAIGHT, THREE, TWO_PAIR, ONE_PAIR, HIGH),
-    "big-little": (
-        FIVE,
-        FOUR,
-        BIG_STRAIGHT,
-        FULL,
-        THREE,
-        TWO_PAIR,
-        ONE_PAIR,
-        LITTLE_STRAIGHT,
-        HIGH,
-    ),
-}
-
-#: Other names people use for a category, accepted wherever a slug is read.
-CATEGORY_ALIASES: dict[str, str] = {
-    "bust": "high-die",
-    "no-pair": "high-die",
-    "high-card": "high-die",
-    "pair": "one-pair",
-    "two-pairs": "two-pair",
-    "full": "full-house",
-    "five": "five-of-a-kind",
-    "four": "four-of-a-kind",
-    "three": "three-of-a-kind",
-}
 
 # ----------------------------------------------------------------------------
 # Options.
@@ -164,6 +33,9 @@ CATEGORY_ALIASES: dict[str, str] = {
 TIEBREAKS = ("full", "category")
 THROW_LIMITS = ("none", "first-player")
 TIE_RULES = ("roll-off", "must-beat", "split", "push")
+KNOWLEDGE = ("seen", "blind")
+STARTERS = ("last-thrower", "rotate", "winner")
+MAX_TARGET = 50
 
 #: Every option key with a one-line description (shown by ``rules show``).
 OPTION_KEYS: dict[str, str] = {
@@ -176,6 +48,9 @@ OPTION_KEYS: dict[str, str] = {
     "chart": "how the dice are written: " + ", ".join(CHARTS),
     "throw_limit": "none, or first-player: nobody takes more throws than the first player",
     "ties": "how an exact tie for the best hand ends: " + ", ".join(TIE_RULES),
+    "knowledge": "seen: later players see earlier final hands; blind: nobody sees another's",
+    "target": f"round wins that take a match (1..{MAX_TARGET})",
+    "starter": "who starts the next round: " + ", ".join(STARTERS),
 }
 
 MAX_THROWS = 10
@@ -211,6 +86,15 @@ class RuleSet:
         How an exact tie for the best hand of a round ends: ``roll-off`` (the
         tied players throw again), ``must-beat`` (a later player who only ties
         is out), ``split`` (the pot is shared) or ``push`` (nobody pays).
+    knowledge : str
+        ``seen`` (later players see every earlier final hand) or ``blind``
+        (each hand is developed without seeing any other: 004 banking).
+    target : int
+        Round wins that take a match.
+    starter : str
+        Who starts the next round: ``last-thrower`` (the player after the last
+        one to throw, gameweave), ``rotate`` (the start passes left, 003) or
+        ``winner`` (the winner of the pot, 001).
     """
 
     preset: str = "gameweave"
@@ -223,6 +107,9 @@ class RuleSet:
     chart: str = "faces"
     throw_limit: str = "none"
     ties: str = "roll-off"
+    knowledge: str = "seen"
+    target: int = 5
+    starter: str = "rotate"
 
     @property
     def categories(self) -> tuple[Category, ...]:
@@ -269,6 +156,9 @@ class RuleSet:
             "chart": self.chart,
             "throw_limit": self.throw_limit,
             "ties": self.ties,
+            "knowledge": self.knowledge,
+            "target": str(self.target),
+            "starter": self.starter,
         }
 
     def label(self) -> str:
@@ -280,7 +170,7 @@ class RuleSet:
 
 #: The presets: the rule documents in ``shared/seeds``.
 PRESETS: dict[str, RuleSet] = {
-    "gameweave": RuleSet(preset="gameweave"),
+    "gameweave": RuleSet(preset="gameweave", target=3, starter="last-thrower"),
     "classic": RuleSet(preset="classic"),
     "triple-snakes": RuleSet(
         preset="triple-snakes",
@@ -288,8 +178,11 @@ PRESETS: dict[str, RuleSet] = {
         tiebreak="category",
         chart="pips",
         ties="must-beat",
+        starter="winner",
     ),
-    "banking": RuleSet(preset="banking", straights="big-little", chart="pips", ties="split"),
+    "banking": RuleSet(
+        preset="banking", straights="big-little", chart="pips", ties="split", knowledge="blind"
+    ),
     "progressive": RuleSet(
         preset="progressive",
         straights="big-little",
@@ -393,6 +286,12 @@ def _apply(base: RuleSet, options: Mapping[str, Any], *, check: bool = True) -> 
             changes[key] = _choice(key, value, THROW_LIMITS)
         elif key == "ties":
             changes[key] = _choice(key, value, TIE_RULES)
+        elif key == "knowledge":
+            changes[key] = _choice(key, value, KNOWLEDGE)
+        elif key == "target":
+            changes[key] = _integer(key, value, 1, MAX_TARGET)
+        elif key == "starter":
+            changes[key] = _choice(key, value, STARTERS)
         else:
             raise RulesError(
                 f"unknown option {raw_key!r}; valid options are: " + ", ".join(OPTION_KEYS)

@@ -279,7 +279,7 @@ class RoundResult:
         Mean rounds played per round, roll-offs included.
     exact : tuple
         The exact chances (floats): of :func:`pokerdice_stats.games.rounds.solve_round`
-        when later seats see earlier hands, of :func:`pokerdice_stats.games.blind.chances`
+        when later seats see earlier hands, of :func:`pokerdice_stats.games.blind_rounds.chances`
         in a blind round.
     last_thrower : (N, N) int64
         Rounds won by seat ``w`` (row) whose last thrower was seat ``l`` (column)
@@ -320,7 +320,7 @@ KNOWLEDGE = ("seen", "blind")
 def default_knowledge(rules: RuleSet) -> str:
     """``blind`` under the banking preset (seed 004: the hands are developed without
     knowledge of each other), else ``seen``."""
-    return "blind" if rules.preset == "banking" else "seen"
+    return rules.knowledge
 
 
 def _round_estimates(rules: RuleSet, totals: dict, players: int, n: int, seed: int) -> list:
@@ -558,7 +558,7 @@ def simulate_blind_rounds(
     RoundResult
         With ``knowledge="blind"``, the seats' policies, each seat's final
         hands (``hist``) and the exact chances of
-        :func:`pokerdice_stats.games.blind.chances` (floats).
+        :func:`pokerdice_stats.games.blind_rounds.chances` (floats).
 
     Raises
     ------
@@ -566,7 +566,7 @@ def simulate_blind_rounds(
         For an unknown policy, a wrong number of them, bad players, or the
         first player's throw limit (which needs the seats to see each other).
     """
-    from pokerdice_stats.games.blind import chances
+    from pokerdice_stats.games.blind_rounds import chances
 
     job, seats = blind_round_job(rules, players, policy)
     run = run_chunks(
@@ -665,7 +665,6 @@ def simulate_matches(
 SESSION_CHUNK = 1 << 8
 #: Starting bank of a progressive session (seed 004).
 PROGRESSIVE_BANK = 10_000
-POT_STARTERS = {"triple-snakes": "winner", "gameweave": "last-thrower"}
 
 
 @dataclass(frozen=True)
@@ -732,7 +731,7 @@ def simulate_pots(
     game of seed 004, whose hands are developed blind, is refused here: simulate
     its rounds with :func:`simulate_rounds` (blind by default under banking).
     """
-    if rules.preset == "banking":
+    if rules.knowledge == "blind":
         raise OptionError(
             "banking hands are developed blind, and ante sessions here let later players "
             "see earlier hands; simulate banking rounds with --what round (blind)"
@@ -741,7 +740,7 @@ def simulate_pots(
         raise OptionError(f"rounds must be a whole number of at least 1, got {rounds}")
     if not isinstance(ante, int) or ante < 1:
         raise OptionError(f"the ante must be a whole number of at least 1, got {ante}")
-    starter = starter or POT_STARTERS.get(rules.preset, "rotate")
+    starter = starter or rules.starter
     if starter not in STARTER_CODES:
         raise OptionError(
             f"unknown starter rule {starter!r}; choose one of: {tuple(STARTER_CODES)}"
@@ -818,7 +817,7 @@ def progressive_chunk(job: ProgressiveJob, state: np.ndarray, size: int) -> dict
 def computer_table(rules: RuleSet, computer: str, response) -> np.ndarray:
     """The ``(1, T - 1, S)`` table of a progressive computer policy."""
     from pokerdice_stats.games.progressive import COMPUTER_POLICIES, optimal_computer
-    from pokerdice_stats.games.strategies import max_category_goal
+    from pokerdice_stats.games.simple_strategies import max_category_goal
     from pokerdice_stats.goals import at_least
     from pokerdice_stats.simulation.players import tables_of_policy
 

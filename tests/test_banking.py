@@ -21,7 +21,7 @@ from pokerdice_stats.games.banking import (
     strategy_table,
 )
 from pokerdice_stats.games.equilibrium import game_value
-from pokerdice_stats.games.strategies import SIMPLE_STRATEGIES, strategy_distribution
+from pokerdice_stats.games.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
 
 RULES = get_rules("banking")
 PIPS = [tuple(sorted(r + 1 for r in range(6) for _ in range(int(c[r])))) for c in ix.HAND_COUNTS]

@@ -26,7 +26,7 @@ from pokerdice_stats.games.schedule import (
     payout_matrix,
     read_schedule,
 )
-from pokerdice_stats.games.strategies import (
+from pokerdice_stats.games.simple_strategies import (
     SIMPLE_STRATEGIES,
     distribution_of_keeps,
     largest_set_keeps,

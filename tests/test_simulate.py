@@ -21,7 +21,7 @@ import reference_simulate as ref
 
 from pokerdice_stats import get_rules
 from pokerdice_stats import indexing as ix
-from pokerdice_stats.games.strategies import distribution_of_keeps, strategy_distribution
+from pokerdice_stats.games.simple_strategies import distribution_of_keeps, strategy_distribution
 from pokerdice_stats.goals import parse_goal
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import allowed_subkeeps, solve
@@ -153,8 +153,8 @@ def test_heuristic_tables_obey_the_turn_rules(name, options):
 
 
 def test_largest_set_is_the_games_strategy():
-    """The same heuristic as :mod:`pokerdice_stats.games.strategies` (whose exact odds we check)."""
-    from pokerdice_stats.games.strategies import largest_set_keeps
+    """The same heuristic as :mod:`pokerdice_stats.games.simple_strategies` (exact odds checked)."""
+    from pokerdice_stats.games.simple_strategies import largest_set_keeps
 
     rules = get_rules("gameweave")
     assert (players.heuristic_table(rules, "largest-set")[0] == largest_set_keeps()).all()

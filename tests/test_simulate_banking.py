@@ -4,7 +4,7 @@
 knowledge of the computer's current hand": every seat plays its strategy
 without seeing the others.  Exact figures: seat 1's share
 ``P(win) + P(tie) / 2 = (1 + x A y) / 2`` from the two final distributions
-(``game_value``), :func:`pokerdice_stats.games.blind.chances` (checked here
+(``game_value``), :func:`pokerdice_stats.games.blind_rounds.chances` (checked here
 against a brute force over sparse distributions), and each pure strategy's
 exact final distribution.
 
@@ -30,9 +30,9 @@ from pokerdice_stats import indexing as ix
 from pokerdice_stats.cli import main
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.banking import banking_equilibrium, banking_payout
-from pokerdice_stats.games.blind import chances, tied_sets
+from pokerdice_stats.games.blind_rounds import chances, tied_sets
 from pokerdice_stats.games.equilibrium import Mixture, game_value
-from pokerdice_stats.games.strategies import distribution_of_keeps, strategy_distribution
+from pokerdice_stats.games.simple_strategies import distribution_of_keeps, strategy_distribution
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.simulate import default_knowledge, simulate_rounds
 from pokerdice_stats.simulation.blind import blind_seats, table_distribution
@@ -522,7 +522,7 @@ def test_crosscheck_blind_group():
 def test_docstring_examples():
     import doctest
 
-    import pokerdice_stats.games.blind as blind
+    import pokerdice_stats.games.blind_rounds as blind
 
     result = doctest.testmod(blind)
     assert result.attempted > 0 and result.failed == 0

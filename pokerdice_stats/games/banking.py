@@ -27,7 +27,7 @@ import pandas as pd
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games import require_independent_turns
 from pokerdice_stats.games.equilibrium import Equilibrium, game_value, solve_blind
-from pokerdice_stats.games.strategies import (
+from pokerdice_stats.games.simple_strategies import (
     SIMPLE_STRATEGIES,
     available_strategies,
     strategy_distribution,
@@ -117,7 +117,7 @@ def strategy_table(rules: RuleSet | None = None, eq: Equilibrium | None = None) 
     -------
     pandas.DataFrame
         One row per strategy the rules allow (see
-        :func:`~pokerdice_stats.games.strategies.available_strategies`; the
+        :func:`~pokerdice_stats.games.simple_strategies.available_strategies`; the
         equilibrium last): ``strategy``,
         ``loss_to_best_response`` (antes per round, exact), its float,
         ``share_vs_best_response`` (the strategy's share of the pot),

@@ -25,7 +25,7 @@ import pandas as pd
 
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.rounds import MAX_PLAYERS, check_players, outcomes, solve_round
-from pokerdice_stats.games.seats import forward_tie_sets, n_strengths, zeros
+from pokerdice_stats.games.seat_chain import forward_tie_sets, n_strengths, zeros
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.rules import RuleSet
 

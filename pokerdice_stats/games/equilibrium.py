@@ -38,7 +38,7 @@ import numpy as np
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games import require_independent_turns
-from pokerdice_stats.games.strategies import exact_distribution
+from pokerdice_stats.games.simple_strategies import exact_distribution
 from pokerdice_stats.goals import Goal, payout_against
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve

@@ -29,16 +29,12 @@ import pandas as pd
 
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.rounds import check_players, solve_round
-from pokerdice_stats.rules import RuleSet
+from pokerdice_stats.rules import MAX_TARGET, STARTERS, RuleSet
 
-STARTER_RULES = ("last-thrower", "rotate", "winner")
-#: Default target and starter rule of each preset that plays matches.
-MATCH_DEFAULTS = {
-    "gameweave": (3, "last-thrower"),
-    "classic": (5, "rotate"),
-    "triple-snakes": (5, "winner"),
-}
-MAX_TARGET = 50
+STARTER_RULES = STARTERS
+#: The presets whose documents play matches of round wins (their ``target`` and
+#: ``starter`` options say how).
+MATCH_PRESETS = ("gameweave", "classic", "triple-snakes")
 #: Most (scores, starter) states a match chain may have.
 MAX_STATES = 100_000
 
@@ -87,7 +83,7 @@ class Match:
 
 
 def match_defaults(rules: RuleSet) -> tuple[int, str]:
-    """The target and starter rule a rule set's preset plays by.
+    """The target and starter rule a rule set plays by (its ``target`` and ``starter`` options).
 
     Raises
     ------
@@ -100,7 +96,7 @@ def match_defaults(rules: RuleSet) -> tuple[int, str]:
             f"matches need a winner every round; ties={rules.ties} shares tied rounds "
             "(use ties=roll-off or must-beat)"
         )
-    return MATCH_DEFAULTS.get(rules.preset, (5, "rotate"))
+    return rules.target, rules.starter
 
 
 def solve_match(
@@ -122,7 +118,7 @@ def solve_match(
         Round wins needed (default: 3 for gameweave, 5 otherwise).
     starter : str, optional
         Who starts the next round (default: the preset's rule, see
-        :data:`MATCH_DEFAULTS`).
+        :func:`match_defaults`).
     exact : bool
         Exact Fractions (see :func:`~pokerdice_stats.games.rounds.solve_round`).
 

@@ -10,7 +10,7 @@ follows a policy:
   optimally, i.e. its goal at a final hand ``c`` is minus the player's
   optimal expected payout given ``c`` (numerators over ``7776**throws``, so
   its dynamic program runs in Python integers);
-- the named simple strategies of :mod:`pokerdice_stats.games.strategies`
+- the named simple strategies of :mod:`pokerdice_stats.games.simple_strategies`
   (``stand``, ``largest-set``, ``at-least-three``, ``max-category``).
 
 With ``knowledge="none"`` neither sees the other: against a named policy the
@@ -39,7 +39,7 @@ from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games import require_independent_turns
 from pokerdice_stats.games.equilibrium import Equilibrium, game_value, solve_blind
 from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule, payout_matrix
-from pokerdice_stats.games.strategies import SIMPLE_STRATEGIES, strategy_distribution
+from pokerdice_stats.games.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
 from pokerdice_stats.goals import Goal, payout_against
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import Policy, solve

@@ -1,7 +1,7 @@
 """Rounds of 2 to 5 players, each later player seeing every earlier final hand.
 
 Every seat plays to maximise its own chance of winning the round; the seats
-are solved by backward induction (:mod:`pokerdice_stats.games.seats`), each
+are solved by backward induction (:mod:`pokerdice_stats.games.seat_chain`), each
 seat's turn by the optimal-hold dynamic program, batched over every hand to
 beat it may face.  Exact ties follow the rule set's ``ties``:
 
@@ -45,7 +45,7 @@ import pandas as pd
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.dice import format_counts
 from pokerdice_stats.errors import OptionError
-from pokerdice_stats.games.seats import (
+from pokerdice_stats.games.seat_chain import (
     SeatChain,
     forward_tie_sets,
     goals_from_values,

@@ -44,9 +44,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from pokerdice_stats.categories import CATEGORY_ALIASES, CATEGORY_LADDERS
 from pokerdice_stats.errors import RulesError
 from pokerdice_stats.hands import hand_table
-from pokerdice_stats.rules import CATEGORY_ALIASES, CATEGORY_LADDERS, RuleSet
+from pokerdice_stats.rules import RuleSet
 
 #: Every category slug of every ladder.
 KNOWN_SLUGS = tuple(dict.fromkeys(c.slug for ladder in CATEGORY_LADDERS.values() for c in ladder))

@@ -17,11 +17,9 @@ from __future__ import annotations
 import numpy as np
 
 from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
+from pokerdice_stats.kernels.codes import KIND_ANY, KIND_RUN
 from pokerdice_stats.kernels.gather import LANES, lookup_codes, lookup_ranks
 
-KIND_PATTERN = 0
-KIND_RUN = 1
-KIND_ANY = 2
 TIEBREAK_BASE = 7776  # 6**5: room for five base-6 tie-break digits
 
 
@@ -107,7 +105,7 @@ def hand_keys(
     keep_counts, keep_size : (K, 6) and (K,) int arrays
         Every multiset of 0..5 dice (the keeps), to enumerate wild assignments.
     kinds, patterns, run_lengths, run_masks : arrays over categories, best first
-        The categories as data (see ``pokerdice_stats.rules.Category``).
+        The categories as data (see ``pokerdice_stats.categories.Category``).
     full_tiebreak : bool
         Whether the dice break ties within a category.
     wild : int

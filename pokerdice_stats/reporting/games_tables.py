@@ -27,7 +27,7 @@ from matplotlib.lines import Line2D
 
 from pokerdice_stats.formats import to_csv, to_markdown
 from pokerdice_stats.games.chips import exact_is_cheap, holdup_table
-from pokerdice_stats.games.matches import MATCH_DEFAULTS, solve_match
+from pokerdice_stats.games.matches import MATCH_PRESETS, match_defaults, solve_match
 from pokerdice_stats.games.rounds import MAX_PLAYERS, MIN_PLAYERS, solve_round
 from pokerdice_stats.reporting import Task, write_text
 from pokerdice_stats.rules import PRESETS, get_rules
@@ -202,7 +202,7 @@ def match_frame(preset: str) -> pd.DataFrame:
 def write_matches(out_dir: Path) -> list[Path]:
     """The match table and chart."""
     folder = out_dir / "games"
-    frame = pd.concat([match_frame(p) for p in MATCH_DEFAULTS], ignore_index=True)
+    frame = pd.concat([match_frame(p) for p in MATCH_PRESETS], ignore_index=True)
     written = [write_text(folder / "matches.csv", to_csv(frame))]
     wide = _wide(frame, ["preset", "target", "starter", "throw_limit", "players"])
     rounds = frame.groupby(["preset", "throw_limit", "players"], sort=False)["expected_rounds"]
@@ -222,15 +222,15 @@ def write_matches(out_dir: Path) -> list[Path]:
 
 def _chart_matches(frame: pd.DataFrame, path: Path) -> Path:
     fig = Figure(figsize=(12, 4.5))
-    axes = fig.subplots(1, len(MATCH_DEFAULTS) + 1, width_ratios=[1, 1, 1, 0.45])
-    for ax, preset in zip(axes, MATCH_DEFAULTS, strict=False):
+    axes = fig.subplots(1, len(MATCH_PRESETS) + 1, width_ratios=[1, 1, 1, 0.45])
+    for ax, preset in zip(axes, MATCH_PRESETS, strict=False):
         part = frame[(frame["preset"] == preset) & (frame["throw_limit"] == "none")]
         _grouped_bars(ax, part)
         for players in PLAYERS:
             ax.hlines(1 / players, players - 0.45, players + 0.45, colors="black", linewidth=0.8)
             rounds = part[part["players"] == players]["expected_rounds"].iloc[0]
             ax.annotate(f"{rounds:.1f}", (players, 0.66), ha="center", fontsize=8)
-        target, starter = MATCH_DEFAULTS[preset]
+        target, starter = match_defaults(PRESETS[preset])
         ax.set_title(f"{preset}: to {target}, start: {starter}", fontsize=10)
         ax.set_ylabel("chance to win the match")
         ax.set_ylim(0, 0.7)
@@ -291,7 +291,7 @@ def _compute(preset: str) -> list[Path]:
     """Solve one preset's rounds (the tables are written by the next task)."""
     round_frame(preset)
     stops_frame(preset)
-    if preset in MATCH_DEFAULTS:
+    if preset in MATCH_PRESETS:
         match_frame(preset)
     return []
 

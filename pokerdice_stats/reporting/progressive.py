@@ -29,7 +29,7 @@ from pokerdice_stats.games.progressive import (
     expected_payout,
 )
 from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE
-from pokerdice_stats.games.strategies import SIMPLE_STRATEGIES, strategy_distribution
+from pokerdice_stats.games.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
 from pokerdice_stats.reporting import Task, write_text
 from pokerdice_stats.rules import PRESETS
 

@@ -13,7 +13,7 @@ mixture by three flat arrays the kernel reads (see
     seat_cdf  uint64    cumulative weights in units of 2**-53 (a seat's last entry 2**53)
 
 Each seat's exact final distribution (numerators, denominator) comes along,
-for the exact odds of :func:`pokerdice_stats.games.blind.chances`.
+for the exact odds of :func:`pokerdice_stats.games.blind_rounds.chances`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import numpy as np
 
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.equilibrium import Mixture
-from pokerdice_stats.games.strategies import max_category_goal
+from pokerdice_stats.games.simple_strategies import max_category_goal
 from pokerdice_stats.goals import at_least
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import final_distribution

@@ -125,7 +125,7 @@ def _rounds(n: int, seed: int, options: dict) -> Iterator[Check]:
         rules = get_rules(name, opts)
         # Later seats see the earlier hands (the solved round); blind rounds are in _blind.
         result = simulate_rounds(rules, players, knowledge="seen", n=n, seed=seed, **options)
-        label = rules.label() + (" seen" if rules.preset == "banking" else "")
+        label = rules.label() + (" seen" if rules.knowledge == "blind" else "")
         for s, (est, exact) in enumerate(zip(result.seats, result.exact, strict=True), start=1):
             yield _check(f"round {label}, {players} players", f"seat {s} wins", exact, est)
 
@@ -135,14 +135,14 @@ def _blind(n: int, seed: int, options: dict) -> Iterator[Check]:
 
     ``x`` and ``y`` are the two seats' exact final distributions (the
     equilibrium mixtures, or named strategies from
-    :func:`~pokerdice_stats.games.strategies.strategy_distribution`) and
+    :func:`~pokerdice_stats.games.simple_strategies.strategy_distribution`) and
     ``A`` the banking payout; three-player rounds against
-    :func:`pokerdice_stats.games.blind.chances`.
+    :func:`pokerdice_stats.games.blind_rounds.chances`.
     """
     from pokerdice_stats.games.banking import banking_payout
-    from pokerdice_stats.games.blind import chances
+    from pokerdice_stats.games.blind_rounds import chances
     from pokerdice_stats.games.equilibrium import game_value
-    from pokerdice_stats.games.strategies import strategy_distribution
+    from pokerdice_stats.games.simple_strategies import strategy_distribution
     from pokerdice_stats.simulate import simulate_rounds
     from pokerdice_stats.simulation.blind import blind_equilibrium
 

@@ -14,7 +14,7 @@ Named heuristics:
     Keep the dice of the face shown most often (the higher face on equal
     counts) and throw the rest; stand on five of a kind; a hand without a
     pair is thrown again whole (as the strategy of the same name in
-    :mod:`pokerdice_stats.games.strategies`).
+    :mod:`pokerdice_stats.games.simple_strategies`).
 ``chase-straights``
     Stand on a straight (any run category); otherwise keep one die of each
     face of the five-face window holding the most different faces (the higher
@@ -26,11 +26,12 @@ from __future__ import annotations
 import numpy as np
 
 from pokerdice_stats import indexing as ix
+from pokerdice_stats.categories import KIND_RUN
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.goals import Goal
 from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import _STATE_OF, solve
-from pokerdice_stats.rules import KIND_RUN, RuleSet
+from pokerdice_stats.holds import solve
+from pokerdice_stats.rules import RuleSet
 
 HEURISTICS = ("stand", "largest-set", "chase-straights")
 POLICIES = ("optimal", *HEURISTICS)
@@ -88,7 +89,7 @@ def heuristic_table(rules: RuleSet, name: str) -> np.ndarray:
     pairs = state_pairs(rules)
     row = np.empty(len(pairs), dtype=np.int16)
     for s, (aside, h) in enumerate(pairs):
-        if _STATE_OF[aside, h] < 0:
+        if ix.STATE_OF[aside, h] < 0:
             row[s] = ix.HAND_KEEP[h]
             continue
         counts = ix.HAND_COUNTS[h].astype(np.int64)

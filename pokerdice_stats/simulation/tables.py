@@ -11,7 +11,6 @@ import itertools
 import numpy as np
 
 from pokerdice_stats import indexing as ix
-from pokerdice_stats.holds import _STATE_OF
 
 
 def _count_code(counts) -> int:
@@ -42,7 +41,7 @@ def dice_tables() -> tuple:
     pow6 = 6 ** np.arange(6, dtype=np.int64)
     thresholds = np.array([(1 << 32) % int(n) for n in pow6], dtype=np.uint64)
     arrays = (
-        _STATE_OF.astype(np.int64),
+        ix.STATE_OF.astype(np.int64),
         ix.HAND_KEEP.astype(np.int64),
         ix.KEEP_SIZE.astype(np.int64),
         keep_code,

@@ -22,7 +22,7 @@ share is ``P(win) + P(tie) / 2 = (1 + x A y) / 2`` with ``A`` the ``+1 / 0 /
 Examples
 --------
 >>> from pokerdice_stats import get_rules
->>> from pokerdice_stats.games.strategies import strategy_distribution
+>>> from pokerdice_stats.games.simple_strategies import strategy_distribution
 >>> rules = get_rules("banking")
 >>> stand = strategy_distribution(rules, "stand")
 >>> chances(rules, [stand, stand])  # a symmetric round
