@@ -1,18 +1,43 @@
 """The optimal-hold dynamic program: which dice to keep, for any goal.
 
-:func:`solve` runs backward induction over the states of a turn for a batch
-of goals at once.  A state is a hand with a number of throws left (and, under
-``sticky_holds``, the dice already set aside).  From each state the player may
-stand, or keep some dice and throw the rest; the value of a state is the best
-expected goal value.  Exact goals stay exact: the values are integer
-numerators over ``denominator * 7776**throws_left`` (int64 where they fit,
-Python integers beyond); ``exact=False`` gives floats for any goal.
+A goal gives a value ``g(h)`` to each of the 252 final hands (the chance of a
+category, a payout, ...).  After a throw the player is in a *state* ``s``:
+its hand ``h(s)`` or, under ``sticky_holds``, the pair (dice set aside
+``a(s)``, hand), since a die set aside stays aside
+(:mod:`pokerdice_stats.turn_states`).  With ``t`` throws still allowed, the
+value of a state is
 
-Of holds of equal value the program chooses the canonical one: the most dice,
-then the higher faces (compared highest first); standing keeps all five.
-:meth:`Policy.alternatives` lists every hold with its value.  The turn rules
-(``max_rethrow``, ``sticky_holds``, ``throws``) only restrict which keeps a
-state may choose.  The kernels are in :mod:`pokerdice_stats.kernels.reroll`.
+::
+
+    V_0(s) = g(h(s))
+    V_t(s) = max( g(h(s)),  max over k in K(s) of E_t(k) )            (t >= 1)
+    E_t(k) = sum over hands h' of  w(k -> h') / 7776 * V_{t-1}(s'(k, h'))
+
+standing (keeping all five dice, value ``g(h)``) or keeping a sub-multiset
+``k`` of the hand and throwing the rest:
+
+- ``w(k -> h')`` is the number of ways out of 6**5 that keeping ``k`` and
+  throwing the other dice lands on hand ``h'`` (``indexing.REROLL``);
+- the next state ``s'(k, h')`` is the hand ``h'``, or under sticky holds the
+  pair (``k`` set aside, ``h'``);
+- ``K(s)`` are the keeps the turn rules allow: every proper sub-multiset of
+  ``h(s)`` of at least ``5 - max_rethrow`` dice and, under sticky holds,
+  containing the dice set aside ``a(s)``.
+
+The first throw is always all five dice, so a whole turn of ``T`` throws is
+worth ``sum_h HAND_WAYS[h] / 7776 * V_{T-1}(first state of h)``.  Exact goals
+stay exact: ``V_t`` is kept as integer numerators over
+``denominator * 7776**t`` (int64 where they fit, Python integers beyond);
+``exact=False`` gives floats for any goal.
+
+Of the holds of equal value the program chooses the canonical one: the most
+dice (so standing wins every tie), then the higher faces (compared highest
+first); float values within :func:`~pokerdice_stats.induction.float_tolerance`
+count as equal.  The canonical choice matters to the other seats of a round.
+:meth:`Policy.alternatives` lists every hold with its value.  The sweeps are
+in :mod:`pokerdice_stats.induction` (shared with the staged turn of
+:mod:`pokerdice_stats.games.staged`), the kernels in
+:mod:`pokerdice_stats.kernels.reroll`.
 
 Examples
 --------
@@ -27,54 +52,34 @@ Fraction(347897, 7558272)
 
 from __future__ import annotations
 
-import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numba
 import numpy as np
 import pandas as pd
 
 from pokerdice_stats import indexing as ix
-from pokerdice_stats.dice import format_counts, parse_keep
+from pokerdice_stats.dice import format_counts
 from pokerdice_stats.errors import DiceError, OptionError
 from pokerdice_stats.goals import INT64_MAX, Goal, stack_goals
 from pokerdice_stats.hands import hand_table
-from pokerdice_stats.kernels import reroll as kernels
+from pokerdice_stats.induction import (
+    Stage,
+    backward_pass,
+    final_hands,
+    float_tolerance,
+    turn_value,
+)
 from pokerdice_stats.rules import MAX_THROWS, RuleSet
+from pokerdice_stats.turn_states import allowed_subkeeps, n_states
 
-#: Float values closer than this (relative to the largest goal value, at least 1) are equal.
-FLOAT_TOLERANCE = 1e-12
 #: Batches of at least this many goals run the kernels on numba's threads.
 PARALLEL_MIN_GOALS = 512
-_REROLL = ix.REROLL
-_SUBKEEPS = ix.SUBKEEPS
-
-_EMPTY_KEEP = 0
-_HAND_KEEP = ix.HAND_KEEP.astype(np.int64)
-_KEEP_COUNTS = ix.KEEP_COUNTS.astype(np.int64)
-
-
-@dataclass(frozen=True)
-class Stage:
-    """The solution with a given number of throws left (1 or more).
-
-    Attributes
-    ----------
-    keep_values : (G, 462)
-        Value of keeping each keep and throwing the rest.
-    state_values : (G, S)
-        Value of each state (S = 252 hands, or 4368 (aside, hand) states).
-    best_keep : (G, S) int64
-        Canonical best keep of each state (the hand's own keep: stand).
-    """
-
-    keep_values: np.ndarray
-    state_values: np.ndarray
-    best_keep: np.ndarray
 
 
 @dataclass(frozen=True, eq=False)
@@ -139,7 +144,7 @@ class Policy:
             )
         if not self.sticky:
             return hand
-        aside = _EMPTY_KEEP if aside is None else aside
+        aside = ix.EMPTY_KEEP if aside is None else aside
         state = int(ix.STATE_OF[aside, hand])
         if state < 0:
             raise DiceError("the dice set aside are not all in the hand")
@@ -160,8 +165,21 @@ class Policy:
         """The canonical best keep (a keep index; the hand's own keep means stand)."""
         state = self._state(hand, throws_left, aside)
         if throws_left == 0:
-            return int(_HAND_KEEP[hand])
+            return int(ix.HAND_KEEP[hand])
         return int(self.stages[throws_left - 1].best_keep[goal, state])
+
+    def keep_tables(self, goal: int = 0) -> np.ndarray:
+        """The ``(throws - 1, S)`` int16 best-keep tables of one goal, read-only.
+
+        ``tables[t - 1, s]`` is the canonical keep in state ``s`` with ``t``
+        throws left (S = 252 hands, or 4,368 (aside, hand) states under sticky
+        holds; the hand's own keep means stand): how to play the policy.
+        """
+        out = np.empty((len(self.stages), n_states(self.sticky)), dtype=np.int16)
+        for t, stage in enumerate(self.stages):
+            out[t] = stage.best_keep[goal]
+        out.setflags(write=False)
+        return out
 
     def keep_value(self, keep: int, throws_left: int, goal: int = 0) -> Fraction | float:
         """Value of keeping ``keep`` and throwing the rest, ``throws_left`` throws to come."""
@@ -192,12 +210,12 @@ class Policy:
         """
         self._state(hand, throws_left, aside)
         best = self.best_keep(hand, throws_left, goal, aside)
-        options = [int(_HAND_KEEP[hand])]
+        options = [int(ix.HAND_KEEP[hand])]
         if throws_left > 0:
             options += [k for k in allowed_subkeeps(self.rules, hand, aside)]
         rows = []
         for order, k in enumerate(options):
-            if k == _HAND_KEEP[hand]:
+            if k == ix.HAND_KEEP[hand]:
                 value = self.state_value(hand, 0, goal)
             else:
                 value = self.keep_value(k, throws_left, goal)
@@ -257,36 +275,6 @@ class Policy:
         return result
 
 
-def float_tolerance(stand: np.ndarray) -> float:
-    """The gap under which two float values count as equal: :data:`FLOAT_TOLERANCE`
-    times the largest goal value (at least 1)."""
-    largest = float(np.abs(stand).max()) if stand.size else 0.0
-    return FLOAT_TOLERANCE * max(1.0, largest)
-
-
-def keep_allowed(rules: RuleSet) -> np.ndarray:
-    """(462,) bool: keeps the turn rules allow before throwing again."""
-    return ix.KEEP_SIZE >= ix.N_DICE - rules.max_rethrow
-
-
-def allowed_subkeeps(rules: RuleSet, hand: int, aside: int | None = None) -> list[int]:
-    """The keeps (other than standing) a hand may choose, in canonical order."""
-    allowed = keep_allowed(rules)
-    subkeeps = _SUBKEEPS.col[_SUBKEEPS.ptr[hand] + 1 : _SUBKEEPS.ptr[hand + 1]]
-    result = []
-    for k in subkeeps:
-        if not allowed[k]:
-            continue
-        if (
-            rules.sticky_holds
-            and aside is not None
-            and (ix.KEEP_COUNTS[k] < ix.KEEP_COUNTS[aside]).any()
-        ):
-            continue
-        result.append(int(k))
-    return result
-
-
 def _as_goal_list(goals: Goal | Sequence[Goal]) -> list[Goal]:
     return [goals] if isinstance(goals, Goal) else list(goals)
 
@@ -337,8 +325,9 @@ def solve(
     if not exact:
         denominator = 1
     with _threads_for(len(goal_list)):
-        stages = _backward(rules, stand, throws, exact)
-        turn = _first_throw(rules, stand, stages, throws, exact)
+        tolerance = 0 if exact else float_tolerance(stand)
+        stages = backward_pass(rules, [stand] * throws, exact, tolerance)
+        turn = turn_value(stages, stand, rules.sticky_holds, exact)
     return Policy(rules, goal_list, throws, exact, denominator, stand, stages, turn)
 
 
@@ -384,224 +373,27 @@ def _threads_for(n_goals: int):
         numba.set_num_threads(previous)
 
 
-@functools.lru_cache(maxsize=32)
-def state_options(sticky: bool, max_rethrow: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The keeps each state may choose besides standing, for a turn rule.
+@contextmanager
+def _threads_for(n_goals: int) -> Iterator[None]:
+    """Run the kernels on one thread for small batches.
 
-    Returns
-    -------
-    state_hand : (S,) int64
-        Hand of each state (S = 252 hands, or 4368 (aside, hand) states when sticky).
-    opt_ptr, opt_keep : int64 arrays
-        CSR: the keeps of state ``s`` are ``opt_keep[opt_ptr[s]:opt_ptr[s + 1]]``,
-        in canonical order, at most ``max_rethrow`` dice thrown and (sticky)
-        every die set aside kept.
+    Waking a thread pool costs more than a small batch's work (and far more
+    on a busy machine), so batches under :data:`PARALLEL_MIN_GOALS` goals run
+    serially; larger ones use numba's threads.
     """
-    allowed = ix.KEEP_SIZE >= ix.N_DICE - max_rethrow
-    state_hand = (_REROLL.col if sticky else np.arange(ix.N_HANDS)).astype(np.int64)
-    aside = (
-        np.repeat(np.arange(ix.N_KEEPS), np.diff(_REROLL.ptr))
-        if sticky
-        else np.zeros(ix.N_HANDS, dtype=np.int64)
-    )
-    counts = ix.KEEP_COUNTS.astype(np.int64)
-    pieces = []
-    sizes = np.empty(len(state_hand), dtype=np.int64)
-    for s, (h, a) in enumerate(zip(state_hand, aside, strict=True)):
-        subs = _SUBKEEPS.col[_SUBKEEPS.ptr[h] + 1 : _SUBKEEPS.ptr[h + 1]]
-        keep = allowed[subs]
-        if sticky and a != _EMPTY_KEEP:
-            keep &= (counts[subs] >= counts[a]).all(axis=1)
-        pieces.append(subs[keep])
-        sizes[s] = len(pieces[-1])
-    opt_ptr = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
-    opt_keep = np.concatenate(pieces).astype(np.int64)
-    for array in (state_hand, opt_ptr, opt_keep):
-        array.setflags(write=False)
-    return state_hand, opt_ptr, opt_keep
-
-
-def _backward(rules: RuleSet, stand: np.ndarray, throws: int, exact: bool) -> list[Stage]:
-    tolerance = 0 if exact else float_tolerance(stand)
-    stages: list[Stage] = []
-    previous = stand  # values with t - 1 throws left, per state
-    if rules.sticky_holds:
-        previous = stand[:, _REROLL.col]
-    for t in range(1, throws):
-        if exact:
-            stand_t = stand * ix.N_THROWS**t
-        else:
-            stand_t = stand
-        stage = backward_stage(rules, previous, stand_t, exact, tolerance)
-        stages.append(stage)
-        previous = stage.state_values
-    return stages
-
-
-def backward_stage(
-    rules: RuleSet, previous: np.ndarray, stand: np.ndarray, exact: bool, tolerance: float
-) -> Stage:
-    """One step of backward induction: from the state values with one throw
-    fewer left (``previous``) and this stage's stand values, the values of
-    every keep and state and the canonical best keeps.
-
-    Exact values are numerators (int64 or Python integers), already scaled to
-    this stage's denominator in ``stand``; floats use ``tolerance`` for ties.
-    """
-    state_hand, opt_ptr, opt_keep = state_options(rules.sticky_holds, rules.max_rethrow)
-    n_goals = previous.shape[0]
-    is_object = previous.dtype == object or stand.dtype == object
-    keep_values = _expect(rules.sticky_holds, previous, exact, is_object, n_goals)
-    state_values = np.empty((n_goals, len(state_hand)), dtype=stand.dtype)
-    best = np.empty((n_goals, len(state_hand)), dtype=np.int64)
-    best_fn = kernels.best_options.py_func if is_object else kernels.best_options
-    best_fn(
-        keep_values,
-        stand,
-        state_hand,
-        opt_ptr,
-        opt_keep,
-        _HAND_KEEP,
-        tolerance,
-        state_values,
-        best,
-    )
-    return Stage(keep_values, state_values, best)
-
-
-def _expect(sticky: bool, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int):
-    if is_object:
-        if sticky:
-            return kernels.expect_keeps_sticky_object(previous, _REROLL.ptr, _REROLL.val)
-        return kernels.expect_keeps_object(previous, _REROLL.ptr, _REROLL.col, _REROLL.val)
-    out = np.empty((n_goals, ix.N_KEEPS), dtype=previous.dtype)
-    if sticky:
-        kernels.expect_keeps_sticky(previous, _REROLL.ptr, _REROLL.val, out)
-    else:
-        kernels.expect_keeps(previous, _REROLL.ptr, _REROLL.col, _REROLL.val, out)
-    if not exact:
-        out /= ix.N_THROWS
-    return out
-
-
-def _first_throw(rules: RuleSet, stand, stages: list[Stage], throws: int, exact: bool):
-    """Value of a turn: the first throw is always all five dice."""
-    if throws == 1:
-        values = stand
-    elif rules.sticky_holds:
-        values = stages[-1].state_values[:, ix.STATE_OF[_EMPTY_KEEP]]
-    else:
-        values = stages[-1].state_values
-    ways = ix.HAND_WAYS.astype(object if values.dtype == object else values.dtype)
-    total = values.dot(ways) if values.dtype == object else values @ ways
-    return total if exact else total / ix.N_THROWS
-
-
-def final_distribution(policy: Policy) -> tuple[np.ndarray, int]:
-    """See :meth:`Policy.final_distribution`."""
-    n_goals = len(policy.goals)
-    sticky = policy.sticky
-    if policy.exact:
-        big = ix.N_THROWS**policy.throws > INT64_MAX // ix.N_THROWS
-        dtype = object if big else np.int64
-    else:
-        dtype = np.float64
-    n_states = len(_REROLL.col) if sticky else ix.N_HANDS
-    mass = np.zeros((n_goals, n_states), dtype=dtype)
-    start = ix.STATE_OF[_EMPTY_KEEP] if sticky else np.arange(ix.N_HANDS)
-    mass[:, start] = ix.HAND_WAYS if policy.exact else ix.HAND_WAYS / ix.N_THROWS
-    final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
-    step = kernels.forward_step_sticky if sticky else kernels.forward_step
-    if dtype is object:
-        step = step.py_func
-    for t in range(policy.throws - 1, 0, -1):
-        nxt = np.zeros_like(mass)
-        if dtype is object:
-            ways = _REROLL.val.astype(object)
-        else:
-            ways = _REROLL.val if policy.exact else _REROLL.val / ix.N_THROWS
-        step(
-            mass,
-            policy.stages[t - 1].best_keep,
-            _HAND_KEEP,
-            _REROLL.ptr,
-            _REROLL.col,
-            ways,
-            final,
-            nxt,
-        )
-        if policy.exact:
-            final = final * ix.N_THROWS
-        mass = nxt
-    if sticky:
-        if dtype is object:
-            _add_states(final, mass)
-        else:
-            np.add.at(final, (slice(None), _REROLL.col), mass)
-    else:
-        final = final + mass
-    return final, (ix.N_THROWS**policy.throws if policy.exact else 1)
-
-
-def _add_states(final: np.ndarray, mass: np.ndarray) -> None:
-    for p, h in enumerate(_REROLL.col):
-        final[:, h] += mass[:, p]
-
-
-def parse_aside(text: str | None, rules: RuleSet, throws_left: int | None = None) -> int | None:
-    """Keep index of the dice already set aside (sticky holds), or None.
-
-    Parameters
-    ----------
-    text : str or None
-        The dice set aside, e.g. ``"K K"`` (None: not given).
-    rules : RuleSet
-    throws_left : int, optional
-        Throws still to come in a turn of ``rules.throws``; when given, the
-        dice set aside must be a state the turn can reach: nothing straight
-        after the first throw (``throws_left == rules.throws - 1``), and after
-        a re-throw 1 to 4 dice, at least ``5 - rules.max_rethrow`` of them.
-
-    Returns
-    -------
-    int or None
-        None when ``text`` is None and nothing set aside is possible.
-
-    Raises
-    ------
-    OptionError
-        For dice set aside without sticky holds, or a state the turn cannot reach.
-    DiceError
-        For dice that cannot be read.
-    """
-    if text is None:
-        if rules.sticky_holds and throws_left is not None:
-            _check_aside_reachable(0, rules, throws_left)
-        return None
-    if not rules.sticky_holds:
-        raise OptionError("dice set aside only matter with sticky_holds=true")
-    aside = parse_keep(text, rules)
-    if throws_left is not None:
-        _check_aside_reachable(int(ix.KEEP_SIZE[aside]), rules, throws_left)
-    return aside
-
-
-def _check_aside_reachable(size: int, rules: RuleSet, throws_left: int) -> None:
-    """Refuse ``size`` dice set aside with ``throws_left`` throws to come, if unreachable."""
-    after_first = throws_left >= rules.throws - 1
-    if after_first:
-        if size:
-            raise OptionError(
-                f"nothing is set aside yet straight after the first throw ({throws_left} "
-                f"throw{'' if throws_left == 1 else 's'} left of {rules.throws})"
-            )
+    if n_goals >= PARALLEL_MIN_GOALS:
+        yield
         return
-    if size > ix.N_DICE - 1:
-        raise OptionError("at most 4 dice can be set aside: a re-throw throws at least one")
-    least = ix.N_DICE - rules.max_rethrow
-    if size < least:
-        raise OptionError(
-            f"after a re-throw at least {least} dice are set aside under "
-            f"max_rethrow={rules.max_rethrow}, got {size}"
-            + ("" if size else " (give the dice set aside)")
-        )
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
+def final_distribution(policy: Any) -> tuple[np.ndarray, int]:
+    """See :meth:`Policy.final_distribution` (any object with its ``goals``,
+    ``sticky``, ``exact``, ``throws`` and ``stages[t - 1].best_keep``)."""
+    keeps = [stage.best_keep for stage in reversed(policy.stages)]
+    return final_hands(keeps, sticky=policy.sticky, exact=policy.exact, n_goals=len(policy.goals))

@@ -172,6 +172,23 @@ def _state_of() -> np.ndarray:
 #: (462, 252) int64: under sticky holds, the state index of (aside keep, hand): the
 #: position of that hand in the aside keep's REROLL row; -1 where the aside is not in the hand.
 STATE_OF: np.ndarray = _state_of()
+
+#: The keep of nothing (index 0): all five dice thrown.
+EMPTY_KEEP = 0
+#: Number of (aside, hand) states under sticky holds: one per entry of REROLL (4,368).
+N_STICKY_STATES = int(REROLL.ptr[-1])
+#: (4368,) int64: the hand of each sticky state (``REROLL.col``).
+STICKY_STATE_HAND: np.ndarray = REROLL.col
+#: (4368,) int64: the keep set aside in each sticky state (the REROLL row it lies in).
+STICKY_STATE_ASIDE: np.ndarray = np.repeat(np.arange(N_KEEPS, dtype=np.int64), np.diff(REROLL.ptr))
+#: (252,) int64: the sticky state of each hand straight after the first throw (nothing aside).
+FIRST_STICKY_STATES: np.ndarray = STATE_OF[EMPTY_KEEP]
+#: (252,) int64: :data:`HAND_KEEP` as int64, the index type the kernels take.
+HAND_KEEP_INT64: np.ndarray = HAND_KEEP.astype(np.int64)
+#: (462, 6) int64: :data:`KEEP_COUNTS` as int64.
+KEEP_COUNTS_INT64: np.ndarray = KEEP_COUNTS.astype(np.int64)
+for _array in (STICKY_STATE_ASIDE, HAND_KEEP_INT64, KEEP_COUNTS_INT64):
+    _array.setflags(write=False)
 #: Hand -> its sub-keeps, in canonical order: most dice first, then higher faces.
 SUBKEEPS = SparseRows(_TABLES["sub_ptr"], _TABLES["sub_keep"])
 

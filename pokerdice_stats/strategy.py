@@ -17,7 +17,9 @@ from pokerdice_stats import indexing as ix
 from pokerdice_stats.dice import format_counts
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import Policy, allowed_subkeeps, float_tolerance
+from pokerdice_stats.holds import Policy
+from pokerdice_stats.induction import float_tolerance
+from pokerdice_stats.turn_states import allowed_subkeeps
 
 #: Columns of :func:`strategy_frame`.
 COLUMNS = (

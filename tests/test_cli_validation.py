@@ -316,7 +316,7 @@ def test_hold_accepts_reachable_aside(capsys, extra):
 
 def test_parse_aside_api():
     from pokerdice_stats.errors import OptionError, PokerDiceError
-    from pokerdice_stats.holds import parse_aside
+    from pokerdice_stats.turn_states import parse_aside
 
     rules = get_rules("gameweave", {"sticky_holds": True, "max_rethrow": 3})
     assert parse_aside(None, rules) is None

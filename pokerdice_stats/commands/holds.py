@@ -95,7 +95,8 @@ def hold_frame(
     from pokerdice_stats.dice import format_counts
     from pokerdice_stats.goals import parse_goal
     from pokerdice_stats.hands import hand_table
-    from pokerdice_stats.holds import parse_aside, solve
+    from pokerdice_stats.holds import solve
+    from pokerdice_stats.turn_states import parse_aside
 
     table = hand_table(rules)
     hand = table.hand(dice)

@@ -29,15 +29,14 @@ import numpy as np
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
-from pokerdice_stats.goals import INT64_MAX, Goal, at_least, score
+from pokerdice_stats.goals import Goal, at_least, score
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import Policy, solve
+from pokerdice_stats.induction import final_hands
 from pokerdice_stats.rules import RuleSet
 
 #: The named simple strategies, in the order tables list them.
 SIMPLE_STRATEGIES = ("stand", "largest-set", "at-least-three", "max-category")
-
-_HAND_KEEP = ix.HAND_KEEP.astype(np.int64)
 
 
 def available_strategies(rules: RuleSet) -> tuple[str, ...]:
@@ -46,33 +45,36 @@ def available_strategies(rules: RuleSet) -> tuple[str, ...]:
     return tuple(name for name in SIMPLE_STRATEGIES if free or name != "largest-set")
 
 
-def _dense_reroll() -> np.ndarray:
-    dense = np.zeros((ix.N_KEEPS, ix.N_HANDS), dtype=np.int64)
-    for k in range(ix.N_KEEPS):
-        row = slice(ix.REROLL.ptr[k], ix.REROLL.ptr[k + 1])
-        dense[k, ix.REROLL.col[row]] = ix.REROLL.val[row]
-    dense.setflags(write=False)
-    return dense
+def largest_set_kept(counts: np.ndarray) -> np.ndarray | None:
+    """The dice ``largest-set`` keeps from a hand, as a count vector; None means stand.
 
+    The dice of the face shown most often (the higher face on equal counts);
+    nothing (throw all five again) for a hand without a pair; None (stand)
+    for five of a kind.  The turn rules are not applied here: under sticky
+    holds or ``max_rethrow`` below 5 a caller adds the dice that must stay.
 
-#: (462, 252) int64: ways out of 7776 that a keep lands on each hand.
-DENSE_REROLL = _dense_reroll()
+    Parameters
+    ----------
+    counts : (6,) int array
+        The hand's count vector (dice of each rank).
+    """
+    counts = np.asarray(counts, dtype=np.int64)
+    most = int(counts.max())
+    if most == ix.N_DICE:
+        return None
+    kept = np.zeros(ix.N_FACES, dtype=np.int64)
+    if most >= 2:
+        face = int(np.flatnonzero(counts == most)[-1])  # the higher face on a tie
+        kept[face] = most
+    return kept
 
 
 def largest_set_keeps() -> np.ndarray:
-    """(252,) keep index that ``largest-set`` chooses for each hand."""
+    """(252,) keep index that ``largest-set`` chooses for each hand (free holds)."""
     keeps = np.empty(ix.N_HANDS, dtype=np.int64)
     for h in range(ix.N_HANDS):
-        counts = ix.HAND_COUNTS[h].astype(np.int64)
-        most = int(counts.max())
-        if most == ix.N_DICE:
-            keeps[h] = _HAND_KEEP[h]
-            continue
-        kept = np.zeros(ix.N_FACES, dtype=np.int64)
-        if most >= 2:
-            face = int(np.flatnonzero(counts == most)[-1])  # the higher face on a tie
-            kept[face] = most
-        keeps[h] = ix.keep_index(kept)
+        kept = largest_set_kept(ix.HAND_COUNTS[h])
+        keeps[h] = ix.HAND_KEEP[h] if kept is None else ix.keep_index(kept)
     return keeps
 
 
@@ -95,18 +97,9 @@ def distribution_of_keeps(keeps: list[np.ndarray], throws: int) -> tuple[np.ndar
     """
     if len(keeps) != throws - 1:
         raise OptionError(f"need {throws - 1} keep tables for {throws} throws, got {len(keeps)}")
-    big = ix.N_THROWS**throws > INT64_MAX // ix.N_THROWS
-    dtype = object if big else np.int64
-    reroll = DENSE_REROLL.astype(dtype)
-    mass = ix.HAND_WAYS.astype(dtype)
-    final = np.zeros(ix.N_HANDS, dtype=dtype)
-    for t in range(throws - 1, 0, -1):
-        table = np.asarray(keeps[t - 1], dtype=np.int64)
-        stands = table == _HAND_KEEP
-        final = (final + np.where(stands, mass, 0)) * ix.N_THROWS
-        moving = np.where(stands, 0, mass).astype(dtype)
-        mass = moving.dot(reroll[table]) if big else moving @ reroll[table]
-    return final + mass, ix.N_THROWS**throws
+    tables = [np.asarray(keeps[throws - 1 - t], dtype=np.int64)[None, :] for t in range(1, throws)]
+    numerators, denominator = final_hands(tables, sticky=False, exact=True, n_goals=1)
+    return numerators[0], denominator
 
 
 def exact_distribution(policy: Policy) -> tuple[np.ndarray, int]:
@@ -138,11 +131,10 @@ def _cached(rules: RuleSet, name: str) -> tuple[np.ndarray, int]:
             raise OptionError(
                 "largest-set is defined only without sticky holds and with max_rethrow=5"
             )
-        table = largest_set_keeps()
-        return distribution_of_keeps([table] * (throws - 1), throws)
-    table = hand_table(rules)
+        keeps = largest_set_keeps()
+        return distribution_of_keeps([keeps] * (throws - 1), throws)
     if name == "at-least-three":
-        goal = at_least(table, "three-of-a-kind")
+        goal = at_least(hand_table(rules), "three-of-a-kind")
     elif name == "max-category":
         goal = max_category_goal(rules)
     else:

@@ -9,10 +9,12 @@ induction over the throws, where after throw ``t`` the player compares
 standing (``stand[t - 1]``) with the best keep.  With the same goal at every
 stage it is exactly :func:`pokerdice_stats.holds.solve`.
 
-Each backward step is :func:`pokerdice_stats.holds.backward_stage`, so it
-supports the same turn rules (at most N dice thrown again, sticky holds),
-float values and exact integer numerators (Python integers where int64 is not
-enough).
+Both sweeps are those of :mod:`pokerdice_stats.induction`
+(:func:`~pokerdice_stats.induction.backward_pass` and
+:func:`~pokerdice_stats.induction.final_hands_by_throw`), shared with
+:mod:`pokerdice_stats.holds`, so it supports the same turn rules (at most N
+dice thrown again, sticky holds), float values and exact integer numerators
+(Python integers where int64 is not enough).
 """
 
 from __future__ import annotations
@@ -26,14 +28,13 @@ import numpy as np
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.goals import INT64_MAX
-from pokerdice_stats.holds import FLOAT_TOLERANCE, backward_stage
-from pokerdice_stats.kernels import reroll as kernels
+from pokerdice_stats.induction import (
+    FLOAT_TOLERANCE,
+    backward_pass,
+    final_hands_by_throw,
+    turn_value,
+)
 from pokerdice_stats.rules import RuleSet
-
-_REROLL = ix.REROLL
-_HAND_KEEP = ix.HAND_KEEP.astype(np.int64)
-# Sticky states right after the first throw: the empty keep's row of REROLL.
-_FIRST_STATES = np.arange(_REROLL.ptr[0], _REROLL.ptr[1])
 
 
 @dataclass(frozen=True, eq=False)
@@ -83,7 +84,12 @@ class StagedPolicy:
         denominators : list of int
             ``7776**t`` for stage ``t`` (all 1 for floats).
         """
-        return _forward(self)
+        return final_hands_by_throw(
+            self.best_keep,
+            sticky=self.rules.sticky_holds,
+            exact=self.exact,
+            n_goals=self.turn.shape[0],
+        )
 
 
 def _common_denominator(stands: list[np.ndarray]) -> tuple[list[np.ndarray], int]:
@@ -148,60 +154,11 @@ def solve_staged(rules: RuleSet, stands: list[np.ndarray], *, exact: bool = Fals
         stands = [np.asarray(s, dtype=np.float64) for s in stands]
         denominator = 1
     sticky = rules.sticky_holds
-    is_object = stands[0].dtype == object
     tolerance = 0 if exact else FLOAT_TOLERANCE
-
+    stages = backward_pass(rules, stands, exact, tolerance)  # by throws left
     last = stands[-1]
-    values = last[:, _REROLL.col] if sticky else last
-    state_values: list[np.ndarray] = [values]
-    best_keeps: list[np.ndarray] = []
-    for t in range(throws - 1, 0, -1):  # after throw t, throws - t throws left
-        left = throws - t
-        stand_t = stands[t - 1] * ix.N_THROWS**left if exact else stands[t - 1]
-        stage = backward_stage(rules, values, stand_t, exact, tolerance)
-        state_values.insert(0, stage.state_values)
-        best_keeps.insert(0, stage.best_keep)
-        values = stage.state_values
-    first = values[:, _FIRST_STATES] if sticky else values
-    ways = ix.HAND_WAYS.astype(object if is_object else first.dtype)
-    turn = first.dot(ways) if is_object else first @ ways
-    if not exact:
-        turn = turn / ix.N_THROWS
+    state_values = [stage.state_values for stage in reversed(stages)]
+    state_values.append(last[:, ix.STICKY_STATE_HAND] if sticky else last)
+    best_keeps = [stage.best_keep for stage in reversed(stages)]
+    turn = turn_value(stages, stands[0], sticky, exact)
     return StagedPolicy(rules, throws, exact, denominator, state_values, best_keeps, turn)
-
-
-def _forward(policy: StagedPolicy) -> tuple[np.ndarray, list[int]]:
-    sticky = policy.rules.sticky_holds
-    n_goals = policy.turn.shape[0]
-    throws = policy.throws
-    if policy.exact:
-        dtype = object if ix.N_THROWS**throws > INT64_MAX // ix.N_THROWS else np.int64
-    else:
-        dtype = np.float64
-    n_states = len(_REROLL.col) if sticky else ix.N_HANDS
-    mass = np.zeros((n_goals, n_states), dtype=dtype)
-    first_hands = _REROLL.col[_FIRST_STATES] if sticky else np.arange(ix.N_HANDS)
-    start = ix.HAND_WAYS[first_hands]
-    mass[:, _FIRST_STATES if sticky else first_hands] = (
-        start if policy.exact else start / ix.N_THROWS
-    )
-    ways = _REROLL.val if policy.exact else _REROLL.val / ix.N_THROWS
-    step = kernels.forward_step_sticky if sticky else kernels.forward_step
-    if dtype is object:
-        step = step.py_func
-    finals = np.zeros((throws, n_goals, ix.N_HANDS), dtype=dtype)
-    for t in range(1, throws):
-        final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
-        nxt = np.zeros_like(mass)
-        step(mass, policy.best_keep[t - 1], _HAND_KEEP, _REROLL.ptr, _REROLL.col, ways, final, nxt)
-        finals[t - 1] = final
-        mass = nxt
-    if sticky:
-        last = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
-        for p, h in enumerate(_REROLL.col):
-            last[:, h] += mass[:, p]
-        finals[throws - 1] = last
-    else:
-        finals[throws - 1] = mass
-    denominators = [ix.N_THROWS**t if policy.exact else 1 for t in range(1, throws + 1)]
-    return finals, denominators

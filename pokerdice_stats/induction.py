@@ -1,0 +1,278 @@
+"""Backward induction and the forward pass over the throws of one turn.
+
+The optimal-hold program (:mod:`pokerdice_stats.holds`) and the turn whose
+stand value depends on the throws used (:mod:`pokerdice_stats.games.staged`)
+are the same two sweeps over the states of :mod:`pokerdice_stats.turn_states`:
+
+- :func:`backward_pass`, one :func:`backward_stage` a throw, from the last
+  throw back to the first: the value of keeping each keep, of each state, and
+  the canonical best keep of each state (see :mod:`pokerdice_stats.holds` for
+  the recurrence); :func:`turn_value` then weighs the first throw's states by
+  the ways of throwing each hand.
+- :func:`final_hands` and :func:`final_hands_by_throw`, the forward pass:
+  starting from the first throw, follow the best keeps throw by throw and
+  collect the chance of standing on each hand.
+
+Exact values are integer numerators (int64 while they fit, Python integers
+beyond); a stage with ``t`` throws left is over ``denominator * 7776**t``.
+Floats are chances and expectations directly.  The kernels are in
+:mod:`pokerdice_stats.kernels.reroll`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from pokerdice_stats import indexing as ix
+from pokerdice_stats.goals import INT64_MAX
+from pokerdice_stats.kernels import reroll as kernels
+from pokerdice_stats.rules import RuleSet
+from pokerdice_stats.turn_states import first_states, n_states, state_options
+
+#: Float values closer than this (relative to the largest goal value, at least 1) are equal.
+FLOAT_TOLERANCE = 1e-12
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The solution with a given number of throws left (1 or more).
+
+    Attributes
+    ----------
+    keep_values : (G, 462)
+        Value of keeping each keep and throwing the rest.
+    state_values : (G, S)
+        Value of each state (S = 252 hands, or 4368 (aside, hand) states).
+    best_keep : (G, S) int64
+        Canonical best keep of each state (the hand's own keep: stand).
+    """
+
+    keep_values: np.ndarray
+    state_values: np.ndarray
+    best_keep: np.ndarray
+
+
+def float_tolerance(stand: np.ndarray) -> float:
+    """The gap under which two float values count as equal: :data:`FLOAT_TOLERANCE`
+    times the largest goal value (at least 1)."""
+    largest = float(np.abs(stand).max()) if stand.size else 0.0
+    return FLOAT_TOLERANCE * max(1.0, largest)
+
+
+def backward_stage(
+    rules: RuleSet, previous: np.ndarray, stand: np.ndarray, exact: bool, tolerance: float
+) -> Stage:
+    """One step of backward induction: from the state values with one throw
+    fewer left (``previous``) and this stage's stand values, the values of
+    every keep and state and the canonical best keeps.
+
+    Exact values are numerators (int64 or Python integers), already scaled to
+    this stage's denominator in ``stand``; floats use ``tolerance`` for ties.
+    """
+    state_hand, opt_ptr, opt_keep = state_options(rules.sticky_holds, rules.max_rethrow)
+    n_goals = previous.shape[0]
+    is_object = previous.dtype == object or stand.dtype == object
+    keep_values = _expect(rules.sticky_holds, previous, exact, is_object, n_goals)
+    state_values = np.empty((n_goals, len(state_hand)), dtype=stand.dtype)
+    best = np.empty((n_goals, len(state_hand)), dtype=np.int64)
+    best_fn = kernels.best_options.py_func if is_object else kernels.best_options
+    best_fn(
+        keep_values,
+        stand,
+        state_hand,
+        opt_ptr,
+        opt_keep,
+        ix.HAND_KEEP_INT64,
+        tolerance,
+        state_values,
+        best,
+    )
+    return Stage(keep_values, state_values, best)
+
+
+def _expect(
+    sticky: bool, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int
+) -> np.ndarray:
+    """The value of every keep: the expectation of ``previous`` over the reroll."""
+    reroll = ix.REROLL
+    assert reroll.val is not None
+    if is_object:
+        if sticky:
+            return kernels.expect_keeps_sticky_object(previous, reroll.ptr, reroll.val)
+        return kernels.expect_keeps_object(previous, reroll.ptr, reroll.col, reroll.val)
+    out = np.empty((n_goals, ix.N_KEEPS), dtype=previous.dtype)
+    if sticky:
+        kernels.expect_keeps_sticky(previous, reroll.ptr, reroll.val, out)
+    else:
+        kernels.expect_keeps(previous, reroll.ptr, reroll.col, reroll.val, out)
+    if not exact:
+        out /= ix.N_THROWS
+    return out
+
+
+def backward_pass(
+    rules: RuleSet, stands: Sequence[np.ndarray], exact: bool, tolerance: float
+) -> list[Stage]:
+    """Backward induction over a turn of ``len(stands)`` throws.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The turn rules (at most N dice thrown again, sticky holds).
+    stands : sequence of (G, 252) arrays
+        ``stands[t - 1]``: value of standing on each hand after throw ``t``
+        (numerators over one common denominator when ``exact``).
+    exact : bool
+    tolerance : float
+        Float values closer than this are equal; the integer 0 when exact
+        (so that the kernel compares integers, not floats).
+
+    Returns
+    -------
+    list of Stage
+        ``stages[t - 1]`` for ``t`` throws left, ``t = 1 .. len(stands) - 1``.
+    """
+    throws = len(stands)
+    last = stands[-1]
+    previous = last[:, ix.STICKY_STATE_HAND] if rules.sticky_holds else last
+    stages: list[Stage] = []
+    for left in range(1, throws):
+        stand = stands[throws - left - 1]
+        stand_left = stand * ix.N_THROWS**left if exact else stand
+        stage = backward_stage(rules, previous, stand_left, exact, tolerance)
+        stages.append(stage)
+        previous = stage.state_values
+    return stages
+
+
+def turn_value(
+    stages: Sequence[Stage], first_stand: np.ndarray, sticky: bool, exact: bool
+) -> np.ndarray:
+    """(G,) value of a whole turn: the first throw is always all five dice.
+
+    ``first_stand`` is the value of standing after the first throw, used when
+    the turn has one throw (no stages).  Exact values are numerators over
+    ``denominator * 7776**throws``.
+    """
+    if not stages:
+        values = first_stand
+    elif sticky:
+        values = stages[-1].state_values[:, ix.FIRST_STICKY_STATES]
+    else:
+        values = stages[-1].state_values
+    ways = ix.HAND_WAYS.astype(object if values.dtype == object else values.dtype)
+    total = values.dot(ways) if values.dtype == object else values @ ways
+    return total if exact else total / ix.N_THROWS
+
+
+def final_hands(
+    keeps: Sequence[np.ndarray], *, sticky: bool, exact: bool, n_goals: int
+) -> tuple[np.ndarray, int]:
+    """Distribution of the final hand of a turn that follows keep tables.
+
+    Parameters
+    ----------
+    keeps : sequence of (G, S) int arrays
+        ``keeps[t - 1][g, s]``: the keep chosen in state ``s`` after throw
+        ``t`` (``t = 1 .. throws - 1``, so ``throws = len(keeps) + 1``); the
+        hand's own keep means stand.
+    sticky : bool
+        States are (aside, hand) pairs (4,368) rather than hands (252).
+    exact : bool
+        Integer numerators, or float chances.
+    n_goals : int
+        ``G``, the number of tables followed side by side.
+
+    Returns
+    -------
+    numerators : (G, 252) array
+        Weight of finishing on each hand (int64, Python integers beyond
+        int64; floats when not ``exact``).
+    denominator : int
+        ``7776**throws`` (1 for floats, whose rows sum to 1).
+    """
+    (final,) = _forward_pass(keeps, sticky, exact, n_goals, by_throw=False)
+    throws = len(keeps) + 1
+    return final, (ix.N_THROWS**throws if exact else 1)
+
+
+def final_hands_by_throw(
+    keeps: Sequence[np.ndarray], *, sticky: bool, exact: bool, n_goals: int
+) -> tuple[np.ndarray, list[int]]:
+    """Joint distribution of (throws used, final hand) of a turn that follows keep tables.
+
+    Parameters are those of :func:`final_hands`.
+
+    Returns
+    -------
+    numerators : (throws, G, 252) array
+        ``numerators[t - 1, g, h]``: weight of standing on hand ``h`` after
+        throw ``t``.
+    denominators : list of int
+        ``7776**t`` for throw ``t`` (all 1 for floats).
+    """
+    finals = _forward_pass(keeps, sticky, exact, n_goals, by_throw=True)
+    throws = len(keeps) + 1
+    denominators = [ix.N_THROWS**t if exact else 1 for t in range(1, throws + 1)]
+    return np.array(finals, dtype=finals[0].dtype), denominators
+
+
+def _forward_pass(
+    keeps: Sequence[np.ndarray], sticky: bool, exact: bool, n_goals: int, by_throw: bool
+) -> list[np.ndarray]:
+    """The forward pass behind :func:`final_hands` and :func:`final_hands_by_throw`.
+
+    ``by_throw``: one (G, 252) array a throw, each over ``7776**t``;
+    otherwise one array of every final hand over ``7776**throws``.
+    """
+    throws = len(keeps) + 1
+    reroll = ix.REROLL
+    assert reroll.val is not None
+    if exact:
+        big = ix.N_THROWS**throws > INT64_MAX // ix.N_THROWS
+        dtype: type | np.dtype = object if big else np.dtype(np.int64)
+    else:
+        dtype = np.dtype(np.float64)
+    mass = np.zeros((n_goals, n_states(sticky)), dtype=dtype)
+    mass[:, first_states(sticky)] = ix.HAND_WAYS if exact else ix.HAND_WAYS / ix.N_THROWS
+    if dtype is object:
+        ways = reroll.val.astype(object)
+    else:
+        ways = reroll.val if exact else reroll.val / ix.N_THROWS
+    step = kernels.forward_step_sticky if sticky else kernels.forward_step
+    step_fn = step.py_func if dtype is object else step
+    finals: list[np.ndarray] = []
+    final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
+    for t in range(1, throws):
+        if by_throw:
+            final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
+        nxt = np.zeros_like(mass)
+        table = np.asarray(keeps[t - 1], dtype=np.int64)
+        step_fn(mass, table, ix.HAND_KEEP_INT64, reroll.ptr, reroll.col, ways, final, nxt)
+        if by_throw:
+            finals.append(final)
+        elif exact:
+            final = final * ix.N_THROWS
+        mass = nxt
+    if by_throw:
+        final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
+    if sticky:
+        _add_states(final, mass)
+    elif by_throw:
+        final = mass
+    else:
+        final = final + mass
+    finals.append(final)
+    return finals
+
+
+def _add_states(final: np.ndarray, mass: np.ndarray) -> None:
+    """Add the mass of every sticky state to its hand, in state order."""
+    if final.dtype == object:
+        for p, h in enumerate(ix.STICKY_STATE_HAND):
+            final[:, h] += mass[:, p]
+    else:
+        np.add.at(final, (slice(None), ix.STICKY_STATE_HAND), mass)
