@@ -13,7 +13,12 @@ def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def assert_cli_error(capsys, argv, *needles: str) -> str:
-    """The command exits 2 with one line on stderr, no traceback, nothing on stdout."""
+    """The command exits 2 with one line on stderr, no traceback, nothing on stdout.
+
+    ``needles``: the words the message must hold (at least one: a test that
+    names no words would pass on any error, the wrong one included).
+    """
+    assert needles, "name the words the error message must hold"
     code, out, err = run_cli(capsys, *argv)
     assert code == 2, (argv, out, err)
     assert out == ""
