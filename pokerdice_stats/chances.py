@@ -152,10 +152,16 @@ def goal_chances(rules: RuleSet, goal: Goal, throws: int | None = None) -> GoalC
     policy = solve(with_throws(rules, throws), goal)
     numerators, denominator = policy.final_distribution()
     by_hand = np.array([Fraction(int(n), denominator) for n in numerators[0]], dtype=object)
+    value = policy.value()
+    final = policy.final_by_category(0)
+    # solve() is exact by default: every figure is a Fraction.
+    assert isinstance(value, Fraction)
+    exact_final = {slug: chance for slug, chance in final.items() if isinstance(chance, Fraction)}
+    assert len(exact_final) == len(final)
     return GoalChances(
         goal=goal.name,
         throws=policy.throws,
-        value=policy.value(),
-        final=policy.final_by_category(0),
+        value=value,
+        final=exact_final,
         final_by_hand=by_hand,
     )

@@ -92,7 +92,7 @@ def beat(table: HandTable, hand: str | int, tie: Fraction | int | str = 0) -> Go
 
 def beat_all(table: HandTable, tie: Fraction | int = 0) -> list[Goal]:
     """The beat goal of every distinct strength (one hand each, weakest first)."""
-    first_hand = {}
+    first_hand: dict[int, int] = {}
     for h in np.argsort(table.strength, kind="stable"):
         first_hand.setdefault(int(table.strength[h]), int(h))
     return [beat(table, first_hand[s], tie) for s in sorted(first_hand)]

@@ -28,7 +28,9 @@ from pokerdice_stats.kernels import classify as kernels
 from pokerdice_stats.rules import RuleSet
 
 
-def _category_arrays(categories: tuple[Category, ...]) -> tuple[np.ndarray, ...]:
+def _category_arrays(
+    categories: tuple[Category, ...],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     n = len(categories)
     kinds = np.array([c.kind for c in categories], dtype=np.int64)
     patterns = np.zeros((n, 5), dtype=np.int64)
@@ -45,7 +47,7 @@ def compute_keys(rules: RuleSet, *, wild: bool = True) -> np.ndarray:
     """Ordering key of every hand (see :mod:`pokerdice_stats.kernels.classify`)."""
     return kernels.hand_keys(
         ix.HAND_COUNTS.astype(np.int64),
-        ix.KEEP_COUNTS.astype(np.int64),
+        ix.KEEP_COUNTS_INT64,
         ix.KEEP_SIZE.astype(np.int64),
         *_category_arrays(rules.categories),
         rules.tiebreak == "full",
@@ -138,11 +140,13 @@ class HandTable:
                 np.empty(n, dtype=np.int16),
             )
         else:
-            out = tuple(out)
-            if len(out) != 3 or any(
-                not isinstance(a, np.ndarray) or a.shape != (n,) or a.dtype.kind != "i" for a in out
+            given = tuple(out)
+            if len(given) != 3 or any(
+                not isinstance(a, np.ndarray) or a.shape != (n,) or a.dtype.kind != "i"
+                for a in given
             ):
                 raise DiceError(f"out must be three signed integer arrays of shape ({n},)")
+            out = (given[0], given[1], given[2])
         bad = kernel(
             throws,
             self.code_hand,
@@ -201,7 +205,7 @@ class HandTable:
         counts = self.counted_as(dice)
         cat = self.rules.categories[self.category[self.hand(dice)]]
         run_mask = sum(1 << s for s in cat.run_starts)
-        code = kernels._tiebreak(counts, cat.kind, cat.run_length, run_mask)
+        code = kernels.tiebreak_code(counts, cat.kind, cat.run_length, run_mask)
         return [(code // 6**i) % 6 for i in range(4, -1, -1)]
 
     def describe(self, dice: str | int) -> str:

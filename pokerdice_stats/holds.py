@@ -266,12 +266,11 @@ class Policy:
         table = hand_table(self.rules)
         result: dict[str, Fraction | float] = {}
         for c, cat in enumerate(self.rules.categories):
-            total = (
-                sum(int(n) for n in numerators[goal][table.category == c])
-                if self.exact
-                else (float(numerators[goal][table.category == c].sum()))
-            )
-            result[cat.slug] = Fraction(total, denominator) if self.exact else total
+            cells = numerators[goal][table.category == c]
+            if self.exact:
+                result[cat.slug] = Fraction(sum(int(n) for n in cells), denominator)
+            else:
+                result[cat.slug] = float(cells.sum())
         return result
 
 
@@ -352,25 +351,6 @@ def _stack_int64(goals: list[Goal], throws: int) -> tuple[np.ndarray | None, int
             return None, denominator
         rows.append(numerators * factor if factor != 1 else numerators)
     return np.stack(rows), denominator
-
-
-@contextmanager
-def _threads_for(n_goals: int):
-    """Run the kernels on one thread for small batches.
-
-    Waking a thread pool costs more than a small batch's work (and far more
-    on a busy machine), so batches under :data:`PARALLEL_MIN_GOALS` goals run
-    serially; larger ones use numba's threads.
-    """
-    if n_goals >= PARALLEL_MIN_GOALS:
-        yield
-        return
-    previous = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(previous)
 
 
 @contextmanager

@@ -275,4 +275,5 @@ def _add_states(final: np.ndarray, mass: np.ndarray) -> None:
         for p, h in enumerate(ix.STICKY_STATE_HAND):
             final[:, h] += mass[:, p]
     else:
-        np.add.at(final, (slice(None), ix.STICKY_STATE_HAND), mass)
+        for row, row_mass in zip(final, mass, strict=True):
+            np.add.at(row, ix.STICKY_STATE_HAND, row_mass)

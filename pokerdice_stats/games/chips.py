@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -158,7 +159,7 @@ def holdup_table(
     examples: dict[int, int] = {}
     for h in np.argsort(table.strength, kind="stable"):
         examples.setdefault(int(table.strength[h]), int(h))
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "strength": s,
             "example": table.format(h),

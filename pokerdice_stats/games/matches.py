@@ -70,7 +70,7 @@ class Match:
         """One row per seat: ``seat``, ``win``, ``expected_rounds`` (floats), exact columns too."""
         rows = []
         for seat, value in enumerate(self.win, start=1):
-            row = {
+            row: dict[str, Fraction | float] = {
                 "seat": seat,
                 "win": float(value),
                 "expected_rounds": float(self.expected_rounds),

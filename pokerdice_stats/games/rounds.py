@@ -359,14 +359,14 @@ def _evaluate(rules: RuleSet, players: int, rolloff: dict, exact: bool) -> dict:
         t: solve_chain(rules, players, t, terminal, exact) for t in range(1, rules.throws + 1)
     }
     stands = [chains[t].first_seat_values()[strength][None, :] for t in chains]
-    first = solve_staged(rules, stands, exact=exact)
-    finals, denominators = first.final_distribution()
+    staged = solve_staged(rules, stands, exact=exact)
+    finals, denominators = staged.final_distribution()
     stop_after = []
     for t in chains:
         start = strength_distribution(finals[t - 1], denominators[t - 1], rules, exact)[0]
         stop_after.append(_total(start, exact))
         _accumulate(sets, forward_tie_sets(chains[t], {1: start}))
-    return {"chains": chains, "first": first, "sets": sets, "stop_after": tuple(stop_after)}
+    return {"chains": chains, "first": staged, "sets": sets, "stop_after": tuple(stop_after)}
 
 
 def _accumulate(total: dict, states: dict) -> None:

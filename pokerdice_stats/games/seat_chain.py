@@ -190,7 +190,8 @@ def solve_chain(
     values = {players: terminal}
     policies: dict[int, holds.Policy] = {}
     distributions: dict[int, np.ndarray] = {}
-    zero = Fraction(0) if exact else 0.0
+    # A scalar np.where accepts: an exact zero (object) or a float zero.
+    zero = np.array(Fraction(0), dtype=object) if exact else np.float64(0.0)
     for seat in range(players, 1, -1):
         after = values[seat]
         n_tied = 1 if must_beat else seat - 1
@@ -244,7 +245,7 @@ def forward_tie_sets(
     upper = np.triu(np.ones((size, size), dtype=bool), 1)
     lower = np.tril(np.ones((size, size), dtype=bool), -1)
     diagonal = np.arange(size)
-    zero = Fraction(0) if chain.exact else 0.0
+    zero = np.array(Fraction(0), dtype=object) if chain.exact else np.float64(0.0)
     states = dict(start)
     for seat in range(first_seat, chain.players + 1):
         dist = chain.distributions[seat]

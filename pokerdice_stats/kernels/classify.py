@@ -53,8 +53,8 @@ def _best_run_start(counts, run_length, run_mask):
 
 
 @jit
-def _tiebreak(counts, kind, run_length, run_mask):
-    """Base-6 number of the dice in tie-break order."""
+def tiebreak_code(counts, kind, run_length, run_mask):
+    """Base-6 number of the five dice in tie-break order: the combination, then the rest."""
     left = counts.copy()
     code = 0
     if kind == KIND_RUN:
@@ -79,7 +79,7 @@ def natural_key(counts, kinds, patterns, run_lengths, run_masks, full_tiebreak):
         if _fits(counts, kinds[c], patterns[c], run_lengths[c], run_masks[c]):
             key = (n_categories - 1 - c) * TIEBREAK_BASE
             if full_tiebreak:
-                key += _tiebreak(counts, kinds[c], run_lengths[c], run_masks[c])
+                key += tiebreak_code(counts, kinds[c], run_lengths[c], run_masks[c])
             return key
     return -1
 
