@@ -23,7 +23,7 @@ BANKING = get_rules("banking")
 
 
 def _cold():
-    strategies._cached.cache_clear()
+    strategies.clear_cache()
     schedule._matrix.cache_clear()
     return (), {}
 

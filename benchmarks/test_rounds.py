@@ -28,8 +28,7 @@ SMALL = get_rules("triple-snakes", {"throws": 2})
 
 
 def _cold():
-    rounds._solve_cached.cache_clear()
-    rounds._rolloff_pieces.cache_clear()
+    rounds.clear_caches()
     return (), {}
 
 

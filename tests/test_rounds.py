@@ -143,7 +143,7 @@ def test_rolloff_fixed_point_satisfies_its_equation(players):
     rules = PRESETS["gameweave"]
     result = solve_round(rules, players)
     assert result.residual <= TOLERANCE
-    core = rounds_module._evaluate(rules, players, dict(result.rolloff), False)
+    core = rounds_module.evaluate_seats(rules, players, dict(result.rolloff), False)
     win, _ = rounds_module.outcomes(core["sets"], players, "roll-off", result.rolloff, None, False)
     np.testing.assert_allclose(win, result.rolloff[players], rtol=0, atol=1e-12)
     np.testing.assert_allclose(win, result.win, rtol=0, atol=1e-12)

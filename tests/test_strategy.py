@@ -21,7 +21,7 @@ from pokerdice_stats.reporting.strategy_charts import (
     standard_goals,
     write_preset,
 )
-from pokerdice_stats.strategy import COLUMNS, strategy_frame
+from pokerdice_stats.strategy_table import COLUMNS, strategy_frame
 
 
 @pytest.mark.parametrize(

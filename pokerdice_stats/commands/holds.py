@@ -182,7 +182,7 @@ def run_strategy(args: argparse.Namespace) -> int:
     from pokerdice_stats.holds import solve
     from pokerdice_stats.reporting import write_text
     from pokerdice_stats.reporting.strategy_charts import goal_stem, plot_strategy
-    from pokerdice_stats.strategy import strategy_frame
+    from pokerdice_stats.strategy_table import strategy_frame
 
     rules = rules_from_args(args)
     goal = parse_goal(args.goal, hand_table(rules))

@@ -31,6 +31,8 @@ from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.rounds import check_players, solve_round
 from pokerdice_stats.rules import MAX_TARGET, STARTERS, RuleSet
 
+# Old name of rules.STARTERS, still imported (with MAX_TARGET) by simulate.py: to go
+# when that import moves to pokerdice_stats.rules.
 STARTER_RULES = STARTERS
 #: The presets whose documents play matches of round wins (their ``target`` and
 #: ``starter`` options say how).
@@ -50,7 +52,7 @@ class Match:
     target : int
         Round wins needed to take the match.
     starter : str
-        One of :data:`STARTER_RULES`.
+        One of :data:`pokerdice_stats.rules.STARTERS`.
     exact : bool
     win : tuple
         Chance that each player wins the match (player 1 starts the first round).
@@ -139,8 +141,8 @@ def solve_match(
     if target**n * n > MAX_STATES:
         raise OptionError(f"a match of {n} players to {target} has too many score states")
     starter = default_starter if starter is None else starter
-    if starter not in STARTER_RULES:
-        raise OptionError(f"unknown starter rule {starter!r}; choose one of: {STARTER_RULES}")
+    if starter not in STARTERS:
+        raise OptionError(f"unknown starter rule {starter!r}; choose one of: {STARTERS}")
     result = solve_round(rules, n, exact=exact)
     outcome = {
         (w, l): p
@@ -161,7 +163,7 @@ def match_chain(
     ----------
     players, target : int
     starter : str
-        One of :data:`STARTER_RULES`.
+        One of :data:`pokerdice_stats.rules.STARTERS`.
     outcome : dict
         ``outcome[(w, l)]``: chance that seat ``w`` of a round (0-based, the
         starter is 0) wins and seat ``l`` throws last.

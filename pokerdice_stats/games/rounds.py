@@ -282,7 +282,7 @@ def solve_round(rules: RuleSet, players: int, *, exact: bool = False) -> Round:
 @functools.lru_cache(maxsize=8)
 def _solve_cached(rules: RuleSet, players: int, exact: bool) -> Round:
     if rules.ties != "roll-off":
-        core = _evaluate(rules, players, {}, exact)
+        core = evaluate_seats(rules, players, {}, exact)
         win, last = outcomes(core["sets"], players, rules.ties, {}, {}, exact)
         return _make_round(rules, players, exact, core, win, last, {}, 1, 0.0)
     rolloff = {1: (_one(exact),)}
@@ -294,7 +294,7 @@ def _solve_cached(rules: RuleSet, players: int, exact: bool) -> Round:
     while not done and iteration < MAX_ITERATIONS:
         iteration += 1
         rolloff[players] = guess
-        core = _evaluate(rules, players, rolloff, exact)
+        core = evaluate_seats(rules, players, rolloff, exact)
         win, _ = outcomes(core["sets"], players, rules.ties, rolloff, None, exact)
         residual = max(abs(float(a - b)) for a, b in zip(win, guess, strict=True))
         done = tuple(win) == guess if exact else residual <= TOLERANCE
@@ -307,6 +307,12 @@ def _solve_cached(rules: RuleSet, players: int, exact: bool) -> Round:
     rolloff[players] = guess
     win, last = outcomes(core["sets"], players, rules.ties, rolloff, lasts, exact)
     return _make_round(rules, players, exact, core, win, last, rolloff, iteration, residual)
+
+
+def clear_caches() -> None:
+    """Forget every solved round (benchmarks time cold solves with it)."""
+    _solve_cached.cache_clear()
+    _rolloff_pieces.cache_clear()
 
 
 @functools.cache
@@ -342,8 +348,15 @@ def _total(weights: np.ndarray, exact: bool):
     return sum(weights, Fraction(0)) if exact else float(np.sum(weights))
 
 
-def _evaluate(rules: RuleSet, players: int, rolloff: dict, exact: bool) -> dict:
-    """Solve every seat for given roll-off values; the tie sets the round ends in."""
+def evaluate_seats(rules: RuleSet, players: int, rolloff: dict, exact: bool) -> dict:
+    """Solve every seat for given roll-off values; the tie sets the round ends in.
+
+    One step of :func:`solve_round`'s roll-off fixed point (public so that a
+    test can check the equation the fixed point meets).  ``rolloff[m]`` is the
+    win chance of each of ``m`` tied players in a roll-off.  Returns the
+    seats' ``chains``, the ``first`` seat's policy, the weights of the tie
+    ``sets`` a round ends in, and ``stop_after`` (under the throw limit).
+    """
     terminal = terminal_values(rules, players, rolloff, exact)
     strength = hand_table(rules).strength
     sets: dict[int, np.ndarray] = {}

@@ -145,6 +145,11 @@ def _cached(rules: RuleSet, name: str) -> tuple[np.ndarray, int]:
     return numerators[0], denominator
 
 
+def clear_cache() -> None:
+    """Forget the distributions computed so far (benchmarks time cold runs with it)."""
+    _cached.cache_clear()
+
+
 def strategy_distribution(rules: RuleSet, name: str) -> tuple[np.ndarray, int]:
     """Exact final distribution of a named simple strategy.
 

@@ -328,6 +328,11 @@ def _ranks_blocks_parallel(ranks, packed, out_hand, out_category, out_strength):
 _VECTOR_STATE: dict[tuple, bool] = {}
 
 
+def vector_kernels_used() -> set[str]:
+    """The vector (gather) kernels that compiled and ran so far (``ranks``, ``codes``)."""
+    return {key[0] for key, ok in _VECTOR_STATE.items() if ok}
+
+
 def _run_vector(kernel, key, throws, packed, outputs) -> bool:
     """Run a block kernel; False (and never again for ``key``) if it cannot be compiled."""
     if packed is None or _VECTOR_STATE.get(key) is False:

@@ -35,7 +35,7 @@ from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve
 from pokerdice_stats.reporting import Task, write_text
 from pokerdice_stats.rules import PRESETS, RuleSet
-from pokerdice_stats.strategy import strategy_frame
+from pokerdice_stats.strategy_table import strategy_frame
 
 #: Presets whose "beat a middling hand" goals are charted too (the others: at-least only).
 BEAT_PRESETS = ("gameweave", "banking")
@@ -105,7 +105,7 @@ def plot_strategy(
     title: str | None = None,
     dpi: int | None = None,
 ) -> Path:
-    """Draw a strategy frame (see :func:`pokerdice_stats.strategy.strategy_frame`) as a PNG.
+    """Draw a strategy frame (see :func:`pokerdice_stats.strategy_table.strategy_frame`) as a PNG.
 
     One panel per number of throws left; in each, the hands grouped by
     category, strongest first, each cell coloured by the number of dice the
