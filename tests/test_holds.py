@@ -461,3 +461,37 @@ def test_four_throws_sticky_final_distribution_in_python_integers():
     assert policy.value() == ref.turn_value(4)
     got = {HANDS[h]: Fraction(int(n), denominator) for h, n in enumerate(numerators[0]) if n}
     assert got == ref.final_distribution(4)
+
+
+@pytest.mark.parametrize("options", [{}, {"sticky_holds": True, "max_rethrow": 3}])
+@pytest.mark.parametrize("throws", [3, 4])
+def test_one_forward_pass_pooled_and_by_throw_agree(options, throws):
+    """The forward pass of holds and of the staged turn is one: its two read-outs agree.
+
+    Weights by throw, scaled to one denominator and summed, are the pooled final
+    distribution; following the keep tables gives the policy's own distribution.
+    Four throws run the Python-integer path.
+    """
+    from pokerdice_stats.induction import final_hands, final_hands_by_throw
+
+    rules = get_rules("gameweave", {"throws": throws, **options})
+    table = hand_table(rules)
+    policy = solve(rules, [at_least(table, "full-house"), at_least(table, "four-of-a-kind")])
+    pooled, denominator = policy.final_distribution()
+    keeps = [stage.best_keep for stage in reversed(policy.stages)]
+    sticky = rules.sticky_holds
+    by_throw, denominators = final_hands_by_throw(keeps, sticky=sticky, exact=True, n_goals=2)
+    assert denominators == [ix.N_THROWS**t for t in range(1, throws + 1)]
+    scaled = sum(
+        by_throw[t].astype(object) * (denominator // denominators[t]) for t in range(throws)
+    )
+    assert (scaled == pooled.astype(object)).all()
+    assert all(int(s) == denominator for s in pooled.astype(object).sum(axis=1))
+    # The int16 keep tables of each goal replay the same distribution.
+    for goal in range(2):
+        tables = policy.keep_tables(goal)
+        assert tables.shape == (throws - 1, ix.N_STICKY_STATES if sticky else ix.N_HANDS)
+        replay, _ = final_hands(
+            [t[None, :] for t in tables[::-1]], sticky=sticky, exact=True, n_goals=1
+        )
+        assert (replay[0].astype(object) == pooled[goal].astype(object)).all()
