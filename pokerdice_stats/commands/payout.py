@@ -136,9 +136,9 @@ def run_payout(args: argparse.Namespace) -> int:
         if args.start < 1:
             raise OptionError(f"--start must be 1 or more, got {args.start}")
     check_tolerance(args.tolerance)
-    if args.tolerance is not None and (args.knowledge, args.computer) != ("none", "optimal"):
+    if args.tolerance is not None and (args.knowledge, args.computer) != ("blind", "optimal"):
         raise OptionError(
-            "--tolerance applies to the blind equilibrium only (--knowledge none "
+            "--tolerance applies to the blind equilibrium only (--knowledge blind "
             "--computer optimal)"
         )
     rules = rules_from_args(args)

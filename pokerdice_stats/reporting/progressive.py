@@ -83,7 +83,7 @@ def write_progressive(out_dir: Path) -> list[Path]:
     note = (
         "# Progressive Poker Dice: the player's expected payout per round\n\n"
         "`seen`: the computer throws first and the player sees its final hand (the ruling); "
-        "`none`: both blind, the player answers the computer's policy with its best response, "
+        "`blind`: both blind, the player answers the computer's policy with its best response, "
         "and `optimal` is the equilibrium of the blind game (value 0 by symmetry; "
         "double oracle, exploitability as listed, bounds certified exactly).  "
         "`expected` is exact; the bank columns start from 10,000 points "
@@ -100,10 +100,10 @@ def _payout_chart(frame: pd.DataFrame, path: Path) -> Path:
     fig = Figure(figsize=(8, 4.5))
     ax = fig.subplots()
     width = 0.38
-    colors = {"seen": "#1f77b4", "none": "#ff7f0e"}
+    colors = {"seen": "#1f77b4", "blind": "#ff7f0e"}
     labels = {
         "seen": "player sees the computer's hand",
-        "none": "both blind (optimal: the equilibrium)",
+        "blind": "both blind (optimal: the equilibrium)",
     }
     for i, knowledge in enumerate(KNOWLEDGE):
         part = frame[frame["knowledge"] == knowledge]
