@@ -15,7 +15,8 @@ piece's line (a secant on the pieces, bisection as a fallback) until the
 exact expected payout at a pay equals the target: the answer is an exact
 Fraction, checked by evaluating the game at it.  The breakpoints between
 pieces met on the way are located exactly where two neighbouring pieces'
-lines cross (and checked by evaluating there).
+lines cross, checked by reading the game's line a hair (``EPSILON``) either
+side of the crossing.
 
 A factor on the whole schedule changes no policy (every decision compares
 payouts, and a positive factor keeps their order), so ``scale`` is solved in
@@ -48,6 +49,10 @@ from pokerdice_stats.rules import RuleSet, get_rules
 PAY_LIMIT = Fraction(1_000_000)
 #: The most evaluations of the game in one solve.
 MAX_EVALUATIONS = 80
+#: Extra evaluations spent locating the breakpoints met, after the answer is found.
+BREAKPOINT_EVALUATIONS = 10
+#: How close to a crossing the lines on either side are read.
+EPSILON = Fraction(1, 10**9)
 #: The word for a factor on the whole schedule.
 SCALE = "scale"
 
@@ -350,17 +355,33 @@ def _crossings(game: _Game, wanted: Fraction):
 
 
 def _breakpoints(game: _Game) -> tuple[Fraction, ...]:
-    """Where neighbouring evaluated pieces' lines cross, checked by evaluating there."""
-    found = []
-    points = sorted(game.pieces)
-    for a, b in itertools.pairwise(points):
-        left, right = game.pieces[a], game.pieces[b]
-        if left.line() == right.line() or left.slope == right.slope:
+    """The breakpoints between the pays evaluated, located exactly.
+
+    Between two evaluated pays with different lines, the kink is where the
+    lines cross if the game's line just left of the crossing is the left one
+    and just right of it the right one (checked at ``crossing -+ EPSILON``);
+    otherwise the interval is split at the crossing (or its midpoint) and
+    searched again, within :data:`BREAKPOINT_EVALUATIONS` more evaluations.
+    """
+    budget = len(game.pieces) + BREAKPOINT_EVALUATIONS
+    found: set[Fraction] = set()
+    intervals = list(itertools.pairwise(sorted(game.pieces)))
+    while intervals and len(game.pieces) < min(budget, MAX_EVALUATIONS):
+        a, c = intervals.pop()
+        left, right = game.pieces[a], game.pieces[c]
+        if left.line() == right.line() or c - a <= 2 * EPSILON:
             continue
-        cross = (right.intercept - left.intercept) / (left.slope - right.slope)
-        if not a < cross < b or len(game.pieces) >= MAX_EVALUATIONS:
+        cross = None
+        if left.slope != right.slope:
+            cross = (right.intercept - left.intercept) / (left.slope - right.slope)
+        if cross is None or not a + EPSILON < cross < c - EPSILON:
+            middle = (a + c) / 2
+            game(middle)
+            intervals += [(a, middle), (middle, c)]
             continue
-        value = left.intercept + left.slope * cross
-        if game(cross).expected == value:
-            found.append(cross)
+        before, after = game(cross - EPSILON), game(cross + EPSILON)
+        if before.line() == left.line() and after.line() == right.line():
+            found.add(cross)
+        else:
+            intervals += [(a, cross - EPSILON), (cross + EPSILON, c)]
     return tuple(sorted(found))

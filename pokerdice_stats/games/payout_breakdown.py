@@ -131,8 +131,8 @@ class Breakdown:
                     "loser": cell.loser,
                     "probability": cell.probability,
                     "probability_float": float(cell.probability),
-                    "pay": cell.pay,
-                    "payout": cell.payout,
+                    "pay": _whole(cell.pay),
+                    "payout": _whole(cell.payout),
                     "contribution": cell.contribution,
                     "contribution_float": float(cell.contribution),
                     "variance_share": float(cell.variance_share),
@@ -190,6 +190,10 @@ class Breakdown:
 
 def _exact(value: Number) -> str | None:
     return fraction_text(value) if isinstance(value, (Fraction, int)) else None
+
+
+def _whole(value: Fraction) -> int | Fraction:
+    return int(value) if value.denominator == 1 else value
 
 
 def _pay(value: Fraction) -> int | float:

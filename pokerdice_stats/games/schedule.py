@@ -85,7 +85,7 @@ class PayoutSchedule:
     @property
     def label(self) -> str:
         """The name, with the file it came from when that says more."""
-        if self.source and self.source != self.name:
+        if self.source and self.source not in (self.name, SEED_NAME):
             return f"{self.name} ({self.source})"
         return self.name
 
