@@ -21,7 +21,7 @@ def test_pip_ladders_refuse_the_ace_one_chart(preset):
 
 
 @pytest.mark.parametrize("computer", ["stand", "optimal"])
-@pytest.mark.parametrize("knowledge", ["seen", "none"])
+@pytest.mark.parametrize("knowledge", ["seen", "blind"])
 def test_progressive_refuses_the_first_player_limit(computer, knowledge):
     rules = get_rules("progressive", {"throw_limit": "first-player"})
     with pytest.raises(OptionError, match="throw_limit"):
@@ -40,7 +40,7 @@ def test_banking_refuses_the_first_player_limit():
     "argv",
     [
         ["payout", "--computer", "stand", "--set", "throw_limit=first-player"],
-        ["payout", "--knowledge", "none", "--set", "throw_limit=first-player"],
+        ["payout", "--knowledge", "blind", "--set", "throw_limit=first-player"],
         ["banking", "--set", "throw_limit=first-player"],
         ["classify", "2 3 4 5 6", "--rules", "banking", "--set", "chart=ace-one"],
     ],

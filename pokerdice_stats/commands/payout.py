@@ -191,10 +191,14 @@ def _check_args(args: argparse.Namespace) -> None:
     from pokerdice_stats.errors import OptionError
     from pokerdice_stats.games.bank_session import check_session
 
-    if args.rounds is not None:
-        check_session(args.rounds, 0 if args.start is None else args.start)
-    elif args.start is not None:
+    if args.rounds is None and args.start is not None:
         raise OptionError("--start needs --rounds (the bank after that many rounds)")
+    if args.rounds is not None:
+        if args.rounds < 0:
+            raise OptionError(f"--rounds must be 0 or more, got {args.rounds}")
+        if args.start is not None and args.start < 1:
+            raise OptionError(f"--start must be 1 or more, got {args.start}")
+        check_session(args.rounds, 1 if args.start is None else args.start)
     check_tolerance(args.tolerance)
     if args.tolerance is not None and (args.knowledge, args.computer) != ("blind", "optimal"):
         raise OptionError(
