@@ -144,7 +144,7 @@ def check_session(rounds: object, start: object) -> tuple[int, int]:
             raise OptionError(f"{what} must be 0 or more, got {value}")
         if value > most:
             raise OptionError(f"{what} must be at most {most:,}, got {value:,}")
-    return int(rounds), int(start)
+    return int(rounds), int(start)  # type: ignore[call-overload]  # checked whole above
 
 
 def session_amounts(amounts: dict) -> tuple[list[int], list[Number]]:

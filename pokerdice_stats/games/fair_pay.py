@@ -230,7 +230,7 @@ def solve_pay(
 
 
 def _solve_scale(rules, wanted, schedule, common) -> FairPay:
-    unit = round_outcomes(rules, schedule=schedule, **common).expected
+    unit = Fraction(round_outcomes(rules, schedule=schedule, **common).expected)
     if unit == 0 or wanted / unit < 0:
         raise OptionError(
             f"no factor on the schedule reaches {fraction_text(wanted)} points per round: "
@@ -238,7 +238,7 @@ def _solve_scale(rules, wanted, schedule, common) -> FairPay:
         )
     factor = wanted / unit
     scaled = schedule.scaled(factor, f"{schedule.name} x {amount_text(factor)}")
-    expected = round_outcomes(rules, schedule=scaled, **common).expected
+    expected = Fraction(round_outcomes(rules, schedule=scaled, **common).expected)
     return FairPay(
         rules, common["computer"], common["knowledge"], SCALE, wanted, factor, expected,
         scaled, (), (Fraction(0), unit), 2, schedule,
@@ -264,7 +264,7 @@ class _Game:
             w = self.rules.category_index(self.cell[0])
             lo = self.rules.category_index(self.cell[1])
             slope = outcomes.joint[w][lo] - outcomes.joint[lo][w]
-            self.pieces[pay] = Piece(pay, outcomes.expected, slope)
+            self.pieces[pay] = Piece(pay, Fraction(outcomes.expected), Fraction(slope))
         return self.pieces[pay]
 
 

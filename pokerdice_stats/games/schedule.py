@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
@@ -193,7 +194,7 @@ def parse_amount(text: object, where: str) -> Fraction:
 
 
 def checked_schedule(
-    name: str, triples: list[tuple[object, object, object]], source: str
+    name: str, triples: Sequence[tuple[object, ...]], source: str
 ) -> PayoutSchedule:
     """Build a schedule from (winner, loser, amount) as read, checking each entry.
 

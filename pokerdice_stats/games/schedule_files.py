@@ -177,7 +177,7 @@ def _parse_toml(text: str, default_name: str, source: str) -> PayoutSchedule:
     payout = data.get("payout")
     if not isinstance(payout, dict) or not payout:
         raise ScheduleError(f"{source}: needs [payout.WINNER] tables of LOSER = amount")
-    triples = []
+    triples: list[tuple[object, ...]] = []
     for winner, losers in payout.items():
         if not isinstance(losers, dict):
             raise ScheduleError(f"{source}: payout.{winner} must be a table of LOSER = amount")
