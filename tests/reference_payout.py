@@ -237,3 +237,41 @@ def one_throw_game(payout) -> Fraction:
     """Expected payout when both players throw once (every pair of ordered throws counted)."""
     dist = single_throw()
     return sum(p * q * payout(a, b) for a, p in dist.items() for b, q in dist.items())
+
+
+# --- sessions: the bank over several rounds, by brute force ------------------------------
+
+
+def bank_by_enumeration(amounts: dict, rounds: int, start: int, floor: int):
+    """Every sequence of round outcomes, one by one: (final bank -> chance, chance of ruin).
+
+    A bank below ``floor`` before a round is ruined: the player plays no more
+    and keeps that bank.
+    """
+    final: dict[int, Fraction] = {}
+    for sequence in itertools.product(list(amounts.items()), repeat=rounds):
+        bank, chance = start, Fraction(1)
+        for amount, p in sequence:
+            chance *= p
+            if bank >= floor:
+                bank += amount
+        final[bank] = final.get(bank, Fraction(0)) + chance
+    ruin = sum((p for bank, p in final.items() if bank < floor), Fraction(0))
+    return {b: p for b, p in final.items() if p}, ruin
+
+
+def bank_round_plain(active: list[float], offsets: list[int], chances: list[float]) -> list[float]:
+    """One round of the float bank program, written out: out[i + offset] += chance * active[i]."""
+    out = [0.0] * (len(active) + max(offsets))
+    for shift, chance in zip(offsets, chances, strict=True):
+        for i, value in enumerate(active):
+            out[i + shift] += chance * value
+    return out
+
+
+def one_throw_joint() -> dict[tuple[str, str], Fraction]:
+    """(player's category, computer's category) -> chance when both keep their first throw."""
+    by_category: dict[str, Fraction] = {}
+    for hand, p in single_throw().items():
+        by_category[category(hand)] = by_category.get(category(hand), Fraction(0)) + p
+    return {(a, b): p * q for a, p in by_category.items() for b, q in by_category.items()}

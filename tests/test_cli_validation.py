@@ -214,11 +214,11 @@ def test_simulate_uses_the_options_it_accepts(capsys, extra, keys):
         (["--tolerance", "-1"], ["--tolerance must be a finite number above 0"]),
         (["--tolerance", "nan"], ["--tolerance must be a finite number above 0, got nan"]),
         (["--tolerance", "0"], ["--tolerance must be a finite number above 0"]),
-        (["--knowledge", "none", "--tolerance", "nan"], ["finite number above 0"]),
-        (["--knowledge", "none", "--tolerance", "inf"], ["finite number above 0, got inf"]),
+        (["--knowledge", "blind", "--tolerance", "nan"], ["finite number above 0"]),
+        (["--knowledge", "blind", "--tolerance", "inf"], ["finite number above 0, got inf"]),
         (["--tolerance", "1e-6"], ["--tolerance applies to the blind equilibrium"]),
         (
-            ["--knowledge", "none", "--computer", "stand", "--tolerance", "1e-6"],
+            ["--knowledge", "blind", "--computer", "stand", "--tolerance", "1e-6"],
             ["--tolerance applies to the blind equilibrium"],
         ),
         (["--start", "-100"], ["--start needs --rounds"]),
@@ -253,7 +253,7 @@ def test_payout_start_and_tolerance_used(capsys):
     record = json.loads(out)
     assert record["start"] == 50
     assert record["bank_mean"] == pytest.approx(50 + 2 * record["expected_float"], abs=1e-9)
-    args = ["payout", "--knowledge", "none", "--tolerance", "0.001", "--format", "json"]
+    args = ["payout", "--knowledge", "blind", "--tolerance", "0.001", "--format", "json"]
     code, out, _ = run_cli(capsys, *args)
     assert code == 0 and json.loads(out)["tolerance"] == 0.001
 

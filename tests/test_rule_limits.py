@@ -21,7 +21,7 @@ def test_pip_ladders_refuse_the_ace_one_chart(preset):
 
 
 @pytest.mark.parametrize("computer", ["stand", "optimal"])
-@pytest.mark.parametrize("knowledge", ["seen", "none"])
+@pytest.mark.parametrize("knowledge", ["seen", "blind"])
 def test_progressive_refuses_the_first_player_limit(computer, knowledge):
     rules = get_rules("progressive", {"throw_limit": "first-player"})
     with pytest.raises(OptionError, match="throw_limit"):
@@ -44,7 +44,7 @@ def test_banking_refuses_the_first_player_limit():
             ["progressive payout", "throw_limit=first-player is not supported"],
         ),
         (
-            ["payout", "--knowledge", "none", "--set", "throw_limit=first-player"],
+            ["payout", "--knowledge", "blind", "--set", "throw_limit=first-player"],
             ["progressive payout", "throw_limit=first-player is not supported"],
         ),
         (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from fractions import Fraction
 
 import pandas as pd
 
@@ -16,7 +17,9 @@ def register(subparsers) -> None:
     from pokerdice_stats.games.progressive import COMPUTER_POLICIES, KNOWLEDGE, STARTING_BANK
 
     payout = subparsers.add_parser(
-        "payout", help="progressive poker dice: the player's expected payout per round"
+        "payout",
+        help="progressive poker dice: the player's payout per round, its breakdown, fair pays "
+        "and the bank over a session",
     )
     add_rules_args(payout, default="progressive")
     payout.add_argument(
@@ -29,24 +32,62 @@ def register(subparsers) -> None:
         "--knowledge",
         default="seen",
         metavar="K",
-        help="seen: the player sees the computer's final hand (default); none: both blind "
-        f"({', '.join(KNOWLEDGE)})",
+        help="seen: the player sees the computer's final hand (default); blind: neither sees "
+        f"the other's ({', '.join(KNOWLEDGE)})",
     )
     payout.add_argument(
-        "--rounds", type=int, default=None, metavar="N", help="also the bank after N rounds"
+        "--rounds",
+        type=int,
+        default=None,
+        metavar="R",
+        help="also the bank after R rounds: its exact distribution, quantiles and chance of ruin",
     )
     payout.add_argument(
         "--start",
         type=int,
         default=None,
-        help=f"starting bank, with --rounds (default {STARTING_BANK})",
+        metavar="B",
+        help=f"starting bank in points, with --rounds (default {STARTING_BANK})",
     )
-    payout.add_argument("--schedule", default=None, metavar="FILE", help="a schedule (.toml/.csv)")
+    payout.add_argument(
+        "--schedule",
+        default=None,
+        metavar="FILE",
+        help="a schedule file (.csv, as --schedule-out writes; default: 004, the seed's)",
+    )
+    payout.add_argument(
+        "--schedule-out",
+        default=None,
+        metavar="FILE",
+        help="write the schedule used (after --solve: with the pay found) to FILE (.csv)",
+    )
+    payout.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="every (winner, loser) cell: chance, pay, contribution and share of the variance",
+    )
+    payout.add_argument(
+        "--compare",
+        nargs=2,
+        default=None,
+        metavar=("A", "B"),
+        help="two schedules side by side (a file, or 004 for the seed's)",
+    )
+    payout.add_argument(
+        "--solve",
+        default=None,
+        metavar="CELL",
+        help="find the pay of CELL (WINNER/LOSER, e.g. five-of-a-kind/one-pair; or 'scale', a "
+        "factor on the whole schedule) giving expected payout --target",
+    )
+    payout.add_argument(
+        "--target", default=None, metavar="X", help="points per round wanted, with --solve"
+    )
     payout.add_argument(
         "--tolerance",
         type=float,
         default=None,
-        help="exploitability tolerance of the blind equilibrium (--knowledge none, "
+        help="exploitability tolerance of the blind equilibrium (--knowledge blind, "
         "--computer optimal)",
     )
     add_format_arg(payout, ("table", "json"))
@@ -84,11 +125,13 @@ def _exact(value) -> str | None:
 
 
 def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dict:
-    """The JSON object of ``payout``: ``computer``, ``knowledge``, ``expected``, ..."""
+    """The JSON object of ``payout``: ``schedule``, ``computer``, ``expected``, ..."""
     record: dict[str, object] = {
         "rules": result.rules.label(),
+        "schedule": result.schedule.label,
         "computer": result.computer,
         "knowledge": result.knowledge,
+        "unit": "points per round",
         "expected": _exact(result.expected),
         "expected_float": result.expected_float,
         "variance": _exact(result.variance),
@@ -119,46 +162,169 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
     return record
 
 
-def run_payout(args: argparse.Namespace) -> int:
-    from pokerdice_stats.errors import OptionError
-    from pokerdice_stats.games.progressive import (
-        STARTING_BANK,
-        check_payout_rules,
-        expected_payout,
-    )
-    from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, read_schedule
+#: The quantiles of the bank that ``payout --rounds`` prints.
+QUANTILES = (Fraction(1, 100), Fraction(5, 100), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4),
+             Fraction(95, 100), Fraction(99, 100))  # fmt: skip
 
-    if args.rounds is not None and args.rounds < 0:
-        raise OptionError(f"--rounds must be 0 or more, got {args.rounds}")
-    if args.start is not None:
-        if args.rounds is None:
-            raise OptionError("--start needs --rounds (the bank after that many rounds)")
-        if args.start < 1:
+
+def session_record(session) -> dict:
+    """The bank over a session (``payout --rounds R --start B``) as a JSON object."""
+    exact = session.exact
+    return {
+        "rounds": session.rounds,
+        "start": session.start,
+        "ruin_below": session.floor,
+        "arithmetic": "exact (Python integers)"
+        if exact
+        else f"float64, every chance within {session.tolerance:.1e}",
+        "ruin": _exact(session.ruin) if exact else None,
+        "ruin_float": float(session.ruin),
+        "mean": _exact(session.mean) if exact else None,
+        "mean_float": float(session.mean),
+        "sd": session.sd,
+        "quantiles": {f"{float(q):g}": session.quantile(q) for q in QUANTILES},
+        "unit": "points (the player's bank)",
+    }
+
+
+def _check_args(args: argparse.Namespace) -> None:
+    from pokerdice_stats.errors import OptionError
+    from pokerdice_stats.games.bank_session import check_session
+
+    if args.rounds is None and args.start is not None:
+        raise OptionError("--start needs --rounds (the bank after that many rounds)")
+    if args.rounds is not None:
+        if args.rounds < 0:
+            raise OptionError(f"--rounds must be 0 or more, got {args.rounds}")
+        if args.start is not None and args.start < 1:
             raise OptionError(f"--start must be 1 or more, got {args.start}")
+        check_session(args.rounds, 1 if args.start is None else args.start)
     check_tolerance(args.tolerance)
-    if args.tolerance is not None and (args.knowledge, args.computer) != ("none", "optimal"):
+    if args.tolerance is not None and (args.knowledge, args.computer) != ("blind", "optimal"):
         raise OptionError(
-            "--tolerance applies to the blind equilibrium only (--knowledge none "
+            "--tolerance applies to the blind equilibrium only (--knowledge blind "
             "--computer optimal)"
         )
+    if (args.solve is None) != (args.target is None):
+        raise OptionError("--solve CELL and --target X go together")
+    modes = [m for m in ("breakdown", "compare", "solve") if getattr(args, m)]
+    if len(modes) > 1:
+        raise OptionError("choose one of --breakdown, --compare and --solve")
+    if args.compare and args.schedule:
+        raise OptionError("--compare names both schedules; leave out --schedule")
+
+
+def run_payout(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.progressive import STARTING_BANK, check_choice, check_payout_rules
+    from pokerdice_stats.games.schedule_files import load_schedule
+
+    _check_args(args)
+    check_choice(args.computer, args.knowledge)
     rules = rules_from_args(args)
     check_payout_rules(rules)  # before reading a schedule file: the clearer error first
-    schedule = PROGRESSIVE_SCHEDULE if args.schedule is None else read_schedule(args.schedule)
-    result = expected_payout(
-        rules,
-        computer=args.computer,
-        knowledge=args.knowledge,
-        schedule=schedule,
-        tolerance=args.tolerance,
-    )
     start = STARTING_BANK if args.start is None else args.start
-    record = payout_record(result, args.rounds, start)
+    game = {"computer": args.computer, "knowledge": args.knowledge}
+    if args.compare:
+        from pokerdice_stats.commands.payout_compare import compare_record, compare_text
+
+        schedules = [load_schedule(spec) for spec in args.compare]
+        record = compare_record(rules, schedules, game, args.tolerance, args.rounds, start)
+        _write_schedule_out(args, schedules[0], rules)
+        emit(to_json(record) if args.format == "json" else compare_text(record))
+        return 0
+    schedule = load_schedule(args.schedule)
+    if args.solve is not None:
+        from pokerdice_stats.games.fair_pay import solve_pay
+
+        solved = solve_pay(rules, args.solve, args.target, schedule=schedule, **game)
+        _write_schedule_out(args, solved.schedule, rules)
+        record = solved.record()
+        emit(to_json(record) if args.format == "json" else _solve_text(record))
+        return 0
+    _write_schedule_out(args, schedule, rules)
+    if args.breakdown:
+        from pokerdice_stats.games.payout_breakdown import payout_breakdown
+
+        breakdown = payout_breakdown(rules, schedule=schedule, tolerance=args.tolerance, **game)
+        record = breakdown.record()
+        if args.rounds is not None:
+            record["session"] = _session(breakdown.outcomes, args.rounds, start)
+        emit(to_json(record) if args.format == "json" else _breakdown_text(breakdown, record))
+        return 0
+    from pokerdice_stats.games.progressive import payout_result, round_outcomes
+
+    outcomes = round_outcomes(rules, schedule=schedule, tolerance=args.tolerance, **game)
+    record = payout_record(payout_result(outcomes), args.rounds, start)
+    if args.rounds is not None:
+        record["session"] = _session(outcomes, args.rounds, start)
     if args.format == "json":
         emit(to_json(record))
         return 0
+    session = record.pop("session", None)
     rows = [{"key": k, "value": v} for k, v in record.items()]
-    emit(render(pd.DataFrame(rows), "table"))
+    text = render(pd.DataFrame(rows), "table")
+    emit(text + (_session_text(session) if session else ""))
     return 0
+
+
+def _session(outcomes, rounds: int, start: int) -> dict:
+    from pokerdice_stats.games.bank_session import bank_distribution
+
+    return session_record(bank_distribution(outcomes=outcomes, rounds=rounds, start=start))
+
+
+def _write_schedule_out(args: argparse.Namespace, schedule, rules) -> None:
+    if args.schedule_out is not None:
+        from pokerdice_stats.games.schedule_files import write_schedule
+
+        write_schedule(schedule, args.schedule_out, rules)
+
+
+def _session_text(session: dict) -> str:
+    quantiles = ", ".join(f"{q}: {v:,}" for q, v in session["quantiles"].items())
+    ruin = session["ruin"] or f"{session['ruin_float']:.6g}"
+    return (
+        f"\nbank after {session['rounds']:,} rounds from {session['start']:,} points "
+        f"({session['arithmetic']}):\n"
+        f"  chance of ruin (bank below {session['ruin_below']:,}): {session['ruin_float']:.6g}"
+        + (f" = {ruin}" if session["ruin"] and len(ruin) < 60 else "")
+        + f"\n  mean {session['mean_float']:,.2f} points, sd {session['sd']:,.2f} points\n"
+        f"  quantiles (points): {quantiles}\n"
+    )
+
+
+def _breakdown_text(breakdown, record: dict) -> str:
+    lines = [
+        f"payout breakdown: {record['rules']}, schedule {record['schedule']}, computer "
+        f"{record['computer']}, knowledge {record['knowledge']} (points per round, player's side)",
+        f"  expected {record['expected_float']:.6g}"
+        + (f" = {record['expected']}" if record["expected"] else "")
+        + f", sd {record['sd']:.6g}, hit frequency {record['hit_frequency']:.6g}, "
+        f"push rate {record['push_rate']:.6g}",
+        f"  return per unit of the largest loss ({record['largest_loss']}): "
+        f"{record['return_per_largest_loss']:.6g}",
+        "",
+        "paying cells:",
+    ]
+    frame = breakdown.frame(paying_only=True)
+    frame = frame.drop(columns=["probability", "contribution", "payout"])
+    text = "\n".join(lines) + "\n" + render(frame, "table")
+    if "session" in record:
+        text += _session_text(record["session"])
+    return text
+
+
+def _solve_text(record: dict) -> str:
+    breakpoints = ", ".join(f"{b:.6g}" for b in record["breakpoints_float"]) or "none met"
+    return (
+        f"fair pay: {record['cell']} against computer {record['computer']} "
+        f"(knowledge {record['knowledge']}, schedule {record['schedule']})\n"
+        f"  pay {record['pay_float']:.10g} = {record['pay']}\n"
+        f"  expected payout there {record['expected_float']:.6g} = {record['expected']} "
+        f"points per round (target {record['target']})\n"
+        f"  breakpoints met (pays where a policy changes): {breakpoints}\n"
+        f"  {record['evaluations']} exact evaluations of the game\n"
+    )
 
 
 def run_banking(args: argparse.Namespace) -> int:

@@ -13,11 +13,15 @@ follows a policy:
 - the named simple strategies of :mod:`pokerdice_stats.games.simple_strategies`
   (``stand``, ``largest-set``, ``at-least-three``, ``max-category``).
 
-With ``knowledge="none"`` neither sees the other: against a named policy the
+With ``knowledge="blind"`` neither sees the other: against a named policy the
 player plays the exact best response to its final distribution; against
 ``optimal`` both play the equilibrium of the blind game
 (:mod:`pokerdice_stats.games.equilibrium`; the game is symmetric, so its
 value is 0).
+
+Every figure comes from one object, :class:`RoundOutcomes`: the exact joint
+chance of each (player's final category, computer's final category) pair
+under both policies, beside the schedule's pay for that pair.
 
 Examples
 --------
@@ -28,7 +32,6 @@ True
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -37,20 +40,31 @@ import numpy as np
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games import require_independent_turns
-from pokerdice_stats.games.equilibrium import Equilibrium, game_value, solve_blind
-from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule, payout_matrix
+from pokerdice_stats.games.equilibrium import Equilibrium, solve_blind
+from pokerdice_stats.games.payout_result import (  # noqa: F401 - STARTING_BANK re-exported
+    STARTING_BANK,
+    PayoutResult,
+    payout_result,
+)
+from pokerdice_stats.games.schedule import (
+    PROGRESSIVE_SCHEDULE,
+    PayoutSchedule,
+    category_payout,
+    integer_payout,
+    payout_matrix,
+)
 from pokerdice_stats.games.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
-from pokerdice_stats.goals import Goal, payout_against
+from pokerdice_stats.goals import INT64_MAX, Goal, payout_against
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import Policy, solve
 from pokerdice_stats.rules import RuleSet, get_rules
 
 #: Computer policies, ``optimal`` first.
 COMPUTER_POLICIES = ("optimal", *SIMPLE_STRATEGIES)
-#: Who sees what: ``seen`` (the player sees the computer's final hand) or ``none``.
-KNOWLEDGE = ("seen", "none")
-#: Each player's starting bank (seed 004).
-STARTING_BANK = 10_000
+#: Who sees what: ``seen`` (the player sees the computer's final hand) or ``blind``.
+KNOWLEDGE = ("seen", "blind")
+
+Number = Fraction | float
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,9 +77,9 @@ class PlayerResponse:
         One goal per distinct payout column.
     column : (252,) int
         The goal of each computer final hand.
-    values : (252,) int64
+    values : (252,) int64 or object
         The player's optimal expected payout given each computer final hand,
-        numerators over ``denominator``.
+        numerators over ``denominator`` (in the payout matrix's units).
     denominator : int
         ``7776**throws``.
     """
@@ -86,16 +100,22 @@ def player_response(rules: RuleSet, payout: np.ndarray) -> PlayerResponse:
     Parameters
     ----------
     rules : RuleSet
-    payout : (252, 252) integer array
+    payout : (252, 252) integer array (int64, or Python integers as object)
         ``payout[player, computer]``.
     """
-    columns, column = np.unique(np.asarray(payout, dtype=np.int64).T, axis=0, return_inverse=True)
-    column = np.asarray(column).reshape(-1)
+    payout = np.asarray(payout)
+    keys: dict[tuple[int, ...], int] = {}
+    column = np.empty(ix.N_HANDS, dtype=np.int64)
+    for c in range(ix.N_HANDS):
+        column[c] = keys.setdefault(tuple(int(v) for v in payout[:, c]), len(keys))
     table = hand_table(rules)
     goals = []
-    for g, values in enumerate(columns):
+    for key, g in keys.items():
         c = int(np.flatnonzero(column == g)[0])
-        goals.append(Goal(f"payout against {table.category_slug(c)}", values.astype(np.int64)))
+        values = np.array(key, dtype=object)
+        if all(abs(v) <= INT64_MAX for v in key):
+            values = values.astype(np.int64)
+        goals.append(Goal(f"payout against {table.category_slug(c)}", values))
     policy = solve(rules, goals)
     if policy.denominator != 1:  # pragma: no cover - integer payouts have denominator 1
         raise OptionError("payouts must be whole numbers")
@@ -103,70 +123,19 @@ def player_response(rules: RuleSet, payout: np.ndarray) -> PlayerResponse:
     return PlayerResponse(policy, column, values, ix.N_THROWS**policy.throws)
 
 
-@dataclass(frozen=True, eq=False)
-class PayoutResult:
-    """The player's payout per round against one computer policy.
+def optimal_computer(rules: RuleSet, response: PlayerResponse) -> tuple[Policy, np.ndarray, int]:
+    """The computer's optimal policy against the player's optimal answers.
 
-    Attributes
-    ----------
-    rules : RuleSet
-    computer : str
-    knowledge : str
-    expected : Fraction or None
-        Exact expected payout per round.  For the blind equilibrium it is
-        exact only when the certified bounds on the game's value meet (the
-        rounded mixtures are then an exact equilibrium); otherwise None.
-    expected_float : float
-    variance : Fraction or None
-        Exact variance of the payout of one round (None when float).
-    variance_float : float
-    player_wins, computer_wins, push : float
-        Chance that the player is paid, pays, or nothing changes hands.
-    computer_distribution : (252,) float
-        The computer's final-hand chances.
-    equilibrium : Equilibrium or None
-        The blind equilibrium (computer ``optimal``, knowledge ``none``).
-    computer_value : Fraction or None
-        The computer's own dynamic-program value (``optimal``, ``seen``):
-        equals ``-expected``.
+    Returns the computer's solved policy (its goal: minus the player's value,
+    numerators over ``7776**throws``; the program runs in Python integers) and
+    its exact final distribution (numerators, denominator).
     """
-
-    rules: RuleSet
-    computer: str
-    knowledge: str
-    expected: Fraction | None
-    expected_float: float
-    variance: Fraction | None
-    variance_float: float
-    player_wins: float
-    computer_wins: float
-    push: float
-    computer_distribution: np.ndarray
-    equilibrium: Equilibrium | None = None
-    computer_value: Fraction | None = None
-
-    @property
-    def std_float(self) -> float:
-        """Standard deviation of the payout of one round."""
-        return math.sqrt(max(self.variance_float, 0.0))
-
-    def bank(self, rounds: int, start: int = STARTING_BANK) -> tuple[float, float]:
-        """Mean and standard deviation of the player's bank after ``rounds`` rounds.
-
-        Rounds are independent: the mean is ``start + rounds * expected`` and the
-        variance ``rounds * variance`` (no bank limit is applied).
-        """
-        if rounds < 0:
-            raise OptionError(f"rounds must be 0 or more, got {rounds}")
-        return start + rounds * self.expected_float, math.sqrt(rounds * max(self.variance_float, 0))
-
-    def bank_exact(self, rounds: int, start: int = STARTING_BANK) -> tuple[Fraction, Fraction]:
-        """Exact mean and variance of the bank after ``rounds`` rounds (exact results only)."""
-        if self.expected is None or self.variance is None:
-            raise OptionError("the blind equilibrium has no exact bank figures")
-        if rounds < 0:
-            raise OptionError(f"rounds must be 0 or more, got {rounds}")
-        return start + rounds * self.expected, rounds * self.variance
+    goal = Goal(
+        "minus the player's optimal payout", -np.asarray(response.values), response.denominator
+    )
+    policy = solve(rules, goal)
+    numerators, denominator = policy.final_distribution()
+    return policy, numerators[0], denominator
 
 
 def check_payout_rules(rules: RuleSet) -> None:
@@ -194,30 +163,26 @@ def check_payout_rules(rules: RuleSet) -> None:
         )
 
 
-def _check(computer: str, knowledge: str) -> None:
+def check_choice(computer: str, knowledge: str) -> None:
+    """Refuse an unknown computer policy or knowledge (the old word ``none`` names ``blind``).
+
+    Raises
+    ------
+    OptionError
+    """
     if computer not in COMPUTER_POLICIES:
         raise OptionError(
             f"unknown computer policy {computer!r}; choose one of: " + ", ".join(COMPUTER_POLICIES)
+        )
+    if knowledge == "none":
+        raise OptionError(
+            "knowledge 'none' is now called 'blind' (neither sees the other's hand); "
+            "choose one of: " + ", ".join(KNOWLEDGE)
         )
     if knowledge not in KNOWLEDGE:
         raise OptionError(
             f"unknown knowledge {knowledge!r}; choose one of: " + ", ".join(KNOWLEDGE)
         )
-
-
-def optimal_computer(rules: RuleSet, response: PlayerResponse) -> tuple[Policy, np.ndarray, int]:
-    """The computer's optimal policy against the player's optimal answers.
-
-    Returns the computer's solved policy (its goal: minus the player's value,
-    numerators over ``7776**throws``; the program runs in Python integers) and
-    its exact final distribution (numerators, denominator).
-    """
-    goal = Goal(
-        "minus the player's optimal payout", -np.asarray(response.values), response.denominator
-    )
-    policy = solve(rules, goal)
-    numerators, denominator = policy.final_distribution()
-    return policy, numerators[0], denominator
 
 
 def computer_distribution(
@@ -227,12 +192,193 @@ def computer_distribution(
 
     ``optimal`` needs the payout matrix (default: the seed's schedule).
     """
-    _check(computer, "seen")
+    check_choice(computer, "seen")
     if computer == "optimal":
         payout = payout_matrix(rules) if payout is None else payout
         _, numerators, denominator = optimal_computer(rules, player_response(rules, payout))
         return numerators, denominator
     return strategy_distribution(rules, computer)
+
+
+@dataclass(frozen=True, eq=False)
+class RoundOutcomes:
+    """One round against a computer policy, by final categories.
+
+    Attributes
+    ----------
+    rules : RuleSet
+    computer, knowledge : str
+    schedule : PayoutSchedule
+    joint : tuple of tuples
+        ``joint[p][c]``: chance that the player ends in category ``p`` and
+        the computer in ``c`` (indices of ``rules.category_slugs``); exact
+        Fractions, or floats when ``exact`` is False.
+    pay : tuple of tuples of Fraction
+        ``pay[p][c]``: what the player receives in that pair (negative: pays).
+    exact : bool
+        False only for a blind equilibrium whose certified bounds do not meet.
+    computer_distribution : (252,) float
+        The computer's final-hand chances.
+    equilibrium : Equilibrium or None
+    computer_value : Fraction or None
+        The optimal computer's own dynamic-program value (``seen``).
+    """
+
+    rules: RuleSet
+    computer: str
+    knowledge: str
+    schedule: PayoutSchedule
+    joint: tuple[tuple[Number, ...], ...]
+    pay: tuple[tuple[Fraction, ...], ...]
+    exact: bool
+    computer_distribution: np.ndarray
+    equilibrium: Equilibrium | None = None
+    computer_value: Fraction | None = None
+
+    def cells(self):
+        """Every (player category, computer category, chance, pay) with a non-zero chance."""
+        n = len(self.pay)
+        for p in range(n):
+            for c in range(n):
+                if self.joint[p][c]:
+                    yield p, c, self.joint[p][c], self.pay[p][c]
+
+    def amounts(self) -> dict[Fraction, Number]:
+        """The distribution of the player's payout of one round: amount -> chance."""
+        result: dict[Fraction, Number] = {}
+        for _, _, chance, pay in self.cells():
+            result[pay] = result.get(pay, 0) + chance
+        return dict(sorted(result.items()))
+
+    @property
+    def expected(self) -> Number:
+        """Expected payout of one round (exact when ``exact``)."""
+        return sum((chance * pay for _, _, chance, pay in self.cells()), Fraction(0))
+
+    @property
+    def second_moment(self) -> Number:
+        """Expected square of the payout of one round."""
+        return sum((chance * pay * pay for _, _, chance, pay in self.cells()), Fraction(0))
+
+    def chance_where(self, test) -> Number:
+        """Total chance of the pairs whose pay passes ``test``."""
+        return sum((chance for _, _, chance, pay in self.cells() if test(pay)), Fraction(0))
+
+
+def round_outcomes(
+    rules: RuleSet | None = None,
+    computer: str = "optimal",
+    knowledge: str = "seen",
+    schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE,
+    tolerance: float | None = None,
+) -> RoundOutcomes:
+    """Solve both sides and return the joint chances of the final categories.
+
+    Parameters are those of :func:`expected_payout`.
+
+    Raises
+    ------
+    OptionError, ScheduleError
+    """
+    rules = get_rules("progressive") if rules is None else rules
+    check_choice(computer, knowledge)
+    require_independent_turns(rules, "the progressive payout")
+    check_payout_rules(rules)
+    pay = category_payout(rules, schedule)
+    matrix, _ = integer_payout(rules, schedule)
+    common = {"rules": rules, "computer": computer, "knowledge": knowledge, "schedule": schedule}
+    if knowledge == "seen":
+        return _seen(matrix, pay, common)
+    if computer == "optimal":
+        return _blind_equilibrium(matrix, pay, common, tolerance)
+    return _blind_response(matrix, pay, common)
+
+
+def _by_category(rules: RuleSet, numerators) -> list[int]:
+    category = hand_table(rules).category
+    totals = [0] * len(rules.category_slugs)
+    for h, n in enumerate(numerators):
+        totals[int(category[h])] += int(n)
+    return totals
+
+
+def _seen(matrix: np.ndarray, pay, common: dict) -> RoundOutcomes:
+    rules, computer = common["rules"], common["computer"]
+    response = player_response(rules, matrix)
+    computer_value = None
+    if computer == "optimal":
+        policy, d_num, d_den = optimal_computer(rules, response)
+        scale = integer_payout(rules, common["schedule"])[1]
+        computer_value = Fraction(policy.value()) / scale
+    else:
+        d_num, d_den = strategy_distribution(rules, computer)
+    final, f_den = response.policy.final_distribution()
+    player = [_by_category(rules, row) for row in final]
+    category = hand_table(rules).category
+    goal_of = {int(category[c]): int(response.column[c]) for c in range(ix.N_HANDS)}
+    comp = _by_category(rules, d_num)
+    n = len(comp)
+    denominator = f_den * d_den
+    joint = tuple(
+        tuple(Fraction(player[goal_of[c]][p] * comp[c], denominator) for c in range(n))
+        for p in range(n)
+    )
+    return RoundOutcomes(
+        **common,
+        joint=joint,
+        pay=pay,
+        exact=True,
+        computer_distribution=np.array([int(v) for v in d_num], dtype=np.float64) / d_den,
+        computer_value=computer_value,
+    )
+
+
+def _blind_response(matrix: np.ndarray, pay, common: dict) -> RoundOutcomes:
+    rules, computer = common["rules"], common["computer"]
+    d_num, d_den = strategy_distribution(rules, computer)
+    table = hand_table(rules)
+    policy = solve(rules, payout_against(table, d_num, d_den, matrix, f"payout against {computer}"))
+    f_num, f_den = policy.final_distribution()
+    player, comp = _by_category(rules, f_num[0]), _by_category(rules, d_num)
+    denominator = f_den * d_den
+    joint = tuple(tuple(Fraction(x * y, denominator) for y in comp) for x in player)
+    return RoundOutcomes(
+        **common,
+        joint=joint,
+        pay=pay,
+        exact=True,
+        computer_distribution=np.array([int(v) for v in d_num], dtype=np.float64) / d_den,
+    )
+
+
+def _blind_equilibrium(
+    matrix: np.ndarray, pay, common: dict, tolerance: float | None
+) -> RoundOutcomes:
+    rules = common["rules"]
+    if matrix.dtype == object:
+        raise OptionError(
+            "the blind equilibrium needs a schedule whose amounts, over their common "
+            "denominator, fit 64-bit integers"
+        )
+    eq = solve_blind(rules, matrix, tolerance=tolerance)
+    exact = eq.lower is not None and eq.lower == eq.upper
+    if exact:
+        # The certified bounds meet: the rounded mixtures are an exact equilibrium.
+        x_num, x_den = eq.first.exact()
+        y_num, y_den = eq.second.exact()
+        player, comp = _by_category(rules, x_num), _by_category(rules, y_num)
+        joint = tuple(tuple(Fraction(x * y, x_den * y_den) for y in comp) for x in player)
+        y = np.array([int(n) for n in y_num], dtype=np.float64) / y_den
+    else:
+        category = hand_table(rules).category
+        n = len(rules.category_slugs)
+        xs = [float(eq.first.distribution[category == k].sum()) for k in range(n)]
+        ys = [float(eq.second.distribution[category == k].sum()) for k in range(n)]
+        joint = tuple(tuple(x * v for v in ys) for x in xs)
+        y = eq.second.distribution
+    return RoundOutcomes(
+        **common, joint=joint, pay=pay, exact=exact, computer_distribution=y, equilibrium=eq
+    )
 
 
 def expected_payout(
@@ -251,8 +397,9 @@ def expected_payout(
     computer : str
         One of :data:`COMPUTER_POLICIES`.
     knowledge : str
-        ``seen`` (the player sees the computer's final hand) or ``none``.
+        ``seen`` (the player sees the computer's final hand) or ``blind``.
     schedule : PayoutSchedule
+        Any amounts, whole or fractional (the seed's by default).
     tolerance : float, optional
         Exploitability tolerance of the blind equilibrium (see
         :func:`pokerdice_stats.games.equilibrium.solve_blind`).
@@ -260,6 +407,8 @@ def expected_payout(
     Returns
     -------
     PayoutResult
+        ``push`` here is every round in which nothing changes hands (equal
+        categories, or a winner the schedule does not pay).
 
     Raises
     ------
@@ -268,126 +417,4 @@ def expected_payout(
     ScheduleError
         For a schedule that does not fit the rules.
     """
-    rules = get_rules("progressive") if rules is None else rules
-    _check(computer, knowledge)
-    require_independent_turns(rules, "the progressive payout")
-    check_payout_rules(rules)
-    payout = payout_matrix(rules, schedule)
-    if knowledge == "seen":
-        return _seen(rules, computer, payout)
-    if computer == "optimal":
-        return _blind_equilibrium(rules, payout, tolerance)
-    return _blind_response(rules, computer, payout)
-
-
-def _seen(rules: RuleSet, computer: str, payout: np.ndarray) -> PayoutResult:
-    response = player_response(rules, payout)
-    computer_value = None
-    if computer == "optimal":
-        policy, d_num, d_den = optimal_computer(rules, response)
-        computer_value = Fraction(policy.value())
-    else:
-        d_num, d_den = strategy_distribution(rules, computer)
-    d = np.asarray(d_num, dtype=object)
-    values = np.asarray(response.values, dtype=object)
-    scale = d_den * response.denominator
-    expected = Fraction(int(d.dot(values)), scale)
-    # The joint distribution: computer hand c, then the player's final hand from goal column[c].
-    final, f_den = response.policy.final_distribution()
-    final = np.asarray(final, dtype=object)
-    square = np.asarray(payout, dtype=object) ** 2
-    second = wins = losses = 0
-    for c in np.flatnonzero(np.asarray(d_num) != 0):
-        row = final[response.column[c]]
-        column = payout[:, c]
-        weight = int(d_num[c])
-        second += weight * int(row.dot(square[:, c]))
-        wins += weight * int(row[column > 0].sum())
-        losses += weight * int(row[column < 0].sum())
-    joint = d_den * f_den
-    variance = Fraction(second, joint) - expected**2
-    return PayoutResult(
-        rules=rules,
-        computer=computer,
-        knowledge="seen",
-        expected=expected,
-        expected_float=float(expected),
-        variance=variance,
-        variance_float=float(variance),
-        player_wins=float(Fraction(wins, joint)),
-        computer_wins=float(Fraction(losses, joint)),
-        push=float(Fraction(joint - wins - losses, joint)),
-        computer_distribution=np.array([int(n) for n in d_num], dtype=np.float64) / d_den,
-        computer_value=computer_value,
-    )
-
-
-def _outcomes(x: np.ndarray, y: np.ndarray, payout: np.ndarray) -> tuple[float, float, float]:
-    joint = np.outer(x, y)
-    wins = float(joint[payout > 0].sum())
-    losses = float(joint[payout < 0].sum())
-    return wins, losses, 1.0 - wins - losses
-
-
-def _blind_response(rules: RuleSet, computer: str, payout: np.ndarray) -> PayoutResult:
-    d_num, d_den = strategy_distribution(rules, computer)
-    table = hand_table(rules)
-    policy = solve(rules, payout_against(table, d_num, d_den, payout, f"payout against {computer}"))
-    expected = Fraction(policy.value())
-    f_num, f_den = policy.final_distribution()
-    f = np.asarray(f_num[0], dtype=object)
-    d = np.asarray(d_num, dtype=object)
-    square = np.asarray(payout, dtype=object) ** 2
-    variance = Fraction(int(f.dot(square.dot(d))), f_den * d_den) - expected**2
-    x = np.array([int(n) for n in f], dtype=np.float64) / f_den
-    y = np.array([int(n) for n in d], dtype=np.float64) / d_den
-    wins, losses, push = _outcomes(x, y, payout)
-    return PayoutResult(
-        rules=rules,
-        computer=computer,
-        knowledge="none",
-        expected=expected,
-        expected_float=float(expected),
-        variance=variance,
-        variance_float=float(variance),
-        player_wins=wins,
-        computer_wins=losses,
-        push=push,
-        computer_distribution=y,
-    )
-
-
-def _blind_equilibrium(rules: RuleSet, payout: np.ndarray, tolerance: float | None) -> PayoutResult:
-    eq = solve_blind(rules, payout, tolerance=tolerance)
-    expected = variance = None
-    if eq.lower is not None and eq.lower == eq.upper:
-        # The certified bounds meet: the rounded mixtures are an exact equilibrium.
-        x_num, x_den = eq.first.exact()
-        y_num, y_den = eq.second.exact()
-        expected = game_value((x_num, x_den), (y_num, y_den), payout)
-        second = game_value((x_num, x_den), (y_num, y_den), np.asarray(payout, dtype=object) ** 2)
-        variance = second - expected**2
-        x = np.array([int(n) for n in x_num], dtype=np.float64) / x_den
-        y = np.array([int(n) for n in y_num], dtype=np.float64) / y_den
-        mean, variance_float = float(expected), float(variance)
-    else:
-        x = eq.first.distribution
-        y = eq.second.distribution
-        a = np.asarray(payout, dtype=np.float64)
-        mean = float(x @ a @ y)
-        variance_float = float(x @ (a**2) @ y) - mean**2
-    wins, losses, push = _outcomes(x, y, payout)
-    return PayoutResult(
-        rules=rules,
-        computer="optimal",
-        knowledge="none",
-        expected=expected,
-        expected_float=mean,
-        variance=variance,
-        variance_float=variance_float,
-        player_wins=wins,
-        computer_wins=losses,
-        push=push,
-        computer_distribution=y,
-        equilibrium=eq,
-    )
+    return payout_result(round_outcomes(rules, computer, knowledge, schedule, tolerance))

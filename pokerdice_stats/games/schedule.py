@@ -1,4 +1,4 @@
-"""The progressive payout schedule (seed 004) as data, schedule files, and the payout matrix.
+"""The progressive payout schedule (seed 004) as data, and the payout matrices it gives.
 
 The loser of a round pays the winner an amount set by the two categories: the
 winner's category picks the column, the loser's the row.  A winner below three
@@ -12,17 +12,9 @@ of a kind is paid nothing; hands of the same category push.  The seed's table::
        Big Straight                  -    -    *    3    80
        Four of a Kind                -    -    -    *    50
 
-A schedule file gives another table.  TOML, one table per paying winner::
-
-    name = "house rules"
-    [payout.three-of-a-kind]
-    high-die = 6
-    little-straight = 6
-    one-pair = 6
-    two-pair = 3
-
-or CSV with the header ``winner,loser,amount`` and one row per pair.  Every
-paying winner must list every category it beats under the rules in use.
+Amounts are exact non-negative rationals (:class:`fractions.Fraction`; whole
+numbers in the seed).  Schedule files are read and written by
+:mod:`pokerdice_stats.games.schedule_files`.
 
 Examples
 --------
@@ -30,15 +22,17 @@ Examples
 >>> matrix = payout_matrix(get_rules("progressive"))
 >>> matrix.shape
 (252, 252)
+>>> PROGRESSIVE_SCHEDULE.amount("five-of-a-kind", "one-pair")
+Fraction(1200, 1)
 """
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
-import tomllib
-from dataclasses import dataclass
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -46,11 +40,14 @@ import pandas as pd
 
 from pokerdice_stats.categories import CATEGORY_ALIASES, CATEGORY_LADDERS
 from pokerdice_stats.errors import RulesError
+from pokerdice_stats.goals import INT64_MAX
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.rules import RuleSet
 
 #: Every category slug of every ladder.
 KNOWN_SLUGS = tuple(dict.fromkeys(c.slug for ladder in CATEGORY_LADDERS.values() for c in ladder))
+#: The name of the seed's schedule wherever a schedule may be named (``--compare 004``).
+SEED_NAME = "004"
 
 
 class ScheduleError(RulesError):
@@ -64,13 +61,17 @@ class PayoutSchedule:
     Attributes
     ----------
     name : str
+        How outputs name the schedule.
     amounts : tuple of (winner, loser, amount)
-        Category slugs and a non-negative integer amount.  Winners missing
-        from it are paid nothing.
+        Category slugs and a non-negative exact amount (Fraction).  Winners
+        missing from it are paid nothing.
+    source : str
+        Where it came from: ``"004"`` for the seed's, else the file read.
     """
 
     name: str
-    amounts: tuple[tuple[str, str, int], ...]
+    amounts: tuple[tuple[str, str, Fraction], ...]
+    source: str = ""
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -82,43 +83,146 @@ class PayoutSchedule:
         """The loser categories named, in the order first given."""
         return tuple(dict.fromkeys(loser for _, loser, _ in self.amounts))
 
-    def amount(self, winner: str, loser: str) -> int | None:
+    @property
+    def label(self) -> str:
+        """The name, with the file it came from when that says more."""
+        if self.source and self.source not in (self.name, SEED_NAME):
+            return f"{self.name} ({self.source})"
+        return self.name
+
+    @property
+    def largest(self) -> Fraction:
+        """The largest amount of the schedule: the most a round can cost."""
+        return max((a for _, _, a in self.amounts), default=Fraction(0))
+
+    def amount(self, winner: str, loser: str) -> Fraction | None:
         """The amount for a pair, 0 for a winner that is not paid, None if the pair is missing."""
-        winner, loser = _slug(winner), _slug(loser)
+        winner, loser = category_slug(winner), category_slug(loser)
         if winner not in self.winners:
-            return 0
+            return Fraction(0)
         for w, lo, a in self.amounts:
             if w == winner and lo == loser:
                 return a
         return None
 
-    def frame(self, rules: RuleSet) -> pd.DataFrame:
-        """The schedule as the seed prints it: a row per loser, a column per winner.
+    def with_amount(
+        self, winner: str, loser: str, amount: Fraction | int, name: str
+    ) -> PayoutSchedule:
+        """A copy with one pair's amount set (added if the pair is missing)."""
+        winner, loser = category_slug(winner), category_slug(loser)
+        value = Fraction(amount)
+        amounts = [(w, lo, value if (w, lo) == (winner, loser) else a) for w, lo, a in self.amounts]
+        if (winner, loser) not in {(w, lo) for w, lo, _ in self.amounts}:
+            amounts.append((winner, loser, value))
+        return PayoutSchedule(name, tuple(amounts), "")
 
-        ``*`` is a push (same category) and ``-`` a pair that cannot happen.
+    def scaled(self, factor: Fraction | int, name: str) -> PayoutSchedule:
+        """A copy with every amount multiplied by ``factor``."""
+        factor = Fraction(factor)
+        return PayoutSchedule(name, tuple((w, lo, a * factor) for w, lo, a in self.amounts), "")
+
+    def renamed(self, name: str, source: str = "") -> PayoutSchedule:
+        """The same amounts under another name."""
+        return replace(self, name=name, source=source)
+
+    def frame(self, rules: RuleSet) -> pd.DataFrame:
+        """The schedule as the seed prints it: a row per loser (lowest first), a column per winner.
+
+        ``*`` is a push (same category) and ``-`` a pair that cannot happen;
+        amounts are written as whole numbers or ``p/q``.
         """
-        order = {slug: i for i, slug in enumerate(rules.category_slugs)}
-        winners = sorted(self.winners, key=lambda s: -order.get(s, -1))
+        slugs = rules.category_slugs
+        order = {slug: i for i, slug in enumerate(slugs)}
+        for slug in self.winners:
+            if slug not in order:
+                raise ScheduleError(
+                    f"schedule {self.name!r}: category {slug!r} is not in these rules "
+                    f"({', '.join(slugs)})"
+                )
+        winners = sorted(self.winners, key=lambda s: -order[s])
         rows = []
-        for loser in reversed(rules.category_slugs):
-            row: dict[str, object] = {"loser": loser}
+        for loser in reversed(slugs):
+            row: dict[str, str] = {"loser": loser}
             for w in winners:
                 if w == loser:
                     row[w] = "*"
-                elif order.get(w, 99) > order[loser]:
+                elif order[w] > order[loser]:
                     row[w] = "-"
                 else:
-                    row[w] = self.amount(w, loser)
-            if any(v not in ("-", "*", None) for k, v in row.items() if k != "loser"):
-                rows.append(row)
-            elif any(v == "*" for v in row.values()):
-                rows.append(row)
-        return pd.DataFrame(rows)
+                    value = self.amount(w, loser)
+                    row[w] = "" if value is None else amount_text(value)
+            rows.append(row)
+        return pd.DataFrame(rows, columns=["loser", *winners])
 
 
-def _slug(text: str) -> str:
+def amount_text(value: Fraction | int) -> str:
+    """An amount as a whole number, or ``p/q`` when it is not whole."""
+    value = Fraction(value)
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
+def category_slug(text: str) -> str:
+    """A category as typed (``Full House``, ``full_house``) -> its slug (aliases resolved)."""
     key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
     return CATEGORY_ALIASES.get(key, key)
+
+
+def parse_amount(text: object, where: str) -> Fraction:
+    """An amount as written in a schedule: a whole number, ``p/q`` or a decimal, not negative.
+
+    Raises
+    ------
+    ScheduleError
+        For anything else (TOML floats included: write ``"3/2"`` or ``"1.5"``).
+    """
+    if isinstance(text, bool) or not isinstance(text, (int, str)):
+        raise ScheduleError(
+            f"{where}: amount must be a whole number, or exact as a string such as "
+            f'"3/2" or "1.5", got {text!r}'
+        )
+    try:
+        value = Fraction(str(text).strip())
+    except (ValueError, ZeroDivisionError):
+        raise ScheduleError(
+            f"{where}: amount must be a whole number or a fraction such as 3/2, got {text!r}"
+        ) from None
+    if value < 0:
+        raise ScheduleError(f"{where}: amount must not be negative, got {text!r}")
+    return value
+
+
+def checked_schedule(
+    name: str, triples: Sequence[tuple[object, ...]], source: str
+) -> PayoutSchedule:
+    """Build a schedule from (winner, loser, amount) as read, checking each entry.
+
+    Raises
+    ------
+    ScheduleError
+        For an unknown category, a bad amount, a push given an amount, a pair
+        given twice, or no pair at all.
+    """
+    seen: set[tuple[str, str]] = set()
+    amounts = []
+    for winner, loser, amount in triples:
+        w, lo = category_slug(str(winner)), category_slug(str(loser))
+        for slug in (w, lo):
+            if slug not in KNOWN_SLUGS:
+                raise ScheduleError(
+                    f"{source}: unknown category {slug!r}; choose from: " + ", ".join(KNOWN_SLUGS)
+                )
+        value = parse_amount(amount, f"{source}: {w} over {lo}")
+        if w == lo:
+            raise ScheduleError(f"{source}: {w} over {lo}: the same category is a push")
+        if (w, lo) in seen:
+            raise ScheduleError(f"{source}: {w} over {lo} is given twice")
+        seen.add((w, lo))
+        amounts.append((w, lo, value))
+    if not amounts:
+        raise ScheduleError(f"{source}: the schedule is empty")
+    return PayoutSchedule(name, tuple(amounts), source)
 
 
 def _build_seed_schedule() -> PayoutSchedule:
@@ -136,101 +240,35 @@ def _build_seed_schedule() -> PayoutSchedule:
         for losers, values in rows:
             if values[w_index] is None:
                 continue
-            amounts.extend((winner, loser, values[w_index]) for loser in losers)
-    return PayoutSchedule("progressive (seed 004)", tuple(amounts))
+            amounts.extend((winner, loser, Fraction(values[w_index])) for loser in losers)
+    return PayoutSchedule("progressive (seed 004)", tuple(amounts), SEED_NAME)
 
 
 #: The schedule of the Progressive Poker Dice rules (seed 004).
 PROGRESSIVE_SCHEDULE = _build_seed_schedule()
 
 
-def _checked(
-    name: str, triples: list[tuple[object, object, object]], source: str
-) -> PayoutSchedule:
-    seen: set[tuple[str, str]] = set()
-    amounts = []
-    for winner, loser, amount in triples:
-        w, lo = _slug(str(winner)), _slug(str(loser))
-        for slug in (w, lo):
-            if slug not in KNOWN_SLUGS:
-                raise ScheduleError(
-                    f"{source}: unknown category {slug!r}; choose from: " + ", ".join(KNOWN_SLUGS)
-                )
-        if isinstance(amount, bool) or not isinstance(amount, (int, str)):
-            raise ScheduleError(f"{source}: {w} over {lo}: amount must be a whole number")
-        try:
-            value = int(str(amount).strip())
-        except ValueError:
-            raise ScheduleError(
-                f"{source}: {w} over {lo}: amount must be a whole number, got {amount!r}"
-            ) from None
-        if value < 0:
-            raise ScheduleError(f"{source}: {w} over {lo}: amount must not be negative")
-        if w == lo:
-            raise ScheduleError(f"{source}: {w} over {lo}: the same category is a push")
-        if (w, lo) in seen:
-            raise ScheduleError(f"{source}: {w} over {lo} is given twice")
-        seen.add((w, lo))
-        amounts.append((w, lo, value))
-    if not amounts:
-        raise ScheduleError(f"{source}: the schedule is empty")
-    return PayoutSchedule(name, tuple(amounts))
-
-
 def read_schedule(path: str | Path) -> PayoutSchedule:
-    """Read a schedule file (``.toml`` or ``.csv``; see the module docstring).
+    """Read a schedule file; see :func:`pokerdice_stats.games.schedule_files.read_schedule`."""
+    from pokerdice_stats.games.schedule_files import read_schedule as read
+
+    return read(path)
+
+
+@functools.lru_cache(maxsize=64)
+def category_payout(rules: RuleSet, schedule: PayoutSchedule) -> tuple[tuple[Fraction, ...], ...]:
+    """What a hand of each category receives from one of each category (exact).
+
+    ``result[mine][theirs]`` (indices of ``rules.category_slugs``): positive
+    when ``mine`` wins, negative when it loses, 0 for a push or a winner the
+    schedule does not pay.
 
     Raises
     ------
     ScheduleError
-        For a missing or malformed file, an unknown category, a negative or
-        fractional amount, or a pair given twice.
+        If the schedule names a category these rules do not have, ranks a
+        winner below its loser, or leaves out a pair a paying winner beats.
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScheduleError(f"schedule file {str(path)!r} not found") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise ScheduleError(f"cannot read schedule file {str(path)!r}: {err}") from None
-    source = f"schedule file {str(path)!r}"
-    if path.suffix.lower() == ".csv":
-        return _parse_csv(text, path.stem, source)
-    if path.suffix.lower() == ".toml":
-        return _parse_toml(text, path.stem, source)
-    raise ScheduleError(f"{source}: expected a .toml or .csv file")
-
-
-def _parse_toml(text: str, default_name: str, source: str) -> PayoutSchedule:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise ScheduleError(f"{source}: {err}") from None
-    payout = data.get("payout")
-    if not isinstance(payout, dict) or not payout:
-        raise ScheduleError(f"{source}: needs [payout.WINNER] tables of LOSER = amount")
-    triples = []
-    for winner, losers in payout.items():
-        if not isinstance(losers, dict):
-            raise ScheduleError(f"{source}: payout.{winner} must be a table of LOSER = amount")
-        triples.extend((winner, loser, amount) for loser, amount in losers.items())
-    return _checked(str(data.get("name", default_name)), triples, source)
-
-
-def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
-    rows = [row for row in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in row)]
-    if not rows or [h.strip().lower() for h in rows[0]] != ["winner", "loser", "amount"]:
-        raise ScheduleError(f"{source}: the header must be winner,loser,amount")
-    triples = []
-    for row in rows[1:]:
-        if len(row) != 3:
-            raise ScheduleError(f"{source}: every row needs winner,loser,amount: {row}")
-        triples.append(tuple(cell.strip() for cell in row))
-    return _checked(default_name, triples, source)
-
-
-@functools.lru_cache(maxsize=32)
-def _matrix(rules: RuleSet, schedule: PayoutSchedule) -> np.ndarray:
     slugs = rules.category_slugs
     for w, lo, _ in schedule.amounts:
         for slug in (w, lo):
@@ -242,7 +280,7 @@ def _matrix(rules: RuleSet, schedule: PayoutSchedule) -> np.ndarray:
         if slugs.index(w) > slugs.index(lo):
             raise ScheduleError(f"schedule {schedule.name!r}: {w} does not beat {lo}")
     n = len(slugs)
-    by_category = np.zeros((n, n), dtype=np.int64)  # [winner, loser], what the winner receives
+    received = [[Fraction(0)] * n for _ in range(n)]
     for w in schedule.winners:
         wi = slugs.index(w)
         for li in range(wi + 1, n):
@@ -251,12 +289,28 @@ def _matrix(rules: RuleSet, schedule: PayoutSchedule) -> np.ndarray:
                 raise ScheduleError(
                     f"schedule {schedule.name!r}: {w} beats {slugs[li]} but no amount is given"
                 )
-            by_category[wi, li] = amount
-    mine = by_category - by_category.T  # [my category, their category], what I receive
+            received[wi][li] = amount
+            received[li][wi] = -amount
+    return tuple(tuple(row) for row in received)
+
+
+@functools.lru_cache(maxsize=64)
+def integer_payout(rules: RuleSet, schedule: PayoutSchedule) -> tuple[np.ndarray, int]:
+    """The (252, 252) payout of every pair of final hands in whole units of ``1/scale``.
+
+    ``matrix[mine, theirs] / scale`` is what the holder of ``mine`` receives;
+    ``scale`` is the least common denominator of the amounts (1 for whole
+    numbers).  int64 where it fits, Python integers (object) beyond.
+    """
+    by_category = category_payout(rules, schedule)
+    scale = math.lcm(*(a.denominator for row in by_category for a in row))
+    whole = [[int(a * scale) for a in row] for row in by_category]
+    big = any(abs(v) > INT64_MAX // 8 for row in whole for v in row)
+    mine = np.array(whole, dtype=object if big else np.int64)
     category = hand_table(rules).category.astype(np.int64)
     matrix = mine[category[:, None], category[None, :]]
     matrix.setflags(write=False)
-    return matrix
+    return matrix, scale
 
 
 def payout_matrix(rules: RuleSet, schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE) -> np.ndarray:
@@ -271,7 +325,8 @@ def payout_matrix(rules: RuleSet, schedule: PayoutSchedule = PROGRESSIVE_SCHEDUL
     rules : RuleSet
         Gives each hand's category (the schedule compares categories only).
     schedule : PayoutSchedule
-        Default: the seed's :data:`PROGRESSIVE_SCHEDULE`.
+        Default: the seed's :data:`PROGRESSIVE_SCHEDULE`.  Its amounts must be
+        whole numbers (see :func:`integer_payout` for any amounts).
 
     Returns
     -------
@@ -281,6 +336,13 @@ def payout_matrix(rules: RuleSet, schedule: PayoutSchedule = PROGRESSIVE_SCHEDUL
     ------
     ScheduleError
         If the schedule names a category these rules do not have, ranks a
-        winner below its loser, or leaves out a pair a paying winner can beat.
+        winner below its loser, leaves out a pair a paying winner can beat,
+        or has amounts that are not whole numbers.
     """
-    return _matrix(rules, schedule)
+    matrix, scale = integer_payout(rules, schedule)
+    if scale != 1 or matrix.dtype == object:
+        raise ScheduleError(
+            f"schedule {schedule.name!r}: amounts that are not whole numbers (or beyond int64) "
+            "have no integer payout matrix; use integer_payout"
+        )
+    return matrix

@@ -1,13 +1,16 @@
 """Report section: the two games of seed 004, in ``results/games/``.
 
-- ``progressive_schedule.csv/.md``: the payout schedule as the seed prints it;
+- ``progressive_schedule.csv/.md``: the payout schedule as the seed prints it
+  (the CSV is a schedule file: ``payout --schedule`` reads it back);
 - ``progressive_payout.csv/.md``: the player's expected payout per round by
   computer policy, seen and blind, with the bank after 100 rounds;
 - ``progressive_payout.png``: the same as a chart;
 - ``banking_equilibrium.md``, ``banking_strategies.csv``,
   ``banking_categories.csv``: the blind banking equilibrium, what each
   simple strategy gives away, and the final categories each plays to;
-- ``banking_strategies.png``.
+- ``banking_strategies.png``;
+- the designer's desk (:mod:`pokerdice_stats.reporting.progressive_desk`):
+  ``progressive_breakdown.*`` and ``progressive_bank.*``.
 """
 
 from __future__ import annotations
@@ -29,13 +32,20 @@ from pokerdice_stats.games.progressive import (
     expected_payout,
 )
 from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE
+from pokerdice_stats.games.schedule_files import schedule_text
 from pokerdice_stats.games.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
-from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.reporting import Task, progressive_desk, write_text
 from pokerdice_stats.rules import PRESETS
 
 #: Rounds for the bank columns of the payout table.
 BANK_ROUNDS = 100
 _PNG_METADATA = {"Software": None}
+
+
+def write_progressive_schedule(out_dir: Path) -> Path:
+    """The seed's schedule as a schedule file (``payout --schedule`` reads it back)."""
+    text = schedule_text(PROGRESSIVE_SCHEDULE, PRESETS["progressive"])
+    return write_text(out_dir / "games" / "progressive_schedule.csv", text)
 
 
 def payout_frame() -> pd.DataFrame:
@@ -70,8 +80,8 @@ def write_progressive(out_dir: Path) -> list[Path]:
     rules = PRESETS["progressive"]
     folder = out_dir / "games"
     written = []
-    schedule = PROGRESSIVE_SCHEDULE.frame(rules).astype(str)
-    written.append(write_text(folder / "progressive_schedule.csv", to_csv(schedule)))
+    schedule = PROGRESSIVE_SCHEDULE.frame(rules)
+    written.append(write_progressive_schedule(out_dir))
     title = (
         "# Progressive payout schedule (seed 004)\n\n"
         "Loser's category (rows) pays the winner's category (columns); "
@@ -83,7 +93,7 @@ def write_progressive(out_dir: Path) -> list[Path]:
     note = (
         "# Progressive Poker Dice: the player's expected payout per round\n\n"
         "`seen`: the computer throws first and the player sees its final hand (the ruling); "
-        "`none`: both blind, the player answers the computer's policy with its best response, "
+        "`blind`: both blind, the player answers the computer's policy with its best response, "
         "and `optimal` is the equilibrium of the blind game (value 0 by symmetry; "
         "double oracle, exploitability as listed, bounds certified exactly).  "
         "`expected` is exact; the bank columns start from 10,000 points "
@@ -100,10 +110,10 @@ def _payout_chart(frame: pd.DataFrame, path: Path) -> Path:
     fig = Figure(figsize=(8, 4.5))
     ax = fig.subplots()
     width = 0.38
-    colors = {"seen": "#1f77b4", "none": "#ff7f0e"}
+    colors = {"seen": "#1f77b4", "blind": "#ff7f0e"}
     labels = {
         "seen": "player sees the computer's hand",
-        "none": "both blind (optimal: the equilibrium)",
+        "blind": "both blind (optimal: the equilibrium)",
     }
     for i, knowledge in enumerate(KNOWLEDGE):
         part = frame[frame["knowledge"] == knowledge]
@@ -194,4 +204,6 @@ def tasks(out_dir: Path) -> list[Task]:
     return [
         Task("progressive payout", lambda: write_progressive(out_dir)),
         Task("banking equilibrium", lambda: write_banking(out_dir)),
+        Task("progressive breakdown", lambda: progressive_desk.write_breakdown(out_dir / "games")),
+        Task("progressive bank", lambda: progressive_desk.write_bank(out_dir / "games")),
     ]

@@ -1,0 +1,374 @@
+"""The game designer's desk (issue 11): breakdown, schedule files, fair pay, bank over a session."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import reference_payout as ref
+from cli_helpers import assert_cli_error, run_cli
+
+from pokerdice_stats import get_rules
+from pokerdice_stats.errors import OptionError, PokerDiceError
+from pokerdice_stats.games.bank_session import (
+    EXACT_ROUNDS,
+    bank_distribution,
+    distribution_of_amounts,
+)
+from pokerdice_stats.games.fair_pay import solve_pay
+from pokerdice_stats.games.payout_breakdown import by_winner, payout_breakdown
+from pokerdice_stats.games.progressive import COMPUTER_POLICIES, expected_payout, round_outcomes
+from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, ScheduleError
+from pokerdice_stats.games.schedule_files import (
+    load_schedule,
+    read_schedule,
+    schedule_text,
+    write_schedule,
+)
+from pokerdice_stats.kernels.bank import bank_round
+
+RULES = get_rules("progressive")
+
+
+# --- the breakdown ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("knowledge", ["seen", "blind"])
+@pytest.mark.parametrize("computer", COMPUTER_POLICIES)
+def test_breakdown_cells_add_up_exactly(computer, knowledge):
+    bd = payout_breakdown(RULES, computer=computer, knowledge=knowledge)
+    assert bd.exact
+    assert sum(c.probability for c in bd.cells) == 1
+    assert sum(c.contribution for c in bd.cells) == bd.expected
+    assert sum(c.variance_share for c in bd.cells) == 1
+    result = expected_payout(RULES, computer=computer, knowledge=knowledge)
+    assert bd.expected == result.expected
+    assert bd.variance == result.variance
+    assert float(1 - bd.hit_frequency) == pytest.approx(result.push, abs=1e-15)
+    assert len(bd.cells) == len(RULES.category_slugs) ** 2
+
+
+def test_breakdown_of_the_one_throw_game_against_enumeration():
+    rules = get_rules("progressive", {"throws": 1})
+    joint = ref.one_throw_joint()
+    bd = payout_breakdown(rules, computer="stand")
+    expected = Fraction(0)
+    for cell in bd.cells:
+        player, computer = (
+            (cell.winner, cell.loser) if cell.side != "computer" else (cell.loser, cell.winner)
+        )
+        assert cell.probability == joint[player, computer]
+        pips = {ref.category(h): h for h in ref.hands()}
+        assert cell.payout == ref.progressive_payout(pips[player], pips[computer])
+        expected += cell.contribution
+    assert bd.expected == expected == 0
+    assert bd.push_rate == sum(joint[c, c] for c in RULES.category_slugs)
+
+
+def test_breakdown_totals_and_largest_loss():
+    bd = payout_breakdown(RULES, computer="optimal")
+    assert bd.largest_loss == 1200
+    assert bd.return_per_largest_loss == bd.expected / 1200
+    assert bd.sd == pytest.approx(float(bd.variance) ** 0.5)
+    five = by_winner(bd)
+    assert five.iloc[0]["winner"] == "five-of-a-kind"  # most of the risk
+    assert five["variance_share"].sum() == pytest.approx(
+        sum(float(c.variance_share) for c in bd.cells if c.pay)
+    )
+    cell = next(
+        c for c in bd.cells if (c.side, c.winner, c.loser) == ("computer", "full-house", "two-pair")
+    )
+    assert cell.pay == 12 and cell.payout == -12
+
+
+# --- schedule files -----------------------------------------------------------------------
+
+
+def test_schedule_file_round_trip(tmp_path):
+    path = write_schedule(PROGRESSIVE_SCHEDULE, tmp_path / "seed.csv", RULES)
+    again = read_schedule(path)
+    assert again.name == PROGRESSIVE_SCHEDULE.name
+    assert sorted(again.amounts) == sorted(PROGRESSIVE_SCHEDULE.amounts)
+    assert schedule_text(again, RULES) == path.read_text()
+
+
+def test_fractional_amounts_round_trip_and_evaluate(tmp_path):
+    odd = PROGRESSIVE_SCHEDULE.with_amount("full-house", "two-pair", Fraction(25, 2), "odd")
+    again = read_schedule(write_schedule(odd, tmp_path / "odd.csv", RULES))
+    assert again.amount("full-house", "two-pair") == Fraction(25, 2)
+    assert (
+        round_outcomes(RULES, "stand", schedule=again).expected
+        == round_outcomes(RULES, "stand", schedule=odd).expected
+    )
+
+
+def test_the_main_jobs_schedule_file_is_accepted(tmp_path):
+    from pokerdice_stats.reporting.progressive import write_progressive_schedule
+
+    path = write_progressive_schedule(tmp_path)
+    schedule = read_schedule(path)
+    assert sorted(schedule.amounts) == sorted(PROGRESSIVE_SCHEDULE.amounts)
+    assert load_schedule("004") is PROGRESSIVE_SCHEDULE
+
+
+def test_decimal_amounts_are_read_exactly(tmp_path):
+    path = tmp_path / "d.csv"
+    path.write_text(
+        "loser,three-of-a-kind\nhigh-die,0.1\nlittle-straight,1\none-pair,1\ntwo-pair,1\n"
+        "three-of-a-kind,*\n"
+    )
+    assert read_schedule(path).amount("three-of-a-kind", "high-die") == Fraction(1, 10)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("loser,three-of-a-kind\nhigh-die,-2\n", "negative"),
+        ("loser,three-of-a-kind\nhigh-die,x\n", "whole number or a fraction"),
+        ("loser,three-of-a-kind\nthree-of-a-kind,5\n", "push"),
+        ("loser,three-of-a-kind\nhigh-die,*\n", "diagonal"),
+        ("loser,three-of-a-kinds\nhigh-die,5\n", "unknown category"),
+        ("winner,three-of-a-kind\n", "header"),
+        ("loser,three-of-a-kind\nhigh-die\n", "every row needs 2 cells"),
+        ("# schedule: only a name\n", "empty"),
+    ],
+)
+def test_bad_grid_files(tmp_path, text, words):
+    path = tmp_path / "bad.csv"
+    path.write_text(text)
+    with pytest.raises(ScheduleError, match=words):
+        read_schedule(path)
+
+
+def test_a_directory_is_not_a_schedule(tmp_path):
+    with pytest.raises(ScheduleError, match="is a directory"):
+        read_schedule(tmp_path)
+
+
+# --- fair pay -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cell", "target", "computer"),
+    [
+        ("five-of-a-kind/one-pair", "3", "optimal"),
+        ("five-of-a-kind/one-pair", "1", "optimal"),
+        ("three-of-a-kind/two-pair", "5", "largest-set"),
+        ("scale", "10", "stand"),
+    ],
+)
+def test_solved_pay_written_to_a_file_gives_the_target_exactly(tmp_path, cell, target, computer):
+    solved = solve_pay(RULES, cell, target, computer=computer)
+    assert solved.expected == Fraction(target)
+    path = write_schedule(solved.schedule, tmp_path / "solved.csv", RULES)
+    again = read_schedule(path)
+    assert expected_payout(RULES, computer, schedule=again).expected == Fraction(target)
+    if cell != "scale":
+        assert again.amount(*cell.split("/")) == solved.pay
+
+
+def test_breakpoints_are_where_the_line_changes():
+    solved = solve_pay(RULES, "five-of-a-kind/one-pair", "3", computer="optimal")
+    assert solved.breakpoints
+    for b in solved.breakpoints:
+        values = []
+        for pay in (b - Fraction(1, 1000), b, b + Fraction(1, 1000)):
+            schedule = PROGRESSIVE_SCHEDULE.with_amount("five-of-a-kind", "one-pair", pay, "x")
+            values.append(round_outcomes(RULES, schedule=schedule).expected)
+        left, middle, right = values
+        # not on one line: the slope changes at the breakpoint
+        assert (middle - left) != (right - middle)
+
+
+def test_the_piece_line_holds_the_answer():
+    solved = solve_pay(RULES, "three-of-a-kind/two-pair", "5", computer="largest-set")
+    intercept, slope = solved.piece
+    assert intercept + slope * solved.pay == solved.expected
+
+
+@pytest.mark.parametrize(
+    ("cell", "target", "computer", "knowledge", "words"),
+    [
+        ("five-of-a-kind/one-pair", "0", "optimal", "seen", "no pay of five-of-a-kind/one-pair"),
+        ("three-of-a-kind/two-pair", "0", "stand", "seen", "no pay"),
+        ("scale", "-1", "stand", "seen", "no factor"),
+        ("five-of-a-kind", "1", "optimal", "seen", "malformed cell"),
+        ("five-of-a-kind/one-pear", "1", "optimal", "seen", "unknown category"),
+        ("one-pair/five-of-a-kind", "1", "optimal", "seen", "does not beat"),
+        ("five-of-a-kind/one-pair", "lots", "optimal", "seen", "--target"),
+        ("five-of-a-kind/one-pair", "1", "optimal", "blind", "symmetric"),
+    ],
+)
+def test_fair_pay_refusals(cell, target, computer, knowledge, words):
+    with pytest.raises(OptionError, match=words):
+        solve_pay(RULES, cell, target, computer=computer, knowledge=knowledge)
+
+
+# --- the bank over a session ---------------------------------------------------------------
+
+SMALL = {-3: Fraction(1, 3), 0: Fraction(1, 6), 2: Fraction(1, 2)}
+
+
+@pytest.mark.parametrize(("rounds", "start"), [(0, 5), (1, 5), (4, 5), (6, 3), (5, 2), (3, 40)])
+def test_exact_bank_against_enumeration_small_game(rounds, start):
+    final, ruin = ref.bank_by_enumeration(SMALL, rounds, start, floor=3)
+    session = distribution_of_amounts(SMALL, rounds, start)
+    assert session.exact and session.floor == 3
+    assert dict(zip(session.banks.tolist(), session.chances, strict=True)) == final
+    assert session.ruin == ruin
+    assert sum(session.chances) == 1
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_exact_bank_against_enumeration_of_the_seed_game(rounds):
+    outcomes = round_outcomes(RULES, "optimal")
+    amounts = {int(a): p for a, p in outcomes.amounts().items()}
+    final, ruin = ref.bank_by_enumeration(amounts, rounds, 1300, floor=1200)
+    session = bank_distribution(outcomes=outcomes, rounds=rounds, start=1300)
+    assert dict(zip(session.banks.tolist(), session.chances, strict=True)) == final
+    assert session.ruin == ruin > 0
+    assert session.ruin_by_round[0] == 0
+
+
+def test_float_bank_agrees_with_exact_within_its_tolerance():
+    outcomes = round_outcomes(RULES, "optimal")
+    exact = bank_distribution(outcomes=outcomes, rounds=6, start=3000)
+    floats = bank_distribution(outcomes=outcomes, rounds=6, start=3000, exact=False)
+    assert not floats.exact and floats.tolerance < 1e-11
+    for bank, chance in zip(exact.banks, exact.chances, strict=True):
+        assert abs(floats.chance(int(bank)) - float(chance)) <= floats.tolerance
+    for r in range(7):
+        assert abs(floats.ruin_by_round[r] - float(exact.ruin_by_round[r])) <= floats.tolerance
+    assert floats.quantile(0.5) == exact.quantile(Fraction(1, 2))
+
+
+def test_bank_mean_without_ruin_is_the_exact_mean():
+    outcomes = round_outcomes(RULES, "stand")
+    session = bank_distribution(outcomes=outcomes, rounds=3, start=10_000)
+    assert session.ruin == 0
+    assert session.mean == 10_000 + 3 * outcomes.expected
+    assert EXACT_ROUNDS >= 3
+
+
+def test_ruin_grows_with_rounds_and_quantiles_are_ordered():
+    session = bank_distribution(RULES, rounds=300, start=3000)
+    ruin = session.ruin_by_round
+    assert all(a <= b for a, b in itertools.pairwise(ruin))
+    assert 0 < session.ruin < 1
+    qs = [session.quantile(q) for q in (0.01, 0.25, 0.5, 0.75, 0.99)]
+    assert qs == sorted(qs)
+    assert float(sum(session.chances)) == pytest.approx(1, abs=session.tolerance + 1e-12)
+
+
+def test_kernel_against_the_plain_round():
+    rng = np.random.default_rng(7)
+    active = rng.random(40)
+    offsets = np.array([0, 3, 4, 9], dtype=np.int64)
+    chances = np.array([0.1, 0.2, 0.3, 0.4])
+    out = np.zeros(active.size + 9)
+    bank_round(active, offsets, chances, out)
+    plain = ref.bank_round_plain(active.tolist(), offsets.tolist(), chances.tolist())
+    assert out.tolist() == pytest.approx(plain, rel=1e-15, abs=0)
+
+
+@pytest.mark.parametrize(
+    ("rounds", "start", "words"),
+    [(-1, 10, "0 or more"), (10**6, 10, "at most"), (5, 10**20, "at most"), (5, -3, "0 or more")],
+)
+def test_bank_bad_sizes(rounds, start, words):
+    with pytest.raises(PokerDiceError, match=words):
+        distribution_of_amounts(SMALL, rounds, start)
+
+
+def test_fractional_amounts_have_no_bank_program():
+    odd = PROGRESSIVE_SCHEDULE.with_amount("full-house", "two-pair", Fraction(25, 2), "odd")
+    with pytest.raises(OptionError, match="whole-number amounts"):
+        bank_distribution(RULES, "stand", schedule=odd, rounds=2)
+
+
+# --- command line ----------------------------------------------------------------------------
+
+
+def run_json(capsys, *argv):
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_cli_breakdown_json_contract(capsys):
+    record = run_json(capsys, "payout", "--breakdown", "--format", "json")
+    for key in ("expected", "expected_float", "sd", "hit_frequency", "push_rate", "cells"):
+        assert key in record
+    assert record["schedule"] == PROGRESSIVE_SCHEDULE.name
+    cells = record["cells"]
+    assert {"winner", "loser", "probability", "pay", "contribution", "variance_share"} <= set(
+        cells[0]
+    )
+    assert sum(Fraction(c["probability"]) for c in cells) == 1
+    assert sum(Fraction(c["contribution"]) for c in cells) == Fraction(record["expected"])
+
+
+def test_cli_solve_json_contract_and_schedule_out(capsys, tmp_path):
+    out = tmp_path / "fair.csv"
+    record = run_json(
+        capsys, "payout", "--solve", "five-of-a-kind/one-pair", "--target", "3",
+        "--schedule-out", str(out), "--format", "json",
+    )  # fmt: skip
+    assert Fraction(record["expected"]) == 3
+    assert isinstance(record["breakpoints"], list)
+    again = run_json(capsys, "payout", "--schedule", str(out), "--format", "json")
+    assert Fraction(again["expected"]) == 3
+    assert str(out) in again["schedule"]
+
+
+def test_cli_rounds_prints_the_session(capsys):
+    record = run_json(capsys, "payout", "--rounds", "3", "--start", "1300", "--format", "json")
+    session = record["session"]
+    assert session["arithmetic"].startswith("exact")
+    assert 0 < Fraction(session["ruin"]) < 1
+    assert set(session["quantiles"]) >= {"0.05", "0.5", "0.95"}
+
+
+def test_cli_compare(capsys, tmp_path):
+    path = tmp_path / "mine.csv"
+    run_cli(capsys, "payout", "--schedule-out", str(path))
+    record = run_json(capsys, "payout", "--compare", "004", str(path), "--format", "json")
+    totals = record["totals"]
+    assert totals["expected"]["a"] == totals["expected"]["b"]
+    assert record["schedules"]["b"].endswith(f"({path})")
+    code, out, _ = run_cli(capsys, "payout", "--compare", "004", str(path), "--computer", "stand",
+                           "--rounds", "20")  # fmt: skip
+    assert code == 0 and "quantile 0.5" in out and "hit_frequency" in out
+
+
+def test_cli_knowledge_blind(capsys):
+    record = run_json(capsys, "payout", "--knowledge", "blind", "--computer", "stand",
+                      "--format", "json")  # fmt: skip
+    assert record["knowledge"] == "blind"
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--knowledge", "none"], "blind"),
+        (["--solve", "five-of-a-kind-one-pair", "--target", "1"], "malformed cell"),
+        (["--solve", "five-of-a-kind/one-pear", "--target", "1"], "unknown category"),
+        (["--solve", "five-of-a-kind/one-pair", "--target", "0"], "no pay"),
+        (["--solve", "scale"], "--target"),
+        (["--target", "1"], "--solve"),
+        (["--rounds", "-5"], "0 or more"),
+        (["--rounds", "99999999999999999999"], "at most"),
+        (["--rounds", "10", "--start", "99999999999999999999"], "at most"),
+        (["--start", "100"], "--rounds"),
+        (["--schedule", "no-such.csv"], "not found"),
+        (["--schedule", "."], "is a directory"),
+        (["--compare", "004", "missing.csv"], "not found"),
+        (["--breakdown", "--solve", "scale", "--target", "1"], "choose one of"),
+        (["--schedule-out", "x.toml"], "must end in .csv"),
+    ],
+)
+def test_cli_payout_bad_input(capsys, argv, words):
+    assert_cli_error(capsys, ["payout", *argv], words)
