@@ -233,18 +233,20 @@ class RoundSolver:
         leads: dict[Group, list[np.ndarray]] = {}
         for mask, pot in groups:
             later = mask & ~(1 << (seat - 1))
-            leads[(mask, pot)] = [self.lead(h, seat, later, pot)[1] for h in range(self.n_strengths)]
+            leads[(mask, pot)] = [
+                self.lead(h, seat, later, pot)[1] for h in range(self.n_strengths)
+            ]
             if own:
                 worth = [vector[CHIPS, seat] for vector in leads[(mask, pot)]]
                 for s in self.strengths_faced(mask):
                     owners[(mask, pot, s)] = len(rows)
                     rows.append([w if h > s else self.number(0) for h, w in enumerate(worth)])
-        policy, dists = self._holds(rows) if own else (None, None)
+        policy, index, dists = self._holds(rows) if own else (None, [], None)
         for mask, pot in groups:
             later = mask & ~(1 << (seat - 1))
             faced = self.strengths_faced(mask)
             if own:
-                goal = [owners[(mask, pot, s)] for s in faced]
+                goal = [index[owners[(mask, pot, s)]] for s in faced]
                 dist = [dists[g] for g in goal]
             else:
                 assert self.reference is not None
@@ -262,13 +264,20 @@ class RoundSolver:
                 vectors.append(total)
             self.groups[(mask, pot)] = SolvedGroup(seat, faced, policy, goal, dist, vectors)
 
-    def _holds(self, rows: list[list]) -> tuple[holds.Policy, np.ndarray]:
-        """Solve the hold program of every goal row; their final-strength distributions."""
-        values = np.array(rows, dtype=object if self.exact else np.float64)
+    def _holds(self, rows: list[list]) -> tuple[holds.Policy, list[int], np.ndarray]:
+        """Solve the hold program of every distinct goal row.
+
+        Returns the policy, the goal index of each row and each goal's
+        final-strength distribution.
+        """
+        distinct: dict[tuple, int] = {}
+        index = [distinct.setdefault(tuple(row), len(distinct)) for row in rows]
+        values = np.array(list(distinct), dtype=object if self.exact else np.float64)
         goals = goals_from_values(values, self.rules, self.exact, "chips")
         policy = holds.solve(self.rules, goals, exact=self.exact)
         numerators, denominator = policy.final_distribution()
-        return policy, strength_distribution(numerators, denominator, self.rules, self.exact)
+        dists = strength_distribution(numerators, denominator, self.rules, self.exact)
+        return policy, index, dists
 
     # -- decisions -------------------------------------------------------------
 
