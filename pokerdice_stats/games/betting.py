@@ -164,8 +164,10 @@ def parse_chips(value, what: str) -> Fraction:
         raise OptionError(f"{what} must be a number of chips, got {value!r}")
     try:
         chips = Fraction(str(value).strip())
-    except (ValueError, ZeroDivisionError):
-        raise OptionError(f"{what} must be a number of chips such as 1 or 1/2, got {value!r}")
+    except (ValueError, ZeroDivisionError, OverflowError):
+        raise OptionError(
+            f"{what} must be a number of chips such as 1 or 1/2, got {value!r}"
+        ) from None
     if not 0 < chips <= MAX_CHIPS:
         raise OptionError(f"{what} must be above 0 and at most {MAX_CHIPS} chips, got {value}")
     return chips
