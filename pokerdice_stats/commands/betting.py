@@ -140,7 +140,7 @@ def parse_seats(text: str) -> list[int]:
 
 def _plain_numbers(record: dict, exact: bool) -> dict:
     """Numbers of :data:`NUMBER_KEYS` as a float beside ``NAME_exact``."""
-    out = {}
+    out: dict = {}
     for key, value in record.items():
         if key in NUMBER_KEYS:
             out[key] = float(value)

@@ -301,7 +301,7 @@ def meet_table(result: Betting) -> pd.DataFrame:
     strength): ``seat``, ``best``, ``category``, ``decision``, ``meet_value``
     (chips still to come, float).
     """
-    rows = []
+    rows: list[dict] = []
     if result.stakes.raises == 0:
         return pd.DataFrame(rows, columns=["seat", "best", "category", "decision", "meet_value"])
     for seat in range(2, result.players + 1):

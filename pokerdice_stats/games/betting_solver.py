@@ -45,7 +45,7 @@ NOTHING = -1
 #: Float decisions: a raise must gain, and a meet may lose, at most this times the pot.
 DECISION_TOLERANCE = 1e-12
 
-Group = tuple[int, Fraction]
+Group = tuple[int, Fraction | float]
 
 
 @dataclass(frozen=True)
@@ -241,7 +241,11 @@ class RoundSolver:
                 for s in self.strengths_faced(mask):
                     owners[(mask, pot, s)] = len(rows)
                     rows.append([w if h > s else self.number(0) for h, w in enumerate(worth)])
-        policy, index, dists = self._holds(rows) if own else (None, [], None)
+        policy: holds.Policy | None = None
+        index: list[int] = []
+        dists = np.empty((0, self.n_strengths))
+        if own:
+            policy, index, dists = self._holds(rows)
         for mask, pot in groups:
             later = mask & ~(1 << (seat - 1))
             faced = self.strengths_faced(mask)

@@ -70,7 +70,8 @@ def seat_frame() -> pd.DataFrame:
 
 def decision_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
     """The raise and meet tables of every game of :func:`seat_frame`."""
-    raises, meets = [], []
+    raises: list[pd.DataFrame] = []
+    meets: list[pd.DataFrame] = []
     for ante, raise_size in STAKES:
         for players in PLAYERS:
             result = _result(players, ante, raise_size)
