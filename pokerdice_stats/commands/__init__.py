@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "holds",
     "payout",
     "games",
+    "betting",
     "simulate",
 )
 
