@@ -151,7 +151,7 @@ def check_players(players) -> int:
     return n
 
 
-def check_blind_rules(rules: RuleSet, what: str = "the blind banking round") -> None:
+def check_blind_rules(rules: RuleSet, what: str = "a blind round") -> None:
     """Refuse rules the field game does not model.
 
     Raises
