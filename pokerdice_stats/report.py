@@ -16,7 +16,14 @@ from pokerdice_stats.errors import OptionError
 from pokerdice_stats.reporting import Task
 
 #: Section modules of :mod:`pokerdice_stats.reporting`, in the order they run.
-SECTIONS = ("odds_tables", "progressive", "strategy_charts", "games_tables", "simulation")
+SECTIONS = (
+    "odds_tables",
+    "progressive",
+    "strategy_charts",
+    "banking_tables",
+    "games_tables",
+    "simulation",
+)
 
 
 def report_tasks(out_dir: Path, sections: tuple[str, ...] = SECTIONS) -> list[Task]:
