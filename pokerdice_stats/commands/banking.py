@@ -39,6 +39,14 @@ def register(subparsers) -> None:
         "--max-iterations", type=int, default=None, help="best responses at most (default 200)"
     )
     banking.add_argument(
+        "--strategy",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help="show only this strategy (repeatable): stand, largest-set, at-least-three, "
+        "max-category, two-seat-equilibrium, equilibrium, best-response (default: all)",
+    )
+    banking.add_argument(
         "--out",
         default=None,
         metavar="FILE",
@@ -110,6 +118,17 @@ def strategies_frame(eq, table: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+def _chosen(table: pd.DataFrame, names: list[str]) -> pd.DataFrame:
+    """The rows of the named strategies, in the order given."""
+    from pokerdice_stats.errors import OptionError
+
+    known = list(table["strategy"])
+    for name in names:
+        if name not in known:
+            raise OptionError(f"unknown strategy {name!r}; choose one of: " + ", ".join(known))
+    return table.set_index("strategy").loc[names].reset_index()
+
+
 def run_banking(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.banking_field import blind_round, check_players, strategy_table
     from pokerdice_stats.games.banking_play import keep_frame, mixture_frame
@@ -122,6 +141,8 @@ def run_banking(args: argparse.Namespace) -> int:
     )
     eq = result.equilibrium
     table = strategy_table(eq)
+    if args.strategy:
+        table = _chosen(table, args.strategy)
     mixture = mixture_frame(eq)
     if args.out is not None:
         path = Path(args.out)

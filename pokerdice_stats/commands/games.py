@@ -156,7 +156,8 @@ def run_round(args: argparse.Namespace) -> int:
     outright, tie = outright_and_tie(result)
     frame["win_outright"] = outright
     frame["tie"] = tie
-    frame["knowledge"] = "seen"
+    if args.format == "json":
+        frame["knowledge"] = "seen"
     emit_frame(frame, args.format)
     if args.format == "table":
         emit(f"note: {TIE_NOTES[rules.ties]}")
@@ -312,7 +313,8 @@ def run_match(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.matches import solve_match
 
     rules = rules_from_args(args)
-    refuse_blind(rules, "match")
+    if rules.ties in ("roll-off", "must-beat"):  # shared ties: solve_match says why not
+        refuse_blind(rules, "match")
     result = solve_match(rules, args.players, args.target, args.starter, exact=_exact(args, rules))
     emit_frame(result.frame(), args.format)
     return 0
