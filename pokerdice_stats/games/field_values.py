@@ -140,6 +140,31 @@ def strategy_payoffs(
     return payoffs, levels @ moved.T
 
 
+def _two_seat_weights(levels: np.ndarray) -> tuple[np.ndarray, float, int]:
+    """Two seats: a symmetric zero-sum matrix game, solved by linear programming.
+
+    The payoffs are linear in the weights, ``M[i, j] - 1/2`` is skew-symmetric,
+    and a maximin mixture is a symmetric equilibrium.  (The Newton method
+    converges slowly here: the game is only weakly stable.)
+    """
+    from scipy.optimize import linprog  # imported here: it costs every command 0.3 s at start
+
+    k = levels.shape[0]
+    matrix = np.array([levels @ field_values(row, 2)[0] for row in levels]).T  # [i, j]
+    # maximise v subject to (w @ matrix)[j] >= v for every column j, w on the simplex
+    cost = np.zeros(k + 1)
+    cost[-1] = -1.0
+    upper = np.hstack([-matrix.T, np.ones((k, 1))])
+    equal = np.hstack([np.ones((1, k)), np.zeros((1, 1))])
+    bounds = [(0, None)] * k + [(None, None)]
+    result = linprog(cost, A_ub=upper, b_ub=np.zeros(k), A_eq=equal, b_eq=[1.0], bounds=bounds)
+    w = np.clip(result.x[:-1], 0.0, None)
+    w = w / w.sum()
+    payoffs, _ = strategy_payoffs(levels, w, 2, jacobian=False)
+    residual = max(float(payoffs.max()) - 0.5, float(np.abs(payoffs[w > 0] - 0.5).max()))
+    return w, max(residual, 0.0), 1
+
+
 def _complementarity(levels, weights, level, players):
     payoffs, jac = strategy_payoffs(levels, weights, players)
     slack = level - payoffs
@@ -158,6 +183,7 @@ def symmetric_weights(
     support earns ``c``, none earns more), written as the Fischer-Burmeister
     equations ``w_i + s_i - sqrt(w_i^2 + s_i^2) = 0``, by Newton steps (least
     squares where the Jacobian is singular) with a backtracking line search.
+    Two seats: the symmetric zero-sum matrix game by linear programming.
 
     Parameters
     ----------
@@ -179,6 +205,8 @@ def symmetric_weights(
     """
     levels = np.asarray(levels, dtype=np.float64)
     k = levels.shape[0]
+    if players == 2:
+        return _two_seat_weights(levels)
     w = np.full(k, 1.0 / k) if start is None else np.asarray(start, dtype=np.float64).copy()
     c = 1.0 / players
     residual, jac, slack, root = _complementarity(levels, w, c, players)
