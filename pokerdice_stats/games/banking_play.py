@@ -69,6 +69,8 @@ def keep_frame(eq: FieldEquilibrium) -> pd.DataFrame:
     order = hand_order(rules)
     steps = decision_throws(policy)
     mixture = eq.mixture
+    if mixture.keeps is None:  # pragma: no cover - solve_field always records the keeps
+        raise ValueError("the mixture does not say how to play its pure strategies")
     weights = mixture.fraction_weights()
     ranking = sorted(range(len(weights)), key=lambda i: (-weights[i], i))
     rows = []

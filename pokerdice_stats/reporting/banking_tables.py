@@ -47,6 +47,12 @@ def _round(players: int):
     return blind_round(PRESETS[PRESET], players)
 
 
+def _solve(players: int) -> list[Path]:
+    """Solve one seat count (the tables are written by a later task)."""
+    _round(players)
+    return []
+
+
 def chart_name(players: int, strategy: int) -> str:
     """The chart of pure strategy ``strategy`` of the ``players``-seat equilibrium."""
     return f"{PRESET}/equilibrium_{players}-seats_{strategy}.png"
@@ -190,7 +196,7 @@ def write_strategy(out_dir: Path) -> list[Path]:
 
 def tasks(out_dir: Path) -> list[Task]:
     return [
-        *(Task(f"banking {n} seats", lambda n=n: (_round(n), [])[1]) for n in PLAYERS),
+        *(Task(f"banking {n} seats", functools.partial(_solve, n)) for n in PLAYERS),
         Task("banking field tables", lambda: write_tables(out_dir)),
         Task("banking equilibrium charts", lambda: write_strategy(out_dir)),
     ]
