@@ -20,6 +20,7 @@ SECTIONS = (
     "odds_tables",
     "progressive",
     "strategy_charts",
+    "banking_tables",
     "games_tables",
     "betting_tables",
     "simulation",

@@ -75,7 +75,11 @@ def test_round_seat_limit_accepted_under_the_limit(capsys):
 
 @pytest.mark.parametrize("preset", ["progressive", "banking", "gameweave", "triple-snakes"])
 def test_round_outright_and_tie(capsys, preset):
-    code, out, _ = run_cli(capsys, "round", "--rules", preset, "--players", "3", "--format", "json")
+    # banking is blind by its rules; its seen round is asked for (the blind one: test_banking_field)
+    seen = ("--set", "knowledge=seen") if preset == "banking" else ()
+    code, out, _ = run_cli(
+        capsys, "round", "--rules", preset, *seen, "--players", "3", "--format", "json"
+    )
     assert code == 0
     rows = json.loads(out)
     result = solve_round(get_rules(preset), 3)
@@ -108,7 +112,8 @@ def test_round_outright_and_tie(capsys, preset):
     ],
 )
 def test_round_table_footnote(capsys, preset, note):
-    code, out, _ = run_cli(capsys, "round", "--rules", preset)
+    seen = ("--set", "knowledge=seen") if preset == "banking" else ()  # banking is blind
+    code, out, _ = run_cli(capsys, "round", "--rules", preset, *seen)
     assert code == 0
     lines = out.splitlines()
     header = lines[0].split()

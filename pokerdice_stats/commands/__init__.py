@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "odds",
     "holds",
     "payout",
+    "banking",
     "games",
     "betting",
     "simulate",

@@ -27,8 +27,11 @@ TIE_NOTES = {
 }
 ROUND_DESCRIPTION = (
     "Each seat's chance to win a round, every seat playing to win, later seats seeing the "
-    "earlier hands. Columns: win (under ties=split or push, e.g. the banking and progressive "
-    "rules, a k-way tie counts as 1/k of a win; under ties=roll-off the roll-offs are "
+    "earlier hands (knowledge=seen). Under knowledge=blind (the banking preset: nobody sees "
+    "another's hand) every seat plays the symmetric equilibrium of the blind round and the "
+    "output adds the split rate and the winning hand's category (see also `banking`). "
+    "Columns: win (under ties=split or push, e.g. the banking and progressive rules, a "
+    "k-way tie counts as 1/k of a win; under ties=roll-off the roll-offs are "
     "included), win_outright (the seat alone holds the best hand once everyone has thrown) "
     "and tie (it shares the best hand with others, before any roll-off). With --seat: one "
     "seat's chance facing a given best hand, and the holds of a thrown hand."
@@ -58,7 +61,7 @@ def _exact(args: argparse.Namespace, rules) -> bool:
 def register(subparsers) -> None:
     round_ = subparsers.add_parser(
         "round",
-        help="each seat's chance to win a round (later players see earlier hands)",
+        help="each seat's chance to win a round (seen, or blind under banking)",
         description=ROUND_DESCRIPTION,
     )
     add_rules_args(round_)
@@ -142,6 +145,8 @@ def run_round(args: argparse.Namespace) -> int:
 
     _check_seat_options(args)
     rules = rules_from_args(args)
+    if rules.knowledge == "blind":
+        return _run_blind_round(args, rules)
     result = solve_round(rules, args.players, exact=_exact(args, rules))
     if args.seat is not None:
         return _run_seat(args, result)
@@ -151,10 +156,60 @@ def run_round(args: argparse.Namespace) -> int:
     outright, tie = outright_and_tie(result)
     frame["win_outright"] = outright
     frame["tie"] = tie
+    if args.format == "json":
+        frame["knowledge"] = "seen"
     emit_frame(frame, args.format)
     if args.format == "table":
         emit(f"note: {TIE_NOTES[rules.ties]}")
     return 0
+
+
+def _run_blind_round(args: argparse.Namespace, rules) -> int:
+    """``round`` under ``knowledge=blind`` (banking): every seat plays the symmetric equilibrium."""
+    from pokerdice_stats.errors import OptionError
+    from pokerdice_stats.formats import fraction_text
+    from pokerdice_stats.games.banking_field import blind_round, check_players
+
+    if args.seat is not None:
+        raise OptionError(
+            "--seat (one seat facing the best hand so far) applies when later seats see the "
+            "earlier hands; these rules are blind (use --set knowledge=seen)"
+        )
+    result = blind_round(rules, check_players(args.players))
+    frame = result.frame()
+    emit_frame(frame, args.format)
+    if args.format == "table":
+        eq = result.equilibrium
+        emit(
+            f"note: blind round (nobody sees another's hand), every seat playing the symmetric "
+            f"equilibrium of {eq.players} seats (exploitability {eq.exploitability_float:.3g}, "
+            f"exact; tolerance {eq.tolerance:.3g}); {TIE_NOTES[rules.ties]}"
+        )
+        emit(
+            f"the pot is split with chance {float(result.split):.6g} "
+            f"({fraction_text(result.split)})"
+        )
+        emit("the winning hand's category:")
+        emit_frame(result.category_frame()[["category", "chance_float"]], "table")
+    return 0
+
+
+def refuse_blind(rules, command: str) -> None:
+    """Refuse blind rules in a game solved with later seats seeing the earlier hands.
+
+    Raises
+    ------
+    OptionError
+        Under ``knowledge=blind``.
+    """
+    from pokerdice_stats.errors import OptionError
+
+    if rules.knowledge == "blind":
+        raise OptionError(
+            f"{command} is solved with later seats seeing the earlier hands and these rules "
+            "are blind (knowledge=blind); use --set knowledge=seen, or `round`/`banking` for "
+            "blind rounds"
+        )
 
 
 def outright_and_tie(result) -> tuple[list[float], list[float]]:
@@ -258,6 +313,8 @@ def run_match(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.matches import solve_match
 
     rules = rules_from_args(args)
+    if rules.ties in ("roll-off", "must-beat"):  # shared ties: solve_match says why not
+        refuse_blind(rules, "match")
     result = solve_match(rules, args.players, args.target, args.starter, exact=_exact(args, rules))
     emit_frame(result.frame(), args.format)
     return 0
@@ -267,6 +324,7 @@ def run_holdup(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.chips import holdup
 
     rules = rules_from_args(args)
+    refuse_blind(rules, "holdup")
     result = holdup(
         rules, args.dice, args.players_left, throws=args.throws, exact=_exact(args, rules)
     )

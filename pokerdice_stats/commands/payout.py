@@ -1,4 +1,4 @@
-"""``pokerdice-stats payout`` and ``banking``: the two games of seed 004 against an opponent."""
+"""``pokerdice-stats payout``: progressive poker dice (seed 004) against a computer."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import pandas as pd
 
 from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, rules_from_args
 from pokerdice_stats.formats import fraction_text, render, to_json
-from pokerdice_stats.games.equilibrium import METHODS
 
 
 def register(subparsers) -> None:
@@ -92,18 +91,6 @@ def register(subparsers) -> None:
     )
     add_format_arg(payout, ("table", "json"))
     payout.set_defaults(func=run_payout)
-
-    banking = subparsers.add_parser(
-        "banking", help="banking poker dice: the blind equilibrium and simple strategies"
-    )
-    add_rules_args(banking, default="banking")
-    banking.add_argument(
-        "--method", default="double-oracle", choices=METHODS, help="equilibrium solver"
-    )
-    banking.add_argument("--tolerance", type=float, default=None, help="exploitability tolerance")
-    banking.add_argument("--max-iterations", type=int, default=None, help="solver iteration cap")
-    add_format_arg(banking, ("table", "json"))
-    banking.set_defaults(func=run_banking)
 
 
 def check_tolerance(tolerance: float | None) -> None:
@@ -325,43 +312,3 @@ def _solve_text(record: dict) -> str:
         f"  breakpoints met (pays where a policy changes): {breakpoints}\n"
         f"  {record['evaluations']} exact evaluations of the game\n"
     )
-
-
-def run_banking(args: argparse.Namespace) -> int:
-    from pokerdice_stats.games.banking import banking_equilibrium, strategy_table
-
-    check_tolerance(args.tolerance)
-    rules = rules_from_args(args)
-    eq = banking_equilibrium(
-        rules, tolerance=args.tolerance, method=args.method, max_iterations=args.max_iterations
-    )
-    table = strategy_table(rules, eq)
-    record = {
-        "rules": rules.label(),
-        "value": eq.value,
-        "value_lower": _exact(eq.lower),
-        "value_upper": _exact(eq.upper),
-        "share": (1 + eq.value) / 2,
-        "exploitability": eq.exploitability,
-        "tolerance": eq.tolerance,
-        "iterations": eq.iterations,
-        "converged": eq.converged,
-        "method": eq.method,
-        "support": int((eq.first.weights > 0).sum()),
-        "strategies": table.to_dict(orient="records"),
-    }
-    if args.format == "json":
-        emit(to_json(record))
-        return 0
-    lines = [
-        f"banking equilibrium ({record['rules']}, {eq.method}): value {eq.value:.3g} antes a round",
-        f"  exact bounds {record['value_lower']} <= value <= {record['value_upper']}",
-        f"  exploitability {eq.exploitability:.3g} (tolerance {eq.tolerance:.3g}), "
-        f"{eq.iterations} iterations, mixture of {record['support']} pure "
-        + ("policy" if record["support"] == 1 else "policies"),
-        "",
-        "what each strategy loses to its best response (antes a round):",
-    ]
-    columns = ["strategy", "loss_float", "share_float", "vs_equilibrium"]
-    emit("\n".join(lines) + "\n" + render(table[columns], "table"))
-    return 0

@@ -42,12 +42,16 @@ TIES_NOTE = (
     "`must-beat` (triple-snakes) a later player who only ties is out; `split` (banking) and "
     "`push` (progressive) count a k-way tie as 1/k of a win to each tied seat.  Each later "
     "player sees every earlier final hand and plays to maximise their own chance to win; "
-    "roll-off fixed points are met to within 1e-12."
+    "roll-off fixed points are met to within 1e-12.  Banking is blind by its rules (nobody "
+    "sees another's hand): its rows here are the seen game (`knowledge=seen`), for comparison; "
+    "the blind rounds, every seat 1/N at the symmetric equilibrium, are in "
+    "[banking_field.md](banking_field.md)."
 )
 
 
 def _rules(preset: str, limit: str):
-    return get_rules(preset, {"throw_limit": limit})
+    """The preset with a throw limit; seen rounds (banking is blind by its rules: see TIES_NOTE)."""
+    return get_rules(preset, {"throw_limit": limit, "knowledge": "seen"})
 
 
 @functools.cache
@@ -64,6 +68,7 @@ def round_frame(preset: str) -> pd.DataFrame:
                     {
                         "preset": preset,
                         "throw_limit": limit,
+                        "knowledge": "seen",
                         "players": players,
                         "seat": seat,
                         "win": float(value),

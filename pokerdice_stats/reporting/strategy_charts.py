@@ -39,6 +39,11 @@ from pokerdice_stats.strategy_table import strategy_frame
 
 #: Presets whose "beat a middling hand" goals are charted too (the others: at-least only).
 BEAT_PRESETS = ("gameweave", "banking")
+#: Lines added at the end of a preset's page (the blind banking equilibrium's holds).
+EXTRA_LINKS = {
+    "banking": "\nThe holds of the blind equilibrium of 2 to 5 seats (banking is blind): "
+    "[banking_equilibrium.md](banking_equilibrium.md).\n"
+}
 #: Cells per row of a category block.
 COLUMNS = 12
 #: Fill colour by number of dice kept (0: throw all five .. 5: stand).
@@ -266,15 +271,15 @@ def chart_plan(
 ) -> dict[str, list[tuple[Goal, str, bool]]]:
     """For each preset, its goals with the chart each links to and whether it draws it.
 
-    A goal whose policy is the same as one of an earlier preset (the same
-    turn rules and the same value of every hand, such as ``at-least`` goals
-    of presets with the same ladder) and whose dice are written alike links
-    to that chart instead of drawing it again.
+    Each preset's page links charts drawn for that preset (with its title and
+    its categories); a goal whose policy is the same as an earlier goal of the
+    same preset (the same value of every hand) links to that chart instead of
+    drawing it again.
     """
-    drawn: dict[tuple, str] = {}
     plan: dict[str, list[tuple[Goal, str, bool]]] = {}
     for name in presets:
         rules = PRESETS[name]
+        drawn: dict[tuple, str] = {}
         entries = []
         for goal in standard_goals(rules, name in BEAT_PRESETS):
             key = _goal_key(rules, goal)
@@ -328,7 +333,9 @@ def write_preset(
         f"`{name}.csv`, one row per goal, throws left and hand, with the runner-up hold).\n\n"
         "| goal | value | decimal | chart |\n|---|---|---|---|\n"
     )
-    written.append(write_text(folder / f"{name}.md", header + "\n".join(index_rows) + "\n"))
+    footer = EXTRA_LINKS.get(name, "")
+    text = header + "\n".join(index_rows) + "\n" + footer
+    written.append(write_text(folder / f"{name}.md", text))
     return written
 
 
