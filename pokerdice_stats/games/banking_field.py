@@ -43,7 +43,8 @@ from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games import require_independent_turns
 from pokerdice_stats.games.blind_rounds import chances, tied_sets
-from pokerdice_stats.games.equilibrium import Mixture, policy_keeps, stand_keeps
+from pokerdice_stats.games.blind_solvers import stand_keeps
+from pokerdice_stats.games.equilibrium import Mixture
 from pokerdice_stats.games.field_values import (
     exact_field_values,
     field_values,
@@ -212,7 +213,7 @@ def _respond(rules: RuleSet, hand_values: np.ndarray):
     numerators = np.round(np.ldexp(np.asarray(hand_values, float), _GOAL_BITS)).astype(np.int64)
     policy = solve(rules, Goal("field", numerators, 2**_GOAL_BITS), exact=False)
     final, denominator = exact_distribution(policy)
-    return float(policy.value()), final[0], denominator, policy_keeps(policy)
+    return float(policy.value()), final[0], denominator, policy.keep_tables()
 
 
 def _stand(rules: RuleSet) -> np.ndarray:

@@ -26,7 +26,7 @@ from pokerdice_stats.dice import format_counts
 from pokerdice_stats.games.banking_field import FieldEquilibrium, share_against
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve
-from pokerdice_stats.strategy import decision_throws, hand_order, strategy_frame
+from pokerdice_stats.strategy_table import decision_throws, hand_order, strategy_frame
 
 #: Columns of :func:`keep_frame`.
 COLUMNS = (
