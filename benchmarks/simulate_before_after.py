@@ -72,7 +72,7 @@ def spread(times: list[float]) -> str:
 def table(runs: dict[str, dict[str, list[float]]], before: Path, repeats: int) -> str:
     load = os.getloadavg()
     lines = [
-        SECTION,
+        f"{SECTION} the Monte Carlo re-cut (issue 8)",
         "",
         f"Measured {datetime.now(UTC):%Y-%m-%d %H:%M} UTC by",
         f"`python benchmarks/simulate_before_after.py --before {before.name} --repeats {repeats}`:",
