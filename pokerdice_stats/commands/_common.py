@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
+from pokerdice_stats.errors import OptionError
 from pokerdice_stats.formats import FORMATS, render
 from pokerdice_stats.rules import RuleSet, get_rules, parse_assignments
 
@@ -55,3 +57,15 @@ def emit(text: str) -> None:
 def emit_frame(frame, fmt: str) -> None:
     """Write a DataFrame in the chosen format."""
     emit(render(frame, fmt))
+
+
+def check_tolerance(tolerance: float | None) -> None:
+    """Refuse a tolerance that is not a finite positive number.
+
+    Raises
+    ------
+    OptionError
+        For a tolerance that is 0, negative, infinite or NaN.
+    """
+    if tolerance is not None and not (math.isfinite(tolerance) and tolerance > 0):
+        raise OptionError(f"--tolerance must be a finite number above 0, got {tolerance}")

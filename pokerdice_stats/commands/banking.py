@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import math
 from pathlib import Path
 
 import pandas as pd
 
-from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, rules_from_args
+from pokerdice_stats.commands._common import (
+    add_format_arg,
+    add_rules_args,
+    check_tolerance,
+    emit,
+    rules_from_args,
+)
 from pokerdice_stats.formats import fraction_text, render, to_csv, to_json
 
 DESCRIPTION = (
@@ -55,20 +60,6 @@ def register(subparsers) -> None:
     )
     add_format_arg(banking)
     banking.set_defaults(func=run_banking)
-
-
-def check_tolerance(tolerance: float | None) -> None:
-    """Refuse a tolerance that is not a finite positive number.
-
-    Raises
-    ------
-    OptionError
-        For a tolerance that is 0, negative, infinite or NaN.
-    """
-    from pokerdice_stats.errors import OptionError
-
-    if tolerance is not None and not (math.isfinite(tolerance) and tolerance > 0):
-        raise OptionError(f"--tolerance must be a finite number above 0, got {tolerance}")
 
 
 def banking_record(result, table: pd.DataFrame, mixture: pd.DataFrame) -> dict:

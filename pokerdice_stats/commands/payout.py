@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import math
 from fractions import Fraction
 
 import pandas as pd
 
-from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, rules_from_args
+from pokerdice_stats.commands._common import (
+    add_format_arg,
+    add_rules_args,
+    check_tolerance,
+    emit,
+    rules_from_args,
+)
 from pokerdice_stats.formats import fraction_text, render, to_json
 
 
@@ -91,20 +96,6 @@ def register(subparsers) -> None:
     )
     add_format_arg(payout, ("table", "json"))
     payout.set_defaults(func=run_payout)
-
-
-def check_tolerance(tolerance: float | None) -> None:
-    """Refuse a tolerance that is not a finite positive number.
-
-    Raises
-    ------
-    OptionError
-        For a tolerance that is 0, negative, infinite or NaN.
-    """
-    from pokerdice_stats.errors import OptionError
-
-    if tolerance is not None and not (math.isfinite(tolerance) and tolerance > 0):
-        raise OptionError(f"--tolerance must be a finite number above 0, got {tolerance}")
 
 
 def _exact(value) -> str | None:

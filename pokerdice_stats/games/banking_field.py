@@ -50,6 +50,7 @@ from pokerdice_stats.games.field_values import (
     field_values,
     symmetric_weights,
 )
+from pokerdice_stats.games.rounds import check_players
 from pokerdice_stats.games.simple_strategies import (
     available_strategies,
     exact_distribution,
@@ -60,8 +61,6 @@ from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve
 from pokerdice_stats.rules import RuleSet, get_rules
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
 #: Default tolerance on the exploitability, in shares of the pot.
 TOLERANCE = 1e-9
 MAX_ITERATIONS = 200
@@ -133,23 +132,6 @@ class FieldEquilibrium:
     def share(self, distribution: tuple[np.ndarray, int]) -> Fraction:
         """Exact share of the pot of one seat with ``distribution`` against the field."""
         return share_against(self.field_goal(), distribution)
-
-
-def check_players(players) -> int:
-    """The number of seats as an int, if it is 2 to 5.
-
-    Raises
-    ------
-    OptionError
-        Otherwise.
-    """
-    try:
-        n = int(players)
-    except (TypeError, ValueError):
-        raise OptionError(f"players must be a whole number, got {players!r}") from None
-    if n != players or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise OptionError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
-    return n
 
 
 def check_blind_rules(rules: RuleSet, what: str = "a blind round") -> None:

@@ -26,12 +26,11 @@ from matplotlib.figure import Figure
 
 from pokerdice_stats.formats import fraction_text, to_csv, to_markdown
 from pokerdice_stats.games.banking_field import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     blind_round,
     strategy_table,
 )
 from pokerdice_stats.games.banking_play import keep_frame, mixture_frame
+from pokerdice_stats.games.rounds import MAX_PLAYERS, MIN_PLAYERS
 from pokerdice_stats.reporting import Task, write_text
 from pokerdice_stats.reporting.strategy_charts import plot_strategy
 from pokerdice_stats.rules import PRESETS
