@@ -76,7 +76,7 @@ from pokerdice_stats.induction import (
     turn_value,
 )
 from pokerdice_stats.rules import MAX_THROWS, RuleSet
-from pokerdice_stats.turn_states import allowed_subkeeps, n_states
+from pokerdice_stats.turn_states import allowed_subkeeps, carried_keep, n_states, state_kind
 
 #: Batches of at least this many goals run the kernels on numba's threads.
 PARALLEL_MIN_GOALS = 512
@@ -120,6 +120,11 @@ class Policy:
         """Whether states remember the dice set aside."""
         return self.rules.sticky_holds
 
+    @property
+    def state_kind(self) -> str:
+        """``hand``, ``aside`` or ``original`` (:func:`~pokerdice_stats.turn_states.state_kind`)."""
+        return state_kind(self.rules)
+
     def _scale(self, throws_left: int) -> int:
         return self.denominator * ix.N_THROWS**throws_left
 
@@ -142,8 +147,27 @@ class Policy:
                 f"throws left must be 0 to {self.throws - 1} after the first throw, "
                 f"got {throws_left}"
             )
-        if not self.sticky:
+        kind = self.state_kind
+        if kind == "hand":
             return hand
+        if kind == "original":
+            if aside is None:
+                if throws_left != self.throws - 1:
+                    raise OptionError(
+                        "under max_rethrow_scope=turn give the dice of the first throw still "
+                        "untouched (straight after the first throw: the whole hand)"
+                    )
+                aside = int(ix.HAND_KEEP[hand])
+            state = int(ix.STATE_OF[aside, hand])
+            if state < 0:
+                raise DiceError("the untouched first-throw dice are not all in the hand")
+            least = ix.N_DICE - self.rules.max_rethrow
+            if aside != ix.HAND_KEEP[hand] and ix.KEEP_SIZE[aside] < least:
+                raise OptionError(
+                    f"at least {least} dice of the first throw stay untouched under "
+                    f"max_rethrow={self.rules.max_rethrow} (max_rethrow_scope=turn)"
+                )
+            return state
         aside = ix.EMPTY_KEEP if aside is None else aside
         state = int(ix.STATE_OF[aside, hand])
         if state < 0:
@@ -173,19 +197,35 @@ class Policy:
 
         ``tables[t - 1, s]`` is the canonical keep in state ``s`` with ``t``
         throws left (S = 252 hands, or 4,368 (aside, hand) states under sticky
-        holds; the hand's own keep means stand): how to play the policy.
+        holds, or (untouched, hand) states under a turn-scoped ``max_rethrow``; the
+        hand's own keep means stand): how to play the policy.
         """
-        out = np.empty((len(self.stages), n_states(self.sticky)), dtype=np.int16)
+        out = np.empty((len(self.stages), n_states(self.state_kind)), dtype=np.int16)
         for t, stage in enumerate(self.stages):
             out[t] = stage.best_keep[goal]
         out.setflags(write=False)
         return out
 
-    def keep_value(self, keep: int, throws_left: int, goal: int = 0) -> Fraction | float:
-        """Value of keeping ``keep`` and throwing the rest, ``throws_left`` throws to come."""
+    def keep_value(
+        self, keep: int, throws_left: int, goal: int = 0, untouched: int | None = None
+    ) -> Fraction | float:
+        """Value of keeping ``keep`` and throwing the rest, ``throws_left`` throws to come.
+
+        Under a turn-scoped ``max_rethrow`` (``original`` states) the value also
+        depends on the first-throw dice still untouched before the keep
+        (``untouched``, a keep index; required there).
+        """
         if not 1 <= throws_left < self.throws:
             raise OptionError(f"throws left must be 1 to {self.throws - 1} to throw again")
-        return self._number(self.stages[throws_left - 1].keep_values[goal, keep], throws_left)
+        column = keep
+        if self.state_kind == "original":
+            if untouched is None:
+                raise OptionError(
+                    "under max_rethrow_scope=turn a keep's value depends on the untouched "
+                    "first-throw dice: give them"
+                )
+            column = carried_keep(untouched, keep)
+        return self._number(self.stages[throws_left - 1].keep_values[goal, column], throws_left)
 
     def optimal_keeps(
         self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
@@ -208,7 +248,11 @@ class Policy:
             ``canonical`` (the one choice the program makes).  Holds of equal
             value are listed in canonical order (most dice, higher faces first).
         """
-        self._state(hand, throws_left, aside)
+        state = self._state(hand, throws_left, aside)
+        untouched = None
+        if self.state_kind == "original":
+            untouched = int(ix.STICKY_STATE_ASIDE[state])
+            aside = untouched
         best = self.best_keep(hand, throws_left, goal, aside)
         options = [int(ix.HAND_KEEP[hand])]
         if throws_left > 0:
@@ -218,7 +262,7 @@ class Policy:
             if k == ix.HAND_KEEP[hand]:
                 value = self.state_value(hand, 0, goal)
             else:
-                value = self.keep_value(k, throws_left, goal)
+                value = self.keep_value(k, throws_left, goal, untouched)
             rows.append(
                 {
                     "keep": format_counts(ix.KEEP_COUNTS[k], self.rules),
@@ -326,7 +370,7 @@ def solve(
     with _threads_for(len(goal_list)):
         tolerance = 0 if exact else float_tolerance(stand)
         stages = backward_pass(rules, [stand] * throws, exact, tolerance)
-        turn = turn_value(stages, stand, rules.sticky_holds, exact)
+        turn = turn_value(stages, stand, state_kind(rules), exact)
     return Policy(rules, goal_list, throws, exact, denominator, stand, stages, turn)
 
 
@@ -374,6 +418,8 @@ def _threads_for(n_goals: int) -> Iterator[None]:
 
 def final_distribution(policy: Any) -> tuple[np.ndarray, int]:
     """See :meth:`Policy.final_distribution` (any object with its ``goals``,
-    ``sticky``, ``exact``, ``throws`` and ``stages[t - 1].best_keep``)."""
+    ``rules`` (or ``sticky``), ``exact``, ``throws`` and ``stages[t - 1].best_keep``)."""
     keeps = [stage.best_keep for stage in reversed(policy.stages)]
-    return final_hands(keeps, sticky=policy.sticky, exact=policy.exact, n_goals=len(policy.goals))
+    rules = getattr(policy, "rules", None)
+    kind = state_kind(rules) if rules is not None else policy.sticky
+    return final_hands(keeps, sticky=kind, exact=policy.exact, n_goals=len(policy.goals))

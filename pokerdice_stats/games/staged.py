@@ -35,6 +35,7 @@ from pokerdice_stats.induction import (
     turn_value,
 )
 from pokerdice_stats.rules import RuleSet
+from pokerdice_stats.turn_states import state_kind
 
 
 @dataclass(frozen=True, eq=False)
@@ -86,7 +87,7 @@ class StagedPolicy:
         """
         return final_hands_by_throw(
             self.best_keep,
-            sticky=self.rules.sticky_holds,
+            sticky=state_kind(self.rules),
             exact=self.exact,
             n_goals=self.turn.shape[0],
         )
@@ -153,12 +154,12 @@ def solve_staged(rules: RuleSet, stands: list[np.ndarray], *, exact: bool = Fals
     else:
         stands = [np.asarray(s, dtype=np.float64) for s in stands]
         denominator = 1
-    sticky = rules.sticky_holds
+    kind = state_kind(rules)
     tolerance = 0 if exact else FLOAT_TOLERANCE
     stages = backward_pass(rules, stands, exact, tolerance)  # by throws left
     last = stands[-1]
     state_values = [stage.state_values for stage in reversed(stages)]
-    state_values.append(last[:, ix.STICKY_STATE_HAND] if sticky else last)
+    state_values.append(last[:, ix.STICKY_STATE_HAND] if kind != "hand" else last)
     best_keeps = [stage.best_keep for stage in reversed(stages)]
-    turn = turn_value(stages, stands[0], sticky, exact)
+    turn = turn_value(stages, stands[0], kind, exact)
     return StagedPolicy(rules, throws, exact, denominator, state_values, best_keeps, turn)
