@@ -41,7 +41,6 @@ from pokerdice_stats.dice import parse_keep
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.rules import RuleSet
 
-
 #: The kinds of state (see the module docstring).
 STATE_KINDS = ("hand", "aside", "original")
 
@@ -150,7 +149,7 @@ def carried_keeps() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 @functools.cache
 def carried_ways() -> np.ndarray:
     """The ways of each entry of :func:`carried_keeps`' CSR (those of the keep's reroll)."""
-    _, pair_keep, ptr, _ = carried_keeps()
+    pair_keep = carried_keeps()[1]
     assert ix.REROLL.val is not None
     ways = np.concatenate(
         [ix.REROLL.val[ix.REROLL.ptr[k] : ix.REROLL.ptr[k + 1]] for k in pair_keep]
