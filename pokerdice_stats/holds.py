@@ -152,7 +152,8 @@ class Policy:
             return hand
         if kind == "original":
             if aside is None:
-                if throws_left != self.throws - 1:
+                # straight after the first throw, or nothing left to throw: all untouched
+                if 0 < throws_left < self.throws - 1:
                     raise OptionError(
                         "under max_rethrow_scope=turn give the dice of the first throw still "
                         "untouched (straight after the first throw: the whole hand)"
