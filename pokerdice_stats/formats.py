@@ -11,8 +11,12 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas is imported by the writers of frames only (quick commands skip it)
+    import pandas as pd
 
 FORMATS = ("table", "markdown", "csv", "json")
 
@@ -43,6 +47,8 @@ def plain(value: Any) -> Any:
 
 def frame_as_text(frame: pd.DataFrame) -> pd.DataFrame:
     """A copy of a frame with Fractions written ``"p/q"`` and floats rounded for reading."""
+    import pandas as pd
+
     out = frame.copy()
     for column in out.columns:
         values = out[column]
@@ -72,12 +78,14 @@ def to_csv(frame: pd.DataFrame) -> str:
 
 def to_json(data: Any) -> str:
     """JSON text of records or a frame (a frame becomes a list of objects)."""
-    if isinstance(data, pd.DataFrame):
+    if type(data).__name__ == "DataFrame":
         data = data.to_dict(orient="records")
     return json.dumps(plain(data), indent=2)
 
 
 def _is_numeric(values: pd.Series) -> bool:
+    import pandas as pd
+
     if pd.api.types.is_bool_dtype(values):
         return False
     if pd.api.types.is_numeric_dtype(values):
@@ -116,3 +124,16 @@ def render(frame: pd.DataFrame, fmt: str) -> str:
     if fmt == "markdown":
         return to_markdown(frame)
     return to_table(frame)
+
+
+#: Longest exact fraction a plain-text table shows in full.
+SHORT_FRACTION = 21
+
+
+def short_fraction(value: Fraction | int | float, limit: int = SHORT_FRACTION) -> str:
+    """``"p/q"`` for a table cell, or ``"…"`` when longer than ``limit`` characters
+    (JSON and CSV carry the whole fraction); floats as ``""``."""
+    if isinstance(value, float):
+        return ""
+    text = fraction_text(value)
+    return text if len(text) <= limit else "…"

@@ -251,24 +251,62 @@ def final_hands_by_throw(
     return np.array(finals, dtype=finals[0].dtype), denominators
 
 
+def follow_keeps(
+    keeps: Sequence[np.ndarray], start: np.ndarray, *, kind: str, exact: bool
+) -> np.ndarray:
+    """Final-hand weights of turns that start from given states and follow keep tables.
+
+    Parameters
+    ----------
+    keeps : sequence of (G, S) int arrays
+        The keep chosen in each state at each decision still to come, the next
+        decision first (the hand's own keep means stand).
+    start : (G, S) array
+        Weight of each state now (integers when ``exact``, else chances).
+    kind : str
+        The state kind (:data:`~pokerdice_stats.turn_states.STATE_KINDS`).
+    exact : bool
+
+    Returns
+    -------
+    (G, 252) array
+        Weight of finishing on each hand: integers over (the start's
+        denominator times) ``7776**len(keeps)``, or chances.
+    """
+    (final,) = _forward_pass(keeps, kind, exact, start.shape[0], by_throw=False, start=start)
+    return final
+
+
 def _forward_pass(
-    keeps: Sequence[np.ndarray], sticky: bool | str, exact: bool, n_goals: int, by_throw: bool
+    keeps: Sequence[np.ndarray],
+    sticky: bool | str,
+    exact: bool,
+    n_goals: int,
+    by_throw: bool,
+    start: np.ndarray | None = None,
 ) -> list[np.ndarray]:
     """The forward pass behind :func:`final_hands` and :func:`final_hands_by_throw`.
 
     ``by_throw``: one (G, 252) array a throw, each over ``7776**t``;
-    otherwise one array of every final hand over ``7776**throws``.
+    otherwise one array of every final hand over ``7776**throws``.  ``start``:
+    the weight of each state before the first decision (default: the first throw).
     """
     throws = len(keeps) + 1
     reroll = ix.REROLL
     assert reroll.val is not None
     if exact:
         big = ix.N_THROWS**throws > INT64_MAX // ix.N_THROWS
+        if start is not None:
+            big = big or start.dtype == object
+            big = big or int(np.abs(start).max(initial=0)) * ix.N_THROWS**throws > INT64_MAX // 2
         dtype: type | np.dtype = object if big else np.dtype(np.int64)
     else:
         dtype = np.dtype(np.float64)
     mass = np.zeros((n_goals, n_states(sticky)), dtype=dtype)
-    mass[:, first_states(sticky)] = ix.HAND_WAYS if exact else ix.HAND_WAYS / ix.N_THROWS
+    if start is not None:
+        mass[:] = start
+    else:
+        mass[:, first_states(sticky)] = ix.HAND_WAYS if exact else ix.HAND_WAYS / ix.N_THROWS
     if dtype is object:
         ways = reroll.val.astype(object)
     else:

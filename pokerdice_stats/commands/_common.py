@@ -6,8 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from pokerdice_stats.formats import FORMATS, render
 from pokerdice_stats.rules import RuleSet, get_rules, parse_assignments
+
+#: Output formats (as :data:`pokerdice_stats.formats.FORMATS`; repeated so that a
+#: command's parser is built without importing the table writers).
+FORMATS = ("table", "markdown", "csv", "json")
 
 
 def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") -> None:
@@ -54,4 +57,26 @@ def emit(text: str) -> None:
 
 def emit_frame(frame, fmt: str) -> None:
     """Write a DataFrame in the chosen format."""
+    from pokerdice_stats.formats import render
+
     emit(render(frame, fmt))
+
+
+def emit_rows(rows: list[dict], right: tuple[str, ...] = ()) -> None:
+    """Write records as a plain-text table without pandas (columns of ``right`` right-aligned).
+
+    Columns are separated by two spaces; lines carry no trailing blanks.
+    """
+    if not rows:
+        return
+    columns = list(rows[0])
+    cells = {c: [str(c)] + [str(r[c]) for r in rows] for c in columns}
+    widths = {c: max(len(v) for v in cells[c]) for c in columns}
+    lines = []
+    for i in range(len(rows) + 1):
+        parts = [
+            cells[c][i].rjust(widths[c]) if c in right else cells[c][i].ljust(widths[c])
+            for c in columns
+        ]
+        lines.append("  ".join(parts).rstrip())
+    emit("\n".join(lines))
