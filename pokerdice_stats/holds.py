@@ -279,9 +279,7 @@ class Policy:
         return result
 
 
-def state_index(
-    rules: RuleSet, throws: int, hand: int, throws_left: int, aside: int | None
-) -> int:
+def state_index(rules: RuleSet, throws: int, hand: int, throws_left: int, aside: int | None) -> int:
     """The state of a hand with ``throws_left`` throws to come in a turn of ``throws``.
 
     ``aside``: the dice set aside (sticky holds) or the first-throw dice still
@@ -295,8 +293,7 @@ def state_index(
     """
     if not 0 <= throws_left < throws:
         raise OptionError(
-            f"throws left must be 0 to {throws - 1} after the first throw, "
-            f"got {throws_left}"
+            f"throws left must be 0 to {throws - 1} after the first throw, got {throws_left}"
         )
     kind = state_kind(rules)
     if kind == "hand":

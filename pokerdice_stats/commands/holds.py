@@ -151,7 +151,9 @@ def hold_advice(args: argparse.Namespace, rules):
     from pokerdice_stats.games.advice import goal_advice, progressive_advice, round_advice
 
     win_options = [
-        name for name in ("against", "tied", "players_left", "limit") if getattr(args, name) is not None
+        name
+        for name in ("against", "tied", "players_left", "limit")
+        if getattr(args, name) is not None
     ]
     progressive = args.computer_hand is not None or args.side is not None
     if args.to_win and (args.goal is not None or progressive):
@@ -189,7 +191,7 @@ def hold_advice(args: argparse.Namespace, rules):
 
 
 def hold_record(advice, distribution=None) -> dict:
-    """``hold --format json``: the context, then the holds (exact values ``"p/q"`` beside floats)."""
+    """``hold --format json``: the context, then the holds (exact "p/q" beside floats)."""
     from pokerdice_stats.formats import fraction_text
     from pokerdice_stats.hands import hand_table
 

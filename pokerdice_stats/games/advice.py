@@ -239,7 +239,9 @@ def round_advice(
     if limited:
         context["limit"] = None if first else throws
     name = "win the round"
-    return HoldAdvice(rules, hand, left_throws, name, UNIT_CHANCE, rows, exact, context, policy, goal)
+    return HoldAdvice(
+        rules, hand, left_throws, name, UNIT_CHANCE, rows, exact, context, policy, goal
+    )
 
 
 def progressive_advice(
@@ -347,8 +349,7 @@ def hold_distribution(advice: HoldAdvice) -> list[dict[str, Fraction | float]]:
             for h in np.flatnonzero(final[i]):
                 sums[int(table.category[h])] += int(final[i, h])
             out_by_keep[row["keep_index"]] = {
-                cat.slug: Fraction(sums[c], denominator)
-                for c, cat in enumerate(rules.categories)
+                cat.slug: Fraction(sums[c], denominator) for c, cat in enumerate(rules.categories)
             }
     result = []
     for row in advice.rows:
