@@ -13,6 +13,27 @@ from pokerdice_stats.rules import RuleSet, get_rules, parse_assignments
 FORMATS = ("table", "markdown", "csv", "json")
 
 
+class _LazyModule:
+    """A module imported on first use (``pd.DataFrame`` imports pandas then).
+
+    Command modules are all imported to build the parser; the quick commands
+    (``hold``, ``classify``, ``odds``, ``chances``, ``compare``) must not pay
+    for pandas, so the others reach it through this.
+    """
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attribute: str):
+        import importlib
+
+        return getattr(importlib.import_module(self._name), attribute)
+
+
+#: pandas, imported when a command first uses it.
+lazy_pandas = _LazyModule("pandas")
+
+
 def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") -> None:
     """``--rules`` (a preset name or a TOML rule file) and ``--set KEY=VALUE``."""
     parser.add_argument(

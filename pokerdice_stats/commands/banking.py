@@ -6,9 +6,8 @@ import argparse
 import math
 from pathlib import Path
 
-import pandas as pd
-
 from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, rules_from_args
+from pokerdice_stats.commands._common import lazy_pandas as pd
 from pokerdice_stats.formats import fraction_text, render, to_csv, to_json
 
 DESCRIPTION = (

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
-import pandas as pd
-
 from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, rules_from_args
+from pokerdice_stats.commands._common import lazy_pandas as pd
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.formats import render, to_json
 

@@ -292,40 +292,43 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
 
 
 def run_chances(args: argparse.Namespace) -> int:
-    import pandas as pd
-
-    from pokerdice_stats.chances import chances_table, goal_chances
-    from pokerdice_stats.formats import fraction_text, render, to_json
+    from pokerdice_stats.chances import chances_rows, goal_chances
+    from pokerdice_stats.commands._common import emit_rows, lazy_pandas
+    from pokerdice_stats.commands.odds import NUMERIC_COLUMNS, exact_table_rows
+    from pokerdice_stats.formats import render, short_fraction, to_json
     from pokerdice_stats.goals import parse_goal
     from pokerdice_stats.hands import hand_table
 
     rules = _rules_with_throws(rules_from_args(args), args.throws)
     if args.goal is None:
-        frame = chances_table(rules)
+        rows = chances_rows(rules)
         if args.format == "json":
-            frame = frame[list(CHANCES_JSON_KEYS)]
-        emit_frame(frame, args.format)
+            keys = (*CHANCES_JSON_KEYS, "at_least_float", "exactly_float")
+            emit(to_json([{k: row[k] for k in keys} for row in rows]))
+        elif args.format == "table":
+            emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
+            emit("at_least, exactly: the best chance of a whole turn played for that goal")
+        else:
+            emit_frame(lazy_pandas.DataFrame(rows), args.format)
         return 0
     result = goal_chances(rules, parse_goal(args.goal, hand_table(rules)))
     if args.format == "json":
         emit(to_json(result.as_record()))
         return 0
-    frame = pd.DataFrame(
-        {
-            "category": list(result.final),
-            "final": list(result.final.values()),
-            "final_float": [float(v) for v in result.final.values()],
-        }
-    )
+    rows = [
+        {"category": slug, "final": chance, "final_float": float(chance)}
+        for slug, chance in result.final.items()
+    ]
     if args.format in ("csv", "markdown"):
-        emit(render(frame, args.format))
+        emit(render(lazy_pandas.DataFrame(rows), args.format))
         return 0
+    unit = "chance" if result.is_probability else "points"
     emit(
-        f"goal {result.goal}, {result.throws} throws: value {fraction_text(result.value)}"
-        f" = {float(result.value):.6f}"
+        f"goal {result.goal}, {result.throws} throws: value ({unit}) "
+        f"{float(result.value):.6f} = {short_fraction(result.value)}"
     )
-    emit("final category under this play:")
-    emit_frame(frame, "table")
+    emit("final category under this play (chance):")
+    emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
     return 0
 
 

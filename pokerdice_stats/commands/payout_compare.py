@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import pandas as pd
-
+from pokerdice_stats.commands._common import lazy_pandas as pd
 from pokerdice_stats.formats import render
 
 

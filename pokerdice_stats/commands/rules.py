@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-import pandas as pd
-
 from pokerdice_stats.commands._common import (
     add_format_arg,
     add_rules_args,
@@ -13,6 +11,7 @@ from pokerdice_stats.commands._common import (
     emit_frame,
     rules_from_args,
 )
+from pokerdice_stats.commands._common import lazy_pandas as pd
 from pokerdice_stats.formats import render, to_json
 from pokerdice_stats.rules import OPTION_KEYS, PRESET_SOURCES, PRESETS
 
