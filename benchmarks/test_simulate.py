@@ -8,7 +8,7 @@ suite runs each benchmark once as a smoke test (``--benchmark-disable``).
 Measured in the same run:
 
 - optimal-policy turns (gameweave, goal ``at-least:full-house``, three throws)
-  through :func:`pokerdice_stats.simulate.simulate_turns` on 2 threads and on
+  through :func:`pokerdice_stats.simulation.simulate_turns` on 2 threads and on
   1 thread: the target is 20 million turns a second on 2 cores;
 - a plain-Python simulator of the same turns (``random.Random``, one die at a
   time, the policy read from a dict): the baseline;
@@ -33,9 +33,9 @@ from pokerdice_stats import indexing as ix
 from pokerdice_stats.goals import parse_goal
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve
-from pokerdice_stats.kernels import simulate as kernels
-from pokerdice_stats.simulate import simulate_rounds, simulate_turns
-from pokerdice_stats.simulation.chunks import chunk_state
+from pokerdice_stats.kernels.simulation import rng
+from pokerdice_stats.simulation import RunOptions, simulate_rounds, simulate_turns
+from pokerdice_stats.simulation.run import chunk_state
 
 N_TURNS = int(os.environ.get("POKERDICE_BENCH_TURNS", 1 << 24))
 N_PLAIN = int(os.environ.get("POKERDICE_BENCH_PLAIN", 20_000))
@@ -46,7 +46,8 @@ GOAL = "at-least:full-house"
 @pytest.fixture(scope="module")
 def rules():
     rules = get_rules("gameweave")
-    simulate_turns(rules, GOAL, n=1000, seed=0, progress=False)  # compile outside the timings
+    # Compile outside the timings.
+    simulate_turns(rules, GOAL, run=RunOptions(n=1000, seed=0, progress=False))
     return rules
 
 
@@ -57,7 +58,7 @@ def test_optimal_turns(benchmark, rules, threads):
     result = benchmark.pedantic(
         simulate_turns,
         args=(rules, GOAL),
-        kwargs={"n": N_TURNS, "seed": 1, "workers": threads, "progress": False},
+        kwargs={"run": RunOptions(n=N_TURNS, seed=1, workers=threads, progress=False)},
         rounds=5,
         iterations=1,
     )
@@ -68,13 +69,15 @@ def test_optimal_turns(benchmark, rules, threads):
 def test_optimal_rounds(benchmark, rules):
     """Three-player gameweave rounds (later seats see the earlier hands; roll-offs), 2 threads."""
     n = N_TURNS // 32
-    simulate_rounds(rules, 3, n=1000, seed=0, progress=False)  # solve and compile first
+    simulate_rounds(
+        rules, 3, run=RunOptions(n=1000, seed=0, progress=False)
+    )  # solve and compile first
     benchmark.extra_info["samples"] = n
     benchmark.extra_info["threads"] = 2
     result = benchmark.pedantic(
         simulate_rounds,
         args=(rules, 3),
-        kwargs={"n": n, "seed": 1, "workers": 2, "progress": False},
+        kwargs={"run": RunOptions(n=n, seed=1, workers=2, progress=False)},
         rounds=3,
         iterations=1,
     )
@@ -117,19 +120,48 @@ def test_plain_python_turns(benchmark, policy_dict):
     assert abs(hits / N_PLAIN - 0.5191) < 0.05
 
 
+def plain_xoshiro(words: list[int], n: int) -> list[int]:
+    """``n`` outputs of xoshiro256** from the state ``words``, in Python integers."""
+    mask = (1 << 64) - 1
+    s = list(words)
+
+    def rotl(x: int, k: int) -> int:
+        return ((x << k) | (x >> (64 - k))) & mask
+
+    out = []
+    for _ in range(n):
+        out.append(rotl((s[1] * 5) & mask, 7) * 9 & mask)
+        t = (s[1] << 17) & mask
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = rotl(s[3], 45)
+    return out
+
+
 def test_raw_generator(benchmark):
-    state = chunk_state(1, 0)
-    kernels.raw_u64_sum(state, 10)
+    """64-bit outputs of one chunk's generator; the first 4,096 (from the same seed) equal
+    plain-Python xoshiro256**."""
+    rng.raw_u64_xor(chunk_state(1, 0), 10)  # compile
     benchmark.extra_info["samples"] = N_RAW
     benchmark.extra_info["threads"] = 1
-    benchmark.pedantic(kernels.raw_u64_sum, args=(state, N_RAW), rounds=5, iterations=1)
+    benchmark.pedantic(
+        rng.raw_u64_xor, setup=lambda: ((chunk_state(1, 0), N_RAW), {}), rounds=5, iterations=1
+    )
+    words = [int(w) for w in chunk_state(1, 0)[:4]]
+    expected = 0
+    for x in plain_xoshiro(words, 4096):
+        expected ^= x
+    assert int(rng.raw_u64_xor(chunk_state(1, 0), 4096)) == expected
 
 
 def test_raw_throws(benchmark):
     state = chunk_state(1, 0)
     out = np.empty(N_RAW // 4, dtype=np.int64)
-    kernels.throw_codes(state, 10, out)
+    rng.throw_codes(state, 10, out)
     benchmark.extra_info["samples"] = N_RAW // 4
     benchmark.extra_info["threads"] = 1
-    benchmark.pedantic(kernels.throw_codes, args=(state, N_RAW // 4, out), rounds=5, iterations=1)
+    benchmark.pedantic(rng.throw_codes, args=(state, N_RAW // 4, out), rounds=5, iterations=1)
     assert 0 <= out.min() and out.max() < 7776

@@ -25,9 +25,10 @@ import os
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.simulate import TurnJob, simulate_rounds, turn_chunk
-from pokerdice_stats.simulation.blind import blind_equilibrium
-from pokerdice_stats.simulation.chunks import run_chunks
+from pokerdice_stats.simulation import RunOptions, simulate_rounds
+from pokerdice_stats.simulation.blind_seats import blind_equilibrium
+from pokerdice_stats.simulation.run import run_job
+from pokerdice_stats.simulation.turns import TurnJob
 
 N_ROUNDS = int(os.environ.get("POKERDICE_BENCH_ROUNDS", 1 << 21))
 BANKING = get_rules("banking")
@@ -38,7 +39,9 @@ STICKY = get_rules("banking", {"sticky_holds": "true"})
 def _warm():
     for rules in (BANKING, STICKY):  # solve and compile outside the timings
         for knowledge in ("blind", "seen"):
-            simulate_rounds(rules, 2, knowledge=knowledge, n=1000, seed=0, progress=False)
+            simulate_rounds(
+                rules, 2, knowledge=knowledge, run=RunOptions(n=1000, seed=0, progress=False)
+            )
 
 
 @pytest.mark.parametrize(
@@ -55,7 +58,10 @@ def test_banking_rounds(benchmark, label, rules, knowledge):
     result = benchmark.pedantic(
         simulate_rounds,
         args=(rules, 2),
-        kwargs={"knowledge": knowledge, "n": N_ROUNDS, "seed": 1, "workers": 2, "progress": False},
+        kwargs={
+            "knowledge": knowledge,
+            "run": RunOptions(n=N_ROUNDS, seed=1, workers=2, progress=False),
+        },
         rounds=5,
         iterations=1,
     )
@@ -72,10 +78,9 @@ def test_equilibrium_turns(benchmark):
     benchmark.extra_info["samples"] = n
     benchmark.extra_info["threads"] = 2
     run = benchmark.pedantic(
-        run_chunks,
-        args=(turn_chunk, job, n, 1 << 18, 1),
-        kwargs={"workers": 2, "progress": False},
+        run_job,
+        args=(job, RunOptions(n=n, seed=1, workers=2, progress=False), n),
         rounds=5,
         iterations=1,
     )
-    assert int(run.totals["hist"].sum()) == n
+    assert int(run.totals["final_hands"].sum()) == n

@@ -1,6 +1,6 @@
 """A slow, obviously-right Monte Carlo of turns and rounds: the oracle for the simulation kernels.
 
-It shares no code with ``pokerdice_stats.kernels.simulate`` or the tables the
+It shares no code with ``pokerdice_stats.kernels.simulation`` or the tables the
 kernels use: dice are drawn one at a time with :class:`random.Random`, a hand
 is a sorted tuple of five ranks, a hold is a sorted tuple of the kept ranks.
 A *policy* is a plain function ``(hand, throws_left, aside) -> kept`` (the

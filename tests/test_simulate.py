@@ -25,11 +25,11 @@ from pokerdice_stats.games.simple_strategies import distribution_of_keeps, strat
 from pokerdice_stats.goals import parse_goal
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import allowed_subkeeps, solve
-from pokerdice_stats.kernels import simulate as kernels
-from pokerdice_stats.simulate import simulate_turns
-from pokerdice_stats.simulation import players
-from pokerdice_stats.simulation.chunks import chunk_state
-from pokerdice_stats.simulation.tables import dice_tables
+from pokerdice_stats.kernels.simulation import rng
+from pokerdice_stats.simulation import RunOptions, policy_tables, simulate_rounds, simulate_turns
+from pokerdice_stats.simulation.dice_tables import dice_tables
+from pokerdice_stats.simulation.run import chunk_state, play_chunk, run_one
+from pokerdice_stats.simulation.turns import TURN_CHUNK, TurnJob, policy_table
 
 BOUND = 4.5
 
@@ -76,7 +76,7 @@ def test_xoshiro_matches_the_published_algorithm():
         s[2] ^= t
         s[3] = rotl(s[3], 45)
     state = np.array([1, 2, 3, 4, 0, 0], dtype=np.uint64)
-    got = [int(kernels.next_u64(state)) for _ in range(5)]
+    got = [int(rng.next_u64(state)) for _ in range(5)]
     assert got == expected
     assert expected[0] == 11520  # the reference implementation's first output for this state
 
@@ -85,7 +85,7 @@ def test_throw_codes_are_uniform():
     """Chi-square over the 7,776 codes: |chi2 - df| / sqrt(2 df) < 4.5."""
     n = 7776 * 40
     out = np.empty(n, dtype=np.int64)
-    kernels.throw_codes(chunk_state(11, 0), n, out)
+    rng.throw_codes(chunk_state(11, 0), n, out)
     assert out.min() >= 0 and out.max() < 7776
     counts = np.bincount(out, minlength=7776)
     expected = n / 7776
@@ -104,20 +104,22 @@ def test_throw_codes_are_uniform():
 
 def test_dice_tables_give_the_reroll_model_exactly():
     """Every keep, every thrown outcome: the hands reached equal the REROLL row (ways)."""
-    _, hand_keep, keep_size, keep_code, thrown_cc, cc_to_hand, pow6, thresholds = dice_tables()
+    dice = dice_tables()
     for k in range(ix.N_KEEPS):
-        m = ix.N_DICE - int(keep_size[k])
-        counter = Counter(int(cc_to_hand[keep_code[k] + thrown_cc[m, c]]) for c in range(6**m))
+        m = ix.N_DICE - int(dice.keep_size[k])
+        counter = Counter(
+            int(dice.cc_to_hand[dice.keep_code[k] + dice.thrown_cc[m, c]]) for c in range(6**m)
+        )
         row = slice(ix.REROLL.ptr[k], ix.REROLL.ptr[k + 1])
-        scale = 6 ** int(keep_size[k])
+        scale = 6 ** int(dice.keep_size[k])
         expected = {
             int(h): int(w) // scale
             for h, w in zip(ix.REROLL.col[row], ix.REROLL.val[row], strict=True)
         }
         assert counter == expected, k
-    assert list(pow6) == [6**m for m in range(6)]
-    assert all(int(t) == (1 << 32) % 6**m for m, t in enumerate(thresholds))
-    assert (hand_keep == ix.HAND_KEEP).all()
+    assert list(dice.pow6) == [6**m for m in range(6)]
+    assert all(int(t) == (1 << 32) % 6**m for m, t in enumerate(dice.thresholds))
+    assert (dice.hand_keep == ix.HAND_KEEP).all()
 
 
 def test_chunk_seeds_are_the_spawned_seed_sequences():
@@ -140,12 +142,12 @@ def test_chunk_seeds_are_the_spawned_seed_sequences():
         {"sticky_holds": "true", "max_rethrow": "2"},
     ],
 )
-@pytest.mark.parametrize("name", players.HEURISTICS)
+@pytest.mark.parametrize("name", policy_tables.HEURISTICS)
 def test_heuristic_tables_obey_the_turn_rules(name, options):
     rules = get_rules("gameweave", options)
-    table = players.heuristic_table(rules, name)
-    assert table.shape == (rules.throws - 1, players.n_states(rules))
-    for s, (aside, h) in enumerate(players.state_pairs(rules)):
+    table = policy_tables.heuristic_table(rules, name)
+    assert table.shape == (rules.throws - 1, policy_tables.n_states(rules))
+    for s, (aside, h) in enumerate(policy_tables.state_pairs(rules)):
         k = int(table[0, s])
         if k == ix.HAND_KEEP[h]:
             continue
@@ -157,14 +159,14 @@ def test_largest_set_is_the_games_strategy():
     from pokerdice_stats.games.simple_strategies import largest_set_keeps
 
     rules = get_rules("gameweave")
-    assert (players.heuristic_table(rules, "largest-set")[0] == largest_set_keeps()).all()
+    assert (policy_tables.heuristic_table(rules, "largest-set")[0] == largest_set_keeps()).all()
 
 
 def test_optimal_tables_are_the_policy_best_keeps():
     rules = get_rules("gameweave")
     goal = parse_goal("at-least:full-house", hand_table(rules))
     policy = solve(rules, goal)
-    tables = players.optimal_tables(rules, [goal], exact=True)
+    tables = policy_tables.optimal_tables(rules, [goal], exact=True)
     for t in (1, 2):
         for h in range(ix.N_HANDS):
             assert tables[0, t - 1, h] == policy.best_keep(h, t)
@@ -197,7 +199,9 @@ def test_kernel_matches_the_plain_simulator(options):
     plain_hist = np.zeros(ix.N_HANDS)
     for hand, count in plain.items():
         plain_hist[ix.hand_index(ix.counts_of_ranks(list(hand)))] = count
-    result = simulate_turns(rules, goal, n=200_000, seed=5, workers=1, progress=False)
+    result = simulate_turns(
+        rules, goal, run=RunOptions(n=200_000, seed=5, workers=1, progress=False)
+    )
     a, b = by_category(rules, result.hist), by_category(rules, plain_hist)
     for c in range(len(rules.categories)):
         assert abs(z_two_samples(int(a[c]), 200_000, int(b[c]), 20_000)) < BOUND, c
@@ -222,7 +226,7 @@ def test_turns_match_the_exact_final_distribution(preset, options, goal_text):
     goal = parse_goal(goal_text, table)
     policy = solve(rules, goal)
     n = 300_000
-    result = simulate_turns(rules, goal, n=n, seed=17, progress=False)
+    result = simulate_turns(rules, goal, run=RunOptions(n=n, seed=17, progress=False))
     exact = policy.final_by_category()
     counts = by_category(rules, result.hist)
     for c, cat in enumerate(rules.categories):
@@ -235,13 +239,13 @@ def test_turns_match_the_exact_final_distribution(preset, options, goal_text):
 @pytest.mark.parametrize("name", ["stand", "largest-set", "chase-straights"])
 def test_heuristic_turns_match_their_exact_distribution(name):
     rules = get_rules("gameweave")
-    keeps = players.heuristic_table(rules, name)
+    keeps = policy_tables.heuristic_table(rules, name)
     numerators, denominator = distribution_of_keeps(list(keeps), rules.throws)
     if name != "chase-straights":
         expected, _ = strategy_distribution(rules, name)
         assert (np.asarray(numerators) == np.asarray(expected)).all()
     n = 200_000
-    result = simulate_turns(rules, None, name, n=n, seed=3, progress=False)
+    result = simulate_turns(rules, None, name, run=RunOptions(n=n, seed=3, progress=False))
     table = hand_table(rules)
     for c, cat in enumerate(rules.categories):
         p = int(np.asarray(numerators)[table.category == c].sum()) / denominator
@@ -253,7 +257,7 @@ def test_every_hand_of_a_single_throw():
     """Stand policy, per hand (252 cells): chi-square bound |chi2 - df| / sqrt(2 df) < 4.5."""
     rules = get_rules("gameweave")
     n = 500_000
-    hist = simulate_turns(rules, None, "stand", n=n, seed=8, progress=False).hist
+    hist = simulate_turns(rules, None, "stand", run=RunOptions(n=n, seed=8, progress=False)).hist
     expected = ix.HAND_WAYS / 7776 * n
     chi2 = float(((hist - expected) ** 2 / expected).sum())
     assert abs(chi2 - 251) / math.sqrt(2 * 251) < BOUND
@@ -267,7 +271,9 @@ def test_same_seed_same_result_for_any_number_of_threads():
     rules = get_rules("gameweave")
     runs = [
         simulate_turns(
-            rules, "at-least:full-house", n=1_100_000, seed=42, workers=w, progress=False
+            rules,
+            "at-least:full-house",
+            run=RunOptions(n=1_100_000, seed=42, workers=w, progress=False),
         )
         for w in (1, 2, 3)
     ]
@@ -275,37 +281,36 @@ def test_same_seed_same_result_for_any_number_of_threads():
         assert (other.hist == runs[0].hist).all()
         assert (other.throws_used == runs[0].throws_used).all()
         assert other.estimate == runs[0].estimate
-    different = simulate_turns(rules, "at-least:full-house", n=1_100_000, seed=43, progress=False)
+    different = simulate_turns(
+        rules, "at-least:full-house", run=RunOptions(n=1_100_000, seed=43, progress=False)
+    )
     assert not (different.hist == runs[0].hist).all()
 
 
 def test_a_larger_run_extends_a_smaller_one():
     """Chunk i's stream does not depend on the number of chunks."""
-    from pokerdice_stats.simulate import TURN_CHUNK
-
     rules = get_rules("gameweave")
-    from pokerdice_stats.simulate import TurnJob, policy_table, turn_chunk
-    from pokerdice_stats.simulation.chunks import run_one
-
-    small = simulate_turns(rules, None, "stand", n=TURN_CHUNK, seed=9, progress=False)
-    large = simulate_turns(rules, None, "stand", n=2 * TURN_CHUNK, seed=9, progress=False)
+    small = simulate_turns(
+        rules, None, "stand", run=RunOptions(n=TURN_CHUNK, seed=9, progress=False)
+    )
+    large = simulate_turns(
+        rules, None, "stand", run=RunOptions(n=2 * TURN_CHUNK, seed=9, progress=False)
+    )
     job = TurnJob(policy_table(rules, "stand"), rules.throws - 1, False)
-    second = run_one(turn_chunk, job, 9, 1, TURN_CHUNK)["hist"]
+    second = run_one(play_chunk, job, 9, 1, TURN_CHUNK)["final_hands"]
     assert (large.hist == small.hist + second).all()
 
 
 def test_rounds_are_bitwise_reproducible_across_threads():
-    from pokerdice_stats.simulate import simulate_rounds
-
     rules = get_rules("gameweave")
-    a = simulate_rounds(rules, 3, n=70_000, seed=1, workers=1, progress=False)
-    b = simulate_rounds(rules, 3, n=70_000, seed=1, workers=2, progress=False)
+    a = simulate_rounds(rules, 3, run=RunOptions(n=70_000, seed=1, workers=1, progress=False))
+    b = simulate_rounds(rules, 3, run=RunOptions(n=70_000, seed=1, workers=2, progress=False))
     assert a.seats == b.seats and (a.last_thrower == b.last_thrower).all()
 
 
 def test_tables_are_exhaustive_for_small_throws():
     """All 6**m throws of m dice reach each thrown multiset as often as the multinomial says."""
-    _, _, _, _, thrown_cc, _, _, _ = dice_tables()
+    thrown_cc = dice_tables().thrown_cc
     for m in range(4):
         codes = Counter(int(thrown_cc[m, c]) for c in range(6**m))
         brute = Counter(sum(6**d for d in dice) for dice in itertools.product(range(6), repeat=m))

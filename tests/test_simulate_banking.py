@@ -24,6 +24,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import reference_simulate as ref
+from cli_helpers import assert_cli_error
 
 from pokerdice_stats import get_rules
 from pokerdice_stats import indexing as ix
@@ -34,8 +35,8 @@ from pokerdice_stats.games.blind_rounds import chances, tied_sets
 from pokerdice_stats.games.equilibrium import Mixture, game_value
 from pokerdice_stats.games.simple_strategies import distribution_of_keeps, strategy_distribution
 from pokerdice_stats.hands import hand_table
-from pokerdice_stats.simulate import default_knowledge, simulate_rounds
-from pokerdice_stats.simulation.blind import blind_seats, table_distribution
+from pokerdice_stats.simulation import RunOptions, simulate_rounds
+from pokerdice_stats.simulation.blind_seats import blind_seats, table_distribution
 
 BOUND = 4.5
 BANKING = get_rules("banking")
@@ -228,10 +229,10 @@ def test_blind_chances_refuse_bad_input():
 
 
 def test_banking_rounds_are_blind_by_default(equilibrium):
-    assert default_knowledge(BANKING) == "blind"
-    assert default_knowledge(get_rules("gameweave")) == "seen"
-    assert default_knowledge(get_rules("progressive")) == "seen"
-    result = simulate_rounds(BANKING, 2, n=200_000, seed=11, progress=False)
+    assert BANKING.knowledge == "blind"
+    assert get_rules("gameweave").knowledge == "seen"
+    assert get_rules("progressive").knowledge == "seen"
+    result = simulate_rounds(BANKING, 2, run=RunOptions(n=200_000, seed=11, progress=False))
     assert result.knowledge == "blind"
     assert result.policies == ("equilibrium", "equilibrium")
     assert result.exact == (0.5, 0.5)
@@ -249,7 +250,9 @@ def test_named_pair_matches_the_exact_share():
     pair = ("stand", "largest-set")
     x, y = (strategy_distribution(BANKING, name) for name in pair)
     share = (1 + game_value(x, y, banking_payout(BANKING))) / 2
-    result = simulate_rounds(BANKING, 2, policy=pair, n=300_000, seed=12, progress=False)
+    result = simulate_rounds(
+        BANKING, 2, policy=pair, run=RunOptions(n=300_000, seed=12, progress=False)
+    )
     assert result.policies == pair
     assert result.exact[0] == pytest.approx(float(share), abs=1e-15)
     assert abs(result.seats[0].z_score(share)) < BOUND
@@ -259,9 +262,11 @@ def test_named_pair_matches_the_exact_share():
             assert abs(z) < BOUND
     # "a,b" on the command line means the same.
     again = simulate_rounds(
-        BANKING, 2, policy="stand,largest-set", n=1_000, seed=12, progress=False
+        BANKING, 2, policy="stand,largest-set", run=RunOptions(n=1_000, seed=12, progress=False)
     )
-    first = simulate_rounds(BANKING, 2, policy=pair, n=1_000, seed=12, progress=False)
+    first = simulate_rounds(
+        BANKING, 2, policy=pair, run=RunOptions(n=1_000, seed=12, progress=False)
+    )
     assert again.seats == first.seats
 
 
@@ -275,7 +280,7 @@ def test_each_pure_strategy_reproduces_its_final_distribution(
     for i in range(len(mixture.weights)):
         pure = _pure(mixture, i)
         result = simulate_rounds(
-            rules, 2, policy=[pure, "stand"], n=60_000, seed=13 + i, progress=False
+            rules, 2, policy=[pure, "stand"], run=RunOptions(n=60_000, seed=13 + i, progress=False)
         )
         assert result.policies == ("mixture", "stand")
         for z in _category_z(rules, result.hist[0], (mixture.numerators[i], mixture.denominator)):
@@ -289,7 +294,7 @@ def test_a_mixture_is_drawn_with_its_weights(sticky_equilibrium):
     eq = sticky_equilibrium
     support = eq.first.support()
     assert len(support) >= 2  # a genuine mixture, so the draw is tested
-    result = simulate_rounds(STICKY, 3, n=200_000, seed=14, progress=False)
+    result = simulate_rounds(STICKY, 3, run=RunOptions(n=200_000, seed=14, progress=False))
     exact = chances(STICKY, [eq.first.exact(), eq.second.exact(), eq.second.exact()])
     for est, value, approx in zip(result.seats, exact, result.exact, strict=True):
         assert approx == pytest.approx(float(value), abs=1e-15)
@@ -307,7 +312,9 @@ def test_a_mixture_is_drawn_with_its_weights(sticky_equilibrium):
         weights,
         tuple(eq.first.keeps[i] for i in support),
     )
-    result = simulate_rounds(STICKY, 2, policy=[skewed, skewed], n=100_000, seed=15, progress=False)
+    result = simulate_rounds(
+        STICKY, 2, policy=[skewed, skewed], run=RunOptions(n=100_000, seed=15, progress=False)
+    )
     for seat in range(2):
         for z in _category_z(STICKY, result.hist[seat], skewed.exact()):
             assert abs(z) < BOUND
@@ -330,7 +337,11 @@ def test_blind_rounds_under_every_tie_rule(preset, options, players):
     rules = get_rules(preset, options)
     policy = ("largest-set", "stand", "max-category", "largest-set")[:players]
     result = simulate_rounds(
-        rules, players, knowledge="blind", policy=policy, n=150_000, seed=16, progress=False
+        rules,
+        players,
+        knowledge="blind",
+        policy=policy,
+        run=RunOptions(n=150_000, seed=16, progress=False),
     )
     exact = chances(rules, [strategy_distribution(rules, p) for p in policy])
     for est, value in zip(result.seats, exact, strict=True):
@@ -399,7 +410,9 @@ def test_blind_kernel_matches_the_plain_simulator(equilibrium):
         winners = _plain_blind_round(rng, plain_seats, strength, rules.throws)
         for w in winners:
             shares[w] += 1 / len(winners)
-    result = simulate_rounds(rules, 3, policy=policy, n=200_000, seed=17, progress=False)
+    result = simulate_rounds(
+        rules, 3, policy=policy, run=RunOptions(n=200_000, seed=17, progress=False)
+    )
     exact = chances(rules, [mixed.exact(), *blind_seats(rules, policy[1:]).distributions])
     for seat in range(3):
         a = result.seats[seat]
@@ -417,18 +430,23 @@ def test_blind_kernel_matches_the_plain_simulator(equilibrium):
 
 def test_same_seed_same_result_for_any_worker_count(sticky_equilibrium):
     n = 3 * 32_768 + 1_000  # several chunks and a remainder
-    runs = [simulate_rounds(STICKY, 3, n=n, seed=18, workers=w, progress=False) for w in (1, 2, 3)]
+    runs = [
+        simulate_rounds(STICKY, 3, run=RunOptions(n=n, seed=18, workers=w, progress=False))
+        for w in (1, 2, 3)
+    ]
     for other in runs[1:]:
         assert other.seats == runs[0].seats
         assert np.array_equal(other.hist, runs[0].hist)
-    different = simulate_rounds(STICKY, 3, n=n, seed=19, progress=False)
+    different = simulate_rounds(STICKY, 3, run=RunOptions(n=n, seed=19, progress=False))
     assert not np.array_equal(different.hist, runs[0].hist)
 
 
 def test_seen_banking_rounds_still_match_the_solved_round():
     from pokerdice_stats.games.rounds import solve_round
 
-    result = simulate_rounds(BANKING, 2, knowledge="seen", n=100_000, seed=20, progress=False)
+    result = simulate_rounds(
+        BANKING, 2, knowledge="seen", run=RunOptions(n=100_000, seed=20, progress=False)
+    )
     assert result.knowledge == "seen" and result.hist is None
     for est, value in zip(result.seats, solve_round(BANKING, 2).win, strict=True):
         assert abs(est.z_score(float(value))) < BOUND
@@ -436,25 +454,30 @@ def test_seen_banking_rounds_still_match_the_solved_round():
 
 def test_bad_blind_options_are_refused():
     with pytest.raises(OptionError):
-        simulate_rounds(BANKING, 2, knowledge="psychic", n=10, progress=False)
+        simulate_rounds(BANKING, 2, knowledge="psychic", run=RunOptions(n=10, progress=False))
     with pytest.raises(OptionError):
-        simulate_rounds(BANKING, 2, policy="nonsense", n=10, progress=False)
+        simulate_rounds(BANKING, 2, policy="nonsense", run=RunOptions(n=10, progress=False))
     with pytest.raises(OptionError):
-        simulate_rounds(BANKING, 3, policy="stand,stand", n=10, progress=False)
+        simulate_rounds(BANKING, 3, policy="stand,stand", run=RunOptions(n=10, progress=False))
     with pytest.raises(OptionError):
-        simulate_rounds(BANKING, 2, knowledge="seen", policy="stand", n=10, progress=False)
+        simulate_rounds(
+            BANKING, 2, knowledge="seen", policy="stand", run=RunOptions(n=10, progress=False)
+        )
     with pytest.raises(OptionError):
-        simulate_rounds(BANKING, 6, n=10, progress=False)
+        simulate_rounds(BANKING, 6, run=RunOptions(n=10, progress=False))
     limited = get_rules("banking", {"throw_limit": "first-player"})
     with pytest.raises(OptionError):
-        simulate_rounds(limited, 2, n=10, progress=False)
+        simulate_rounds(limited, 2, run=RunOptions(n=10, progress=False))
     with pytest.raises(OptionError):  # a mixture without keep tables cannot be played
         bare = Mixture(np.array([1.0]), *strategy_distribution(BANKING, "stand"))
-        simulate_rounds(BANKING, 2, policy=[bare, "stand"], n=10, progress=False)
+        simulate_rounds(BANKING, 2, policy=[bare, "stand"], run=RunOptions(n=10, progress=False))
     with pytest.raises(OptionError):  # tables of other turn rules
         two = get_rules("banking", {"throws": 2})
         simulate_rounds(
-            two, 2, policy=[banking_equilibrium(BANKING).first, "stand"], n=10, progress=False
+            two,
+            2,
+            policy=[banking_equilibrium(BANKING).first, "stand"],
+            run=RunOptions(n=10, progress=False),
         )
 
 
@@ -494,22 +517,21 @@ def test_command_line_blind_round(capsys):
     )
     assert code == 0
     assert "blind" in capsys.readouterr().out
-    for bad in (
-        ["--knowledge", "seen", "--policy", "stand"],
-        ["--policy", "stand,stand,stand"],
-        ["--what", "match", "--knowledge", "blind"],
+    for bad, words in (
+        (["--knowledge", "seen", "--policy", "stand"], "named policies apply to blind rounds"),
+        (["--policy", "stand,stand,stand"], "one for each of the 2 seats, got 'stand,stand,stand'"),
+        (["--what", "match", "--knowledge", "blind"], "--knowledge does not apply to --what match"),
     ):
         args = ["simulate", "--rules", "banking", "--n", "10", "--no-progress"]
         if "--what" not in bad:
             args += ["--what", "round"]
-        assert main(args + bad) == 2
-        assert "error" in capsys.readouterr().err
+        assert_cli_error(capsys, args + bad, words)
 
 
 def test_crosscheck_blind_group():
-    from pokerdice_stats.simulation.crosscheck import crosscheck
+    from pokerdice_stats.crosscheck import crosscheck
 
-    checks = crosscheck(n=100_000, seed=21, groups=("blind",))
+    checks = crosscheck(("blind",), run=RunOptions(n=100_000, seed=21, progress=False))
     assert len(checks) == 6
     figures = {c.figure for c in checks}
     assert "seat 1 share (stand vs largest-set)" in figures
@@ -540,7 +562,11 @@ def test_blind_rounds_on_dask_equal_threads():
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        local = simulate_rounds(STICKY, 3, n=70_000, seed=22, workers=2, progress=False)
-        remote = simulate_rounds(STICKY, 3, n=70_000, seed=22, scheduler=client, progress=False)
+        local = simulate_rounds(
+            STICKY, 3, run=RunOptions(n=70_000, seed=22, workers=2, progress=False)
+        )
+        remote = simulate_rounds(
+            STICKY, 3, run=RunOptions(n=70_000, seed=22, scheduler=client, progress=False)
+        )
     assert remote.seats == local.seats
     assert np.array_equal(remote.hist, local.hist)

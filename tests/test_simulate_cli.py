@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_helpers import assert_cli_error
 
 from pokerdice_stats import cli
 
@@ -129,27 +130,58 @@ def test_table_output(capsys):
 
 
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "words"),
     [
-        ["simulate", "--what", "hand"],
-        ["simulate", "--n", "0"],
-        ["simulate", "--n", "many"],
-        ["simulate", "--seed", "-1"],
-        ["simulate", "--workers", "0"],
-        ["simulate", "--policy", "wishful", "--n", "10"],
-        ["simulate", "--goal", "at-most:pair", "--n", "10"],
-        ["simulate", "--what", "round", "--players", "9", "--n", "10"],
-        ["simulate", "--what", "round", "--policy", "stand", "--n", "10"],
-        ["simulate", "--what", "match", "--rules", "banking", "--n", "10"],
-        ["simulate", "--what", "session", "--rules", "progressive", "--computer", "psychic"],
-        ["simulate", "--rules", "nonsense"],
-        ["crosscheck", "--only", "everything"],
+        (["simulate", "--n", "0"], ["the number of samples must be at least 1, got 0"]),
+        (["simulate", "--seed", "-1"], ["the seed must be a whole number >= 0, got -1"]),
+        (["simulate", "--workers", "0"], ["workers must be at least 1, got 0"]),
+        (["simulate", "--policy", "wishful", "--n", "10"], ["unknown policy 'wishful'"]),
+        (["simulate", "--goal", "at-most:pair", "--n", "10"], ["unknown goal 'at-most:pair'"]),
+        (
+            ["simulate", "--what", "round", "--players", "9", "--n", "10"],
+            ["players must be 2 to 5, got 9"],
+        ),
+        (
+            ["simulate", "--what", "round", "--policy", "stand", "--n", "10"],
+            ["named policies apply to blind rounds"],
+        ),
+        (
+            ["simulate", "--what", "match", "--rules", "banking", "--n", "10"],
+            ["matches need a winner every round", "ties=split"],
+        ),
+        (
+            ["simulate", "--what", "session", "--rules", "progressive", "--computer", "psychic"],
+            ["unknown computer policy 'psychic'"],
+        ),
+        (["simulate", "--rules", "nonsense"], ["unknown rule set 'nonsense'"]),
+        (["crosscheck", "--only", "everything"], ["unknown group 'everything'"]),
+        (["crosscheck", "--seed", "-2", "--only", "chances"], ["the seed must be", "got -2"]),
     ],
 )
-def test_bad_options_exit_2(capsys, argv):
+def test_bad_options_exit_2(capsys, argv, words):
+    assert_cli_error(capsys, [*argv, "--no-progress"], *words)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "--what", "hand"], ["argument --what: invalid choice: 'hand'"]),
+        (["simulate", "--n", "many"], ["argument --n: expected a whole number, got 'many'"]),
+        (["simulate", "--seed", "1.5"], ["argument --seed: expected a whole number, got '1.5'"]),
+        (
+            ["simulate", "--players", "0"],
+            ["argument --players: expected a whole number of at least 1"],
+        ),
+    ],
+)
+def test_malformed_options_are_argparse_errors(capsys, argv, words):
+    """Options that do not parse: argparse's usage and one error line naming the option, exit 2."""
     code, out, err = run(capsys, *argv)
-    assert code == 2, (argv, out, err)
-    assert "Traceback" not in err and "error" in err
+    assert code == 2 and out == "" and "Traceback" not in err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("pokerdice-stats simulate: error: ")
+    for word in words:
+        assert word in last, (word, last)
 
 
 def test_crosscheck_json(capsys):

@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.simulate import simulate_progressive, simulate_rounds, simulate_turns
+from pokerdice_stats.simulation import (
+    RunOptions,
+    simulate_progressive,
+    simulate_rounds,
+    simulate_turns,
+)
 
 distributed = pytest.importorskip("distributed")
 
@@ -27,15 +32,12 @@ def client():
 def test_turns_on_dask_equal_threads(client):
     rules = get_rules("gameweave")
     local = simulate_turns(
-        rules, "at-least:full-house", n=700_000, seed=5, workers=2, progress=False
+        rules, "at-least:full-house", run=RunOptions(n=700_000, seed=5, workers=2, progress=False)
     )
     remote = simulate_turns(
         rules,
         "at-least:full-house",
-        n=700_000,
-        seed=5,
-        scheduler=client.scheduler.address,
-        progress=False,
+        run=RunOptions(n=700_000, seed=5, scheduler=client.scheduler.address, progress=False),
     )
     assert (remote.hist == local.hist).all()
     assert remote.estimate == local.estimate
@@ -43,13 +45,20 @@ def test_turns_on_dask_equal_threads(client):
 
 def test_rounds_and_sessions_on_dask_equal_threads(client):
     rules = get_rules("triple-snakes")
-    local = simulate_rounds(rules, 3, n=80_000, seed=2, workers=1, progress=False)
-    remote = simulate_rounds(rules, 3, n=80_000, seed=2, scheduler=client, progress=False)
+    local = simulate_rounds(rules, 3, run=RunOptions(n=80_000, seed=2, workers=1, progress=False))
+    remote = simulate_rounds(
+        rules, 3, run=RunOptions(n=80_000, seed=2, scheduler=client, progress=False)
+    )
     assert remote.seats == local.seats
     prog = get_rules("progressive")
-    a = simulate_progressive(prog, rounds=30, computer="stand", n=600, seed=1, progress=False)
+    a = simulate_progressive(
+        prog, rounds=30, computer="stand", run=RunOptions(n=600, seed=1, progress=False)
+    )
     b = simulate_progressive(
-        prog, rounds=30, computer="stand", n=600, seed=1, scheduler=client, progress=False
+        prog,
+        rounds=30,
+        computer="stand",
+        run=RunOptions(n=600, seed=1, scheduler=client, progress=False),
     )
     assert (a.final_banks == b.final_banks).all() and a.bank == b.bank
 
@@ -64,15 +73,14 @@ def test_worker_processes_on_loopback_equal_threads():
         dashboard_address="127.0.0.1:0",  # loopback only
     ) as cluster:
         rules = get_rules("gameweave")
-        local = simulate_turns(rules, None, "largest-set", n=600_000, seed=8, progress=False)
+        local = simulate_turns(
+            rules, None, "largest-set", run=RunOptions(n=600_000, seed=8, progress=False)
+        )
         remote = simulate_turns(
             rules,
             None,
             "largest-set",
-            n=600_000,
-            seed=8,
-            scheduler=cluster.scheduler_address,
-            progress=False,
+            run=RunOptions(n=600_000, seed=8, scheduler=cluster.scheduler_address, progress=False),
         )
         assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         assert (remote.hist == local.hist).all()

@@ -19,17 +19,19 @@ import reference_simulate as ref
 
 from pokerdice_stats import get_rules
 from pokerdice_stats import indexing as ix
+from pokerdice_stats.crosscheck import crosscheck
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.rounds import solve_round
 from pokerdice_stats.hands import hand_table
-from pokerdice_stats.simulate import (
+from pokerdice_stats.simulation import (
+    RunOptions,
     simulate_matches,
     simulate_pots,
     simulate_progressive,
     simulate_rounds,
+    simulate_turns,
 )
-from pokerdice_stats.simulation.chunks import run_chunks
-from pokerdice_stats.simulation.crosscheck import crosscheck
+from pokerdice_stats.simulation.run import run_chunks
 
 BOUND = 4.5
 
@@ -79,7 +81,9 @@ def test_round_kernel_matches_the_plain_simulator(preset, players):
         for w in winners:
             shares[w] += 1 / len(winners)
     n = 200_000
-    result = simulate_rounds(rules, players, knowledge="seen", n=n, seed=21, progress=False)
+    result = simulate_rounds(
+        rules, players, knowledge="seen", run=RunOptions(n=n, seed=21, progress=False)
+    )
     for seat in range(players):
         a = result.seats[seat]
         b = shares[seat] / n_plain
@@ -101,7 +105,9 @@ def test_round_kernel_matches_the_plain_simulator(preset, players):
 )
 def test_rounds_match_the_solved_round(preset, options, players):
     rules = get_rules(preset, options)
-    result = simulate_rounds(rules, players, knowledge="seen", n=150_000, seed=2, progress=False)
+    result = simulate_rounds(
+        rules, players, knowledge="seen", run=RunOptions(n=150_000, seed=2, progress=False)
+    )
     exact = solve_round(rules, players).win
     for est, value in zip(result.seats, exact, strict=True):
         assert abs(est.z_score(float(value))) < BOUND
@@ -114,7 +120,7 @@ def test_last_thrower_table_matches_the_solved_round():
     """Winner and last thrower (roll-offs) of a 3-player gameweave round."""
     rules = get_rules("gameweave")
     n = 300_000
-    result = simulate_rounds(rules, 3, n=n, seed=6, progress=False)
+    result = simulate_rounds(rules, 3, run=RunOptions(n=n, seed=6, progress=False))
     exact = solve_round(rules, 3).last_thrower
     for w in range(3):
         for last in range(3):
@@ -132,7 +138,7 @@ def test_crosscheck_small():
     About 60 figures: by the union bound a correct toolkit fails this under a
     fresh seed with chance below 60 * 6.8e-6 = 4.1e-4.
     """
-    checks = crosscheck(n=60_000, seed=7)
+    checks = crosscheck(run=RunOptions(n=60_000, seed=7, progress=False))
     assert len(checks) >= 45
     groups = {c.group.split()[0] for c in checks}
     assert groups >= {
@@ -152,14 +158,14 @@ def test_crosscheck_small():
 
 def test_matches_bookkeeping():
     rules = get_rules("gameweave")
-    result = simulate_matches(rules, 3, target=2, n=20_000, seed=1, progress=False)
+    result = simulate_matches(rules, 3, target=2, run=RunOptions(n=20_000, seed=1, progress=False))
     assert sum(e.estimate for e in result.seats) == pytest.approx(1.0)
     # A match to 2 wins among 3 players takes 2 to 4 rounds.
     assert 2 <= result.expected_rounds.ci_low <= result.expected_rounds.ci_high <= 4
     with pytest.raises(OptionError):
-        simulate_matches(get_rules("banking"), 2, n=10, progress=False)
+        simulate_matches(get_rules("banking"), 2, run=RunOptions(n=10, progress=False))
     with pytest.raises(OptionError):
-        simulate_matches(rules, 2, target=0, n=10, progress=False)
+        simulate_matches(rules, 2, target=0, run=RunOptions(n=10, progress=False))
 
 
 def test_pots_are_zero_sum():
@@ -170,7 +176,9 @@ def test_pots_are_zero_sum():
         (get_rules("gameweave"), 2),
     ):
         preset = rules.label()
-        result = simulate_pots(rules, players, rounds=7, ante=2, n=3_000, seed=4, progress=False)
+        result = simulate_pots(
+            rules, players, rounds=7, ante=2, run=RunOptions(n=3_000, seed=4, progress=False)
+        )
         total = sum(e.estimate for e in result.seats)
         assert total == pytest.approx(0.0, abs=1e-9), preset
 
@@ -183,9 +191,7 @@ def test_progressive_sessions_bookkeeping():
         computer="stand",
         start=300,
         record_every=10,
-        n=2_000,
-        seed=3,
-        progress=False,
+        run=RunOptions(n=2_000, seed=3, progress=False),
     )
     banks, broke_at, paths = result.final_banks, result.broke_at, result.paths
     assert banks.shape == (2_000,) and paths.shape == (2_000, 7)
@@ -201,13 +207,15 @@ def test_progressive_sessions_bookkeeping():
     from pokerdice_stats.games.progressive import expected_payout
 
     exact = expected_payout(rules, "stand")
-    big = simulate_progressive(rules, rounds=20, computer="stand", n=20_000, seed=5, progress=False)
+    big = simulate_progressive(
+        rules, rounds=20, computer="stand", run=RunOptions(n=20_000, seed=5, progress=False)
+    )
     assert big.broke.estimate == 0.0
     mean = 10_000 + 20 * exact.expected_float
     std = math.sqrt(20 * exact.variance_float)
     assert abs(big.bank.z_score(mean, std)) < BOUND
     with pytest.raises(OptionError):
-        simulate_progressive(get_rules("gameweave"), rounds=5, n=10, progress=False)
+        simulate_progressive(get_rules("gameweave"), rounds=5, run=RunOptions(n=10, progress=False))
 
 
 def _interrupting(job, state, size):
@@ -219,7 +227,7 @@ def _interrupting(job, state, size):
 
 def test_ctrl_c_returns_the_partial_result():
     job = {"stop": 3, "calls": []}
-    run = run_chunks(_interrupting, job, 100, 10, seed=0, workers=1, progress=False)
+    run = run_chunks(_interrupting, job, 10, RunOptions(n=100, seed=0, workers=1, progress=False))
     assert run.interrupted and run.chunks == 3 and run.n == 30
     assert int(run.totals["count"][0]) == 30
 
@@ -232,7 +240,10 @@ def _interrupt_in_a_thread(job, state, size):
 
 def test_ctrl_c_in_a_thread_returns_the_other_chunks():
     run = run_chunks(
-        _interrupt_in_a_thread, "stop", 10 * 5 + 7, 10, seed=0, workers=2, progress=False
+        _interrupt_in_a_thread,
+        "stop",
+        10,
+        RunOptions(n=10 * 5 + 7, seed=0, workers=2, progress=False),
     )
     assert run.interrupted
     assert run.n == int(run.totals["count"][0]) <= 50
@@ -241,13 +252,35 @@ def test_ctrl_c_in_a_thread_returns_the_other_chunks():
 
 def test_bad_runs_are_refused():
     rules = get_rules("gameweave")
-    from pokerdice_stats.simulate import simulate_turns
+    with pytest.raises(OptionError, match="samples must be at least 1, got 0"):
+        RunOptions(n=0, progress=False)
+    with pytest.raises(OptionError, match="workers must be at least 1, got 0"):
+        RunOptions(n=10, workers=0, progress=False)
+    with pytest.raises(OptionError, match="unknown policy 'nonsense'"):
+        simulate_turns(rules, policy="nonsense", run=RunOptions(n=10, progress=False))
+    with pytest.raises(OptionError):
+        simulate_rounds(rules, 6, run=RunOptions(n=10, progress=False))
 
-    with pytest.raises(OptionError):
-        simulate_turns(rules, n=0, progress=False)
-    with pytest.raises(OptionError):
-        simulate_turns(rules, n=10, workers=0, progress=False)
-    with pytest.raises(OptionError):
-        simulate_turns(rules, policy="nonsense", n=10, progress=False)
-    with pytest.raises(OptionError):
-        simulate_rounds(rules, 6, n=10, progress=False)
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"seed": -1}, "the seed must be a whole number >= 0, got -1"),
+        ({"seed": 1.5}, "the seed must be a whole number >= 0, got 1.5"),
+        ({"seed": None}, "the seed must be a whole number >= 0, got None"),
+        ({"n": 2.0}, "the number of samples must be at least 1, got 2.0"),
+        ({"n": True}, "the number of samples must be at least 1, got True"),
+        ({"workers": -3}, "workers must be at least 1, got -3"),
+    ],
+)
+def test_run_options_are_checked_once_when_made(options, words):
+    with pytest.raises(OptionError) as err:
+        RunOptions(**options)
+    assert str(err.value) == words
+
+
+def test_run_options_default_samples():
+    assert RunOptions().samples(123) == 123
+    assert RunOptions(n=7).samples(123) == 7
+    assert RunOptions(n=7, seed=3).with_samples(9) == RunOptions(n=9, seed=3)
+    assert RunOptions(n=np.int64(5), seed=np.int64(2)).samples(1) == 5

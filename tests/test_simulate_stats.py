@@ -56,8 +56,9 @@ def test_levels_and_estimates():
 def test_docstring_examples():
     import doctest
 
-    import pokerdice_stats.simulate as simulate
+    import pokerdice_stats.simulation as simulation
+    import pokerdice_stats.simulation.turns as turns
 
-    for module in (stats, simulate):
+    for module in (stats, simulation, turns):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__

@@ -21,7 +21,7 @@ def compare_record(rules, schedules, game: dict, tolerance, rounds, start) -> di
         totals[key] = {n: b.totals()[key] for n, b in zip(names, breakdowns, strict=True)}
     cells = []
     for a, b in zip(breakdowns[0].cells, breakdowns[1].cells, strict=True):
-        row = {"side": a.side, "winner": a.winner, "loser": a.loser}
+        row: dict[str, object] = {"side": a.side, "winner": a.winner, "loser": a.loser}
         for n, cell in (("a", a), ("b", b)):
             row[f"pay_{n}"] = int(cell.pay) if cell.pay.denominator == 1 else cell.pay
             row[f"probability_{n}"] = float(cell.probability)

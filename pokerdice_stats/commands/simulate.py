@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.commands._common import (
     add_format_arg,
@@ -14,6 +15,9 @@ from pokerdice_stats.commands._common import (
 )
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.formats import to_json
+
+if TYPE_CHECKING:
+    from pokerdice_stats.simulation import RunOptions
 
 WHATS = ("turn", "round", "match", "session")
 #: Default samples for each kind of simulation.
@@ -56,37 +60,33 @@ _USER_NAMES = {
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
     return value
 
 
-def _seed(text: str) -> int:
+def _whole(text: str) -> int:
+    """A whole number (its range is checked by :class:`~pokerdice_stats.simulation.RunOptions`
+    and the simulations)."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"the seed must be 0 or more, got {text!r}")
-    return value
 
 
 def _add_run_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--n",
-        type=_positive,
+        type=_whole,
         default=None,
         metavar="SAMPLES",
         help="samples (turns, rounds, matches or sessions)",
     )
-    parser.add_argument("--seed", type=_seed, default=0, help="seed (default 0)")
+    parser.add_argument("--seed", type=_whole, default=0, help="seed (default 0)")
     parser.add_argument(
         "--workers",
-        type=_positive,
+        type=_whole,
         default=None,
         metavar="W",
         help="threads (default: every core); the result does not depend on it",
@@ -206,94 +206,105 @@ def check_simulate_options(args: argparse.Namespace, rules) -> None:
     check_samples(args.n)
 
 
-def _run_options(args) -> dict:
-    return {
-        "seed": args.seed,
-        "workers": args.workers,
-        "scheduler": args.scheduler,
-        "progress": not args.no_progress,
-    }
+def run_options(args: argparse.Namespace, n: int | None) -> RunOptions:
+    """The :class:`~pokerdice_stats.simulation.RunOptions` of ``--seed``, ``--workers``,
+    ``--scheduler`` and ``--no-progress``, with ``n`` samples.
+
+    Raises
+    ------
+    OptionError
+        For samples below 1, a negative seed or workers below 1.
+    """
+    from pokerdice_stats.simulation import RunOptions
+
+    return RunOptions(
+        n=n,
+        seed=args.seed,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        progress=not args.no_progress,
+    )
 
 
 def simulate_record(args: argparse.Namespace) -> dict:
     """Run ``simulate`` and return its JSON object."""
-    from pokerdice_stats import simulate as sim
+    from pokerdice_stats import simulation as sim
 
     rules = rules_from_args(args)
     check_simulate_options(args, rules)
-    n = args.n or DEFAULT_N[args.what]
+    run = run_options(args, DEFAULT_N[args.what] if args.n is None else args.n)
     players = args.players or DEFAULT_PLAYERS
     policy = args.policy or "optimal"
-    options = _run_options(args)
     record: dict = {"what": args.what, "rules": rules.label()}
     if args.what == "turn":
-        result = sim.simulate_turns(rules, args.goal, policy, n=n, **options)
-        record |= {"goal": result.goal.name, "policy": policy}
-        record |= _estimate(result.estimate)
-        record["interval"] = result.estimate.interval
-        record["by_category"] = {k: _estimate(v) for k, v in result.by_category.items()}
-        interrupted = result.interrupted
+        turns = sim.simulate_turns(rules, args.goal, policy, run=run)
+        record |= {"goal": turns.goal.name, "policy": policy}
+        record |= _estimate(turns.estimate)
+        record["interval"] = turns.estimate.interval
+        record["by_category"] = {k: _estimate(v) for k, v in turns.by_category.items()}
+        interrupted = turns.interrupted
     elif args.what == "round":
-        result = sim.simulate_rounds(
-            rules, players, knowledge=args.knowledge, policy=policy, n=n, **options
+        seated = sim.simulate_rounds(
+            rules, players, knowledge=args.knowledge, policy=policy, run=run
         )
         record |= {
             "players": players,
-            "knowledge": result.knowledge,
-            "n": result.n,
-            "seed": result.seed,
+            "knowledge": seated.knowledge,
+            "n": seated.n,
+            "seed": seated.seed,
         }
-        if result.knowledge == "blind":
-            record["policies"] = list(result.policies)
+        if seated.knowledge == "blind":
+            record["policies"] = list(seated.policies)
         record["seats"] = [
             {"seat": s} | _estimate(e) | {"exact": x}
-            for s, (e, x) in enumerate(zip(result.seats, result.exact, strict=True), start=1)
+            for s, (e, x) in enumerate(zip(seated.seats, seated.exact, strict=True), start=1)
         ]
-        record["rounds_played_per_round"] = result.played
-        interrupted = result.interrupted
+        record["rounds_played_per_round"] = seated.played
+        interrupted = seated.interrupted
     elif args.what == "match":
-        result = sim.simulate_matches(rules, players, args.rounds, n=n, **options)
+        matches = sim.simulate_matches(rules, players, args.rounds, run=run)
         record |= {
             "players": players,
-            "target": result.target,
-            "starter": result.starter,
-            "n": result.n,
-            "seed": result.seed,
+            "target": matches.target,
+            "starter": matches.starter,
+            "n": matches.n,
+            "seed": matches.seed,
         }
-        record["seats"] = [{"seat": s} | _estimate(e) for s, e in enumerate(result.seats, start=1)]
-        record["expected_rounds"] = _estimate(result.expected_rounds)
-        interrupted = result.interrupted
+        record["seats"] = [{"seat": s} | _estimate(e) for s, e in enumerate(matches.seats, start=1)]
+        record["expected_rounds"] = _estimate(matches.expected_rounds)
+        interrupted = matches.interrupted
     else:
         rounds = args.rounds or DEFAULT_SESSION_ROUNDS
         if rules.ties == "push":
             computer = args.computer or DEFAULT_COMPUTER
             start = args.start or DEFAULT_START
-            result = sim.simulate_progressive(rules, rounds, computer, start, n=n, **options)
+            progressive = sim.simulate_progressive(rules, rounds, computer, start, run=run)
             record |= {
                 "rounds": rounds,
                 "computer": computer,
                 "start": start,
                 "quantity": "bank after the session",
             }
-            record |= _estimate(result.bank)
-            record["broke"] = _estimate(result.broke)
-            record["computer_broke"] = _estimate(result.computer_broke)
-            record["payout_per_round"] = _estimate(result.payout)
+            record |= _estimate(progressive.bank)
+            record["broke"] = _estimate(progressive.broke)
+            record["computer_broke"] = _estimate(progressive.computer_broke)
+            record["payout_per_round"] = _estimate(progressive.payout)
+            interrupted = progressive.interrupted
         else:
             ante = args.ante or DEFAULT_ANTE
-            result = sim.simulate_pots(rules, players, rounds, ante, n=n, **options)
+            pots = sim.simulate_pots(rules, players, rounds, ante, run=run)
             record |= {
                 "players": players,
                 "rounds": rounds,
                 "ante": ante,
                 "quantity": "net chips after the session",
-                "n": result.n,
-                "seed": result.seed,
+                "n": pots.n,
+                "seed": pots.seed,
             }
             record["seats"] = [
-                {"seat": s} | _estimate(e) for s, e in enumerate(result.seats, start=1)
+                {"seat": s} | _estimate(e) for s, e in enumerate(pots.seats, start=1)
             ]
-        interrupted = result.interrupted
+            interrupted = pots.interrupted
     if interrupted:
         record["interrupted"] = True
     return record
@@ -340,15 +351,14 @@ def _text(record: dict) -> str:
 
 
 def run_crosscheck(args: argparse.Namespace) -> int:
-    from pokerdice_stats.simulation.crosscheck import GROUPS, checks_frame, crosscheck
+    from pokerdice_stats.crosscheck import GROUPS, checks_frame, crosscheck
 
     for group in args.only or ():
         if group not in GROUPS:
             raise OptionError(f"unknown group {group!r}; choose from: " + ", ".join(GROUPS))
     check_samples(args.n)
-    options = _run_options(args)
-    seed = options.pop("seed")
-    checks = crosscheck(args.n or 200_000, seed, tuple(args.only) if args.only else None, **options)
+    run = run_options(args, args.n)
+    checks = crosscheck(tuple(args.only) if args.only else None, run=run)
     frame = checks_frame(checks)
     if args.format != "json":
         frame = frame.drop(columns=["exact_float"])

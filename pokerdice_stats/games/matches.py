@@ -31,9 +31,6 @@ from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.rounds import check_players, solve_round
 from pokerdice_stats.rules import MAX_TARGET, STARTERS, RuleSet
 
-# Old name of rules.STARTERS, still imported (with MAX_TARGET) by simulate.py: to go
-# when that import moves to pokerdice_stats.rules.
-STARTER_RULES = STARTERS
 #: The presets whose documents play matches of round wins (their ``target`` and
 #: ``starter`` options say how).
 MATCH_PRESETS = ("gameweave", "classic", "triple-snakes")

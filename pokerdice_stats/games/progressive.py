@@ -362,6 +362,7 @@ def _blind_equilibrium(
         )
     eq = solve_blind(rules, matrix, tolerance=tolerance)
     exact = eq.lower is not None and eq.lower == eq.upper
+    joint: tuple[tuple[Number, ...], ...]
     if exact:
         # The certified bounds meet: the rounded mixtures are an exact equilibrium.
         x_num, x_den = eq.first.exact()

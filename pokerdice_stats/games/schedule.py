@@ -240,12 +240,13 @@ def _build_seed_schedule() -> PayoutSchedule:
         (("big-straight",), (None, None, None, 3, 80)),
         (("four-of-a-kind",), (None, None, None, None, 50)),
     )
-    amounts = []
+    amounts: list[tuple[str, str, Fraction]] = []
     for w_index, winner in enumerate(winners):
         for losers, values in rows:
-            if values[w_index] is None:
+            value = values[w_index]
+            if value is None:
                 continue
-            amounts.extend((winner, loser, Fraction(values[w_index])) for loser in losers)
+            amounts.extend((winner, loser, Fraction(value)) for loser in losers)
     return PayoutSchedule("progressive (seed 004)", tuple(amounts), SEED_NAME)
 
 

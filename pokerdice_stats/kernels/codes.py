@@ -8,3 +8,29 @@ modules above import them from here.  Importing this module does not import numb
 KIND_PATTERN = 0  # the sorted counts of the ranks equal a pattern
 KIND_RUN = 1  # a run of consecutive ranks starting at one of the allowed ranks
 KIND_ANY = 2  # every hand (the lowest category)
+
+#: How exact ties for the best hand of a round are settled (see ``rules.TIE_RULES``).
+TIE_ROLL_OFF = 0  # the tied players throw again until one wins
+TIE_MUST_BEAT = 1  # a later player must beat the best so far; a tie is not enough
+TIE_SPLIT = 2  # the tied players share the win
+TIE_PUSH = 3  # the tied players share the win (the progressive game's stand-off)
+TIE_CODES = {
+    "roll-off": TIE_ROLL_OFF,
+    "must-beat": TIE_MUST_BEAT,
+    "split": TIE_SPLIT,
+    "push": TIE_PUSH,
+}
+
+#: Who starts the next round of a match or a session (see ``rules.STARTERS``).
+STARTER_AFTER_LAST = 0  # the player after the last one to throw
+STARTER_ROTATE = 1  # the start passes to the left
+STARTER_WINNER = 2  # the winner starts
+STARTER_CODES = {
+    "last-thrower": STARTER_AFTER_LAST,
+    "rotate": STARTER_ROTATE,
+    "winner": STARTER_WINNER,
+}
+
+#: The unit shares of a win are counted in: a k-way split gives each ``SHARE_UNIT // k``
+#: (60 divides by 1 to 5 players, so shares stay whole numbers).
+SHARE_UNIT = 60

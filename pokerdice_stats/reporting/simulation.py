@@ -53,9 +53,10 @@ def _save(fig, path: Path) -> Path:
 
 def write_crosscheck(out_dir: Path) -> list[Path]:
     """``crosscheck.csv`` and ``crosscheck.md``."""
-    from pokerdice_stats.simulation.crosscheck import checks_frame, crosscheck
+    from pokerdice_stats.crosscheck import checks_frame, crosscheck
+    from pokerdice_stats.simulation import RunOptions
 
-    frame = checks_frame(crosscheck(n=CROSSCHECK_N, seed=SEED))
+    frame = checks_frame(crosscheck(run=RunOptions(n=CROSSCHECK_N, seed=SEED, progress=False)))
     folder = out_dir / "simulation"
     worst = float(frame["z"].abs().max())
     # Chance that a correct toolkit shows |z| > 3.5 somewhere (independent figures).
@@ -84,7 +85,7 @@ def write_convergence(out_dir: Path) -> list[Path]:
     from pokerdice_stats.goals import parse_goal
     from pokerdice_stats.hands import hand_table
     from pokerdice_stats.holds import solve
-    from pokerdice_stats.simulate import simulate_rounds, simulate_turns
+    from pokerdice_stats.simulation import RunOptions, simulate_rounds, simulate_turns
 
     rules = get_rules("gameweave")
     goal = parse_goal("at-least:full-house", hand_table(rules))
@@ -93,10 +94,12 @@ def write_convergence(out_dir: Path) -> list[Path]:
     sizes_turn = [2**k for k in range(8, 24, 1)]
     sizes_round = [2**k for k in range(8, 20, 1)]
     turns = [
-        simulate_turns(rules, goal, n=n, seed=SEED, progress=False).estimate for n in sizes_turn
+        simulate_turns(rules, goal, run=RunOptions(n=n, seed=SEED, progress=False)).estimate
+        for n in sizes_turn
     ]
     rounds = [
-        simulate_rounds(rules, 2, n=n, seed=SEED, progress=False).seats[0] for n in sizes_round
+        simulate_rounds(rules, 2, run=RunOptions(n=n, seed=SEED, progress=False)).seats[0]
+        for n in sizes_round
     ]
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
     panels = (
@@ -140,7 +143,7 @@ def write_convergence(out_dir: Path) -> list[Path]:
 @functools.cache
 def bankroll_sessions(computer: str = "optimal", sessions: int = SESSIONS):
     """The seeded progressive sessions the bankroll files describe."""
-    from pokerdice_stats.simulate import simulate_progressive
+    from pokerdice_stats.simulation import RunOptions, simulate_progressive
 
     return simulate_progressive(
         get_rules("progressive"),
@@ -148,9 +151,7 @@ def bankroll_sessions(computer: str = "optimal", sessions: int = SESSIONS):
         computer,
         START,
         record_every=EVERY,
-        n=sessions,
-        seed=SEED,
-        progress=False,
+        run=RunOptions(n=sessions, seed=SEED, progress=False),
     )
 
 

@@ -1,4 +1,4 @@
-"""Cutting a simulation into seeded chunks and running them on threads or on Dask.
+"""Running a simulation: the run options, seeded chunks, threads or Dask, and the totals.
 
 Reproducibility: ``n`` samples are cut into chunks of a fixed size (set by
 the kind of simulation, never by the number of workers); chunk ``i`` is seeded
@@ -7,7 +7,11 @@ from ``numpy.random.SeedSequence(seed).spawn(n_chunks)[i]`` (the same as
 how many chunks there are).  Chunk results are combined in chunk order, so the
 same seed gives bitwise the same result for any number of threads or workers.
 
-A chunk function ``fn(job, state, size) -> dict`` runs one chunk with a fresh
+Every simulation is a :class:`ChunkJob`: a picklable object that knows its chunk
+size, makes a fresh tally (a named record of zero arrays, see
+:mod:`pokerdice_stats.kernels.simulation.records`) and fills it by calling its
+kernel.  :func:`run_job` runs it with the :class:`RunOptions`.  Underneath, a
+chunk function ``fn(job, state, size) -> dict`` runs one chunk with a fresh
 generator state and returns arrays: keys starting with ``each_`` are
 concatenated (one row per sample), every other key is summed.
 """
@@ -17,14 +21,68 @@ from __future__ import annotations
 import concurrent.futures as cf
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 import numpy as np
 from tqdm import tqdm
 
 from pokerdice_stats.errors import OptionError
 
-ChunkFn = Callable[[object, np.ndarray, int], dict]
+ChunkFn = Callable[[Any, np.ndarray, int], dict]
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How a simulation runs: samples, seed, threads or a Dask cluster, progress bar.
+
+    Parameters
+    ----------
+    n : int, optional
+        Samples (turns, rounds, matches or sessions); default: the
+        simulation's own (see each ``simulate_*`` function).
+    seed : int
+        Seed (0 or more) of the chunks' generators: the same seed gives the
+        same figures on any number of threads or workers.
+    workers : int, optional
+        Threads (default: every core); ignored with ``scheduler``.
+    scheduler : str or distributed.Client, optional
+        Address of a Dask distributed scheduler (``tcp://HOST:PORT``), or a client.
+    progress : bool
+        Show a progress bar on runs longer than a second.
+
+    Raises
+    ------
+    OptionError
+        For ``n`` below 1, a seed that is not a whole number 0 or more, or
+        ``workers`` below 1.
+    """
+
+    n: int | None = None
+    seed: int = 0
+    workers: int | None = None
+    scheduler: Any = None
+    progress: bool = True
+
+    def __post_init__(self) -> None:
+        if self.n is not None and (not _is_whole(self.n) or self.n < 1):
+            raise OptionError(f"the number of samples must be at least 1, got {self.n}")
+        if not _is_whole(self.seed) or self.seed < 0:
+            raise OptionError(f"the seed must be a whole number >= 0, got {self.seed}")
+        if self.workers is not None and (not _is_whole(self.workers) or self.workers < 1):
+            raise OptionError(f"workers must be at least 1, got {self.workers}")
+
+    def samples(self, default: int) -> int:
+        """``n``, or ``default`` when no number of samples was given."""
+        return int(default if self.n is None else self.n)
+
+    def with_samples(self, n: int) -> RunOptions:
+        """The same options with ``n`` samples."""
+        return replace(self, n=n)
 
 
 def chunk_state(seed: int, index: int) -> np.ndarray:
@@ -93,18 +151,9 @@ def default_workers() -> int:
 
 
 def run_chunks(
-    fn: ChunkFn,
-    job,
-    n: int,
-    chunk_size: int,
-    seed: int,
-    *,
-    workers: int | None = None,
-    scheduler: str | None = None,
-    progress: bool = True,
-    desc: str = "simulate",
+    fn: ChunkFn, job: Any, chunk_size: int, run: RunOptions, desc: str = "simulate"
 ) -> ChunkRun:
-    """Run ``n`` samples in seeded chunks on threads (or a Dask cluster) and combine them.
+    """Run ``run.n`` samples in seeded chunks on threads (or a Dask cluster) and combine them.
 
     Parameters
     ----------
@@ -112,31 +161,22 @@ def run_chunks(
         The chunk function (importable, so Dask workers can run it).
     job : object
         Everything the chunk function needs (picklable for Dask).
-    n : int
-        Samples.
     chunk_size : int
         Samples a chunk (independent of the workers).
-    seed : int
-    workers : int, optional
-        Threads (default: every core); ignored with ``scheduler``.
-    scheduler : str, optional
-        Address of a Dask distributed scheduler (``tcp://HOST:PORT``), or a
-        ``distributed.Client``.
-    progress : bool
-        Show a progress bar on runs longer than a second.
+    run : RunOptions
+        Samples (required here), seed, workers or scheduler, progress bar.
+    desc : str
+        What the progress bar counts.
 
     Returns
     -------
     ChunkRun
         Partial (``interrupted=True``) if Ctrl-C stopped the run.
     """
-    if n < 1:
-        raise OptionError(f"the number of samples must be at least 1, got {n}")
-    if seed is None or int(seed) < 0:
-        raise OptionError(f"the seed must be a whole number >= 0, got {seed}")
-    workers = default_workers() if workers is None else int(workers)
-    if workers < 1:
-        raise OptionError(f"workers must be at least 1, got {workers}")
+    if run.n is None:
+        raise OptionError("the number of samples must be given")
+    n, seed, progress, scheduler = run.n, int(run.seed), run.progress, run.scheduler
+    workers = default_workers() if run.workers is None else int(run.workers)
     sizes = chunk_sizes(n, chunk_size)
     bar = tqdm(
         total=n,
@@ -227,3 +267,43 @@ def _run_dask(fn, job, seed, sizes, scheduler, results, bar) -> bool:
     finally:
         if own:
             client.close()
+
+
+class ChunkJob(Protocol):
+    """What a simulation hands to :func:`run_job` (a picklable dataclass).
+
+    ``desc`` names the samples (``turns``, ``rounds``...) for the progress bar,
+    ``chunk_size`` is the samples a chunk, :meth:`new_tally` makes the zero
+    outputs of a chunk of ``size`` samples and :meth:`fill` runs the kernel.
+    """
+
+    @property
+    def desc(self) -> str: ...
+
+    @property
+    def chunk_size(self) -> int: ...
+
+    def new_tally(self, size: int) -> Any: ...
+
+    def fill(self, state: np.ndarray, size: int, tally: Any) -> None: ...
+
+
+def zeros_tally(tally_type: Any, **shapes: Any) -> Any:
+    """A tally record of int64 zeros, each field of the shape given by name (default ``(1,)``)."""
+    return tally_type(
+        *(np.zeros(shapes.get(name, 1), dtype=np.int64) for name in tally_type._fields)
+    )
+
+
+def play_chunk(job: ChunkJob, state: np.ndarray, size: int) -> dict:
+    """The chunk function of every :class:`ChunkJob`: a fresh tally, filled, as a dict."""
+    tally = job.new_tally(size)
+    job.fill(state, size, tally)
+    return tally._asdict()
+
+
+def run_job(job: ChunkJob, run: RunOptions, default_n: int) -> ChunkRun:
+    """Run a simulation's job: ``run.n`` samples (``default_n`` if not given)."""
+    return run_chunks(
+        play_chunk, job, job.chunk_size, run.with_samples(run.samples(default_n)), job.desc
+    )

@@ -1,4 +1,5 @@
-"""Policies as best-keep tables: the optimal hold for a goal, and named heuristics.
+"""Policies as best-keep tables (what the kernels play): the optimal hold for a goal, and
+named heuristics.
 
 A policy table has shape ``(T - 1, S)`` (``T`` throws a turn; ``S`` = 252 hands,
 or the 4,368 ``(aside, hand)`` states under sticky holds): the keep index
@@ -26,11 +27,11 @@ from __future__ import annotations
 import numpy as np
 
 from pokerdice_stats import indexing as ix
-from pokerdice_stats.categories import KIND_RUN
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.goals import Goal
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve
+from pokerdice_stats.kernels.codes import KIND_RUN
 from pokerdice_stats.rules import RuleSet
 
 HEURISTICS = ("stand", "largest-set", "chase-straights")

@@ -6,7 +6,7 @@ to win the round; the first player's choice under the throw limit included).
 A roll-off among ``m`` tied players is the ``m``-player round, solved the same
 way.  :func:`seat_tables` stacks every seat's best-keep tables into one array
 and builds the lookup the round kernel reads (see
-:func:`pokerdice_stats.kernels.simulate.play_round`)::
+:func:`pokerdice_stats.kernels.simulation.rounds.play_round_from`)::
 
     lookup[allowed throws, seats in the round, place, tied at best, best strength + 1]
 """
@@ -21,16 +21,8 @@ import numpy as np
 from pokerdice_stats.games.rounds import Round, has_throw_limit, solve_round
 from pokerdice_stats.games.staged import StagedPolicy
 from pokerdice_stats.hands import hand_table
-from pokerdice_stats.kernels.simulate import TIE_MUST_BEAT, TIE_PUSH, TIE_ROLL_OFF, TIE_SPLIT
 from pokerdice_stats.rules import RuleSet
-from pokerdice_stats.simulation.players import n_states, tables_of_policy
-
-TIE_CODES = {
-    "roll-off": TIE_ROLL_OFF,
-    "must-beat": TIE_MUST_BEAT,
-    "split": TIE_SPLIT,
-    "push": TIE_PUSH,
-}
+from pokerdice_stats.simulation.policy_tables import n_states, tables_of_policy
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,7 +56,9 @@ def staged_tables(policy: StagedPolicy, steps: int, states: int) -> np.ndarray:
     return out
 
 
-class _Stack:
+class TableStack:
+    """Best-keep tables appended one block at a time, padded to the full throws."""
+
     def __init__(self, steps: int, states: int):
         self.parts: list[np.ndarray] = []
         self.count = 0
@@ -93,7 +87,7 @@ def seat_tables(rules: RuleSet, players: int) -> SeatTables:
     table = hand_table(rules)
     n_str = table.n_strengths
     lookup = np.full((throws + 1, players + 1, players, players + 1, n_str + 1), -1, dtype=np.int64)
-    stack = _Stack(steps, states)
+    stack = TableStack(steps, states)
     rounds: dict[int, Round] = {}
     limited = has_throw_limit(rules)
     sizes = range(2, players + 1) if rules.ties == "roll-off" else (players,)

@@ -6,7 +6,7 @@ best-keep table, from :func:`pokerdice_stats.games.banking.banking_equilibrium`)
 or one named policy.  :func:`blind_seats` stacks every pure strategy's
 best-keep tables into one ``(P, T - 1, S)`` array and describes each seat's
 mixture by three flat arrays the kernel reads (see
-:func:`pokerdice_stats.kernels.simulate.draw_policy`)::
+:func:`pokerdice_stats.kernels.simulation.blind_rounds.draw_policy`)::
 
     seat_ptr (N + 1,)   seat i's strategies are entries seat_ptr[i] .. seat_ptr[i + 1] - 1
     seat_policy         index into the stacked tables
@@ -23,6 +23,7 @@ import types
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, cast
 
 import numpy as np
 
@@ -33,7 +34,7 @@ from pokerdice_stats.goals import at_least
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import final_distribution
 from pokerdice_stats.rules import RuleSet
-from pokerdice_stats.simulation.players import (
+from pokerdice_stats.simulation.policy_tables import (
     HEURISTICS,
     heuristic_table,
     n_states,
@@ -44,7 +45,8 @@ from pokerdice_stats.simulation.players import (
 EQUILIBRIUM = ("equilibrium", "optimal")
 #: Named policies a blind seat may play.
 BLIND_POLICIES = (*EQUILIBRIUM, *HEURISTICS, "at-least-three", "max-category")
-_ONE = 1 << 53
+#: Weight 1 in the units of ``seat_cdf`` (2**-53).
+CDF_ONE = 1 << 53
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,7 +100,8 @@ def table_distribution(rules: RuleSet, keeps: np.ndarray) -> tuple[np.ndarray, i
     policy = types.SimpleNamespace(
         goals=[None], sticky=rules.sticky_holds, exact=True, throws=rules.throws, stages=stages
     )
-    numerators, denominator = final_distribution(policy)
+    # A policy-shaped record of the given tables (the forward pass reads only these fields).
+    numerators, denominator = final_distribution(cast(Any, policy))
     return numerators[0], denominator
 
 
@@ -114,28 +117,35 @@ def named_keeps(rules: RuleSet, name: str) -> np.ndarray:
     raise OptionError(f"unknown blind policy {name!r}; choose one of: " + ", ".join(BLIND_POLICIES))
 
 
-def _cdf(weights: Sequence[Fraction]) -> list[int]:
+def cumulative_weights(weights: Sequence[Fraction]) -> list[int]:
     """Cumulative weights in units of 2**-53, the last exactly 2**53."""
     total = sum(weights)
     running = Fraction(0)
     out = []
     for w in weights:
         running += w
-        out.append(int(running / total * _ONE))
-    out[-1] = _ONE
+        out.append(int(running / total * CDF_ONE))
+    out[-1] = CDF_ONE
     return out
 
 
-def _mixture_parts(mixture: Mixture, rules: RuleSet) -> tuple[list[np.ndarray], list[Fraction]]:
-    if not mixture.playable():
+def mixture_parts(mixture: Mixture, rules: RuleSet) -> tuple[list[np.ndarray], list[Fraction]]:
+    """The keep tables and exact weights of a mixture's pure strategies (its support).
+
+    Raises
+    ------
+    OptionError
+        For a mixture without keep tables, or tables of other turn rules.
+    """
+    keeps = mixture.keeps if mixture.playable() else None
+    if keeps is None:
         raise OptionError("the mixture does not carry the keep tables of its pure strategies")
     support = mixture.support()
     shape = (rules.throws - 1, n_states(rules))
-    if any(np.shape(mixture.keeps[i]) != shape for i in support):
+    if any(np.shape(keeps[i]) != shape for i in support):
         raise OptionError(f"a mixture's keep tables must be {shape} under these turn rules")
     weights = mixture.fraction_weights()
-    weights = [weights[i] for i in support]
-    return [mixture.keeps[i] for i in support], weights
+    return [keeps[i] for i in support], [weights[i] for i in support]
 
 
 def blind_seats(rules: RuleSet, policies: Sequence[str | Mixture]) -> BlindSeats:
@@ -157,6 +167,7 @@ def blind_seats(rules: RuleSet, policies: Sequence[str | Mixture]) -> BlindSeats
     steps = max(rules.throws - 1, 1)
     tables: list[np.ndarray] = []
     index_of: dict[tuple, int] = {}
+    keys: list[tuple]
     seat_ptr = [0]
     seat_policy: list[int] = []
     seat_cdf: list[int] = []
@@ -164,7 +175,7 @@ def blind_seats(rules: RuleSet, policies: Sequence[str | Mixture]) -> BlindSeats
     names = []
     for seat, name in enumerate(policies):
         if isinstance(name, Mixture):
-            keeps, weights = _mixture_parts(name, rules)
+            keeps, weights = mixture_parts(name, rules)
             keys = [("mixture", id(name), i) for i in name.support()]
             distributions.append(name.exact())
             name = "mixture"
@@ -177,7 +188,7 @@ def blind_seats(rules: RuleSet, policies: Sequence[str | Mixture]) -> BlindSeats
             if name in EQUILIBRIUM:
                 eq = blind_equilibrium(rules)
                 mixture = eq.first if seat == 0 else eq.second
-                keeps, weights = _mixture_parts(mixture, rules)
+                keeps, weights = mixture_parts(mixture, rules)
                 keys = [("equilibrium", seat == 0, i) for i in mixture.support()]
                 distributions.append(mixture.exact())
                 name = "equilibrium"
@@ -193,7 +204,7 @@ def blind_seats(rules: RuleSet, policies: Sequence[str | Mixture]) -> BlindSeats
                 padded[: table.shape[0]] = table
                 tables.append(padded)
             seat_policy.append(index_of[key])
-        seat_cdf.extend(_cdf(weights))
+        seat_cdf.extend(cumulative_weights(weights))
         seat_ptr.append(len(seat_policy))
     best = np.ascontiguousarray(np.stack(tables))
     return BlindSeats(

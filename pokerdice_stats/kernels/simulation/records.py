@@ -1,0 +1,212 @@
+"""The named records the simulation kernels take: inputs (tables, rules) and tallies (outputs).
+
+Each record is a :class:`typing.NamedTuple` of arrays and scalars, a type numba
+compiles in nopython mode: kernels read the fields by name (``game.strength``),
+never by position.  Tallies hold the kernels' accumulators (arrays the kernel
+adds to); the chunk runner sums them field by field (fields whose names start
+with ``each_`` hold one row per sample and are concatenated).  Importing this
+module does not import numba.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+# ----------------------------------------------------------------------------
+# Inputs.
+
+
+class DiceTables(NamedTuple):
+    """The lookup tables a turn throws dice with (built by
+    :func:`pokerdice_stats.simulation.dice_tables.dice_tables`).
+
+    - ``state_of`` (462, 252): sticky state of (aside, hand), -1 where impossible;
+    - ``hand_keep`` (252,), ``keep_size`` (462,): as in :mod:`pokerdice_stats.indexing`;
+    - ``keep_code`` (462,): count code ``sum(count[r] * 6**r)`` of each keep;
+    - ``thrown_cc`` (6, 7776): count code of the ``m`` dice whose base-6 digits are ``c``
+      (entries ``c >= 6**m`` unused);
+    - ``cc_to_hand`` (46656,): hand of a five-dice count code, -1 elsewhere;
+    - ``pow6`` (6,): ``6**m``; ``thresholds`` (6,) uint64: ``2**32 % 6**m`` (Lemire).
+    """
+
+    state_of: np.ndarray
+    hand_keep: np.ndarray
+    keep_size: np.ndarray
+    keep_code: np.ndarray
+    thrown_cc: np.ndarray
+    cc_to_hand: np.ndarray
+    pow6: np.ndarray
+    thresholds: np.ndarray
+
+
+class TurnGame(NamedTuple):
+    """Turns under one policy: ``best[policy]`` tables, ``throws_left`` after the first."""
+
+    best: np.ndarray  # (P, T - 1, S) int16 best-keep tables
+    policy: int
+    throws_left: int
+    sticky: bool
+    dice: DiceTables
+
+
+class RoundGame(NamedTuple):
+    """A round in which later seats see the earlier final hands (see
+    :func:`pokerdice_stats.kernels.simulation.rounds.play_round_from`)."""
+
+    best: np.ndarray  # (P, T - 1, S) int16 stacked best-keep tables
+    lookup: np.ndarray  # policy index of each situation, -1 where none
+    strength: np.ndarray  # (252,) int64
+    tie_rule: int  # a TIE_* code of kernels.codes
+    throw_limit: bool  # the first player's throws limit the others'
+    throws: int
+    sticky: bool
+    dice: DiceTables
+
+
+class BlindGame(NamedTuple):
+    """A blind round: each seat draws a pure strategy from its mixture (see
+    :func:`pokerdice_stats.kernels.simulation.blind_rounds.draw_policy`)."""
+
+    best: np.ndarray  # (P, T - 1, S) int16 stacked best-keep tables
+    seat_ptr: np.ndarray  # (N + 1,) int64
+    seat_policy: np.ndarray  # int64 index into best
+    seat_cdf: np.ndarray  # uint64 cumulative weights in units of 2**-53
+    strength: np.ndarray  # (252,) int64
+    tie_rule: int
+    throws: int
+    sticky: bool
+    dice: DiceTables
+
+
+class MatchFormat(NamedTuple):
+    """A match: ``players``, the ``target`` of round wins, the ``starter`` code."""
+
+    players: int
+    target: int
+    starter: int  # a STARTER_* code of kernels.codes
+
+
+class PotSession(NamedTuple):
+    """A session of ``rounds`` rounds in which each of ``players`` antes ``ante``."""
+
+    players: int
+    rounds: int
+    ante: int
+    starter: int  # a STARTER_* code of kernels.codes
+
+
+class Holder(NamedTuple):
+    """A round in progress: seat 1 of ``players`` holds ``hand``, taken in ``throws_used``."""
+
+    players: int
+    hand: int
+    throws_used: int
+
+
+class ProgressiveSession(NamedTuple):
+    """A progressive session: ``rounds`` rounds from ``start_bank``; the computer is broke
+    when the player's bank reaches ``ceiling`` (0: never); banks recorded every
+    ``record_every`` rounds (at least 1)."""
+
+    rounds: int
+    start_bank: int
+    ceiling: int
+    record_every: int
+
+
+class ProgressiveGame(NamedTuple):
+    """The computer's table, the player's answers and the payout of a progressive round."""
+
+    computer: np.ndarray  # (1, T - 1, S) the computer's best-keep table
+    player: np.ndarray  # (G, T - 1, S) the player's tables
+    column: np.ndarray  # (252,) the player's table for each computer final hand
+    payout: np.ndarray  # (252, 252) what the player receives (player hand, computer hand)
+    throws: int
+    sticky: bool
+    dice: DiceTables
+
+
+# ----------------------------------------------------------------------------
+# Tallies (outputs the kernels add to).
+
+
+class TurnTally(NamedTuple):
+    """``final_hands[h]``: turns ending on hand ``h``; ``throws_used[t]``: turns of ``t`` throws."""
+
+    final_hands: np.ndarray
+    throws_used: np.ndarray
+
+
+class RoundTally(NamedTuple):
+    """Each seat's share of the win (in :data:`~pokerdice_stats.kernels.codes.SHARE_UNIT`
+    units) and its square, the rounds it won alone, wins by last thrower
+    (``last_thrower[winner, last]``), sub-rounds played (roll-offs included) and
+    rounds whose policy lookup failed (always 0 unless the tables are wrong)."""
+
+    share: np.ndarray  # (N,)
+    share_sq: np.ndarray  # (N,)
+    outright: np.ndarray  # (N,)
+    last_thrower: np.ndarray  # (N, N)
+    subrounds: np.ndarray  # (1,)
+    no_policy: np.ndarray  # (1,)
+
+
+class BlindTally(NamedTuple):
+    """As :class:`RoundTally`, with each seat's final hands of the first (sub-)round."""
+
+    share: np.ndarray  # (N,)
+    share_sq: np.ndarray  # (N,)
+    outright: np.ndarray  # (N,)
+    final_hands: np.ndarray  # (N, 252)
+    subrounds: np.ndarray  # (1,)
+
+
+class MatchTally(NamedTuple):
+    """Match wins per player; the sum and sum of squares of the rounds a match took."""
+
+    wins: np.ndarray  # (N,)
+    rounds_sum: np.ndarray  # (1,)
+    rounds_sum_sq: np.ndarray  # (1,)
+    subrounds: np.ndarray  # (1,)
+    no_policy: np.ndarray  # (1,)
+
+
+class PotTally(NamedTuple):
+    """Each player's net chips after a session (in ``SHARE_UNIT`` units of the ante), squared."""
+
+    net: np.ndarray  # (N,)
+    net_sq: np.ndarray  # (N,)
+    subrounds: np.ndarray  # (1,)
+    no_policy: np.ndarray  # (1,)
+
+
+class ShareTally(NamedTuple):
+    """Each seat's share of the pot (``SHARE_UNIT`` units) and its square."""
+
+    share: np.ndarray  # (N,)
+    share_sq: np.ndarray  # (N,)
+    subrounds: np.ndarray  # (1,)
+    no_policy: np.ndarray  # (1,)
+
+
+class ProgressiveTally(NamedTuple):
+    """Per session (``each_*``, one row a session) and summed over the rounds played."""
+
+    each_bank: np.ndarray  # (n,) the bank after the session
+    each_broke_at: np.ndarray  # (n,) round the player went broke, minus the computer's; 0
+    each_path: np.ndarray  # (n, K) the bank every record_every rounds
+    rounds_played: np.ndarray  # (1,)
+    payout_sum: np.ndarray  # (1,)
+    payout_sum_sq: np.ndarray  # (1,)
+    rounds_paid: np.ndarray  # (1,) rounds the player was paid
+    rounds_paying: np.ndarray  # (1,) rounds the player paid
+
+
+class RoundScratch(NamedTuple):
+    """Scratch space of a round kernel: on return ``order[:k]`` are the winning places
+    (the earliest to reach the best first) and ``final[place]`` each seat's final hand."""
+
+    order: np.ndarray  # (N,) int64
+    final: np.ndarray  # (N,) int64

@@ -1,0 +1,60 @@
+"""One player's turn under a best-keep table, and chunks of independent turns.
+
+A throw of the ``m`` dice not kept is one number ``c`` below ``6**m`` (see
+:mod:`.rng`); ``dice.thrown_cc[m, c]`` is the count code
+(``sum(count[r] * 6**r)``) of the thrown dice, and since counts never exceed
+five, the count code of kept plus thrown dice is the sum of the two codes,
+looked up to a hand index in ``dice.cc_to_hand``.
+"""
+
+from __future__ import annotations
+
+from pokerdice_stats.kernels._numba import jit
+from pokerdice_stats.kernels._numba import jit_no_refcount as inner
+from pokerdice_stats.kernels.simulation.rng import FIVE_DICE, below
+
+
+@inner
+def play_turn(state, best, policy, throws_left, sticky, dice):
+    """One turn under policy ``policy``; returns ``(final hand, throws taken)``.
+
+    Parameters
+    ----------
+    state : uint64[6]
+        Generator state (advanced).
+    best : (P, T - 1, S) int16
+        Best-keep tables (see :mod:`pokerdice_stats.kernels.simulation`).
+    policy : int
+        Which table of ``best``.
+    throws_left : int
+        Throws allowed after the first (``T - 1`` normally; fewer under a throw limit).
+    sticky : bool
+        States are ``(aside, hand)`` positions.
+    dice : DiceTables
+        See :class:`~pokerdice_stats.kernels.simulation.records.DiceTables`.
+    """
+    c = below(state, FIVE_DICE, dice.thresholds[5])
+    h = dice.cc_to_hand[dice.thrown_cc[5, c]]
+    aside = 0
+    used = 1
+    for t in range(throws_left, 0, -1):
+        s = dice.state_of[aside, h] if sticky else h
+        k = best[policy, t - 1, s]
+        if k == dice.hand_keep[h]:
+            break
+        m = 5 - dice.keep_size[k]
+        c = below(state, dice.pow6[m], dice.thresholds[m])
+        h = dice.cc_to_hand[dice.keep_code[k] + dice.thrown_cc[m, c]]
+        aside = k
+        used += 1
+    return h, used
+
+
+@jit
+def turns_chunk(state, n, game, tally):
+    """``n`` turns of ``game`` (a ``TurnGame``): final hands and throws taken to ``tally``
+    (a ``TurnTally``)."""
+    for _ in range(n):
+        h, used = play_turn(state, game.best, game.policy, game.throws_left, game.sticky, game.dice)
+        tally.final_hands[h] += 1
+        tally.throws_used[used] += 1

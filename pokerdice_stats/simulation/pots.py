@@ -1,0 +1,103 @@
+"""Simulated sessions of rounds played for an ante: each player's net chips.
+
+No exact side (a session is many rounds); the kernel is
+:mod:`pokerdice_stats.kernels.simulation.pots`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games.rounds import check_players
+from pokerdice_stats.kernels.codes import SHARE_UNIT, STARTER_CODES
+from pokerdice_stats.kernels.simulation.pots import pots_chunk
+from pokerdice_stats.kernels.simulation.records import PotSession, PotTally, RoundGame
+from pokerdice_stats.rules import STARTERS, RuleSet
+from pokerdice_stats.simulation import stats
+from pokerdice_stats.simulation.round_result import check_no_policy
+from pokerdice_stats.simulation.rounds import seen_round_game
+from pokerdice_stats.simulation.run import RunOptions, run_job, zeros_tally
+
+#: Sessions a chunk (small: a session is many rounds).
+SESSION_CHUNK = 1 << 8
+#: Sessions simulated when the run options do not say.
+DEFAULT_SESSIONS = 100_000
+
+
+@dataclass(frozen=True)
+class PotJob:
+    """Sessions of rounds with an ante: what a chunk needs (picklable)."""
+
+    session: PotSession
+    game: RoundGame
+    desc: str = "sessions"
+    chunk_size: int = SESSION_CHUNK
+
+    def new_tally(self, size: int) -> PotTally:
+        n = self.session.players
+        return zeros_tally(PotTally, net=n, net_sq=n)
+
+    def fill(self, state: np.ndarray, size: int, tally: PotTally) -> None:
+        pots_chunk(state, size, self.session, self.game, tally)
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """Simulated sessions with an ante: each player's mean net chips after the rounds."""
+
+    seats: list
+    rounds: int
+    ante: int
+    n: int
+    seed: int
+    interrupted: bool = False
+
+
+def simulate_pots(
+    rules: RuleSet,
+    players: int = 2,
+    rounds: int = 10,
+    ante: int = 1,
+    starter: str | None = None,
+    *,
+    run: RunOptions | None = None,
+) -> PotResult:
+    """Simulate sessions of ``rounds`` rounds in which each player antes and the winner
+    takes the pot (triple-snakes chips, gameweave or classic rounds played for an ante).
+
+    ``starter`` (who begins the next round) defaults to the rule set's
+    ``starter`` option.  Later players see earlier hands, so rule sets whose
+    hands are developed blind (``knowledge=blind``, the banking game of seed
+    004) are refused here: simulate their rounds with
+    :func:`~pokerdice_stats.simulation.rounds.simulate_rounds`.  ``run``: samples
+    (default 100,000 sessions), seed, workers, progress bar.
+    """
+    run = run or RunOptions()
+    if rules.knowledge == "blind":
+        raise OptionError(
+            "banking hands are developed blind, and ante sessions here let later players "
+            "see earlier hands; simulate banking rounds with --what round (blind)"
+        )
+    if not isinstance(rounds, int) or rounds < 1:
+        raise OptionError(f"rounds must be a whole number of at least 1, got {rounds}")
+    if not isinstance(ante, int) or ante < 1:
+        raise OptionError(f"the ante must be a whole number of at least 1, got {ante}")
+    starter = starter or rules.starter
+    if starter not in STARTERS:
+        raise OptionError(f"unknown starter rule {starter!r}; choose one of: {STARTERS}")
+    players = check_players(players)
+    game, _ = seen_round_game(rules, players)
+    session = PotSession(players, rounds, ante, STARTER_CODES[starter])
+    done = run_job(PotJob(session, game), run, DEFAULT_SESSIONS)
+    totals = done.totals
+    check_no_policy(totals)
+    seats = [
+        stats.mean(
+            totals["net"][s] / SHARE_UNIT, totals["net_sq"][s] / SHARE_UNIT**2, done.n, run.seed
+        )
+        for s in range(players)
+    ]
+    return PotResult(seats, rounds, ante, done.n, run.seed, done.interrupted)

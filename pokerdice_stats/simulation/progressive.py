@@ -1,0 +1,212 @@
+"""Simulated progressive sessions against the computer: banks, ruin and payout per round.
+
+The exact side is :mod:`pokerdice_stats.games.progressive` (the payout of a
+round); the kernel is :mod:`pokerdice_stats.kernels.simulation.progressive`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games import require_independent_turns
+from pokerdice_stats.games.progressive import (
+    COMPUTER_POLICIES,
+    optimal_computer,
+    player_response,
+)
+from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, payout_matrix
+from pokerdice_stats.games.simple_strategies import max_category_goal
+from pokerdice_stats.goals import at_least
+from pokerdice_stats.hands import hand_table
+from pokerdice_stats.kernels.simulation.progressive import progressive_chunk
+from pokerdice_stats.kernels.simulation.records import (
+    ProgressiveGame,
+    ProgressiveSession,
+    ProgressiveTally,
+)
+from pokerdice_stats.rules import RuleSet
+from pokerdice_stats.simulation import stats
+from pokerdice_stats.simulation.dice_tables import dice_tables
+from pokerdice_stats.simulation.policy_tables import (
+    heuristic_table,
+    optimal_tables,
+    tables_of_policy,
+)
+from pokerdice_stats.simulation.run import RunOptions, run_job, zeros_tally
+
+#: Sessions a chunk (small: a session is many rounds).
+SESSION_CHUNK = 1 << 8
+#: Sessions simulated when the run options do not say.
+DEFAULT_SESSIONS = 10_000
+#: Starting bank of a progressive session (seed 004).
+PROGRESSIVE_BANK = 10_000
+
+
+@dataclass(frozen=True)
+class ProgressiveJob:
+    """Progressive sessions (the player sees the computer's hand): what a chunk needs."""
+
+    session: ProgressiveSession
+    game: ProgressiveGame
+    desc: str = "sessions"
+    chunk_size: int = SESSION_CHUNK
+
+    def new_tally(self, size: int) -> ProgressiveTally:
+        every = self.session.record_every
+        n_path = self.session.rounds // every + 1 if every else 0
+        return zeros_tally(
+            ProgressiveTally, each_bank=size, each_broke_at=size, each_path=(size, n_path)
+        )
+
+    def fill(self, state: np.ndarray, size: int, tally: ProgressiveTally) -> None:
+        session = self.session._replace(record_every=max(self.session.record_every, 1))
+        progressive_chunk(state, size, session, self.game, tally)
+
+
+def computer_table(rules: RuleSet, computer: str, response) -> np.ndarray:
+    """The ``(1, T - 1, S)`` table of a progressive computer policy."""
+    if computer == "optimal":
+        return tables_of_policy(optimal_computer(rules, response)[0])
+    if computer in ("stand", "largest-set"):
+        return heuristic_table(rules, computer)[None]
+    if computer == "at-least-three":
+        return optimal_tables(rules, [at_least(hand_table(rules), "three-of-a-kind")], exact=True)
+    if computer == "max-category":
+        return optimal_tables(rules, [max_category_goal(rules)], exact=True)
+    raise OptionError(
+        f"unknown computer policy {computer!r}; choose one of: " + ", ".join(COMPUTER_POLICIES)
+    )
+
+
+def progressive_job(
+    rules: RuleSet,
+    computer: str = "optimal",
+    session: ProgressiveSession | None = None,
+    schedule=None,
+) -> ProgressiveJob:
+    """The :class:`ProgressiveJob` of sessions against a computer policy.
+
+    ``session`` defaults to one round from :data:`PROGRESSIVE_BANK`, no ceiling,
+    no recorded path; ``schedule`` to the progressive payout schedule.
+
+    Raises
+    ------
+    OptionError
+        For a bad number of rounds, starting bank or computer policy, or the
+        first player's throw limit.
+    """
+    session = session or ProgressiveSession(1, PROGRESSIVE_BANK, 0, 0)
+    if not isinstance(session.rounds, int) or session.rounds < 1:
+        raise OptionError(f"rounds must be a whole number of at least 1, got {session.rounds}")
+    start = session.start_bank
+    if not isinstance(start, int) or start < 1:
+        raise OptionError(f"the starting bank must be a whole number of at least 1, got {start}")
+    require_independent_turns(rules, "a progressive session")
+    payout = payout_matrix(rules, schedule or PROGRESSIVE_SCHEDULE)
+    response = player_response(rules, payout)
+    game = ProgressiveGame(
+        computer=computer_table(rules, computer, response),
+        player=tables_of_policy(response.policy),
+        column=np.asarray(response.column, dtype=np.int64),
+        payout=np.ascontiguousarray(payout, dtype=np.int64),
+        throws=rules.throws,
+        sticky=rules.sticky_holds,
+        dice=dice_tables(),
+    )
+    return ProgressiveJob(session, game)
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """Simulated progressive sessions.
+
+    Attributes
+    ----------
+    bank : Estimate
+        Mean bank after the session (normal interval).
+    broke : Estimate
+        Chance the player's bank reached 0 or less (Wilson); the session stops.
+    computer_broke : Estimate
+        Chance the computer's bank did.
+    payout : Estimate
+        Mean payout to the player per round played (normal interval).
+    final_banks : (n,) int64
+    broke_at : (n,) int64
+        Round the player went broke, minus the round the computer did (0: neither).
+    paths : (n, K) int64
+        Banks every ``record_every`` rounds (empty unless asked for).
+    """
+
+    bank: stats.Estimate
+    broke: stats.Estimate
+    computer_broke: stats.Estimate
+    payout: stats.Estimate
+    final_banks: np.ndarray
+    broke_at: np.ndarray
+    paths: np.ndarray
+    rounds: int
+    start: int
+    computer: str
+    n: int
+    seed: int
+    interrupted: bool = False
+
+
+def simulate_progressive(
+    rules: RuleSet,
+    rounds: int = 100,
+    computer: str = "optimal",
+    start: int = PROGRESSIVE_BANK,
+    *,
+    record_every: int = 0,
+    computer_bank: int | None = None,
+    run: RunOptions | None = None,
+) -> SessionResult:
+    """Simulate progressive sessions of ``rounds`` rounds from a bank of ``start``.
+
+    The computer throws first and follows ``computer``; the player sees its
+    final hand and plays the optimal answer; the loser pays by the schedule.
+    A session stops when the player's bank is at or below 0, or when the
+    computer's bank (``computer_bank``, by default as large as the player's;
+    0 for a computer that never runs out) is.  ``run``: samples (default
+    10,000 sessions), seed, workers, progress bar.
+    """
+    run = run or RunOptions()
+    if rules.ties != "push":
+        raise OptionError("progressive sessions need the progressive rules (ties=push)")
+    computer_bank = start if computer_bank is None else int(computer_bank)
+    if computer_bank < 0:
+        raise OptionError(f"the computer's bank must be 0 (unlimited) or more, got {computer_bank}")
+    ceiling = start + computer_bank if computer_bank else 0
+    session = ProgressiveSession(rounds, start, ceiling, record_every)
+    done = run_job(progressive_job(rules, computer, session), run, DEFAULT_SESSIONS)
+    t = done.totals
+    banks = t["each_bank"]
+    broke_at = t["each_broke_at"]
+    seed = run.seed
+    bank = stats.mean(
+        float(banks.sum()), float((banks.astype(np.float64) ** 2).sum()), done.n, seed
+    )
+    broke = stats.proportion(int((broke_at > 0).sum()), done.n, seed)
+    computer_broke = stats.proportion(int((broke_at < 0).sum()), done.n, seed)
+    payout = stats.mean(
+        float(t["payout_sum"][0]), float(t["payout_sum_sq"][0]), int(t["rounds_played"][0]), seed
+    )
+    return SessionResult(
+        bank,
+        broke,
+        computer_broke,
+        payout,
+        banks,
+        broke_at,
+        t["each_path"],
+        rounds,
+        start,
+        computer,
+        done.n,
+        seed,
+        done.interrupted,
+    )
