@@ -54,6 +54,15 @@ def state_kind(rules: RuleSet) -> str:
     return "hand"
 
 
+#: The integer code of each state kind, as the simulation kernels take it.
+STATE_CODES = {"hand": 0, "aside": 1, "original": 2}
+
+
+def state_code(rules: RuleSet) -> int:
+    """:data:`STATE_CODES` of the rules' state kind (what the simulation kernels read)."""
+    return STATE_CODES[state_kind(rules)]
+
+
 def _kind(kind: bool | str) -> str:
     """A state kind from a kind name or the older ``sticky`` flag."""
     if isinstance(kind, str):
