@@ -12,7 +12,7 @@ from pokerdice_stats.formats import fraction_text, render, to_json
 
 
 def register(subparsers) -> None:
-    from pokerdice_stats.games.progressive import COMPUTER_POLICIES, KNOWLEDGE, STARTING_BANK
+    from pokerdice_stats.games.policy_names import COMPUTER_POLICIES, KNOWLEDGE, STARTING_BANK
 
     payout = subparsers.add_parser(
         "payout",
