@@ -43,15 +43,20 @@ def plain(value: Any) -> Any:
     return value
 
 
-def frame_as_text(frame: pd.DataFrame) -> pd.DataFrame:
-    """A copy of a frame with Fractions written ``"p/q"`` and floats rounded for reading."""
+def frame_as_text(frame: pd.DataFrame, elide: bool = False) -> pd.DataFrame:
+    """A copy of a frame with Fractions written ``"p/q"`` and floats rounded for reading.
+
+    ``elide``: fractions longer than :data:`SHORT_FRACTION` characters are
+    written ``…`` (plain-text tables; JSON and CSV keep them whole).
+    """
     import pandas as pd
 
     out = frame.copy()
+    write = short_fraction if elide else fraction_text
     for column in out.columns:
         values = out[column]
         if values.map(lambda v: isinstance(v, Fraction)).any():
-            out[column] = values.map(lambda v: fraction_text(v) if isinstance(v, Fraction) else v)
+            out[column] = values.map(lambda v: write(v) if isinstance(v, Fraction) else v)
         elif pd.api.types.is_float_dtype(values):
             out[column] = values.map(lambda v: f"{v:.6g}")
     return out
@@ -98,11 +103,12 @@ def _is_numeric(values: pd.Series) -> bool:
 def to_table(frame: pd.DataFrame) -> str:
     """A plain-text table: text columns left-aligned, numbers right-aligned.
 
-    Fractions are written ``p/q`` and floats to six significant digits, as in
+    Fractions are written ``p/q`` (``…`` when too long to read: JSON and CSV
+    give them whole) and floats to six significant digits, as in
     :func:`frame_as_text`; columns are separated by two spaces and lines carry
     no trailing blanks.
     """
-    text = frame_as_text(frame)
+    text = frame_as_text(frame, elide=True)
     columns = []
     for name in frame.columns:
         cells = [str(name)] + [str(v) for v in text[name]]

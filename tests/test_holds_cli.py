@@ -132,7 +132,11 @@ def test_hold_says_which_goal_is_the_default(capsys):
 def test_chances_without_goal(capsys):
     rows = run_json(capsys, "chances")
     assert [r["category"] for r in rows] == list(get_rules("gameweave").category_slugs)
-    assert all(set(r) == {"category", "at_least", "exactly"} for r in rows)
+    assert all(
+        set(r) == {"category", "at_least", "exactly", "at_least_float", "exactly_float"}
+        for r in rows
+    )
+    assert all(r["exactly_float"] == float(Fraction(r["exactly"])) for r in rows)
     assert rows[0]["at_least"] == rows[0]["exactly"] == "347897/7558272"
     assert rows[-1]["at_least"] == "1/1"
     at_least_values = [Fraction(r["at_least"]) for r in rows]

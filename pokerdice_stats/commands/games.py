@@ -316,6 +316,11 @@ def run_match(args: argparse.Namespace) -> int:
         refuse_blind(rules, "match")
     result = solve_match(rules, args.players, args.target, args.starter, exact=_exact(args, rules))
     emit_frame(result.frame(), args.format)
+    if args.format == "table":
+        emit(
+            "note: win is the chance of winning the match, expected_rounds the mean number of "
+            "rounds it lasts; … is an exact fraction too long to show (--format json or csv)"
+        )
     return 0
 
 
