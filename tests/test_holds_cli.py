@@ -156,8 +156,10 @@ def test_chances_table_matches_single_solves():
 
 def test_chances_with_goal(capsys):
     record = run_json(capsys, "chances", "--goal", "at-least:full-house", "--throws", "2")
-    assert set(record) == {"goal", "throws", "value", "value_float", "final"}
+    assert set(record) == {"goal", "throws", "unit", "value", "value_float", "final", "final_float"}
     assert record["goal"] == "at-least:full-house" and record["throws"] == 2
+    assert record["unit"] == "chance"
+    assert record["final_float"] == {k: float(Fraction(v)) for k, v in record["final"].items()}
     final = {k: Fraction(v) for k, v in record["final"].items()}
     assert list(final) == list(get_rules("gameweave").category_slugs)
     assert sum(final.values()) == 1
