@@ -73,10 +73,9 @@ def write(result: dict, rounds: int) -> str:
         f"Measured {time.strftime('%Y-%m-%d')} by `python benchmarks/cli_speed.py --rounds "
         f"{rounds}` on the shared 2-CPU machine (Python {sys.version.split()[0]}, load average "
         f"{os.getloadavg()[0]:.1f} at the end). Each figure is the median of {rounds} fresh "
-        "processes, interleaved with the baseline `python -c \"import numba\"`.",
+        'processes, interleaved with the baseline `python -c "import numba"`.',
         "",
-        f"Baseline `import numba`: median {base:.3f} s "
-        f"(min {min(result['baseline']):.3f} s).",
+        f"Baseline `import numba`: median {base:.3f} s (min {min(result['baseline']):.3f} s).",
         "",
         "| command | warm median (s) | min (s) | ratio to import numba | first call, empty "
         "numba cache (s) |",

@@ -255,3 +255,35 @@ def test_progressive_json_contract(capsys):
 def test_hold_refuses_with_words(capsys, argv, words):
     dice = "6 6 6 2 1" if "progressive" in argv else "K K J 10 9"
     assert_cli_error(capsys, ["hold", dice, *argv], *words)
+
+
+def test_003_variation_2_two_dice_of_the_first_throw_stay():
+    """003 variation 2: "no more than three dice may be thrown again, so at least two dice of
+    the first throw stay" (max_rethrow_scope=turn, the ruling); throw scope: per throw."""
+    from pokerdice_stats import indexing as ix
+    from pokerdice_stats.dice import parse_keep
+    from pokerdice_stats.turn_states import allowed_subkeeps
+
+    turn = get_rules("classic", {"max_rethrow": 3})
+    throw = get_rules("classic", {"max_rethrow": 3, "max_rethrow_scope": "throw"})
+    assert turn.max_rethrow_scope == "turn"
+    table = hand_table(turn)
+    # First throw K K J 10 9; the kings stay and J 10 9 are thrown again: A Q 9.
+    hand = table.hand("K K A Q 9")
+    kings = parse_keep("K K", turn)
+    kept = [
+        " ".join(table.rules.face_chart.labels[r] for r in ix.ranks_of_counts(ix.KEEP_COUNTS[k]))
+        for k in allowed_subkeeps(turn, hand, kings)
+    ]
+    assert kept and all(k.split().count("K") == 2 for k in kept)  # both kings stay
+    assert "K K" in kept  # the re-thrown A Q 9 may all be thrown again
+    free = allowed_subkeeps(throw, hand)
+    assert parse_keep("A Q", throw) in free  # per throw: the kings may go
+    # The command refuses a later hold without the untouched dice, and gives it with them.
+    advice = goal_advice(turn, "K K A Q 9", "at-least:full-house", 1, untouched_text="K K")
+    assert all(row["keep"].split().count("K") == 2 for row in advice.rows)
+    # The scopes agree when nothing restricts: presets (max_rethrow=5) are unchanged.
+    base = get_rules("classic")
+    other = get_rules("classic", {"max_rethrow_scope": "throw"})
+    g = "at-least:four-of-a-kind"
+    assert goal_advice(base, "K K J 10 9", g).rows == goal_advice(other, "K K J 10 9", g).rows
