@@ -49,7 +49,7 @@ def test_banking_refuses_the_first_player_limit():
         ),
         (
             ["banking", "--set", "throw_limit=first-player"],
-            ["banking game", "throw_limit=first-player is not supported"],
+            ["blind round", "throw_limit=first-player is not supported"],
         ),
         (
             ["classify", "2 3 4 5 6", "--rules", "banking", "--set", "chart=ace-one"],

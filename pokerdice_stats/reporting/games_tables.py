@@ -87,6 +87,7 @@ def stops_frame(preset: str) -> pd.DataFrame:
     for players in PLAYERS:
         result = solve_round(rules, players)
         row = {"preset": preset, "players": players}
+        assert result.stop_after is not None  # solved under the first-player limit
         for t, p in enumerate(result.stop_after, start=1):
             row[f"stops_after_{t}"] = float(p)
         rows.append(row)
@@ -303,7 +304,7 @@ def _compute(preset: str) -> list[Path]:
 
 def tasks(out_dir: Path) -> list[Task]:
     return [
-        *(Task(f"rounds {preset}", lambda preset=preset: _compute(preset)) for preset in PRESETS),
+        *(Task(f"rounds {preset}", functools.partial(_compute, preset)) for preset in PRESETS),
         Task("rounds tables", lambda: write_rounds(out_dir)),
         Task("matches", lambda: write_matches(out_dir)),
         Task("hold-up tables", lambda: write_holdup(out_dir)),

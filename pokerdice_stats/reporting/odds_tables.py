@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from pokerdice_stats.formats import to_csv, to_markdown
@@ -23,4 +24,4 @@ def write_odds(rules_name: str, out_dir: Path) -> list[Path]:
 
 
 def tasks(out_dir: Path) -> list[Task]:
-    return [Task(f"odds {name}", lambda name=name: write_odds(name, out_dir)) for name in PRESETS]
+    return [Task(f"odds {name}", functools.partial(write_odds, name, out_dir)) for name in PRESETS]

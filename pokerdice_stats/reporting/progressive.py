@@ -15,8 +15,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
@@ -40,6 +42,10 @@ from pokerdice_stats.rules import PRESETS
 #: Rounds for the bank columns of the payout table.
 BANK_ROUNDS = 100
 _PNG_METADATA = {"Software": None}
+
+
+def _exact_text(value: Fraction | None) -> str:
+    return "not certified" if value is None else fraction_text(value)
 
 
 def write_progressive_schedule(out_dir: Path) -> Path:
@@ -151,10 +157,10 @@ def write_banking(out_dir: Path) -> list[Path]:
     eq = banking_equilibrium(rules)
     table = strategy_table(rules, eq)
     written = [write_text(folder / "banking_strategies.csv", to_csv(table))]
-    distributions = {"equilibrium": eq.first.distribution}
+    distributions: dict[str, np.ndarray] = {"equilibrium": eq.first.distribution}
     for name in SIMPLE_STRATEGIES:
         numerators, denominator = strategy_distribution(rules, name)
-        distributions[name] = [int(n) / denominator for n in numerators]
+        distributions[name] = np.array([int(n) / denominator for n in numerators])
     categories = category_table(rules, distributions)
     written.append(write_text(folder / "banking_categories.csv", to_csv(categories)))
     support = int((eq.first.weights > 0).sum())
@@ -166,8 +172,8 @@ def write_banking(out_dir: Path) -> list[Path]:
         f"- method: {eq.method}, {eq.iterations} iterations, "
         f"tolerance {eq.tolerance:.3g} on the exploitability\n"
         f"- exploitability (best-response gap): {eq.exploitability:.3g}\n"
-        f"- exact bounds on the value: {fraction_text(eq.lower)} <= value <= "
-        f"{fraction_text(eq.upper)}\n"
+        f"- exact bounds on the value: {_exact_text(eq.lower)} <= value <= "
+        f"{_exact_text(eq.upper)}\n"
         f"- the equilibrium mixes {support} pure holding "
         + ("policy" if support == 1 else "policies")
         + "\n\n## What each strategy loses to its best response\n\n"

@@ -55,7 +55,7 @@ def write_breakdown(folder: Path) -> list[Path]:
         frame.insert(0, "computer", computer)
         frame.insert(0, "knowledge", knowledge)
         frames.append(frame)
-        row = {"knowledge": knowledge, "computer": computer}
+        row: dict[str, object] = {"knowledge": knowledge, "computer": computer}
         row.update({k: v for k, v in bd.totals().items() if not k.endswith("_exact")})
         totals.append(row)
     written = [write_text(folder / "progressive_breakdown.csv", to_csv(pd.concat(frames)))]

@@ -11,6 +11,7 @@ goals with the value of a turn.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import re
@@ -23,6 +24,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.artist import Artist
 from matplotlib.collections import PatchCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon, Rectangle
@@ -123,7 +125,7 @@ def plot_strategy(
     categories = list(rules.categories)
     first = frame[frame["throws_left"] == steps[0]]
     blocks = []  # (category name, row offset, n rows, n hands)
-    row = 0
+    row = 0.0
     for cat in categories:
         n = int((first["category"] == cat.slug).sum())
         if n == 0:
@@ -210,7 +212,7 @@ def plot_strategy(
         ha="left",
         va="center",
     )
-    handles = [
+    handles: list[Artist] = [
         Patch(facecolor=c, edgecolor="#999999", label=lab)
         for c, lab in zip(KEPT_COLOURS, KEPT_LABELS, strict=True)
     ]
@@ -321,7 +323,7 @@ def write_preset(
             written.append(plot_strategy(frame, rules, goal.name, folder / chart, value, title))
         note = "" if chart.startswith(f"{name}/") else " (the same play)"
         index_rows.append(
-            f"| `{goal.name}` | {fraction_text(value)} | {float(value):.6f} | "
+            f"| `{goal.name}` | {fraction_text(Fraction(value))} | {float(value):.6f} | "
             f"[chart]({chart}){note} |"
         )
     every = pd.concat(frames, ignore_index=True)
@@ -342,6 +344,6 @@ def write_preset(
 def tasks(out_dir: Path) -> list[Task]:
     plan = chart_plan()
     return [
-        Task(f"strategy {name}", lambda name=name: write_preset(name, out_dir, plan[name]))
+        Task(f"strategy {name}", functools.partial(write_preset, name, out_dir, plan[name]))
         for name in plan
     ]
