@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -312,7 +313,7 @@ def _forward_pass(
     else:
         ways = reroll.val if exact else reroll.val / ix.N_THROWS
     kind = sticky if isinstance(sticky, str) else ("aside" if sticky else "hand")
-    step = {
+    step: Any = {
         "hand": kernels.forward_step,
         "aside": kernels.forward_step_sticky,
         "original": kernels.forward_step_carried,

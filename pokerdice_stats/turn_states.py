@@ -133,21 +133,22 @@ def carried_keeps() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """
     counts = ix.KEEP_COUNTS_INT64
     pair_of = np.full((ix.N_KEEPS, ix.N_KEEPS), -1, dtype=np.int64)
-    keeps, asides = [], []
+    keeps: list[int] = []
+    asides: list[int] = []
     for k in range(ix.N_KEEPS):
-        if ix.KEEP_SIZE[k] == ix.N_DICE:
+        if int(ix.KEEP_SIZE[k]) == ix.N_DICE:
             continue
         for a in np.flatnonzero((counts <= counts[k]).all(axis=1)):
             pair_of[a, k] = len(keeps)
-            keeps.append(k)
+            keeps.append(int(k))
             asides.append(int(a))
     pair_keep = np.array(keeps, dtype=np.int64)
-    ptr = [0]
+    ptr: list[int] = [0]
     states = []
-    for a, k in zip(asides, keeps, strict=True):
-        hands = ix.REROLL.col[ix.REROLL.ptr[k] : ix.REROLL.ptr[k + 1]]
-        states.append(ix.STATE_OF[a, hands])
-        ptr.append(ptr[-1] + len(hands))
+    for aside, keep in zip(asides, keeps, strict=True):
+        hands = ix.REROLL.col[ix.REROLL.ptr[keep] : ix.REROLL.ptr[keep + 1]]
+        states.append(ix.STATE_OF[aside, hands])
+        ptr.append(int(ptr[-1] + len(hands)))
     state = np.concatenate(states).astype(np.int64)
     out = (pair_of, pair_keep, np.array(ptr, dtype=np.int64), state)
     for array in out:

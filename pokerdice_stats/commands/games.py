@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.commands._common import (
     add_format_arg,
@@ -11,8 +12,12 @@ from pokerdice_stats.commands._common import (
     emit_frame,
     rules_from_args,
 )
-from pokerdice_stats.commands._common import lazy_pandas as pd
 from pokerdice_stats.formats import to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.commands._common import lazy_pandas as pd
 
 EXACT_CHOICES = ("auto", "always", "never")
 #: Options of ``round`` that describe one seat's play (they need ``--seat``).

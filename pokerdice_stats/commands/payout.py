@@ -5,10 +5,15 @@ from __future__ import annotations
 import argparse
 import math
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, rules_from_args
-from pokerdice_stats.commands._common import lazy_pandas as pd
 from pokerdice_stats.formats import fraction_text, render, to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.commands._common import lazy_pandas as pd
 
 
 def register(subparsers) -> None:

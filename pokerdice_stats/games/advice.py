@@ -229,7 +229,7 @@ def round_advice(
     hand = table.hand(dice)
     rows = policy.hold_rows(hand, left_throws, goal)
     context: dict[str, Any] = {
-        "against": None if first else table.format(table.hand(against)),
+        "against": None if against is None else table.format(table.hand(against)),
         "tied": 0 if first else int(tied),
         "players_left": left,
         "seat": seat,
@@ -340,6 +340,7 @@ def hold_distribution(advice: HoldAdvice) -> list[dict[str, Fraction | float]]:
                 states = ix.STATE_OF[k, hands]
             else:
                 states = ix.STATE_OF[keep_intersection()[untouched, k], hands]
+            assert ix.REROLL.val is not None
             start[i, states] += ix.REROLL.val[lo:hi]
         many = [np.repeat(t, len(thrown), axis=0) for t in tables]
         final = follow_keeps(many, start, kind=kind, exact=True)
@@ -351,7 +352,7 @@ def hold_distribution(advice: HoldAdvice) -> list[dict[str, Fraction | float]]:
             out_by_keep[row["keep_index"]] = {
                 cat.slug: Fraction(sums[c], denominator) for c, cat in enumerate(rules.categories)
             }
-    result = []
+    result: list[dict[str, Fraction | float]] = []
     for row in advice.rows:
         if row["rethrow"] == 0:
             mine = int(table.category[advice.hand])
