@@ -181,7 +181,9 @@ def test_hold_command_end_to_end(benchmark):
         return subprocess.run(command, check=True, capture_output=True, text=True, env=env)
 
     result = benchmark.pedantic(run, rounds=5, iterations=1, warmup_rounds=0)
-    assert "K K" in result.stdout.splitlines()[2]
+    lines = result.stdout.splitlines()
+    assert lines[1].startswith("goal: ") and lines[2].split()[0] == "keep"  # goal, then header
+    assert "K K" in lines[3]
 
 
 @pytest.mark.parametrize("throws", [1, 2, 4])

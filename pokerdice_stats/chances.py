@@ -16,14 +16,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from pokerdice_stats.goals import Goal, at_least, exactly
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve
 from pokerdice_stats.rules import RuleSet, get_rules
+
+if TYPE_CHECKING:  # the frame imports pandas; the rows (what the command prints) do not
+    import pandas as pd
 
 
 def with_throws(rules: RuleSet, throws: int | None) -> RuleSet:
@@ -52,6 +55,13 @@ def with_throws(rules: RuleSet, throws: int | None) -> RuleSet:
 
 
 def chances_table(rules: RuleSet, throws: int | None = None) -> pd.DataFrame:
+    """:func:`chances_rows` as a frame (see there)."""
+    import pandas as pd
+
+    return pd.DataFrame(chances_rows(rules, throws))
+
+
+def chances_rows(rules: RuleSet, throws: int | None = None) -> list[dict[str, Any]]:
     """Best chance of finishing with at least, and exactly, each category.
 
     Each figure is the value of its own optimal play (the two columns come
@@ -67,7 +77,7 @@ def chances_table(rules: RuleSet, throws: int | None = None) -> pd.DataFrame:
 
     Returns
     -------
-    pandas.DataFrame
+    list of dict
         One row per category, best first: ``category`` (slug), ``name``,
         ``at_least``, ``exactly`` (exact Fractions) and ``at_least_float``,
         ``exactly_float``.
@@ -91,7 +101,7 @@ def chances_table(rules: RuleSet, throws: int | None = None) -> pd.DataFrame:
                 "exactly_float": float(values[n + i]),
             }
         )
-    return pd.DataFrame(rows)
+    return rows
 
 
 @dataclass(frozen=True)
@@ -117,15 +127,19 @@ class GoalChances:
     value: Fraction
     final: dict[str, Fraction]
     final_by_hand: np.ndarray
+    is_probability: bool = True
 
     def as_record(self) -> dict:
-        """The JSON contract: ``goal``, ``throws``, ``value``, ``value_float``, ``final``."""
+        """The JSON contract: ``goal``, ``throws``, ``value``, ``value_float``, ``final``
+        (each category's exact chance) and ``final_float`` (the same as floats)."""
         return {
             "goal": self.goal,
             "throws": self.throws,
+            "unit": "chance" if self.is_probability else "points",
             "value": self.value,
             "value_float": float(self.value),
             "final": dict(self.final),
+            "final_float": {slug: float(v) for slug, v in self.final.items()},
         }
 
 
@@ -164,4 +178,5 @@ def goal_chances(rules: RuleSet, goal: Goal, throws: int | None = None) -> GoalC
         value=value,
         final=exact_final,
         final_by_hand=by_hand,
+        is_probability=goal.is_probability,
     )

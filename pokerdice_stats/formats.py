@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import math
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas is imported by the writers of frames only (quick commands skip it)
+    import pandas as pd
 
 FORMATS = ("table", "markdown", "csv", "json")
 
@@ -41,13 +43,20 @@ def plain(value: Any) -> Any:
     return value
 
 
-def frame_as_text(frame: pd.DataFrame) -> pd.DataFrame:
-    """A copy of a frame with Fractions written ``"p/q"`` and floats rounded for reading."""
+def frame_as_text(frame: pd.DataFrame, elide: bool = False) -> pd.DataFrame:
+    """A copy of a frame with Fractions written ``"p/q"`` and floats rounded for reading.
+
+    ``elide``: fractions longer than :data:`SHORT_FRACTION` characters are
+    written ``…`` (plain-text tables; JSON and CSV keep them whole).
+    """
+    import pandas as pd
+
     out = frame.copy()
+    write = short_fraction if elide else fraction_text
     for column in out.columns:
         values = out[column]
         if values.map(lambda v: isinstance(v, Fraction)).any():
-            out[column] = values.map(lambda v: fraction_text(v) if isinstance(v, Fraction) else v)
+            out[column] = values.map(lambda v: write(v) if isinstance(v, Fraction) else v)
         elif pd.api.types.is_float_dtype(values):
             out[column] = values.map(lambda v: f"{v:.6g}")
     return out
@@ -72,12 +81,14 @@ def to_csv(frame: pd.DataFrame) -> str:
 
 def to_json(data: Any) -> str:
     """JSON text of records or a frame (a frame becomes a list of objects)."""
-    if isinstance(data, pd.DataFrame):
+    if type(data).__name__ == "DataFrame":
         data = data.to_dict(orient="records")
     return json.dumps(plain(data), indent=2)
 
 
 def _is_numeric(values: pd.Series) -> bool:
+    import pandas as pd
+
     if pd.api.types.is_bool_dtype(values):
         return False
     if pd.api.types.is_numeric_dtype(values):
@@ -92,11 +103,12 @@ def _is_numeric(values: pd.Series) -> bool:
 def to_table(frame: pd.DataFrame) -> str:
     """A plain-text table: text columns left-aligned, numbers right-aligned.
 
-    Fractions are written ``p/q`` and floats to six significant digits, as in
+    Fractions are written ``p/q`` (``…`` when too long to read: JSON and CSV
+    give them whole) and floats to six significant digits, as in
     :func:`frame_as_text`; columns are separated by two spaces and lines carry
     no trailing blanks.
     """
-    text = frame_as_text(frame)
+    text = frame_as_text(frame, elide=True)
     columns = []
     for name in frame.columns:
         cells = [str(name)] + [str(v) for v in text[name]]
@@ -116,3 +128,16 @@ def render(frame: pd.DataFrame, fmt: str) -> str:
     if fmt == "markdown":
         return to_markdown(frame)
     return to_table(frame)
+
+
+#: Longest exact fraction a plain-text table shows in full.
+SHORT_FRACTION = 21
+
+
+def short_fraction(value: Fraction | int | float, limit: int = SHORT_FRACTION) -> str:
+    """``"p/q"`` for a table cell, or ``"…"`` when longer than ``limit`` characters
+    (JSON and CSV carry the whole fraction); floats as ``""``."""
+    if isinstance(value, float):
+        return ""
+    text = fraction_text(value)
+    return text if len(text) <= limit else "…"

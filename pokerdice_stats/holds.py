@@ -57,11 +57,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numba
 import numpy as np
-import pandas as pd
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.dice import format_counts
@@ -76,7 +75,10 @@ from pokerdice_stats.induction import (
     turn_value,
 )
 from pokerdice_stats.rules import MAX_THROWS, RuleSet
-from pokerdice_stats.turn_states import allowed_subkeeps, n_states
+from pokerdice_stats.turn_states import allowed_subkeeps, carried_keep, n_states, state_kind
+
+if TYPE_CHECKING:  # pandas is imported where a frame is made, not by every command
+    import pandas as pd
 
 #: Batches of at least this many goals run the kernels on numba's threads.
 PARALLEL_MIN_GOALS = 512
@@ -120,6 +122,11 @@ class Policy:
         """Whether states remember the dice set aside."""
         return self.rules.sticky_holds
 
+    @property
+    def state_kind(self) -> str:
+        """``hand``, ``aside`` or ``original`` (:func:`~pokerdice_stats.turn_states.state_kind`)."""
+        return state_kind(self.rules)
+
     def _scale(self, throws_left: int) -> int:
         return self.denominator * ix.N_THROWS**throws_left
 
@@ -137,18 +144,7 @@ class Policy:
         return [self.value(g) for g in range(len(self.goals))]
 
     def _state(self, hand: int, throws_left: int, aside: int | None) -> int:
-        if not 0 <= throws_left < self.throws:
-            raise OptionError(
-                f"throws left must be 0 to {self.throws - 1} after the first throw, "
-                f"got {throws_left}"
-            )
-        if not self.sticky:
-            return hand
-        aside = ix.EMPTY_KEEP if aside is None else aside
-        state = int(ix.STATE_OF[aside, hand])
-        if state < 0:
-            raise DiceError("the dice set aside are not all in the hand")
-        return state
+        return state_index(self.rules, self.throws, hand, throws_left, aside)
 
     def state_value(
         self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
@@ -173,19 +169,35 @@ class Policy:
 
         ``tables[t - 1, s]`` is the canonical keep in state ``s`` with ``t``
         throws left (S = 252 hands, or 4,368 (aside, hand) states under sticky
-        holds; the hand's own keep means stand): how to play the policy.
+        holds, or (untouched, hand) states under a turn-scoped ``max_rethrow``; the
+        hand's own keep means stand): how to play the policy.
         """
-        out = np.empty((len(self.stages), n_states(self.sticky)), dtype=np.int16)
+        out = np.empty((len(self.stages), n_states(self.state_kind)), dtype=np.int16)
         for t, stage in enumerate(self.stages):
             out[t] = stage.best_keep[goal]
         out.setflags(write=False)
         return out
 
-    def keep_value(self, keep: int, throws_left: int, goal: int = 0) -> Fraction | float:
-        """Value of keeping ``keep`` and throwing the rest, ``throws_left`` throws to come."""
+    def keep_value(
+        self, keep: int, throws_left: int, goal: int = 0, untouched: int | None = None
+    ) -> Fraction | float:
+        """Value of keeping ``keep`` and throwing the rest, ``throws_left`` throws to come.
+
+        Under a turn-scoped ``max_rethrow`` (``original`` states) the value also
+        depends on the first-throw dice still untouched before the keep
+        (``untouched``, a keep index; required there).
+        """
         if not 1 <= throws_left < self.throws:
             raise OptionError(f"throws left must be 1 to {self.throws - 1} to throw again")
-        return self._number(self.stages[throws_left - 1].keep_values[goal, keep], throws_left)
+        column = keep
+        if self.state_kind == "original":
+            if untouched is None:
+                raise OptionError(
+                    "under max_rethrow_scope=turn a keep's value depends on the untouched "
+                    "first-throw dice: give them"
+                )
+            column = carried_keep(untouched, keep)
+        return self._number(self.stages[throws_left - 1].keep_values[goal, column], throws_left)
 
     def optimal_keeps(
         self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
@@ -193,6 +205,31 @@ class Policy:
         """Every optimal keep (keep indices, canonical order; the hand's own keep: stand)."""
         frame = self.alternatives(hand, throws_left, goal, aside)
         return [int(k) for k in frame.loc[frame["optimal"], "keep_index"]]
+
+    def hold_rows(
+        self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
+    ) -> list[dict[str, Any]]:
+        """Every distinct hold the rules allow, best first, as plain records.
+
+        The rows of :meth:`alternatives` (same keys and order) without pandas.
+        """
+        state = self._state(hand, throws_left, aside)
+        untouched = None
+        if self.state_kind == "original":
+            untouched = int(ix.STICKY_STATE_ASIDE[state])
+            aside = untouched
+        best = self.best_keep(hand, throws_left, goal, aside)
+        options = [int(ix.HAND_KEEP[hand])]
+        if throws_left > 0:
+            options += [k for k in allowed_subkeeps(self.rules, hand, aside)]
+        values = []
+        for k in options:
+            if k == ix.HAND_KEEP[hand]:
+                values.append(self.state_value(hand, 0, goal))
+            else:
+                values.append(self.keep_value(k, throws_left, goal, untouched))
+        tolerance = 0.0 if self.exact else float_tolerance(self.stand)
+        return rank_holds(self.rules, options, values, best, self.exact, tolerance)
 
     def alternatives(
         self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
@@ -208,43 +245,11 @@ class Policy:
             ``canonical`` (the one choice the program makes).  Holds of equal
             value are listed in canonical order (most dice, higher faces first).
         """
-        self._state(hand, throws_left, aside)
-        best = self.best_keep(hand, throws_left, goal, aside)
-        options = [int(ix.HAND_KEEP[hand])]
-        if throws_left > 0:
-            options += [k for k in allowed_subkeeps(self.rules, hand, aside)]
-        rows = []
-        for order, k in enumerate(options):
-            if k == ix.HAND_KEEP[hand]:
-                value = self.state_value(hand, 0, goal)
-            else:
-                value = self.keep_value(k, throws_left, goal)
-            rows.append(
-                {
-                    "keep": format_counts(ix.KEEP_COUNTS[k], self.rules),
-                    "keep_index": k,
-                    "rethrow": int(ix.N_DICE - ix.KEEP_SIZE[k]),
-                    "value": value,
-                    "value_float": float(value),
-                    "canonical": k == best,
-                    "_order": order,
-                }
-            )
-        frame = pd.DataFrame(rows)
-        top = max(frame["value"])
-        if self.exact:
-            frame["optimal"] = [v == top for v in frame["value"]]
-        else:
-            frame["optimal"] = frame["value_float"] >= top - float_tolerance(self.stand)
-        # Optimal holds first, in canonical order; then the others by value.
-        frame["_rank"] = ~frame["optimal"]
-        frame["_sort"] = [
-            0 if best else (-Fraction(v) if self.exact else -v)
-            for v, best in zip(frame["value"], frame["optimal"], strict=True)
-        ]
-        frame = frame.sort_values(["_rank", "_sort", "_order"], kind="stable")
-        columns = ["keep", "keep_index", "rethrow", "value", "value_float", "optimal", "canonical"]
-        return frame[columns].reset_index(drop=True)
+        import pandas as pd
+
+        return pd.DataFrame(
+            self.hold_rows(hand, throws_left, goal, aside), columns=list(HOLD_COLUMNS)
+        )
 
     def final_distribution(self) -> tuple[np.ndarray, int]:
         """Distribution of the final hand when the canonical policy is followed.
@@ -272,6 +277,91 @@ class Policy:
             else:
                 result[cat.slug] = float(cells.sum())
         return result
+
+
+def state_index(rules: RuleSet, throws: int, hand: int, throws_left: int, aside: int | None) -> int:
+    """The state of a hand with ``throws_left`` throws to come in a turn of ``throws``.
+
+    ``aside``: the dice set aside (sticky holds) or the first-throw dice still
+    untouched (turn-scoped ``max_rethrow``), a keep index; None: nothing set
+    aside, or every die untouched (straight after the first throw).
+
+    Raises
+    ------
+    OptionError, DiceError
+    For a state the turn cannot be in.
+    """
+    if not 0 <= throws_left < throws:
+        raise OptionError(
+            f"throws left must be 0 to {throws - 1} after the first throw, got {throws_left}"
+        )
+    kind = state_kind(rules)
+    if kind == "hand":
+        return hand
+    if kind == "original":
+        if aside is None:
+            # straight after the first throw, or nothing left to throw: all untouched
+            if 0 < throws_left < throws - 1:
+                raise OptionError(
+                    "under max_rethrow_scope=turn give the dice of the first throw still "
+                    "untouched (straight after the first throw: the whole hand)"
+                )
+            aside = int(ix.HAND_KEEP[hand])
+        state = int(ix.STATE_OF[aside, hand])
+        if state < 0:
+            raise DiceError("the untouched first-throw dice are not all in the hand")
+        least = ix.N_DICE - rules.max_rethrow
+        if aside != ix.HAND_KEEP[hand] and ix.KEEP_SIZE[aside] < least:
+            raise OptionError(
+                f"at least {least} dice of the first throw stay untouched under "
+                f"max_rethrow={rules.max_rethrow} (max_rethrow_scope=turn)"
+            )
+        return state
+    aside = ix.EMPTY_KEEP if aside is None else aside
+    state = int(ix.STATE_OF[aside, hand])
+    if state < 0:
+        raise DiceError("the dice set aside are not all in the hand")
+    return state
+
+
+#: The columns of :meth:`Policy.alternatives` (and keys of :meth:`Policy.hold_rows`).
+HOLD_COLUMNS = ("keep", "keep_index", "rethrow", "value", "value_float", "optimal", "canonical")
+
+
+def rank_holds(
+    rules: RuleSet,
+    keeps: Sequence[int],
+    values: Sequence[Any],
+    best: int,
+    exact: bool,
+    tolerance: float,
+) -> list[dict[str, Any]]:
+    """Hold records, best first: the optimal ones (within ``tolerance`` for floats)
+    in the given canonical order, then the others by value.
+
+    ``keeps`` are keep indices in canonical order (the hand's own keep first:
+    stand), ``values`` their values, ``best`` the canonical best keep.
+    """
+    top = max(values)
+    rows = []
+    for order, (k, value) in enumerate(zip(keeps, values, strict=True)):
+        optimal = value == top if exact else float(value) >= float(top) - tolerance
+        rows.append(
+            {
+                "keep": format_counts(ix.KEEP_COUNTS[k], rules),
+                "keep_index": int(k),
+                "rethrow": int(ix.N_DICE - ix.KEEP_SIZE[k]),
+                "value": value,
+                "value_float": float(value),
+                "optimal": bool(optimal),
+                "canonical": int(k) == int(best),
+                "_order": order,
+            }
+        )
+    rows.sort(key=lambda r: (not r["optimal"], 0 if r["optimal"] else -r["value"], r["_order"]))
+    for row in rows:
+        del row["_order"]
+    return rows
 
 
 def _as_goal_list(goals: Goal | Sequence[Goal]) -> list[Goal]:
@@ -326,7 +416,7 @@ def solve(
     with _threads_for(len(goal_list)):
         tolerance = 0 if exact else float_tolerance(stand)
         stages = backward_pass(rules, [stand] * throws, exact, tolerance)
-        turn = turn_value(stages, stand, rules.sticky_holds, exact)
+        turn = turn_value(stages, stand, state_kind(rules), exact)
     return Policy(rules, goal_list, throws, exact, denominator, stand, stages, turn)
 
 
@@ -374,6 +464,8 @@ def _threads_for(n_goals: int) -> Iterator[None]:
 
 def final_distribution(policy: Any) -> tuple[np.ndarray, int]:
     """See :meth:`Policy.final_distribution` (any object with its ``goals``,
-    ``sticky``, ``exact``, ``throws`` and ``stages[t - 1].best_keep``)."""
+    ``rules`` (or ``sticky``), ``exact``, ``throws`` and ``stages[t - 1].best_keep``)."""
     keeps = [stage.best_keep for stage in reversed(policy.stages)]
-    return final_hands(keeps, sticky=policy.sticky, exact=policy.exact, n_goals=len(policy.goals))
+    rules = getattr(policy, "rules", None)
+    kind = state_kind(rules) if rules is not None else policy.sticky
+    return final_hands(keeps, sticky=kind, exact=policy.exact, n_goals=len(policy.goals))

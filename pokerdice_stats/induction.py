@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -30,7 +31,15 @@ from pokerdice_stats import indexing as ix
 from pokerdice_stats.goals import INT64_MAX
 from pokerdice_stats.kernels import reroll as kernels
 from pokerdice_stats.rules import RuleSet
-from pokerdice_stats.turn_states import first_states, n_states, state_options
+from pokerdice_stats.turn_states import (
+    carried_keeps,
+    carried_ways,
+    first_states,
+    keep_intersection,
+    n_states,
+    state_kind,
+    state_options,
+)
 
 #: Float values closer than this (relative to the largest goal value, at least 1) are equal.
 FLOAT_TOLERANCE = 1e-12
@@ -42,10 +51,12 @@ class Stage:
 
     Attributes
     ----------
-    keep_values : (G, 462)
-        Value of keeping each keep and throwing the rest.
+    keep_values : (G, 462) or (G, P)
+        Value of keeping each keep and throwing the rest; under ``original``
+        states (turn-scoped ``max_rethrow``) of each carried keep
+        (:func:`~pokerdice_stats.turn_states.carried_keeps`).
     state_values : (G, S)
-        Value of each state (S = 252 hands, or 4368 (aside, hand) states).
+        Value of each state (S = 252 hands, or 4368 pair states).
     best_keep : (G, S) int64
         Canonical best keep of each state (the hand's own keep: stand).
     """
@@ -72,33 +83,51 @@ def backward_stage(
     Exact values are numerators (int64 or Python integers), already scaled to
     this stage's denominator in ``stand``; floats use ``tolerance`` for ties.
     """
-    state_hand, opt_ptr, opt_keep = state_options(rules.sticky_holds, rules.max_rethrow)
+    kind = state_kind(rules)
+    state_hand, opt_ptr, opt_keep = state_options(kind, rules.max_rethrow)
     n_goals = previous.shape[0]
     is_object = previous.dtype == object or stand.dtype == object
-    keep_values = _expect(rules.sticky_holds, previous, exact, is_object, n_goals)
+    keep_values = _expect(kind, previous, exact, is_object, n_goals)
     state_values = np.empty((n_goals, len(state_hand)), dtype=stand.dtype)
     best = np.empty((n_goals, len(state_hand)), dtype=np.int64)
     best_fn = kernels.best_options.py_func if is_object else kernels.best_options
+    # Under ``original`` the options are carried keeps; standing is marked past them.
+    offset = keep_values.shape[1] if kind == "original" else 0
     best_fn(
         keep_values,
         stand,
         state_hand,
         opt_ptr,
         opt_keep,
-        ix.HAND_KEEP_INT64,
+        ix.HAND_KEEP_INT64 + offset,
         tolerance,
         state_values,
         best,
     )
+    if kind == "original":
+        pair_keep = carried_keeps()[1]
+        stands = best >= offset
+        best = np.where(stands, best - offset, pair_keep[np.where(stands, 0, best)])
     return Stage(keep_values, state_values, best)
 
 
 def _expect(
-    sticky: bool, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int
+    kind: str, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int
 ) -> np.ndarray:
-    """The value of every keep: the expectation of ``previous`` over the reroll."""
+    """The value of every keep (or carried keep): the expectation of ``previous``."""
     reroll = ix.REROLL
     assert reroll.val is not None
+    sticky = kind == "aside"
+    if kind == "original":
+        _, pair_keep, ptr, state = carried_keeps()
+        ways = carried_ways()
+        if is_object:
+            return kernels.expect_keeps_object(previous, ptr, state, ways)
+        out = np.empty((n_goals, len(pair_keep)), dtype=previous.dtype)
+        kernels.expect_keeps(previous, ptr, state, ways, out)
+        if not exact:
+            out /= ix.N_THROWS
+        return out
     if is_object:
         if sticky:
             return kernels.expect_keeps_sticky_object(previous, reroll.ptr, reroll.val)
@@ -137,7 +166,7 @@ def backward_pass(
     """
     throws = len(stands)
     last = stands[-1]
-    previous = last[:, ix.STICKY_STATE_HAND] if rules.sticky_holds else last
+    previous = last[:, ix.STICKY_STATE_HAND] if state_kind(rules) != "hand" else last
     stages: list[Stage] = []
     for left in range(1, throws):
         stand = stands[throws - left - 1]
@@ -149,27 +178,29 @@ def backward_pass(
 
 
 def turn_value(
-    stages: Sequence[Stage], first_stand: np.ndarray, sticky: bool, exact: bool
+    stages: Sequence[Stage], first_stand: np.ndarray, sticky: bool | str, exact: bool
 ) -> np.ndarray:
     """(G,) value of a whole turn: the first throw is always all five dice.
 
     ``first_stand`` is the value of standing after the first throw, used when
-    the turn has one throw (no stages).  Exact values are numerators over
-    ``denominator * 7776**throws``.
+    the turn has one throw (no stages); ``sticky`` is the state kind (or the
+    older flag).  Exact values are numerators over ``denominator * 7776**throws``.
     """
     if not stages:
         values = first_stand
-    elif sticky:
-        values = stages[-1].state_values[:, ix.FIRST_STICKY_STATES]
     else:
-        values = stages[-1].state_values
+        values = stages[-1].state_values[:, first_states(sticky)]
     ways = ix.HAND_WAYS.astype(object if values.dtype == object else values.dtype)
     total = values.dot(ways) if values.dtype == object else values @ ways
     return total if exact else total / ix.N_THROWS
 
 
 def final_hands(
-    keeps: Sequence[np.ndarray], *, sticky: bool, exact: bool, n_goals: int
+    keeps: Sequence[np.ndarray],
+    *,
+    sticky: bool | str,
+    exact: bool,
+    n_goals: int,
 ) -> tuple[np.ndarray, int]:
     """Distribution of the final hand of a turn that follows keep tables.
 
@@ -179,8 +210,9 @@ def final_hands(
         ``keeps[t - 1][g, s]``: the keep chosen in state ``s`` after throw
         ``t`` (``t = 1 .. throws - 1``, so ``throws = len(keeps) + 1``); the
         hand's own keep means stand.
-    sticky : bool
-        States are (aside, hand) pairs (4,368) rather than hands (252).
+    sticky : bool or str
+        The state kind (:data:`~pokerdice_stats.turn_states.STATE_KINDS`), or
+        the older flag: states are (aside, hand) pairs (4,368) rather than hands.
     exact : bool
         Integer numerators, or float chances.
     n_goals : int
@@ -200,7 +232,7 @@ def final_hands(
 
 
 def final_hands_by_throw(
-    keeps: Sequence[np.ndarray], *, sticky: bool, exact: bool, n_goals: int
+    keeps: Sequence[np.ndarray], *, sticky: bool | str, exact: bool, n_goals: int
 ) -> tuple[np.ndarray, list[int]]:
     """Joint distribution of (throws used, final hand) of a turn that follows keep tables.
 
@@ -220,30 +252,80 @@ def final_hands_by_throw(
     return np.array(finals, dtype=finals[0].dtype), denominators
 
 
+def follow_keeps(
+    keeps: Sequence[np.ndarray], start: np.ndarray, *, kind: str, exact: bool
+) -> np.ndarray:
+    """Final-hand weights of turns that start from given states and follow keep tables.
+
+    Parameters
+    ----------
+    keeps : sequence of (G, S) int arrays
+        The keep chosen in each state at each decision still to come, the next
+        decision first (the hand's own keep means stand).
+    start : (G, S) array
+        Weight of each state now (integers when ``exact``, else chances).
+    kind : str
+        The state kind (:data:`~pokerdice_stats.turn_states.STATE_KINDS`).
+    exact : bool
+
+    Returns
+    -------
+    (G, 252) array
+        Weight of finishing on each hand: integers over (the start's
+        denominator times) ``7776**len(keeps)``, or chances.
+    """
+    (final,) = _forward_pass(keeps, kind, exact, start.shape[0], by_throw=False, start=start)
+    return final
+
+
 def _forward_pass(
-    keeps: Sequence[np.ndarray], sticky: bool, exact: bool, n_goals: int, by_throw: bool
+    keeps: Sequence[np.ndarray],
+    sticky: bool | str,
+    exact: bool,
+    n_goals: int,
+    by_throw: bool,
+    start: np.ndarray | None = None,
 ) -> list[np.ndarray]:
     """The forward pass behind :func:`final_hands` and :func:`final_hands_by_throw`.
 
     ``by_throw``: one (G, 252) array a throw, each over ``7776**t``;
-    otherwise one array of every final hand over ``7776**throws``.
+    otherwise one array of every final hand over ``7776**throws``.  ``start``:
+    the weight of each state before the first decision (default: the first throw).
     """
     throws = len(keeps) + 1
     reroll = ix.REROLL
     assert reroll.val is not None
     if exact:
         big = ix.N_THROWS**throws > INT64_MAX // ix.N_THROWS
+        if start is not None:
+            big = big or start.dtype == object
+            big = big or int(np.abs(start).max(initial=0)) * ix.N_THROWS**throws > INT64_MAX // 2
         dtype: type | np.dtype = object if big else np.dtype(np.int64)
     else:
         dtype = np.dtype(np.float64)
     mass = np.zeros((n_goals, n_states(sticky)), dtype=dtype)
-    mass[:, first_states(sticky)] = ix.HAND_WAYS if exact else ix.HAND_WAYS / ix.N_THROWS
+    if start is not None:
+        mass[:] = start
+    else:
+        mass[:, first_states(sticky)] = ix.HAND_WAYS if exact else ix.HAND_WAYS / ix.N_THROWS
     if dtype is object:
         ways = reroll.val.astype(object)
     else:
         ways = reroll.val if exact else reroll.val / ix.N_THROWS
-    step = kernels.forward_step_sticky if sticky else kernels.forward_step
+    kind = sticky if isinstance(sticky, str) else ("aside" if sticky else "hand")
+    step: Any = {
+        "hand": kernels.forward_step,
+        "aside": kernels.forward_step_sticky,
+        "original": kernels.forward_step_carried,
+    }[kind]
     step_fn = step.py_func if dtype is object else step
+    if kind == "original":
+        pair_of, _, pair_ptr, pair_state = carried_keeps()
+        pair_ways = carried_ways()
+        if dtype is object:
+            pair_ways = pair_ways.astype(object)
+        elif not exact:
+            pair_ways = pair_ways / ix.N_THROWS
     finals: list[np.ndarray] = []
     final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
     for t in range(1, throws):
@@ -251,7 +333,23 @@ def _forward_pass(
             final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
         nxt = np.zeros_like(mass)
         table = np.asarray(keeps[t - 1], dtype=np.int64)
-        step_fn(mass, table, ix.HAND_KEEP_INT64, reroll.ptr, reroll.col, ways, final, nxt)
+        if kind == "original":
+            step_fn(
+                mass,
+                table,
+                ix.HAND_KEEP_INT64,
+                ix.STICKY_STATE_HAND,
+                ix.STICKY_STATE_ASIDE,
+                keep_intersection(),
+                pair_of,
+                pair_ptr,
+                pair_state,
+                pair_ways,
+                final,
+                nxt,
+            )
+        else:
+            step_fn(mass, table, ix.HAND_KEEP_INT64, reroll.ptr, reroll.col, ways, final, nxt)
         if by_throw:
             finals.append(final)
         elif exact:
@@ -259,7 +357,7 @@ def _forward_pass(
         mass = nxt
     if by_throw:
         final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
-    if sticky:
+    if kind != "hand":
         _add_states(final, mass)
     elif by_throw:
         final = mass

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.dice import format_counts
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.rules import RuleSet
+
+if TYPE_CHECKING:  # the frames import pandas; the rows (what the commands print) do not
+    import pandas as pd
 
 
 def _one_in(count: int) -> float:
@@ -30,6 +33,20 @@ def _one_in(count: int) -> float:
 
 
 def odds_by_category(rules: RuleSet) -> pd.DataFrame:
+    """:func:`category_rows` as a frame (see there for the columns)."""
+    import pandas as pd
+
+    return pd.DataFrame(category_rows(rules))
+
+
+def odds_by_hand(rules: RuleSet) -> pd.DataFrame:
+    """:func:`hand_rows` as a frame (see there for the columns)."""
+    import pandas as pd
+
+    return pd.DataFrame(hand_rows(rules))
+
+
+def category_rows(rules: RuleSet) -> list[dict[str, Any]]:
     """Single-throw table by category, best category first.
 
     Parameters
@@ -38,8 +55,8 @@ def odds_by_category(rules: RuleSet) -> pd.DataFrame:
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``category`` (slug), ``name``, ``count`` (throws out of
+    list of dict
+        Keys ``category`` (slug), ``name``, ``count`` (throws out of
         7,776), ``probability`` (Fraction), ``probability_float``, ``one_in``
         (7,776 / count), ``at_least`` (Fraction: this category or better) and
         ``at_least_float``.
@@ -63,10 +80,10 @@ def odds_by_category(rules: RuleSet) -> pd.DataFrame:
                 "at_least_float": cumulative / ix.N_THROWS,
             }
         )
-    return pd.DataFrame(rows)
+    return rows
 
 
-def odds_by_hand(rules: RuleSet) -> pd.DataFrame:
+def hand_rows(rules: RuleSet) -> list[dict[str, Any]]:
     """The ladder of every distinct hand, best first, with single-throw odds.
 
     ``at_least`` is the chance that one throw is at least as strong as the
@@ -79,8 +96,8 @@ def odds_by_hand(rules: RuleSet) -> pd.DataFrame:
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``hand`` (the dice, highest first), ``category``, ``strength``,
+    list of dict
+        Keys ``hand`` (the dice, highest first), ``category``, ``strength``,
         ``count``, ``probability``, ``probability_float``, ``one_in``,
         ``at_least`` and ``at_least_float``.
     """
@@ -109,4 +126,4 @@ def odds_by_hand(rules: RuleSet) -> pd.DataFrame:
                 "at_least_float": at_least / ix.N_THROWS,
             }
         )
-    return pd.DataFrame(rows)
+    return rows

@@ -35,12 +35,17 @@ THROW_LIMITS = ("none", "first-player")
 TIE_RULES = ("roll-off", "must-beat", "split", "push")
 KNOWLEDGE = ("seen", "blind")
 STARTERS = ("last-thrower", "rotate", "winner")
+#: What ``max_rethrow`` counts: dice of the first throw ever thrown again in the
+#: turn (``turn``, 003 variation 2 as its page explains it) or dice moved in one throw.
+RETHROW_SCOPES = ("turn", "throw")
 MAX_TARGET = 50
 
 #: Every option key with a one-line description (shown by ``rules show``).
 OPTION_KEYS: dict[str, str] = {
     "throws": "throws a turn (1, 2, 3, ...)",
-    "max_rethrow": "most dice thrown again in one throw after the first (1..5)",
+    "max_rethrow": "most dice thrown again after the first throw (1..5; see max_rethrow_scope)",
+    "max_rethrow_scope": "what max_rethrow counts: turn (dice of the first throw ever thrown "
+    "again in the turn) or throw (dice moved in one throw)",
     "sticky_holds": "a die set aside stays aside (true/false)",
     "wild": "a face that counts as any face, or none",
     "straights": "where straights rank: " + ", ".join(CATEGORY_LADDERS),
@@ -69,7 +74,12 @@ class RuleSet:
     throws : int
         Throws a turn.
     max_rethrow : int
-        Most dice thrown again in one throw after the first.
+        Most dice thrown again after the first throw (see ``max_rethrow_scope``).
+    max_rethrow_scope : str
+        ``turn`` (the ruling): at most ``max_rethrow`` dice of the first throw
+        are ever thrown again in the turn, so at least ``5 - max_rethrow`` of
+        them stay to the end (a die thrown again may be thrown again);
+        ``throw``: each throw after the first moves at most ``max_rethrow`` dice.
     sticky_holds : bool
         Whether a die set aside stays aside for the rest of the turn.
     wild : int or None
@@ -100,6 +110,7 @@ class RuleSet:
     preset: str = "gameweave"
     throws: int = 3
     max_rethrow: int = 5
+    max_rethrow_scope: str = "turn"
     sticky_holds: bool = False
     wild: int | None = None
     straights: str = "standard"
@@ -149,6 +160,7 @@ class RuleSet:
             "preset": self.preset,
             "throws": str(self.throws),
             "max_rethrow": str(self.max_rethrow),
+            "max_rethrow_scope": self.max_rethrow_scope,
             "sticky_holds": "true" if self.sticky_holds else "false",
             "wild": "none" if self.wild is None else self.face_chart.labels[self.wild],
             "straights": self.straights,
@@ -272,6 +284,8 @@ def _apply(base: RuleSet, options: Mapping[str, Any], *, check: bool = True) -> 
             changes[key] = _integer(key, value, 1, MAX_THROWS)
         elif key == "max_rethrow":
             changes[key] = _integer(key, value, 1, 5)
+        elif key == "max_rethrow_scope":
+            changes[key] = _choice(key, value, RETHROW_SCOPES)
         elif key == "sticky_holds":
             changes[key] = _boolean(key, value)
         elif key == "wild":

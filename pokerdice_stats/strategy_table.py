@@ -19,7 +19,7 @@ from pokerdice_stats.errors import OptionError
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import Policy
 from pokerdice_stats.induction import float_tolerance
-from pokerdice_stats.turn_states import allowed_subkeeps
+from pokerdice_stats.turn_states import allowed_subkeeps, state_kind
 
 #: Columns of :func:`strategy_frame`.
 COLUMNS = (
@@ -56,8 +56,8 @@ def strategy_frame(
 ) -> pd.DataFrame:
     """The policy of one goal on every first-throw hand.
 
-    Under sticky holds the hands are taken with nothing set aside (as after
-    the first throw).
+    Under sticky holds the hands are taken with nothing set aside, and under a
+    turn-scoped ``max_rethrow`` with every die untouched (as after the first throw).
 
     Parameters
     ----------
@@ -91,15 +91,18 @@ def strategy_frame(
             raise OptionError(f"throws left must be 1 to {policy.throws - 1}, got {t}")
     table = hand_table(rules)
     order = hand_order(rules)
-    aside = 0 if rules.sticky_holds else None
+    original = state_kind(rules) == "original"
     tolerance = float_tolerance(policy.stand)
     rows = []
     for t in steps:
         for h in order:
+            aside = int(ix.HAND_KEEP[h]) if original else (0 if rules.sticky_holds else None)
+            untouched = aside if original else None
             best = policy.best_keep(h, t, goal, aside)
             options = [(int(ix.HAND_KEEP[h]), policy.state_value(h, 0, goal))]
             options += [
-                (k, policy.keep_value(k, t, goal)) for k in allowed_subkeeps(rules, h, aside)
+                (k, policy.keep_value(k, t, goal, untouched))
+                for k in allowed_subkeeps(rules, h, aside)
             ]
             values = dict(options)
             top = values[best]

@@ -13,6 +13,15 @@ with throws left, hold some dice and throw the others; under ``max_rethrow``
 at most that many dice are thrown, under sticky holds the hold must contain
 the dice already aside, and those held dice are aside for the rest of the turn.
 
+Under ``scope="turn"`` (a turn-scoped ``max_rethrow``, not sticky) ``aside``
+is instead the sorted tuple of the dice of the first throw never thrown again
+(the whole hand straight after the first throw).  Each die of the hand is
+labelled original or re-thrown and every subset of the five labelled dice is
+tried as a hold: it is allowed when it keeps at least ``5 - max_rethrow``
+original dice, and the originals it keeps are the next state's.  Nothing here
+assumes that keeping an original in preference to a re-thrown die of the same
+face is best: the maximum over the labelled subsets decides.
+
 Ties between holds are broken by the canonical order: most dice first, then
 the higher faces (the dice compared highest first); standing keeps all five.
 """
@@ -97,6 +106,9 @@ class ReferenceTurn:
         At most this many dice thrown again in one throw after the first.
     sticky : bool
         Dice set aside stay aside.
+    scope : str
+        ``throw`` (at most ``max_rethrow`` dice in each throw) or ``turn`` (at
+        most ``max_rethrow`` dice of the first throw ever thrown again).
     """
 
     def __init__(
@@ -104,7 +116,9 @@ class ReferenceTurn:
         goal: Mapping[Hand, Fraction] | Callable[[Hand], Fraction],
         max_rethrow: int = 5,
         sticky: bool = False,
+        scope: str = "throw",
     ):
+        self.scope = "turn" if scope == "turn" and not sticky and max_rethrow < 5 else "throw"
         if isinstance(goal, Mapping):
             table = {h: Fraction(goal[h]) for h in all_hands()}
         else:
@@ -122,11 +136,27 @@ class ReferenceTurn:
         """The distinct holds (multisets) the rules allow, other than standing."""
         return allowed_holds(hand, aside if self.sticky else (), self.max_rethrow)
 
-    def hold_value(self, kept: Hand, throws_left: int) -> Fraction:
-        """Value of holding ``kept`` and throwing the rest, ``throws_left`` throws to come."""
-        key = (kept, throws_left)
+    def labelled_holds(self, hand: Hand, untouched: Hand) -> dict[Hand, Hand]:
+        """Turn scope: every allowed hold (multiset) -> the most untouched dice it can
+        carry on, over every subset of the five dice labelled original or re-thrown."""
+        labelled = [(r, True) for r in untouched] + [(r, False) for r in _minus(hand, untouched)]
+        best: dict[Hand, Hand] = {}
+        for mask in range(31):  # every subset but all five (standing)
+            chosen = [labelled[i] for i in range(5) if mask >> i & 1]
+            kept = tuple(sorted(r for r, _ in chosen))
+            carried = tuple(sorted(r for r, original in chosen if original))
+            if len(carried) < 5 - self.max_rethrow:
+                continue
+            if kept not in best or len(carried) > len(best[kept]):
+                best[kept] = carried
+        return best
+
+    def hold_value(self, kept: Hand, throws_left: int, carried: Hand = ()) -> Fraction:
+        """Value of holding ``kept`` and throwing the rest, ``throws_left`` throws to come
+        (turn scope: ``carried``, the untouched first-throw dice among ``kept``)."""
+        key = (kept, throws_left, carried)
         if key not in self._holds:
-            aside = kept if self.sticky else ()
+            aside = kept if self.sticky else carried
             total = Fraction(0)
             n = 0
             for hand, ways in outcomes(kept):
@@ -140,7 +170,16 @@ class ReferenceTurn:
         key = (hand, throws_left, aside)
         if key not in self._options:
             options = {hand: self.goal[hand]}
-            if throws_left > 0:
+            if throws_left > 0 and self.scope == "turn":
+                # every labelled subset; the same multiset keeps its best labelling
+                for kept, carried in self.labelled_holds(hand, aside).items():
+                    options[kept] = self.hold_value(kept, throws_left, carried)
+                head = options.pop(hand)
+                options = {
+                    hand: head,
+                    **dict(sorted(options.items(), key=lambda kv: canonical_key(kv[0]))),
+                }
+            elif throws_left > 0:
                 for kept in self.allowed(hand, aside):
                     options[kept] = self.hold_value(kept, throws_left)
             self._options[key] = options
@@ -164,8 +203,15 @@ class ReferenceTurn:
 
     def turn_value(self, throws: int) -> Fraction:
         """Value of a whole turn of ``throws`` throws (the first throws all five dice)."""
-        total = sum(ways * self.value(hand, throws - 1, ()) for hand, ways in first_throws())
+        total = sum(
+            ways * self.value(hand, throws - 1, self.first_aside(hand))
+            for hand, ways in first_throws()
+        )
         return Fraction(total, 6**5)
+
+    def first_aside(self, hand: Hand) -> Hand:
+        """The ``aside`` of a state straight after the first throw."""
+        return hand if self.scope == "turn" else ()
 
     # -- forward probabilities --------------------------------------------------
     def final_distribution(self, throws: int) -> dict[Hand, Fraction]:
@@ -177,7 +223,7 @@ class ReferenceTurn:
         final: Counter = Counter()
         mass: Counter = Counter()
         for hand, ways in first_throws():
-            mass[hand, ()] += Fraction(ways, 6**5)
+            mass[hand, self.first_aside(hand)] += Fraction(ways, 6**5)
         for throws_left in range(throws - 1, -1, -1):
             nxt: Counter = Counter()
             for (hand, aside), p in mass.items():
@@ -186,9 +232,19 @@ class ReferenceTurn:
                     final[hand] += p
                     continue
                 n = 6 ** (5 - len(kept))
-                new_aside = kept if self.sticky else ()
+                if self.scope == "turn":
+                    new_aside = self.labelled_holds(hand, aside)[kept]
+                else:
+                    new_aside = kept if self.sticky else ()
                 for reached, ways in outcomes(kept):
                     nxt[reached, new_aside] += p * Fraction(ways, n)
             mass = nxt
         assert not mass
         return dict(final)
+
+
+def _minus(big: Hand, small: Hand) -> Hand:
+    """The multiset ``big`` without the dice of ``small``."""
+    rest = Counter(big)
+    rest.subtract(Counter(small))
+    return tuple(sorted(rest.elements()))

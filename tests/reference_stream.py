@@ -97,20 +97,31 @@ def hand_of(counts: list[int]) -> int:
     return ix.hand_index(np.array(counts))
 
 
-def turn(stream: Stream, best: np.ndarray, policy: int, throws_left: int, sticky: bool):
-    """One turn under table ``best[policy]``; returns ``(hand index, throws taken)``."""
+def turn(stream: Stream, best: np.ndarray, policy: int, throws_left: int, states: int):
+    """One turn under table ``best[policy]``; returns ``(hand index, throws taken)``.
+
+    ``states``: 0 the state is the hand; 1 (sticky holds) the dice set aside and
+    the hand; 2 (turn-scoped max_rethrow) the first-throw dice never thrown
+    again (as counts: all five after the first throw, then of each face the
+    fewer of the untouched and the kept) and the hand.
+    """
     counts = [0] * 6
     for rank in stream.dice(5):
         counts[rank] += 1
     hand = hand_of(counts)
     aside = ix.keep_index(np.zeros(6, dtype=np.int64))  # nothing set aside yet
+    untouched = list(counts)
     used = 1
     for left in range(throws_left, 0, -1):
-        state = int(ix.STATE_OF[aside, hand]) if sticky else hand
+        if states == 2:
+            state = int(ix.STATE_OF[ix.keep_index(np.array(untouched)), hand])
+        else:
+            state = int(ix.STATE_OF[aside, hand]) if states else hand
         keep = int(best[policy, left - 1, state])
         if keep == int(ix.HAND_KEEP[hand]):
             break
         counts = [int(c) for c in ix.KEEP_COUNTS[keep]]
+        untouched = [min(u, c) for u, c in zip(untouched, counts, strict=True)]
         for rank in stream.dice(ix.N_DICE - sum(counts)):
             counts[rank] += 1
         hand = hand_of(counts)
@@ -124,7 +135,7 @@ def turns_chunk(job, state: np.ndarray, size: int) -> dict:
     final = np.zeros(ix.N_HANDS, dtype=np.int64)
     used_hist = np.zeros(job.throws_left + 2, dtype=np.int64)
     for _ in range(size):
-        hand, used = turn(stream, job.best, 0, job.throws_left, job.sticky)
+        hand, used = turn(stream, job.best, 0, job.throws_left, job.states)
         final[hand] += 1
         used_hist[used] += 1
     return {"final_hands": final, "throws_used": used_hist}
@@ -157,7 +168,7 @@ def seen_round(stream: Stream, game, players: int, holder=None):
                 )
                 if policy < 0:
                     return None
-                hand, used = turn(stream, game.best, policy, limit, game.sticky)
+                hand, used = turn(stream, game.best, policy, limit, game.states)
             if game.throw_limit and place == 0:
                 limit = used - 1
             strength = int(game.strength[hand])
@@ -322,9 +333,9 @@ def progressive_chunk(job, state: np.ndarray, size: int) -> dict:
         bank = session.start_bank
         history = [bank]  # the bank after each round played
         for r in range(1, session.rounds + 1):
-            computer, _ = turn(stream, game.computer, 0, game.throws - 1, game.sticky)
+            computer, _ = turn(stream, game.computer, 0, game.throws - 1, game.states)
             player, _ = turn(
-                stream, game.player, int(game.column[computer]), game.throws - 1, game.sticky
+                stream, game.player, int(game.column[computer]), game.throws - 1, game.states
             )
             pay = int(game.payout[player, computer])
             payouts.append(pay)
@@ -386,7 +397,7 @@ def blind_rounds_chunk(job, state: np.ndarray, size: int) -> dict:
             hands = {}
             for seat in seats:
                 policy = draw_strategy(stream, game, seat)
-                hands[seat], _ = turn(stream, game.best, policy, game.throws - 1, game.sticky)
+                hands[seat], _ = turn(stream, game.best, policy, game.throws - 1, game.states)
             if first:
                 for seat in seats:
                     final[seat, hands[seat]] += 1

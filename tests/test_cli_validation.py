@@ -314,7 +314,7 @@ def test_hold_accepts_reachable_aside(capsys, extra):
     code, out, _ = run_cli(capsys, "hold", "K K J 10 9", *extra, "--format", "json")
     assert code == 0
     aside = extra[extra.index("--aside") + 1].split() if "--aside" in extra else []
-    for row in json.loads(out):
+    for row in json.loads(out)["holds"]:
         kept = row["keep"].split()
         assert all(kept.count(face) >= aside.count(face) for face in aside)
 

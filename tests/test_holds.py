@@ -32,8 +32,10 @@ HAND_OF = {h: i for i, h in enumerate(HANDS)}
 #: Turn rules: (label, options).
 TURN_RULES = [
     ("free", {}),
-    ("rethrow3", {"max_rethrow": 3}),
-    ("rethrow2", {"max_rethrow": 2}),
+    ("rethrow3", {"max_rethrow": 3, "max_rethrow_scope": "throw"}),
+    ("rethrow2", {"max_rethrow": 2, "max_rethrow_scope": "throw"}),
+    ("turn3", {"max_rethrow": 3}),
+    ("turn2", {"max_rethrow": 2, "max_rethrow_scope": "turn"}),
     ("sticky", {"sticky_holds": True}),
     ("sticky-rethrow3", {"sticky_holds": True, "max_rethrow": 3}),
 ]
@@ -149,6 +151,7 @@ def cases():
                     _reference_goal(rules, kind, arg),
                     max_rethrow=rules.max_rethrow,
                     sticky=rules.sticky_holds,
+                    scope=rules.max_rethrow_scope,
                 )
                 for kind, arg in specs
             ]
@@ -160,14 +163,25 @@ def cases():
     return get
 
 
+def _turn_scoped(rules) -> bool:
+    """Whether states are (untouched first-throw dice, hand) pairs."""
+    return not rules.sticky_holds and rules.max_rethrow < 5 and rules.max_rethrow_scope == "turn"
+
+
 def _states(rules):
-    """Every state (hand index, aside keep index or None) of the rules."""
-    if not rules.sticky_holds:
+    """Every state (hand index, aside or untouched keep index, or None) of the rules.
+
+    Under a turn-scoped max_rethrow: the untouched dice are the whole hand (after
+    the first throw) or at least ``5 - max_rethrow`` of its dice.
+    """
+    if not rules.sticky_holds and not _turn_scoped(rules):
         return [(h, None) for h in range(ix.N_HANDS)]
     states = []
     for h in range(ix.N_HANDS):
         for k in range(ix.N_KEEPS):
             if (ix.KEEP_COUNTS[k] <= ix.HAND_COUNTS[h]).all():
+                if _turn_scoped(rules) and ix.KEEP_SIZE[k] < 5 - rules.max_rethrow:
+                    continue
                 states.append((h, k))
     return states
 
@@ -203,10 +217,24 @@ def test_every_state_and_hold_matches_reference(cases, preset, label):
             for k in range(ix.N_KEEPS):
                 if ix.KEEP_SIZE[k] == ix.N_DICE:
                     continue
-                expected = ref.hold_value(KEEPS[k], t)
-                assert policy.keep_value(k, t, g) == expected, (goals[g].name, t, KEEPS[k])
-                got = floats.keep_value(k, t, g)
-                assert abs(got - float(expected)) <= 1e-12 * max(1.0, abs(float(expected)))
+                # under a turn scope: every untouched part the keep may carry on
+                carried = [None]
+                if _turn_scoped(rules):
+                    carried = [
+                        a
+                        for a in range(ix.N_KEEPS)
+                        if (ix.KEEP_COUNTS[a] <= ix.KEEP_COUNTS[k]).all()
+                        and ix.KEEP_SIZE[a] >= 5 - rules.max_rethrow
+                    ]
+                for a in carried:
+                    if a is None:
+                        expected = ref.hold_value(KEEPS[k], t)
+                    else:
+                        expected = ref.hold_value(KEEPS[k], t, KEEPS[a])
+                    got = policy.keep_value(k, t, g, a)
+                    assert got == expected, (goals[g].name, t, KEEPS[k], a)
+                    got = floats.keep_value(k, t, g, a)
+                    assert abs(got - float(expected)) <= 1e-12 * max(1.0, abs(float(expected)))
 
 
 @pytest.mark.parametrize(("preset", "label"), CASES)
@@ -301,9 +329,10 @@ def test_published_five_of_a_kind_in_three_throws():
         assert solve(other, at_least(hand_table(other), "five-of-a-kind")).value() == policy.value()
 
 
-def test_object_path_matches_reference():
+@pytest.mark.parametrize("scope", ["throw", "turn"])
+def test_object_path_matches_reference(scope):
     """Numerators too big for int64 go through Python integers, still exact."""
-    rules = get_rules("gameweave", {"max_rethrow": 3})
+    rules = get_rules("gameweave", {"max_rethrow": 3, "max_rethrow_scope": scope})
     table = hand_table(rules)
     points = {"five-of-a-kind": 10**15 + 7, "full-house": Fraction(10**12, 3), "high-die": -(10**9)}
     goal = score(table, points)
@@ -314,11 +343,15 @@ def test_object_path_matches_reference():
             points.get(reference_category(h, **rules_args(rules)), 0),
         ),
         max_rethrow=3,
+        scope=scope,
     )
     for h in range(ix.N_HANDS):
         for t in (0, 1, 2):
-            assert policy.state_value(h, t, 0) == ref.value(HANDS[h], t)
-            assert KEEPS[policy.best_keep(h, t, 0)] == ref.best(HANDS[h], t)
+            # under the turn scope: every die untouched, as after the first throw
+            aside = int(ix.HAND_KEEP[h]) if scope == "turn" else None
+            untouched = HANDS[h] if scope == "turn" else ()
+            assert policy.state_value(h, t, 0, aside) == ref.value(HANDS[h], t, untouched)
+            assert KEEPS[policy.best_keep(h, t, 0, aside)] == ref.best(HANDS[h], t, untouched)
     assert policy.value(0) == ref.turn_value(3)
     numerators, denominator = policy.final_distribution()
     got = {HANDS[h]: Fraction(int(n), denominator) for h, n in enumerate(numerators[0]) if n}
@@ -331,7 +364,8 @@ def test_object_path_matches_reference():
     # Equal holds stay equal in floats at this scale (the tolerance is relative).
     for h in range(ix.N_HANDS):
         for t in (1, 2):
-            assert floats.best_keep(h, t) == policy.best_keep(h, t)
+            aside = int(ix.HAND_KEEP[h]) if scope == "turn" else None
+            assert floats.best_keep(h, t, 0, aside) == policy.best_keep(h, t, 0, aside)
 
 
 def test_batched_equals_one_at_a_time():

@@ -21,10 +21,19 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+#: Keys of the object ``hold --format json`` writes (its context, then ``holds``).
+HOLD_OBJECT_KEYS = {"hand", "category", "rules", "goal", "unit", "throws_left", "exact", "holds"}
+
+
 def run_json(capsys, *argv: str):
+    """The JSON answer; for ``hold`` its ``holds`` rows, after checking the object around them."""
     code, out, err = run(capsys, *argv, "--format", "json")
     assert code == 0, err
-    return json.loads(out)
+    data = json.loads(out)
+    if argv[0] == "hold":
+        assert HOLD_OBJECT_KEYS <= set(data), data.keys()
+        return data["holds"]
+    return data
 
 
 def test_hold_example_full_house(capsys):
@@ -49,7 +58,7 @@ def test_hold_example_full_house(capsys):
 
 
 def test_hold_json_matches_the_policy(capsys):
-    rules = get_rules("triple-snakes", {"max_rethrow": 3})
+    rules = get_rules("triple-snakes", {"max_rethrow": 3, "max_rethrow_scope": "throw"})
     table = hand_table(rules)
     goal = beat(table, "4 4 4 2 2", Fraction(1, 2))
     rows = run_json(
@@ -64,6 +73,8 @@ def test_hold_json_matches_the_policy(capsys):
         "triple-snakes",
         "--set",
         "max_rethrow=3",
+        "--set",
+        "max_rethrow_scope=throw",
     )
     frame = solve(rules, goal).alternatives(table.hand("6 6 4 4 1"), 1)
     assert [r["keep"] for r in rows] == list(frame["keep"])
@@ -106,14 +117,26 @@ def test_hold_table_output(capsys):
     code, out, _ = run(capsys, "hold", "K K J 10 9", "--goal", "at-least:full-house")
     assert code == 0
     lines = out.splitlines()
-    assert "2 throws left" in lines[0] and "at-least:full-house" in lines[0]
-    assert lines[2].split()[:3] == ["K", "K", "3"] and lines[2].rstrip().endswith("*")
+    assert "2 throws left" in lines[0] and "rules gameweave" in lines[0]
+    assert lines[1] == "goal: at-least:full-house; values: chance"
+    assert lines[2].split() == ["keep", "rethrow", "chance", "exact", "optimal"]
+    assert lines[3].split()[:3] == ["K", "K", "3"] and lines[3].rstrip().endswith("*")
+
+
+def test_hold_says_which_goal_is_the_default(capsys):
+    code, out, _ = run(capsys, "hold", "K K J 10 9")
+    assert code == 0
+    assert out.splitlines()[1].startswith("goal: at-least:five-of-a-kind (the default; --to-win")
 
 
 def test_chances_without_goal(capsys):
     rows = run_json(capsys, "chances")
     assert [r["category"] for r in rows] == list(get_rules("gameweave").category_slugs)
-    assert all(set(r) == {"category", "at_least", "exactly"} for r in rows)
+    assert all(
+        set(r) == {"category", "at_least", "exactly", "at_least_float", "exactly_float"}
+        for r in rows
+    )
+    assert all(r["exactly_float"] == float(Fraction(r["exactly"])) for r in rows)
     assert rows[0]["at_least"] == rows[0]["exactly"] == "347897/7558272"
     assert rows[-1]["at_least"] == "1/1"
     at_least_values = [Fraction(r["at_least"]) for r in rows]
@@ -133,8 +156,10 @@ def test_chances_table_matches_single_solves():
 
 def test_chances_with_goal(capsys):
     record = run_json(capsys, "chances", "--goal", "at-least:full-house", "--throws", "2")
-    assert set(record) == {"goal", "throws", "value", "value_float", "final"}
+    assert set(record) == {"goal", "throws", "unit", "value", "value_float", "final", "final_float"}
     assert record["goal"] == "at-least:full-house" and record["throws"] == 2
+    assert record["unit"] == "chance"
+    assert record["final_float"] == {k: float(Fraction(v)) for k, v in record["final"].items()}
     final = {k: Fraction(v) for k, v in record["final"].items()}
     assert list(final) == list(get_rules("gameweave").category_slugs)
     assert sum(final.values()) == 1

@@ -121,7 +121,11 @@ def test_json_by_category_contract(capsys, name):
     assert [row["category"] for row in rows] == list(rules.category_slugs)
     total = Fraction(0)
     for row in rows:
-        assert set(row) == {"category", "count", "probability", "at_least"}
+        assert set(row) == {
+            "category", "count", "probability", "at_least", "probability_float", "at_least_float",
+        }  # fmt: skip
+        assert row["probability_float"] == float(Fraction(row["probability"]))
+        assert row["at_least_float"] == float(Fraction(row["at_least"]))
         assert isinstance(row["count"], int)
         p = lowest_terms(row["probability"])
         assert p == Fraction(row["count"], 7776)
@@ -140,7 +144,10 @@ def test_json_by_hand_contract(capsys, name):
     strengths = [row["strength"] for row in rows]
     assert strengths == sorted(strengths, reverse=True)
     for row in rows:
-        assert set(row) == {"hand", "category", "strength", "count", "probability", "at_least"}
+        assert set(row) == {
+            "hand", "category", "strength", "count", "probability", "at_least",
+            "probability_float", "at_least_float",
+        }  # fmt: skip
         assert row["category"] in rules.category_slugs
         ranks = [labels.index(face) for face in row["hand"].split()]
         assert len(ranks) == 5 and ranks == sorted(ranks, reverse=True)
@@ -159,7 +166,8 @@ def test_every_format(capsys, by):
     base = ["odds", "--rules", "triple-snakes", "--by", by]
     table = run_cli(capsys, *base)
     lines = table.splitlines()
-    assert len(lines) == n + 1 and lines[0].split()[0] == frame.columns[0]
+    assert len(lines) == n + 2 and lines[0].split()[0] == frame.columns[0]
+    assert lines[-1].startswith("probability, at_least: chance of one throw")  # the unit
     assert "small-straight" in table
     if by == "category":
         assert "10/81" in table

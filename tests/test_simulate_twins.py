@@ -33,6 +33,7 @@ from pokerdice_stats.simulation.progressive import progressive_job
 from pokerdice_stats.simulation.rounds import RoundJob, seen_round_game
 from pokerdice_stats.simulation.run import chunk_state, play_chunk
 from pokerdice_stats.simulation.turns import TurnJob, policy_table
+from pokerdice_stats.turn_states import state_code
 
 
 def assert_same(kernel: dict, plain: dict) -> None:
@@ -74,13 +75,14 @@ def test_generator_outputs_and_draws_follow_the_stream():
     [
         ("gameweave", {}, "at-least:full-house"),
         ("gameweave", {"sticky_holds": "true", "max_rethrow": "3"}, "at-least:four-of-a-kind"),
+        ("classic", {"max_rethrow": "3"}, "at-least:four-of-a-kind"),  # turn-scoped
         ("progressive", {"throws": "4"}, "exactly:big-straight"),
     ],
 )
 def test_turns(preset, options, goal):
     rules = get_rules(preset, options)
     best = policy_table(rules, "optimal", parse_goal(goal, hand_table(rules)))
-    job = TurnJob(best, rules.throws - 1, rules.sticky_holds)
+    job = TurnJob(best, rules.throws - 1, state_code(rules))
     tally = run_both(job, twin.turns_chunk, 1500, seed=3, index=1)
     assert tally["throws_used"][2:].sum() > 0  # some turns threw again
 
@@ -92,6 +94,7 @@ ROUND_CASES = [
     ("progressive", {}, 2),  # push
     ("classic", {"throw_limit": "first-player"}, 3),  # the first player's throw limit
     ("gameweave", {"sticky_holds": "true"}, 2),
+    ("classic", {"max_rethrow": "2"}, 2),  # turn-scoped max_rethrow
 ]
 
 

@@ -8,8 +8,32 @@ import sys
 from pathlib import Path
 
 from pokerdice_stats.errors import OptionError
-from pokerdice_stats.formats import FORMATS, render
 from pokerdice_stats.rules import RuleSet, get_rules, parse_assignments
+
+#: Output formats (as :data:`pokerdice_stats.formats.FORMATS`; repeated so that a
+#: command's parser is built without importing the table writers).
+FORMATS = ("table", "markdown", "csv", "json")
+
+
+class _LazyModule:
+    """A module imported on first use (``pd.DataFrame`` imports pandas then).
+
+    Command modules are all imported to build the parser; the quick commands
+    (``hold``, ``classify``, ``odds``, ``chances``, ``compare``) must not pay
+    for pandas, so the others reach it through this.
+    """
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attribute: str):
+        import importlib
+
+        return getattr(importlib.import_module(self._name), attribute)
+
+
+#: pandas, imported when a command first uses it.
+lazy_pandas = _LazyModule("pandas")
 
 
 def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") -> None:
@@ -56,6 +80,8 @@ def emit(text: str) -> None:
 
 def emit_frame(frame, fmt: str) -> None:
     """Write a DataFrame in the chosen format."""
+    from pokerdice_stats.formats import render
+
     emit(render(frame, fmt))
 
 
@@ -69,3 +95,23 @@ def check_tolerance(tolerance: float | None) -> None:
     """
     if tolerance is not None and not (math.isfinite(tolerance) and tolerance > 0):
         raise OptionError(f"--tolerance must be a finite number above 0, got {tolerance}")
+
+
+def emit_rows(rows: list[dict], right: tuple[str, ...] = ()) -> None:
+    """Write records as a plain-text table without pandas (columns of ``right`` right-aligned).
+
+    Columns are separated by two spaces; lines carry no trailing blanks.
+    """
+    if not rows:
+        return
+    columns = list(rows[0])
+    cells = {c: [str(c)] + [str(r[c]) for r in rows] for c in columns}
+    widths = {c: max(len(v) for v in cells[c]) for c in columns}
+    lines = []
+    for i in range(len(rows) + 1):
+        parts = [
+            cells[c][i].rjust(widths[c]) if c in right else cells[c][i].ljust(widths[c])
+            for c in columns
+        ]
+        lines.append("  ".join(parts).rstrip())
+    emit("\n".join(lines))

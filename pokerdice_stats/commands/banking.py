@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.commands._common import (
     add_format_arg,
@@ -15,6 +14,11 @@ from pokerdice_stats.commands._common import (
     rules_from_args,
 )
 from pokerdice_stats.formats import fraction_text, render, to_csv, to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.commands._common import lazy_pandas as pd
 
 DESCRIPTION = (
     "Banking poker dice (seed 004): every seat develops its hand without seeing anyone "

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, rules_from_args
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.formats import render, to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.commands._common import lazy_pandas as pd
 
 EXACT_CHOICES = ("auto", "always", "never")
 #: Options that describe one seat's state (they need ``--seat``).

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import argparse
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.commands._common import (
     add_format_arg,
@@ -14,6 +13,11 @@ from pokerdice_stats.commands._common import (
     rules_from_args,
 )
 from pokerdice_stats.formats import to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.commands._common import lazy_pandas as pd
 
 EXACT_CHOICES = ("auto", "always", "never")
 #: Options of ``round`` that describe one seat's play (they need ``--seat``).
@@ -317,6 +321,11 @@ def run_match(args: argparse.Namespace) -> int:
         refuse_blind(rules, "match")
     result = solve_match(rules, args.players, args.target, args.starter, exact=_exact(args, rules))
     emit_frame(result.frame(), args.format)
+    if args.format == "table":
+        emit(
+            "note: win is the chance of winning the match, expected_rounds the mean number of "
+            "rounds it lasts; … is an exact fraction too long to show (--format json or csv)"
+        )
     return 0
 
 

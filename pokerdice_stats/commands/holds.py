@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-import pandas as pd
-
 from pokerdice_stats.commands._common import (
     add_format_arg,
     add_rules_args,
@@ -15,11 +13,20 @@ from pokerdice_stats.commands._common import (
     rules_from_args,
 )
 from pokerdice_stats.errors import OptionError
-from pokerdice_stats.formats import fraction_text, render, to_json
 from pokerdice_stats.rules import MAX_THROWS
 
-#: Keys of each object of ``hold --format json``.
+#: Keys of each row of ``holds`` in ``hold --format json``.
 HOLD_JSON_KEYS = ("keep", "rethrow", "value", "value_float", "optimal")
+#: Sides of the progressive game (``hold --as``).
+PROGRESSIVE_SIDES = ("player", "computer")
+HOLD_DESCRIPTION = (
+    "Every distinct hold of a thrown hand, best first, with its value. The goal is --goal (a "
+    "final hand to reach; default: at least the best category), --to-win (the chance of "
+    "winning the round: --against the best hand so far, --tied, --players-left, --limit) or, "
+    "under --rules progressive, the expected payout in points per round (--computer-hand for "
+    "the player's hold, --as computer for the computer's). --distribution adds the chance of "
+    "each final category after each hold."
+)
 #: Keys of each object of ``chances --format json`` without a goal.
 CHANCES_JSON_KEYS = ("category", "at_least", "exactly")
 
@@ -31,7 +38,9 @@ GOAL_HELP = (
 
 def register(subparsers) -> None:
     hold = subparsers.add_parser(
-        "hold", help="every distinct hold of a hand, best first, with its exact value"
+        "hold",
+        help="every distinct hold of a hand, best first, with its exact value",
+        description=HOLD_DESCRIPTION,
     )
     hold.add_argument("dice", help='the five dice showing, e.g. "K K J 10 9"')
     hold.add_argument(
@@ -39,7 +48,7 @@ def register(subparsers) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="throws still to come (default: throws a turn - 1)",
+        help="throws still to come (default: throws a turn - 1, or the first player's - 1)",
     )
     hold.add_argument("--goal", default=None, metavar="G", help=GOAL_HELP)
     hold.add_argument(
@@ -47,6 +56,56 @@ def register(subparsers) -> None:
         default=None,
         metavar="DICE",
         help="dice already set aside (only with --set sticky_holds=true)",
+    )
+    hold.add_argument(
+        "--untouched",
+        default=None,
+        metavar="DICE",
+        help="dice of the first throw never thrown again (under max_rethrow_scope=turn with "
+        "max_rethrow below 5, after a re-throw)",
+    )
+    win = hold.add_argument_group(
+        "win the round", "the chance of winning the round instead of a goal (rules seen)"
+    )
+    win.add_argument("--to-win", action="store_true", help="play to win the round")
+    win.add_argument("--against", default=None, metavar="DICE", help="the best hand so far")
+    win.add_argument(
+        "--tied", type=int, default=None, metavar="K", help="earlier players holding it (default 1)"
+    )
+    win.add_argument(
+        "--players-left",
+        type=int,
+        default=None,
+        metavar="N",
+        help="players still to throw after you (default: 1 throwing first, else 0)",
+    )
+    win.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        metavar="T",
+        help="under throw_limit=first-player: the throws the first player took",
+    )
+    prog = hold.add_argument_group(
+        "progressive (seed 004)", "points per round against the computer (--rules progressive)"
+    )
+    prog.add_argument(
+        "--computer-hand",
+        default=None,
+        metavar="DICE",
+        help="the computer's final hand: the player's hold for the best expected payout",
+    )
+    prog.add_argument(
+        "--as",
+        dest="side",
+        default=None,
+        choices=PROGRESSIVE_SIDES,
+        help="whose hold: player (needs --computer-hand) or computer (the optimal computer's)",
+    )
+    hold.add_argument(
+        "--distribution",
+        action="store_true",
+        help="also the chance of each final category after each hold",
     )
     add_rules_args(hold)
     add_format_arg(hold, ("table", "json"))
@@ -87,91 +146,189 @@ def _rules_with_throws(rules, throws: int | None):
         raise RulesError(f"--throws {throws}: {err}") from None
 
 
-def hold_frame(
-    rules, dice: str, goal_text: str | None, throws_left: int | None, aside_text: str | None
-):
-    """The alternatives of a hand (best first) and a one-line heading."""
-    from pokerdice_stats import indexing as ix
-    from pokerdice_stats.dice import format_counts
-    from pokerdice_stats.goals import parse_goal
-    from pokerdice_stats.hands import hand_table
-    from pokerdice_stats.holds import solve
-    from pokerdice_stats.turn_states import parse_aside
+def hold_advice(args: argparse.Namespace, rules):
+    """The advice ``hold`` gives: a goal, the round (``--to-win``) or the progressive game."""
+    from pokerdice_stats.games.advice import goal_advice, progressive_advice, round_advice
 
-    table = hand_table(rules)
-    hand = table.hand(dice)
-    goal = parse_goal(goal_text, table)
-    if throws_left is None:
-        throws_left = rules.throws - 1
-    if not 0 <= throws_left < rules.throws:
-        raise OptionError(
-            f"--throws-left must be 0 to {rules.throws - 1} with {rules.throws} throws a turn "
-            "(change the turn with --set throws=N)"
+    win_options = [
+        name
+        for name in ("against", "tied", "players_left", "limit")
+        if getattr(args, name) is not None
+    ]
+    progressive = args.computer_hand is not None or args.side is not None
+    if args.to_win and (args.goal is not None or progressive):
+        raise OptionError("--to-win is a goal of its own: not with --goal, --computer-hand or --as")
+    if win_options and not args.to_win:
+        raise OptionError(f"--{win_options[0].replace('_', '-')} needs --to-win")
+    if progressive and args.goal is not None:
+        raise OptionError("--computer-hand and --as give the payout goal: not with --goal")
+    extra = [("--aside", args.aside), ("--untouched", args.untouched)]
+    if args.to_win or progressive:
+        for flag, value in extra:
+            if value is not None:
+                raise OptionError(f"{flag} applies with a --goal (not with --to-win or --as)")
+    if args.to_win:
+        return round_advice(
+            rules,
+            args.dice,
+            args.throws_left,
+            against=args.against,
+            tied=1 if args.tied is None else args.tied,
+            players_left=args.players_left,
+            limit=args.limit,
         )
-    aside = parse_aside(aside_text, rules, throws_left)
-    policy = solve(rules, goal, throws=max(throws_left + 1, 1))
-    frame = policy.alternatives(hand, throws_left, 0, aside)
-    heading = (
-        f"{table.format(hand)} ({table.describe(hand)}); {throws_left} throw"
-        f"{'' if throws_left == 1 else 's'} left; goal {goal.name}"
+    if progressive:
+        return progressive_advice(
+            rules,
+            args.dice,
+            args.throws_left,
+            computer_hand=args.computer_hand,
+            side=args.side or "player",
+        )
+    return goal_advice(
+        rules, args.dice, args.goal, args.throws_left, args.aside, untouched_text=args.untouched
     )
-    if aside is not None:
-        heading += f"; set aside: {format_counts(ix.KEEP_COUNTS[aside], rules) or 'nothing'}"
-    return frame, heading
+
+
+def hold_record(advice, distribution=None) -> dict:
+    """``hold --format json``: the context, then the holds (exact "p/q" beside floats)."""
+    from pokerdice_stats.formats import fraction_text
+    from pokerdice_stats.hands import hand_table
+
+    table = hand_table(advice.rules)
+    rows = []
+    for i, row in enumerate(advice.rows):
+        value = row["value"]
+        out = {
+            "keep": row["keep"],
+            "rethrow": row["rethrow"],
+            "value": fraction_text(value) if advice.exact else float(value),
+            "value_float": float(value),
+            "optimal": bool(row["optimal"]),
+        }
+        if distribution is not None:
+            out["final"] = {k: fraction_text(v) for k, v in distribution[i].items()}
+            out["final_float"] = {k: float(v) for k, v in distribution[i].items()}
+        rows.append(out)
+    record = {
+        "hand": table.format(advice.hand),
+        "category": table.category_slug(advice.hand),
+        "rules": advice.rules.label(),
+        "goal": advice.goal,
+        "unit": advice.unit,
+        "throws_left": advice.throws_left,
+        "exact": advice.exact,
+        **advice.context,
+        "holds": rows,
+    }
+    return record
 
 
 def run_hold(args: argparse.Namespace) -> int:
+    from pokerdice_stats.commands._common import emit_rows
+    from pokerdice_stats.formats import short_fraction, to_json
+    from pokerdice_stats.games.advice import hold_distribution
+    from pokerdice_stats.hands import hand_table
+
     rules = rules_from_args(args)
-    frame, heading = hold_frame(rules, args.dice, args.goal, args.throws_left, args.aside)
+    advice = hold_advice(args, rules)
+    distribution = hold_distribution(advice) if args.distribution else None
     if args.format == "json":
-        emit(to_json(frame[list(HOLD_JSON_KEYS)]))
+        emit(to_json(hold_record(advice, distribution)))
         return 0
-    shown = pd.DataFrame(
-        {
-            "keep": [k if k else "(none)" for k in frame["keep"]],
-            "rethrow": [r if r else "stand" for r in frame["rethrow"]],
-            "value": [fraction_text(v) for v in frame["value"]],
-            "decimal": [f"{v:.6f}" for v in frame["value_float"]],
-            "optimal": ["*" if o else "" for o in frame["optimal"]],
-        }
+    table = hand_table(rules)
+    left = advice.throws_left
+    heading = (
+        f"{table.format(advice.hand)} ({table.describe(advice.hand)}); {left} throw"
+        f"{'' if left == 1 else 's'} left; rules {rules.label()}"
     )
     emit(heading)
-    emit(shown.to_string(index=False))
+    emit(_goal_line(args, advice))
+    value_name = "win" if args.to_win else ("points" if advice.unit != "chance" else "chance")
+    rows = []
+    for i, row in enumerate(advice.rows):
+        shown = {
+            "keep": row["keep"] or "(none)",
+            "rethrow": row["rethrow"] or "stand",
+            value_name: f"{row['value_float']:.6f}",
+            "exact": short_fraction(row["value"]) if advice.exact else "",
+            "optimal": "*" if row["optimal"] else "",
+        }
+        if distribution is not None:
+            for slug, chance in distribution[i].items():
+                shown[slug] = f"{float(chance):.4f}"
+        rows.append(shown)
+    if not advice.exact:
+        for row in rows:
+            del row["exact"]
+    emit_rows(rows, right=(value_name, "exact", "rethrow", *rules.category_slugs))
+    if advice.exact and any("…" in r.get("exact", "") for r in rows):
+        emit("… a fraction too long to show: --format json gives it exactly")
+    if distribution is not None:
+        emit("category columns: the chance of ending the turn in that category after the hold")
     return 0
 
 
+def _goal_line(args: argparse.Namespace, advice) -> str:
+    """The goal in words, with its unit (and that it is the default, when it is)."""
+    context = advice.context
+    if args.to_win:
+        if context["against"] is None:
+            facing = f"throwing first, {context['players_left']} player(s) after you"
+            if "limit" in context:
+                facing += "; standing now holds every later player to this many throws"
+        else:
+            facing = f"against {context['against']}"
+            if context["tied"] > 1:
+                facing += f" held by {context['tied']} players"
+            facing += f", {context['players_left']} player(s) after you"
+            if context.get("limit") is not None:
+                facing += f", {context['limit']} throw(s) allowed"
+        return f"goal: win the round ({facing}; ties={context['ties']}); values: chance of winning"
+    if advice.unit == "points per round":
+        return f"goal: {advice.goal}; values: points per round"
+    default = " (the default; --to-win plays for the round)" if args.goal is None else ""
+    return f"goal: {advice.goal}{default}; values: {advice.unit}"
+
+
 def run_chances(args: argparse.Namespace) -> int:
-    from pokerdice_stats.chances import chances_table, goal_chances
+    from pokerdice_stats.chances import chances_rows, goal_chances
+    from pokerdice_stats.commands._common import emit_rows, lazy_pandas
+    from pokerdice_stats.commands.odds import NUMERIC_COLUMNS, exact_table_rows
+    from pokerdice_stats.formats import render, short_fraction, to_json
     from pokerdice_stats.goals import parse_goal
     from pokerdice_stats.hands import hand_table
 
     rules = _rules_with_throws(rules_from_args(args), args.throws)
     if args.goal is None:
-        frame = chances_table(rules)
+        rows = chances_rows(rules)
         if args.format == "json":
-            frame = frame[list(CHANCES_JSON_KEYS)]
-        emit_frame(frame, args.format)
+            keys = (*CHANCES_JSON_KEYS, "at_least_float", "exactly_float")
+            emit(to_json([{k: row[k] for k in keys} for row in rows]))
+        elif args.format == "table":
+            emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
+            emit("at_least, exactly: the best chance of a whole turn played for that goal")
+        else:
+            emit_frame(lazy_pandas.DataFrame(rows), args.format)
         return 0
     result = goal_chances(rules, parse_goal(args.goal, hand_table(rules)))
     if args.format == "json":
         emit(to_json(result.as_record()))
         return 0
-    frame = pd.DataFrame(
-        {
-            "category": list(result.final),
-            "final": list(result.final.values()),
-            "final_float": [float(v) for v in result.final.values()],
-        }
-    )
+    rows = [
+        {"category": slug, "final": chance, "final_float": float(chance)}
+        for slug, chance in result.final.items()
+    ]
     if args.format in ("csv", "markdown"):
-        emit(render(frame, args.format))
+        emit(render(lazy_pandas.DataFrame(rows), args.format))
         return 0
+    unit = "chance" if result.is_probability else "points"
     emit(
-        f"goal {result.goal}, {result.throws} throws: value {fraction_text(result.value)}"
-        f" = {float(result.value):.6f}"
+        f"goal {result.goal}, {result.throws} throws: value ({unit}) "
+        f"{float(result.value):.6f} = {short_fraction(result.value)}"
     )
-    emit("final category under this play:")
-    emit_frame(frame, "table")
+    emit("final category under this play (chance):")
+    emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
     return 0
 
 

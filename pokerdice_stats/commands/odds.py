@@ -9,6 +9,7 @@ from pokerdice_stats.commands._common import (
     add_rules_args,
     emit,
     emit_frame,
+    emit_rows,
     rules_from_args,
 )
 from pokerdice_stats.compare import compare_hands
@@ -48,14 +49,51 @@ def register(subparsers) -> None:
 
 
 def run_odds(args: argparse.Namespace) -> int:
-    from pokerdice_stats.odds import odds_by_category, odds_by_hand
+    from pokerdice_stats.odds import category_rows, hand_rows
 
     rules = rules_from_args(args)
-    frame = odds_by_category(rules) if args.by == "category" else odds_by_hand(rules)
+    rows = category_rows(rules) if args.by == "category" else hand_rows(rules)
     if args.format == "json":
-        frame = frame[JSON_COLUMNS[args.by]]
-    emit_frame(frame, args.format)
+        keys = JSON_COLUMNS[args.by] + JSON_FLOATS
+        emit(to_json([{k: row[k] for k in keys} for row in rows]))
+        return 0
+    if args.format == "table":
+        emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
+        emit("probability, at_least: chance of one throw (at_least: this or better)")
+        return 0
+    from pokerdice_stats.commands._common import lazy_pandas as pd
+
+    emit_frame(pd.DataFrame(rows), args.format)
     return 0
+
+
+#: Float companions of the exact columns in ``odds --format json``.
+JSON_FLOATS = ["probability_float", "at_least_float"]
+#: Columns a plain-text table right-aligns.
+NUMERIC_COLUMNS = (
+    "count", "strength", "probability", "probability_float", "one_in", "at_least",
+    "at_least_float", "exactly", "exactly_float", "final", "final_float",
+)  # fmt: skip
+
+
+def exact_table_rows(rows: list[dict]) -> list[dict]:
+    """Rows for a plain-text table: short fractions (long ones elided), floats to 6 digits."""
+    from fractions import Fraction
+
+    from pokerdice_stats.formats import short_fraction
+
+    out = []
+    for row in rows:
+        shown = {}
+        for key, value in row.items():
+            if isinstance(value, Fraction):
+                shown[key] = short_fraction(value)
+            elif isinstance(value, float):
+                shown[key] = f"{value:.6g}"
+            else:
+                shown[key] = value
+        out.append(shown)
+    return out
 
 
 def run_classify(args: argparse.Namespace) -> int:
@@ -74,18 +112,33 @@ def run_classify(args: argparse.Namespace) -> int:
     return 0
 
 
+#: What each tie rule does with an exact tie for the best hand of a round.
+TIE_OUTCOMES = {
+    "roll-off": "the tied players throw again, in seat order, until one wins",
+    "must-beat": "a later hand that only ties does not beat it: the earlier hand stands",
+    "split": "the tied players share the pot",
+    "push": "nobody pays: a push",
+}
+
+
 def run_compare(args: argparse.Namespace) -> int:
-    table = hand_table(rules_from_args(args))
+    rules = rules_from_args(args)
+    table = hand_table(rules)
     result = compare_hands(table, args.dice)
+    tied = len(result.winners) > 1
+    outcome = f"under ties={rules.ties}, {TIE_OUTCOMES[rules.ties]}" if tied else None
     if args.format == "json":
         emit(
             to_json(
                 {
+                    "rules": rules.label(),
                     "hands": [table.format(d) for d in args.dice],
                     "categories": [table.category_slug(d) for d in args.dice],
                     "winners": [i + 1 for i in result.winners],
                     "decided_by": result.decided_by,
                     "reason": result.reason,
+                    "ties": rules.ties,
+                    "tie_outcome": outcome,
                 }
             )
         )
@@ -94,4 +147,6 @@ def run_compare(args: argparse.Namespace) -> int:
         mark = "*" if i in result.winners else " "
         emit(f"{mark} {i + 1}. {table.format(dice)}: {table.describe(dice)}")
     emit(result.reason)
+    if outcome:
+        emit(f"{outcome} (in a round)")
     return 0

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.commands._common import (
     add_format_arg,
@@ -16,9 +15,14 @@ from pokerdice_stats.commands._common import (
 )
 from pokerdice_stats.formats import fraction_text, render, to_json
 
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.commands._common import lazy_pandas as pd
+
 
 def register(subparsers) -> None:
-    from pokerdice_stats.games.progressive import COMPUTER_POLICIES, KNOWLEDGE, STARTING_BANK
+    from pokerdice_stats.games.policy_names import COMPUTER_POLICIES, KNOWLEDGE, STARTING_BANK
 
     payout = subparsers.add_parser(
         "payout",

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.formats import render
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.commands._common import lazy_pandas as pd
 
 
 def compare_record(rules, schedules, game: dict, tolerance, rounds, start) -> dict:

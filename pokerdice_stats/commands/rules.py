@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import argparse
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.commands._common import (
     add_format_arg,
@@ -15,6 +14,11 @@ from pokerdice_stats.commands._common import (
 )
 from pokerdice_stats.formats import render, to_json
 from pokerdice_stats.rules import OPTION_KEYS, PRESET_SOURCES, PRESETS
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.commands._common import lazy_pandas as pd
 
 
 def register(subparsers) -> None:

@@ -15,6 +15,7 @@ from pokerdice_stats.commands._common import (
 )
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.formats import to_json
+from pokerdice_stats.games.policy_names import COMPUTER_POLICIES
 
 if TYPE_CHECKING:
     from pokerdice_stats.simulation import RunOptions
@@ -138,7 +139,9 @@ def register(subparsers) -> None:
     sim.add_argument(
         "--computer",
         default=None,
-        help=f"progressive session: the computer's policy (default {DEFAULT_COMPUTER})",
+        help="progressive session: the computer's policy, one of "
+        + ", ".join(COMPUTER_POLICIES)
+        + f" (default {DEFAULT_COMPUTER}; as payout --computer)",
     )
     sim.add_argument(
         "--start",

@@ -19,16 +19,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.rounds import MAX_PLAYERS, check_players, outcomes, solve_round
 from pokerdice_stats.games.seat_chain import forward_tie_sets, n_strengths, zeros
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.rules import RuleSet
+
+if TYPE_CHECKING:  # pandas only where a frame is made
+    import pandas as pd
 
 #: Largest number of players still to throw (a round has at most 5 players).
 MAX_LEFT = MAX_PLAYERS - 1
@@ -174,6 +176,8 @@ def holdup_table(
             value = values[row["strength"]]
             row[f"left_{left}"] = value
             row[f"left_{left}_float"] = float(value)
+    import pandas as pd
+
     return pd.DataFrame(rows)
 
 

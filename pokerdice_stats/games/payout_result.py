@@ -15,6 +15,7 @@ import numpy as np
 
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.equilibrium import Equilibrium
+from pokerdice_stats.games.policy_names import STARTING_BANK as _STARTING_BANK
 from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
 from pokerdice_stats.rules import RuleSet
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from pokerdice_stats.games.progressive import RoundOutcomes
 
 #: Each player's starting bank (seed 004).
-STARTING_BANK = 10_000
+STARTING_BANK = _STARTING_BANK
 
 
 @dataclass(frozen=True, eq=False)

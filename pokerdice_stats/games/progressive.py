@@ -46,6 +46,7 @@ from pokerdice_stats.games.payout_result import (  # noqa: F401 - STARTING_BANK 
     PayoutResult,
     payout_result,
 )
+from pokerdice_stats.games.policy_names import COMPUTER_POLICIES, KNOWLEDGE
 from pokerdice_stats.games.schedule import (
     PROGRESSIVE_SCHEDULE,
     PayoutSchedule,
@@ -53,16 +54,11 @@ from pokerdice_stats.games.schedule import (
     integer_payout,
     payout_matrix,
 )
-from pokerdice_stats.games.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
+from pokerdice_stats.games.simple_strategies import strategy_distribution
 from pokerdice_stats.goals import INT64_MAX, Goal, payout_against
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import Policy, solve
 from pokerdice_stats.rules import RuleSet, get_rules
-
-#: Computer policies, ``optimal`` first.
-COMPUTER_POLICIES = ("optimal", *SIMPLE_STRATEGIES)
-#: Who sees what: ``seen`` (the player sees the computer's final hand) or ``blind``.
-KNOWLEDGE = ("seen", "blind")
 
 Number = Fraction | float
 

@@ -38,9 +38,9 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.dice import format_counts
@@ -58,6 +58,9 @@ from pokerdice_stats.games.staged import StagedPolicy, solve_staged
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import Policy, solve
 from pokerdice_stats.rules import RuleSet
+
+if TYPE_CHECKING:  # pandas only where a frame is made
+    import pandas as pd
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -131,6 +134,8 @@ class Round:
             if self.exact:
                 row["win_exact"] = value
             rows.append(row)
+        import pandas as pd
+
         return pd.DataFrame(rows)
 
     def chain(self, throws: int | None = None) -> SeatChain:

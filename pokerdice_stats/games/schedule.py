@@ -34,15 +34,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from pokerdice_stats.categories import CATEGORY_ALIASES, CATEGORY_LADDERS
 from pokerdice_stats.errors import RulesError
 from pokerdice_stats.goals import INT64_MAX
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.rules import RuleSet
+
+if TYPE_CHECKING:  # pandas only where a frame is made (the progressive hold skips it)
+    import pandas as pd
 
 #: Every category slug of every ladder.
 KNOWN_SLUGS = tuple(dict.fromkeys(c.slug for ladder in CATEGORY_LADDERS.values() for c in ladder))
@@ -131,6 +134,8 @@ class PayoutSchedule:
         ``*`` is a push (same category) and ``-`` a pair that cannot happen;
         amounts are written as whole numbers or ``p/q``.
         """
+        import pandas as pd
+
         slugs = rules.category_slugs
         order = {slug: i for i, slug in enumerate(slugs)}
         for slug in self.winners:

@@ -29,14 +29,12 @@ import numpy as np
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games.policy_names import SIMPLE_STRATEGIES
 from pokerdice_stats.goals import Goal, at_least, score
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import Policy, solve
 from pokerdice_stats.induction import final_hands
 from pokerdice_stats.rules import RuleSet
-
-#: The named simple strategies, in the order tables list them.
-SIMPLE_STRATEGIES = ("stand", "largest-set", "at-least-three", "max-category")
 
 
 def available_strategies(rules: RuleSet) -> tuple[str, ...]:

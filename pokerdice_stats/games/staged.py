@@ -19,6 +19,7 @@ dice thrown again, sticky holds), float values and exact integer numerators
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,6 +36,7 @@ from pokerdice_stats.induction import (
     turn_value,
 )
 from pokerdice_stats.rules import RuleSet
+from pokerdice_stats.turn_states import state_kind
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,6 +58,13 @@ class StagedPolicy:
         hand's own keep: stand), for ``t = 1 .. throws - 1``.
     turn : (G,)
         Value of the whole turn (numerators over ``denominator * 7776**throws``).
+    stands : list of (G, 252) arrays
+        ``stands[t - 1]``: value of standing after throw ``t`` (numerators
+        over ``denominator``, or floats).
+    keep_values : list of arrays
+        ``keep_values[t - 1]``: value of each keep (or carried keep) after
+        throw ``t`` (numerators over ``denominator * 7776**(throws - t)``),
+        for ``t = 1 .. throws - 1``.
     """
 
     rules: RuleSet
@@ -65,6 +74,42 @@ class StagedPolicy:
     state_values: list[np.ndarray]
     best_keep: list[np.ndarray]
     turn: np.ndarray
+    stands: list[np.ndarray] = dataclasses.field(default_factory=list)
+    keep_values: list[np.ndarray] = dataclasses.field(default_factory=list)
+
+    def _number(self, numerator, throws_left: int) -> Fraction | float:
+        if self.exact:
+            return Fraction(int(numerator), self.denominator * ix.N_THROWS**throws_left)
+        return float(numerator)
+
+    def hold_rows(
+        self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
+    ) -> list[dict]:
+        """Every hold of a hand after throw ``throws - throws_left``, best first.
+
+        Standing is worth that throw's stand value (it sets the limit of the
+        later players); the rows are those of
+        :meth:`pokerdice_stats.holds.Policy.hold_rows`.
+        """
+        from pokerdice_stats.holds import rank_holds, state_index
+        from pokerdice_stats.turn_states import allowed_subkeeps, carried_keep
+
+        state = state_index(self.rules, self.throws, hand, throws_left, aside)
+        used = self.throws - throws_left
+        kind = state_kind(self.rules)
+        untouched = int(ix.STICKY_STATE_ASIDE[state]) if kind == "original" else None
+        if kind == "original":
+            aside = untouched
+        options = [int(ix.HAND_KEEP[hand])]
+        values = [self._number(self.stands[used - 1][goal, hand], 0)]
+        best = options[0]
+        if throws_left > 0:
+            best = int(self.best_keep[used - 1][goal, state])
+            for k in allowed_subkeeps(self.rules, hand, aside):
+                column = k if untouched is None else carried_keep(untouched, k)
+                options.append(k)
+                values.append(self._number(self.keep_values[used - 1][goal, column], throws_left))
+        return rank_holds(self.rules, options, values, best, self.exact, FLOAT_TOLERANCE)
 
     def value(self, goal: int = 0) -> Fraction | float:
         """Value of the whole turn for goal number ``goal``."""
@@ -86,7 +131,7 @@ class StagedPolicy:
         """
         return final_hands_by_throw(
             self.best_keep,
-            sticky=self.rules.sticky_holds,
+            sticky=state_kind(self.rules),
             exact=self.exact,
             n_goals=self.turn.shape[0],
         )
@@ -153,12 +198,15 @@ def solve_staged(rules: RuleSet, stands: list[np.ndarray], *, exact: bool = Fals
     else:
         stands = [np.asarray(s, dtype=np.float64) for s in stands]
         denominator = 1
-    sticky = rules.sticky_holds
+    kind = state_kind(rules)
     tolerance = 0 if exact else FLOAT_TOLERANCE
     stages = backward_pass(rules, stands, exact, tolerance)  # by throws left
     last = stands[-1]
     state_values = [stage.state_values for stage in reversed(stages)]
-    state_values.append(last[:, ix.STICKY_STATE_HAND] if sticky else last)
+    state_values.append(last[:, ix.STICKY_STATE_HAND] if kind != "hand" else last)
     best_keeps = [stage.best_keep for stage in reversed(stages)]
-    turn = turn_value(stages, stands[0], sticky, exact)
-    return StagedPolicy(rules, throws, exact, denominator, state_values, best_keeps, turn)
+    turn = turn_value(stages, stands[0], kind, exact)
+    keep_values = [stage.keep_values for stage in reversed(stages)]
+    return StagedPolicy(
+        rules, throws, exact, denominator, state_values, best_keeps, turn, list(stands), keep_values
+    )

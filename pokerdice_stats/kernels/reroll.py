@@ -152,3 +152,43 @@ def expect_keeps_sticky_object(state_values: np.ndarray, reroll_ptr, reroll_ways
     """:func:`expect_keeps_sticky` for Python-integer (object) arrays."""
     products = state_values * reroll_ways.astype(object)
     return np.add.reduceat(products, reroll_ptr[:-1], axis=1)
+
+
+@jit_parallel
+def forward_step_carried(
+    mass,
+    best_keep,
+    hand_keep,
+    state_hand,
+    state_untouched,
+    intersection,
+    pair_of,
+    pair_ptr,
+    pair_state,
+    pair_ways,
+    final,
+    nxt,
+):
+    """One throw of the forward pass over ``(untouched, hand)`` states (turn-scoped rethrows).
+
+    Keeping ``k`` in state ``(o, h)`` carries the untouched dice
+    ``intersection[o, k]`` on: the next states are those of the carried keep
+    ``pair_of[intersection[o, k], k]`` (CSR ``pair_ptr``/``pair_state``/``pair_ways``).
+    """
+    n_goals = mass.shape[0]
+    n_states = mass.shape[1]
+    for g in prange(n_goals):
+        for p in range(n_states):
+            nxt[g, p] = mass[g, p] * 0
+        for p in range(n_states):
+            m = mass[g, p]
+            if m == 0:
+                continue
+            h = state_hand[p]
+            k = best_keep[g, p]
+            if k == hand_keep[h]:
+                final[g, h] += m
+            else:
+                j = pair_of[intersection[state_untouched[p], k], k]
+                for pos in range(pair_ptr[j], pair_ptr[j + 1]):
+                    nxt[g, pair_state[pos]] += m * pair_ways[pos]

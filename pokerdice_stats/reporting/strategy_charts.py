@@ -264,7 +264,7 @@ def _is_probability(frame: pd.DataFrame) -> bool:
 def _goal_key(rules: RuleSet, goal: Goal) -> tuple:
     """What decides a goal's chart: the turn rules, the goal's value of every hand, the notation."""
     numerators = tuple(int(n) for n in goal.numerators)
-    turn = (rules.throws, rules.max_rethrow, rules.sticky_holds)
+    turn = (rules.throws, rules.max_rethrow, rules.max_rethrow_scope, rules.sticky_holds)
     return (*turn, rules.face_chart.labels, numerators, goal.denominator)
 
 

@@ -30,6 +30,7 @@ from pokerdice_stats.simulation.round_result import (
     share_estimates,
 )
 from pokerdice_stats.simulation.run import RunOptions, run_job, zeros_tally
+from pokerdice_stats.turn_states import state_code
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ def blind_round_game(rules: RuleSet, players: int, policy=None) -> tuple[BlindGa
         strength=hand_table(rules).strength.astype(np.int64),
         tie_rule=TIE_CODES[rules.ties],
         throws=rules.throws,
-        sticky=rules.sticky_holds,
+        states=state_code(rules),
         dice=dice_tables(),
     )
     return game, seats

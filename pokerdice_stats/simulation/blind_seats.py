@@ -40,6 +40,7 @@ from pokerdice_stats.simulation.policy_tables import (
     n_states,
     optimal_tables,
 )
+from pokerdice_stats.turn_states import state_kind
 
 #: Names of the blind equilibrium (the default seat policy of a blind round).
 EQUILIBRIUM = ("equilibrium", "optimal")
@@ -98,7 +99,7 @@ def table_distribution(rules: RuleSet, keeps: np.ndarray) -> tuple[np.ndarray, i
         for t in range(rules.throws - 1)
     ]
     policy = types.SimpleNamespace(
-        goals=[None], sticky=rules.sticky_holds, exact=True, throws=rules.throws, stages=stages
+        goals=[None], sticky=state_kind(rules), exact=True, throws=rules.throws, stages=stages
     )
     # A policy-shaped record of the given tables (the forward pass reads only these fields).
     numerators, denominator = final_distribution(cast(Any, policy))

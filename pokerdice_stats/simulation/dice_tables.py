@@ -12,6 +12,7 @@ import numpy as np
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.kernels.simulation.records import DiceTables
+from pokerdice_stats.turn_states import keep_intersection
 
 
 def count_code(counts) -> int:
@@ -34,6 +35,7 @@ def dice_tables() -> DiceTables:
     thresholds = np.array([(1 << 32) % int(n) for n in pow6], dtype=np.uint64)
     tables = DiceTables(
         state_of=ix.STATE_OF.astype(np.int64),
+        keep_intersection=keep_intersection().astype(np.int64),
         hand_keep=ix.HAND_KEEP.astype(np.int64),
         keep_size=ix.KEEP_SIZE.astype(np.int64),
         keep_code=keep_code,

@@ -2,10 +2,13 @@
 named heuristics.
 
 A policy table has shape ``(T - 1, S)`` (``T`` throws a turn; ``S`` = 252 hands,
-or the 4,368 ``(aside, hand)`` states under sticky holds): the keep index
-chosen with ``t`` throws left is ``table[t - 1, s]``, and the hand's own keep
-(``HAND_KEEP[h]``) means stand.  Every heuristic obeys the turn rules (at
-most ``max_rethrow`` dice thrown, dice set aside stay aside under sticky holds).
+or the 4,368 ``(aside, hand)`` states under sticky holds, or ``(untouched,
+hand)`` states under a turn-scoped ``max_rethrow``; see
+:mod:`pokerdice_stats.turn_states`): the keep index chosen with ``t`` throws
+left is ``table[t - 1, s]``, and the hand's own keep (``HAND_KEEP[h]``) means
+stand.  Every heuristic obeys the turn rules (at most ``max_rethrow`` dice
+thrown, or of the first throw's dice; dice set aside stay aside under sticky
+holds): it adds the dice the rules make it keep, highest first.
 
 Named heuristics:
 
@@ -27,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from pokerdice_stats import indexing as ix
+from pokerdice_stats import turn_states
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.goals import Goal
 from pokerdice_stats.hands import hand_table
@@ -39,13 +43,13 @@ POLICIES = ("optimal", *HEURISTICS)
 
 
 def n_states(rules: RuleSet) -> int:
-    """Number of states a table covers: 252 hands, or 4,368 (aside, hand) states."""
-    return int(ix.REROLL.ptr[-1]) if rules.sticky_holds else ix.N_HANDS
+    """Number of states a table covers: 252 hands, or 4,368 (keep, hand) states."""
+    return turn_states.n_states(turn_states.state_kind(rules))
 
 
 def state_pairs(rules: RuleSet) -> list[tuple[int, int]]:
-    """``(aside keep, hand)`` of every state, in table order (aside 0 when not sticky)."""
-    if not rules.sticky_holds:
+    """``(aside or untouched keep, hand)`` of every state, in table order (0 for hands)."""
+    if turn_states.state_kind(rules) == "hand":
         return [(0, h) for h in range(ix.N_HANDS)]
     pairs = []
     for k in range(ix.N_KEEPS):
@@ -90,7 +94,7 @@ def heuristic_table(rules: RuleSet, name: str) -> np.ndarray:
     pairs = state_pairs(rules)
     row = np.empty(len(pairs), dtype=np.int16)
     for s, (aside, h) in enumerate(pairs):
-        if ix.STATE_OF[aside, h] < 0:
+        if ix.STATE_OF[aside, h] < 0 or not _reachable(rules, aside, h):
             row[s] = ix.HAND_KEEP[h]
             continue
         counts = ix.HAND_COUNTS[h].astype(np.int64)
@@ -100,9 +104,25 @@ def heuristic_table(rules: RuleSet, name: str) -> np.ndarray:
             continue
         if rules.sticky_holds:
             keep = np.maximum(keep, ix.KEEP_COUNTS[aside])
-        keep = _fill(keep, counts, ix.N_DICE - rules.max_rethrow)
+        if turn_states.state_kind(rules) == "original":
+            untouched = ix.KEEP_COUNTS[aside].astype(np.int64)
+            keep = _fill_untouched(keep, untouched, ix.N_DICE - rules.max_rethrow)
+            if (keep == counts).all():
+                row[s] = ix.HAND_KEEP[h]
+                continue
+        else:
+            keep = _fill(keep, counts, ix.N_DICE - rules.max_rethrow)
         row[s] = ix.keep_index(keep)
     return np.repeat(row[None, :], steps, axis=0)
+
+
+def _reachable(rules: RuleSet, aside: int, h: int) -> bool:
+    """Whether a turn can be in the state (turn-scoped: the first throw's dice all
+    untouched, or at least ``5 - max_rethrow`` of them)."""
+    if turn_states.state_kind(rules) != "original":
+        return True
+    least = ix.N_DICE - rules.max_rethrow
+    return aside == ix.HAND_KEEP[h] or ix.KEEP_SIZE[aside] >= least
 
 
 def _heuristic_keep(rules: RuleSet, table, name: str, h: int, counts: np.ndarray):
@@ -126,6 +146,15 @@ def _heuristic_keep(rules: RuleSet, table, name: str, h: int, counts: np.ndarray
     _, w = max(windows)
     keep = np.zeros(6, dtype=np.int64)
     keep[w : w + 5] = counts[w : w + 5] > 0
+    return keep
+
+
+def _fill_untouched(keep: np.ndarray, untouched: np.ndarray, least: int) -> np.ndarray:
+    """Add untouched first-throw dice, highest first, until ``least`` of them are kept."""
+    keep = keep.copy()
+    for r in range(5, -1, -1):
+        while np.minimum(keep, untouched).sum() < least and keep[r] < untouched[r]:
+            keep[r] += 1
     return keep
 
 

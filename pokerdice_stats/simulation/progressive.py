@@ -36,6 +36,7 @@ from pokerdice_stats.simulation.policy_tables import (
     tables_of_policy,
 )
 from pokerdice_stats.simulation.run import RunOptions, run_job, zeros_tally
+from pokerdice_stats.turn_states import state_code
 
 #: Sessions a chunk (small: a session is many rounds).
 SESSION_CHUNK = 1 << 8
@@ -113,7 +114,7 @@ def progressive_job(
         column=np.asarray(response.column, dtype=np.int64),
         payout=np.ascontiguousarray(payout, dtype=np.int64),
         throws=rules.throws,
-        sticky=rules.sticky_holds,
+        states=state_code(rules),
         dice=dice_tables(),
     )
     return ProgressiveJob(session, game)

@@ -31,6 +31,7 @@ from pokerdice_stats.simulation.round_result import (
 )
 from pokerdice_stats.simulation.run import RunOptions, run_job, zeros_tally
 from pokerdice_stats.simulation.seat_tables import SeatTables, seat_tables
+from pokerdice_stats.turn_states import state_code
 
 
 def seen_round_game(rules: RuleSet, players: int) -> tuple[RoundGame, SeatTables]:
@@ -51,7 +52,7 @@ def seen_round_game(rules: RuleSet, players: int) -> tuple[RoundGame, SeatTables
         tie_rule=TIE_CODES[rules.ties],
         throw_limit=rules.throw_limit == "first-player" and rules.throws > 1,
         throws=rules.throws,
-        sticky=rules.sticky_holds,
+        states=state_code(rules),
         dice=dice_tables(),
     )
     return game, seats

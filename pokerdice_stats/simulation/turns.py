@@ -32,6 +32,7 @@ from pokerdice_stats.simulation import stats
 from pokerdice_stats.simulation.dice_tables import dice_tables
 from pokerdice_stats.simulation.policy_tables import POLICIES, heuristic_table, optimal_tables
 from pokerdice_stats.simulation.run import RunOptions, run_job, zeros_tally
+from pokerdice_stats.turn_states import state_code
 
 #: Turns a chunk (about 10 ms of work).
 TURN_CHUNK = 1 << 18
@@ -45,7 +46,7 @@ class TurnJob:
 
     best: np.ndarray  # (1, T - 1, S) int16
     throws_left: int
-    sticky: bool
+    states: int  # state kind code (turn_states.STATE_CODES; a bool: sticky holds or not)
     desc: str = "turns"
     chunk_size: int = TURN_CHUNK
 
@@ -53,7 +54,7 @@ class TurnJob:
         return zeros_tally(TurnTally, final_hands=ix.N_HANDS, throws_used=self.throws_left + 2)
 
     def fill(self, state: np.ndarray, size: int, tally: TurnTally) -> None:
-        game = TurnGame(self.best, 0, self.throws_left, self.sticky, dice_tables())
+        game = TurnGame(self.best, 0, self.throws_left, int(self.states), dice_tables())
         turns_chunk(state, size, game, tally)
 
 
@@ -134,7 +135,7 @@ def simulate_turns(
     if not isinstance(goal, Goal):
         goal = parse_goal(goal, table)
     best = policy_table(rules, policy, goal)
-    done = run_job(TurnJob(best, rules.throws - 1, rules.sticky_holds), run, DEFAULT_TURNS)
+    done = run_job(TurnJob(best, rules.throws - 1, state_code(rules)), run, DEFAULT_TURNS)
     hist = done.totals["final_hands"]
     estimate = goal_estimate(goal, hist, run.seed)
     by_category = {

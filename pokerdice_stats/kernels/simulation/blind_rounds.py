@@ -50,7 +50,7 @@ def blind_pass(state, game, seats, n, order, hands):
     for i in range(n):
         seat = seats[i]
         p = draw_policy(state, seat, game.seat_ptr, game.seat_policy, game.seat_cdf)
-        h, _ = play_turn(state, game.best, p, game.throws - 1, game.sticky, game.dice)
+        h, _ = play_turn(state, game.best, p, game.throws - 1, game.states, game.dice)
         hands[seat] = h
         s = game.strength[h]
         if s > best_s:

@@ -35,9 +35,9 @@ def progressive_chunk(state, n, session, game, tally):
         if n_path > 0:
             path[i, 0] = bank
         for r in range(1, session.rounds + 1):
-            c, _ = play_turn(state, game.computer, 0, throws_left, game.sticky, game.dice)
+            c, _ = play_turn(state, game.computer, 0, throws_left, game.states, game.dice)
             h, _ = play_turn(
-                state, game.player, game.column[c], throws_left, game.sticky, game.dice
+                state, game.player, game.column[c], throws_left, game.states, game.dice
             )
             pay = game.payout[h, c]
             bank += pay

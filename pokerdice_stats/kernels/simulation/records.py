@@ -22,7 +22,9 @@ class DiceTables(NamedTuple):
     """The lookup tables a turn throws dice with (built by
     :func:`pokerdice_stats.simulation.dice_tables.dice_tables`).
 
-    - ``state_of`` (462, 252): sticky state of (aside, hand), -1 where impossible;
+    - ``state_of`` (462, 252): state of a (keep, hand) pair (dice set aside, or
+      first-throw dice untouched), -1 where impossible;
+    - ``keep_intersection`` (462, 462): the keep of the dice two keeps share;
     - ``hand_keep`` (252,), ``keep_size`` (462,): as in :mod:`pokerdice_stats.indexing`;
     - ``keep_code`` (462,): count code ``sum(count[r] * 6**r)`` of each keep;
     - ``thrown_cc`` (6, 7776): count code of the ``m`` dice whose base-6 digits are ``c``
@@ -32,6 +34,7 @@ class DiceTables(NamedTuple):
     """
 
     state_of: np.ndarray
+    keep_intersection: np.ndarray
     hand_keep: np.ndarray
     keep_size: np.ndarray
     keep_code: np.ndarray
@@ -47,7 +50,7 @@ class TurnGame(NamedTuple):
     best: np.ndarray  # (P, T - 1, S) int16 best-keep tables
     policy: int
     throws_left: int
-    sticky: bool
+    states: int  # state kind: 0 hands, 1 (aside, hand), 2 (untouched, hand)
     dice: DiceTables
 
 
@@ -61,7 +64,7 @@ class RoundGame(NamedTuple):
     tie_rule: int  # a TIE_* code of kernels.codes
     throw_limit: bool  # the first player's throws limit the others'
     throws: int
-    sticky: bool
+    states: int  # state kind: 0 hands, 1 (aside, hand), 2 (untouched, hand)
     dice: DiceTables
 
 
@@ -76,7 +79,7 @@ class BlindGame(NamedTuple):
     strength: np.ndarray  # (252,) int64
     tie_rule: int
     throws: int
-    sticky: bool
+    states: int  # state kind: 0 hands, 1 (aside, hand), 2 (untouched, hand)
     dice: DiceTables
 
 
@@ -124,7 +127,7 @@ class ProgressiveGame(NamedTuple):
     column: np.ndarray  # (252,) the player's table for each computer final hand
     payout: np.ndarray  # (252, 252) what the player receives (player hand, computer hand)
     throws: int
-    sticky: bool
+    states: int  # state kind: 0 hands, 1 (aside, hand), 2 (untouched, hand)
     dice: DiceTables
 
 

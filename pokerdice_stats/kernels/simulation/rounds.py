@@ -78,7 +78,7 @@ def play_round_from(state, game, n_seats, scratch, holder_hand, holder_used):
                 p = game.lookup[limit + 1, n, i, n_best, best_s + 1]
                 if p < 0:
                     return 0, last, -1
-                h, used = play_turn(state, game.best, p, limit, game.sticky, game.dice)
+                h, used = play_turn(state, game.best, p, limit, game.states, game.dice)
             if game.throw_limit and i == 0:
                 limit = used - 1
             scratch.final[seat] = h

@@ -15,7 +15,7 @@ from pokerdice_stats.kernels.simulation.rng import FIVE_DICE, below
 
 
 @inner
-def play_turn(state, best, policy, throws_left, sticky, dice):
+def play_turn(state, best, policy, throws_left, states, dice):
     """One turn under policy ``policy``; returns ``(final hand, throws taken)``.
 
     Parameters
@@ -28,24 +28,27 @@ def play_turn(state, best, policy, throws_left, sticky, dice):
         Which table of ``best``.
     throws_left : int
         Throws allowed after the first (``T - 1`` normally; fewer under a throw limit).
-    sticky : bool
-        States are ``(aside, hand)`` positions.
+    states : int
+        The state kind: 0 hands; 1 ``(aside, hand)`` positions (sticky holds);
+        2 ``(untouched, hand)`` positions (turn-scoped ``max_rethrow``: the
+        first-throw dice never thrown again, all five after the first throw,
+        then those the keeps carry on).
     dice : DiceTables
         See :class:`~pokerdice_stats.kernels.simulation.records.DiceTables`.
     """
     c = below(state, FIVE_DICE, dice.thresholds[5])
     h = dice.cc_to_hand[dice.thrown_cc[5, c]]
-    aside = 0
+    aside = dice.hand_keep[h] if states == 2 else 0
     used = 1
     for t in range(throws_left, 0, -1):
-        s = dice.state_of[aside, h] if sticky else h
+        s = dice.state_of[aside, h] if states != 0 else h
         k = best[policy, t - 1, s]
         if k == dice.hand_keep[h]:
             break
         m = 5 - dice.keep_size[k]
         c = below(state, dice.pow6[m], dice.thresholds[m])
         h = dice.cc_to_hand[dice.keep_code[k] + dice.thrown_cc[m, c]]
-        aside = k
+        aside = dice.keep_intersection[aside, k] if states == 2 else k
         used += 1
     return h, used
 
@@ -55,6 +58,6 @@ def turns_chunk(state, n, game, tally):
     """``n`` turns of ``game`` (a ``TurnGame``): final hands and throws taken to ``tally``
     (a ``TurnTally``)."""
     for _ in range(n):
-        h, used = play_turn(state, game.best, game.policy, game.throws_left, game.sticky, game.dice)
+        h, used = play_turn(state, game.best, game.policy, game.throws_left, game.states, game.dice)
         tally.final_hands[h] += 1
         tally.throws_used[used] += 1

@@ -1,0 +1,95 @@
+"""The quick commands import neither pandas nor matplotlib, and no more of scipy than numba does.
+
+Each command runs in a fresh interpreter (as from the shell); a small wrapper
+lists the modules of pandas, scipy and matplotlib loaded when it ends.  numba
+itself imports parts of scipy when it is imported and when it loads a kernel
+(its linear-algebra support); those parts, measured the same way for a script
+that imports numba and runs one kernel, are the only ones allowed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = ("pandas", "scipy", "matplotlib")
+
+#: Runs the command line in-process, then prints the heavy modules loaded.
+WRAPPER = """
+import contextlib, io, json, runpy, sys
+sys.argv = ["pokerdice-stats", *json.loads(sys.argv[1])]
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        runpy.run_module("pokerdice_stats", run_name="__main__")
+    except SystemExit as stop:
+        code = stop.code
+    else:
+        code = 0
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in {"pandas", "scipy", "matplotlib"})
+print(json.dumps({"code": code, "modules": heavy}))
+"""
+
+#: numba's own share: import it and run one kernel of the package.
+BASELINE = """
+import json, sys
+import numpy as np
+from pokerdice_stats.kernels.reroll import expect_keeps
+expect_keeps(np.zeros((1, 1)), np.array([0, 1]), np.array([0]), np.array([1]), np.zeros((1, 1)))
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in {"pandas", "scipy", "matplotlib"})
+print(json.dumps({"code": 0, "modules": heavy}))
+"""
+
+QUICK_COMMANDS = [
+    ["hold", "K K J 10 9"],
+    ["hold", "K K J 10 9", "--format", "json", "--distribution"],
+    ["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9"],
+    ["hold", "6 6 6 2 1", "--rules", "progressive", "--computer-hand", "5 5 5 5 2"],
+    ["classify", "K K J 10 9"],
+    ["odds"],
+    ["odds", "--by", "hand", "--format", "json"],
+    ["chances"],
+    ["chances", "--goal", "at-least:full-house", "--format", "json"],
+    ["compare", "3 3 3 1 2", "6 6 6 4 5", "--rules", "triple-snakes"],
+]
+
+
+def _run(code: str, *args: str) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def numba_share() -> set[str]:
+    found = _run(BASELINE)["modules"]
+    assert not any(m.split(".")[0] in ("pandas", "matplotlib") for m in found)
+    return set(found)
+
+
+@pytest.mark.parametrize("argv", QUICK_COMMANDS, ids=[" ".join(a[:2]) for a in QUICK_COMMANDS])
+def test_quick_command_skips_heavy_imports(argv, numba_share):
+    found = _run(WRAPPER, json.dumps(argv))
+    assert found["code"] == 0
+    extra = sorted(set(found["modules"]) - numba_share)
+    assert extra == [], f"{' '.join(argv)} imports {extra[:5]}"
+
+
+def test_a_table_command_does_import_pandas():
+    """The check can fail: a command that builds a frame is caught."""
+    found = _run(WRAPPER, json.dumps(["rules", "list"]))
+    assert any(m == "pandas" for m in found["modules"])
