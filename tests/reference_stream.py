@@ -330,10 +330,10 @@ def progressive_chunk(job, state: np.ndarray, size: int) -> dict:
             payouts.append(pay)
             bank += pay
             history.append(bank)
-            if bank <= 0:
+            if bank < session.floor:  # the bank can no longer cover the largest loss
                 broke_at[i] = r
                 break
-            if session.ceiling > 0 and bank >= session.ceiling:
+            if session.ceiling > 0 and session.ceiling - bank < session.floor:  # the computer's
                 broke_at[i] = -r
                 break
         banks[i] = bank
