@@ -128,7 +128,8 @@ def simulate_blind_rounds(
         equilibrium of the blind round of ``players`` seats, solved for that
         number of seats (:func:`pokerdice_stats.games.banking_field.solve_field`,
         a mixture of pure strategies; see
-        :func:`~pokerdice_stats.simulation.blind_seats.seat_equilibrium`).  Or a named policy: ``stand``, ``largest-set``,
+        :func:`~pokerdice_stats.simulation.blind_seats.seat_equilibrium`).
+        Or a named policy: ``stand``, ``largest-set``,
         ``chase-straights``, ``at-least-three``, ``max-category``.  One name
         for every seat, or one per seat (a sequence, or ``"stand,largest-set"``).
         A sequence may also hold playable

@@ -3,7 +3,8 @@
 In a blind round (banking, seed 004) no seat sees another's hand.  A seat
 plays either the symmetric equilibrium of the blind round of that many seats
 (a mixture of pure strategies, each a best-keep table, from
-:func:`pokerdice_stats.games.banking_field.solve_field`) or one named policy.  :func:`blind_seats` stacks every pure strategy's
+:func:`pokerdice_stats.games.banking_field.solve_field`) or one named policy.
+:func:`blind_seats` stacks every pure strategy's
 best-keep tables into one ``(P, T - 1, S)`` array and describes each seat's
 mixture by three flat arrays the kernel reads (see
 :func:`pokerdice_stats.kernels.simulation.blind_rounds.draw_policy`)::
