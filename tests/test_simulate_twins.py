@@ -221,7 +221,7 @@ def test_banking_sessions(options, players, policy, rounds, start, ante, every):
     from pokerdice_stats.simulation.banking_sessions import banking_session_job
 
     rules = get_rules("banking", options)
-    job, seats = banking_session_job(rules, players, rounds, start, ante, policy, every)
+    job, _ = banking_session_job(rules, players, rounds, start, ante, policy, every)
     tally = run_both(job, twin.banking_sessions_chunk, 60, seed=12)
     assert (tally["each_out_at"] > 0).any()  # some seat was out
     assert (tally["each_length"] < rounds).any()  # some session ended with one seat left

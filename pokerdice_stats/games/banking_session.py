@@ -47,7 +47,7 @@ from pokerdice_stats.rules import RuleSet
 #: Sessions up to this many rounds are computed exactly by default.
 EXACT_ROUNDS = 200
 #: The most rounds the walk takes.
-MAX_ROUNDS = 100_000
+MAX_ROUNDS = 20_000
 #: The largest starting bank (points).
 MAX_BANK = 10**12
 #: Every player's starting bank and ante in banking (seed 004), points.
