@@ -56,9 +56,12 @@ def banking_sessions_chunk(state, n, session, game, tally):
                 slots[j] = base + alive[j]
                 banks[alive[j]] -= stake
             k = blind_pass(state, game, slots, m, order, hands)
-            part = stake * m // k
-            for j in range(k):
-                banks[order[j] - base] += part
+            if k == 1:  # the common case: no division
+                banks[order[0] - base] += stake * m
+            else:
+                part = stake * m // k
+                for j in range(k):
+                    banks[order[j] - base] += part
             played = r
             left = 0
             for j in range(m):
