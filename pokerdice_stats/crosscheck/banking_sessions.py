@@ -11,7 +11,7 @@ from pokerdice_stats.simulation import RunOptions
 from pokerdice_stats.simulation.banking_sessions import simulate_banking_sessions
 
 #: The sessions checked: short banks, so that seats run out within the rounds.
-SESSIONS = (
+SESSIONS: tuple[tuple[dict[str, str], int, int, int], ...] = (
     # (options, rounds, start, ante)
     ({}, 100, 100, 10),
     ({"sticky_holds": "true"}, 60, 50, 10),

@@ -206,8 +206,8 @@ def banking_session(
         For rounds, banks or antes out of range, or odds that do not sum to 1.
     """
     rounds, start, ante = check_banking_session(rounds, start, ante)
-    chances = (odds.win, odds.split, odds.loss)
-    if any(c < 0 for c in chances) or abs(sum(chances) - 1) > 1e-12:
+    chances: tuple[Number, ...] = (odds.win, odds.split, odds.loss)
+    if any(c < 0 for c in chances) or abs(float(sum(chances)) - 1) > 1e-12:
         raise OptionError(f"the round's chances must be 0 or more and sum to 1, got {odds}")
     fractions = all(isinstance(c, (Fraction, int)) for c in chances)
     if exact is None:
@@ -220,6 +220,8 @@ def banking_session(
     bank = start + ante * (j - rounds)
     out = (bank < ante, 2 * start - bank < ante)
     playing = ~(out[0] | out[1])
+    weights: list[int] | list[float]
+    zero: int | float
     if exact:
         denominator = math.lcm(*(Fraction(c).denominator for c in chances))
         weights = [int(Fraction(c) * denominator) for c in chances]

@@ -123,7 +123,10 @@ def session_seats(rules: RuleSet, players: int, policy=None) -> SessionSeats:
     check_blind_rules(rules, "a banking session")
     names = seat_policies(policy, players)
     tables = {m: blind_seats(rules, names, players=m) for m in range(2, players + 1)}
-    best, ptr, chosen, cdf = [], [0], [], []
+    best: list[np.ndarray] = []
+    ptr: list[int] = [0]
+    chosen: list[int] = []
+    cdf: list[int] = []
     offset = 0
     for m in range(2, players + 1):
         seats = tables[m]

@@ -212,10 +212,10 @@ def simulate_progressive(
     ceiling = start + computer_bank if computer_bank else 0
     schedule = schedule or PROGRESSIVE_SCHEDULE
     floor = largest_loss(rules, schedule)
-    for whose, bank in (("starting", start), ("computer's", computer_bank or floor)):
-        if isinstance(bank, int) and bank < floor:
+    for whose, amount in (("starting", start), ("computer's", computer_bank or floor)):
+        if isinstance(amount, int) and amount < floor:
             raise OptionError(
-                f"the {whose} bank ({bank:,}) cannot cover the largest loss of a round "
+                f"the {whose} bank ({amount:,}) cannot cover the largest loss of a round "
                 f"({floor:,} points under schedule {schedule.label}): ruined before the first round"
             )
     session = ProgressiveSession(rounds, start, ceiling, record_every, floor)
