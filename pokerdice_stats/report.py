@@ -24,6 +24,7 @@ SECTIONS = (
     "games_tables",
     "betting_tables",
     "simulation",
+    "banking_sessions",
 )
 
 

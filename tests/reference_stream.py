@@ -341,10 +341,10 @@ def progressive_chunk(job, state: np.ndarray, size: int) -> dict:
             payouts.append(pay)
             bank += pay
             history.append(bank)
-            if bank <= 0:
+            if bank < session.floor:  # the bank can no longer cover the largest loss
                 broke_at[i] = r
                 break
-            if session.ceiling > 0 and bank >= session.ceiling:
+            if session.ceiling > 0 and session.ceiling - bank < session.floor:  # the computer's
                 broke_at[i] = -r
                 break
         banks[i] = bank
@@ -419,4 +419,58 @@ def blind_rounds_chunk(job, state: np.ndarray, size: int) -> dict:
         "outright": outright,
         "final_hands": final,
         "subrounds": np.array([subrounds_total]),
+    }
+
+
+# ----------------------------------------------------------------------------
+# Blind banking sessions.
+
+
+def banking_sessions_chunk(job, state: np.ndarray, size: int) -> dict:
+    """Sessions: the seats still in ante, play a blind round (seat ``s`` at a table of ``m``
+    draws from slot ``(m - 2) * players + s``), the best hands share the pot, a bank below
+    the ante is out; at most ``rounds`` rounds, or until one seat is left."""
+    stream = Stream(state)
+    session, game = job.session, job.game
+    n = session.players
+    every = session.record_every
+    n_path = session.rounds // every + 1 if every else 0
+    banks_out = np.zeros((size, n), dtype=np.int64)
+    out_at = np.zeros((size, n), dtype=np.int64)
+    lengths = np.zeros(size, dtype=np.int64)
+    paths = np.zeros((size, n, n_path), dtype=np.int64)
+    played_total = 0
+    for i in range(size):
+        banks = [session.start] * n
+        alive = list(range(n))
+        history = [list(banks)]  # every bank after each round played
+        for r in range(1, session.rounds + 1):
+            table = len(alive)
+            hands = {}
+            for seat in alive:
+                banks[seat] -= session.ante
+                policy = draw_strategy(stream, game, (table - 2) * n + seat)
+                hands[seat], _ = turn(stream, game.best, policy, game.throws - 1, game.sticky)
+            top = max(int(game.strength[h]) for h in hands.values())
+            winners = [s for s in alive if int(game.strength[hands[s]]) == top]
+            for seat in winners:
+                banks[seat] += session.ante * table // len(winners)
+            for seat in alive:
+                if banks[seat] < session.ante:
+                    out_at[i, seat] = r
+            alive = [s for s in alive if banks[s] >= session.ante]
+            history.append(list(banks))
+            if len(alive) <= 1:
+                break
+        lengths[i] = len(history) - 1
+        played_total += len(history) - 1
+        banks_out[i] = banks
+        for j in range(n_path):
+            paths[i, :, j] = history[min(j * every, len(history) - 1)]
+    return {
+        "each_bank": banks_out,
+        "each_out_at": out_at,
+        "each_length": lengths,
+        "each_path": paths,
+        "rounds_played": np.array([played_total]),
     }

@@ -159,9 +159,13 @@ def test_round_help_says_what_win_counts(capsys):
             ["--what", "session", "--rules", "triple-snakes", "--computer", "stand"],
             ["--computer", "session of pots"],
         ),
+        (  # banking sessions take --start (every seat's bank) but play no computer
+            ["--what", "session", "--rules", "banking", "--computer", "stand"],
+            ["--computer", "blind banking session"],
+        ),
         (
-            ["--what", "session", "--rules", "banking", "--start", "100"],
-            ["--start", "session of pots"],
+            ["--what", "session", "--rules", "triple-snakes", "--schedule", "x.csv"],
+            ["--schedule", "session of pots"],
         ),
         (["--n", "99999999999999999999999"], ["--n must be at most 100,000,000,000"]),
         (["--n", str(10**11 + 1)], ["--n must be at most"]),
@@ -191,8 +195,8 @@ def test_crosscheck_caps_samples(capsys):
         (["--what", "round", "--players", "3"], {"players": 3}),
         (["--what", "match", "--players", "2", "--rounds", "1"], {"players": 2, "target": 1}),
         (
-            [*PROGRESSIVE_SESSION, "--rounds", "2", "--computer", "stand", "--start", "50"],
-            {"rounds": 2, "computer": "stand", "start": 50},
+            [*PROGRESSIVE_SESSION, "--rounds", "2", "--computer", "stand", "--start", "1500"],
+            {"rounds": 2, "computer": "stand", "start": 1500},
         ),
         (
             [*POTS_SESSION, "--rounds", "2", "--ante", "3", "--players", "3"],

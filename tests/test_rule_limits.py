@@ -98,8 +98,22 @@ def test_unwritable_output_folder_is_a_clean_error(capsys, tmp_path):
             ["progressive session", "throw_limit=first-player is not supported"],
         ),
         (
-            ["simulate", "--what", "session", "--rules", "banking", "--n", "100"],
-            ["banking hands are developed blind", "--what round"],
+            [
+                "simulate",
+                "--what",
+                "session",
+                "--rules",
+                "banking",
+                "--set",
+                "throw_limit=first-player",
+                "--n",
+                "100",
+            ],
+            ["banking session", "throw_limit=first-player is not supported"],
+        ),
+        (
+            ["simulate", "--what", "session", "--rules", "banking", "--set", "ties=roll-off"],
+            ["banking session", "ties=roll-off is not supported"],
         ),
     ],
 )

@@ -294,7 +294,10 @@ def test_a_mixture_is_drawn_with_its_weights(sticky_equilibrium):
     eq = sticky_equilibrium
     support = eq.first.support()
     assert len(support) >= 2  # a genuine mixture, so the draw is tested
-    result = simulate_rounds(STICKY, 3, run=RunOptions(n=200_000, seed=14, progress=False))
+    policy = [eq.first, eq.second, eq.second]  # the two-player mixtures, at three seats
+    result = simulate_rounds(
+        STICKY, 3, policy=policy, run=RunOptions(n=200_000, seed=14, progress=False)
+    )
     exact = chances(STICKY, [eq.first.exact(), eq.second.exact(), eq.second.exact()])
     for est, value, approx in zip(result.seats, exact, result.exact, strict=True):
         assert approx == pytest.approx(float(value), abs=1e-15)

@@ -189,17 +189,19 @@ def test_progressive_sessions_bookkeeping():
         rules,
         rounds=60,
         computer="stand",
-        start=300,
+        start=1_300,
         record_every=10,
         run=RunOptions(n=2_000, seed=3, progress=False),
     )
     banks, broke_at, paths = result.final_banks, result.broke_at, result.paths
     assert banks.shape == (2_000,) and paths.shape == (2_000, 7)
-    assert (paths[:, 0] == 300).all()
-    assert ((broke_at > 0) == (banks <= 0)).all()
-    assert ((broke_at < 0) == (banks >= 600)).all()  # the computer's bank of 300 is gone
+    assert (paths[:, 0] == 1_300).all()
+    # Ruin: a bank that can no longer cover the largest loss of a round (1,200 points).
+    assert result.floor == 1_200 and "1,200" in result.ruin_rule
+    assert ((broke_at > 0) == (banks < 1_200)).all()
+    assert ((broke_at < 0) == (2_600 - banks < 1_200)).all()  # the computer's bank of 1,300
     assert result.computer_broke.estimate > 0
-    assert 0 < result.broke.estimate < 1  # a bank of 300 can go broke against 1200 payments
+    assert 0 < result.broke.estimate < 1
     alive = broke_at == 0
     assert (paths[alive, -1] == banks[alive]).all()
     assert (paths[~alive, -1] == banks[~alive]).all()

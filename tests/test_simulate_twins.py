@@ -191,7 +191,8 @@ def test_progressive_sessions_without_a_path():
     ("preset", "options", "players", "policy"),
     [
         ("banking", {}, 2, None),  # the equilibrium (a pure strategy): no draw
-        ("banking", {"sticky_holds": "true"}, 3, None),  # a mixture: one draw a seat
+        ("banking", {"sticky_holds": "true"}, 2, None),  # a mixture: one draw a seat
+        ("banking", {}, 4, "equilibrium"),  # the 4-seat equilibrium, a mixture of five
         ("gameweave", {}, 3, "largest-set,stand,max-category"),  # roll-off
         ("triple-snakes", {}, 3, "largest-set,stand,largest-set"),  # must-beat
         ("progressive", {}, 2, "stand,largest-set"),  # push
@@ -202,5 +203,31 @@ def test_blind_rounds(preset, options, players, policy):
     game, seats = blind_round_game(rules, players, policy)
     tally = run_both(BlindRoundJob(players, game), twin.blind_rounds_chunk, 300, seed=11)
     assert tally["final_hands"].sum() == 300 * players
-    if options.get("sticky_holds"):
+    if options.get("sticky_holds") or policy == "equilibrium":
         assert np.diff(seats.seat_ptr).max() > 1  # a genuine mixture was drawn from
+
+
+# ----------------------------------------------------------------------------
+# Blind banking sessions.
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "policy", "rounds", "start", "ante", "every"),
+    [
+        ({}, 2, None, 30, 40, 10, 4),  # seats run out; the session ends with one left
+        ({"sticky_holds": "true"}, 3, None, 25, 30, 10, 0),  # mixtures at 3 and 2 seats
+        ({}, 4, "equilibrium,stand,largest-set,equilibrium", 40, 20, 5, 7),  # 3-way splits
+        ({"tiebreak": "category"}, 5, None, 20, 30, 10, 3),  # many split pots
+    ],
+)
+def test_banking_sessions(options, players, policy, rounds, start, ante, every):
+    from pokerdice_stats.simulation.banking_sessions import banking_session_job
+
+    rules = get_rules("banking", options)
+    job, _ = banking_session_job(rules, players, rounds, start, ante, policy, every)
+    tally = run_both(job, twin.banking_sessions_chunk, 60, seed=12)
+    assert (tally["each_out_at"] > 0).any()  # some seat was out
+    assert (tally["each_length"] < rounds).any()  # some session ended with one seat left
+    assert (tally["each_bank"].sum(axis=1) == players * job.session.start).all()  # no chip lost
+    if options.get("sticky_holds"):
+        assert np.diff(job.game.seat_ptr).max() > 1  # genuine mixtures were drawn from

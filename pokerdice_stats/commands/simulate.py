@@ -32,17 +32,22 @@ DEFAULT_SESSION_ROUNDS = 100
 DEFAULT_COMPUTER = "optimal"
 DEFAULT_START = 10_000
 DEFAULT_ANTE = 1
+#: A banking session's starting bank and ante (seed 004).
+BANKING_START = 1000
+BANKING_ANTE = 10
 #: The options of ``simulate`` that only some simulations use, and which use them.
-#: ``session`` is a progressive session (ties=push); ``pots`` any other session.
+#: ``session`` is a progressive session (ties=push); ``banking`` a blind banking
+#: session (knowledge=blind); ``pots`` any other session.
 OPTION_USERS = {
     "goal": ("turn",),
-    "policy": ("turn", "round"),
+    "policy": ("turn", "round", "banking"),
     "knowledge": ("round",),
-    "players": ("round", "match", "pots"),
-    "rounds": ("match", "session", "pots"),
+    "players": ("round", "match", "pots", "banking"),
+    "rounds": ("match", "session", "pots", "banking"),
     "computer": ("session",),
-    "start": ("session",),
-    "ante": ("pots",),
+    "start": ("session", "banking"),
+    "ante": ("pots", "banking"),
+    "schedule": ("session",),
 }
 _KIND_NAMES = {
     "turn": "--what turn",
@@ -50,6 +55,7 @@ _KIND_NAMES = {
     "match": "--what match",
     "session": "a progressive session (--what session, ties=push)",
     "pots": "a session of pots (--what session, ties other than push)",
+    "banking": "a blind banking session (--what session, knowledge=blind)",
 }
 _USER_NAMES = {
     "turn": "turn",
@@ -57,6 +63,7 @@ _USER_NAMES = {
     "match": "match",
     "session": "progressive session",
     "pots": "session of pots",
+    "banking": "blind banking session",
 }
 
 
@@ -147,13 +154,22 @@ def register(subparsers) -> None:
         "--start",
         type=_positive,
         default=None,
-        help=f"progressive session: starting bank (default {DEFAULT_START})",
+        help=f"progressive session: starting bank (default {DEFAULT_START}); banking session: "
+        f"every seat's (default {BANKING_START})",
+    )
+    sim.add_argument(
+        "--schedule",
+        default=None,
+        metavar="FILE",
+        help="progressive session: a schedule file (.csv, as `payout --schedule-out` and the "
+        "main job write; default: 004, the seed's)",
     )
     sim.add_argument(
         "--ante",
         type=_positive,
         default=None,
-        help=f"session of pots (not progressive): the ante (default {DEFAULT_ANTE})",
+        help=f"session of pots (not progressive): the ante (default {DEFAULT_ANTE}; banking "
+        f"session: {BANKING_ANTE})",
     )
     _add_run_args(sim)
     add_format_arg(sim, ("table", "json"))
@@ -169,7 +185,7 @@ def register(subparsers) -> None:
         default=None,
         metavar="GROUP",
         help="one group of figures (repeatable): chances, turns, rounds, blind, matches, "
-        "holdup, progressive",
+        "holdup, progressive, progressive-sessions, banking-sessions",
     )
     add_format_arg(check)
     check.set_defaults(func=run_crosscheck)
@@ -201,7 +217,7 @@ def check_simulate_options(args: argparse.Namespace, rules) -> None:
     """
     kind = args.what
     if kind == "session" and rules.ties != "push":
-        kind = "pots"
+        kind = "banking" if rules.knowledge == "blind" else "pots"
     for name, users in OPTION_USERS.items():
         if getattr(args, name, None) is not None and kind not in users:
             where = ", ".join(_USER_NAMES[u] for u in users)
@@ -279,13 +295,21 @@ def simulate_record(args: argparse.Namespace) -> dict:
     else:
         rounds = args.rounds or DEFAULT_SESSION_ROUNDS
         if rules.ties == "push":
+            from pokerdice_stats.games.schedule_files import load_schedule
+
             computer = args.computer or DEFAULT_COMPUTER
             start = args.start or DEFAULT_START
-            progressive = sim.simulate_progressive(rules, rounds, computer, start, run=run)
+            schedule = load_schedule(args.schedule)
+            progressive = sim.simulate_progressive(
+                rules, rounds, computer, start, schedule=schedule, run=run
+            )
             record |= {
                 "rounds": rounds,
                 "computer": computer,
                 "start": start,
+                "computer_bank": progressive.computer_bank,
+                "schedule": progressive.schedule,
+                "ruin_rule": progressive.ruin_rule,
                 "quantity": "bank after the session",
             }
             record |= _estimate(progressive.bank)
@@ -293,6 +317,21 @@ def simulate_record(args: argparse.Namespace) -> dict:
             record["computer_broke"] = _estimate(progressive.computer_broke)
             record["payout_per_round"] = _estimate(progressive.payout)
             interrupted = progressive.interrupted
+        elif rules.knowledge == "blind":
+            from pokerdice_stats.commands.simulate_sessions import banking_session_record
+            from pokerdice_stats.simulation.banking_sessions import simulate_banking_sessions
+
+            banking = simulate_banking_sessions(
+                rules,
+                players,
+                rounds,
+                args.start or BANKING_START,
+                args.ante or BANKING_ANTE,
+                args.policy,
+                run=run,
+            )
+            record |= banking_session_record(banking)
+            interrupted = banking.interrupted
         else:
             ante = args.ante or DEFAULT_ANTE
             pots = sim.simulate_pots(rules, players, rounds, ante, run=run)
@@ -332,6 +371,10 @@ def _line(label: str, e: dict) -> str:
 
 
 def _text(record: dict) -> str:
+    if record.get("game") == "banking session":
+        from pokerdice_stats.commands.simulate_sessions import banking_session_text
+
+        return banking_session_text(record)
     lines = [f"{record['what']} simulation, rules {record['rules']}"]
     if record.get("knowledge") == "blind":
         lines.append(
@@ -339,6 +382,8 @@ def _text(record: dict) -> str:
         )
     if record.get("interrupted"):
         lines.append("interrupted: partial result")
+    if "schedule" in record:
+        lines.append(f"schedule {record['schedule']}; ruin: {record['ruin_rule']}")
     if "seats" in record:
         for seat in record["seats"]:
             lines.append(_line(f"seat {seat['seat']}", seat))
@@ -347,9 +392,10 @@ def _text(record: dict) -> str:
     else:
         label = record.get("goal") or record.get("quantity", "estimate")
         lines.append(_line(label, record))
+        names = {"broke": "ruin", "computer_broke": "computer's ruin"}
         for key in ("broke", "computer_broke", "payout_per_round"):
             if key in record:
-                lines.append(_line(key.replace("_", " "), record[key]))
+                lines.append(_line(names.get(key, key.replace("_", " ")), record[key]))
     return "\n".join(lines)
 
 

@@ -22,7 +22,9 @@ game holds its figures:
 - :mod:`.chips`: the chance that a best hand holds up against the players
   still to throw;
 - :mod:`.progressive`: the progressive payout per round against several
-  computer policies.
+  computer policies, and progressive sessions (bank and ruin) under schedules;
+- :mod:`.banking_sessions`: two-seat blind banking sessions (bank, ruin,
+  rounds survived) against the exact session walk.
 """
 
 from __future__ import annotations
@@ -31,11 +33,15 @@ from collections.abc import Callable, Iterator
 
 import pandas as pd
 
+from pokerdice_stats.crosscheck.banking_sessions import banking_session_checks
 from pokerdice_stats.crosscheck.blind_rounds import blind_checks
 from pokerdice_stats.crosscheck.check import Check
 from pokerdice_stats.crosscheck.chips import holdup_checks
 from pokerdice_stats.crosscheck.matches import match_checks
-from pokerdice_stats.crosscheck.progressive import progressive_checks
+from pokerdice_stats.crosscheck.progressive import (
+    progressive_checks,
+    progressive_session_checks,
+)
 from pokerdice_stats.crosscheck.rounds import round_checks
 from pokerdice_stats.crosscheck.turns import chances_checks, turn_checks
 from pokerdice_stats.simulation import RunOptions
@@ -49,6 +55,8 @@ GROUPS: dict[str, Callable[[RunOptions], Iterator[Check]]] = {
     "matches": match_checks,
     "holdup": holdup_checks,
     "progressive": progressive_checks,
+    "progressive-sessions": progressive_session_checks,
+    "banking-sessions": banking_session_checks,
 }
 #: Samples of each figure when the run options do not say (matches: a tenth).
 DEFAULT_CHECK_SAMPLES = 200_000

@@ -6,27 +6,28 @@ from collections.abc import Iterator
 
 from pokerdice_stats.crosscheck.check import Check, compare
 from pokerdice_stats.games.banking import banking_payout
+from pokerdice_stats.games.banking_field import solve_field
 from pokerdice_stats.games.blind_rounds import chances
 from pokerdice_stats.games.equilibrium import game_value
 from pokerdice_stats.games.simple_strategies import strategy_distribution
 from pokerdice_stats.rules import get_rules
 from pokerdice_stats.simulation import RunOptions, simulate_rounds
-from pokerdice_stats.simulation.blind_seats import blind_equilibrium
 
 
 def blind_checks(run: RunOptions) -> Iterator[Check]:
     """Blind banking rounds: seat 1's share ``P(win) + P(tie) / 2`` against ``(1 + x A y) / 2``.
 
     ``x`` and ``y`` are the two seats' exact final distributions (the
-    equilibrium mixtures, or named strategies from
+    symmetric equilibrium of :func:`~pokerdice_stats.games.banking_field.solve_field`
+    for the number of seats, or named strategies from
     :func:`~pokerdice_stats.games.simple_strategies.strategy_distribution`) and
     ``A`` the banking payout; three-player rounds against
     :func:`pokerdice_stats.games.blind_rounds.chances`.
     """
     for opts in ({}, {"sticky_holds": "true"}):
         rules = get_rules("banking", opts)
-        eq = blind_equilibrium(rules)
-        share = (1 + game_value(eq.first.exact(), eq.second.exact(), banking_payout(rules))) / 2
+        mixture = solve_field(rules, 2).mixture
+        share = (1 + game_value(mixture.exact(), mixture.exact(), banking_payout(rules))) / 2
         result = simulate_rounds(rules, 2, knowledge="blind", run=run)
         group = f"blind round {rules.label()}, 2 players"
         yield compare(group, "seat 1 share (equilibrium vs equilibrium)", share, result.seats[0])
@@ -45,7 +46,7 @@ def blind_checks(run: RunOptions) -> Iterator[Check]:
     exact = chances(
         rules,
         [
-            blind_equilibrium(rules).first.exact(),
+            solve_field(rules, 3).mixture.exact(),
             strategy_distribution(rules, "largest-set"),
             strategy_distribution(rules, "max-category"),
         ],

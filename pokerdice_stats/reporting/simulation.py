@@ -7,7 +7,8 @@ Writes ``results/simulation/``:
 - ``bankrolls.md``, ``bankroll_paths.png``, ``bankroll_distribution.png``,
   ``ruin.png``: the player's bank in progressive sessions from 10,000 points
   against the optimal computer (whose bank is also 10,000), and the chance
-  that either side goes broke, for every computer policy.
+  that either side is ruined (its bank can no longer cover the largest loss
+  of a round, 1,200 points), for every computer policy.
 
 Every figure is seeded, so the files are the same bytes on every run (and
 for any number of threads).
@@ -178,8 +179,8 @@ def bankroll_frame() -> pd.DataFrame:
         for limit in (1_000, ROUNDS):
             player = int(((broke_at > 0) & (broke_at <= limit)).sum())
             machine = int(((broke_at < 0) & (-broke_at <= limit)).sum())
-            row[f"player broke by {limit:,}"] = _fmt(stats.proportion(player, result.n, SEED))
-            row[f"computer broke by {limit:,}"] = _fmt(stats.proportion(machine, result.n, SEED))
+            row[f"player ruined by {limit:,}"] = _fmt(stats.proportion(player, result.n, SEED))
+            row[f"computer ruined by {limit:,}"] = _fmt(stats.proportion(machine, result.n, SEED))
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -200,8 +201,8 @@ def checkpoint_frame() -> pd.DataFrame:
                 "median": q[2],
                 "p75": q[3],
                 "p95": q[4],
-                "player broke": float((banks <= 0).mean()),
-                "computer broke": float((banks >= 2 * START).mean()),
+                "player ruined": float((banks < result.floor).mean()),
+                "computer ruined": float((2 * START - banks < result.floor).mean()),
             }
         )
     return pd.DataFrame(rows)
@@ -220,18 +221,19 @@ def write_bankrolls(out_dir: Path) -> list[Path]:
         f"{result.n:,} sessions of up to {ROUNDS:,} rounds (seed {SEED}). Both sides start "
         f"with {START:,} points. The computer throws first and plays `optimal` (it maximises "
         "its own expected payout knowing the player answers optimally); the player sees the "
-        "computer's final hand and plays the optimal answer. A session stops when either bank "
-        f"is empty (the player's bank at 0 or at {2 * START:,}).\n\n"
+        "computer's final hand and plays the optimal answer. A session stops when either side "
+        f"is ruined: {result.ruin_rule} (the player's bank below {result.floor:,} or above "
+        f"{2 * START - result.floor:,}).\n\n"
         f"Exact payout to the player per round: {mu:.4f} (sd {sd:.2f}). The bank drifts up by "
         f"about {mu * 1000:,.0f} points every 1,000 rounds while its spread grows with the "
         f"square root of the rounds: {sd * 1000**0.5:,.0f} after 1,000 rounds, "
         f"{sd * ROUNDS**0.5:,.0f} after {ROUNDS:,}. So over a long session either side is "
         "likely to be ruined, the computer more often.\n\n"
         "## The player's bank at checkpoints (optimal computer)\n\n"
-        "Banks of sessions that stopped stay where they stopped (at or below 0, or at or "
-        f"above {2 * START:,}).\n\n"
+        "Banks of sessions that stopped stay where they stopped (below "
+        f"{result.floor:,}, or above {2 * START - result.floor:,}).\n\n"
         + to_markdown(checkpoint_frame())
-        + "\n## Chance of going broke, by computer policy (95% Wilson intervals)\n\n"
+        + "\n## Chance of ruin, by computer policy (95% Wilson intervals)\n\n"
         + to_markdown(bankroll_frame())
     )
     paths = [write_text(folder / "bankrolls.md", text)]
@@ -265,16 +267,17 @@ def _paths_chart(result, mu: float, path: Path) -> Path:
         lw=1,
         label=f"expected without ruin ({mu:+.2f} a round)",
     )
-    ax.axhline(0, color="#d62728", lw=1)
-    ax.axhline(2 * START, color="#2ca02c", lw=1)
-    ax.text(x[-1], 0, " player broke", va="bottom", ha="right", color="#d62728", fontsize=8)
-    ax.text(x[-1], 2 * START, " computer broke", va="top", ha="right", color="#2ca02c", fontsize=8)
+    low, high = result.floor, 2 * START - result.floor
+    ax.axhline(low, color="#d62728", lw=1)
+    ax.axhline(high, color="#2ca02c", lw=1)
+    ax.text(x[-1], low, " player ruined", va="bottom", ha="right", color="#d62728", fontsize=8)
+    ax.text(x[-1], high, " computer ruined", va="top", ha="right", color="#2ca02c", fontsize=8)
     ax.set_xlabel("round")
     ax.set_ylabel("player's bank (points)")
     ax.set_title(
         "Progressive poker dice: the player's bank against the optimal computer\n"
         f"({result.n:,} sessions from {START:,} points each side; a session stops "
-        "when a bank is empty)",
+        f"when a bank falls below the largest loss, {result.floor:,})",
         fontsize=10,
     )
     ax.set_xlim(0, x[-1])
@@ -288,7 +291,7 @@ def _distribution_chart(result, mu: float, sd: float, path: Path) -> Path:
     fig, axes = plt.subplots(1, len(CHECKPOINTS), figsize=(12, 4.2))
     for ax, r in zip(axes, CHECKPOINTS, strict=True):
         banks = result.paths[:, r // EVERY]
-        live = banks[(banks > 0) & (banks < 2 * START)]
+        live = banks[(banks >= result.floor) & (2 * START - banks >= result.floor)]
         edges = np.linspace(0, 2 * START, 41)
         width = edges[1] - edges[0]
         ax.hist(
@@ -311,11 +314,11 @@ def _distribution_chart(result, mu: float, sd: float, path: Path) -> Path:
             lw=1,
             label="normal without ruin\n(exact mean and sd)",
         )
-        broke = float((banks <= 0).mean())
-        machine = float((banks >= 2 * START).mean())
+        broke = float((banks < result.floor).mean())
+        machine = float((2 * START - banks < result.floor).mean())
         ax.set_title(
             f"after {r:,} rounds: still playing {len(live) / len(banks):.1%}\n"
-            f"player broke {broke:.1%}, computer broke {machine:.1%}",
+            f"player ruined {broke:.1%}, computer ruined {machine:.1%}",
             fontsize=9,
         )
         ax.set_xlabel("player's bank (points)")
@@ -338,7 +341,7 @@ def _ruin_chart(result, path: Path) -> Path:
     rounds = np.arange(0, ROUNDS + 1, EVERY)
     broke_at = result.broke_at
     fig, ax = plt.subplots(figsize=(8, 4.2))
-    for sign, label, color in ((1, "player broke", "#d62728"), (-1, "computer broke", "#2ca02c")):
+    for sign, label, color in ((1, "player ruined", "#d62728"), (-1, "computer ruined", "#2ca02c")):
         hit = np.sort(sign * broke_at[sign * broke_at > 0])
         counts = np.searchsorted(hit, rounds, side="right")
         ci = np.array([stats.wilson(int(c), result.n) for c in counts])
@@ -349,7 +352,9 @@ def _ruin_chart(result, path: Path) -> Path:
     ax.set_ylim(0, 1)
     ax.set_xlim(0, ROUNDS)
     ax.set_title(
-        "Going broke in progressive sessions (optimal computer, 10,000 points each)", fontsize=10
+        "Ruin in progressive sessions (optimal computer, 10,000 points each; ruined: the bank "
+        f"is below the largest loss, {result.floor:,})",
+        fontsize=10,
     )
     ax.legend(fontsize=8, loc="upper left")
     fig.tight_layout()

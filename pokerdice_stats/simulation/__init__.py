@@ -16,6 +16,7 @@ its kernel in :mod:`pokerdice_stats.kernels.simulation`:
 - :mod:`.matches`: matches to a target of round wins;
 - :mod:`.pots`: sessions of rounds played for an ante;
 - :mod:`.progressive`: progressive sessions against the computer;
+- :mod:`.banking_sessions`: blind banking sessions with banks, ruin and rounds survived;
 - :mod:`.chips`: does the best hand so far hold up?
 
 and the machinery they share:
@@ -38,6 +39,10 @@ Examples
 [True, True]
 """
 
+from pokerdice_stats.simulation.banking_sessions import (
+    BankingSessionResult,
+    simulate_banking_sessions,
+)
 from pokerdice_stats.simulation.blind_rounds import simulate_blind_rounds
 from pokerdice_stats.simulation.chips import simulate_holdup
 from pokerdice_stats.simulation.matches import MatchResult, simulate_matches
@@ -50,6 +55,7 @@ from pokerdice_stats.simulation.stats import Estimate
 from pokerdice_stats.simulation.turns import TurnResult, simulate_turns
 
 __all__ = [
+    "BankingSessionResult",
     "Estimate",
     "MatchResult",
     "PotResult",
@@ -57,6 +63,7 @@ __all__ = [
     "RunOptions",
     "SessionResult",
     "TurnResult",
+    "simulate_banking_sessions",
     "simulate_blind_rounds",
     "simulate_holdup",
     "simulate_matches",

@@ -125,11 +125,12 @@ def simulate_blind_rounds(
     players : int
         Seats (2 to 5).
     policy : str or sequence, optional
-        ``equilibrium`` (default; also ``optimal``): the blind equilibrium of
-        the two-player banking game, a mixture of pure strategies
-        (:func:`pokerdice_stats.games.banking.banking_equilibrium`; seat 1
-        draws from the first player's mixture, the others from the
-        second's).  Or a named policy: ``stand``, ``largest-set``,
+        ``equilibrium`` (default; also ``optimal``): the symmetric
+        equilibrium of the blind round of ``players`` seats, solved for that
+        number of seats (:func:`pokerdice_stats.games.banking_field.solve_field`,
+        a mixture of pure strategies; see
+        :func:`~pokerdice_stats.simulation.blind_seats.seat_equilibrium`).
+        Or a named policy: ``stand``, ``largest-set``,
         ``chase-straights``, ``at-least-three``, ``max-category``.  One name
         for every seat, or one per seat (a sequence, or ``"stand,largest-set"``).
         A sequence may also hold playable

@@ -1,9 +1,10 @@
 """The seats of a blind round as kernel tables: each a mixture of pure strategies.
 
 In a blind round (banking, seed 004) no seat sees another's hand.  A seat
-plays either the blind equilibrium (a mixture of pure strategies, each a
-best-keep table, from :func:`pokerdice_stats.games.banking.banking_equilibrium`)
-or one named policy.  :func:`blind_seats` stacks every pure strategy's
+plays either the symmetric equilibrium of the blind round of that many seats
+(a mixture of pure strategies, each a best-keep table, from
+:func:`pokerdice_stats.games.banking_field.solve_field`) or one named policy.
+:func:`blind_seats` stacks every pure strategy's
 best-keep tables into one ``(P, T - 1, S)`` array and describes each seat's
 mixture by three flat arrays the kernel reads (see
 :func:`pokerdice_stats.kernels.simulation.blind_rounds.draw_policy`)::
@@ -18,6 +19,7 @@ for the exact odds of :func:`pokerdice_stats.games.blind_rounds.chances`.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import types
 from collections.abc import Sequence
@@ -74,6 +76,30 @@ class BlindSeats:
     seat_cdf: np.ndarray
     policies: tuple[str, ...]
     distributions: tuple
+
+
+def seat_equilibrium(rules: RuleSet, players: int, seat: int) -> Mixture:
+    """The equilibrium mixture seat ``seat`` plays at a blind table of ``players`` seats.
+
+    The symmetric equilibrium of :func:`~pokerdice_stats.games.banking_field.solve_field`
+    for that number of seats, solved for it (every seat plays the same mixture)
+    whenever the field game models the rules (tied seats share the pot, each
+    turn on its own; the rules are read as ``knowledge=blind``).  Two seats
+    under other tie rules (roll-off, must-beat) play the two-player blind
+    equilibrium of :func:`blind_equilibrium` (seat 1 the first player's mixture).
+
+    Raises
+    ------
+    OptionError
+        For 3 to 5 seats under rules the field game does not model.
+    """
+    from pokerdice_stats.games.banking_field import SHARED_TIES, solve_field
+
+    blind = rules if rules.knowledge == "blind" else dataclasses.replace(rules, knowledge="blind")
+    if players == 2 and (rules.ties not in SHARED_TIES or rules.throw_limit != "none"):
+        eq = blind_equilibrium(rules)
+        return eq.first if seat == 0 else eq.second
+    return solve_field(blind, players).mixture
 
 
 @functools.lru_cache(maxsize=8)
@@ -149,12 +175,14 @@ def mixture_parts(mixture: Mixture, rules: RuleSet) -> tuple[list[np.ndarray], l
     return [keeps[i] for i in support], [weights[i] for i in support]
 
 
-def blind_seats(rules: RuleSet, policies: Sequence[str | Mixture]) -> BlindSeats:
+def blind_seats(
+    rules: RuleSet, policies: Sequence[str | Mixture], players: int | None = None
+) -> BlindSeats:
     """Build the :class:`BlindSeats` of a blind round, one policy per seat.
 
-    ``equilibrium`` (or ``optimal``): seat 1 plays the first player's
-    equilibrium mixture, every other seat the second player's (the two are
-    the same in the symmetric banking game).  Other names: see
+    ``equilibrium`` (or ``optimal``): the symmetric equilibrium of a blind
+    table of ``players`` seats (default: one seat per policy), see
+    :func:`seat_equilibrium`.  Other names: see
     :data:`BLIND_POLICIES`.  A playable
     :class:`~pokerdice_stats.games.equilibrium.Mixture` (one that carries its
     keep tables, made for the same turn rules) is played as it is.
@@ -162,9 +190,11 @@ def blind_seats(rules: RuleSet, policies: Sequence[str | Mixture]) -> BlindSeats
     Raises
     ------
     OptionError
-        For an unknown policy name, or a mixture without keep tables or
-        whose tables do not fit the turn rules.
+        For an unknown policy name, a mixture without keep tables or whose
+        tables do not fit the turn rules, or an equilibrium the rules do not
+        allow (:func:`seat_equilibrium`).
     """
+    n_seats = len(policies) if players is None else int(players)
     steps = max(rules.throws - 1, 1)
     tables: list[np.ndarray] = []
     index_of: dict[tuple, int] = {}
@@ -187,10 +217,9 @@ def blind_seats(rules: RuleSet, policies: Sequence[str | Mixture]) -> BlindSeats
                     f"unknown blind policy {name!r}; choose one of: " + ", ".join(BLIND_POLICIES)
                 )
             if name in EQUILIBRIUM:
-                eq = blind_equilibrium(rules)
-                mixture = eq.first if seat == 0 else eq.second
+                mixture = seat_equilibrium(rules, n_seats, seat)
                 keeps, weights = mixture_parts(mixture, rules)
-                keys = [("equilibrium", seat == 0, i) for i in mixture.support()]
+                keys = [("equilibrium", id(mixture), i) for i in mixture.support()]
                 distributions.append(mixture.exact())
                 name = "equilibrium"
             else:

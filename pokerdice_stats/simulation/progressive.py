@@ -17,7 +17,12 @@ from pokerdice_stats.games.progressive import (
     optimal_computer,
     player_response,
 )
-from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, payout_matrix
+from pokerdice_stats.games.schedule import (
+    PROGRESSIVE_SCHEDULE,
+    SEED_NAME,
+    PayoutSchedule,
+    payout_matrix,
+)
 from pokerdice_stats.games.simple_strategies import max_category_goal
 from pokerdice_stats.goals import at_least
 from pokerdice_stats.hands import hand_table
@@ -91,7 +96,9 @@ def progressive_job(
     """The :class:`ProgressiveJob` of sessions against a computer policy.
 
     ``session`` defaults to one round from :data:`PROGRESSIVE_BANK`, no ceiling,
-    no recorded path; ``schedule`` to the progressive payout schedule.
+    no recorded path, ruin at a bank of 0 or less (``floor`` 1: see
+    :func:`simulate_progressive` for the ruin of a session); ``schedule`` to the
+    progressive payout schedule.
 
     Raises
     ------
@@ -100,13 +107,14 @@ def progressive_job(
         first player's throw limit.
     """
     session = session or ProgressiveSession(1, PROGRESSIVE_BANK, 0, 0)
+    schedule = schedule or PROGRESSIVE_SCHEDULE
     if not isinstance(session.rounds, int) or session.rounds < 1:
         raise OptionError(f"rounds must be a whole number of at least 1, got {session.rounds}")
     start = session.start_bank
     if not isinstance(start, int) or start < 1:
         raise OptionError(f"the starting bank must be a whole number of at least 1, got {start}")
     require_independent_turns(rules, "a progressive session")
-    payout = payout_matrix(rules, schedule or PROGRESSIVE_SCHEDULE)
+    payout = payout_matrix(rules, schedule)
     response = player_response(rules, payout)
     game = ProgressiveGame(
         computer=computer_table(rules, computer, response),
@@ -129,7 +137,8 @@ class SessionResult:
     bank : Estimate
         Mean bank after the session (normal interval).
     broke : Estimate
-        Chance the player's bank reached 0 or less (Wilson); the session stops.
+        Chance of ruin (Wilson): the player's bank fell below ``floor``, the
+        largest loss of a round, so it could no longer cover it; the session stops.
     computer_broke : Estimate
         Chance the computer's bank did.
     payout : Estimate
@@ -154,6 +163,14 @@ class SessionResult:
     n: int
     seed: int
     interrupted: bool = False
+    schedule: str = SEED_NAME
+    floor: int = 1
+    computer_bank: int = 0
+
+    @property
+    def ruin_rule(self) -> str:
+        """What ruin means here, in words (every output says it)."""
+        return f"the bank can no longer cover the largest loss of a round ({self.floor:,} points)"
 
 
 def simulate_progressive(
@@ -164,16 +181,28 @@ def simulate_progressive(
     *,
     record_every: int = 0,
     computer_bank: int | None = None,
+    schedule: PayoutSchedule | None = None,
     run: RunOptions | None = None,
 ) -> SessionResult:
     """Simulate progressive sessions of ``rounds`` rounds from a bank of ``start``.
 
     The computer throws first and follows ``computer``; the player sees its
-    final hand and plays the optimal answer; the loser pays by the schedule.
-    A session stops when the player's bank is at or below 0, or when the
-    computer's bank (``computer_bank``, by default as large as the player's;
-    0 for a computer that never runs out) is.  ``run``: samples (default
-    10,000 sessions), seed, workers, progress bar.
+    final hand and plays the optimal answer; the loser pays by ``schedule``
+    (default: the seed's, 004).  Ruin is the issue's (and the exact
+    :func:`pokerdice_stats.games.bank_session.bank_distribution`'s): a bank
+    that can no longer cover the largest loss of a round (the most the
+    schedule makes a loser pay) is ruined and the session stops there, for
+    the player's bank and for the computer's (``computer_bank``, by default
+    as large as the player's; 0 for a computer that never runs out).
+    ``run``: samples (default 10,000 sessions), seed, workers, progress bar.
+
+    Raises
+    ------
+    OptionError
+        For bad rounds, banks or computer policy, rules other than
+        ``ties=push``, or a starting bank that cannot cover the largest loss.
+    ScheduleError
+        For a schedule these rules cannot use (or amounts that are not whole).
     """
     run = run or RunOptions()
     if rules.ties != "push":
@@ -182,8 +211,16 @@ def simulate_progressive(
     if computer_bank < 0:
         raise OptionError(f"the computer's bank must be 0 (unlimited) or more, got {computer_bank}")
     ceiling = start + computer_bank if computer_bank else 0
-    session = ProgressiveSession(rounds, start, ceiling, record_every)
-    done = run_job(progressive_job(rules, computer, session), run, DEFAULT_SESSIONS)
+    schedule = schedule or PROGRESSIVE_SCHEDULE
+    floor = largest_loss(rules, schedule)
+    for whose, amount in (("starting", start), ("computer's", computer_bank or floor)):
+        if isinstance(amount, int) and amount < floor:
+            raise OptionError(
+                f"the {whose} bank ({amount:,}) cannot cover the largest loss of a round "
+                f"({floor:,} points under schedule {schedule.label}): ruined before the first round"
+            )
+    session = ProgressiveSession(rounds, start, ceiling, record_every, floor)
+    done = run_job(progressive_job(rules, computer, session, schedule), run, DEFAULT_SESSIONS)
     t = done.totals
     banks = t["each_bank"]
     broke_at = t["each_broke_at"]
@@ -210,4 +247,18 @@ def simulate_progressive(
         done.n,
         seed,
         done.interrupted,
+        schedule.label,
+        floor,
+        computer_bank,
     )
+
+
+def largest_loss(rules: RuleSet, schedule: PayoutSchedule) -> int:
+    """The most a round can cost the player (points): the ruin line of a session.
+
+    The largest amount the schedule makes a loser pay among the categories of
+    ``rules``, the same number
+    :func:`pokerdice_stats.games.bank_session.distribution_of_amounts` takes as
+    its default ``floor`` (the largest loss of a round).
+    """
+    return max(int(-payout_matrix(rules, schedule).min()), 0)

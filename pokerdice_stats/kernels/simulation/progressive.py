@@ -13,13 +13,14 @@ def progressive_chunk(state, n, session, game, tally):
     Each round the computer plays its table ``game.computer[0]``, then the
     player, who sees the computer's final hand ``c``, plays
     ``game.player[game.column[c]]``; the loser pays ``game.payout[player hand, c]``
-    (what the player receives).  The player is broke when the bank is at or
-    below 0, the computer when the player's bank reaches ``session.ceiling``
-    (0: no ceiling); the session stops there.
+    (what the player receives).  The player is ruined when the bank can no
+    longer cover the largest loss of a round (below ``session.floor``), the
+    computer when its bank, ``session.ceiling`` minus the player's, can not
+    (``ceiling`` 0: never); the session stops there.
 
     ``tally`` (a ``ProgressiveTally``) receives, per session ``i``:
-    ``each_bank[i]``; ``each_broke_at[i]``, the round the player went broke,
-    minus the round the computer did, 0 if neither; ``each_path[i, j]`` the
+    ``each_bank[i]``; ``each_broke_at[i]``, the round the player was ruined,
+    minus the round the computer was, 0 if neither; ``each_path[i, j]`` the
     bank after ``j * session.record_every`` rounds (if ``each_path`` has columns;
     the last bank repeats after a stop).  Summed over the rounds played:
     ``rounds_played``, ``payout_sum``, ``payout_sum_sq``, ``rounds_paid`` (the
@@ -50,8 +51,9 @@ def progressive_chunk(state, n, session, game, tally):
                 tally.rounds_paying[0] += 1
             if n_path > 0 and r % every == 0 and r // every < n_path:
                 path[i, r // every] = bank
-            if bank <= 0 or (session.ceiling > 0 and bank >= session.ceiling):
-                tally.each_broke_at[i] = r if bank <= 0 else -r
+            ruined = bank < session.floor
+            if ruined or (session.ceiling > 0 and session.ceiling - bank < session.floor):
+                tally.each_broke_at[i] = r if ruined else -r
                 for j in range(r // every + 1, n_path):
                     path[i, j] = bank
                 break

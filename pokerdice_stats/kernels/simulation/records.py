@@ -109,13 +109,29 @@ class Holder(NamedTuple):
 
 
 class ProgressiveSession(NamedTuple):
-    """A progressive session: ``rounds`` rounds from ``start_bank``; the computer is broke
-    when the player's bank reaches ``ceiling`` (0: never); banks recorded every
-    ``record_every`` rounds (at least 1)."""
+    """A progressive session: ``rounds`` rounds from ``start_bank``; banks recorded every
+    ``record_every`` rounds (at least 1).  A bank that can no longer cover the
+    largest loss of a round, ``floor``, is ruined: the player's when it falls
+    below ``floor``, the computer's (``ceiling - `` the player's bank; ``ceiling``
+    0: the computer is never ruined) likewise; the session stops there."""
 
     rounds: int
     start_bank: int
     ceiling: int
+    record_every: int
+    floor: int = 1
+
+
+class BankingSession(NamedTuple):
+    """A blind banking session (seed 004) of ``players`` seats and at most ``rounds``
+    rounds; every bank starts at ``start``, every seat still in antes ``ante``
+    (both in ``SHARE_UNIT`` units of a point); banks recorded every
+    ``record_every`` rounds (0: no paths)."""
+
+    players: int
+    rounds: int
+    start: int
+    ante: int
     record_every: int
 
 
@@ -205,6 +221,17 @@ class ProgressiveTally(NamedTuple):
     payout_sum_sq: np.ndarray  # (1,)
     rounds_paid: np.ndarray  # (1,) rounds the player was paid
     rounds_paying: np.ndarray  # (1,) rounds the player paid
+
+
+class BankingSessionTally(NamedTuple):
+    """Per session (``each_*``, one row a session; banks in ``SHARE_UNIT`` units of a
+    point) and summed over the sessions."""
+
+    each_bank: np.ndarray  # (n, N) each seat's bank after the session
+    each_out_at: np.ndarray  # (n, N) the round after which the seat could not ante; 0: never
+    each_length: np.ndarray  # (n,) rounds the session lasted
+    each_path: np.ndarray  # (n, N, K) each bank every record_every rounds (K = 0: none)
+    rounds_played: np.ndarray  # (1,)
 
 
 class RoundScratch(NamedTuple):

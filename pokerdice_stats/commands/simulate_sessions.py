@@ -1,0 +1,132 @@
+"""``simulate --what session`` for blind banking sessions: the JSON object and its text."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pokerdice_stats.games.banking_session import MAX_ROUNDS, banking_session
+from pokerdice_stats.simulation.banking_sessions import BankingSessionResult
+
+#: Fields of every estimate in the JSON output (as ``simulate``'s).
+ESTIMATE_FIELDS = ("estimate", "ci_low", "ci_high", "n", "seed")
+SPLIT_RULE = (
+    "the very same best dice share the pot equally; banks are kept in sixtieths of a point, "
+    "so a share never leaves a remainder"
+)
+#: Quantiles of the exact final bank.
+QS = (0.05, 0.25, 0.5, 0.75, 0.95)
+
+
+def _estimate(e) -> dict:
+    return {k: getattr(e, k) for k in ESTIMATE_FIELDS}
+
+
+def _exact(result: BankingSessionResult) -> dict | None:
+    """The exact two-seat session (floats of exact Fractions up to 200 rounds)."""
+    odds = result.exact_odds
+    if odds is None:
+        return None
+    record: dict = {
+        "round": {
+            "win": odds.win,
+            "split": odds.split,
+            "loss": odds.loss,
+            "win_float": float(odds.win),
+            "split_float": float(odds.split),
+        }
+    }
+    if result.rounds > MAX_ROUNDS:
+        record["note"] = f"the exact session walk takes at most {MAX_ROUNDS:,} rounds"
+        return record
+    session = banking_session(odds, result.rounds, result.start, result.ante)
+    record["arithmetic"] = "Fractions, shown as floats" if session.exact else "float64"
+    record["tolerance"] = session.tolerance
+    record["rounds_per_session"] = float(session.length())
+    record["seats"] = [
+        {
+            "seat": s + 1,
+            "bank": float(session.mean_bank(s)),
+            "ruin": float(session.ruin(s)),
+            "rounds_survived": float(session.survived(s)),
+            "bank_quantiles": {f"q{q:g}": session.quantile(s, Fraction(str(q))) for q in QS},
+        }
+        for s in range(2)
+    ]
+    return record
+
+
+def banking_session_record(result: BankingSessionResult) -> dict:
+    """The JSON object of simulated banking sessions (the caller adds ``what`` and ``rules``)."""
+    record: dict = {
+        "game": "banking session",
+        "knowledge": "blind",
+        "players": result.players,
+        "rounds": result.rounds,
+        "start": result.start,
+        "ante": result.ante,
+        "policies": list(result.policies),
+        "unit": "points",
+        "ruin_rule": result.ruin_rule,
+        "split_rule": SPLIT_RULE,
+        "n": result.n,
+        "seed": result.seed,
+        "rounds_per_session": _estimate(result.length),
+    }
+    record["seats"] = [
+        {
+            "seat": s,
+            "bank": _estimate(seat.bank),
+            "bank_quantiles": {f"q{q:g}": _estimate(e) for q, e in seat.quantiles.items()},
+            "ahead": _estimate(seat.ahead),
+            "ruin": _estimate(seat.ruin),
+            "rounds_survived": _estimate(seat.survived),
+        }
+        for s, seat in enumerate(result.seats, start=1)
+    ]
+    exact = _exact(result)
+    if exact is not None:
+        record["exact"] = exact
+    return record
+
+
+def _line(label: str, e: dict) -> str:
+    return f"  {label}: {e['estimate']:.6g}  (95% CI {e['ci_low']:.6g} .. {e['ci_high']:.6g})"
+
+
+def banking_session_text(record: dict) -> str:
+    """The plain-text lines of a banking-session record."""
+    lines = [
+        f"session simulation, rules {record['rules']}: blind banking, {record['players']} seats, "
+        f"at most {record['rounds']:,} rounds, start {record['start']:,}, "
+        f"ante {record['ante']:,} (points)",
+        "blind: no seat sees another's hand; policies " + ", ".join(record["policies"]),
+        f"ruin: {record['ruin_rule']}; split pots: {record['split_rule']}",
+        f"n={record['n']:,} sessions, seed={record['seed']}",
+    ]
+    if record.get("interrupted"):
+        lines.append("interrupted: partial result")
+    exact = record.get("exact", {})
+    exact_seats = exact.get("seats", [])
+    for seat in record["seats"]:
+        lines.append(f"seat {seat['seat']}:")
+        lines.append(_line("bank after the session", seat["bank"]))
+        q = seat["bank_quantiles"]
+        lines.append(
+            "  bank quantiles 5/25/50/75/95%: "
+            + " / ".join(
+                f"{q[k]['estimate']:.6g}" for k in ("q0.05", "q0.25", "q0.5", "q0.75", "q0.95")
+            )
+        )
+        lines.append(_line("ended ahead of the start", seat["ahead"]))
+        lines.append(_line("ruin", seat["ruin"]))
+        lines.append(_line("rounds survived", seat["rounds_survived"]))
+        if exact_seats:
+            e = exact_seats[seat["seat"] - 1]
+            lines.append(
+                f"  exact ({exact['arithmetic']}): bank {e['bank']:.6g}, ruin {e['ruin']:.6g}, "
+                f"rounds survived {e['rounds_survived']:.6g}"
+            )
+    lines.append(_line("rounds a session", record["rounds_per_session"]).strip())
+    if "rounds_per_session" in exact:
+        lines.append(f"rounds a session, exact: {exact['rounds_per_session']:.6g}")
+    return "\n".join(lines)

@@ -1,0 +1,43 @@
+"""Blind banking sessions of two seats: the exact session walk against simulated sessions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pokerdice_stats.crosscheck.check import Check, compare
+from pokerdice_stats.games.banking_session import banking_session
+from pokerdice_stats.rules import get_rules
+from pokerdice_stats.simulation import RunOptions
+from pokerdice_stats.simulation.banking_sessions import simulate_banking_sessions
+
+#: The sessions checked: short banks, so that seats run out within the rounds.
+SESSIONS: tuple[tuple[dict[str, str], int, int, int], ...] = (
+    # (options, rounds, start, ante)
+    ({}, 100, 100, 10),
+    ({"sticky_holds": "true"}, 60, 50, 10),
+)
+
+
+def banking_session_checks(run: RunOptions) -> Iterator[Check]:
+    """Seat 1's mean bank, its chance of ruin (out: the bank below the ante), its mean
+    rounds survived and the session's mean length, exact
+    (:func:`~pokerdice_stats.games.banking_session.banking_session`, Fractions) against
+    ``run.n`` simulated sessions of two seats playing the 2-seat equilibrium.
+
+    The exact figures are Fractions of thousands of digits; the checks carry
+    their nearest floats (exact to double precision)."""
+    for options, rounds, start, ante in SESSIONS:
+        rules = get_rules("banking", options)
+        result = simulate_banking_sessions(rules, 2, rounds, start, ante, run=run)
+        assert result.exact_odds is not None  # two seats
+        exact = banking_session(result.exact_odds, rounds, start, ante, exact=True)
+        group = f"banking session {rules.label()}, 2 seats, {rounds} rounds, {start}/{ante}"
+        seat = result.seats[0]
+        figures = (
+            ("seat 1 mean bank (points)", exact.mean_bank(0), seat.bank),
+            ("seat 1 ruin (bank below the ante)", exact.ruin(0), seat.ruin),
+            ("seat 1 mean rounds survived", exact.survived(0), seat.survived),
+            ("mean rounds a session", exact.length(), result.length),
+        )
+        for figure, value, estimate in figures:
+            yield compare(group, figure, float(value), estimate)
