@@ -450,7 +450,7 @@ def banking_sessions_chunk(job, state: np.ndarray, size: int) -> dict:
             for seat in alive:
                 banks[seat] -= session.ante
                 policy = draw_strategy(stream, game, (table - 2) * n + seat)
-                hands[seat], _ = turn(stream, game.best, policy, game.throws - 1, game.sticky)
+                hands[seat], _ = turn(stream, game.best, policy, game.throws - 1, game.states)
             top = max(int(game.strength[h]) for h in hands.values())
             winners = [s for s in alive if int(game.strength[hands[s]]) == top]
             for seat in winners:

@@ -118,3 +118,25 @@ def test_write_preset_and_deterministic_chart(tmp_path):
         title=f"classic: {goals[0].name}",
     )
     assert again.read_bytes() == first
+
+
+def test_an_unchanged_chart_is_not_drawn_again(tmp_path, monkeypatch):
+    """The main job skips a chart whose PNG was drawn from the very same inputs (issue 13)."""
+    from pokerdice_stats.reporting import strategy_charts
+
+    rules = PRESETS["classic"]
+    goal = standard_goals(rules, with_beat=False)[0]
+    policy = solve(rules, goal)
+    frame = strategy_frame(policy)
+    path = tmp_path / "chart.png"
+    plot_strategy(frame, rules, goal.name, path, policy.value())
+    first = path.read_bytes()
+    drawn = []
+    monkeypatch.setattr(strategy_charts, "_write_small_png", lambda *args: drawn.append(args[1]))
+    plot_strategy(frame, rules, goal.name, path, policy.value())
+    assert drawn == [] and path.read_bytes() == first
+    plot_strategy(frame, rules, goal.name, path, policy.value(), title="another title")
+    assert drawn == [path]
+    path.write_bytes(first[:100])  # a damaged file is drawn again
+    plot_strategy(frame, rules, goal.name, path, policy.value())
+    assert len(drawn) == 2

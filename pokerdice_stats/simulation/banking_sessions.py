@@ -62,6 +62,7 @@ from pokerdice_stats.simulation.blind_rounds import seat_policies
 from pokerdice_stats.simulation.blind_seats import BlindSeats, blind_seats
 from pokerdice_stats.simulation.dice_tables import dice_tables
 from pokerdice_stats.simulation.run import RunOptions, run_job, zeros_tally
+from pokerdice_stats.turn_states import state_code
 
 #: Sessions a chunk (small: a session is many rounds).
 SESSION_CHUNK = 1 << 8
@@ -145,7 +146,7 @@ def session_seats(rules: RuleSet, players: int, policy=None) -> SessionSeats:
         strength=hand_table(rules).strength.astype(np.int64),
         tie_rule=TIE_CODES[rules.ties],
         throws=rules.throws,
-        sticky=rules.sticky_holds,
+        states=state_code(rules),
         dice=dice_tables(),
     )
     return SessionSeats(game, tables, tables[players].policies)
