@@ -85,13 +85,16 @@ class BankingSessionJob:
         n = self.session.players
         every = self.session.record_every
         n_path = self.session.rounds // every + 1 if every else 0
-        return zeros_tally(
+        tally = zeros_tally(
             BankingSessionTally,
             each_bank=(size, n),
             each_out_at=(size, n),
             each_length=size,
             each_path=(size, n, n_path),
         )
+        if n_path:
+            tally.each_path[:, :, 0] = self.session.start
+        return tally
 
     def fill(self, state: np.ndarray, size: int, tally: BankingSessionTally) -> None:
         banking_sessions_chunk(state, size, self.session, self.game, tally)
