@@ -12,6 +12,7 @@ goals with the value of a turn.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import math
 import re
@@ -30,6 +31,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon, Rectangle
 from matplotlib.path import Path as MplPath
 from PIL import Image as PILImage
+from PIL import PngImagePlugin
 
 from pokerdice_stats.formats import fraction_text, to_csv
 from pokerdice_stats.goals import Goal, at_least, beat
@@ -64,6 +66,8 @@ TIE_MARK = (0.16, 0.3)
 DPI = 100
 #: Colours of the saved PNGs (flat fills and anti-aliased text need few).
 PALETTE_COLOURS = 48
+#: The PNG text chunk holding the digest of what a chart was drawn from.
+DIGEST_KEY = "pokerdice-stats-inputs"
 
 
 def goal_stem(name: str) -> str:
@@ -121,6 +125,9 @@ def plot_strategy(
     hold is exactly as good.
     """
     path = Path(path)
+    digest = chart_digest(frame, rules, goal_name, value, title, dpi)
+    if drawn_digest(path) == digest:
+        return path
     steps = sorted(frame["throws_left"].unique(), reverse=True)
     categories = list(rules.categories)
     first = frame[frame["throws_left"] == steps[0]]
@@ -242,18 +249,67 @@ def plot_strategy(
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi or DPI, metadata=PNG_METADATA)
     plt.close(fig)
-    _write_small_png(buffer, path)
+    _write_small_png(buffer, path, digest)
     return path
 
 
-def _write_small_png(buffer: io.BytesIO, path: Path) -> None:
-    """Save a rendered chart with a palette of :data:`PALETTE_COLOURS` (a quarter of the bytes)."""
+def chart_digest(
+    frame: pd.DataFrame,
+    rules: RuleSet,
+    goal_name: str,
+    value: Fraction | float | None,
+    title: str | None,
+    dpi: int | None,
+) -> str:
+    """A SHA-256 of everything a strategy chart is drawn from.
+
+    The frame (as CSV text), the rule set, the goal, value, title and
+    resolution, the drawing code itself (this module's source) and the
+    matplotlib and Pillow versions: two calls with the same digest draw the
+    same picture, so :func:`plot_strategy` skips a chart whose PNG on disk
+    carries it.
+    """
+    parts = (
+        frame.to_csv(index=False),
+        repr(rules),
+        goal_name,
+        repr(value),
+        repr(title),
+        repr(dpi or DPI),
+        Path(__file__).read_text(encoding="utf-8"),
+        matplotlib.__version__,
+        PILImage.__version__,
+    )
+    sha = hashlib.sha256()
+    for part in parts:
+        sha.update(part.encode("utf-8"))
+        sha.update(b"\0")
+    return sha.hexdigest()
+
+
+def drawn_digest(path: Path) -> str | None:
+    """The digest a chart PNG was drawn from, or None (no file, another PNG, damaged)."""
+    try:
+        with PILImage.open(path) as image:
+            image.load()  # reads every chunk: a truncated file fails here
+            text = getattr(image, "text", {})
+            found = text.get(DIGEST_KEY)
+    except (OSError, SyntaxError, ValueError):
+        return None
+    return found if isinstance(found, str) else None
+
+
+def _write_small_png(buffer: io.BytesIO, path: Path, digest: str) -> None:
+    """Save a rendered chart with a palette of :data:`PALETTE_COLOURS` (a quarter of the bytes),
+    with the digest of its inputs in a text chunk (:data:`DIGEST_KEY`)."""
     buffer.seek(0)
+    info = PngImagePlugin.PngInfo()
+    info.add_text(DIGEST_KEY, digest)
     with PILImage.open(buffer) as image:
         small = image.convert("RGB").quantize(
             colors=PALETTE_COLOURS, method=PILImage.Quantize.MEDIANCUT
         )
-        small.save(path, format="PNG", optimize=True)
+        small.save(path, format="PNG", optimize=True, pnginfo=info)
 
 
 def _is_probability(frame: pd.DataFrame) -> bool:
