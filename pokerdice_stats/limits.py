@@ -137,7 +137,7 @@ def read_text_capped(path: str | Path, what: str, cap: int = FILE_CAP) -> str:
         For a directory, a device, a FIFO or socket, a file over ``cap`` bytes,
         an unreadable file or one that is not UTF-8 text.
     """
-    shown = str(path) if len(str(path)) <= 60 else str(path)[:60] + "…"
+    shown = str(path) if len(str(path)) <= 80 else "…" + str(path)[-60:]  # the name
     info = os.stat(path)  # follows links: a link to /dev/zero is a device
     if stat.S_ISDIR(info.st_mode):
         raise LimitError(f"{what} {shown!r} is a directory, not a file")

@@ -39,7 +39,9 @@ def register(subparsers) -> None:
         description=DESCRIPTION,
     )
     add_rules_args(banking, default="banking")
-    banking.add_argument("--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)")
+    banking.add_argument(
+        "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
+    )
     banking.add_argument(
         "--tolerance",
         type=float,
@@ -47,7 +49,10 @@ def register(subparsers) -> None:
         help="exploitability tolerance, in shares of the pot (default 1e-9)",
     )
     banking.add_argument(
-        "--max-iterations", type=whole_number, default=None, help="best responses at most (default 200)"
+        "--max-iterations",
+        type=whole_number,
+        default=None,
+        help="best responses at most (default 200)",
     )
     banking.add_argument(
         "--strategy",

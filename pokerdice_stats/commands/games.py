@@ -70,11 +70,15 @@ def register(subparsers) -> None:
         description=ROUND_DESCRIPTION,
     )
     add_rules_args(round_)
-    round_.add_argument("--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)")
+    round_.add_argument(
+        "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
+    )
     play = round_.add_argument_group(
         "one seat's play", "instead of every seat's chance: one seat's chance and holds"
     )
-    play.add_argument("--seat", type=whole_number, default=None, metavar="K", help="the seat (1-based)")
+    play.add_argument(
+        "--seat", type=whole_number, default=None, metavar="K", help="the seat (1-based)"
+    )
     play.add_argument("--against", default=None, metavar="DICE", help="the best hand so far")
     play.add_argument(
         "--tied",
@@ -94,7 +98,11 @@ def register(subparsers) -> None:
         "--hand", default=None, metavar="DICE", help="also rank the holds of this thrown hand"
     )
     play.add_argument(
-        "--throws-left", type=whole_number, default=None, metavar="T", help="throws left with --hand"
+        "--throws-left",
+        type=whole_number,
+        default=None,
+        metavar="T",
+        help="throws left with --hand",
     )
     _add_exact_arg(round_)
     add_format_arg(round_)
@@ -102,7 +110,9 @@ def register(subparsers) -> None:
 
     match = subparsers.add_parser("match", help="each seat's chance to win a match of rounds")
     add_rules_args(match)
-    match.add_argument("--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)")
+    match.add_argument(
+        "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
+    )
     match.add_argument(
         "--to",
         dest="target",

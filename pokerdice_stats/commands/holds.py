@@ -9,8 +9,8 @@ from pokerdice_stats.commands._common import (
     add_format_arg,
     add_rules_args,
     emit,
-    output_path,
     emit_frame,
+    output_path,
     rules_from_args,
     whole_number,
 )
@@ -72,7 +72,11 @@ def register(subparsers) -> None:
     win.add_argument("--to-win", action="store_true", help="play to win the round")
     win.add_argument("--against", default=None, metavar="DICE", help="the best hand so far")
     win.add_argument(
-        "--tied", type=whole_number, default=None, metavar="K", help="earlier players holding it (default 1)"
+        "--tied",
+        type=whole_number,
+        default=None,
+        metavar="K",
+        help="earlier players holding it (default 1)",
     )
     win.add_argument(
         "--players-left",
@@ -118,7 +122,11 @@ def register(subparsers) -> None:
     )
     chances.add_argument("--goal", default=None, metavar="G", help=GOAL_HELP + "; omit for all")
     chances.add_argument(
-        "--throws", type=whole_number, default=None, metavar="N", help="throws a turn (default: the rules')"
+        "--throws",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="throws a turn (default: the rules')",
     )
     add_rules_args(chances)
     add_format_arg(chances)
@@ -128,7 +136,9 @@ def register(subparsers) -> None:
         "strategy", help="the whole optimal policy of a goal, as CSV and as a chart"
     )
     strategy.add_argument("--goal", default=None, metavar="G", help=GOAL_HELP)
-    strategy.add_argument("--out", type=output_path, required=True, metavar="DIR", help="folder to write into")
+    strategy.add_argument(
+        "--out", type=output_path, required=True, metavar="DIR", help="folder to write into"
+    )
     add_rules_args(strategy)
     strategy.set_defaults(func=run_strategy)
 

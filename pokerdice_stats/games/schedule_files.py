@@ -45,8 +45,8 @@ from pokerdice_stats.games.schedule import (
     category_slug,
     checked_schedule,
 )
-from pokerdice_stats.rules import RuleSet
 from pokerdice_stats.limits import LimitError, read_text_capped
+from pokerdice_stats.rules import RuleSet
 
 _NAME_PREFIX = "# schedule:"
 

@@ -32,7 +32,7 @@ def _can_cache() -> bool:
         from numba.core.caching import FunctionCache
 
         FunctionCache(_probe)
-    except Exception:  # noqa: BLE001 - numba raises RuntimeError, a locator may raise OSError
+    except (RuntimeError, OSError):  # no locator, or one that fails to make its folder
         return False
     return True
 
@@ -71,7 +71,7 @@ def _choose_cache() -> bool:
 CACHE = _choose_cache()
 
 
-def _njit(**options: Any) -> Callable[[Callable], Callable]:
+def _njit(**options: Any) -> Callable[[Callable], Any]:
     """``numba.njit`` with the project's options, cached when :data:`CACHE` allows.
 
     A function numba still cannot cache (its own file unwritable) compiles without
@@ -80,7 +80,7 @@ def _njit(**options: Any) -> Callable[[Callable], Callable]:
     cached = numba.njit(cache=CACHE, nogil=True, fastmath=False, **options)
     uncached = numba.njit(cache=False, nogil=True, fastmath=False, **options)
 
-    def decorate(function: Callable) -> Callable:
+    def decorate(function: Callable) -> Any:  # a numba dispatcher
         try:
             return cached(function)
         except RuntimeError:
