@@ -155,4 +155,4 @@ def read_text_capped(path: str | Path, what: str, cap: int = FILE_CAP) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise LimitError(f"{what} {shown!r} is not UTF-8 text") from None
+        raise LimitError(f"cannot read {what} {shown!r}: not UTF-8 text") from None
