@@ -60,7 +60,7 @@ def whole_number(text: str) -> int:
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()):
         raise argparse.ArgumentTypeError(
-            f"expected a whole number ({WHOLE_NUMBER_RULE}), got {shorten(text)!r}"
+            f"expected a whole number, got {shorten(text)!r} ({WHOLE_NUMBER_RULE})"
         )
     if len(digits) > MAX_DIGITS:
         raise argparse.ArgumentTypeError(
