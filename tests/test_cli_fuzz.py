@@ -90,10 +90,10 @@ def test_hostile_arguments_never_give_a_traceback(capsys, argv, monkeypatch, tmp
     monkeypatch.chdir(tmp_path)
     limits.set_memory_budget(None)
     try:
-        code, out, err = run_cli(capsys, *argv)
+        code, _, err = run_cli(capsys, *argv)
     except SystemExit as stop:
         code = stop.code
-        out, err = capsys.readouterr()
+        _, err = capsys.readouterr()
     assert code in (0, 2), (argv, err[-500:])
     assert "Traceback" not in err
     if code == 2:
