@@ -96,9 +96,12 @@ def memory_budget() -> int:
     return total // 2 if total else FALLBACK_BUDGET
 
 
-def gib(size: int) -> str:
-    """A byte count in GiB for messages (``"18.3 GiB"``)."""
-    return f"{size / 1024**3:.3g} GiB"
+def size_text(size: int) -> str:
+    """A byte count for messages, in the largest unit it reaches (``"18.3 GiB"``)."""
+    for unit, factor in (("TiB", 1024**4), ("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
+        if size >= factor:
+            return f"{size / factor:.3g} {unit}"
+    return f"{size} bytes"
 
 
 def check_memory(needed: int, what: str) -> None:
@@ -112,8 +115,8 @@ def check_memory(needed: int, what: str) -> None:
     budget = memory_budget()
     if needed > budget:
         raise LimitError(
-            f"{what} would need about {gib(needed)} of memory, more than the budget of "
-            f"{gib(budget)}; raise it with {BUDGET_OPTION} SIZE (e.g. {BUDGET_OPTION} 64G) "
+            f"{what} would need about {size_text(needed)} of memory, more than the budget of "
+            f"{size_text(budget)}; raise it with {BUDGET_OPTION} SIZE (e.g. {BUDGET_OPTION} 64G) "
             f"or {BUDGET_ENV} if the machine has the memory"
         )
 

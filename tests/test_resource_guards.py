@@ -257,3 +257,40 @@ def test_a_pipe_closed_early_ends_quietly():
     os.close(writer)
     assert run.returncode in (0, 141), run.stderr
     assert run.stderr == ""
+
+
+# ------------------------------------------------------------ the estimate
+
+
+def _kept_table_bytes(rules, players: int) -> int:
+    """Bytes of every stage table of the solved round and its roll-offs (each array once)."""
+    seen: dict[int, int] = {}
+    sizes = range(2, players + 1) if rules.ties == "roll-off" else (players,)
+    for m in sizes:
+        result = rounds.solve_round(rules, m)
+        for chain in result.chains.values():
+            for policy in chain.policies.values():
+                for stage in policy.stages:
+                    for table in (stage.keep_values, stage.state_values, stage.best_keep):
+                        seen[id(table)] = table.nbytes
+    return sum(seen.values())
+
+
+@pytest.mark.parametrize(
+    ("options", "players"),
+    [
+        ({"throws": 3}, 3),
+        ({"throws": 2, "sticky_holds": True, "throw_limit": "first-player"}, 3),
+        ({"throws": 2, "ties": "must-beat"}, 4),
+    ],
+)
+def test_the_estimate_covers_the_tables_a_round_keeps_with_room_for_working_copies(
+    options, players
+):
+    rules = get_rules("gameweave", options)
+    rounds.clear_caches()
+    kept = _kept_table_bytes(rules, players)
+    estimate = round_bytes(rules, players, False)
+    # At least what stays allocated; at most four times it (the working copies of the
+    # kernels are counted twice over, the measured peak memory is close to the estimate).
+    assert kept <= estimate <= 4 * kept
