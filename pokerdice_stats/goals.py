@@ -23,7 +23,7 @@ import numpy as np
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import GoalError, PokerDiceError
 from pokerdice_stats.hands import HandTable
-from pokerdice_stats.limits import LimitError, read_text_capped
+from pokerdice_stats.limits import LimitError, exact_number, read_text_capped
 
 INT64_MAX = np.iinfo(np.int64).max
 
@@ -163,7 +163,7 @@ def _integer_array(values: list[int]) -> np.ndarray:
 
 def _fraction(value: Fraction | int | str, what: str) -> Fraction:
     try:
-        return Fraction(str(value).strip())
+        return exact_number(value)
     except (ValueError, ZeroDivisionError):
         raise GoalError(f"{what}: expected a number such as 1/2, got {value!r}") from None
 

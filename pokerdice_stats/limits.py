@@ -16,7 +16,9 @@ after ``os.stat`` and never opened.
 from __future__ import annotations
 
 import os
+import re
 import stat
+from fractions import Fraction
 from pathlib import Path
 
 from pokerdice_stats.errors import PokerDiceError
@@ -36,6 +38,33 @@ FILE_CAP = 1024**2
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 
 _override: int | None = None
+
+
+#: An exact number as the command line and the input files write it: ASCII digits, an
+#: optional leading ``-``, an optional decimal part, exponent (at most 3 digits) or
+#: ``/denominator``.  ``Fraction`` alone also takes ``+3``, ``1_0``, ``٣`` and ``1e999999999``
+#: (which it would spend minutes expanding).
+_EXACT_NUMBER = re.compile(
+    r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?(?:/[0-9]+)?"
+)
+
+
+def exact_number(text: object) -> Fraction:
+    """Read an exact number (``3``, ``-1/2``, ``0.25``, ``1e3``) strictly.
+
+    Raises
+    ------
+    ValueError
+        For any other text (callers turn it into their own message), a zero
+        denominator, or more than 4,000 digits.
+    """
+    raw = str(text).strip()
+    if len(raw) > 4000 or not raw.isascii() or not _EXACT_NUMBER.fullmatch(raw):
+        raise ValueError(f"not an exact number: {raw[:60]!r}")
+    try:
+        return Fraction(raw)
+    except ZeroDivisionError:
+        raise ValueError(f"zero denominator in {raw[:60]!r}") from None
 
 
 class LimitError(PokerDiceError):

@@ -294,3 +294,16 @@ def test_the_estimate_covers_the_tables_a_round_keeps_with_room_for_working_copi
     # At least what stays allocated; at most four times it (the working copies of the
     # kernels are counted twice over, the measured peak memory is close to the estimate).
     assert kept <= estimate <= 4 * kept
+
+
+@pytest.mark.parametrize("text", ["٣", "1_0", "+3", "1e9999", "1e-999999999", " ", "1/0"])
+def test_exact_numbers_are_strict_too(capsys, text):
+    assert_cli_error(capsys, ["betting", "--ante", text], "ante must be a number")
+    assert_cli_error(capsys, ["chances", "--goal", f'beat:"Q Q Q 9 9",tie={text}'], "tie")
+
+
+@pytest.mark.parametrize("text", ["3", "-1/2", "0.25", "1e3", "1.5e+2", str(2**64) + "/3"])
+def test_exact_numbers_read_plain_fractions_decimals_and_exponents(text):
+    from fractions import Fraction
+
+    assert limits.exact_number(text) == Fraction(text)
