@@ -7,23 +7,42 @@ one message and exits with status 2; no traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from typing import NoReturn
 
 from pokerdice_stats import __version__
 from pokerdice_stats.commands import register_all
-from pokerdice_stats.errors import PokerDiceError
+from pokerdice_stats.errors import PokerDiceError, shorten_message
+from pokerdice_stats.limits import BUDGET_ENV, parse_size, set_memory_budget
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="pokerdice-stats",
         description="The mathematics of Poker Dice: exact odds, optimal holds, games.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     register_all(subparsers)
+    for sub in (parser, *subparsers.choices.values()):
+        sub.add_argument(
+            "--memory-budget",
+            default=argparse.SUPPRESS,
+            metavar="SIZE",
+            help="most memory an exact computation may plan to use, e.g. 16G (default: "
+            f"${BUDGET_ENV}, else half the machine's memory)",
+        )
     return parser
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose messages do not repeat long inputs in full."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {shorten_message(message)}\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,23 +50,46 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        set_memory_budget(parse_size(args.memory_budget) if "memory_budget" in args else None)
         return int(args.func(args) or 0)
     except PokerDiceError as err:
-        print(f"pokerdice-stats: error: {err}", file=sys.stderr)
+        _fail(str(err))
         return 2
+    except BrokenPipeError:
+        # The reader went away (``... | head -1``): stop quietly, as a shell tool does.
+        return _broken_pipe()
     except OSError as err:
         # A folder that cannot be made or a file that cannot be written or read.
         where = f" {err.filename!r}" if getattr(err, "filename", None) else ""
-        print(f"pokerdice-stats: error: cannot use{where}: {err.strerror or err}", file=sys.stderr)
+        _fail(f"cannot use{where}: {err.strerror or err}")
         return 2
     except MemoryError:
-        print("pokerdice-stats: error: not enough memory for this request", file=sys.stderr)
+        _fail("not enough memory for this request")
         return 2
     except KeyboardInterrupt:
         print("pokerdice-stats: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    finally:
+        set_memory_budget(None)
+
+
+def _fail(message: str) -> None:
+    print(f"pokerdice-stats: error: {shorten_message(message)}", file=sys.stderr)
+
+
+#: Exit status after a closed pipe: 128 + SIGPIPE, as a shell reports a tool killed by it.
+BROKEN_PIPE_STATUS = 141
+
+
+def _broken_pipe() -> int:
+    """Point standard output at /dev/null so that Python's flush at exit stays quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no file descriptor (a test's captured output)
+        pass
+    return BROKEN_PIPE_STATUS
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ them into one message and exit status 2.
 
 from __future__ import annotations
 
+import re
+
 
 class PokerDiceError(ValueError):
     """Base class of every input error raised by pokerdice_stats."""
@@ -26,3 +28,35 @@ class GoalError(PokerDiceError):
 
 class OptionError(PokerDiceError):
     """An impossible option of an analysis (player count, throws left, ...)."""
+
+
+#: Longest piece of a user's input repeated in a message.
+SHOWN_CHARACTERS = 60
+
+#: Messages up to this length are shown as they are.
+SHORT_MESSAGE = 300
+
+_LONG = SHOWN_CHARACTERS + 1
+_LONG_QUOTED = re.compile(f"'([^']{{{_LONG},}})'|\"([^\"]{{{_LONG},}})\"")
+# Longer than a shortened quoted text (quotes, 60 characters, an ellipsis), so that one
+# is not cut twice.
+_LONG_WORD = re.compile(f"\\S{{{_LONG + 20},}}")
+
+
+def shorten_message(message: str) -> str:
+    """A message with each long quoted text (or long word) cut to its first
+    :data:`SHOWN_CHARACTERS` characters and its length, so that a 100,000-character
+    input is not repeated in full."""
+
+    def quoted(match: re.Match[str]) -> str:
+        text = match.group(1) if match.group(1) is not None else match.group(2)
+        quote = match.group(0)[0]
+        return f"{quote}{text[:SHOWN_CHARACTERS]}…{quote} ({len(text)} characters)"
+
+    def word(match: re.Match[str]) -> str:
+        text = match.group(0)
+        return f"{text[:SHOWN_CHARACTERS]}… ({len(text)} characters)"
+
+    if len(message) <= SHORT_MESSAGE:
+        return message
+    return _LONG_WORD.sub(word, _LONG_QUOTED.sub(quoted, message))

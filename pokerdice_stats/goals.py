@@ -17,13 +17,13 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import GoalError, PokerDiceError
 from pokerdice_stats.hands import HandTable
+from pokerdice_stats.limits import LimitError, exact_number, read_text_capped
 
 INT64_MAX = np.iinfo(np.int64).max
 
@@ -83,11 +83,13 @@ def beat(table: HandTable, hand: str | int, tie: Fraction | int | str = 0) -> Go
     tie = _fraction(tie, "tie")
     if not 0 <= tie <= 1:
         raise GoalError(f"tie must be between 0 and 1, got {tie}")
-    target = table.strength[h]
-    numerators = np.where(table.strength > target, tie.denominator, 0)
-    numerators = numerators + np.where(table.strength == target, tie.numerator, 0)
+    target = int(table.strength[h])
+    numerators = [
+        tie.denominator if s > target else tie.numerator if s == target else 0
+        for s in table.strength.tolist()
+    ]
     name = f'beat:"{table.format(h)}"' + (f",tie={tie}" if tie else "")
-    return Goal(name, numerators.astype(np.int64), tie.denominator, is_probability=True)
+    return Goal(name, _integer_array(numerators), tie.denominator, is_probability=True)
 
 
 def beat_all(table: HandTable, tie: Fraction | int = 0) -> list[Goal]:
@@ -117,10 +119,7 @@ def score(
         per_category[c] = _fraction(value, slug)
     denominator = math.lcm(*(v.denominator for v in per_category))
     scaled = [int(v * denominator) for v in per_category]
-    numerators = np.array([scaled[c] for c in table.category], dtype=object)
-    if all(abs(n) <= INT64_MAX for n in scaled):
-        numerators = numerators.astype(np.int64)
-    return Goal(name, numerators, denominator)
+    return Goal(name, _integer_array([scaled[c] for c in table.category]), denominator)
 
 
 def payout_against(
@@ -151,15 +150,20 @@ def _compact(goal: Goal) -> Goal:
     """Reduce the fraction and store int64 where the numerators fit."""
     common = math.gcd(goal.denominator, *(int(n) for n in goal.numerators))
     common = max(common, 1)
-    numerators = np.array([int(n) // common for n in goal.numerators], dtype=object)
-    if all(abs(int(n)) <= INT64_MAX for n in numerators):
-        numerators = numerators.astype(np.int64)
+    numerators = _integer_array([int(n) // common for n in goal.numerators])
     return Goal(goal.name, numerators, goal.denominator // common, goal.is_probability)
+
+
+def _integer_array(values: list[int]) -> np.ndarray:
+    """Exact integers as int64 where every one fits, else as Python integers (object)."""
+    if all(abs(v) <= INT64_MAX for v in values):
+        return np.array(values, dtype=np.int64)
+    return np.array(values, dtype=object)
 
 
 def _fraction(value: Fraction | int | str, what: str) -> Fraction:
     try:
-        return Fraction(str(value).strip())
+        return exact_number(value)
     except (ValueError, ZeroDivisionError):
         raise GoalError(f"{what}: expected a number such as 1/2, got {value!r}") from None
 
@@ -215,9 +219,11 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
 
 def _read_points(path: str) -> dict[str, int | str]:
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        data = tomllib.loads(read_text_capped(path, "points file"))
     except FileNotFoundError:
         raise GoalError(f"points file {path!r} not found") from None
+    except LimitError as err:
+        raise GoalError(str(err)) from None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         raise GoalError(f"cannot read points file {path!r}: {err}") from None
     points = data.get("points", data)

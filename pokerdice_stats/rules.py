@@ -26,6 +26,7 @@ from typing import Any
 from pokerdice_stats.categories import CATEGORY_ALIASES, CATEGORY_LADDERS, Category
 from pokerdice_stats.charts import CHARTS, Chart
 from pokerdice_stats.errors import RulesError
+from pokerdice_stats.limits import LimitError, read_text_capped
 
 # ----------------------------------------------------------------------------
 # Options.
@@ -223,15 +224,34 @@ def _choice(key: str, value: Any, choices: tuple[str, ...] | list[str]) -> str:
     return text
 
 
+#: Longest whole number read (Python's ``int`` refuses longer decimal text).
+_MAX_DIGITS = 4000
+
+
+def _shown(value: Any, keep: int = 60) -> str:
+    """``repr(value)``, shortened to ``keep`` characters and the length for long text."""
+    text = repr(value)
+    return text if len(text) <= keep else f"{text[:keep]}… ({len(str(value))} characters)"
+
+
 def _integer(key: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool):
-        raise RulesError(f"invalid value {value!r} for {key}; expected a whole number")
-    try:
-        number = int(str(value).strip())
-    except ValueError:
-        raise RulesError(f"invalid value {value!r} for {key}; expected a whole number") from None
-    if not low <= number <= high:
-        raise RulesError(f"invalid value {value!r} for {key}; expected {low} to {high}")
+    """A whole number from a ``--set`` string or a TOML integer.
+
+    Strings are read strictly: ASCII digits with an optional leading ``-`` (no ``+``,
+    ``_`` or other scripts' digits), as every whole number of the command line.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise RulesError(f"invalid value {_shown(value)} for {key}; expected a whole number")
+    text = str(value).strip()
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise RulesError(
+            f"invalid value {_shown(value)} for {key}; expected a whole number "
+            "(ASCII digits only, a leading minus sign for a negative number)"
+        )
+    number = int(text) if len(digits) <= _MAX_DIGITS else None
+    if number is None or not low <= number <= high:
+        raise RulesError(f"invalid value {_shown(value)} for {key}; expected {low} to {high}")
     return number
 
 
@@ -414,9 +434,11 @@ def read_rules_file(path: str | Path) -> dict[str, Any]:
     """
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_text_capped(path, "rule file"))
     except FileNotFoundError:
         raise RulesError(f"rule file {str(path)!r} not found") from None
+    except LimitError as err:
+        raise RulesError(str(err)) from None
     except (OSError, UnicodeDecodeError) as err:
         raise RulesError(f"cannot read rule file {str(path)!r}: {err}") from None
     except tomllib.TOMLDecodeError as err:

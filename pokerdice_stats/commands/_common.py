@@ -36,6 +36,60 @@ class _LazyModule:
 lazy_pandas = _LazyModule("pandas")
 
 
+#: How a whole number is written on the command line and in ``--set``: ASCII digits,
+#: a leading ``-`` for a negative number, nothing else (no ``+``, ``_``, blanks or
+#: other scripts' digits).
+WHOLE_NUMBER_RULE = "ASCII digits only, a leading minus sign for a negative number"
+
+
+#: Longest whole number read (Python's ``int`` refuses longer decimal text).
+MAX_DIGITS = 4000
+
+
+def whole_number(text: str) -> int:
+    """Read a whole number strictly (see :data:`WHOLE_NUMBER_RULE`); argparse ``type=``.
+
+    ``int()`` alone also takes ``+3``, ``1_0``, `` 3 `` and ``٣``; a typing slip must
+    not become a number silently.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        For any other text (argparse turns it into one message and exit status 2).
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number, got {shorten(text)!r} ({WHOLE_NUMBER_RULE})"
+        )
+    if len(digits) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of at most {MAX_DIGITS} digits, got {shorten(text)!r}"
+        )
+    return int(text)
+
+
+def output_path(text: str) -> str:
+    """An output file or folder named on the command line; argparse ``type=``.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        For an empty (or blank) path, which would otherwise mean the current folder.
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a path, got an empty one")
+    return text
+
+
+def shorten(text: str, keep: int = 60) -> str:
+    """``text`` itself, or its first ``keep`` characters and its length when longer."""
+    text = str(text)
+    if len(text) <= keep:
+        return text
+    return f"{text[:keep]}… ({len(text)} characters)"
+
+
 def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") -> None:
     """``--rules`` (a preset name or a TOML rule file) and ``--set KEY=VALUE``."""
     parser.add_argument(

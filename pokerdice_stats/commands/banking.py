@@ -11,7 +11,9 @@ from pokerdice_stats.commands._common import (
     add_rules_args,
     check_tolerance,
     emit,
+    output_path,
     rules_from_args,
+    whole_number,
 )
 from pokerdice_stats.formats import fraction_text, render, to_csv, to_json
 
@@ -37,7 +39,9 @@ def register(subparsers) -> None:
         description=DESCRIPTION,
     )
     add_rules_args(banking, default="banking")
-    banking.add_argument("--players", type=int, default=2, metavar="N", help="2 to 5 (default 2)")
+    banking.add_argument(
+        "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
+    )
     banking.add_argument(
         "--tolerance",
         type=float,
@@ -45,7 +49,10 @@ def register(subparsers) -> None:
         help="exploitability tolerance, in shares of the pot (default 1e-9)",
     )
     banking.add_argument(
-        "--max-iterations", type=int, default=None, help="best responses at most (default 200)"
+        "--max-iterations",
+        type=whole_number,
+        default=None,
+        help="best responses at most (default 200)",
     )
     banking.add_argument(
         "--strategy",
@@ -57,6 +64,7 @@ def register(subparsers) -> None:
     )
     banking.add_argument(
         "--out",
+        type=output_path,
         default=None,
         metavar="FILE",
         help="also write the equilibrium's holds as CSV (one row per pure strategy, throws "

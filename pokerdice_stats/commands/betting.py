@@ -6,7 +6,13 @@ import argparse
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, rules_from_args
+from pokerdice_stats.commands._common import (
+    add_format_arg,
+    add_rules_args,
+    emit,
+    rules_from_args,
+    whole_number,
+)
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.formats import render, to_json
 
@@ -37,7 +43,9 @@ def register(subparsers) -> None:
         description=DESCRIPTION,
     )
     add_rules_args(parser, default="triple-snakes")
-    parser.add_argument("--players", type=int, default=2, metavar="N", help="2 to 5 (default 2)")
+    parser.add_argument(
+        "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
+    )
     parser.add_argument(
         "--ante", default="1", metavar="A", help="chips each seat antes (default 1)"
     )
@@ -49,7 +57,11 @@ def register(subparsers) -> None:
         help="chips of one raise (default: one ante)",
     )
     parser.add_argument(
-        "--raises", type=int, default=1, metavar="K", help="most raises a turn, 0 to 4 (default 1)"
+        "--raises",
+        type=whole_number,
+        default=1,
+        metavar="K",
+        help="most raises a turn, 0 to 4 (default 1)",
     )
     parser.add_argument(
         "--habit",
@@ -61,7 +73,9 @@ def register(subparsers) -> None:
         "(repeatable)",
     )
     seat = parser.add_argument_group("one seat's decision")
-    seat.add_argument("--seat", type=int, default=None, metavar="K", help="the seat (1-based)")
+    seat.add_argument(
+        "--seat", type=whole_number, default=None, metavar="K", help="the seat (1-based)"
+    )
     seat.add_argument("--best", default=None, metavar="DICE", help="the best hand so far")
     seat.add_argument(
         "--pot",
@@ -78,13 +92,17 @@ def register(subparsers) -> None:
         "and those before it that met; else the seats after it; default: all)",
     )
     seat.add_argument(
-        "--raised", type=int, default=None, metavar="M", help="raises being answered (default 1)"
+        "--raised",
+        type=whole_number,
+        default=None,
+        metavar="M",
+        help="raises being answered (default 1)",
     )
     seat.add_argument("--hand", default=None, metavar="DICE", help="its final hand: raise or not")
     seat.add_argument("--dice", default=None, metavar="DICE", help="the dice showing in its turn")
     seat.add_argument(
         "--throws-left",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="T",
         help="throws still to come with --dice",

@@ -11,6 +11,7 @@ from pokerdice_stats.commands._common import (
     emit,
     emit_frame,
     rules_from_args,
+    whole_number,
 )
 from pokerdice_stats.formats import to_json
 
@@ -69,22 +70,26 @@ def register(subparsers) -> None:
         description=ROUND_DESCRIPTION,
     )
     add_rules_args(round_)
-    round_.add_argument("--players", type=int, default=2, metavar="N", help="2 to 5 (default 2)")
+    round_.add_argument(
+        "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
+    )
     play = round_.add_argument_group(
         "one seat's play", "instead of every seat's chance: one seat's chance and holds"
     )
-    play.add_argument("--seat", type=int, default=None, metavar="K", help="the seat (1-based)")
+    play.add_argument(
+        "--seat", type=whole_number, default=None, metavar="K", help="the seat (1-based)"
+    )
     play.add_argument("--against", default=None, metavar="DICE", help="the best hand so far")
     play.add_argument(
         "--tied",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="M",
         help="earlier players holding it (default 1; with --against)",
     )
     play.add_argument(
         "--limit",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="T",
         help="under throw_limit=first-player: the throws the first player took",
@@ -93,7 +98,11 @@ def register(subparsers) -> None:
         "--hand", default=None, metavar="DICE", help="also rank the holds of this thrown hand"
     )
     play.add_argument(
-        "--throws-left", type=int, default=None, metavar="T", help="throws left with --hand"
+        "--throws-left",
+        type=whole_number,
+        default=None,
+        metavar="T",
+        help="throws left with --hand",
     )
     _add_exact_arg(round_)
     add_format_arg(round_)
@@ -101,11 +110,13 @@ def register(subparsers) -> None:
 
     match = subparsers.add_parser("match", help="each seat's chance to win a match of rounds")
     add_rules_args(match)
-    match.add_argument("--players", type=int, default=2, metavar="N", help="2 to 5 (default 2)")
+    match.add_argument(
+        "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
+    )
     match.add_argument(
         "--to",
         dest="target",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="K",
         help="round wins needed (default: 3 for gameweave, 5 otherwise)",
@@ -126,14 +137,14 @@ def register(subparsers) -> None:
     holdup.add_argument("dice", help='the best hand so far, e.g. "3 3 3 5 6"')
     holdup.add_argument(
         "--players-left",
-        type=int,
+        type=whole_number,
         default=1,
         metavar="N",
         help="players still to throw, 1 to 4 (default 1)",
     )
     holdup.add_argument(
         "--throws",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="T",
         help="under throw_limit=first-player: the throws the later players may take",

@@ -10,7 +10,9 @@ from pokerdice_stats.commands._common import (
     add_rules_args,
     emit,
     emit_frame,
+    output_path,
     rules_from_args,
+    whole_number,
 )
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.rules import MAX_THROWS
@@ -45,7 +47,7 @@ def register(subparsers) -> None:
     hold.add_argument("dice", help='the five dice showing, e.g. "K K J 10 9"')
     hold.add_argument(
         "--throws-left",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="N",
         help="throws still to come (default: throws a turn - 1, or the first player's - 1)",
@@ -70,18 +72,22 @@ def register(subparsers) -> None:
     win.add_argument("--to-win", action="store_true", help="play to win the round")
     win.add_argument("--against", default=None, metavar="DICE", help="the best hand so far")
     win.add_argument(
-        "--tied", type=int, default=None, metavar="K", help="earlier players holding it (default 1)"
+        "--tied",
+        type=whole_number,
+        default=None,
+        metavar="K",
+        help="earlier players holding it (default 1)",
     )
     win.add_argument(
         "--players-left",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="N",
         help="players still to throw after you (default: 1 throwing first, else 0)",
     )
     win.add_argument(
         "--limit",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="T",
         help="under throw_limit=first-player: the throws the first player took",
@@ -116,7 +122,11 @@ def register(subparsers) -> None:
     )
     chances.add_argument("--goal", default=None, metavar="G", help=GOAL_HELP + "; omit for all")
     chances.add_argument(
-        "--throws", type=int, default=None, metavar="N", help="throws a turn (default: the rules')"
+        "--throws",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="throws a turn (default: the rules')",
     )
     add_rules_args(chances)
     add_format_arg(chances)
@@ -126,7 +136,9 @@ def register(subparsers) -> None:
         "strategy", help="the whole optimal policy of a goal, as CSV and as a chart"
     )
     strategy.add_argument("--goal", default=None, metavar="G", help=GOAL_HELP)
-    strategy.add_argument("--out", required=True, metavar="DIR", help="folder to write into")
+    strategy.add_argument(
+        "--out", type=output_path, required=True, metavar="DIR", help="folder to write into"
+    )
     add_rules_args(strategy)
     strategy.set_defaults(func=run_strategy)
 

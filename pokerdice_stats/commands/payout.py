@@ -11,7 +11,9 @@ from pokerdice_stats.commands._common import (
     add_rules_args,
     check_tolerance,
     emit,
+    output_path,
     rules_from_args,
+    whole_number,
 )
 from pokerdice_stats.formats import fraction_text, render, to_json
 
@@ -45,14 +47,14 @@ def register(subparsers) -> None:
     )
     payout.add_argument(
         "--rounds",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="R",
         help="also the bank after R rounds: its exact distribution, quantiles and chance of ruin",
     )
     payout.add_argument(
         "--start",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="B",
         help=f"starting bank in points, with --rounds (default {STARTING_BANK})",
@@ -65,6 +67,7 @@ def register(subparsers) -> None:
     )
     payout.add_argument(
         "--schedule-out",
+        type=output_path,
         default=None,
         metavar="FILE",
         help="write the schedule used (after --solve: with the pay found) to FILE (.csv)",

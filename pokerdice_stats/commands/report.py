@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from pokerdice_stats.commands._common import emit
+from pokerdice_stats.commands._common import emit, output_path
 from pokerdice_stats.errors import OptionError
 
 
@@ -12,7 +12,9 @@ def register(subparsers) -> None:
     from pokerdice_stats.report import SECTIONS
 
     parser = subparsers.add_parser("report", help="regenerate every table and chart in results/")
-    parser.add_argument("--out", default="results", help="output folder (default: results)")
+    parser.add_argument(
+        "--out", type=output_path, default="results", help="output folder (default: results)"
+    )
     parser.add_argument(
         "--section",
         action="append",

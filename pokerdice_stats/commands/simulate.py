@@ -12,6 +12,7 @@ from pokerdice_stats.commands._common import (
     emit,
     emit_frame,
     rules_from_args,
+    whole_number,
 )
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.formats import to_json
@@ -77,10 +78,7 @@ def _positive(text: str) -> int:
 def _whole(text: str) -> int:
     """A whole number (its range is checked by :class:`~pokerdice_stats.simulation.RunOptions`
     and the simulations)."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    return whole_number(text)
 
 
 def _add_run_args(parser: argparse.ArgumentParser) -> None:

@@ -69,6 +69,7 @@ from pokerdice_stats.games.betting_solver import (
 )
 from pokerdice_stats.games.chips import exact_is_cheap
 from pokerdice_stats.games.rounds import check_players
+from pokerdice_stats.limits import exact_number
 from pokerdice_stats.rules import RuleSet
 
 #: Most raises a turn.
@@ -163,7 +164,7 @@ def parse_chips(value, what: str) -> Fraction:
     if isinstance(value, bool):
         raise OptionError(f"{what} must be a number of chips, got {value!r}")
     try:
-        chips = Fraction(str(value).strip())
+        chips = exact_number(value)
     except (ValueError, ZeroDivisionError, OverflowError):
         raise OptionError(
             f"{what} must be a number of chips such as 1 or 1/2, got {value!r}"

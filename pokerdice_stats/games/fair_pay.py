@@ -43,6 +43,7 @@ from pokerdice_stats.games.schedule import (
     amount_text,
     category_slug,
 )
+from pokerdice_stats.limits import exact_number
 from pokerdice_stats.rules import RuleSet, get_rules
 
 #: The largest pay the solver tries (points).
@@ -212,7 +213,7 @@ def solve_pay(
     """
     rules = get_rules("progressive") if rules is None else rules
     try:
-        wanted = Fraction(str(target).strip())
+        wanted = exact_number(target)
     except (ValueError, ZeroDivisionError):
         raise OptionError(
             f"--target must be a number such as 0, -1/2 or 0.02, got {target!r}"

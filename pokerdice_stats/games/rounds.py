@@ -54,6 +54,7 @@ from pokerdice_stats.games.seat_chain import (
     strength_distribution,
     terminal_values,
 )
+from pokerdice_stats.games.sizes import check_round_memory
 from pokerdice_stats.games.staged import StagedPolicy, solve_staged
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import Policy, solve
@@ -278,8 +279,12 @@ def solve_round(rules: RuleSet, players: int, *, exact: bool = False) -> Round:
     OptionError
         For a number of players outside 2..5, or a roll-off fixed point that
         does not converge.
+    pokerdice_stats.limits.LimitError
+        When the round's tables would outgrow the memory budget
+        (:func:`~pokerdice_stats.games.sizes.check_round_memory`).
     """
     n = check_players(players)
+    check_round_memory(rules, n, bool(exact))
     result = _solve_cached(_cache_key(rules), n, bool(exact))
     return dataclasses.replace(result, rules=rules)
 

@@ -42,6 +42,7 @@ from pokerdice_stats.categories import CATEGORY_ALIASES, CATEGORY_LADDERS
 from pokerdice_stats.errors import RulesError
 from pokerdice_stats.goals import INT64_MAX
 from pokerdice_stats.hands import hand_table
+from pokerdice_stats.limits import exact_number
 from pokerdice_stats.rules import RuleSet
 
 if TYPE_CHECKING:  # pandas only where a frame is made (the progressive hold skips it)
@@ -188,7 +189,7 @@ def parse_amount(text: object, where: str) -> Fraction:
             f'"3/2" or "1.5", got {text!r}'
         )
     try:
-        value = Fraction(str(text).strip())
+        value = exact_number(text)
     except (ValueError, ZeroDivisionError):
         raise ScheduleError(
             f"{where}: amount must be a whole number or a fraction such as 3/2, got {text!r}"

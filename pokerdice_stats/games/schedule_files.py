@@ -45,6 +45,7 @@ from pokerdice_stats.games.schedule import (
     category_slug,
     checked_schedule,
 )
+from pokerdice_stats.limits import LimitError, read_text_capped
 from pokerdice_stats.rules import RuleSet
 
 _NAME_PREFIX = "# schedule:"
@@ -64,9 +65,11 @@ def read_schedule(path: str | Path) -> PayoutSchedule:
     if path.is_dir():
         raise ScheduleError(f"schedule file {shown!r} is a directory, not a file")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_capped(path, "schedule file")
     except FileNotFoundError:
         raise ScheduleError(f"schedule file {shown!r} not found") from None
+    except LimitError as err:
+        raise ScheduleError(str(err)) from None
     except (OSError, UnicodeDecodeError) as err:
         raise ScheduleError(f"cannot read schedule file {shown!r}: {err}") from None
     source = f"schedule file {shown!r}"

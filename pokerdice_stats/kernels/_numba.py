@@ -2,17 +2,98 @@
 
 Kernels are cached on disk (so a second command does not compile again),
 release the GIL, and never use fastmath: the counts are exact and must stay so.
+
+Where the cache goes: where numba puts it by default (``__pycache__`` beside
+the package, else the user's cache folder, or ``NUMBA_CACHE_DIR``).  When
+none of those can be written (a system-wide install run by a user without a
+writable home), the cache goes to a private folder of the temporary directory
+(:func:`_private_cache_dir`); when that fails too, kernels compile without a
+cache, so every command still runs.
 """
 
 from __future__ import annotations
 
+import os
+import stat
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
 import numba
 
+
+def _probe() -> None:  # pragma: no cover - never called, only located
+    """A function of this package for asking numba where it would cache."""
+
+
+def _can_cache() -> bool:
+    """Whether numba finds a writable cache folder for this package's functions."""
+    try:
+        from numba.core.caching import FunctionCache
+
+        FunctionCache(_probe)
+    except (RuntimeError, OSError):  # no locator, or one that fails to make its folder
+        return False
+    return True
+
+
+def _private_cache_dir() -> str | None:
+    """A cache folder in the temporary directory owned by this user only, or None."""
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    path = os.path.join(tempfile.gettempdir(), f"pokerdice_stats-numba-{uid}")
+    try:
+        os.makedirs(path, mode=0o700, exist_ok=True)
+        info = os.lstat(path)
+        # Someone else's folder (or a link) could hold planted cache files: not ours.
+        if not stat.S_ISDIR(info.st_mode) or info.st_uid != uid or info.st_mode & 0o077:
+            return None
+        tempfile.TemporaryFile(dir=path).close()
+    except OSError:
+        return None
+    return path
+
+
+def _choose_cache() -> bool:
+    """True when kernels can be cached, moving the cache to a private folder if needed."""
+    if _can_cache():
+        return True
+    if not numba.config.CACHE_DIR:
+        folder = _private_cache_dir()
+        if folder is not None:
+            numba.config.CACHE_DIR = folder
+            if _can_cache():
+                return True
+            numba.config.CACHE_DIR = ""
+    return False
+
+
+#: Whether the kernels are cached on disk (see the module docstring).
+CACHE = _choose_cache()
+
+
+def _njit(**options: Any) -> Callable[[Callable], Any]:
+    """``numba.njit`` with the project's options, cached when :data:`CACHE` allows.
+
+    A function numba still cannot cache (its own file unwritable) compiles without
+    the cache rather than failing the import.
+    """
+    cached = numba.njit(cache=CACHE, nogil=True, fastmath=False, **options)
+    uncached = numba.njit(cache=False, nogil=True, fastmath=False, **options)
+
+    def decorate(function: Callable) -> Any:  # a numba dispatcher
+        try:
+            return cached(function)
+        except RuntimeError:
+            return uncached(function)
+
+    return decorate
+
+
 #: Decorator for serial kernels.
-jit = numba.njit(cache=True, nogil=True, fastmath=False)
+jit = _njit()
 
 #: Decorator for kernels with a ``numba.prange`` loop.
-jit_parallel = numba.njit(cache=True, nogil=True, fastmath=False, parallel=True)
+jit_parallel = _njit(parallel=True)
 
 prange = numba.prange
 
@@ -29,8 +110,4 @@ def _supports_no_refcount() -> bool:
 #: without reference counting (numba's private ``_nrt=False`` option), since counting
 #: the references of every array argument on each call costs several times the work of
 #: a simulated turn.  Falls back to :data:`jit` on a numba without that option.
-jit_no_refcount = (
-    numba.njit(cache=True, nogil=True, fastmath=False, _nrt=False)
-    if _supports_no_refcount()
-    else jit
-)
+jit_no_refcount = _njit(_nrt=False) if _supports_no_refcount() else jit

@@ -1,0 +1,113 @@
+"""Numbers at and past 2^63: exact answers through Python integers, or a clean refusal.
+
+A tie worth 1/2^63 used to wrap around in int64 (``chances`` answered 6.68e-21
+instead of about 0.4008, ``hold`` recommended nonsense) and 1/2^64 raised an
+OverflowError.  The expected values here are not written down: they are bounded
+by the tie-free goal's value, which never goes near int64.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from cli_helpers import assert_cli_error, run_cli
+
+from pokerdice_stats import get_rules
+from pokerdice_stats.goals import beat, parse_goal
+from pokerdice_stats.hands import hand_table
+
+INT64_MAX = 2**63 - 1
+TARGET = '"Q Q Q 9 9"'
+
+#: Tie denominators at, just below and past the int64 limit.
+DENOMINATORS = [INT64_MAX, 2**63, 2**63 + 1, 2**64, 10**30]
+
+
+def _goal(denominator: int) -> str:
+    return f"beat:{TARGET},tie=1/{denominator}"
+
+
+def _json(capsys, *argv: str) -> dict:
+    code, out, err = run_cli(capsys, *argv, "--format", "json")
+    assert code == 0, err
+    assert "Traceback" not in err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("denominator", DENOMINATORS)
+def test_beat_goal_keeps_a_tie_past_int64_exactly(denominator):
+    table = hand_table(get_rules("gameweave"))
+    goal = beat(table, "Q Q Q 9 9", f"1/{denominator}")
+    target = table.hand("Q Q Q 9 9")
+    assert goal.value(target) == Fraction(1, denominator)
+    stronger = np.flatnonzero(table.strength > table.strength[target])
+    assert all(goal.value(int(h)) == 1 for h in stronger)
+    weaker = np.flatnonzero(table.strength < table.strength[target])
+    assert all(goal.value(int(h)) == 0 for h in weaker)
+
+
+@pytest.mark.parametrize("denominator", DENOMINATORS)
+def test_chances_with_a_tiny_tie_lies_between_the_beat_chance_and_it_plus_the_tie(
+    capsys, denominator
+):
+    plain = Fraction(_json(capsys, "chances", "--goal", f"beat:{TARGET}")["value"])
+    tied = Fraction(_json(capsys, "chances", "--goal", _goal(denominator))["value"])
+    assert plain <= tied <= plain + Fraction(1, denominator)
+    assert tied > plain  # the tie is worth something: some optimal play ends tied
+
+
+@pytest.mark.parametrize("denominator", [2**63, 2**64])
+def test_hold_with_a_tiny_tie_values_every_hold_within_the_tie_of_its_beat_chance(
+    capsys, denominator
+):
+    plain = _json(capsys, "hold", "Q Q J 9 9", "--goal", f"beat:{TARGET}")
+    tied = _json(capsys, "hold", "Q Q J 9 9", "--goal", _goal(denominator))
+    plain_values = {h["keep"]: Fraction(h["value"]) for h in plain["holds"]}
+    for hold in tied["holds"]:
+        value = Fraction(hold["value"])
+        base = plain_values[hold["keep"]]
+        assert base <= value <= base + Fraction(1, denominator), hold["keep"]
+    best = max(plain_values.values())
+    recommended = [h for h in tied["holds"] if h["optimal"]]
+    assert recommended
+    assert all(plain_values[h["keep"]] == best for h in recommended)
+
+
+def test_a_tie_above_one_is_still_refused_past_int64(capsys):
+    assert_cli_error(
+        capsys, ["chances", "--goal", f"beat:{TARGET},tie={2**64}/3"], "tie must be between"
+    )
+
+
+def test_parse_goal_reads_a_tie_of_2_to_the_64_without_overflow():
+    table = hand_table(get_rules("gameweave"))
+    goal = parse_goal(_goal(2**64), table)
+    assert goal.denominator == 2**64
+    assert goal.numerators.dtype == object
+
+
+@pytest.mark.parametrize("value", [str(2**63 - 1), str(2**63), str(2**64), "9" * 5000])
+def test_whole_number_options_past_int64_are_refused_cleanly(capsys, value):
+    for argv in (
+        ["round", "--players", value],
+        ["match", "--to", value],
+        ["hold", "K K J 10 9", "--throws-left", value],
+        ["round", "--set", f"throws={value}"],
+    ):
+        code, out, err = _run_any(capsys, argv)
+        assert code == 2, (argv, err)
+        assert "Traceback" not in err
+        assert len(err) < 1000
+        assert out == ""
+
+
+def _run_any(capsys, argv):
+    """Run the CLI; argparse's own refusals exit through SystemExit."""
+    try:
+        return run_cli(capsys, *argv)
+    except SystemExit as stop:
+        out, err = capsys.readouterr()
+        return stop.code, out, err
