@@ -43,8 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     except MemoryError:
         print("pokerdice-stats: error: not enough memory for this request", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("pokerdice-stats: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as err:
+        why = f"; {err}" if str(err) else ""
+        print(f"pokerdice-stats: interrupted{why}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
