@@ -28,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    from pokerdice_stats.interrupts import install
+
+    install()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -29,6 +29,7 @@ import numpy as np
 from tqdm import tqdm
 
 from pokerdice_stats.errors import OptionError
+from pokerdice_stats.interrupts import SEEN
 
 ChunkFn = Callable[[Any, np.ndarray, int], dict]
 
@@ -261,6 +262,8 @@ def _run_serial(fn, job, seed, n, chunk_size, totals, bar) -> bool:
     index = 0
     try:
         while index * chunk_size < n:
+            if SEEN.is_set():
+                raise KeyboardInterrupt
             size = _chunk_size_at(n, chunk_size, index)
             totals.add(index, run_one(fn, job, seed, index, size), size)
             bar.update(size)
@@ -285,6 +288,8 @@ def _run_threads(fn, job, seed, n, chunk_size, workers, totals, bar) -> bool:
     window = workers * WINDOW_PER_WORKER
     try:
         while submitted < chunks or in_flight:
+            if SEEN.is_set():
+                raise KeyboardInterrupt
             while submitted < chunks and len(in_flight) < window:
                 size = _chunk_size_at(n, chunk_size, submitted)
                 future = pool.submit(run_one, fn, job, seed, submitted, size)
