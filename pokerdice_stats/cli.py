@@ -47,6 +47,9 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    from pokerdice_stats.interrupts import install
+
+    install()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -66,8 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     except MemoryError:
         _fail("not enough memory for this request")
         return 2
-    except KeyboardInterrupt:
-        print("pokerdice-stats: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as err:
+        why = f"; {err}" if str(err) else ""
+        print(f"pokerdice-stats: interrupted{why}", file=sys.stderr)
         return 130
     finally:
         set_memory_budget(None)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import os
+import queue
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -28,6 +29,7 @@ import numpy as np
 from tqdm import tqdm
 
 from pokerdice_stats.errors import OptionError
+from pokerdice_stats.interrupts import SEEN
 
 ChunkFn = Callable[[Any, np.ndarray, int], dict]
 
@@ -101,6 +103,11 @@ def chunk_sizes(n: int, chunk_size: int) -> list[int]:
     return [chunk_size] * full + ([rest] if rest else [])
 
 
+def _chunk_size_at(n: int, chunk_size: int, index: int) -> int:
+    """Samples of chunk ``index`` (the last may be short); no list of sizes is built."""
+    return min(chunk_size, n - index * chunk_size)
+
+
 @dataclass
 class ChunkRun:
     """The combined result of the chunks that ran.
@@ -123,26 +130,61 @@ class ChunkRun:
     interrupted: bool
 
 
+class NothingDone(KeyboardInterrupt):
+    """Ctrl-C stopped a run before any chunk finished: there is no partial result."""
+
+    def __str__(self) -> str:
+        return "no sample was done"
+
+
 def run_one(fn: ChunkFn, job, seed: int, index: int, size: int) -> dict:
     """Run chunk ``index`` (what a thread or a Dask worker calls)."""
     return fn(job, chunk_state(seed, index), size)
 
 
-def _combine(results: dict[int, dict], sizes: list[int]) -> tuple[dict, int]:
-    done = sorted(results)
-    totals: dict = {}
-    for i in done:
-        for key, value in results[i].items():
+class _Totals:
+    """Running totals, folded in chunk order as chunks finish.
+
+    Results that finish ahead of their turn wait in a buffer (bounded by the
+    window of chunks in flight), so sums are added in chunk order whatever the
+    workers and the memory does not grow with the number of chunks (only the
+    ``each_`` rows, one per sample, do).
+    """
+
+    def __init__(self) -> None:
+        self.sums: dict = {}
+        self.rows: dict[str, list] = {}
+        self.waiting: dict[int, tuple[dict, int]] = {}
+        self.next = 0
+        self.chunks = 0
+        self.n = 0
+
+    def add(self, index: int, result: dict, size: int) -> None:
+        self.waiting[index] = (result, size)
+        while self.next in self.waiting:
+            self._fold(*self.waiting.pop(self.next))
+            self.next += 1
+
+    def _fold(self, result: dict, size: int) -> None:
+        for key, value in result.items():
             if key.startswith("each_"):
-                totals.setdefault(key, []).append(value)
-            elif key in totals:
-                totals[key] = totals[key] + value
+                self.rows.setdefault(key, []).append(value)
+            elif key in self.sums:
+                self.sums[key] = self.sums[key] + value
             else:
-                totals[key] = np.array(value, copy=True)
-    for key, value in list(totals.items()):
-        if key.startswith("each_"):
-            totals[key] = np.concatenate(value)
-    return totals, sum(sizes[i] for i in done)
+                self.sums[key] = np.array(value, copy=True)
+        self.chunks += 1
+        self.n += size
+
+    def finish(self, interrupted: bool) -> ChunkRun:
+        for index in sorted(self.waiting):  # an interrupted run: the chunks that did finish
+            self._fold(*self.waiting.pop(index))
+        if interrupted and self.chunks == 0:
+            raise NothingDone()
+        totals = dict(self.sums)
+        for key, parts in self.rows.items():
+            totals[key] = np.concatenate(parts)
+        return ChunkRun(totals, self.n, self.chunks, interrupted)
 
 
 def default_workers() -> int:
@@ -150,10 +192,19 @@ def default_workers() -> int:
     return max(os.cpu_count() or 1, 1)
 
 
+#: Chunks in flight a worker (submitted but not yet folded into the totals).
+WINDOW_PER_WORKER = 4
+
+
 def run_chunks(
     fn: ChunkFn, job: Any, chunk_size: int, run: RunOptions, desc: str = "simulate"
 ) -> ChunkRun:
     """Run ``run.n`` samples in seeded chunks on threads (or a Dask cluster) and combine them.
+
+    At most :data:`WINDOW_PER_WORKER` chunks a worker are in flight; finished
+    chunks are folded into running totals at once, so memory does not grow with
+    ``n`` (beyond the ``each_`` rows).  Ctrl-C cancels the chunks not started and
+    returns without waiting for the running ones (chunks are short).
 
     Parameters
     ----------
@@ -172,12 +223,17 @@ def run_chunks(
     -------
     ChunkRun
         Partial (``interrupted=True``) if Ctrl-C stopped the run.
+
+    Raises
+    ------
+    NothingDone
+        (a ``KeyboardInterrupt``) when Ctrl-C came before any chunk finished.
     """
     if run.n is None:
         raise OptionError("the number of samples must be given")
-    n, seed, progress, scheduler = run.n, int(run.seed), run.progress, run.scheduler
+    n, seed, progress, scheduler = int(run.n), int(run.seed), run.progress, run.scheduler
     workers = default_workers() if run.workers is None else int(run.workers)
-    sizes = chunk_sizes(n, chunk_size)
+    chunks = -(-n // int(chunk_size))
     bar = tqdm(
         total=n,
         desc=desc,
@@ -187,51 +243,82 @@ def run_chunks(
         disable=not progress,
         leave=False,
     )
-    results: dict[int, dict] = {}
+    totals = _Totals()
     interrupted = False
     try:
         if scheduler is not None:
-            interrupted = _run_dask(fn, job, seed, sizes, scheduler, results, bar)
+            sizes = chunk_sizes(n, chunk_size)
+            interrupted = _run_dask(fn, job, seed, sizes, scheduler, totals, bar)
+        elif workers == 1 or chunks == 1:
+            interrupted = _run_serial(fn, job, seed, n, int(chunk_size), totals, bar)
         else:
-            interrupted = _run_threads(fn, job, seed, sizes, workers, results, bar)
+            interrupted = _run_threads(fn, job, seed, n, int(chunk_size), workers, totals, bar)
     finally:
         bar.close()
-    totals, done = _combine(results, sizes)
-    return ChunkRun(totals, done, len(results), interrupted)
+    return totals.finish(interrupted)
 
 
-def _run_threads(fn, job, seed, sizes, workers, results, bar) -> bool:
-    if workers == 1 or len(sizes) == 1:
-        try:
-            for i, size in enumerate(sizes):
-                results[i] = run_one(fn, job, seed, i, size)
-                bar.update(size)
-        except KeyboardInterrupt:
-            return True
-        return False
-    pool = cf.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pokerdice-sim")
-    futures = {pool.submit(run_one, fn, job, seed, i, size): i for i, size in enumerate(sizes)}
-    pending = set(futures)
+def _run_serial(fn, job, seed, n, chunk_size, totals, bar) -> bool:
+    index = 0
     try:
-        while pending:
-            finished, pending = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
-            for future in finished:
-                i = futures[future]
-                results[i] = future.result()
-                bar.update(sizes[i])
+        while index * chunk_size < n:
+            if SEEN.is_set():
+                raise KeyboardInterrupt
+            size = _chunk_size_at(n, chunk_size, index)
+            totals.add(index, run_one(fn, job, seed, index, size), size)
+            bar.update(size)
+            index += 1
     except KeyboardInterrupt:
-        for future in pending:
-            future.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
-        for future, i in futures.items():
-            if future.done() and not future.cancelled() and future.exception() is None:
-                results.setdefault(i, future.result())
         return True
+    return False
+
+
+def _run_threads(fn, job, seed, n, chunk_size, workers, totals, bar) -> bool:
+    """A bounded window of chunks on a thread pool; the main thread waits on a queue.
+
+    Workers hand finished futures to a ``queue.SimpleQueue`` (whose ``put``
+    never blocks), so the main thread never holds a lock a worker needs: Ctrl-C
+    at any moment cannot leave a future's lock taken.
+    """
+    chunks = -(-n // chunk_size)
+    finished: queue.SimpleQueue = queue.SimpleQueue()
+    pool = cf.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pokerdice-sim")
+    in_flight: dict[cf.Future, int] = {}
+    submitted = 0
+    window = workers * WINDOW_PER_WORKER
+    try:
+        while submitted < chunks or in_flight:
+            if SEEN.is_set():
+                raise KeyboardInterrupt
+            while submitted < chunks and len(in_flight) < window:
+                size = _chunk_size_at(n, chunk_size, submitted)
+                future = pool.submit(run_one, fn, job, seed, submitted, size)
+                in_flight[future] = submitted
+                future.add_done_callback(finished.put)
+                submitted += 1
+            try:
+                future = finished.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            index = in_flight.pop(future)
+            size = _chunk_size_at(n, chunk_size, index)
+            totals.add(index, future.result(), size)
+            bar.update(size)
+    except KeyboardInterrupt:
+        for future in list(in_flight):
+            future.cancel()
+        pool.shutdown(wait=False, cancel_futures=True)
+        return True
+    except BaseException:
+        for future in list(in_flight):
+            future.cancel()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
     pool.shutdown(wait=True)
     return False
 
 
-def _run_dask(fn, job, seed, sizes, scheduler, results, bar) -> bool:
+def _run_dask(fn, job, seed, sizes, scheduler, totals, bar) -> bool:
     try:
         from distributed import Client, as_completed
     except ImportError:  # pragma: no cover - depends on the environment
@@ -258,7 +345,7 @@ def _run_dask(fn, job, seed, sizes, scheduler, results, bar) -> bool:
         try:
             for future in as_completed(futures):
                 i = index[future.key]
-                results[i] = future.result()
+                totals.add(i, future.result(), sizes[i])
                 bar.update(sizes[i])
         except KeyboardInterrupt:
             client.cancel(futures)

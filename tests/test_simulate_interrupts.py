@@ -1,0 +1,45 @@
+"""Ctrl-C at random moments: the command exits with status 130 within 2 s, naming the result."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: A bound on a hang (not a speed figure): the process must be gone this long after SIGINT.
+EXIT_WITHIN = 2.0
+
+
+def _interrupt_once(delay: float) -> tuple[int, float, str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    args = [sys.executable, "-m", "pokerdice_stats", "simulate", "--what", "turn"]
+    args += ["--n", "100000000000", "--seed", "1", "--no-progress"]
+    proc = subprocess.Popen(
+        args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(delay)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=EXIT_WITHIN + 5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        return -999, time.monotonic() - sent, ""
+    return proc.returncode, time.monotonic() - sent, out + err
+
+
+def test_sigint_at_random_moments_exits_with_130_and_the_partial_result():
+    rng = random.Random(13)
+    moments = [rng.uniform(lo, hi) for lo, hi in [(0, 1)] * 4 + [(1, 3)] * 4]
+    for delay in moments:
+        status, took, text = _interrupt_once(delay)
+        assert status == 130, (delay, status, text[-500:])
+        assert took < EXIT_WITHIN, (delay, took)
+        # The partial result, or the note that the run stopped before any figure.
+        assert "partial result" in text or "pokerdice-stats: interrupted" in text, text[-500:]
