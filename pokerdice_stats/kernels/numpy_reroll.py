@@ -94,11 +94,10 @@ def _scatter(mass, best_keep, stand, state_hand, row_of, ptr, targets, ways, fin
     the CSR ``ptr``: ``nxt[g, targets[pos]] += m * ways[pos]``.  Additions are
     made in the kernels' order: goals, then states, then positions.
     """
-    n_goals, n_states = mass.shape
     nxt[:] = mass * 0
     live = mass != 0
     g_stand, p_stand = np.nonzero(live & stand)
-    np.add.at(final, (g_stand, state_hand[p_stand]), mass[g_stand, p_stand])
+    _add_in_order(final, g_stand, state_hand[p_stand], mass[g_stand, p_stand], zero=False)
     g_move, p_move = np.nonzero(live & ~stand)
     rows = row_of[g_move, p_move]
     starts = ptr[rows]
@@ -110,7 +109,18 @@ def _scatter(mass, best_keep, stand, state_hand, row_of, ptr, targets, ways, fin
     positions = np.arange(total) - np.repeat(first - starts, lengths)
     sources = np.repeat(np.arange(len(rows)), lengths)
     amounts = mass[g_move, p_move][sources] * ways[positions]
-    np.add.at(nxt, (g_move[sources], targets[positions]), amounts)
+    _add_in_order(nxt, g_move[sources], targets[positions], amounts, zero=True)
+
+
+def _add_in_order(out: np.ndarray, rows, columns, amounts, *, zero: bool) -> None:
+    """``out[rows[i], columns[i]] += amounts[i]`` for i in order, so that floats
+    round as in the kernels' loops.  Into a float array of zeros (``zero``),
+    ``bincount``, which also adds in input order, does it fastest."""
+    flat = rows * out.shape[1] + columns
+    if zero and out.dtype == np.float64:
+        out[:] = np.bincount(flat, weights=amounts, minlength=out.size).reshape(out.shape)
+    else:
+        np.add.at(out.reshape(-1), flat, amounts)
 
 
 def forward_step(mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt):
