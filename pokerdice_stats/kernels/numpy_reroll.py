@@ -11,12 +11,20 @@ without loading any compiled kernel.  Object (Python-integer) arrays work too.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 
 def _slots(ptr: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     """Rows ordered by length, longest first, and for each slot ``j`` the
     positions ``ptr[row] + j`` of the rows (a prefix of that order) that reach it."""
+    return _slots_of(np.asarray(ptr, dtype=np.int64).tobytes())
+
+
+@functools.lru_cache(maxsize=16)
+def _slots_of(ptr_bytes: bytes) -> tuple[np.ndarray, list[np.ndarray]]:
+    ptr = np.frombuffer(ptr_bytes, dtype=np.int64)
     lengths = np.diff(ptr)
     order = np.argsort(-lengths, kind="stable")
     starts = ptr[:-1][order]
@@ -27,7 +35,14 @@ def _slots(ptr: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
 
 def _expect(values: np.ndarray, ptr, columns, ways, out: np.ndarray) -> None:
     """``out[g, k] = sum over positions p of row k of ways[p] * values[g, columns[p]]``,
-    summed in position order from ``0`` (like the kernels)."""
+    summed in position order from ``0`` (like the kernels, so floats round alike).
+
+    Integer sums do not depend on the order (int64 wraps alike in any order),
+    so they take one segment sum when no row is empty.
+    """
+    if values.dtype.kind == "i" and len(ptr) > 1 and np.all(np.diff(ptr) > 0):
+        out[:] = np.add.reduceat(values[:, columns] * ways, ptr[:-1], axis=1)
+        return
     order, slots = _slots(ptr)
     acc = np.zeros((values.shape[0], len(order)), dtype=values.dtype)
     for positions in slots:
