@@ -43,12 +43,29 @@ def _expect(values: np.ndarray, ptr, columns, ways, out: np.ndarray) -> None:
     if values.dtype.kind == "i" and len(ptr) > 1 and np.all(np.diff(ptr) > 0):
         out[:] = np.add.reduceat(values[:, columns] * ways, ptr[:-1], axis=1)
         return
-    order, slots = _slots(ptr)
-    acc = np.zeros((values.shape[0], len(order)), dtype=values.dtype)
-    for positions in slots:
-        n = len(positions)
-        acc[:, :n] += ways[positions] * values[:, columns[positions]]
-    out[:, order] = acc
+    for rows, positions in _groups(ptr):
+        if positions.shape[1] == 0:
+            out[:, rows] = 0
+            continue
+        # cumsum adds left to right, one term at a time, like the kernels' loop.
+        terms = ways[positions] * values[:, columns[positions]]
+        out[:, rows] = np.cumsum(terms, axis=-1)[..., -1]
+
+
+def _groups(ptr: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The rows of a CSR grouped by length: each group's rows and (rows, length) positions."""
+    return _groups_of(np.asarray(ptr, dtype=np.int64).tobytes())
+
+
+@functools.lru_cache(maxsize=16)
+def _groups_of(ptr_bytes: bytes) -> list[tuple[np.ndarray, np.ndarray]]:
+    ptr = np.frombuffer(ptr_bytes, dtype=np.int64)
+    lengths = np.diff(ptr)
+    groups = []
+    for length in np.unique(lengths):
+        rows = np.flatnonzero(lengths == length)
+        groups.append((rows, ptr[rows][:, None] + np.arange(length)))
+    return groups
 
 
 def expect_keeps(values, reroll_ptr, reroll_hand, reroll_ways, out) -> None:
