@@ -54,7 +54,7 @@ def kernels_for(n_goals: int, dtype: np.dtype | type) -> Any:
 
     The one place that decides; both give the same answers (the tests compare them).
     """
-    if dtype == object or n_goals <= QUICK_GOALS:
+    if np.dtype(dtype) == np.dtype(object) or n_goals <= QUICK_GOALS:
         return numpy_reroll
     from pokerdice_stats.kernels import reroll
 
@@ -133,8 +133,7 @@ def backward_stage(
 
 
 def _expect(
-    kernels: Any,
-    kind: str, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int
+    kernels: Any, kind: str, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int
 ) -> np.ndarray:
     """The value of every keep (or carried keep): the expectation of ``previous``."""
     reroll = ix.REROLL

@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.reporting import Task
 

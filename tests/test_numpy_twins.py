@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from cli_helpers import run_cli
 
 from pokerdice_stats import induction
 from pokerdice_stats.goals import beat
@@ -21,8 +22,6 @@ from pokerdice_stats.holds import solve
 from pokerdice_stats.kernels import numpy_reroll, reroll
 from pokerdice_stats.reporting.strategy_charts import standard_goals
 from pokerdice_stats.rules import PRESETS, get_rules
-
-from cli_helpers import run_cli
 
 RULES = {
     **{name: (name, {}) for name in PRESETS},
@@ -89,7 +88,8 @@ def test_hand_keys_agree(name):
 
 
 @pytest.mark.parametrize(
-    "options", [{"tiebreak": "category"}, {"straights": "none"}, {"wild": "9"}, {"chart": "ace-six"}]
+    "options",
+    [{"tiebreak": "category"}, {"straights": "none"}, {"wild": "9"}, {"chart": "ace-six"}],
 )
 def test_hand_keys_agree_under_options(options):
     rules = get_rules("gameweave", options)

@@ -74,7 +74,9 @@ def natural_keys(kinds, patterns, run_lengths, run_masks, full_tiebreak: bool) -
     return keys
 
 
-def hand_keys(kinds, patterns, run_lengths, run_masks, full_tiebreak: bool, wild: int) -> np.ndarray:
+def hand_keys(
+    kinds, patterns, run_lengths, run_masks, full_tiebreak: bool, wild: int
+) -> np.ndarray:
     """(252,) int64 key of every hand; a wild face (rank, or -1) takes its best assignment."""
     natural = natural_keys(kinds, patterns, run_lengths, run_masks, full_tiebreak)
     if wild < 0:

@@ -118,7 +118,7 @@ def best_options(
     out_keep[:, order] = best_k
 
 
-def _scatter(mass, best_keep, stand, state_hand, row_of, ptr, targets, ways, final, nxt) -> None:
+def _scatter(mass, stand, state_hand, row_of, ptr, targets, ways, final, nxt) -> None:
     """The forward step shared by the three state kinds.
 
     State ``p`` of goal ``g`` with mass ``m`` stands (``stand[g, p]``: its mass
@@ -159,7 +159,7 @@ def forward_step(mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_way
     """Twin of :func:`.reroll.forward_step` (states are hands)."""
     hands = np.arange(mass.shape[1])
     stand = best_keep == hand_keep[hands]
-    _scatter(mass, best_keep, stand, hands, best_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt)
+    _scatter(mass, stand, hands, best_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt)
 
 
 def forward_step_sticky(
@@ -168,7 +168,7 @@ def forward_step_sticky(
     """Twin of :func:`.reroll.forward_step_sticky` (states are REROLL positions)."""
     stand = best_keep == hand_keep[reroll_hand]
     positions = np.arange(len(reroll_ways))
-    _scatter(mass, best_keep, stand, reroll_hand, best_keep, reroll_ptr, positions, reroll_ways, final, nxt)
+    _scatter(mass, stand, reroll_hand, best_keep, reroll_ptr, positions, reroll_ways, final, nxt)
 
 
 def forward_step_carried(
@@ -189,4 +189,4 @@ def forward_step_carried(
     stand = best_keep == hand_keep[state_hand]
     safe = np.where(stand, 0, best_keep)
     rows = pair_of[intersection[state_untouched[None, :], safe], safe]
-    _scatter(mass, best_keep, stand, state_hand, rows, pair_ptr, pair_state, pair_ways, final, nxt)
+    _scatter(mass, stand, state_hand, rows, pair_ptr, pair_state, pair_ways, final, nxt)

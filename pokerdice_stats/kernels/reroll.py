@@ -14,8 +14,6 @@ other keeps follow in the canonical order of ``SUBKEEPS``.
 
 from __future__ import annotations
 
-import numpy as np
-
 from pokerdice_stats.kernels._numba import jit_parallel, prange
 from pokerdice_stats.kernels.numpy_reroll import (  # the object versions live with the twins
     expect_keeps_object as expect_keeps_object,
