@@ -1,5 +1,9 @@
 """The quick commands import neither pandas nor matplotlib, and no more of scipy than numba does.
 
+The five commands of issue 12's half-second target (``hold``, ``classify``,
+``odds``, ``chances``, ``compare``) do not import numba at all: they run on
+the numpy twins of the kernels (see ``tests/test_numpy_twins.py``).
+
 Each command runs in a fresh interpreter (as from the shell); a small wrapper
 lists the modules of pandas, scipy and matplotlib loaded when it ends.  numba
 itself imports parts of scipy when it is imported and when it loads a kernel
