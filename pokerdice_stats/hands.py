@@ -24,7 +24,7 @@ from pokerdice_stats import indexing as ix
 from pokerdice_stats.categories import KIND_ANY, KIND_PATTERN, KIND_RUN, Category
 from pokerdice_stats.dice import format_counts, parse_hand
 from pokerdice_stats.errors import DiceError
-from pokerdice_stats.kernels import classify as kernels
+from pokerdice_stats.kernels import numpy_keys
 from pokerdice_stats.rules import RuleSet
 
 
@@ -43,15 +43,27 @@ def _category_arrays(
     return kinds, patterns, run_lengths, run_masks
 
 
-def compute_keys(rules: RuleSet, *, wild: bool = True) -> np.ndarray:
-    """Ordering key of every hand (see :mod:`pokerdice_stats.kernels.classify`)."""
-    return kernels.hand_keys(
+def compute_keys(rules: RuleSet, *, wild: bool = True, compiled: bool = False) -> np.ndarray:
+    """Ordering key of every hand (see :mod:`pokerdice_stats.kernels.classify`).
+
+    By the plain-Python twin (:mod:`pokerdice_stats.kernels.numpy_keys`, a few
+    milliseconds for 252 hands, and no numba import); ``compiled=True`` runs the
+    numba kernel instead (the tests compare the two).
+    """
+    arrays = _category_arrays(rules.categories)
+    full = rules.tiebreak == "full"
+    wild_rank = -1 if (rules.wild is None or not wild) else rules.wild
+    if not compiled:
+        return numpy_keys.hand_keys(*arrays, full, wild_rank)
+    from pokerdice_stats.kernels import classify
+
+    return classify.hand_keys(
         ix.HAND_COUNTS.astype(np.int64),
         ix.KEEP_COUNTS_INT64,
         ix.KEEP_SIZE.astype(np.int64),
-        *_category_arrays(rules.categories),
-        rules.tiebreak == "full",
-        -1 if (rules.wild is None or not wild) else rules.wild,
+        *arrays,
+        full,
+        wild_rank,
     )
 
 
@@ -121,6 +133,8 @@ class HandTable:
         DiceError
             If the shape is wrong or a rank or code is out of range.
         """
+        from pokerdice_stats.kernels import classify as kernels
+
         throws = np.asarray(throws)
         if throws.dtype.kind not in "iu":
             raise DiceError(f"throws must be integers, got dtype {throws.dtype}")
@@ -205,7 +219,7 @@ class HandTable:
         counts = self.counted_as(dice)
         cat = self.rules.categories[self.category[self.hand(dice)]]
         run_mask = sum(1 << s for s in cat.run_starts)
-        code = kernels.tiebreak_code(counts, cat.kind, cat.run_length, run_mask)
+        code = numpy_keys.tiebreak_code(counts, cat.kind, cat.run_length, run_mask)
         return [(code // 6**i) % 6 for i in range(4, -1, -1)]
 
     def describe(self, dice: str | int) -> str:
@@ -263,7 +277,7 @@ def hand_table(rules: RuleSet) -> HandTable:
     """
     key = compute_keys(rules)
     n_categories = len(rules.categories)
-    category = (n_categories - 1 - key // kernels.TIEBREAK_BASE).astype(np.int8)
+    category = (n_categories - 1 - key // numpy_keys.TIEBREAK_BASE).astype(np.int8)
     _, strength = np.unique(key, return_inverse=True)
     strength = strength.astype(np.int16)
     code_hand = ix.CODE_TO_HAND
@@ -275,7 +289,7 @@ def hand_table(rules: RuleSet) -> HandTable:
         "code_hand": code_hand,
         "code_category": category[code_hand],
         "code_strength": strength[code_hand],
-        "code_packed": kernels.pack_tables(code_hand, category[code_hand], strength[code_hand]),
+        "code_packed": numpy_keys.pack_tables(code_hand, category[code_hand], strength[code_hand]),
     }
     for array in arrays.values():
         array.setflags(write=False)

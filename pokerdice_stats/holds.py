@@ -59,7 +59,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-import numba
 import numpy as np
 
 from pokerdice_stats import indexing as ix
@@ -68,6 +67,7 @@ from pokerdice_stats.errors import DiceError, OptionError
 from pokerdice_stats.goals import INT64_MAX, Goal, stack_goals
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.induction import (
+    QUICK_GOALS,
     Stage,
     backward_pass,
     final_hands,
@@ -451,9 +451,11 @@ def _threads_for(n_goals: int) -> Iterator[None]:
     on a busy machine), so batches under :data:`PARALLEL_MIN_GOALS` goals run
     serially; larger ones use numba's threads.
     """
-    if n_goals >= PARALLEL_MIN_GOALS:
+    if n_goals >= PARALLEL_MIN_GOALS or n_goals <= QUICK_GOALS:  # threads, or numpy twins
         yield
         return
+    import numba
+
     previous = numba.get_num_threads()
     numba.set_num_threads(1)
     try:

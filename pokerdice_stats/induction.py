@@ -29,7 +29,7 @@ import numpy as np
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.goals import INT64_MAX
-from pokerdice_stats.kernels import reroll as kernels
+from pokerdice_stats.kernels import numpy_reroll
 from pokerdice_stats.rules import RuleSet
 from pokerdice_stats.turn_states import (
     carried_keeps,
@@ -40,6 +40,26 @@ from pokerdice_stats.turn_states import (
     state_kind,
     state_options,
 )
+
+#: Batches of at most this many goals run on the numpy twins of the kernels
+#: (:mod:`pokerdice_stats.kernels.numpy_reroll`): milliseconds for a few goals, and
+#: no numba to import.  Larger batches (the games' many seats and strengths) run on
+#: the compiled kernels of :mod:`pokerdice_stats.kernels.reroll`.
+QUICK_GOALS = 64
+
+
+def kernels_for(n_goals: int, dtype: np.dtype | type) -> Any:
+    """The kernel module for a batch: the numpy twins for Python-integer (object)
+    arrays and for at most :data:`QUICK_GOALS` goals, the numba kernels otherwise.
+
+    The one place that decides; both give the same answers (the tests compare them).
+    """
+    if np.dtype(dtype) == np.dtype(object) or n_goals <= QUICK_GOALS:
+        return numpy_reroll
+    from pokerdice_stats.kernels import reroll
+
+    return reroll
+
 
 #: Float values closer than this (relative to the largest goal value, at least 1) are equal.
 FLOAT_TOLERANCE = 1e-12
@@ -87,10 +107,11 @@ def backward_stage(
     state_hand, opt_ptr, opt_keep = state_options(kind, rules.max_rethrow)
     n_goals = previous.shape[0]
     is_object = previous.dtype == object or stand.dtype == object
-    keep_values = _expect(kind, previous, exact, is_object, n_goals)
+    kernels = kernels_for(n_goals, object if is_object else previous.dtype)
+    keep_values = _expect(kernels, kind, previous, exact, is_object, n_goals)
     state_values = np.empty((n_goals, len(state_hand)), dtype=stand.dtype)
     best = np.empty((n_goals, len(state_hand)), dtype=np.int64)
-    best_fn = kernels.best_options.py_func if is_object else kernels.best_options
+    best_fn = kernels.best_options
     # Under ``original`` the options are carried keeps; standing is marked past them.
     offset = keep_values.shape[1] if kind == "original" else 0
     best_fn(
@@ -112,7 +133,7 @@ def backward_stage(
 
 
 def _expect(
-    kind: str, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int
+    kernels: Any, kind: str, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int
 ) -> np.ndarray:
     """The value of every keep (or carried keep): the expectation of ``previous``."""
     reroll = ix.REROLL
@@ -122,7 +143,7 @@ def _expect(
         _, pair_keep, ptr, state = carried_keeps()
         ways = carried_ways()
         if is_object:
-            return kernels.expect_keeps_object(previous, ptr, state, ways)
+            return numpy_reroll.expect_keeps_object(previous, ptr, state, ways)
         out = np.empty((n_goals, len(pair_keep)), dtype=previous.dtype)
         kernels.expect_keeps(previous, ptr, state, ways, out)
         if not exact:
@@ -130,8 +151,8 @@ def _expect(
         return out
     if is_object:
         if sticky:
-            return kernels.expect_keeps_sticky_object(previous, reroll.ptr, reroll.val)
-        return kernels.expect_keeps_object(previous, reroll.ptr, reroll.col, reroll.val)
+            return numpy_reroll.expect_keeps_sticky_object(previous, reroll.ptr, reroll.val)
+        return numpy_reroll.expect_keeps_object(previous, reroll.ptr, reroll.col, reroll.val)
     out = np.empty((n_goals, ix.N_KEEPS), dtype=previous.dtype)
     if sticky:
         kernels.expect_keeps_sticky(previous, reroll.ptr, reroll.val, out)
@@ -313,12 +334,12 @@ def _forward_pass(
     else:
         ways = reroll.val if exact else reroll.val / ix.N_THROWS
     kind = sticky if isinstance(sticky, str) else ("aside" if sticky else "hand")
-    step: Any = {
+    kernels = kernels_for(n_goals, dtype)
+    step_fn: Any = {
         "hand": kernels.forward_step,
         "aside": kernels.forward_step_sticky,
         "original": kernels.forward_step_carried,
     }[kind]
-    step_fn = step.py_func if dtype is object else step
     if kind == "original":
         pair_of, _, pair_ptr, pair_state = carried_keeps()
         pair_ways = carried_ways()

@@ -10,8 +10,6 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from tqdm import tqdm
-
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.reporting import Task
 
@@ -70,6 +68,8 @@ def run_report(
         raise OptionError(f"cannot write to {str(out)!r}: {err.strerror or err}") from None
     written: list[Path] = []
     tasks = report_tasks(out, sections)
+    from tqdm import tqdm  # only the report shows progress: not every command imports it
+
     with tqdm(tasks, desc="report", unit="task", disable=not progress) as bar:
         for task in bar:
             bar.set_postfix_str(task.label)

@@ -1,5 +1,9 @@
 """The quick commands import neither pandas nor matplotlib, and no more of scipy than numba does.
 
+The five commands of issue 12's half-second target (``hold``, ``classify``,
+``odds``, ``chances``, ``compare``) do not import numba at all: they run on
+the numpy twins of the kernels (see ``tests/test_numpy_twins.py``).
+
 Each command runs in a fresh interpreter (as from the shell); a small wrapper
 lists the modules of pandas, scipy and matplotlib loaded when it ends.  numba
 itself imports parts of scipy when it is imported and when it loads a kernel
@@ -32,7 +36,7 @@ with contextlib.redirect_stdout(io.StringIO()):
     else:
         code = 0
 heavy = sorted(m for m in sys.modules if m.split(".")[0] in {"pandas", "scipy", "matplotlib"})
-print(json.dumps({"code": code, "modules": heavy}))
+print(json.dumps({"code": code, "modules": heavy, "numba": "numba" in sys.modules}))
 """
 
 #: numba's own share: import it and run one kernel of the package.
@@ -87,6 +91,36 @@ def test_quick_command_skips_heavy_imports(argv, numba_share):
     assert found["code"] == 0
     extra = sorted(set(found["modules"]) - numba_share)
     assert extra == [], f"{' '.join(argv)} imports {extra[:5]}"
+
+
+#: The five commands of issue 12's half-second target, on every turn rule the
+#: hold program knows: they run on the numpy twins of the kernels, never on numba.
+WITHOUT_NUMBA = [
+    ["hold", "K K J 10 9"],
+    ["hold", "K K J 10 9", "--format", "json", "--distribution"],
+    ["hold", "A A K 9 9", "--rules", "classic", "--set", "sticky_holds=true"],
+    ["hold", "A A K 9 9", "--rules", "classic", "--set", "max_rethrow=3"],
+    ["hold", "6 6 6 2 1", "--rules", "progressive", "--computer-hand", "5 5 5 5 2"],
+    ["classify", "K K J 10 9", "--rules", "gameweave", "--set", "wild=A"],
+    ["odds", "--rules", "triple-snakes"],
+    ["chances"],
+    ["chances", "--rules", "classic", "--set", "max_rethrow=3", "--set", "max_rethrow_scope=throw"],
+    ["compare", "A A J J 9", "A A 10 10 K"],
+]
+
+
+@pytest.mark.parametrize("argv", WITHOUT_NUMBA, ids=[" ".join(a) for a in WITHOUT_NUMBA])
+def test_quick_command_does_not_import_numba(argv):
+    found = _run(WRAPPER, json.dumps(argv))
+    assert found["code"] == 0
+    assert found["numba"] is False
+
+
+def test_a_game_does_import_numba():
+    """The check can fail: the round solver's big batches load the compiled kernels."""
+    found = _run(WRAPPER, json.dumps(["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9"]))
+    assert found["code"] == 0
+    assert found["numba"] is True
 
 
 def test_a_table_command_does_import_pandas():

@@ -6,4 +6,10 @@ simulation chunk kernels (:mod:`.simulation`) tally for tally against
 ``tests/reference_stream.py``, which reads the same random stream.  The public
 API lives in the modules one level up; nothing outside the package should call
 a kernel directly.
+
+``numpy_keys`` and ``numpy_reroll`` are the exceptions to "numba only": numpy
+twins of the hand-key and hold-program kernels (same signatures, same answers,
+additions in the same order), which small batches use so that the quick
+commands never import numba (:func:`pokerdice_stats.induction.kernels_for`
+decides).  Importing this package does not import numba.
 """

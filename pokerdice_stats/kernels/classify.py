@@ -19,8 +19,8 @@ import numpy as np
 from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
 from pokerdice_stats.kernels.codes import KIND_ANY, KIND_RUN
 from pokerdice_stats.kernels.gather import LANES, lookup_codes, lookup_ranks
-
-TIEBREAK_BASE = 7776  # 6**5: room for five base-6 tie-break digits
+from pokerdice_stats.kernels.numpy_keys import TIEBREAK_BASE as TIEBREAK_BASE
+from pokerdice_stats.kernels.numpy_keys import pack_tables as pack_tables
 
 
 @jit
@@ -259,15 +259,6 @@ def _ranks_checked(
 
 # Block kernels: LANES throws per vector gather (see ``kernels.gather``), the
 # few left over one by one.  ``packed`` holds hand | category << 8 | strength << 16.
-
-
-def pack_tables(code_hand, code_category, code_strength):
-    """The three lookup tables packed into one int32 table for the vector kernels."""
-    return (
-        code_hand.astype(np.int32)
-        | (code_category.astype(np.int32) << 8)
-        | (code_strength.astype(np.int32) << 16)
-    )
 
 
 @jit

@@ -14,9 +14,13 @@ other keeps follow in the canonical order of ``SUBKEEPS``.
 
 from __future__ import annotations
 
-import numpy as np
-
 from pokerdice_stats.kernels._numba import jit_parallel, prange
+from pokerdice_stats.kernels.numpy_reroll import (  # the object versions live with the twins
+    expect_keeps_object as expect_keeps_object,
+)
+from pokerdice_stats.kernels.numpy_reroll import (
+    expect_keeps_sticky_object as expect_keeps_sticky_object,
+)
 
 
 @jit_parallel
@@ -140,18 +144,6 @@ def forward_step_sticky(
                 else:
                     for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
                         nxt[g, pos] += m * reroll_ways[pos]
-
-
-def expect_keeps_object(values: np.ndarray, reroll_ptr, reroll_hand, reroll_ways) -> np.ndarray:
-    """:func:`expect_keeps` for Python-integer (object) arrays, beyond int64."""
-    products = values[:, reroll_hand] * reroll_ways.astype(object)
-    return np.add.reduceat(products, reroll_ptr[:-1], axis=1)
-
-
-def expect_keeps_sticky_object(state_values: np.ndarray, reroll_ptr, reroll_ways) -> np.ndarray:
-    """:func:`expect_keeps_sticky` for Python-integer (object) arrays."""
-    products = state_values * reroll_ways.astype(object)
-    return np.add.reduceat(products, reroll_ptr[:-1], axis=1)
 
 
 @jit_parallel

@@ -1,0 +1,122 @@
+"""The numpy twins of the kernels give the compiled kernels' answers on every state.
+
+The quick commands run the hold program on the numpy twins
+(:mod:`pokerdice_stats.kernels.numpy_reroll`) and build hand keys in plain
+Python (:mod:`pokerdice_stats.kernels.numpy_keys`), so that they never import
+numba; the games' big batches run the numba kernels.  Here both paths solve the
+same problems: every hand (state) × throws left × goal of ``standard_goals``
+for every preset and turn rule, exact values compared exactly and float values
+bit for bit; then the JSON answers of the quick commands, byte for byte.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from cli_helpers import run_cli
+
+from pokerdice_stats import induction
+from pokerdice_stats.goals import beat
+from pokerdice_stats.hands import compute_keys, hand_table
+from pokerdice_stats.holds import solve
+from pokerdice_stats.kernels import numpy_reroll, reroll
+from pokerdice_stats.reporting.strategy_charts import standard_goals
+from pokerdice_stats.rules import PRESETS, get_rules
+
+RULES = {
+    **{name: (name, {}) for name in PRESETS},
+    "sticky": ("classic", {"sticky_holds": True}),
+    "rethrow-turn": ("classic", {"max_rethrow": 3, "max_rethrow_scope": "turn"}),
+    "rethrow-throw": ("classic", {"max_rethrow": 3, "max_rethrow_scope": "throw"}),
+    "wild-aces": ("gameweave", {"wild": "A"}),
+    "four-throws": ("triple-snakes", {"throws": 4}),
+}
+
+
+def _solve(rules, goals, *, numpy: bool, exact: bool, monkeypatch):
+    with monkeypatch.context() as patch:
+        patch.setattr(induction, "QUICK_GOALS", 10**9 if numpy else -1)
+        return solve(rules, goals, exact=exact)
+
+
+def test_the_switch_picks_each_path(monkeypatch):
+    """``kernels_for`` is the one decision: numpy for small and object batches."""
+    assert induction.kernels_for(1, np.int64) is numpy_reroll
+    assert induction.kernels_for(induction.QUICK_GOALS, np.float64) is numpy_reroll
+    assert induction.kernels_for(induction.QUICK_GOALS + 1, np.int64) is reroll
+    assert induction.kernels_for(10**6, object) is numpy_reroll
+
+
+@pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
+@pytest.mark.parametrize("name", list(RULES))
+def test_hold_program_agrees_on_every_state(name, exact, monkeypatch):
+    preset, options = RULES[name]
+    rules = get_rules(preset, options)
+    # standard_goals' middling hands fail when a wild face leaves a category empty.
+    wild = rules.wild is not None
+    goals = standard_goals(rules, with_beat=not wild)
+    if wild:
+        table = hand_table(rules)
+        goals += [beat(table, h) for h in range(0, 252, 25)]
+    quick = _solve(rules, goals, numpy=True, exact=exact, monkeypatch=monkeypatch)
+    compiled = _solve(rules, goals, numpy=False, exact=exact, monkeypatch=monkeypatch)
+    assert len(quick.stages) == rules.throws - 1
+    for mine, theirs in zip(quick.stages, compiled.stages, strict=True):
+        for field in ("keep_values", "state_values", "best_keep"):
+            a, b = getattr(mine, field), getattr(theirs, field)
+            assert a.dtype == b.dtype and a.shape == b.shape
+            assert np.array_equal(a, b), (name, field)
+    assert np.array_equal(quick.turn, compiled.turn)
+    with monkeypatch.context() as patch:
+        patch.setattr(induction, "QUICK_GOALS", 10**9)
+        quick_final = quick.final_distribution()
+        patch.setattr(induction, "QUICK_GOALS", -1)
+        compiled_final = compiled.final_distribution()
+    assert quick_final[1] == compiled_final[1]
+    assert np.array_equal(quick_final[0], compiled_final[0])
+    assert quick_final[0].any()
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_hand_keys_agree(name):
+    rules = get_rules(*RULES[name])
+    for wild in (True, False):
+        plain = compute_keys(rules, wild=wild)
+        compiled = compute_keys(rules, wild=wild, compiled=True)
+        assert plain.dtype == compiled.dtype == np.int64
+        assert np.array_equal(plain, compiled)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"tiebreak": "category"}, {"straights": "none"}, {"wild": "9"}, {"chart": "ace-six"}],
+)
+def test_hand_keys_agree_under_options(options):
+    rules = get_rules("gameweave", options)
+    assert np.array_equal(compute_keys(rules), compute_keys(rules, compiled=True))
+
+
+QUICK_JSON = [
+    ["hold", "K K J 10 9", "--format", "json"],
+    ["hold", "K K J 10 9", "--format", "json", "--distribution"],
+    ["hold", "3 3 2 1 6", "--rules", "triple-snakes", "--format", "json"],
+    ["hold", "A A K 9 9", "--rules", "classic", "--set", "sticky_holds=true", "--format", "json"],
+    ["chances", "--format", "json"],
+    ["chances", "--rules", "classic", "--set", "max_rethrow=3", "--format", "json"],
+    ["chances", "--goal", "at-least:full-house", "--format", "json"],
+    ["odds", "--format", "json"],
+    ["classify", "K K J 10 9", "--format", "json"],
+    ["compare", "A A J J 9", "A A 10 10 K", "--format", "json"],
+]
+
+
+@pytest.mark.parametrize("argv", QUICK_JSON, ids=[" ".join(a) for a in QUICK_JSON])
+def test_quick_commands_answer_alike_on_both_paths(argv, capsys, monkeypatch):
+    outputs = []
+    for limit in (10**9, -1):
+        monkeypatch.setattr(induction, "QUICK_GOALS", limit)
+        code, out, err = run_cli(capsys, *argv)
+        assert code == 0, err
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+    assert outputs[0].startswith("{") or outputs[0].startswith("[")
