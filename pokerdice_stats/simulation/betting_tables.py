@@ -19,8 +19,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from pokerdice_stats.games.betting import solve_betting
+from pokerdice_stats.games.betting import check_betting_rules, solve_betting
 from pokerdice_stats.games.betting_solver import NOTHING, RoundSolver, seats_in
+from pokerdice_stats.games.rounds import check_players
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.kernels.simulation.records import BettingGame
 from pokerdice_stats.rules import RuleSet
@@ -61,8 +62,12 @@ def betting_game(rules: RuleSet, players: int, ante=1, raise_size=None, raises: 
     OptionError
         For rules, players or stakes outside the betting game.
     """
-    solved = {m: solve_betting(rules, m, ante=ante, raise_size=raise_size, raises=raises)
-              for m in range(2, players + 1)}
+    check_betting_rules(rules)
+    players = check_players(players)
+    solved = {
+        m: solve_betting(rules, m, ante=ante, raise_size=raise_size, raises=raises)
+        for m in range(2, players + 1)
+    }
     stakes = solved[players].stakes
     n_h = hand_table(rules).n_strengths
     n_r = stakes.raises

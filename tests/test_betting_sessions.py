@@ -1,0 +1,92 @@
+"""Betting sessions of seed 001 (issue 10 item 3): the kernel against its plain-Python twin
+on the same stream, chips conserved every round, seed and worker invariance, the first
+round against the exact betting round (fixed seeds, |z| below BOUND), the command line."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from reference_betting_stream import betting_sessions_chunk as twin_chunk
+
+from pokerdice_stats import get_rules
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.simulation.betting_sessions import (
+    betting_session_job,
+    simulate_betting_sessions,
+)
+from pokerdice_stats.simulation.run import RunOptions, chunk_state, play_chunk
+
+#: Largest |z| a simulated first-round figure may show against the exact round (fixed seeds).
+BOUND = 4.5
+SNAKES = get_rules("triple-snakes")
+
+
+@pytest.mark.parametrize(
+    ("players", "start", "ante", "raise_size", "raises", "rounds", "size"),
+    [
+        (2, 5, 1, None, 1, 30, 40),
+        (3, 3, 1, 2, 1, 20, 40),  # short stacks: raises cut and forced folds
+        (3, 6, "1/2", "3/2", 2, 15, 25),
+        (4, 4, 1, None, 1, 10, 15),
+    ],
+)
+def test_kernel_equals_twin(players, start, ante, raise_size, raises, rounds, size):
+    job, tables = betting_session_job(SNAKES, players, rounds, start, ante, raise_size, raises)
+    for index in range(2):
+        got = play_chunk(job, chunk_state(11, index), size)
+        want = twin_chunk(job, tables, chunk_state(11, index), size)
+        assert set(got) == set(want)
+        for key in want:
+            np.testing.assert_array_equal(got[key], want[key], err_msg=key)
+
+
+def test_short_stacks_change_decisions_and_chips_are_conserved():
+    job, _ = betting_session_job(SNAKES, 3, 40, 3, 1, 2, 1)
+    got = play_chunk(job, chunk_state(5, 0), 200)
+    assert got["short"][0] > 0
+    assert got["unbalanced"][0] == 0
+    assert (got["each_chips"].sum(axis=1) == 3 * job.session.start).all()
+    assert (got["each_first"].sum(axis=1) == 0).all()
+
+
+def test_same_figures_for_any_worker_count():
+    def run(workers):
+        options = RunOptions(n=700, seed=9, workers=workers, progress=False)
+        return simulate_betting_sessions(SNAKES, 3, rounds=12, start=5, run=options).record()
+
+    assert run(1) == run(2)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])
+def test_first_round_agrees_with_the_exact_round(players, seed):
+    options = RunOptions(n=40_000, seed=seed, progress=False)
+    result = simulate_betting_sessions(SNAKES, players, rounds=1, start=10, run=options)
+    assert result.unbalanced == 0
+    assert result.short == 0
+    for seat, exact in zip(result.seats, result.exact_ev, strict=True):
+        assert abs(seat.first_round.z_score(exact)) < BOUND
+    total = sum(seat.first_round.estimate for seat in result.seats)
+    assert abs(total) < 1e-9
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"players": 1}, "players"),
+        ({"players": 6}, "players"),
+        ({"rounds": 0}, "rounds"),
+        ({"start": 0}, "start"),
+        ({"start": "1/2"}, "start"),
+        ({"ante": 2, "start": 1}, "cover the ante"),
+        ({"raises": 9}, "raises"),
+        ({"ante": -1}, "ante"),
+    ],
+)
+def test_bad_sessions_are_refused(kwargs, words):
+    with pytest.raises(OptionError, match=words):
+        simulate_betting_sessions(SNAKES, **{"players": 2, **kwargs})
+
+
+def test_rules_outside_the_game_are_refused():
+    with pytest.raises(OptionError):
+        simulate_betting_sessions(get_rules("classic"), 2)
