@@ -90,3 +90,65 @@ def test_bad_sessions_are_refused(kwargs, words):
 def test_rules_outside_the_game_are_refused():
     with pytest.raises(OptionError):
         simulate_betting_sessions(get_rules("classic"), 2)
+
+
+def test_crosscheck_group_within_the_bound():
+    from pokerdice_stats.crosscheck import crosscheck
+
+    checks = crosscheck(("betting-sessions",), run=RunOptions(n=30_000, seed=4, progress=False))
+    assert len(checks) == 16  # 2 seats: 6 figures, 3 seats: 10 (no raise by the last seat)
+    for check in checks:
+        assert abs(check.z) < BOUND, check
+
+
+def test_cli_betting_session_json(capsys):
+    import json
+
+    from cli_helpers import run_cli
+
+    argv = ["simulate", "--what", "session", "--rules", "triple-snakes", "--players", "3"]
+    argv += ["--start", "8", "--ante", "1", "--raise", "2", "--rounds", "5", "--n", "300"]
+    code, out, _ = run_cli(capsys, *argv, "--seed", "6", "--no-progress", "--format", "json")
+    assert code == 0
+    record = json.loads(out)
+    assert record["game"] == "betting session"
+    assert {k: record[k] for k in ("what", "rules", "players", "rounds", "n", "seed")} == {
+        "what": "session",
+        "rules": "triple-snakes",
+        "players": 3,
+        "rounds": 5,
+        "n": 300,
+        "seed": 6,
+    }
+    assert (record["start"], record["ante"], record["raise"], record["unit"]) == (
+        "8",
+        "1",
+        "2",
+        "chips",
+    )
+    assert [row["seat"] for row in record["seats"]] == [1, 2, 3]
+    for row in record["seats"]:
+        for key in ("net_per_round", "p_pot", "raise_rate", "fold_rate", "ruin"):
+            assert row[f"{key}_ci_low"] <= row[key] <= row[f"{key}_ci_high"]
+    code, text, _ = run_cli(capsys, *argv, "--no-progress")
+    assert code == 0 and "net chips per round" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--rules", "triple-snakes", "--computer", "stand"], "--computer does not apply"),
+        (["--rules", "triple-snakes", "--schedule", "x.csv"], "--schedule does not apply"),
+        (["--rules", "classic", "--raise", "2"], "--raise does not apply"),
+        (["--rules", "banking", "--raises", "2"], "--raises does not apply"),
+        (["--rules", "triple-snakes", "--raises", "5"], "raises a turn must be 0 to 4"),
+        (["--rules", "triple-snakes", "--players", "6"], "players"),
+        (["--rules", "triple-snakes", "--start", "1", "--ante", "2"], "cover the ante"),
+    ],
+)
+def test_cli_betting_session_errors(capsys, argv, words):
+    from cli_helpers import assert_cli_error
+
+    assert_cli_error(
+        capsys, ["simulate", "--what", "session", *argv, "--n", "5", "--no-progress"], words
+    )

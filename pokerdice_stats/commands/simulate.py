@@ -211,7 +211,7 @@ def register(subparsers) -> None:
         default=None,
         metavar="GROUP",
         help="one group of figures (repeatable): chances, turns, rounds, blind, matches, "
-        "holdup, progressive, progressive-sessions, banking-sessions",
+        "holdup, progressive, progressive-sessions, banking-sessions, betting-sessions",
     )
     add_format_arg(check)
     check.set_defaults(func=run_crosscheck)
