@@ -25,6 +25,7 @@ SECTIONS = (
     "betting_tables",
     "simulation",
     "banking_sessions",
+    "betting_sessions",
 )
 
 
