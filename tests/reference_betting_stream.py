@@ -12,9 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
+from reference_stream import Stream, turn
 
 from pokerdice_stats.games.betting_solver import NOTHING, seats_in
-from reference_stream import Stream, turn
 
 
 def play_round(stream, solver, order, chips, step, strength, throws_left, states):

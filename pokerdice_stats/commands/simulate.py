@@ -43,6 +43,8 @@ def is_betting_rules(rules) -> bool:
     """Whether a session under ``rules`` is seed 001's betting session (ties=must-beat,
     played in the open, no throw limit: triple-snakes)."""
     return rules.ties == "must-beat" and rules.knowledge == "seen" and rules.throw_limit == "none"
+
+
 #: The options of ``simulate`` that only some simulations use, and which use them.
 #: ``session`` is a progressive session (ties=push); ``banking`` a blind banking
 #: session (knowledge=blind); ``betting`` a betting session (seed 001: ties=must-beat,

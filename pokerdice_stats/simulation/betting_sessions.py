@@ -170,8 +170,15 @@ class BettingSessionResult:
         rows = []
         for k, seat in enumerate(self.seats, start=1):
             row: dict = {"seat": k}
-            for name in ("net_per_round", "first_round", "p_pot", "raise_rate", "fold_rate",
-                         "ruin", "final_chips"):
+            for name in (
+                "net_per_round",
+                "first_round",
+                "p_pot",
+                "raise_rate",
+                "fold_rate",
+                "ruin",
+                "final_chips",
+            ):
                 est = getattr(seat, name)
                 row[name] = est.estimate
                 row[f"{name}_ci_low"] = est.ci_low

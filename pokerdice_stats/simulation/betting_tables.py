@@ -71,15 +71,14 @@ def betting_game(rules: RuleSet, players: int, ante=1, raise_size=None, raises: 
     stakes = solved[players].stakes
     n_h = hand_table(rules).n_strengths
     n_r = stakes.raises
-    groups: list[tuple[int, int, object]] = []  # (m, mask, pot)
+    groups: list[tuple[int, int, Fraction | float]] = []  # (m, mask, pot)
     ids: dict[tuple, int] = {}
     start = np.full(players + 1, -1, dtype=np.int64)
     for m, result in solved.items():
-        solver = result.solver
-        for mask, pot in sorted(solver.groups):
+        for mask, pot in sorted(result.solver.groups):
             ids[(m, mask, pot)] = len(groups)
             groups.append((m, mask, pot))
-        start[m] = ids[(m, solver.full_mask, solver.start_pot())]
+        start[m] = ids[(m, result.solver.full_mask, result.solver.start_pot())]
     n_g = len(groups)
     seat = np.zeros(n_g, dtype=np.int64)
     later = np.zeros(n_g, dtype=np.int64)

@@ -56,7 +56,12 @@ def betting_sessions_chunk(state, n, session, game, tally):
             while g >= 0:
                 who = order[game.seat[g] - 1]
                 h, _ = play_turn(
-                    state, game.best, game.keep[g, best + 1], game.throws_left, game.states, game.dice
+                    state,
+                    game.best,
+                    game.keep[g, best + 1],
+                    game.throws_left,
+                    game.states,
+                    game.dice,
                 )
                 s = game.strength[h]
                 if s <= best:
