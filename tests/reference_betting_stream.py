@@ -120,8 +120,9 @@ def betting_sessions_chunk(job, tables, state: np.ndarray, size: int) -> dict:
                 out["each_first"][i] = [int((c - start) * unit) for c in chips]
             played = rnd
             starter = leader
+            floor = Fraction(session.floor, unit)
             for seat in list(alive):
-                if chips[seat] < ante:
+                if chips[seat] < floor:
                     out["each_out_at"][i, seat] = rnd
                     alive.remove(seat)
             if len(alive) <= 1:

@@ -22,16 +22,19 @@ SNAKES = get_rules("triple-snakes")
 
 
 @pytest.mark.parametrize(
-    ("players", "start", "ante", "raise_size", "raises", "rounds", "size"),
+    ("players", "start", "ante", "raise_size", "raises", "rounds", "size", "short"),
     [
-        (2, 5, 1, None, 1, 30, 40),
-        (3, 3, 1, 2, 1, 20, 40),  # short stacks: raises cut and forced folds
-        (3, 6, "1/2", "3/2", 2, 15, 25),
-        (4, 4, 1, None, 1, 10, 15),
+        (2, 5, 1, None, 1, 30, 40, "cut"),
+        (3, 3, 1, 2, 1, 20, 40, "cut"),  # short stacks: raises cut and forced folds
+        (3, 4, 1, 2, 1, 20, 40, "out"),  # out below the ante and a turn's raise
+        (3, 6, "1/2", "3/2", 2, 15, 25, "cut"),
+        (4, 4, 1, None, 1, 10, 15, "cut"),
     ],
 )
-def test_kernel_equals_twin(players, start, ante, raise_size, raises, rounds, size):
-    job, tables = betting_session_job(SNAKES, players, rounds, start, ante, raise_size, raises)
+def test_kernel_equals_twin(players, start, ante, raise_size, raises, rounds, size, short):
+    job, tables = betting_session_job(
+        SNAKES, players, rounds, start, ante, raise_size, raises, short
+    )
     for index in range(2):
         got = play_chunk(job, chunk_state(11, index), size)
         want = twin_chunk(job, tables, chunk_state(11, index), size)
@@ -47,6 +50,23 @@ def test_short_stacks_change_decisions_and_chips_are_conserved():
     assert got["unbalanced"][0] == 0
     assert (got["each_chips"].sum(axis=1) == 3 * job.session.start).all()
     assert (got["each_first"].sum(axis=1) == 0).all()
+
+
+def test_short_out_puts_a_seat_out_below_the_ante_and_a_raise():
+    def out_rounds(short):
+        job, _ = betting_session_job(SNAKES, 2, 60, 4, 1, 2, 1, short)
+        got = play_chunk(job, chunk_state(8, 0), 300)
+        ended = got["each_out_at"].max(axis=1) > 0
+        return got, ended
+
+    cut, cut_ended = out_rounds("cut")
+    out, out_ended = out_rounds("out")
+    # under "out" the loser of a session holds less than 3 chips; under "cut", less than 1
+    loser_out = out["each_chips"][out_ended].min(axis=1)
+    loser_cut = cut["each_chips"][cut_ended].min(axis=1)
+    assert (loser_out < 3).all() and (loser_out >= 0).all() and (loser_out >= 1).any()
+    assert (loser_cut < 1).all()
+    assert out["each_length"].mean() < cut["each_length"].mean()  # seats go out sooner
 
 
 def test_same_figures_for_any_worker_count():
@@ -79,6 +99,8 @@ def test_first_round_agrees_with_the_exact_round(players, seed):
         ({"start": "1/2"}, "start"),
         ({"ante": 2, "start": 1}, "cover the ante"),
         ({"raises": 9}, "raises"),
+        ({"short": "all-in"}, "short must be one of cut, out"),
+        ({"short": "out", "start": 1}, "a turn's raises"),
         ({"ante": -1}, "ante"),
     ],
 )
@@ -130,6 +152,9 @@ def test_cli_betting_session_json(capsys):
     for row in record["seats"]:
         for key in ("net_per_round", "p_pot", "raise_rate", "fold_rate", "ruin"):
             assert row[f"{key}_ci_low"] <= row[key] <= row[f"{key}_ci_high"]
+    assert record["short"] == "cut"
+    code, out, _ = run_cli(capsys, *argv, "--short", "out", "--no-progress", "--format", "json")
+    assert code == 0 and json.loads(out)["short"] == "out"
     code, text, _ = run_cli(capsys, *argv, "--no-progress")
     assert code == 0 and "net chips per round" in text
 
@@ -141,6 +166,7 @@ def test_cli_betting_session_json(capsys):
         (["--rules", "triple-snakes", "--schedule", "x.csv"], "--schedule does not apply"),
         (["--rules", "classic", "--raise", "2"], "--raise does not apply"),
         (["--rules", "banking", "--raises", "2"], "--raises does not apply"),
+        (["--rules", "classic", "--short", "out"], "--short does not apply"),
         (["--rules", "triple-snakes", "--raises", "5"], "raises a turn must be 0 to 4"),
         (["--rules", "triple-snakes", "--players", "6"], "players"),
         (["--rules", "triple-snakes", "--start", "1", "--ante", "2"], "cover the ante"),

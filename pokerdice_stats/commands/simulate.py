@@ -60,6 +60,7 @@ OPTION_USERS = {
     "ante": ("pots", "banking", "betting"),
     "raise": ("betting",),
     "raises": ("betting",),
+    "short": ("betting",),
     "schedule": ("session",),
 }
 _KIND_NAMES = {
@@ -185,6 +186,13 @@ def register(subparsers) -> None:
         type=_positive,
         default=None,
         help="betting session: the raise in chips (default one ante)",
+    )
+    sim.add_argument(
+        "--short",
+        choices=("cut", "out"),
+        default=None,
+        help="betting session: a seat short of chips raises less or folds, out below the "
+        "ante (cut, default), or is out below the ante and a turn's raises (out)",
     )
     sim.add_argument(
         "--raises",
@@ -358,6 +366,7 @@ def simulate_record(args: argparse.Namespace) -> dict:
                 args.ante or DEFAULT_ANTE,
                 getattr(args, "raise"),
                 1 if args.raises is None else args.raises,
+                short=args.short or "cut",
                 run=run,
             )
             record |= betting.record()

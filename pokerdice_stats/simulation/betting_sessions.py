@@ -16,6 +16,11 @@ Rulings of this module (``design.md``, "001 betting", is silent on them):
   checks); a seat that cannot pay to meet folds.  Such changes are counted
   (``short``); with ``start`` at least ``ante + raises * raise`` the first
   round is never short, which the cross-check relies on.
+- **Option** ``short="out"`` (a table that lets only a seat able to pay its
+  own turn's raises sit in): after a round a seat with fewer than
+  ``ante + raises * raise`` chips is out; a seat asked to meet several
+  raises in one round may still fall short, and then folds as above.
+  ``short="cut"`` (the default) is the ruling above, out below the ante.
 - **Figures per seat.** Mean net chips per round (each session's net over
   the rounds it lasted, averaged over sessions), the chance of taking the
   pot, of raising and of folding per round sat in, the chance of ruin.
@@ -47,6 +52,8 @@ SESSION_CHUNK = 1 << 8
 DEFAULT_SESSIONS = 10_000
 #: Most rounds a session.
 MAX_ROUNDS = 100_000
+#: What happens to a seat short of chips (see the module rulings).
+SHORT_RULES = ("cut", "out")
 
 
 @dataclass(frozen=True)
@@ -84,6 +91,7 @@ def betting_session_job(
     ante=1,
     raise_size=None,
     raises: int = 1,
+    short: str = "cut",
 ) -> tuple[BettingSessionJob, BettingTables]:
     """The job of betting sessions and the tables it plays.
 
@@ -100,14 +108,19 @@ def betting_session_job(
     unit = tables.unit
     if (begin * unit).denominator != 1:
         raise OptionError(f"start must be whole in units of 1/{unit} chip, got {start}")
-    if begin < stakes.ante:
-        raise OptionError(f"start ({begin} chips) must cover the ante ({stakes.ante})")
+    if short not in SHORT_RULES:
+        raise OptionError(f"short must be one of {', '.join(SHORT_RULES)}, got {short!r}")
+    floor = stakes.ante + (stakes.raises * stakes.raise_size if short == "out" else 0)
+    if begin < floor:
+        what = "the ante" if short == "cut" else "the ante and a turn's raises"
+        raise OptionError(f"start ({begin} chips) must cover {what} ({floor})")
     session = BettingSession(
         players=int(players),
         rounds=rounds,
         start=int(begin * unit),
         ante=int(stakes.ante * unit),
         raise_size=int(stakes.raise_size * unit),
+        floor=int(floor * unit),
     )
     return BettingSessionJob(session, tables.game), tables
 
@@ -137,6 +150,7 @@ class BettingSessionResult:
     ante: Fraction
     raise_size: Fraction
     raises: int
+    short_rule: str
     short: int
     unbalanced: int
     rounds_played: int
@@ -157,12 +171,17 @@ class BettingSessionResult:
             "ante": str(self.ante),
             "raise": str(self.raise_size),
             "raises": self.raises,
+            "short": self.short_rule,
             "n": self.n,
             "seed": self.seed,
             "unit": "chips",
             "rounds_played": self.rounds_played,
             "short_decisions": self.short,
-            "ruin": "fewer chips than the ante after a round: the seat is out",
+            "ruin": (
+                "fewer chips than the ante after a round: the seat is out"
+                if self.short_rule == "cut"
+                else "fewer chips than the ante and a turn's raises after a round: out"
+            ),
         }
 
     def frame_rows(self) -> list[dict]:
@@ -207,6 +226,7 @@ def simulate_betting_sessions(
     raise_size=None,
     raises: int = 1,
     *,
+    short: str = "cut",
     run: RunOptions | None = None,
 ) -> BettingSessionResult:
     """Simulate betting sessions of seed 001 under the solved play.
@@ -223,6 +243,9 @@ def simulate_betting_sessions(
         Every seat's starting chips (default 20), the ante (1), the raise (one ante).
     raises : int
         Most raises a turn (0 to 4).
+    short : str
+        ``cut`` (default: out below the ante; a short seat raises less or folds)
+        or ``out`` (out below the ante and a turn's raises); see the module rulings.
     run : RunOptions, optional
         Samples (default 10,000 sessions), seed, workers.
 
@@ -236,7 +259,9 @@ def simulate_betting_sessions(
         For anything outside the game.
     """
     run = run or RunOptions()
-    job, tables = betting_session_job(rules, players, rounds, start, ante, raise_size, raises)
+    job, tables = betting_session_job(
+        rules, players, rounds, start, ante, raise_size, raises, short
+    )
     done = run_job(job, run, DEFAULT_SESSIONS)
     t = done.totals
     seed = run.seed
@@ -271,6 +296,7 @@ def simulate_betting_sessions(
         ante=full.stakes.ante,
         raise_size=full.stakes.raise_size,
         raises=full.stakes.raises,
+        short_rule=short,
         short=int(t["short"][0]),
         unbalanced=int(t["unbalanced"][0]),
         rounds_played=int(length.sum()),

@@ -4,7 +4,8 @@ The rounds follow the decision tables of a
 :class:`~pokerdice_stats.kernels.simulation.records.BettingGame`; a table of
 ``m`` seats still in plays the solved round of ``m`` seats, position 1 being
 the seat that took the last pot (seat 1 in the first round) and the others
-following in seat order.  Chips are whole units.  A seat that cannot cover a
+following in seat order.  Chips are whole units; after a round a seat
+holding fewer than ``session.floor`` units is out.  A seat that cannot cover a
 raise does the nearest thing it can: a leader makes the most raises it can
 pay for (none: it checks), a seat asked to meet that cannot pay folds.
 """
@@ -117,7 +118,7 @@ def betting_sessions_chunk(state, n, session, game, tally):
             left = 0
             for j in range(m):
                 seat = alive[j]
-                if chips[seat] < ante:
+                if chips[seat] < session.floor:
                     tally.each_out_at[i, seat] = rnd
                 else:
                     alive[left] = seat

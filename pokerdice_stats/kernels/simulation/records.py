@@ -267,13 +267,15 @@ class BettingGame(NamedTuple):
 
 class BettingSession(NamedTuple):
     """Betting sessions: ``players`` seats, at most ``rounds`` rounds, chips in units
-    (``start``, ``ante`` and ``raise_size`` of them)."""
+    (``start``, ``ante`` and ``raise_size`` of them); after a round a seat holding fewer
+    than ``floor`` units is out."""
 
     players: int
     rounds: int
     start: int
     ante: int
     raise_size: int
+    floor: int
 
 
 class BettingSessionTally(NamedTuple):
