@@ -23,6 +23,7 @@ SECTIONS = (
     "betting_tables",
     "simulation",
     "banking_sessions",
+    "betting_sessions",
 )
 
 

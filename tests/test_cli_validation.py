@@ -156,7 +156,7 @@ def test_round_help_says_what_win_counts(capsys):
             ["--players", "progressive session"],
         ),
         (
-            ["--what", "session", "--rules", "triple-snakes", "--computer", "stand"],
+            ["--what", "session", "--rules", "classic", "--computer", "stand"],
             ["--computer", "session of pots"],
         ),
         (  # banking sessions take --start (every seat's bank) but play no computer
@@ -164,7 +164,7 @@ def test_round_help_says_what_win_counts(capsys):
             ["--computer", "blind banking session"],
         ),
         (
-            ["--what", "session", "--rules", "triple-snakes", "--schedule", "x.csv"],
+            ["--what", "session", "--rules", "classic", "--schedule", "x.csv"],
             ["--schedule", "session of pots"],
         ),
         (["--n", "99999999999999999999999"], ["--n must be at most 100,000,000,000"]),
@@ -179,7 +179,7 @@ def test_simulate_refuses_unused_options(capsys, extra, needles):
 
 
 PROGRESSIVE_SESSION = ["--what", "session", "--rules", "progressive"]
-POTS_SESSION = ["--what", "session", "--rules", "triple-snakes"]
+POTS_SESSION = ["--what", "session", "--rules", "classic"]
 
 
 def test_crosscheck_caps_samples(capsys):

@@ -36,18 +36,32 @@ DEFAULT_ANTE = 1
 #: A banking session's starting bank and ante (seed 004).
 BANKING_START = 1000
 BANKING_ANTE = 10
+#: A betting session's (seed 001) starting chips.
+BETTING_START = 20
+
+
+def is_betting_rules(rules) -> bool:
+    """Whether a session under ``rules`` is seed 001's betting session (ties=must-beat,
+    played in the open, no throw limit: triple-snakes)."""
+    return rules.ties == "must-beat" and rules.knowledge == "seen" and rules.throw_limit == "none"
+
+
 #: The options of ``simulate`` that only some simulations use, and which use them.
 #: ``session`` is a progressive session (ties=push); ``banking`` a blind banking
-#: session (knowledge=blind); ``pots`` any other session.
+#: session (knowledge=blind); ``betting`` a betting session (seed 001: ties=must-beat,
+#: seen, no throw limit, as triple-snakes); ``pots`` any other session.
 OPTION_USERS = {
     "goal": ("turn",),
     "policy": ("turn", "round", "banking"),
     "knowledge": ("round",),
-    "players": ("round", "match", "pots", "banking"),
-    "rounds": ("match", "session", "pots", "banking"),
+    "players": ("round", "match", "pots", "banking", "betting"),
+    "rounds": ("match", "session", "pots", "banking", "betting"),
     "computer": ("session",),
-    "start": ("session", "banking"),
-    "ante": ("pots", "banking"),
+    "start": ("session", "banking", "betting"),
+    "ante": ("pots", "banking", "betting"),
+    "raise": ("betting",),
+    "raises": ("betting",),
+    "short": ("betting",),
     "schedule": ("session",),
 }
 _KIND_NAMES = {
@@ -57,6 +71,7 @@ _KIND_NAMES = {
     "session": "a progressive session (--what session, ties=push)",
     "pots": "a session of pots (--what session, ties other than push)",
     "banking": "a blind banking session (--what session, knowledge=blind)",
+    "betting": "a betting session (--what session, triple-snakes)",
 }
 _USER_NAMES = {
     "turn": "turn",
@@ -65,6 +80,7 @@ _USER_NAMES = {
     "session": "progressive session",
     "pots": "session of pots",
     "banking": "blind banking session",
+    "betting": "betting session",
 }
 
 
@@ -163,6 +179,26 @@ def register(subparsers) -> None:
         "main job write; default: 004, the seed's)",
     )
     sim.add_argument(
+        "--raise",
+        dest="raise",
+        type=_positive,
+        default=None,
+        help="betting session: the raise in chips (default one ante)",
+    )
+    sim.add_argument(
+        "--short",
+        choices=("cut", "out"),
+        default=None,
+        help="betting session: a seat short of chips raises less or folds, out below the "
+        "ante (cut, default), or is out below the ante and a turn's raises (out)",
+    )
+    sim.add_argument(
+        "--raises",
+        type=_whole,
+        default=None,
+        help="betting session: most raises a turn, 0 to 4 (default 1)",
+    )
+    sim.add_argument(
         "--ante",
         type=_positive,
         default=None,
@@ -183,7 +219,7 @@ def register(subparsers) -> None:
         default=None,
         metavar="GROUP",
         help="one group of figures (repeatable): chances, turns, rounds, blind, matches, "
-        "holdup, progressive, progressive-sessions, banking-sessions",
+        "holdup, progressive, progressive-sessions, banking-sessions, betting-sessions",
     )
     add_format_arg(check)
     check.set_defaults(func=run_crosscheck)
@@ -216,6 +252,8 @@ def check_simulate_options(args: argparse.Namespace, rules) -> None:
     kind = args.what
     if kind == "session" and rules.ties != "push":
         kind = "banking" if rules.knowledge == "blind" else "pots"
+        if kind == "pots" and is_betting_rules(rules):
+            kind = "betting"
     for name, users in OPTION_USERS.items():
         if getattr(args, name, None) is not None and kind not in users:
             where = ", ".join(_USER_NAMES[u] for u in users)
@@ -315,6 +353,23 @@ def simulate_record(args: argparse.Namespace) -> dict:
             record["computer_broke"] = _estimate(progressive.computer_broke)
             record["payout_per_round"] = _estimate(progressive.payout)
             interrupted = progressive.interrupted
+        elif is_betting_rules(rules):
+            from pokerdice_stats.simulation.betting_sessions import simulate_betting_sessions
+
+            betting = simulate_betting_sessions(
+                rules,
+                players,
+                rounds,
+                args.start or BETTING_START,
+                args.ante or DEFAULT_ANTE,
+                getattr(args, "raise"),
+                1 if args.raises is None else args.raises,
+                short=args.short or "cut",
+                run=run,
+            )
+            record |= betting.record()
+            record["game"] = "betting session"
+            interrupted = betting.interrupted
         elif rules.knowledge == "blind":
             from pokerdice_stats.commands.simulate_sessions import banking_session_record
             from pokerdice_stats.simulation.banking_sessions import simulate_banking_sessions
@@ -373,6 +428,10 @@ def _text(record: dict) -> str:
         from pokerdice_stats.commands.simulate_sessions import banking_session_text
 
         return banking_session_text(record)
+    if record.get("game") == "betting session":
+        from pokerdice_stats.commands.simulate_sessions import betting_session_text
+
+        return betting_session_text(record)
     lines = [f"{record['what']} simulation, rules {record['rules']}"]
     if record.get("knowledge") == "blind":
         lines.append(

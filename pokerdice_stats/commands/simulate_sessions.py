@@ -130,3 +130,37 @@ def banking_session_text(record: dict) -> str:
     if "rounds_per_session" in exact:
         lines.append(f"rounds a session, exact: {exact['rounds_per_session']:.6g}")
     return "\n".join(lines)
+
+
+def betting_session_text(record: dict) -> str:
+    """The plain-text lines of a betting-session record (seed 001)."""
+    lines = [
+        f"session simulation, rules {record['rules']}: betting rounds (solved play), "
+        f"{record['players']} seats, at most {record['rounds']:,} rounds, start "
+        f"{record['start']}, ante {record['ante']}, raise {record['raise']} "
+        f"(up to {record['raises']} a turn; chips)",
+        "the pot's taker starts the next round; ruin: " + record["ruin"],
+        f"n={record['n']:,} sessions, seed={record['seed']}; decisions cut short by chips: "
+        f"{record['short_decisions']:,}",
+    ]
+    if record.get("interrupted"):
+        lines.append("interrupted: partial result")
+    for row in record["seats"]:
+        lines.append(f"seat {row['seat']}:")
+        for key, label in (
+            ("net_per_round", "net chips per round"),
+            ("p_pot", "chance of taking the pot (per round sat in)"),
+            ("raise_rate", "raise rate (per round sat in)"),
+            ("fold_rate", "fold rate (per round sat in)"),
+            ("ruin", "ruin"),
+            ("first_round", "net chips in the first round"),
+        ):
+            lines.append(
+                f"  {label}: {row[key]:.6g}  (95% CI {row[key + '_ci_low']:.6g} .. "
+                f"{row[key + '_ci_high']:.6g})"
+            )
+        lines.append(
+            f"  first round, exact: {row['first_round_exact']:.6g} "
+            f"(z = {row['first_round_z']:+.2f})"
+        )
+    return "\n".join(lines)

@@ -17,6 +17,8 @@ its kernel in :mod:`pokerdice_stats.kernels.simulation`:
 - :mod:`.pots`: sessions of rounds played for an ante;
 - :mod:`.progressive`: progressive sessions against the computer;
 - :mod:`.banking_sessions`: blind banking sessions with banks, ruin and rounds survived;
+- :mod:`.betting_sessions` (+ :mod:`.betting_tables`): seed 001 betting sessions under the
+  solved round, chips, ruin, the pot's taker starting (import it by its path);
 - :mod:`.chips`: does the best hand so far hold up?
 
 and the machinery they share:

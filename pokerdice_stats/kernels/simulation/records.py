@@ -240,3 +240,54 @@ class RoundScratch(NamedTuple):
 
     order: np.ndarray  # (N,) int64
     final: np.ndarray  # (N,) int64
+
+
+class BettingGame(NamedTuple):
+    """The solved betting rounds (seed 001) of every table size, as decision tables
+    (built by :func:`pokerdice_stats.simulation.betting_tables.betting_game`).
+
+    A *group* is an open state before a throw (positions still to throw, pot);
+    positions are places in the round's order, 1 the starter, bit ``p - 1`` of a mask.
+    """
+
+    start_group: np.ndarray  # (N + 1,) the first group of a table of m seats
+    seat: np.ndarray  # (G,) the position to throw next
+    later: np.ndarray  # (G,) mask of the positions after it
+    keep: np.ndarray  # (G, H + 1) its keep table, by best strength faced + 1 (0: nothing)
+    check_next: np.ndarray  # (G,) the group after a check or a beaten seat, -1: round over
+    raises: np.ndarray  # (G, H) raises chosen when leading with strength h
+    meet: np.ndarray  # (G, H, R + 1, 5, 32) int8: position index i of later meets, given met
+    raise_next: np.ndarray  # (G, R + 1, 32) the group after r raises met by a mask, -1: none
+    best: np.ndarray  # (P, T - 1, S) int16 best-keep tables
+    strength: np.ndarray  # (252,)
+    throws_left: int
+    states: int
+    dice: DiceTables
+
+
+class BettingSession(NamedTuple):
+    """Betting sessions: ``players`` seats, at most ``rounds`` rounds, chips in units
+    (``start``, ``ante`` and ``raise_size`` of them); after a round a seat holding fewer
+    than ``floor`` units is out."""
+
+    players: int
+    rounds: int
+    start: int
+    ante: int
+    raise_size: int
+    floor: int
+
+
+class BettingSessionTally(NamedTuple):
+    """Per session (``each_*``) and summed; chips in units."""
+
+    each_chips: np.ndarray  # (n, N) each seat's chips after the session
+    each_first: np.ndarray  # (n, N) each seat's net chips in the first round
+    each_out_at: np.ndarray  # (n, N) the round after which the seat was out; 0: never
+    each_length: np.ndarray  # (n,) rounds the session lasted
+    seat_rounds: np.ndarray  # (N,) rounds each seat sat in
+    pots: np.ndarray  # (N,) pots each seat took
+    raised: np.ndarray  # (N,) rounds each seat raised in
+    folded: np.ndarray  # (N,) rounds each seat folded in
+    short: np.ndarray  # (1,) decisions changed because chips could not cover a raise
+    unbalanced: np.ndarray  # (1,) rounds whose chips did not sum to zero (always 0)
