@@ -23,6 +23,7 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,6 +61,8 @@ class Bidding:
         :mod:`~pokerdice_stats.games.bidding_response`).
     classes : (252,) int array
         The hand classes the program was written over.
+    abstraction : str
+        What the solution simplified, in words.
     """
 
     ladder: BidLadder
@@ -70,6 +73,7 @@ class Bidding:
     exploitability: float
     strategy: dict[int, np.ndarray]
     classes: np.ndarray
+    abstraction: str = "none: exact on the whole ladder (hand classes are symmetries)"
 
     @property
     def rules(self) -> RuleSet:
@@ -97,7 +101,12 @@ def behaviour_from_plan(tree: BidTree, seat: int, plan: np.ndarray) -> np.ndarra
     return out
 
 
-def solve_bidding(rules: RuleSet, ladder: str | BidLadder = "category") -> Bidding:
+def solve_bidding(
+    rules: RuleSet,
+    ladder: str | BidLadder = "category",
+    classes: np.ndarray | None = None,
+    abstraction: str | None = None,
+) -> Bidding:
     """Solve bidding for two on a ladder.
 
     Parameters
@@ -105,6 +114,13 @@ def solve_bidding(rules: RuleSet, ladder: str | BidLadder = "category") -> Biddi
     rules : RuleSet
     ladder : str or BidLadder
         ``category`` (default) or ``fine``, or a ladder already built.
+    classes : (252,) int array, optional
+        Hands that must play alike (default: the symmetry classes of
+        :func:`~pokerdice_stats.games.bidding_solver.hand_classes`, which lose
+        nothing).  Coarser buckets make an abstraction, whose cost shows in the
+        exploitability.
+    abstraction : str, optional
+        The abstraction in words, for the result.
 
     Returns
     -------
@@ -117,14 +133,18 @@ def solve_bidding(rules: RuleSet, ladder: str | BidLadder = "category") -> Biddi
     """
     built = ladder if isinstance(ladder, BidLadder) else bid_ladder(rules, ladder)
     tree = bid_tree(built.n_rungs)
-    classes = hand_classes(built)
+    if classes is None:
+        classes = hand_classes(built)
     solution = solve_lp(tree, outcome_payoffs(built, classes))
     strategy = {
         seat: behaviour_from_plan(tree, seat, solution.plan[seat])[classes] for seat in (1, 2)
     }
     value = play_value(tree, built, strategy[1], strategy[2])
     lower, upper, gap = exploitability(tree, built, strategy[1], strategy[2])
-    return Bidding(built, tree, value, lower, upper, gap, strategy, classes)
+    result = Bidding(built, tree, value, lower, upper, gap, strategy, classes)
+    if abstraction is not None:
+        result = dataclasses.replace(result, abstraction=abstraction)
+    return result
 
 
 def move_chances(result: Bidding, seat: int, history: tuple[int, ...]) -> np.ndarray:

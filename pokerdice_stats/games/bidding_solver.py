@@ -41,6 +41,8 @@ __all__ = ["LPSolution", "hand_classes", "outcome_payoffs", "solve_lp"]
 
 #: Feasibility tolerances given to HiGHS (the result is certified afterwards).
 LP_TOLERANCE = 1e-10
+#: The HiGHS method (interior point, then crossover to a vertex).
+LP_METHOD = "highs-ipm"
 
 
 def _hand_lookup() -> dict[tuple[int, ...], int]:
@@ -182,7 +184,7 @@ def solve_lp(tree: BidTree, payoff: np.ndarray) -> LPSolution:
         A_eq=a_eq,
         b_eq=b_eq,
         bounds=bounds,
-        method="highs-ds",
+        method=LP_METHOD,
         options={
             "primal_feasibility_tolerance": LP_TOLERANCE,
             "dual_feasibility_tolerance": LP_TOLERANCE,
