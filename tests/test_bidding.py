@@ -69,9 +69,12 @@ def test_tree_of_two_rungs():
 
 
 def test_two_rung_game_equals_the_value_solved_by_hand():
-    ladder = restricted_ladder(bid_ladder(CLASSIC, "category"), ("high-die", "five-of-a-kind"))
-    result = solve_bidding(CLASSIC, ladder)
-    assert abs(result.value - float(ref.two_rung_value(ladder))) < 1e-12
+    base = bid_ladder(CLASSIC, "category")
+    for top in ("full-house", "five-of-a-kind"):
+        ladder = restricted_ladder(base, ("high-die", top))
+        result = solve_bidding(CLASSIC, ladder)
+        assert abs(result.value - float(ref.two_rung_value(base, top))) < 1e-12
+        assert result.exploitability < TOLERANCE
     assert result.exploitability < TOLERANCE
 
 
