@@ -32,7 +32,9 @@ def test_bidding_category_equilibrium(benchmark):
 def test_bidding_certificate_only(benchmark):
     result = solve_bidding(CLASSIC, "category")
     gap = benchmark.pedantic(
-        lambda: exploitability(result.tree, result.ladder, result.strategy[1], result.strategy[2])[2],
+        lambda: exploitability(result.tree, result.ladder, result.strategy[1], result.strategy[2])[
+            2
+        ],
         rounds=3,
     )
     assert gap < TOLERANCE

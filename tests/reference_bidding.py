@@ -60,7 +60,9 @@ def plain_bid_odds(ladder) -> list[list[Fraction]]:
     for h in range(ix.N_HANDS):
         row = [0] * ladder.n_rungs
         for g in range(ix.N_HANDS):
-            counts = tuple(int(a + b) for a, b in zip(ix.HAND_COUNTS[h], ix.HAND_COUNTS[g]))
+            counts = tuple(
+                int(a + b) for a, b in zip(ix.HAND_COUNTS[h], ix.HAND_COUNTS[g], strict=True)
+            )
             best = table[counts]
             for rung in range(best + 1):
                 row[rung] += int(ix.HAND_WAYS[g])

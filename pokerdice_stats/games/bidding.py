@@ -159,7 +159,7 @@ def reach_chances(result: Bidding) -> dict[tuple[int, ...], float]:
     tree = result.tree
     p = ix.HAND_WAYS / ix.N_THROWS
     out: dict[tuple[int, ...], float] = {}
-    stack = [((), p.copy(), p.copy())]
+    stack: list[tuple[tuple[int, ...], np.ndarray, np.ndarray]] = [((), p.copy(), p.copy())]
     while stack:
         history, r1, r2 = stack.pop()
         out[history] = float(r1.sum() * r2.sum())
@@ -170,6 +170,10 @@ def reach_chances(result: Bidding) -> dict[tuple[int, ...], float]:
             move = tree.seq_index[seat][(history, action)]
             chance = result.strategy[seat][:, move]
             stack.append(
-                ((*history, action), r1 * chance if seat == 1 else r1, r2 * chance if seat == 2 else r2)
+                (
+                    (*history, action),
+                    r1 * chance if seat == 1 else r1,
+                    r2 * chance if seat == 2 else r2,
+                )
             )
     return out

@@ -58,9 +58,7 @@ def simple_player(tree: BidTree, ladder: BidLadder, seat: int, name: str) -> np.
         return history[-1] + 1 if history else 0
 
     if text == "always-call":
-        return _choose(
-            tree, seat, lambda h: np.full(ix.N_HANDS, CALL if h else 0, dtype=np.int64)
-        )
+        return _choose(tree, seat, lambda h: np.full(ix.N_HANDS, CALL if h else 0, dtype=np.int64))
     if text == "truthful":
 
         def truthful(history: tuple[int, ...]) -> np.ndarray:
@@ -83,8 +81,8 @@ def simple_player(tree: BidTree, ladder: BidLadder, seat: int, name: str) -> np.
 
 
 def report_players(ladder: BidLadder) -> tuple[str, ...]:
-    """The simple players of the report: always-call, truthful, call-from every rung but the lowest."""
-    return ("always-call", "truthful") + tuple(f"call-from:{r}" for r in ladder.labels[1:])
+    """The report's simple players: always-call, truthful, call-from each rung but the lowest."""
+    return ("always-call", "truthful", *(f"call-from:{r}" for r in ladder.labels[1:]))
 
 
 def player_losses(result: Bidding, players: tuple[str, ...] | None = None) -> pd.DataFrame:

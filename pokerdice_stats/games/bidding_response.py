@@ -38,7 +38,7 @@ def play_value(
     """Seat 1's expected result when both seats play the given behaviour strategies."""
     signs = _signs(ladder)
     total = 0.0
-    stack = [((), _chances(), _chances())]
+    stack: list[tuple[tuple[int, ...], np.ndarray, np.ndarray]] = [((), _chances(), _chances())]
     while stack:
         history, reach1, reach2 = stack.pop()
         seat = mover(history)
