@@ -24,7 +24,9 @@ game holds its figures:
 - :mod:`.progressive`: the progressive payout per round against several
   computer policies, and progressive sessions (bank and ruin) under schedules;
 - :mod:`.banking_sessions`: two-seat blind banking sessions (bank, ruin,
-  rounds survived) against the exact session walk.
+  rounds survived) against the exact session walk;
+- :mod:`.bidding`: bidding for two (seed 003), the solved play and simple
+  players against it.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from collections.abc import Callable, Iterator
 import pandas as pd
 
 from pokerdice_stats.crosscheck.banking_sessions import banking_session_checks
+from pokerdice_stats.crosscheck.bidding import bidding_checks
 from pokerdice_stats.crosscheck.blind_rounds import blind_checks
 from pokerdice_stats.crosscheck.check import Check
 from pokerdice_stats.crosscheck.chips import holdup_checks
@@ -57,6 +60,7 @@ GROUPS: dict[str, Callable[[RunOptions], Iterator[Check]]] = {
     "progressive": progressive_checks,
     "progressive-sessions": progressive_session_checks,
     "banking-sessions": banking_session_checks,
+    "bidding": bidding_checks,
 }
 #: Samples of each figure when the run options do not say (matches: a tenth).
 DEFAULT_CHECK_SAMPLES = 200_000
