@@ -88,3 +88,49 @@ def two_rung_value(base, top: str) -> Fraction:
         p_top = odds[h][rung]
         total += Fraction(int(ix.HAND_WAYS[h]), ix.N_THROWS) * abs(2 * p_top - 1)
     return total
+
+
+def play_games(state, n: int, tree, pair_rung, strategy1, strategy2) -> dict:
+    """Plain twin of the simulation kernel: the same draws from the same generator.
+
+    Walks the tree by histories (tuples), not by the kernel's arrays.
+    """
+    from pokerdice_stats.games.bidding_tree import CALL
+    from pokerdice_stats.kernels.simulation.rng import (
+        FIVE_DICE,
+        FIVE_DICE_THRESHOLD,
+        below,
+        next_u53,
+    )
+
+    total, wins, bids = 0, 0, 0
+    called = [0] * tree.n_rungs
+    threshold = FIVE_DICE_THRESHOLD
+    import numpy as np
+
+    for _ in range(n):
+        h1 = int(ix.CODE_TO_HAND[below(state, FIVE_DICE, np.uint64(threshold))])
+        h2 = int(ix.CODE_TO_HAND[below(state, FIVE_DICE, np.uint64(threshold))])
+        history: tuple[int, ...] = ()
+        while True:
+            seat = 1 if len(history) % 2 == 0 else 2
+            u = float(next_u53(state)) * 2.0**-53
+            actions = tree.actions(history)
+            chosen = actions[-1]
+            acc = 0.0
+            for action in actions:
+                move = tree.seq_index[seat][(history, action)]
+                acc += (strategy1 if seat == 1 else strategy2)[h1 if seat == 1 else h2, move]
+                if u < acc:
+                    chosen = action
+                    break
+            if chosen == CALL:
+                rung = history[-1]
+                winner = (3 - seat) if pair_rung[h1, h2] >= rung else seat
+                called[rung] += 1
+                total += 1 if winner == 1 else -1
+                wins += winner == 1
+                break
+            bids += 1
+            history = (*history, chosen)
+    return {"result": total, "seat1_wins": wins, "bids": bids, "called": called}

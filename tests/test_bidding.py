@@ -155,3 +155,81 @@ def test_cli_errors(capsys):
     assert_cli_error(capsys, ["bidding", "--hand", "K K X Q Q"], "X")
     assert_cli_error(capsys, ["bidding", "--player", "sometimes"], "unknown player")
     assert_cli_error(capsys, ["bidding", "--rules", "nosuch"], "unknown rule set")
+
+
+def test_simulation_kernel_equals_its_plain_twin_draw_for_draw():
+    from pokerdice_stats.kernels.simulation.bidding import bidding_chunk
+    from pokerdice_stats.simulation.bidding import BiddingJob, bid_game
+    from pokerdice_stats.simulation.run import chunk_state
+
+    result = solve_bidding(CLASSIC, "category")
+    mixed = (
+        simple_player(result.tree, result.ladder, 2, "truthful") * 0.5 + result.strategy[2] * 0.5
+    )
+    for one, two in ((result.strategy[1], result.strategy[2]), (result.strategy[1], mixed)):
+        game = bid_game(result.tree, result.ladder.pair_rung, one, two)
+        job = BiddingJob(game, result.ladder.n_rungs)
+        tally = job.new_tally(3000)
+        bidding_chunk(chunk_state(7, 0), 3000, game, tally)
+        plain = ref.play_games(
+            chunk_state(7, 0), 3000, result.tree, result.ladder.pair_rung, one, two
+        )
+        assert int(tally.result[0]) == plain["result"]
+        assert int(tally.seat1_wins[0]) == plain["seat1_wins"]
+        assert int(tally.bids[0]) == plain["bids"]
+        assert list(tally.called) == plain["called"]
+
+
+@pytest.mark.parametrize(
+    ("seat1", "seat2"), [(None, None), ("truthful", None), (None, "always-call")]
+)
+def test_simulated_results_cover_the_exact_ones(seat1, seat2):
+    # Fixed seed; 200,000 games; |z| < 4.5 fails by chance with probability below 1e-5.
+    from pokerdice_stats.simulation.bidding import simulate_bidding
+    from pokerdice_stats.simulation.run import RunOptions
+
+    result = solve_ladder(CLASSIC, "category")
+    one = simple_player(result.tree, result.ladder, 1, seat1) if seat1 else result.strategy[1]
+    two = simple_player(result.tree, result.ladder, 2, seat2) if seat2 else result.strategy[2]
+    exact = play_value(result.tree, result.ladder, one, two)
+    played = simulate_bidding(
+        result, seat1=seat1, seat2=seat2, run=RunOptions(n=200_000, seed=11, progress=False)
+    )
+    estimate = played.result
+    assert abs(estimate.estimate - exact) < 4.5 * estimate.std_error
+    assert abs(sum(played.called.values()) - 1) < 1e-12
+
+
+def test_simulate_command(capsys):
+    code, out, _ = run_cli(
+        capsys,
+        "simulate",
+        "--what",
+        "bidding",
+        "--rules",
+        "classic",
+        "--n",
+        "20000",
+        "--seed",
+        "2",
+        "--no-progress",
+        "--format",
+        "json",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data["what"] == "bidding" and len(data["games"]) == 5
+    for game in data["games"]:
+        assert game["ci_low"] <= game["estimate"] <= game["ci_high"]
+        assert game["n"] == 20000 and game["seed"] == 2
+    assert_cli_error(capsys, ["simulate", "--what", "bidding", "--players", "3"], "--players")
+
+
+def test_crosscheck_group_compares_every_matchup():
+    from pokerdice_stats.crosscheck import GROUPS
+    from pokerdice_stats.simulation.run import RunOptions
+
+    checks = list(GROUPS["bidding"](RunOptions(n=50_000, seed=5, progress=False)))
+    assert len(checks) == 5
+    # Fixed seed; |z| < 4.5 fails by chance with probability below 1e-5 each.
+    assert all(abs(c.z) < 4.5 for c in checks)

@@ -9,6 +9,8 @@
 - ``bidding_strategy.csv`` / ``bidding_strategy_fine.csv``: the solved moves by
   own hand at every history play reaches;
 - ``bidding_players.csv``: each simple player in each seat;
+- ``bidding_simulated.csv``: the solved play and simple players played out
+  (200,000 games each, seed 2026), beside the exact results;
 - ``bidding.png``: opening bids, seat 2's answers and the simple players' losses.
 """
 
@@ -34,6 +36,12 @@ from pokerdice_stats.games.bidding_tables import (
 )
 from pokerdice_stats.reporting import Task, write_text
 from pokerdice_stats.rules import get_rules
+from pokerdice_stats.simulation.bidding import simulate_matchups
+from pokerdice_stats.simulation.run import RunOptions
+
+#: Games and seed of the simulated table.
+SIMULATED_GAMES = 200_000
+SIMULATED_SEED = 2026
 
 PNG_METADATA = {"Software": None}
 DPI = 110
@@ -72,6 +80,12 @@ def _shown(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def simulated_frame() -> pd.DataFrame:
+    """Seat 1's simulated result per matchup, with its interval and the exact result."""
+    run = RunOptions(n=SIMULATED_GAMES, seed=SIMULATED_SEED, progress=False, workers=1)
+    return pd.DataFrame(simulate_matchups(get_rules("classic"), run)["games"])
+
+
 def write_bidding(out_dir: Path) -> list[Path]:
     """Every file of the section."""
     folder = out_dir / "games"
@@ -84,6 +98,8 @@ def write_bidding(out_dir: Path) -> list[Path]:
         write_text(folder / "bidding_strategy_fine.csv", to_csv(strategy_frame(fine))),
         write_text(folder / "bidding_players.csv", to_csv(players)),
     ]
+    simulated = simulated_frame()
+    written.append(write_text(folder / "bidding_simulated.csv", to_csv(simulated)))
     text = "# Bidding for two (seed 003, variation 8), solved\n\n" + RULINGS_NOTE + "\n\n"
     text += "## Category ladder: exact\n\n"
     text += (
@@ -102,6 +118,12 @@ def write_bidding(out_dir: Path) -> list[Path]:
         "expected result against the solved other seat; `loss`: equilibrium minus result.\n\n"
     )
     text += to_markdown(_shown(players))
+    text += "\n### Played out (Monte Carlo)\n\n"
+    text += (
+        f"{SIMULATED_GAMES:,} games a line, seed {SIMULATED_SEED}; `estimate`: seat 1's mean "
+        "result with its 95% interval; `exact`: the same from the strategies.\n\n"
+    )
+    text += to_markdown(_shown(simulated.drop(columns=["n", "seed"])))
     text += "\n## Fine ladder (category and face of its main set): abstraction\n\n"
     text += to_markdown(_figures(fine))
     text += "\n### Seat 1's opening bid, by its own hand's rung on the kept bids\n\n"

@@ -15,12 +15,16 @@ import numpy as np
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.games.bidding import Bidding
 from pokerdice_stats.games.bidding_players import simple_player
+from pokerdice_stats.games.bidding_response import play_value
+from pokerdice_stats.games.bidding_solve import solve_ladder
+from pokerdice_stats.games.bidding_tables import UNITS
 from pokerdice_stats.games.bidding_tree import CALL, BidTree
 from pokerdice_stats.kernels.simulation.bidding import BidGame, BidTally, bidding_chunk
+from pokerdice_stats.rules import RuleSet
 from pokerdice_stats.simulation import stats
 from pokerdice_stats.simulation.run import RunOptions, run_job, zeros_tally
 
-__all__ = ["DEFAULT_BIDDING_GAMES", "bid_game", "simulate_bidding"]
+__all__ = ["DEFAULT_BIDDING_GAMES", "MATCHUPS", "bid_game", "simulate_bidding", "simulate_matchups"]
 
 #: Games simulated when the run options do not say.
 DEFAULT_BIDDING_GAMES = 200_000
@@ -72,6 +76,18 @@ class BiddingJob:
         bidding_chunk(state, size, self.game, tally)
 
 
+@dataclass(frozen=True)
+class BiddingPlay:
+    """Simulated games: ``result``, seat 1's mean result (units won per game);
+    ``seat1_wins``, its chance of winning; ``bids``, mean bids a game;
+    ``called``, the share of games ending on each rung."""
+
+    result: stats.Estimate
+    seat1_wins: stats.Estimate
+    bids: float
+    called: dict[str, float]
+
+
 def _strategy(result: Bidding, seat: int, player: str | None) -> np.ndarray:
     if player is None or player == "solved":
         return result.strategy[seat]
@@ -84,7 +100,7 @@ def simulate_bidding(
     seat1: str | None = None,
     seat2: str | None = None,
     run: RunOptions | None = None,
-) -> dict[str, object]:
+) -> BiddingPlay:
     """Play the solved strategies (or a simple player in a seat) against each other.
 
     Parameters
@@ -99,10 +115,7 @@ def simulate_bidding(
 
     Returns
     -------
-    dict
-        ``result``: seat 1's mean result (an Estimate, units won per game);
-        ``seat1_wins``: its chance of winning (an Estimate); ``bids``: mean
-        bids a game; ``called``: share of games ending on each rung.
+    BiddingPlay
     """
     run = run or RunOptions()
     game = bid_game(
@@ -114,11 +127,53 @@ def simulate_bidding(
     done = run_job(BiddingJob(game, result.ladder.n_rungs), run, DEFAULT_BIDDING_GAMES)
     totals = done.totals
     n = done.n
-    return {
-        "result": stats.mean(float(totals["result"][0]), float(n), n, run.seed),
-        "seat1_wins": stats.proportion(int(totals["seat1_wins"][0]), n, run.seed),
-        "bids": float(totals["bids"][0]) / n,
-        "called": {
+    return BiddingPlay(
+        result=stats.mean(float(totals["result"][0]), float(n), n, run.seed),
+        seat1_wins=stats.proportion(int(totals["seat1_wins"][0]), n, run.seed),
+        bids=float(totals["bids"][0]) / n,
+        called={
             label: float(totals["called"][r]) / n for r, label in enumerate(result.ladder.labels)
         },
+    )
+
+
+#: (seat 1, seat 2) played; None is the solved strategy.
+MATCHUPS: tuple[tuple[str | None, str | None], ...] = (
+    (None, None),
+    ("always-call", None),
+    (None, "always-call"),
+    ("truthful", None),
+    (None, "truthful"),
+)
+
+
+def simulate_matchups(rules: RuleSet, run: RunOptions) -> dict:
+    """Seat 1's simulated result (with its interval) beside the exact one, per matchup."""
+    result = solve_ladder(rules, "category")
+    tree, ladder = result.tree, result.ladder
+    games = []
+    for seat1, seat2 in MATCHUPS:
+        one = simple_player(tree, ladder, 1, seat1) if seat1 else result.strategy[1]
+        two = simple_player(tree, ladder, 2, seat2) if seat2 else result.strategy[2]
+        played = simulate_bidding(result, seat1=seat1, seat2=seat2, run=run)
+        e = played.result
+        games.append(
+            {
+                "seat1": seat1 or "solved",
+                "seat2": seat2 or "solved",
+                "estimate": e.estimate,
+                "ci_low": e.ci_low,
+                "ci_high": e.ci_high,
+                "n": e.n,
+                "seed": e.seed,
+                "exact": play_value(tree, ladder, one, two),
+                "bids_per_game": played.bids,
+            }
+        )
+    return {
+        "ladder": "category",
+        "quantity": "seat 1's result",
+        "units": UNITS,
+        "value": result.value,
+        "games": games,
     }
