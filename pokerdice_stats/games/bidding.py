@@ -7,6 +7,19 @@ five of all ten dice make at least that rung.  Instead of bidding, a player
 calls: if the ten dice make the last bid its bidder wins, otherwise the
 caller; the top rung must be called.  Zero-sum, +1 a win and -1 a loss.
 
+Rulings where ``design.md`` is silent:
+
+- each player throws once, whatever the rule set's ``throws`` (variation 8
+  throws behind a screen; nobody holds or throws again);
+- "the best five of all ten dice make at least a rung": some five of the ten
+  make that rung or a higher one, each five read as the rule set reads a hand
+  (a wild face counts as it does in a five-dice hand);
+- on the fine ladder a rung is higher when its category is, or with the same
+  category when the face of its main set is higher;
+- every rung may be bid, those that any ten dice make included (a bid that
+  cannot lose passes the next bid to the other player); a claim holds or not,
+  so there are no ties.
+
 :func:`solve_bidding` solves the game exactly on a ladder of up to
 :data:`~pokerdice_stats.games.bidding_tree.MAX_RUNGS` rungs (the category
 ladder): the sequence-form program over hand classes
