@@ -70,7 +70,7 @@ def plain_bid_odds(ladder) -> list[list[Fraction]]:
     return out
 
 
-def two_rung_value(base, top: str) -> Fraction:
+def two_rung_value(odds: list[list[Fraction]], top: int) -> Fraction:
     """The value of a two-rung game, solved by hand.
 
     The lower rung is met by every ten dice.  Seat 1 bids the top rung (seat 2
@@ -79,10 +79,9 @@ def two_rung_value(base, top: str) -> Fraction:
     seat 1 must call it, winning when the ten dice miss it.  With P(h) the
     chance the ten dice make the top rung given seat 1's hand h, seat 1 takes
     the better of 2P - 1 and 1 - 2P: the value is the sum of p(h) |2 P(h) - 1|.
-    ``base``: the full ladder; ``top``: the label of the top rung on it.
+    ``odds``: :func:`plain_bid_odds` of the full ladder; ``top``: the top rung on it.
     """
-    odds = plain_bid_odds(base)
-    rung = base.labels.index(top)
+    rung = top
     total = Fraction(0)
     for h in range(ix.N_HANDS):
         p_top = odds[h][rung]

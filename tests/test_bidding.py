@@ -70,10 +70,11 @@ def test_tree_of_two_rungs():
 
 def test_two_rung_game_equals_the_value_solved_by_hand():
     base = bid_ladder(CLASSIC, "category")
+    odds = ref.plain_bid_odds(base)
     for top in ("full-house", "five-of-a-kind"):
         ladder = restricted_ladder(base, ("high-die", top))
         result = solve_bidding(CLASSIC, ladder)
-        assert abs(result.value - float(ref.two_rung_value(base, top))) < 1e-12
+        assert abs(result.value - float(ref.two_rung_value(odds, base.rung(top)))) < 1e-12
         assert result.exploitability < TOLERANCE
     assert result.exploitability < TOLERANCE
 
