@@ -9,8 +9,9 @@
      rule set has (the lowest rung, then the full house, four and five of a
      kind split by the face of the main set: 8 rungs, 256 histories); a bid
      claims as on the fine ladder;
-  2. *hands*: a player decides knowing only its own hand's rung on the whole
-     fine ladder (hands of one rung play alike).
+  2. *hands*: a player decides knowing only the chances its own five dice
+     give each kept bid (hands with the same chances play alike: 55 buckets
+     on the classic rules).
 
   The game with those bids is then solved on the buckets, and its
   exploitability measured by best responses with every hand seen in full
@@ -26,7 +27,7 @@ import numpy as np
 
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.bidding import Bidding, solve_bidding
-from pokerdice_stats.games.bidding_odds import LADDERS, BidLadder, bid_ladder
+from pokerdice_stats.games.bidding_odds import LADDERS, BidLadder, bid_ladder, bid_odds
 from pokerdice_stats.rules import RuleSet
 
 __all__ = ["FINE_RUNGS", "restricted_ladder", "solve_ladder"]
@@ -78,10 +79,11 @@ def restricted_ladder(ladder: BidLadder, labels: tuple[str, ...]) -> BidLadder:
 def _fine_abstraction(rules: RuleSet) -> Bidding:
     fine = bid_ladder(rules, "fine")
     ladder = restricted_ladder(fine, FINE_RUNGS)
-    _, buckets = np.unique(fine.hand_rung, return_inverse=True)
+    _, buckets = np.unique(bid_odds(ladder), axis=0, return_inverse=True)
+    buckets = buckets.ravel()
     text = (
-        "bids restricted to " + ", ".join(ladder.labels) + "; each player knows only its own "
-        f"hand's rung on the whole fine ladder ({int(buckets.max()) + 1} buckets); "
+        "bids restricted to " + ", ".join(ladder.labels) + "; each player knows only the "
+        f"chances its own hand gives each of those bids ({int(buckets.max()) + 1} buckets); "
         "exploitability: best responses seeing every hand, with those bids"
     )
     return solve_bidding(rules, ladder, classes=buckets.astype(np.int64), abstraction=text)
