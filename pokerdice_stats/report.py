@@ -21,6 +21,7 @@ SECTIONS = (
     "banking_tables",
     "games_tables",
     "betting_tables",
+    "bidding_tables",
     "simulation",
     "banking_sessions",
     "betting_sessions",

@@ -18,6 +18,7 @@ COMMAND_MODULES = (
     "banking",
     "games",
     "betting",
+    "bidding",
     "simulate",
 )
 

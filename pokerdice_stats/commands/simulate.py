@@ -21,9 +21,15 @@ from pokerdice_stats.games.policy_names import COMPUTER_POLICIES
 if TYPE_CHECKING:
     from pokerdice_stats.simulation import RunOptions
 
-WHATS = ("turn", "round", "match", "session")
+WHATS = ("turn", "round", "match", "session", "bidding")
 #: Default samples for each kind of simulation.
-DEFAULT_N = {"turn": 1_000_000, "round": 200_000, "match": 20_000, "session": 2_000}
+DEFAULT_N = {
+    "turn": 1_000_000,
+    "round": 200_000,
+    "match": 20_000,
+    "session": 2_000,
+    "bidding": 200_000,
+}
 #: Fields of every estimate in the JSON output.
 ESTIMATE_FIELDS = ("estimate", "ci_low", "ci_high", "n", "seed")
 #: Most samples one run may ask for (``--n``); beyond it a run would take days.
@@ -72,6 +78,7 @@ _KIND_NAMES = {
     "pots": "a session of pots (--what session, ties other than push)",
     "banking": "a blind banking session (--what session, knowledge=blind)",
     "betting": "a betting session (--what session, triple-snakes)",
+    "bidding": "--what bidding",
 }
 _USER_NAMES = {
     "turn": "turn",
@@ -81,6 +88,7 @@ _USER_NAMES = {
     "pots": "session of pots",
     "banking": "blind banking session",
     "betting": "betting session",
+    "bidding": "bidding",
 }
 
 
@@ -316,6 +324,11 @@ def simulate_record(args: argparse.Namespace) -> dict:
         ]
         record["rounds_played_per_round"] = seated.played
         interrupted = seated.interrupted
+    elif args.what == "bidding":
+        from pokerdice_stats.commands.simulate_bidding import bidding_record
+
+        record |= bidding_record(rules, run)
+        interrupted = False
     elif args.what == "match":
         matches = sim.simulate_matches(rules, players, args.rounds, run=run)
         record |= {
@@ -424,6 +437,10 @@ def _line(label: str, e: dict) -> str:
 
 
 def _text(record: dict) -> str:
+    if record.get("what") == "bidding":
+        from pokerdice_stats.commands.simulate_bidding import bidding_text
+
+        return bidding_text(record)
     if record.get("game") == "banking session":
         from pokerdice_stats.commands.simulate_sessions import banking_session_text
 

@@ -27,6 +27,8 @@ game holds its figures:
   rounds survived) against the exact session walk;
 - :mod:`.betting_sessions`: seed 001's betting sessions, first rounds (net
   chips, pot, raise and fold rates) against the exact betting round.
+- :mod:`.bidding`: bidding for two (seed 003), the solved play and simple
+  players against it.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import pandas as pd
 
 from pokerdice_stats.crosscheck.banking_sessions import banking_session_checks
 from pokerdice_stats.crosscheck.betting_sessions import betting_session_checks
+from pokerdice_stats.crosscheck.bidding import bidding_checks
 from pokerdice_stats.crosscheck.blind_rounds import blind_checks
 from pokerdice_stats.crosscheck.check import Check
 from pokerdice_stats.crosscheck.chips import holdup_checks
@@ -61,6 +64,7 @@ GROUPS: dict[str, Callable[[RunOptions], Iterator[Check]]] = {
     "progressive-sessions": progressive_session_checks,
     "banking-sessions": banking_session_checks,
     "betting-sessions": betting_session_checks,
+    "bidding": bidding_checks,
 }
 #: Samples of each figure when the run options do not say (matches: a tenth).
 DEFAULT_CHECK_SAMPLES = 200_000

@@ -1,0 +1,64 @@
+"""Bidding-for-two timings (issue 10, item 4): the category-ladder equilibrium under 30 s.
+
+Run for real with ``python -m pytest benchmarks/test_bidding.py --benchmark-enable``;
+the regular suite runs each once as a smoke test.  Each run starts from a cold
+ladder cache.  The baseline, timed in the same run, is building the ladder and
+the bid-odds table alone (the ten-dice table every solve starts from).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokerdice_stats import get_rules
+from pokerdice_stats.games import bidding_odds
+from pokerdice_stats.games.bidding import TOLERANCE, solve_bidding
+from pokerdice_stats.games.bidding_response import exploitability
+from pokerdice_stats.games.bidding_solve import restricted_ladder
+
+CLASSIC = get_rules("classic")
+
+
+def _cold():
+    bidding_odds.bid_ladder.cache_clear()
+    return (), {}
+
+
+def test_bidding_category_equilibrium(benchmark):
+    result = benchmark.pedantic(lambda: solve_bidding(CLASSIC, "category"), setup=_cold, rounds=3)
+    assert result.exploitability < TOLERANCE
+
+
+def test_bidding_certificate_only(benchmark):
+    result = solve_bidding(CLASSIC, "category")
+    gap = benchmark.pedantic(
+        lambda: exploitability(result.tree, result.ladder, result.strategy[1], result.strategy[2])[
+            2
+        ],
+        rounds=3,
+    )
+    assert gap < TOLERANCE
+
+
+FOUR_RUNGS = ("high-die", "full-house", "four-of-a-kind", "five-of-a-kind")
+
+
+def test_bidding_four_rungs_with_classes(benchmark):
+    ladder = restricted_ladder(bidding_odds.bid_ladder(CLASSIC, "category"), FOUR_RUNGS)
+    result = benchmark.pedantic(lambda: solve_bidding(CLASSIC, ladder), rounds=3)
+    assert result.exploitability < TOLERANCE
+
+
+def test_bidding_four_rungs_without_classes(benchmark):
+    ladder = restricted_ladder(bidding_odds.bid_ladder(CLASSIC, "category"), FOUR_RUNGS)
+    alone = np.arange(252)
+    result = benchmark.pedantic(lambda: solve_bidding(CLASSIC, ladder, classes=alone), rounds=1)
+    assert result.exploitability < TOLERANCE
+
+
+def test_bidding_odds_baseline(benchmark):
+    def build():
+        return bidding_odds.bid_odds(bidding_odds.bid_ladder(CLASSIC, "category"))
+
+    odds = benchmark.pedantic(build, setup=_cold, rounds=5)
+    assert odds.shape == (252, 8)

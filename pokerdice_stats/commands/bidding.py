@@ -1,0 +1,93 @@
+"""``pokerdice-stats bidding``: seed 003's bidding for two (variation 8), solved."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from pokerdice_stats.commands._common import add_format_arg, add_rules_args, emit, rules_from_args
+from pokerdice_stats.formats import render, to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.commands._common import lazy_pandas as pd
+
+DESCRIPTION = (
+    "Seed 003, variation 8: each player throws five dice once behind a screen; seat 1 bids "
+    "first, bids alternate, each names a higher rung of the ladder and claims the best five of "
+    "all ten dice make at least it; instead of bidding a player calls (the bidder wins if the "
+    "claim holds, else the caller); the top rung must be called. Solved as a zero-sum game: "
+    "value is seat 1's expected result (units won per game, +1 win / -1 loss), exploitability "
+    "the gap between the two seats' best responses to the solution (the value lies within it); "
+    "bid_odds: given your own five dice, the chance the ten dice make at least each rung."
+)
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "bidding",
+        help="003's bidding for two: the solved game, and the odds of each bid given your dice",
+        description=DESCRIPTION,
+    )
+    add_rules_args(parser, default="classic")
+    parser.add_argument(
+        "--ladder",
+        default="category",
+        choices=("category", "fine"),
+        help="category: the rule set's categories; fine: category and face of its main set "
+        "(solved on a stated abstraction)",
+    )
+    parser.add_argument(
+        "--hand",
+        default=None,
+        metavar="DICE",
+        help="give the odds and the equilibrium's opening for this own hand only",
+    )
+    parser.add_argument(
+        "--player",
+        dest="players",
+        action="append",
+        default=None,
+        metavar="P",
+        help="what a simple player loses against the solution: always-call, truthful, "
+        "call-from:RUNG (repeatable; default: always-call and truthful)",
+    )
+    add_format_arg(parser)
+    parser.set_defaults(func=run_bidding)
+
+
+def run_bidding(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.bidding_players import player_losses, simple_player
+    from pokerdice_stats.games.bidding_solve import solve_ladder
+    from pokerdice_stats.games.bidding_tables import odds_frame, opening_frame, summary
+    from pokerdice_stats.hands import hand_table
+
+    rules = rules_from_args(args)
+    names = tuple(args.players) if args.players else ("always-call", "truthful")
+    result = solve_ladder(rules, args.ladder)
+    for name in names:  # reject a bad player before the work
+        simple_player(result.tree, result.ladder, 1, name)
+    odds = odds_frame(result.ladder)
+    if args.hand is not None:
+        table = hand_table(rules)
+        own = table.format(table.hand(args.hand))
+        odds = odds[odds["own_hand"] == own].reset_index(drop=True)
+    players = player_losses(result, names)
+    opening = opening_frame(result)
+    record = summary(result)
+    if args.format == "json":
+        record["bid_odds"] = odds.to_dict(orient="records")
+        record["opening"] = opening.to_dict(orient="records")
+        record["players"] = players.to_dict(orient="records")
+        emit(to_json(record))
+        return 0
+    if args.format == "csv":
+        emit(render(odds, "csv"))
+        return 0
+    head = pd.DataFrame(
+        [{"figure": k, "value": v} for k, v in record.items() if k not in ("settings", "rungs")]
+    )
+    for frame in (head, players, opening, odds):
+        emit(render(frame, args.format))
+    return 0

@@ -1,0 +1,119 @@
+"""Simple bidding players, and what they lose against the solved play.
+
+Each is a pure behaviour strategy over the full tree (see
+:mod:`~pokerdice_stats.games.bidding_response`):
+
+- ``always-call``: calls every bid; opening, bids the lowest rung;
+- ``truthful``: bids its own hand's rung when that is higher than the last
+  bid (a claim its own five dice already prove), else calls;
+- ``call-from:RUNG``: never calls a bid below RUNG: below it bids the next
+  rung up, at or above it calls.
+
+A simple player takes one seat and the solved strategy the other.  What it
+loses is that seat's result under the equilibrium minus its result with the
+habit; the solved strategy holds the other seat to the value whatever it
+meets, so a loss is never negative (up to the solution's tolerance).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from pokerdice_stats import indexing as ix
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games.bidding import Bidding
+from pokerdice_stats.games.bidding_odds import BidLadder
+from pokerdice_stats.games.bidding_response import play_value
+from pokerdice_stats.games.bidding_tree import CALL, BidTree
+
+__all__ = ["PLAYER_KINDS", "player_losses", "simple_player"]
+
+PLAYER_KINDS = ("always-call", "truthful", "call-from:RUNG")
+
+
+def _choose(tree: BidTree, seat: int, rule) -> np.ndarray:
+    """A pure strategy from ``rule(history) -> (252,) chosen action``."""
+    out = np.zeros((ix.N_HANDS, tree.n_sequences(seat)))
+    for info in tree.infosets[seat]:
+        chosen = rule(info.history)
+        for action, move in zip(info.actions, info.moves, strict=True):
+            out[:, move] = chosen == action
+    return out
+
+
+def simple_player(tree: BidTree, ladder: BidLadder, seat: int, name: str) -> np.ndarray:
+    """The behaviour strategy of a simple player (see the module docstring).
+
+    Raises
+    ------
+    OptionError
+        For an unknown player or rung.
+    """
+    text = str(name).strip().lower()
+    top = tree.n_rungs - 1
+    hand_rung = np.asarray(ladder.hand_rung)
+
+    def next_up(history: tuple[int, ...]) -> int:
+        return history[-1] + 1 if history else 0
+
+    if text == "always-call":
+        return _choose(tree, seat, lambda h: np.full(ix.N_HANDS, CALL if h else 0, dtype=np.int64))
+    if text == "truthful":
+
+        def truthful(history: tuple[int, ...]) -> np.ndarray:
+            if not history:
+                return hand_rung.copy()
+            return np.where(hand_rung > history[-1], hand_rung, CALL)
+
+        return _choose(tree, seat, truthful)
+    kind, sep, rung_text = text.partition(":")
+    if kind == "call-from" and sep:
+        threshold = ladder.rung(rung_text)
+
+        def cautious(history: tuple[int, ...]) -> np.ndarray:
+            if history and (history[-1] >= threshold or history[-1] == top):
+                return np.full(ix.N_HANDS, CALL, dtype=np.int64)
+            return np.full(ix.N_HANDS, next_up(history), dtype=np.int64)
+
+        return _choose(tree, seat, cautious)
+    raise OptionError(f"unknown player {name!r}; one of: {', '.join(PLAYER_KINDS)}")
+
+
+def report_players(ladder: BidLadder) -> tuple[str, ...]:
+    """The report's simple players: always-call, truthful, call-from each rung but the lowest."""
+    return ("always-call", "truthful", *(f"call-from:{r}" for r in ladder.labels[1:]))
+
+
+def player_losses(result: Bidding, players: tuple[str, ...] | None = None) -> pd.DataFrame:
+    """Each simple player in each seat against the solved strategy.
+
+    Returns
+    -------
+    DataFrame
+        One row per player and seat: ``player``, ``seat``, ``result`` (the
+        seat's own expected result, units won per game), ``equilibrium`` (the
+        seat's result under the equilibrium) and ``loss`` (their difference).
+    """
+    tree, ladder = result.tree, result.ladder
+    names = players if players is not None else report_players(ladder)
+    rows = []
+    for name in names:
+        for seat in (1, 2):
+            mine = simple_player(tree, ladder, seat, name)
+            if seat == 1:
+                own = play_value(tree, ladder, mine, result.strategy[2])
+                fair = result.value
+            else:
+                own = -play_value(tree, ladder, result.strategy[1], mine)
+                fair = -result.value
+            rows.append(
+                {
+                    "player": name,
+                    "seat": seat,
+                    "result": own,
+                    "equilibrium": fair,
+                    "loss": fair - own,
+                }
+            )
+    return pd.DataFrame(rows)

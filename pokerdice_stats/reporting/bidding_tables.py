@@ -1,0 +1,213 @@
+"""Report section: seed 003's bidding for two, in ``results/games/``.
+
+- ``bidding_value.md``: the value for seat 1 on the category ladder (exact,
+  with its best-response bounds) and on the fine ladder's stated abstraction
+  (with its measured exploitability); seat 1's opening bids; what simple
+  players lose against the solution;
+- ``bidding_odds.csv`` / ``bidding_odds_fine.csv``: given your five dice, the
+  chance the ten dice make at least each rung (exact fractions over 7,776);
+- ``bidding_strategy.csv`` / ``bidding_strategy_fine.csv``: the solved moves by
+  own hand at every history play reaches;
+- ``bidding_players.csv``: each simple player in each seat;
+- ``bidding_simulated.csv``: the solved play and simple players played out
+  (200,000 games each, seed 2026), beside the exact results;
+- ``bidding.png``: opening bids, seat 2's answers and the simple players' losses.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from pokerdice_stats import indexing as ix
+from pokerdice_stats.formats import to_csv, to_markdown
+from pokerdice_stats.games.bidding import Bidding
+from pokerdice_stats.games.bidding_players import player_losses
+from pokerdice_stats.games.bidding_solve import solve_ladder
+from pokerdice_stats.games.bidding_tables import (
+    UNITS,
+    odds_frame,
+    opening_frame,
+    strategy_frame,
+)
+from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.rules import get_rules
+from pokerdice_stats.simulation.bidding import simulate_matchups
+from pokerdice_stats.simulation.run import RunOptions
+
+#: Games and seed of the simulated table.
+SIMULATED_GAMES = 200_000
+SIMULATED_SEED = 2026
+
+PNG_METADATA = {"Software": None}
+DPI = 110
+RULINGS_NOTE = (
+    "Rules: classic (seed 003), variation 8.  Each player throws five dice once behind a screen "
+    "and sees only their own.  Seat 1 bids first; bids alternate, each a higher rung of the "
+    "ladder, claiming that the best five of all ten dice make at least that rung.  Instead of "
+    "bidding a player calls: the bidder wins if the claim holds, else the caller; the top rung "
+    f"must be called.  Results: {UNITS}, seat 1's unless said."
+)
+
+
+@functools.cache
+def _result(ladder: str) -> Bidding:
+    return solve_ladder(get_rules("classic"), ladder)
+
+
+def _figures(result: Bidding) -> pd.DataFrame:
+    return pd.DataFrame(
+        [
+            {"figure": "value (seat 1)", "value": f"{result.value:.12f}"},
+            {"figure": "seat 1 against seat 2's best response", "value": f"{result.lower:.12f}"},
+            {"figure": "seat 1's best response", "value": f"{result.upper:.12f}"},
+            {"figure": "exploitability (gap)", "value": f"{result.exploitability:.3g}"},
+            {"figure": "hand classes", "value": str(int(result.classes.max()) + 1)},
+            {"figure": "abstraction", "value": result.abstraction},
+        ]
+    )
+
+
+def _shown(frame: pd.DataFrame) -> pd.DataFrame:
+    out = frame.copy()
+    for column in out.columns:
+        if pd.api.types.is_float_dtype(out[column]):
+            out[column] = [f"{v:.4f}" for v in out[column]]
+    return out
+
+
+def simulated_frame() -> pd.DataFrame:
+    """Seat 1's simulated result per matchup, with its interval and the exact result."""
+    run = RunOptions(n=SIMULATED_GAMES, seed=SIMULATED_SEED, progress=False, workers=1)
+    return pd.DataFrame(simulate_matchups(get_rules("classic"), run)["games"])
+
+
+def write_bidding(out_dir: Path) -> list[Path]:
+    """Every file of the section."""
+    folder = out_dir / "games"
+    exact, fine = _result("category"), _result("fine")
+    players = player_losses(exact)
+    written = [
+        write_text(folder / "bidding_odds.csv", to_csv(odds_frame(exact.ladder))),
+        write_text(folder / "bidding_odds_fine.csv", to_csv(odds_frame(fine.ladder))),
+        write_text(folder / "bidding_strategy.csv", to_csv(strategy_frame(exact))),
+        write_text(folder / "bidding_strategy_fine.csv", to_csv(strategy_frame(fine))),
+        write_text(folder / "bidding_players.csv", to_csv(players)),
+    ]
+    simulated = simulated_frame()
+    written.append(write_text(folder / "bidding_simulated.csv", to_csv(simulated)))
+    text = "# Bidding for two (seed 003, variation 8), solved\n\n" + RULINGS_NOTE + "\n\n"
+    text += "## Category ladder: exact\n\n"
+    text += (
+        "Sequence-form linear program over hand classes (face relabelings that keep every "
+        "category), then both seats' best responses computed in the full game without the "
+        "program; the value lies between them.\n\n"
+    )
+    text += to_markdown(_figures(exact))
+    text += "\n### Seat 1's opening bid, by the category of its own five dice\n\n"
+    text += to_markdown(_shown(opening_frame(exact)))
+    text += "\n### What simple players lose against the solution\n\n"
+    text += (
+        "`always-call`: calls every bid (opens with the lowest rung); `truthful`: bids its own "
+        "hand's category when higher than the last bid, else calls; `call-from:R`: bids one "
+        "rung up until the last bid is R or higher, then calls.  `result`: the seat's own "
+        "expected result against the solved other seat; `loss`: equilibrium minus result.\n\n"
+    )
+    text += to_markdown(_shown(players))
+    text += "\n### Played out (Monte Carlo)\n\n"
+    text += (
+        f"{SIMULATED_GAMES:,} games a line, seed {SIMULATED_SEED}; `estimate`: seat 1's mean "
+        "result with its 95% interval; `exact`: the same from the strategies.\n\n"
+    )
+    text += to_markdown(_shown(simulated.drop(columns=["n", "seed"])))
+    text += "\n## Fine ladder (category and face of its main set): abstraction\n\n"
+    text += to_markdown(_figures(fine))
+    text += "\n### Seat 1's opening bid, by its own hand's rung on the kept bids\n\n"
+    text += to_markdown(_shown(opening_frame(fine)))
+    written.append(write_text(folder / "bidding_value.md", text))
+    written.append(_chart(exact, players, folder / "bidding.png"))
+    return written
+
+
+def _answers(result: Bidding) -> tuple[list[str], list[str], np.ndarray]:
+    """Seat 2's chance of calling each opening bid that is played, by own rung."""
+    tree, ladder = result.tree, result.ladder
+    opening = tree.infosets[1][0]
+    weights = ix.HAND_WAYS.astype(float)
+    played = []
+    for action, move in zip(opening.actions, opening.moves, strict=True):
+        if weights @ result.strategy[1][:, move] > 1e-12:
+            played.append(action)
+    rungs = [r for r in range(ladder.n_rungs) if (ladder.hand_rung == r).any()]
+    grid = np.zeros((len(rungs), len(played)))
+    for j, bid in enumerate(played):
+        call = tree.seq_index[2][((bid,), -1)]
+        for i, rung in enumerate(rungs):
+            mine = ladder.hand_rung == rung
+            grid[i, j] = weights[mine] @ result.strategy[2][mine, call] / weights[mine].sum()
+    return [ladder.labels[r] for r in rungs], [ladder.labels[b] for b in played], grid
+
+
+def _chart(result: Bidding, players: pd.DataFrame, path: Path) -> Path:
+    fig = Figure(figsize=(14, 4.8))
+    axes = fig.subplots(1, 3)
+    opening = opening_frame(result)
+    bids = [c for c in opening.columns[2:] if opening[c].max() > 1e-12]
+    ax = axes[0]
+    bottom = np.zeros(len(opening))
+    for bid in bids:
+        ax.barh(opening["own_rung"], opening[bid], left=bottom, label=f"bids {bid}")
+        bottom += opening[bid].to_numpy()
+    ax.set_xlabel("chance of the opening bid")
+    ax.set_title("Seat 1 opens with (by own category)", fontsize=10)
+    ax.legend(frameon=False, fontsize=7, loc="lower right")
+    ax = axes[1]
+    rows, cols, grid = _answers(result)
+    image = ax.imshow(grid, cmap="RdYlGn_r", vmin=0, vmax=1, aspect="auto")
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels(rows, fontsize=8)
+    ax.set_xticks(range(len(cols)))
+    ax.set_xticklabels(cols, fontsize=8, rotation=20, ha="right")
+    for i in range(grid.shape[0]):
+        for j in range(grid.shape[1]):
+            ax.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=7)
+    ax.set_xlabel("seat 1's opening bid")
+    ax.set_title("Seat 2 calls it (chance, by own category)", fontsize=10)
+    fig.colorbar(image, ax=ax, fraction=0.046)
+    ax = axes[2]
+    names = list(dict.fromkeys(players["player"]))
+    width = 0.38
+    for k, seat in enumerate((1, 2)):
+        part = players[players["seat"] == seat].set_index("player").loc[names]
+        xs = [i + (k - 0.5) * width for i in range(len(names))]
+        ax.bar(xs, part["loss"], width, label=f"seat {seat}")
+    ax.set_xticks(range(len(names)))
+    ax.set_xticklabels(names, rotation=35, ha="right", fontsize=7)
+    ax.set_ylabel("units lost per game against the solution")
+    ax.set_title("What simple players lose", fontsize=10)
+    ax.legend(frameon=False, fontsize=8)
+    fig.suptitle(
+        f"Bidding for two, category ladder (classic): seat 1's value {result.value:.4f} "
+        "units per game"
+    )
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    return path
+
+
+def _compute() -> list[Path]:
+    _result("category")
+    _result("fine")
+    return []
+
+
+def tasks(out_dir: Path) -> list[Task]:
+    return [
+        Task("bidding solved", _compute),
+        Task("bidding tables", lambda: write_bidding(out_dir)),
+    ]
