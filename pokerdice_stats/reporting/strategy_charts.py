@@ -12,6 +12,7 @@ goals with the value of a turn.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import math
 import re
@@ -29,7 +30,9 @@ from matplotlib.collections import PatchCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon, Rectangle
 from matplotlib.path import Path as MplPath
+import PIL
 from PIL import Image as PILImage
+from PIL import PngImagePlugin
 
 from pokerdice_stats.formats import fraction_text, to_csv
 from pokerdice_stats.goals import Goal, at_least, beat
@@ -64,6 +67,10 @@ TIE_MARK = (0.16, 0.3)
 DPI = 100
 #: Colours of the saved PNGs (flat fills and anti-aliased text need few).
 PALETTE_COLOURS = 48
+#: Raise when the drawing code changes: every chart is then drawn again.
+DRAWING_VERSION = "1"
+#: PNG text chunk holding the digest of what a chart was drawn from.
+DIGEST_KEY = "pokerdice-stats inputs"
 
 
 def goal_stem(name: str) -> str:
@@ -121,6 +128,9 @@ def plot_strategy(
     hold is exactly as good.
     """
     path = Path(path)
+    digest = chart_digest(frame, rules, goal_name, value, title, dpi)
+    if drawn_digest(path) == digest:
+        return path
     steps = sorted(frame["throws_left"].unique(), reverse=True)
     categories = list(rules.categories)
     first = frame[frame["throws_left"] == steps[0]]
@@ -242,18 +252,63 @@ def plot_strategy(
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi or DPI, metadata=PNG_METADATA)
     plt.close(fig)
-    _write_small_png(buffer, path)
+    _write_small_png(buffer, path, digest)
     return path
 
 
-def _write_small_png(buffer: io.BytesIO, path: Path) -> None:
-    """Save a rendered chart with a palette of :data:`PALETTE_COLOURS` (a quarter of the bytes)."""
+def chart_digest(
+    frame: pd.DataFrame,
+    rules: RuleSet,
+    goal_name: str,
+    value: Fraction | float | None,
+    title: str | None,
+    dpi: int | None,
+) -> str:
+    """A digest of everything a chart is drawn from, and of the code and libraries drawing it.
+
+    Two calls of :func:`plot_strategy` with the same digest draw the same
+    picture, so a PNG carrying it need not be drawn again.
+    """
+    parts = [
+        DRAWING_VERSION,
+        matplotlib.__version__,
+        PIL.__version__,
+        repr(sorted(rules.settings().items())),
+        rules.label(),
+        repr([(c.slug, c.name) for c in rules.categories]),
+        goal_name,
+        repr(value),
+        repr(title),
+        repr(dpi or DPI),
+        frame.to_csv(index=False, lineterminator="\n"),
+    ]
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+
+
+def drawn_digest(path: Path) -> str | None:
+    """The digest stored in a chart drawn by :func:`plot_strategy`; None if missing or damaged."""
+    try:
+        with PILImage.open(path) as image:
+            digest = image.info.get(DIGEST_KEY)
+            image.verify()  # every chunk present and its checksum right
+    except (OSError, SyntaxError, ValueError):
+        return None
+    return digest if isinstance(digest, str) else None
+
+
+def _write_small_png(buffer: io.BytesIO, path: Path, digest: str) -> None:
+    """Save a rendered chart with a palette of :data:`PALETTE_COLOURS` (a quarter of the bytes).
+
+    The digest of its inputs (:func:`chart_digest`) goes in a text chunk.
+    """
     buffer.seek(0)
+    info = PngImagePlugin.PngInfo()
+    info.add_text(DIGEST_KEY, digest)
     with PILImage.open(buffer) as image:
         small = image.convert("RGB").quantize(
             colors=PALETTE_COLOURS, method=PILImage.Quantize.MEDIANCUT
         )
-        small.save(path, format="PNG", optimize=True)
+        small.save(path, format="PNG", optimize=True, pnginfo=info)
 
 
 def _is_probability(frame: pd.DataFrame) -> bool:
