@@ -25,12 +25,12 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+import PIL
 from matplotlib.artist import Artist
 from matplotlib.collections import PatchCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon, Rectangle
 from matplotlib.path import Path as MplPath
-import PIL
 from PIL import Image as PILImage
 from PIL import PngImagePlugin
 
