@@ -113,9 +113,15 @@ def to_markdown(frame: pd.DataFrame, tolerances: dict[str, float] | None = None)
     return "\n".join([header, rule, *rows]) + "\n"
 
 
-def to_csv(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
-    """CSV text of a frame, every number by :func:`number_text` (pandas formats none)."""
-    return numbers_as_text(frame, tolerances).to_csv(index=False, lineterminator="\n")
+def to_csv(
+    frame: pd.DataFrame, tolerances: dict[str, float] | None = None, digits: int = DIGITS
+) -> str:
+    """CSV text of a frame, every number by :func:`number_text` (pandas formats none).
+
+    Results files use :data:`DIGITS`; the command line's ``--format csv``
+    gives floats whole (17 digits: they read back as the same float).
+    """
+    return numbers_as_text(frame, tolerances, digits).to_csv(index=False, lineterminator="\n")
 
 
 def to_json(data: Any) -> str:
@@ -163,7 +169,7 @@ def render(frame: pd.DataFrame, fmt: str) -> str:
     if fmt == "json":
         return to_json(frame) + "\n"
     if fmt == "csv":
-        return to_csv(frame)
+        return to_csv(frame, digits=17)
     if fmt == "markdown":
         return to_markdown(frame)
     return to_table(frame)
