@@ -17,6 +17,52 @@ if TYPE_CHECKING:  # pandas is imported by the writers of frames only (quick com
     import pandas as pd
 
 FORMATS = ("table", "markdown", "csv", "json")
+#: Significant digits of every float the project writes to results/ (CSV, Markdown).
+DIGITS = 10
+
+
+def number_text(value: Any, tolerance: float | None = None, digits: int = DIGITS) -> Any:
+    """A number as the project writes it; any other value is returned unchanged.
+
+    Exact fractions as ``p/q``, integers as integers, floats to ``digits``
+    significant digits (so the text does not depend on the last bits a library
+    version computes), with zero written ``0`` (never ``-0``) and, when a
+    ``tolerance`` is stated, any float of absolute value below it written ``0``
+    (numerical noise).  NaN is written as an empty cell.
+    """
+    if isinstance(value, Fraction):
+        return fraction_text(value)
+    if isinstance(value, (bool, np.bool_)):
+        return value
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        number = float(value)
+        if math.isnan(number):
+            return ""
+        if math.isinf(number):
+            return "inf" if number > 0 else "-inf"
+        if number == 0 or (tolerance is not None and abs(number) < tolerance):
+            return "0"
+        text = format(number, f".{digits}g")
+        return "0" if text in ("0", "-0") else text
+    return value
+
+
+def numbers_as_text(
+    frame: pd.DataFrame, tolerances: dict[str, float] | None = None, digits: int = DIGITS
+) -> pd.DataFrame:
+    """A copy of a frame with every number written by :func:`number_text`.
+
+    ``tolerances`` maps a column to the tolerance stated for it (values below
+    it are noise, written ``0``).
+    """
+    out = frame.copy()
+    tolerances = tolerances or {}
+    for column in out.columns:
+        tol = tolerances.get(column)
+        out[column] = out[column].map(lambda v, tol=tol: number_text(v, tol, digits)).astype(object)
+    return out
 
 
 def fraction_text(value: Fraction | int) -> str:
@@ -49,34 +95,33 @@ def frame_as_text(frame: pd.DataFrame, elide: bool = False) -> pd.DataFrame:
     ``elide``: fractions longer than :data:`SHORT_FRACTION` characters are
     written ``…`` (plain-text tables; JSON and CSV keep them whole).
     """
-    import pandas as pd
-
     out = frame.copy()
-    write = short_fraction if elide else fraction_text
     for column in out.columns:
         values = out[column]
-        if values.map(lambda v: isinstance(v, Fraction)).any():
-            out[column] = values.map(lambda v: write(v) if isinstance(v, Fraction) else v)
-        elif pd.api.types.is_float_dtype(values):
-            out[column] = values.map(lambda v: f"{v:.6g}")
+        if elide:
+            values = values.map(lambda v: short_fraction(v) if isinstance(v, Fraction) else v)
+        out[column] = values.map(lambda v: number_text(v, digits=6)).astype(object)
     return out
 
 
-def to_markdown(frame: pd.DataFrame) -> str:
-    """A GitHub-flavoured Markdown table of a frame (Fractions as ``p/q``)."""
-    text = frame_as_text(frame)
+def to_markdown(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
+    """A GitHub-flavoured Markdown table of a frame, numbers by :func:`number_text`."""
+    text = numbers_as_text(frame, tolerances)
     header = "| " + " | ".join(str(c) for c in text.columns) + " |"
     rule = "|" + "|".join("---" for _ in text.columns) + "|"
     rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in text.itertuples(index=False)]
     return "\n".join([header, rule, *rows]) + "\n"
 
 
-def to_csv(frame: pd.DataFrame) -> str:
-    """CSV text of a frame, Fractions as ``p/q``, floats at full precision."""
-    out = frame.copy()
-    for column in out.columns:
-        out[column] = out[column].map(lambda v: fraction_text(v) if isinstance(v, Fraction) else v)
-    return out.to_csv(index=False, lineterminator="\n", float_format="%.17g")
+def to_csv(
+    frame: pd.DataFrame, tolerances: dict[str, float] | None = None, digits: int = DIGITS
+) -> str:
+    """CSV text of a frame, every number by :func:`number_text` (pandas formats none).
+
+    Results files use :data:`DIGITS`; the command line's ``--format csv``
+    gives floats whole (17 digits: they read back as the same float).
+    """
+    return numbers_as_text(frame, tolerances, digits).to_csv(index=False, lineterminator="\n")
 
 
 def to_json(data: Any) -> str:
@@ -124,7 +169,7 @@ def render(frame: pd.DataFrame, fmt: str) -> str:
     if fmt == "json":
         return to_json(frame) + "\n"
     if fmt == "csv":
-        return to_csv(frame)
+        return to_csv(frame, digits=17)
     if fmt == "markdown":
         return to_markdown(frame)
     return to_table(frame)

@@ -24,7 +24,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.formats import fraction_text, to_csv, to_markdown
+from pokerdice_stats.formats import fraction_text, number_text, to_csv, to_markdown
 from pokerdice_stats.games.banking_field import (
     blind_round,
     strategy_table,
@@ -112,7 +112,8 @@ def _section(result, table: pd.DataFrame, mixture: pd.DataFrame) -> str:
         f"## {eq.players} seats\n\n"
         f"- each seat's share of the pot: {', '.join(fraction_text(v) for v in eq.value)} "
         "(exact; they sum to 1)\n"
-        f"- exploitability: {eq.exploitability_float:.3g} of the pot, exactly "
+        "- exploitability: "
+        f"{number_text(eq.exploitability_float, eq.tolerance, digits=3)} of the pot, exactly "
         f"{_short(eq.exploitability)} (tolerance {eq.tolerance:.3g}; "
         f"{eq.iterations} best responses)\n"
         f"- the pot is split with chance {float(result.split):.6g}\n"

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.formats import fraction_text, to_csv, to_markdown
+from pokerdice_stats.formats import fraction_text, number_text, to_csv, to_markdown
 from pokerdice_stats.games.banking import (
     banking_equilibrium,
     category_table,
@@ -76,6 +76,7 @@ def payout_frame() -> pd.DataFrame:
                     f"bank_mean_{BANK_ROUNDS}": mean,
                     f"bank_std_{BANK_ROUNDS}": std,
                     "exploitability": eq.exploitability if eq is not None else float("nan"),
+                    "exploitability_tolerance": eq.tolerance if eq is not None else float("nan"),
                 }
             )
     return pd.DataFrame(rows)
@@ -106,7 +107,13 @@ def write_progressive(out_dir: Path) -> list[Path]:
         f"after {BANK_ROUNDS} rounds (mean and standard deviation).\n\n"
     )
     shown = frame.drop(columns=["expected"])
-    shown["exploitability"] = ["-" if v != v else f"{v:.3g}" for v in shown["exploitability"]]
+    shown["exploitability"] = [
+        "-" if v != v else number_text(v, tol, digits=3)
+        for v, tol in zip(shown["exploitability"], shown["exploitability_tolerance"], strict=True)
+    ]
+    shown["exploitability_tolerance"] = [
+        "-" if v != v else number_text(v, digits=3) for v in shown["exploitability_tolerance"]
+    ]
     written.append(write_text(folder / "progressive_payout.md", note + to_markdown(shown)))
     written.append(_payout_chart(frame, folder / "progressive_payout.png"))
     return written
@@ -171,7 +178,8 @@ def write_banking(out_dir: Path) -> list[Path]:
         "round for one player; the share of the pot is `(1 + value) / 2`.\n\n"
         f"- method: {eq.method}, {eq.iterations} iterations, "
         f"tolerance {eq.tolerance:.3g} on the exploitability\n"
-        f"- exploitability (best-response gap): {eq.exploitability:.3g}\n"
+        "- exploitability (best-response gap): "
+        f"{number_text(eq.exploitability, eq.tolerance, digits=3)}\n"
         f"- exact bounds on the value: {_exact_text(eq.lower)} <= value <= "
         f"{_exact_text(eq.upper)}\n"
         f"- the equilibrium mixes {support} pure holding "

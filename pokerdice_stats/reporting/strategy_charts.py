@@ -25,6 +25,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+import PIL
 from matplotlib.artist import Artist
 from matplotlib.collections import PatchCollection
 from matplotlib.lines import Line2D
@@ -66,8 +67,10 @@ TIE_MARK = (0.16, 0.3)
 DPI = 100
 #: Colours of the saved PNGs (flat fills and anti-aliased text need few).
 PALETTE_COLOURS = 48
-#: The PNG text chunk holding the digest of what a chart was drawn from.
-DIGEST_KEY = "pokerdice-stats-inputs"
+#: Raise when the drawing code changes: every chart is then drawn again.
+DRAWING_VERSION = "1"
+#: PNG text chunk holding the digest of what a chart was drawn from.
+DIGEST_KEY = "pokerdice-stats inputs"
 
 
 def goal_stem(name: str) -> str:
@@ -261,47 +264,43 @@ def chart_digest(
     title: str | None,
     dpi: int | None,
 ) -> str:
-    """A SHA-256 of everything a strategy chart is drawn from.
+    """A digest of everything a chart is drawn from, and of the code and libraries drawing it.
 
-    The frame (as CSV text), the rule set, the goal, value, title and
-    resolution, the drawing code itself (this module's source) and the
-    matplotlib and Pillow versions: two calls with the same digest draw the
-    same picture, so :func:`plot_strategy` skips a chart whose PNG on disk
-    carries it.
+    Two calls of :func:`plot_strategy` with the same digest draw the same
+    picture, so a PNG carrying it need not be drawn again.
     """
-    parts = (
-        frame.to_csv(index=False),
-        repr(rules),
+    parts = [
+        DRAWING_VERSION,
+        matplotlib.__version__,
+        PIL.__version__,
+        repr(sorted(rules.settings().items())),
+        rules.label(),
+        repr([(c.slug, c.name) for c in rules.categories]),
         goal_name,
         repr(value),
         repr(title),
         repr(dpi or DPI),
-        Path(__file__).read_text(encoding="utf-8"),
-        matplotlib.__version__,
-        PILImage.__version__,
-    )
-    sha = hashlib.sha256()
-    for part in parts:
-        sha.update(part.encode("utf-8"))
-        sha.update(b"\0")
-    return sha.hexdigest()
+        frame.to_csv(index=False, lineterminator="\n"),
+    ]
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
 
 
 def drawn_digest(path: Path) -> str | None:
-    """The digest a chart PNG was drawn from, or None (no file, another PNG, damaged)."""
+    """The digest stored in a chart drawn by :func:`plot_strategy`; None if missing or damaged."""
     try:
         with PILImage.open(path) as image:
-            image.load()  # reads every chunk: a truncated file fails here
-            text = getattr(image, "text", {})
-            found = text.get(DIGEST_KEY)
+            digest = image.info.get(DIGEST_KEY)
+            image.verify()  # every chunk present and its checksum right
     except (OSError, SyntaxError, ValueError):
         return None
-    return found if isinstance(found, str) else None
+    return digest if isinstance(digest, str) else None
 
 
 def _write_small_png(buffer: io.BytesIO, path: Path, digest: str) -> None:
-    """Save a rendered chart with a palette of :data:`PALETTE_COLOURS` (a quarter of the bytes),
-    with the digest of its inputs in a text chunk (:data:`DIGEST_KEY`)."""
+    """Save a rendered chart with a palette of :data:`PALETTE_COLOURS` (a quarter of the bytes).
+
+    The digest of its inputs (:func:`chart_digest`) goes in a text chunk.
+    """
     buffer.seek(0)
     info = PngImagePlugin.PngInfo()
     info.add_text(DIGEST_KEY, digest)

@@ -1,0 +1,65 @@
+"""The one formatter of numbers written to results/ (issue 13, item 4)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from pokerdice_stats.formats import number_text, to_csv, to_markdown
+
+
+def test_noise_below_the_tolerance_is_zero():
+    assert number_text(8.89e-17, tolerance=1e-12) == "0"
+    assert number_text(-6.19e-17, tolerance=1e-12) == "0"
+    assert number_text(2e-12, tolerance=1e-12) == "2e-12"
+    assert number_text(8.89e-17) == "8.89e-17"  # no tolerance stated: kept
+
+
+def test_ten_significant_digits_hide_the_last_bits():
+    assert number_text(5.748655120092975) == "5.74865512"
+    assert number_text(5.7486551200929741) == "5.74865512"
+    assert number_text(1 / 3) == "0.3333333333"
+    assert number_text(np.float32(0.5)) == "0.5"
+    assert number_text(123456789012.5) == "1.23456789e+11"
+
+
+def test_fractions_and_integers_untouched():
+    assert number_text(Fraction(347897, 7558272)) == "347897/7558272"
+    assert number_text(Fraction(4)) == "4/1"
+    assert number_text(12345678901234567) == "12345678901234567"
+    assert number_text(np.int64(-7)) == "-7"
+    assert number_text(True) is True
+    assert number_text("text") == "text"
+
+
+def test_negative_zero_and_specials():
+    assert number_text(-0.0) == "0"
+    assert number_text(np.float64(-0.0)) == "0"
+    assert number_text(-1e-300, tolerance=1e-12) == "0"
+    assert number_text(float("nan")) == ""
+    assert number_text(float("inf")) == "inf"
+
+
+def test_writers_use_the_formatter():
+    frame = pd.DataFrame(
+        {"a": [5.748655120092975, -0.0], "b": [Fraction(1, 3), Fraction(2)], "n": [1, 2]}
+    )
+    assert to_csv(frame) == "a,b,n\n5.74865512,1/3,1\n0,2/1,2\n"
+    noisy = pd.DataFrame({"gap": [8.89e-17, 0.25]})
+    assert to_csv(noisy, {"gap": 1e-9}) == "gap\n0\n0.25\n"
+    assert "| 0 |" in to_markdown(noisy, {"gap": 1e-9})
+    assert "| 8.89e-17 |" in to_markdown(noisy)
+
+
+def test_a_results_writer_uses_the_formatter(tmp_path):
+    from pokerdice_stats.reporting import strategy_charts
+
+    goals = strategy_charts.standard_goals(strategy_charts.PRESETS["classic"], False)[:1]
+    entries = [(goals[0], "classic/x.png", False)]
+    strategy_charts.write_preset("classic", tmp_path, entries)
+    text = (tmp_path / "strategy" / "classic.csv").read_text()
+    floats = [cell for line in text.splitlines()[1:] for cell in line.split(",") if "." in cell]
+    assert floats
+    assert all(cell == number_text(float(cell)) for cell in floats)
