@@ -111,3 +111,48 @@ def _run_any(capsys, argv):
     except SystemExit as stop:
         out, err = capsys.readouterr()
         return stop.code, out, err
+
+
+# --- simulated sessions (the simulate side of issue 13, item 5) -----------------------------
+
+
+def _session_seats(capsys, ante: int) -> list[dict]:
+    code, out, err = run_cli(
+        capsys,
+        "simulate", "--what", "session", "--rules", "gameweave", "--players", "2",
+        "--rounds", "10", "--n", "4000", "--seed", "3", "--ante", str(ante), "--format", "json",
+    )  # fmt: skip
+    assert code == 0, err
+    return json.loads(out)["seats"]
+
+
+@pytest.mark.parametrize("ante", [500_000, 10**18, 2**63 - 1, 2**63])
+def test_pot_sessions_scale_with_the_ante_exactly_at_any_size(capsys, ante):
+    """The ante only scales the chips: mean and interval are the ante-1 figures times the ante
+    (before, the kernel's sum of squares wrapped: zero-width intervals, flipped signs,
+    a numba traceback at 2**63)."""
+    unit = _session_seats(capsys, 1)
+    scaled = _session_seats(capsys, ante)
+    for one, big in zip(unit, scaled, strict=True):
+        for key in ("estimate", "ci_low", "ci_high"):
+            assert big[key] == pytest.approx(one[key] * ante, rel=1e-12), key
+        assert big["ci_high"] - big["ci_low"] > 0
+
+
+def test_pot_sessions_past_the_exact_tally_are_refused(capsys):
+    assert_cli_error(
+        capsys,
+        ["simulate", "--what", "session", "--rules", "gameweave", "--rounds", "10000000",
+         "--n", "1000000"],
+        "--n", "--rounds",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("start", [10**15 + 1, 2**63, 2**64])
+def test_progressive_session_banks_past_the_exact_range_are_refused(capsys, start):
+    assert_cli_error(
+        capsys,
+        ["simulate", "--what", "session", "--rules", "progressive", "--rounds", "5",
+         "--start", str(start)],
+        "at most",
+    )  # fmt: skip

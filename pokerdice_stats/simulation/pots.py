@@ -6,6 +6,7 @@ No exact side (a session is many rounds); the kernel is
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -90,14 +91,41 @@ def simulate_pots(
         raise OptionError(f"unknown starter rule {starter!r}; choose one of: {STARTERS}")
     players = check_players(players)
     game, _ = seen_round_game(rules, players)
-    session = PotSession(players, rounds, ante, STARTER_CODES[starter])
+    # The ante only scales the chips: the kernel plays ante 1 (its int64 sums stay far from
+    # overflow at any ante) and the estimates are scaled here, in floating point.
+    n = run.samples(DEFAULT_SESSIONS)
+    largest = n * (SHARE_UNIT * players * rounds) ** 2
+    if largest >= 2**63:
+        raise OptionError(
+            f"{n:,} sessions of {rounds:,} rounds are past what the tally counts exactly "
+            "(the sum of squared results must stay below 2**63): lower --n or --rounds"
+        )
+    session = PotSession(players, rounds, 1, STARTER_CODES[starter])
     done = run_job(PotJob(session, game), run, DEFAULT_SESSIONS)
     totals = done.totals
     check_no_policy(totals)
     seats = [
-        stats.mean(
-            totals["net"][s] / SHARE_UNIT, totals["net_sq"][s] / SHARE_UNIT**2, done.n, run.seed
+        _scaled(
+            stats.mean(
+                totals["net"][s] / SHARE_UNIT,
+                totals["net_sq"][s] / SHARE_UNIT**2,
+                done.n,
+                run.seed,
+            ),
+            ante,
         )
         for s in range(players)
     ]
     return PotResult(seats, rounds, ante, done.n, run.seed, done.interrupted)
+
+
+def _scaled(estimate: stats.Estimate, ante: int) -> stats.Estimate:
+    """An estimate at ante 1 scaled to ``ante`` chips (mean, interval and standard error)."""
+    factor = float(ante)
+    return dataclasses.replace(
+        estimate,
+        estimate=estimate.estimate * factor,
+        ci_low=estimate.ci_low * factor,
+        ci_high=estimate.ci_high * factor,
+        std_error=estimate.std_error * factor,
+    )

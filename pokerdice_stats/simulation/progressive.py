@@ -12,6 +12,7 @@ import numpy as np
 
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games import require_independent_turns
+from pokerdice_stats.games.bank_session import MAX_BANK
 from pokerdice_stats.games.progressive import (
     COMPUTER_POLICIES,
     optimal_computer,
@@ -208,6 +209,12 @@ def simulate_progressive(
     if rules.ties != "push":
         raise OptionError("progressive sessions need the progressive rules (ties=push)")
     computer_bank = start if computer_bank is None else int(computer_bank)
+    for whose, amount in (("starting", start), ("computer's", computer_bank)):
+        if isinstance(amount, int) and amount > MAX_BANK:
+            raise OptionError(
+                f"the {whose} bank must be at most {MAX_BANK:,} points (banks are counted "
+                f"exactly in 64-bit integers), got {amount:,}"
+            )
     if computer_bank < 0:
         raise OptionError(f"the computer's bank must be 0 (unlimited) or more, got {computer_bank}")
     ceiling = start + computer_bank if computer_bank else 0
