@@ -1,4 +1,4 @@
-"""``python -m pokerdice_stats`` runs the command line."""
+"""``python -m pokerdice_stats`` runs the command line (as the ``pokerdice-stats`` script)."""
 
 import os
 import sys
@@ -7,14 +7,9 @@ from pokerdice_stats.interrupts import install
 
 install()
 try:
-    from pokerdice_stats.cli import main
-
-    status = main()
-except KeyboardInterrupt:  # before the command ran (loading, parsing)
+    from pokerdice_stats.cli import entry
+except KeyboardInterrupt:  # while loading, before the command ran
     print("pokerdice-stats: interrupted; no sample was done", file=sys.stderr)
-    status = 130
-if status == 130:  # interrupted: do not wait at exit for worker threads or a late signal
-    sys.stdout.flush()
     sys.stderr.flush()
     os._exit(130)
-sys.exit(status)
+entry()

@@ -98,3 +98,21 @@ def _broken_pipe() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def entry() -> None:
+    """The ``pokerdice-stats`` console script: :func:`main`, then exit with its status.
+
+    After an interrupt (status 130) the process ends at once (``os._exit``),
+    without waiting at exit for worker threads still finishing a chunk.
+    """
+    try:
+        status = main()
+    except KeyboardInterrupt:  # a second Ctrl-C while the first was being handled
+        print("pokerdice-stats: interrupted", file=sys.stderr)
+        status = 130
+    if status == 130:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
+    sys.exit(status)

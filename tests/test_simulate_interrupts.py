@@ -15,9 +15,16 @@ ROOT = Path(__file__).resolve().parents[1]
 EXIT_WITHIN = 2.0
 
 
-def _interrupt_once(delay: float) -> tuple[int, float, str]:
+#: ``python -m pokerdice_stats``, and what the ``pokerdice-stats`` console script runs.
+MODULE = [sys.executable, "-m", "pokerdice_stats"]
+SCRIPT = [sys.executable, "-c", "from pokerdice_stats.cli import entry; entry()"]
+
+
+def _interrupt_once(
+    delay: float, start: list[str] = MODULE, what: str = "turn"
+) -> tuple[int, float, str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    args = [sys.executable, "-m", "pokerdice_stats", "simulate", "--what", "turn"]
+    args = [*start, "simulate", "--what", what]
     args += ["--n", "100000000000", "--seed", "1", "--no-progress"]
     proc = subprocess.Popen(
         args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
@@ -43,3 +50,13 @@ def test_sigint_at_random_moments_exits_with_130_and_the_partial_result():
         assert took < EXIT_WITHIN, (delay, took)
         # The partial result, or the note that the run stopped before any figure.
         assert "partial result" in text or "pokerdice-stats: interrupted" in text, text[-500:]
+
+
+def test_the_console_script_and_rounds_also_exit_with_130_at_once():
+    """The console script's entry (not only ``python -m``) and a round simulation."""
+    rng = random.Random(14)
+    for start, what in [(SCRIPT, "turn"), (SCRIPT, "round"), (MODULE, "round")]:
+        for delay in (rng.uniform(0.2, 1), rng.uniform(1, 3)):
+            status, took, text = _interrupt_once(delay, start, what)
+            assert status == 130, (start, what, delay, status, text[-500:])
+            assert took < EXIT_WITHIN, (start, what, delay, took)
