@@ -282,11 +282,6 @@ def quantile_estimate(values: np.ndarray, q: float, seed: int) -> stats.Estimate
     )
 
 
-def _mean(values: np.ndarray, seed: int) -> stats.Estimate:
-    x = values.astype(np.float64)
-    return stats.mean(float(x.sum()), float((x * x).sum()), x.size, seed)
-
-
 def simulate_banking_sessions(
     rules: RuleSet,
     players: int = 2,
@@ -344,17 +339,17 @@ def simulate_banking_sessions(
         final = banks[:, s]
         per_seat.append(
             SeatSession(
-                bank=_mean(final, seed),
+                bank=stats.sample_mean(final, seed),
                 quantiles={q: quantile_estimate(final, q, seed) for q in QUANTILES},
                 ahead=stats.proportion(int((final > start).sum()), done.n, seed),
                 ruin=stats.proportion(int((out_at[:, s] > 0).sum()), done.n, seed),
-                survived=_mean(np.where(out_at[:, s] > 0, out_at[:, s], rounds), seed),
+                survived=stats.sample_mean(np.where(out_at[:, s] > 0, out_at[:, s], rounds), seed),
             )
         )
     odds = round_odds(rules, seats.tables[2].distributions) if n == 2 else None
     return BankingSessionResult(
         seats=per_seat,
-        length=_mean(t["each_length"], seed),
+        length=stats.sample_mean(t["each_length"], seed),
         final_banks=banks,
         out_at=out_at,
         paths=t["each_path"] / SHARE_UNIT,

@@ -212,11 +212,6 @@ class BettingSessionResult:
         return {**self.context(), "seats": self.frame_rows()}
 
 
-def _mean(values: np.ndarray, seed: int) -> stats.Estimate:
-    x = values.astype(np.float64)
-    return stats.mean(float(x.sum()), float((x * x).sum()), x.size, seed)
-
-
 def simulate_betting_sessions(
     rules: RuleSet,
     players: int = 2,
@@ -277,19 +272,19 @@ def simulate_betting_sessions(
         sat = int(t["seat_rounds"][s])
         seats.append(
             BettingSeat(
-                net_per_round=_mean((chips[:, s] - float(begin)) / length, seed),
-                first_round=_mean(first[:, s], seed),
+                net_per_round=stats.sample_mean((chips[:, s] - float(begin)) / length, seed),
+                first_round=stats.sample_mean(first[:, s], seed),
                 p_pot=stats.proportion(int(t["pots"][s]), sat, seed),
                 raise_rate=stats.proportion(int(t["raised"][s]), sat, seed),
                 fold_rate=stats.proportion(int(t["folded"][s]), sat, seed),
                 ruin=stats.proportion(int((out_at[:, s] > 0).sum()), done.n, seed),
-                final_chips=_mean(chips[:, s], seed),
+                final_chips=stats.sample_mean(chips[:, s], seed),
             )
         )
     full = tables.solvers[n]
     return BettingSessionResult(
         seats=seats,
-        length=_mean(length, seed),
+        length=stats.sample_mean(length, seed),
         players=n,
         rounds=job.session.rounds,
         start=begin,

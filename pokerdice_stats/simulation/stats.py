@@ -12,6 +12,8 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from statistics import NormalDist
 
+import numpy as np
+
 from pokerdice_stats.errors import OptionError
 
 #: Two-sided 95% normal quantile.
@@ -121,3 +123,9 @@ def mean(total: float, total_sq: float, n: int, seed: int, level: float = 0.95) 
     m = total / n if n else math.nan
     se = (high - m) / z if n > 1 else math.inf
     return Estimate(float(m), low, high, int(n), int(seed), float(se), "normal", level)
+
+
+def sample_mean(values: np.ndarray, seed: int, level: float = 0.95) -> Estimate:
+    """The :class:`Estimate` of the mean of per-sample values (one per session, say)."""
+    x = np.asarray(values, dtype=np.float64)
+    return mean(float(x.sum()), float((x * x).sum()), x.size, seed, level)
