@@ -72,6 +72,22 @@ def test_goal_stems_and_middling_hands():
     assert table.format(hands[2]) == "A A J J J"
 
 
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_standard_goals_under_a_wild_face_skip_categories_no_throw_makes(preset):
+    # A wild face makes the lowest categories impossible: no middling hand there, and
+    # "at least" starts above the lowest category a throw can make.
+    rules = get_rules(preset, {"wild": PRESETS[preset].face_chart.labels[0]})
+    table = hand_table(rules)
+    made = [s for c, s in enumerate(rules.category_slugs) if np.any(table.category == c)]
+    assert len(made) < len(rules.categories)
+    goals = standard_goals(rules)
+    names = [g.name for g in goals]
+    assert names[: len(made) - 1] == [f"at-least:{slug}" for slug in made[:-1]]
+    hands = middling_hands(rules)
+    assert [table.category_slug(h) for h in hands] == made
+    assert len(goals) == 2 * len(made) - 1
+
+
 def test_chart_plan_shares_only_identical_play():
     plan = chart_plan()
     assert set(plan) == set(PRESETS)

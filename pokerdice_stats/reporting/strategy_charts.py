@@ -81,11 +81,17 @@ def goal_stem(name: str) -> str:
 
 
 def middling_hands(rules: RuleSet) -> list[int]:
-    """One hand per category: the middle distinct strength of the category (rounded down)."""
+    """One hand per category that has hands: the middle distinct strength (rounded down).
+
+    A category no throw can make (the lowest ones under a wild face) has no
+    middling hand and is left out.
+    """
     table = hand_table(rules)
     result = []
     for c in range(len(rules.categories)):
         hands = np.flatnonzero(table.category == c)
+        if hands.size == 0:
+            continue
         strengths = sorted({int(table.strength[h]) for h in hands})
         middle = strengths[(len(strengths) - 1) // 2]
         candidates = [int(h) for h in hands if table.strength[h] == middle]
@@ -94,9 +100,15 @@ def middling_hands(rules: RuleSet) -> list[int]:
 
 
 def standard_goals(rules: RuleSet, with_beat: bool = True) -> list[Goal]:
-    """At least each category (but the lowest, always reached); beat a middling hand of each."""
+    """At least each category a throw can make but the lowest (always reached); beat a
+    middling hand of each."""
     table = hand_table(rules)
-    goals = [at_least(table, cat.slug) for cat in rules.categories[:-1]]
+    made = [
+        cat.slug
+        for c, cat in enumerate(rules.categories)
+        if np.any(table.category == c)
+    ]
+    goals = [at_least(table, slug) for slug in made[:-1]]
     if with_beat:
         goals += [beat(table, h) for h in middling_hands(rules)]
     return goals
