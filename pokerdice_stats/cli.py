@@ -38,11 +38,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose messages do not repeat long inputs in full."""
+    """An argument parser whose errors are one line that does not repeat long inputs in full.
+
+    The usage summary is left out (it runs to ten lines for some commands); the
+    message points at ``--help`` instead.
+    """
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {shorten_message(message)}\n")
+        self.exit(2, f"{self.prog}: error: {shorten_message(message)} (see {self.prog} --help)\n")
 
 
 def main(argv: list[str] | None = None) -> int:
