@@ -65,6 +65,25 @@ def numbers_as_text(
     return out
 
 
+def fixed_text(value: Any, spec: str, tolerance: float | None = None) -> str:
+    """A number in prose, written with a format ``spec`` (``".4f"``, ``",.0f"``, ``".1%"``).
+
+    As :func:`number_text` does for tables: a value below a stated
+    ``tolerance`` is numerical noise and written as zero, and a rounded zero
+    never carries a sign (``-0.0000`` is written ``0.0000``), so the text does
+    not depend on the last bits a library version computes.
+    """
+    number = float(value)
+    if math.isnan(number):
+        return ""
+    if number == 0 or (tolerance is not None and abs(number) < tolerance):
+        number = 0.0
+    text = format(number, spec)
+    if text.startswith("-") and not any(ch in "123456789" for ch in text.split("e")[0]):
+        text = text[1:]
+    return text
+
+
 def fraction_text(value: Fraction | int) -> str:
     """An exact number as ``"p/q"`` in lowest terms."""
     value = Fraction(value)

@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from pokerdice_stats.formats import number_text, to_csv, to_markdown
+from pokerdice_stats.formats import fixed_text, number_text, to_csv, to_markdown
 
 
 def test_noise_below_the_tolerance_is_zero():
@@ -63,3 +63,14 @@ def test_a_results_writer_uses_the_formatter(tmp_path):
     floats = [cell for line in text.splitlines()[1:] for cell in line.split(",") if "." in cell]
     assert floats
     assert all(cell == number_text(float(cell)) for cell in floats)
+
+
+def test_fixed_text_writes_noise_and_rounded_zeros_without_a_sign():
+    assert fixed_text(-1e-17, ".4f") == "0.0000"
+    assert fixed_text(-0.0, ".1%") == "0.0%"
+    assert fixed_text(-0.00004, ".4f") == "0.0000"
+    assert fixed_text(-0.00006, ".4f") == "-0.0001"
+    assert fixed_text(3e-9, ".3g", tolerance=1e-6) == "0"
+    assert fixed_text(-2.5e-6, ".3g", tolerance=1e-6) == "-2.5e-06"
+    assert fixed_text(1234567.891, ",.0f") == "1,234,568"
+    assert fixed_text(float("nan"), ".2f") == ""

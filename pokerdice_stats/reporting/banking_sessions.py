@@ -27,7 +27,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from pokerdice_stats.formats import to_csv, to_markdown
+from pokerdice_stats.formats import fixed_text, to_csv, to_markdown
 from pokerdice_stats.games.banking_session import BANKING_ANTE, BANKING_START, banking_session
 from pokerdice_stats.reporting import Task, write_text
 from pokerdice_stats.rules import get_rules
@@ -67,7 +67,8 @@ def exact_two_seats():
 
 
 def _fmt(e) -> str:
-    return f"{e.estimate:.4g} ({e.ci_low:.4g} .. {e.ci_high:.4g})"
+    low, high = fixed_text(e.ci_low, ".4g"), fixed_text(e.ci_high, ".4g")
+    return f"{fixed_text(e.estimate, '.4g')} ({low} .. {high})"
 
 
 def seats_frame() -> pd.DataFrame:
@@ -90,9 +91,9 @@ def seats_frame() -> pd.DataFrame:
                 "exact rounds survived": "",
             }
             if players == 2:
-                row["exact mean bank"] = f"{float(exact.mean_bank(s)):.4f}"
-                row["exact ruin"] = f"{float(exact.ruin(s)):.5f}"
-                row["exact rounds survived"] = f"{float(exact.survived(s)):.2f}"
+                row["exact mean bank"] = f"{fixed_text(float(exact.mean_bank(s)), '.4f')}"
+                row["exact ruin"] = f"{fixed_text(float(exact.ruin(s)), '.5f')}"
+                row["exact rounds survived"] = f"{fixed_text(float(exact.survived(s)), '.2f')}"
             rows.append(row)
     return pd.DataFrame(rows)
 
@@ -103,7 +104,9 @@ def write_tables(out_dir: Path) -> list[Path]:
     frame = seats_frame()
     exact = exact_two_seats()
     odds = exact.odds
-    lengths = ", ".join(f"{p} seats {sessions(p).length.estimate:,.1f}" for p in TABLES)
+    lengths = ", ".join(
+        f"{p} seats {fixed_text(sessions(p).length.estimate, ',.1f')}" for p in TABLES
+    )
     text = (
         "# Blind banking sessions (seed 004)\n\n"
         f"Every seat starts with {BANKING_START:,} points and antes {BANKING_ANTE} a round; "
@@ -119,10 +122,12 @@ def write_tables(out_dir: Path) -> list[Path]:
         "(normal for means, Wilson for chances, order statistics for the median). "
         f"Mean rounds a session: {lengths}.\n\n"
         "Exact (two seats): a round moves seat 1's bank by +10 with chance "
-        f"{float(odds.win):.6f}, 0 (split) with chance {float(odds.split):.6f} and -10 with "
-        f"chance {float(odds.loss):.6f} (exact Fractions of the blind round); the walk over "
-        "every bank value gives the figures in the `exact` columns (float64 over "
-        f"{ROUNDS:,} rounds, every chance within {exact.tolerance:.1e}).\n\n" + to_markdown(frame)
+        f"{fixed_text(odds.win, '.6f')}, 0 (split) with chance "
+        f"{fixed_text(odds.split, '.6f')} and -10 with "
+        f"chance {fixed_text(odds.loss, '.6f')} (exact Fractions of the blind round); "
+        "the walk over every bank value gives the figures in the `exact` columns (float64 over "
+        f"{ROUNDS:,} rounds, every chance within {fixed_text(exact.tolerance, '.1e')}).\n\n"
+        + to_markdown(frame)
     )
     return [
         write_text(folder / "banking_sessions.md", text),
@@ -191,7 +196,7 @@ def write_banks_chart(out_dir: Path) -> list[Path]:
             ax.stairs(counts, edges, color="black", lw=1, label="exact")
             ax.legend(fontsize=8)
         ruined = float(result.seats[0].ruin.estimate)
-        ax.set_title(f"{players} seats: out {ruined:.1%}", fontsize=10)
+        ax.set_title(f"{players} seats: out {fixed_text(ruined, '.1%')}", fontsize=10)
         ax.set_xlabel("seat 1's bank after the session (points)")
     axes[0].set_ylabel(f"share of sessions per {width}-point bin")
     fig.suptitle(

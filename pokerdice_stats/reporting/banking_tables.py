@@ -24,7 +24,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.formats import fraction_text, number_text, to_csv, to_markdown
+from pokerdice_stats.formats import fixed_text, fraction_text, number_text, to_csv, to_markdown
 from pokerdice_stats.games.banking_field import (
     blind_round,
     strategy_table,
@@ -114,9 +114,9 @@ def _section(result, table: pd.DataFrame, mixture: pd.DataFrame) -> str:
         "(exact; they sum to 1)\n"
         "- exploitability: "
         f"{number_text(eq.exploitability_float, eq.tolerance, digits=3)} of the pot, exactly "
-        f"{_short(eq.exploitability)} (tolerance {eq.tolerance:.3g}; "
+        f"{_short(eq.exploitability)} (tolerance {fixed_text(eq.tolerance, '.3g')}; "
         f"{eq.iterations} best responses)\n"
-        f"- the pot is split with chance {float(result.split):.6g}\n"
+        f"- the pot is split with chance {fixed_text(float(result.split), '.6g')}\n"
         f"- the mixture: {len(mixture)} pure hold "
         + ("table" if len(mixture) == 1 else "tables")
         + "\n\n"
@@ -166,14 +166,16 @@ def write_strategy(out_dir: Path) -> list[Path]:
             weight = part["weight"].iloc[0]
             name = chart_name(n, int(s))
             title = (
-                f"banking, blind, {n} seats: equilibrium pure strategy {s} (weight {weight:.4f})"
+                f"banking, blind, {n} seats: equilibrium pure strategy {s} "
+                f"(weight {fixed_text(weight, '.4f')})"
             )
             chart = part.drop(columns=["value_float"]).rename(
                 columns={"best_value_float": "value_float"}
             )
             written.append(plot_strategy(chart, rules, "equilibrium", folder / name, title=title))
             rows.append(
-                f"| {n} | {s} | {fraction_text(part['weight_exact'].iloc[0])} | {weight:.6f} | "
+                f"| {n} | {s} | {fraction_text(part['weight_exact'].iloc[0])} | "
+                f"{fixed_text(weight, '.6f')} | "
                 f"[chart]({name}) |"
             )
     written.append(

@@ -24,7 +24,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from pokerdice_stats.formats import to_csv, to_markdown
+from pokerdice_stats.formats import fixed_text, to_csv, to_markdown
 from pokerdice_stats.reporting import Task, write_text
 from pokerdice_stats.rules import get_rules
 
@@ -74,7 +74,7 @@ def seats_frame() -> pd.DataFrame:
                     "folds": _fmt(seat.fold_rate),
                     "ruin": _fmt(seat.ruin),
                     "first round": _fmt(seat.first_round),
-                    "first round, exact": f"{float(exact):.4f}",
+                    "first round, exact": f"{fixed_text(float(exact), '.4f')}",
                     "z": f"{seat.first_round.z_score(exact):+.2f}",
                 }
             )
@@ -85,7 +85,9 @@ def write_tables(out_dir: Path) -> list[Path]:
     """``betting_sessions.md`` and ``betting_sessions.csv``."""
     folder = out_dir / "simulation"
     frame = seats_frame()
-    lengths = ", ".join(f"{p} seats {sessions(p).length.estimate:,.1f}" for p in TABLES)
+    lengths = ", ".join(
+        f"{p} seats {fixed_text(sessions(p).length.estimate, ',.1f')}" for p in TABLES
+    )
     unbalanced = sum(sessions(p).unbalanced for p in TABLES)
     balance = (
         "Chips summed to the table's total after every round of every session."

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.formats import to_csv, to_markdown
+from pokerdice_stats.formats import fixed_text, to_csv, to_markdown
 from pokerdice_stats.games.betting import solve_betting
 from pokerdice_stats.games.betting_decisions import meet_table, raise_table
 from pokerdice_stats.games.betting_habits import REPORT_HABITS, habit_costs
@@ -162,7 +162,7 @@ def write_betting(out_dir: Path) -> list[Path]:
     wide = habits.pivot_table(index=["players", "seat"], columns="habit", values="cost", sort=False)
     wide = wide.reset_index()
     for column in wide.columns[2:]:
-        wide[column] = [f"{v:.4f}" for v in wide[column]]
+        wide[column] = [f"{fixed_text(v, '.4f')}" for v in wide[column]]
     text += to_markdown(wide)
     written.append(write_text(folder / "betting_habits.md", text))
     written.append(_chart(seats, raises, meets, habits, folder / "betting.png"))

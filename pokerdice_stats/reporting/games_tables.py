@@ -25,7 +25,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from pokerdice_stats.formats import to_csv, to_markdown
+from pokerdice_stats.formats import fixed_text, to_csv, to_markdown
 from pokerdice_stats.games.chips import exact_is_cheap, holdup_table
 from pokerdice_stats.games.matches import MATCH_PRESETS, match_defaults, solve_match
 from pokerdice_stats.games.rounds import MAX_PLAYERS, MIN_PLAYERS, solve_round
@@ -100,7 +100,7 @@ def _wide(frame: pd.DataFrame, index: list[str], value: str = "win") -> pd.DataF
     wide = wide.reset_index()
     for column in wide.columns:
         if column.startswith("seat "):
-            wide[column] = [f"{v:.4f}" if pd.notna(v) else "" for v in wide[column]]
+            wide[column] = [f"{fixed_text(v, '.4f')}" if pd.notna(v) else "" for v in wide[column]]
     return wide
 
 
@@ -212,7 +212,7 @@ def write_matches(out_dir: Path) -> list[Path]:
     written = [write_text(folder / "matches.csv", to_csv(frame))]
     wide = _wide(frame, ["preset", "target", "starter", "throw_limit", "players"])
     rounds = frame.groupby(["preset", "throw_limit", "players"], sort=False)["expected_rounds"]
-    wide["expected rounds"] = [f"{v:.3f}" for v in rounds.first().to_numpy()]
+    wide["expected rounds"] = [f"{fixed_text(v, '.3f')}" for v in rounds.first().to_numpy()]
     text = "# Matches: each seat's chance to win the match\n\n"
     text += (
         "Player 1 starts the first round.  Who starts the next: `last-thrower` (gameweave) the "
@@ -235,7 +235,7 @@ def _chart_matches(frame: pd.DataFrame, path: Path) -> Path:
         for players in PLAYERS:
             ax.hlines(1 / players, players - 0.45, players + 0.45, colors="black", linewidth=0.8)
             rounds = part[part["players"] == players]["expected_rounds"].iloc[0]
-            ax.annotate(f"{rounds:.1f}", (players, 0.66), ha="center", fontsize=8)
+            ax.annotate(f"{fixed_text(rounds, '.1f')}", (players, 0.66), ha="center", fontsize=8)
         target, starter = match_defaults(PRESETS[preset])
         ax.set_title(f"{preset}: to {target}, start: {starter}", fontsize=10)
         ax.set_ylabel("chance to win the match")

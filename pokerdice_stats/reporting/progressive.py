@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.formats import fraction_text, number_text, to_csv, to_markdown
+from pokerdice_stats.formats import fixed_text, fraction_text, number_text, to_csv, to_markdown
 from pokerdice_stats.games.banking import (
     banking_equilibrium,
     category_table,
@@ -135,7 +135,7 @@ def _payout_chart(frame: pd.DataFrame, path: Path) -> Path:
         bars.set_label(labels[knowledge])
         for x, v in zip(xs, part["expected_float"], strict=True):
             ax.annotate(
-                f"{v:.2f}",
+                f"{fixed_text(v, '.2f')}",
                 (x, v),
                 ha="center",
                 va="bottom",
@@ -177,7 +177,7 @@ def write_banking(out_dir: Path) -> list[Path]:
         "(full tie-breaks) takes the ante, identical dice split it.  Values are antes per "
         "round for one player; the share of the pot is `(1 + value) / 2`.\n\n"
         f"- method: {eq.method}, {eq.iterations} iterations, "
-        f"tolerance {eq.tolerance:.3g} on the exploitability\n"
+        f"tolerance {fixed_text(eq.tolerance, '.3g')} on the exploitability\n"
         "- exploitability (best-response gap): "
         f"{number_text(eq.exploitability, eq.tolerance, digits=3)}\n"
         f"- exact bounds on the value: {_exact_text(eq.lower)} <= value <= "
@@ -200,7 +200,12 @@ def _banking_chart(table: pd.DataFrame, path: Path) -> Path:
     ax.barh(table["strategy"], table["share_float"], color="#2ca02c")
     for y, v in enumerate(table["share_float"]):
         ax.annotate(
-            f"{v:.3f}", (v, y), va="center", fontsize=8, xytext=(3, 0), textcoords="offset points"
+            f"{fixed_text(v, '.3f')}",
+            (v, y),
+            va="center",
+            fontsize=8,
+            xytext=(3, 0),
+            textcoords="offset points",
         )
     ax.axvline(0.5, color="black", linewidth=0.8, linestyle="--", label="fair share 1/2")
     ax.legend(loc="lower right", frameon=False)

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.formats import to_csv, to_markdown
+from pokerdice_stats.formats import fixed_text, to_csv, to_markdown
 from pokerdice_stats.games.bank_session import bank_distribution
 from pokerdice_stats.games.payout_breakdown import Breakdown, breakdown_of, by_winner
 from pokerdice_stats.games.payout_result import STARTING_BANK
@@ -74,7 +74,7 @@ def write_breakdown(folder: Path) -> list[Path]:
         + "\n## The cells against the optimal computer (player sees its hand)\n\n"
         "`side`: who holds the winning category.  `contribution`: chance times the player's "
         "payout; the contributions add up to the expected payout "
-        f"({float(best.expected):.6g} = {best.expected}).  `variance_share`: "
+        f"({fixed_text(float(best.expected), '.6g')} = {best.expected}).  `variance_share`: "
         "chance times (payout - mean)^2 over the variance.  Paying cells only, "
         "biggest share of the variance first.\n\n" + to_markdown(cells)
     )
@@ -96,12 +96,14 @@ def _breakdown_chart(bd: Breakdown, path: Path) -> Path:
     left.set_yticklabels(labels, fontsize=8)
     left.invert_yaxis()
     left.set_xlabel("contribution to the expected payout (points per round)")
-    left.set_title(f"The return: {float(bd.expected):.3f} points a round in all", fontsize=10)
+    left.set_title(
+        f"The return: {fixed_text(float(bd.expected), '.3f')} points a round in all", fontsize=10
+    )
     right.barh(ys, frame["variance_share"] * 100, color=colors)
     right.set_xlabel("share of the variance (%)")
-    right.set_title(f"The risk: sd {bd.sd:.1f} points a round", fontsize=10)
+    right.set_title(f"The risk: sd {fixed_text(bd.sd, '.1f')} points a round", fontsize=10)
     for y, v in zip(ys, frame["variance_share"] * 100, strict=True):
-        right.annotate(f"{v:.1f}%", (v, y), va="center", fontsize=7, xytext=(2, 0),
+        right.annotate(f"{fixed_text(v, '.1f')}%", (v, y), va="center", fontsize=7, xytext=(2, 0),
                        textcoords="offset points")  # fmt: skip
     right.set_xlim(0, 65)
     fig.suptitle(
@@ -138,7 +140,7 @@ def write_bank(folder: Path) -> list[Path]:
     frame = pd.DataFrame(rows)
     written = [write_text(folder / "progressive_bank.csv", to_csv(frame))]
     shown = frame.copy()
-    shown["tolerance"] = [f"{v:.1e}" for v in shown["tolerance"]]
+    shown["tolerance"] = [f"{fixed_text(v, '.1e')}" for v in shown["tolerance"]]
     text = (
         "# Progressive Poker Dice: the player's bank over a session\n\n"
         f"From {STARTING_BANK:,} points (seed 004), player sees the computer's hand, seed "

@@ -28,7 +28,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from pokerdice_stats.formats import to_csv, to_markdown
+from pokerdice_stats.formats import fixed_text, to_csv, to_markdown
 from pokerdice_stats.reporting import Task, write_text
 from pokerdice_stats.rules import get_rules
 
@@ -72,7 +72,8 @@ def write_crosscheck(out_dir: Path) -> list[Path]:
         "betting round of 001); the figures of "
         "rounds where later players see earlier hands are the solvers' floats. "
         f"With {len(frame)} figures, a correct toolkit shows |z| above 3.5 somewhere with "
-        f"chance about {false_alarm:.0%}; the largest |z| here is {worst:.2f}.\n\n"
+        f"chance about {fixed_text(false_alarm, '.0%')}; the largest |z| here is "
+        f"{fixed_text(worst, '.2f')}.\n\n"
     )
     shown = frame.drop(columns=["exact_float"])
     return [
@@ -126,7 +127,7 @@ def write_convergence(out_dir: Path) -> list[Path]:
         high = np.array([e.ci_high for e in estimates])
         ax.fill_between(sizes, low, high, color="#1f77b4", alpha=0.25, label="95% interval")
         ax.plot(sizes, est, "o-", color="#1f77b4", ms=3, label="estimate")
-        ax.axhline(exact, color="black", lw=1, ls="--", label=f"exact {exact:.5f}")
+        ax.axhline(exact, color="black", lw=1, ls="--", label=f"exact {fixed_text(exact, '.5f')}")
         ax.set_xscale("log", base=2)
         ax.set_xlabel("samples n (same seed: each run extends the one before)")
         ax.set_ylabel("probability")
@@ -158,7 +159,8 @@ def bankroll_sessions(computer: str = "optimal", sessions: int = SESSIONS):
 
 
 def _fmt(e) -> str:
-    return f"{e.estimate:.4f} ({e.ci_low:.4f} .. {e.ci_high:.4f})"
+    low, high = fixed_text(e.ci_low, ".4f"), fixed_text(e.ci_high, ".4f")
+    return f"{fixed_text(e.estimate, '.4f')} ({low} .. {high})"
 
 
 def bankroll_frame() -> pd.DataFrame:
@@ -225,10 +227,12 @@ def write_bankrolls(out_dir: Path) -> list[Path]:
         "computer's final hand and plays the optimal answer. A session stops when either side "
         f"is ruined: {result.ruin_rule} (the player's bank below {result.floor:,} or above "
         f"{2 * START - result.floor:,}).\n\n"
-        f"Exact payout to the player per round: {mu:.4f} (sd {sd:.2f}). The bank drifts up by "
-        f"about {mu * 1000:,.0f} points every 1,000 rounds while its spread grows with the "
-        f"square root of the rounds: {sd * 1000**0.5:,.0f} after 1,000 rounds, "
-        f"{sd * ROUNDS**0.5:,.0f} after {ROUNDS:,}. So over a long session either side is "
+        f"Exact payout to the player per round: {fixed_text(mu, '.4f')} "
+        f"(sd {fixed_text(sd, '.2f')}). The bank drifts up by "
+        f"about {fixed_text(mu * 1000, ',.0f')} points every 1,000 rounds while its spread "
+        f"grows with the square root of the rounds: {fixed_text(sd * 1000**0.5, ',.0f')} "
+        f"after 1,000 rounds, {fixed_text(sd * ROUNDS**0.5, ',.0f')} after {ROUNDS:,}. "
+        "So over a long session either side is "
         "likely to be ruined, the computer more often.\n\n"
         "## The player's bank at checkpoints (optimal computer)\n\n"
         "Banks of sessions that stopped stay where they stopped (below "
@@ -318,8 +322,9 @@ def _distribution_chart(result, mu: float, sd: float, path: Path) -> Path:
         broke = float((banks < result.floor).mean())
         machine = float((2 * START - banks < result.floor).mean())
         ax.set_title(
-            f"after {r:,} rounds: still playing {len(live) / len(banks):.1%}\n"
-            f"player ruined {broke:.1%}, computer ruined {machine:.1%}",
+            f"after {r:,} rounds: still playing {fixed_text(len(live) / len(banks), '.1%')}\n"
+            f"player ruined {fixed_text(broke, '.1%')}, "
+            f"computer ruined {fixed_text(machine, '.1%')}",
             fontsize=9,
         )
         ax.set_xlabel("player's bank (points)")

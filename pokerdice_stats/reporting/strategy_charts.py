@@ -34,7 +34,7 @@ from matplotlib.path import Path as MplPath
 from PIL import Image as PILImage
 from PIL import PngImagePlugin
 
-from pokerdice_stats.formats import fraction_text, to_csv
+from pokerdice_stats.formats import fixed_text, fraction_text, to_csv
 from pokerdice_stats.goals import Goal, at_least, beat
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.holds import solve
@@ -103,11 +103,7 @@ def standard_goals(rules: RuleSet, with_beat: bool = True) -> list[Goal]:
     """At least each category a throw can make but the lowest (always reached); beat a
     middling hand of each."""
     table = hand_table(rules)
-    made = [
-        cat.slug
-        for c, cat in enumerate(rules.categories)
-        if np.any(table.category == c)
-    ]
+    made = [cat.slug for c, cat in enumerate(rules.categories) if np.any(table.category == c)]
     goals = [at_least(table, slug) for slug in made[:-1]]
     if with_beat:
         goals += [beat(table, h) for h in middling_hands(rules)]
@@ -221,7 +217,7 @@ def plot_strategy(
         )
     heading = title or f"{rules.label()}: {goal_name}"
     if value is not None:
-        shown = f"{float(value):.4%}" if _is_probability(frame) else f"{float(value):.4f}"
+        shown = fixed_text(value, ".4%" if _is_probability(frame) else ".4f")
         heading += f"  ·  value of a turn played this way: {shown}"
     fig.suptitle(heading, fontsize=13, x=0.01, ha="left")
     fig.text(
@@ -390,7 +386,7 @@ def write_preset(
             written.append(plot_strategy(frame, rules, goal.name, folder / chart, value, title))
         note = "" if chart.startswith(f"{name}/") else " (the same play)"
         index_rows.append(
-            f"| `{goal.name}` | {fraction_text(Fraction(value))} | {float(value):.6f} | "
+            f"| `{goal.name}` | {fraction_text(Fraction(value))} | {fixed_text(value, '.6f')} | "
             f"[chart]({chart}){note} |"
         )
     every = pd.concat(frames, ignore_index=True)
