@@ -133,3 +133,82 @@ def play_games(state, n: int, tree, pair_rung, strategy1, strategy2) -> dict:
             bids += 1
             history = (*history, chosen)
     return {"result": total, "seat1_wins": wins, "bids": bids, "called": called}
+
+
+def plain_translation(kept: list[int], bid: int, rule: str) -> int:
+    """The kept rung (its position in ``kept``) a bid reads as, by looking at every kept rung."""
+    below = [i for i, k in enumerate(kept) if k <= bid]
+    above = [i for i, k in enumerate(kept) if k >= bid]
+    down = below[-1]
+    up = above[0] if above else len(kept) - 1
+    if rule == "down":
+        return down
+    if rule == "up":
+        return up
+    if above and kept[up] - bid < bid - kept[down]:
+        return up
+    return down
+
+
+def plain_lifted_best_response(tree, full, kept, strategy, seat: int, rule: str) -> float:
+    """Best response in the full game by walking every full history (2^R of them).
+
+    At each full history the abstract history is rebuilt from scratch: the
+    other seat's bids are kept rungs, the responder's are read by
+    :func:`plain_translation`, lifted above the abstract bid before when they
+    read at or below it; with no kept rung left the other seat calls.
+    """
+    import numpy as np
+
+    from pokerdice_stats.games.bidding_tree import CALL
+
+    other = 3 - seat
+    chances = ix.HAND_WAYS / ix.N_THROWS
+    n_kept = len(kept)
+
+    def abstract(history: tuple[int, ...]) -> tuple[int, ...] | None:
+        out: list[int] = []
+        for i, bid in enumerate(history):
+            bidder = 1 if i % 2 == 0 else 2
+            if bidder == other:
+                out.append(kept.index(bid))
+                continue
+            reading = plain_translation(kept, bid, rule)
+            last = out[-1] if out else -1
+            if reading <= last:
+                reading = last + 1
+            if reading >= n_kept:
+                return None
+            out.append(reading)
+        return tuple(out)
+
+    def gain_of_call(bid: int, bidder: int, reach) -> list[float]:
+        made = full.pair_rung if seat == 1 else full.pair_rung.T
+        seat1 = np.where(made >= bid, 1.0, -1.0) * (1.0 if bidder == 1 else -1.0)
+        return list((1.0 if seat == 1 else -1.0) * (seat1 @ np.asarray(reach)))
+
+    def walk(history: tuple[int, ...], reach) -> list[float]:
+        to_move = 1 if len(history) % 2 == 0 else 2
+        last_real = history[-1] if history else -1
+        if to_move == seat:
+            options = [gain_of_call(last_real, other, reach)] if history else []
+            for bid in range(last_real + 1, full.n_rungs):
+                options.append(walk((*history, bid), reach))
+            return [max(column) for column in zip(*options, strict=True)]
+        reading = abstract(history)
+        if reading is None:  # nothing kept above: the other seat calls
+            return gain_of_call(last_real, seat, reach)
+        total = [0.0] * ix.N_HANDS
+        for action in tree.actions(reading):
+            move = tree.seq_index[other][(reading, action)]
+            after = np.asarray(reach) * strategy[:, move]
+            if action == CALL:
+                part = gain_of_call(last_real, seat, after)
+            else:
+                part = walk((*history, kept[action]), after)
+            total = [a + b for a, b in zip(total, part, strict=True)]
+        return total
+
+    gain = walk((), chances)
+    flip = 1.0 if seat == 1 else -1.0
+    return flip * float(sum(c * v for c, v in zip(chances, gain, strict=True)))

@@ -1,0 +1,149 @@
+"""Bidding for two in the full game: translation rules and best responses to a lifted solution."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pokerdice_stats import get_rules
+from pokerdice_stats import indexing as ix
+from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games.bidding_fullgame import (
+    full_game_bounds,
+    lifted_best_response,
+    measure_full_game,
+)
+from pokerdice_stats.games.bidding_odds import bid_ladder
+from pokerdice_stats.games.bidding_response import best_response
+from pokerdice_stats.games.bidding_solve import restricted_ladder, solve_ladder
+from pokerdice_stats.games.bidding_translation import (
+    TRANSLATIONS,
+    kept_rungs,
+    read_bid,
+    translation_table,
+)
+from pokerdice_stats.games.bidding_tree import bid_tree
+from tests import reference_bidding as ref
+
+CLASSIC = get_rules("classic")
+TEN_RUNGS = (
+    "high-die:A",
+    "two-pair:K",
+    "two-pair:A",
+    "three-of-a-kind:A",
+    "straight:A",
+    "full-house:J",
+    "full-house:A",
+    "four-of-a-kind:Q",
+    "five-of-a-kind:9",
+    "five-of-a-kind:A",
+)
+SEVEN_RUNGS = (
+    "high-die:A",
+    "two-pair:A",
+    "three-of-a-kind:K",
+    "full-house:10",
+    "full-house:K",
+    "four-of-a-kind:J",
+    "five-of-a-kind:Q",
+)
+
+
+def random_strategy(tree, seat: int, seed: int) -> np.ndarray:
+    """A behaviour strategy with random chances (some moves never played) by own hand."""
+    rng = np.random.default_rng(seed)
+    out = np.zeros((ix.N_HANDS, tree.n_sequences(seat)))
+    for info in tree.infosets[seat]:
+        weights = rng.random((ix.N_HANDS, len(info.moves)))
+        weights[weights < 0.3] = 0.0
+        weights[:, 0] += 1e-3  # every hand plays something
+        out[:, list(info.moves)] = weights / weights.sum(axis=1, keepdims=True)
+    return out
+
+
+@pytest.mark.parametrize("rule", TRANSLATIONS)
+def test_translation_tables_equal_a_look_at_every_kept_rung(rule):
+    kept = [0, 3, 4, 9, 13]
+    table = translation_table(kept, 16, rule)
+    assert table.tolist() == [ref.plain_translation(kept, b, rule) for b in range(16)]
+    assert all(table[k] == i for i, k in enumerate(kept))  # a kept rung reads as itself
+
+
+def test_translation_rules_by_hand():
+    kept = (0, 4, 6)
+    assert translation_table(kept, 9, "down").tolist() == [0, 0, 0, 0, 1, 1, 2, 2, 2]
+    assert translation_table(kept, 9, "up").tolist() == [0, 1, 1, 1, 1, 2, 2, 2, 2]
+    # 2 is as near 0 as 4 (a tie goes down); 3 is nearer 4; above the top: down.
+    assert translation_table(kept, 9, "nearest").tolist() == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+    table = translation_table(kept, 9, "down")
+    assert read_bid(table, 5, -1) == 1
+    assert read_bid(table, 5, 1) == 2  # read at the last abstract bid: lifted above it
+    assert read_bid(table, 8, 2) is None  # nothing kept above: the solved player calls
+    with pytest.raises(OptionError, match="unknown translation"):
+        translation_table(kept, 9, "sideways")
+    with pytest.raises(OptionError):
+        translation_table((1, 4), 9, "down")
+
+
+def test_kept_rungs_of_the_fine_abstraction():
+    fine = bid_ladder(CLASSIC, "fine")
+    abstract = restricted_ladder(fine, ("high-die:A", "full-house:Q", "five-of-a-kind:A"))
+    assert kept_rungs(fine, abstract) == (0, fine.rung("full-house:Q"), 37)
+
+
+@pytest.mark.parametrize("seat", [1, 2])
+def test_with_every_rung_kept_the_full_game_response_is_the_tree_response(seat):
+    ladder = restricted_ladder(bid_ladder(CLASSIC, "fine"), TEN_RUNGS)
+    tree = bid_tree(ladder.n_rungs)
+    strategy = random_strategy(tree, 3 - seat, seed=seat)
+    expected, _ = best_response(tree, ladder, strategy, seat)
+    kept = tuple(range(ladder.n_rungs))
+    for rule in TRANSLATIONS:
+        value, _ = lifted_best_response(tree, ladder, kept, strategy, seat, rule)
+        assert abs(value - expected) < 1e-12
+    plain = ref.plain_lifted_best_response(tree, ladder, list(kept), strategy, seat, "down")
+    assert abs(plain - expected) < 1e-12
+
+
+@pytest.mark.parametrize("rule", TRANSLATIONS)
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        ("high-die:A", "full-house:10", "five-of-a-kind:Q"),
+        ("high-die:A", "three-of-a-kind:K", "full-house:K"),  # the top rung is not kept
+    ],
+)
+def test_full_game_response_equals_a_walk_over_every_full_history(rule, abstract):
+    full = restricted_ladder(bid_ladder(CLASSIC, "fine"), SEVEN_RUNGS)
+    small = restricted_ladder(full, abstract)
+    tree = bid_tree(small.n_rungs)
+    kept = kept_rungs(full, small)
+    for seat in (1, 2):
+        strategy = random_strategy(tree, 3 - seat, seed=10 + seat)
+        value, states = lifted_best_response(tree, full, kept, strategy, seat, rule)
+        plain = ref.plain_lifted_best_response(tree, full, list(kept), strategy, seat, rule)
+        assert abs(value - plain) < 1e-12
+        assert states < 2**full.n_rungs
+
+
+def test_on_the_category_ladder_the_full_game_gap_is_the_program_gap():
+    result = solve_ladder(CLASSIC, "category")
+    bounds = measure_full_game(result, bid_ladder(CLASSIC, "category"))
+    assert abs(bounds.lower - result.lower) < 1e-12
+    assert abs(bounds.upper - result.upper) < 1e-12
+    assert abs(bounds.exploitability - result.exploitability) < 1e-12
+
+
+def test_fine_ladder_full_game_exploitability_is_measured():
+    result = solve_ladder(CLASSIC, "fine")
+    bounds = {rule: full_game_bounds(CLASSIC, rule) for rule in TRANSLATIONS}
+    for b in bounds.values():
+        # Any answer in the full game includes the kept bids: the bounds only widen.
+        assert b.lower <= result.lower + 1e-12
+        assert b.upper >= result.upper - 1e-12
+        assert b.exploitability == b.upper - b.lower
+    # Measured 2026-12-04: down 0.3840 (bounds -0.1535, 0.2305), up 0.4751, nearest 0.4194.
+    assert 0.3 < bounds["down"].exploitability < 0.5
+    assert bounds["down"].exploitability < bounds["up"].exploitability
+    with pytest.raises(OptionError):
+        full_game_bounds(CLASSIC, "sideways")
