@@ -147,3 +147,54 @@ def test_fine_ladder_full_game_exploitability_is_measured():
     assert bounds["down"].exploitability < bounds["up"].exploitability
     with pytest.raises(OptionError):
         full_game_bounds(CLASSIC, "sideways")
+
+
+def test_cli_fine_ladder_reports_the_full_game_exploitability(capsys):
+    import json
+
+    from tests.cli_helpers import run_cli
+
+    code, out, _ = run_cli(
+        capsys, "bidding", "--ladder", "fine", "--translation", "up", "--format", "json"
+    )
+    assert code == 0
+    data = json.loads(out)
+    bounds = full_game_bounds(CLASSIC, "up")
+    assert data["settings"]["translation"] == "up"
+    assert data["exploitability"] == bounds.exploitability
+    assert data["value_lower"] == bounds.lower and data["value_upper"] == bounds.upper
+    result = solve_ladder(CLASSIC, "fine")
+    assert data["exploitability_restricted_bids"] == result.exploitability
+    assert data["value_lower_restricted_bids"] == result.lower
+    code, out, _ = run_cli(capsys, "bidding", "--ladder", "fine", "--format", "json")
+    assert json.loads(out)["settings"]["translation"] == "down"
+    code, out, _ = run_cli(capsys, "bidding", "--ladder", "category", "--format", "json")
+    assert "translation" not in json.loads(out)["settings"]
+
+
+def test_cli_translation_errors(capsys):
+    from pokerdice_stats import cli
+    from tests.cli_helpers import assert_cli_error
+
+    with pytest.raises(SystemExit) as info:  # argparse's own refusal
+        cli.main(["bidding", "--ladder", "fine", "--translation", "sideways"])
+    assert info.value.code == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and "invalid choice: 'sideways'" in lines[0]
+    assert_cli_error(
+        capsys, ["bidding", "--ladder", "category", "--translation", "up"], "--translation"
+    )
+
+
+def test_cli_choices_are_the_translation_rules():
+    import argparse
+
+    from pokerdice_stats.commands.bidding import register
+
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(["bidding", "--translation", "nearest"])
+    assert args.translation == "nearest"
+    sub = parser._subparsers._group_actions[0].choices["bidding"]  # type: ignore[union-attr]
+    option = next(a for a in sub._actions if a.dest == "translation")
+    assert tuple(option.choices) == TRANSLATIONS

@@ -19,7 +19,9 @@ DESCRIPTION = (
     "all ten dice make at least it; instead of bidding a player calls (the bidder wins if the "
     "claim holds, else the caller); the top rung must be called. Solved as a zero-sum game: "
     "value is seat 1's expected result (units won per game, +1 win / -1 loss), exploitability "
-    "the gap between the two seats' best responses to the solution (the value lies within it); "
+    "the gap between the two seats' best responses to the solution (the value lies within it; "
+    "on the fine ladder measured in the full game, every rung open to the responder, the "
+    "solution reading bids through --translation); "
     "bid_odds: given your own five dice, the chance the ten dice make at least each rung."
 )
 
@@ -37,6 +39,14 @@ def register(subparsers) -> None:
         choices=("category", "fine"),
         help="category: the rule set's categories; fine: category and face of its main set "
         "(solved on a stated abstraction)",
+    )
+    parser.add_argument(
+        "--translation",
+        default=None,
+        choices=("down", "up", "nearest"),
+        help="fine ladder: how the solution reads a bid off its kept rungs when its "
+        "exploitability is measured in the full game: down (default; the highest kept rung at "
+        "or below), up (the lowest at or above), nearest (by rung; a tie goes down)",
     )
     parser.add_argument(
         "--hand",
@@ -63,6 +73,11 @@ def run_bidding(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.bidding_tables import odds_frame, opening_frame, summary
     from pokerdice_stats.hands import hand_table
 
+    from pokerdice_stats.errors import OptionError
+    from pokerdice_stats.games.bidding_fullgame import full_game_bounds
+
+    if args.translation is not None and args.ladder != "fine":
+        raise OptionError("--translation belongs to --ladder fine (the category ladder is exact)")
     rules = rules_from_args(args)
     names = tuple(args.players) if args.players else ("always-call", "truthful")
     result = solve_ladder(rules, args.ladder)
@@ -75,7 +90,10 @@ def run_bidding(args: argparse.Namespace) -> int:
         odds = odds[odds["own_hand"] == own].reset_index(drop=True)
     players = player_losses(result, names)
     opening = opening_frame(result)
-    record = summary(result)
+    bounds = None
+    if args.ladder == "fine":
+        bounds = full_game_bounds(rules, args.translation or "down")
+    record = summary(result, bounds)
     if args.format == "json":
         record["bid_odds"] = odds.to_dict(orient="records")
         record["opening"] = opening.to_dict(orient="records")
@@ -87,6 +105,7 @@ def run_bidding(args: argparse.Namespace) -> int:
         return 0
     head = pd.DataFrame(
         [{"figure": k, "value": v} for k, v in record.items() if k not in ("settings", "rungs")]
+        + ([{"figure": "translation", "value": bounds.translation}] if bounds else [])
     )
     for frame in (head, players, opening, odds):
         emit(render(frame, args.format))

@@ -13,10 +13,14 @@
      give each kept bid (hands with the same chances play alike: 55 buckets
      on the classic rules).
 
-  The game with those bids is then solved on the buckets, and its
-  exploitability measured by best responses with every hand seen in full
-  (so it states what the hand buckets cost; what the restricted bids cost is
-  not measured).
+  The game with those bids is then solved on the buckets.  Two measures of
+  what it gives away: best responses with every hand seen in full but only
+  the kept bids (:attr:`Bidding.exploitability`: what the hand buckets cost),
+  and best responses in the full game, every rung open to the responder,
+  with the solution reading each bid as a kept rung by a translation rule
+  (:mod:`~pokerdice_stats.games.bidding_fullgame`: what the buckets and the
+  restricted bids cost together; that is the exploitability the ``bidding``
+  command and the report give for the fine ladder).
 """
 
 from __future__ import annotations
@@ -84,7 +88,9 @@ def _fine_abstraction(rules: RuleSet) -> Bidding:
     text = (
         "bids restricted to " + ", ".join(ladder.labels) + "; each player knows only the "
         f"chances its own hand gives each of those bids ({int(buckets.max()) + 1} buckets); "
-        "exploitability: best responses seeing every hand, with those bids"
+        "exploitability_restricted_bids: best responses seeing every hand, with those bids; "
+        "exploitability: best responses in the full game (every rung), the solution reading "
+        "each bid as a kept rung by the translation rule"
     )
     return solve_bidding(rules, ladder, classes=buckets.astype(np.int64), abstraction=text)
 

@@ -2,7 +2,8 @@
 
 - ``bidding_value.md``: the value for seat 1 on the category ladder (exact,
   with its best-response bounds) and on the fine ladder's stated abstraction
-  (with its measured exploitability); seat 1's opening bids; what simple
+  (with its exploitability measured in the full game, for each translation
+  rule, and with the kept bids only); seat 1's opening bids; what simple
   players lose against the solution;
 - ``bidding_odds.csv`` / ``bidding_odds_fine.csv``: given your five dice, the
   chance the ten dice make at least each rung (exact fractions over 7,776);
@@ -24,10 +25,12 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from pokerdice_stats import indexing as ix
-from pokerdice_stats.formats import to_csv, to_markdown
-from pokerdice_stats.games.bidding import Bidding
+from pokerdice_stats.formats import fixed_text, number_text, to_csv, to_markdown
+from pokerdice_stats.games.bidding import TOLERANCE, Bidding
+from pokerdice_stats.games.bidding_fullgame import FullGameBounds, full_game_bounds
 from pokerdice_stats.games.bidding_players import player_losses
 from pokerdice_stats.games.bidding_solve import solve_ladder
+from pokerdice_stats.games.bidding_translation import TRANSLATIONS
 from pokerdice_stats.games.bidding_tables import (
     UNITS,
     odds_frame,
@@ -59,24 +62,72 @@ def _result(ladder: str) -> Bidding:
     return solve_ladder(get_rules("classic"), ladder)
 
 
-def _figures(result: Bidding) -> pd.DataFrame:
-    return pd.DataFrame(
-        [
-            {"figure": "value (seat 1)", "value": f"{result.value:.12f}"},
-            {"figure": "seat 1 against seat 2's best response", "value": f"{result.lower:.12f}"},
-            {"figure": "seat 1's best response", "value": f"{result.upper:.12f}"},
-            {"figure": "exploitability (gap)", "value": f"{result.exploitability:.3g}"},
-            {"figure": "hand classes", "value": str(int(result.classes.max()) + 1)},
-            {"figure": "abstraction", "value": result.abstraction},
+#: Below this a figure is numerical noise and written 0 (the exact solution's accepted gap).
+NOISE = TOLERANCE
+#: Values are written to 12 decimals, gaps to 3 significant digits (noise written 0).
+VALUE_SPEC = ".12f"
+GAP_DIGITS = 3
+NOISE_NOTE = (
+    f"Values to 12 decimals; gaps to {GAP_DIGITS} significant digits, any figure below "
+    f"{NOISE:g} (numerical noise) written 0."
+)
+
+
+def _value(x: float) -> str:
+    return fixed_text(x, VALUE_SPEC, NOISE)
+
+
+def _gap(x: float) -> str:
+    return str(number_text(x, tolerance=NOISE, digits=GAP_DIGITS))
+
+
+def _figures(result: Bidding, bounds: FullGameBounds | None = None) -> pd.DataFrame:
+    lower, upper, gap = (result.lower, result.upper, result.exploitability)
+    if bounds is not None:
+        lower, upper, gap = bounds.lower, bounds.upper, bounds.exploitability
+    rows = [
+        {"figure": "value (seat 1)", "value": _value(result.value)},
+        {"figure": "seat 1 against seat 2's best response", "value": _value(lower)},
+        {"figure": "seat 1's best response", "value": _value(upper)},
+        {"figure": "exploitability (gap)", "value": _gap(gap)},
+    ]
+    if bounds is not None:
+        rows += [
+            {"figure": "translation", "value": bounds.translation},
+            {
+                "figure": "exploitability with the kept bids only (restricted bids)",
+                "value": _gap(result.exploitability),
+            },
         ]
-    )
+    rows += [
+        {"figure": "hand classes", "value": str(int(result.classes.max()) + 1)},
+        {"figure": "abstraction", "value": result.abstraction},
+    ]
+    return pd.DataFrame(rows)
+
+
+def translations_frame() -> pd.DataFrame:
+    """The fine ladder's full-game bounds under each translation rule (classic)."""
+    rows = []
+    for rule in TRANSLATIONS:
+        b = full_game_bounds(get_rules("classic"), rule)
+        rows.append(
+            {
+                "translation": rule,
+                "seat 1 against seat 2's best response": _value(b.lower),
+                "seat 1's best response": _value(b.upper),
+                "exploitability": _gap(b.exploitability),
+                "public states": str(b.states),
+            }
+        )
+    return pd.DataFrame(rows)
 
 
 def _shown(frame: pd.DataFrame) -> pd.DataFrame:
     out = frame.copy()
     for column in out.columns:
         if pd.api.types.is_float_dtype(out[column]):
-            out[column] = [f"{v:.4f}" for v in out[column]]
+            out[column] = [fixed_text(v, ".4f", NOISE) for v in out[column]]
     return out
 
 
@@ -105,7 +156,7 @@ def write_bidding(out_dir: Path) -> list[Path]:
     text += (
         "Sequence-form linear program over hand classes (face relabelings that keep every "
         "category), then both seats' best responses computed in the full game without the "
-        "program; the value lies between them.\n\n"
+        "program; the value lies between them.  " + NOISE_NOTE + "\n\n"
     )
     text += to_markdown(_figures(exact))
     text += "\n### Seat 1's opening bid, by the category of its own five dice\n\n"
@@ -125,7 +176,18 @@ def write_bidding(out_dir: Path) -> list[Path]:
     )
     text += to_markdown(_shown(simulated.drop(columns=["n", "seed"])))
     text += "\n## Fine ladder (category and face of its main set): abstraction\n\n"
-    text += to_markdown(_figures(fine))
+    text += (
+        "Solved with the bids restricted to kept rungs and hands in buckets (the abstraction "
+        "below).  Its exploitability is measured in the full game: each seat's best response "
+        "may bid any rung of the fine ladder, and the solution reads each such bid as a kept "
+        "rung by a translation rule (`down`: the highest kept rung at or below the bid; "
+        "`up`: the lowest at or above; `nearest`: the nearer by rung, a tie going down) and "
+        "calls settle on the real bid.  The exploitability with the kept bids only, which "
+        "states what the hand buckets alone cost, is given beside it.  " + NOISE_NOTE + "\n\n"
+    )
+    text += to_markdown(_figures(fine, full_game_bounds(get_rules("classic"), TRANSLATIONS[0])))
+    text += "\n### Full-game exploitability by translation rule\n\n"
+    text += to_markdown(translations_frame())
     text += "\n### Seat 1's opening bid, by its own hand's rung on the kept bids\n\n"
     text += to_markdown(_shown(opening_frame(fine)))
     written.append(write_text(folder / "bidding_value.md", text))
@@ -203,6 +265,8 @@ def _chart(result: Bidding, players: pd.DataFrame, path: Path) -> Path:
 def _compute() -> list[Path]:
     _result("category")
     _result("fine")
+    for rule in TRANSLATIONS:
+        full_game_bounds(get_rules("classic"), rule)
     return []
 
 
