@@ -14,7 +14,8 @@ from pokerdice_stats import get_rules
 from pokerdice_stats.games import bidding_odds
 from pokerdice_stats.games.bidding import TOLERANCE, solve_bidding
 from pokerdice_stats.games.bidding_response import exploitability
-from pokerdice_stats.games.bidding_solve import restricted_ladder
+from pokerdice_stats.games.bidding_fullgame import measure_full_game
+from pokerdice_stats.games.bidding_solve import restricted_ladder, solve_ladder
 
 CLASSIC = get_rules("classic")
 
@@ -62,3 +63,23 @@ def test_bidding_odds_baseline(benchmark):
 
     odds = benchmark.pedantic(build, setup=_cold, rounds=5)
     assert odds.shape == (252, 8)
+
+
+def test_bidding_fine_full_game_exploitability(benchmark):
+    # Issue 10 item 4: the fine ladder's exploitability measured in the full game (38 rungs).
+    result = solve_ladder(CLASSIC, "fine")
+    full = bidding_odds.bid_ladder(CLASSIC, "fine")
+    bounds = benchmark.pedantic(lambda: measure_full_game(result, full, "down"), rounds=5)
+    assert bounds.lower <= result.lower and bounds.upper >= result.upper
+
+
+def test_bidding_fine_restricted_certificate(benchmark):
+    # The same two best responses with the kept bids only (8 rungs, 256 histories).
+    result = solve_ladder(CLASSIC, "fine")
+    gap = benchmark.pedantic(
+        lambda: exploitability(result.tree, result.ladder, result.strategy[1], result.strategy[2])[
+            2
+        ],
+        rounds=5,
+    )
+    assert gap >= 0
