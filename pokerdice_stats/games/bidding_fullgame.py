@@ -81,6 +81,8 @@ def lifted_best_response(
     strategy: np.ndarray,
     seat: int,
     translation: str = "down",
+    policy: dict[tuple[int, ...], np.ndarray] | None = None,
+    prune: bool = True,
 ) -> tuple[float, int]:
     """The best ``seat`` can do in the full game against the other seat's lifted strategy.
 
@@ -98,6 +100,14 @@ def lifted_best_response(
         The responding seat (1 or 2).
     translation : str
         How the other seat reads the responder's bids.
+    policy : dict, optional
+        Filled with a best response: for each of the responder's states (the
+        abstract history), the real bid each own hand makes there
+        (:data:`~pokerdice_stats.games.bidding_tree.CALL` for a call; of equal
+        gains, the call, then the lowest bid).
+    prune : bool
+        Skip states the other seat never plays into (default); ``False``
+        visits them too (a policy for every state).
 
     Returns
     -------
@@ -131,14 +141,18 @@ def lifted_best_response(
         last_real = kept[history[-1]] if history else -1
         last = history[-1] if history else -1
         best = called(last_real, other, reach) if history else np.full(ix.N_HANDS, -np.inf)
+        choice = np.full(ix.N_HANDS, CALL)
         for bid in range(last_real + 1, top + 1):
             reading = read_bid(table, bid, last)
             if reading is None:
                 gain = called(bid, seat, reach)
             else:
                 gain = answer((*history, reading), bid, reach)
+            choice = np.where(gain > best, bid, choice)
             best = np.maximum(best, gain)
         responder_memo[history] = best
+        if policy is not None:
+            policy[history] = choice
         return best
 
     def answer(history: tuple[int, ...], real: int, reach: np.ndarray) -> np.ndarray:
@@ -150,7 +164,7 @@ def lifted_best_response(
         for action in tree.actions(history):
             move = tree.seq_index[other][(history, action)]
             after = reach * strategy[:, move]
-            if not after.any():
+            if prune and not after.any():
                 continue
             if action == CALL:
                 total += called(real, seat, after)
