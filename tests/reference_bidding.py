@@ -212,3 +212,64 @@ def plain_lifted_best_response(tree, full, kept, strategy, seat: int, rule: str)
     gain = walk((), chances)
     flip = 1.0 if seat == 1 else -1.0
     return flip * float(sum(c * v for c, v in zip(chances, gain, strict=True)))
+
+
+def play_lifted_games(state, n: int, tree, full, kept, solved, policy, seat: int, rule: str):
+    """Plain twin of the kernel on the full fine ladder: the same draws, by full histories.
+
+    ``solved``: the other seat's strategy on ``tree``; ``policy``: the
+    responder's bid by abstract history and own hand (from the best
+    response).  The abstract history is rebuilt from the full history at
+    every move by :func:`plain_translation`, lifted as the ruling says.
+    """
+    import numpy as np
+
+    from pokerdice_stats.games.bidding_tree import CALL
+    from pokerdice_stats.kernels.simulation.rng import FIVE_DICE, FIVE_DICE_THRESHOLD, below, next_u53
+
+    other = 3 - seat
+    total, bids = 0, 0
+    for _ in range(n):
+        hands = {}
+        hands[1] = int(ix.CODE_TO_HAND[below(state, FIVE_DICE, np.uint64(FIVE_DICE_THRESHOLD))])
+        hands[2] = int(ix.CODE_TO_HAND[below(state, FIVE_DICE, np.uint64(FIVE_DICE_THRESHOLD))])
+        history: list[int] = []
+        abstract: list[int] = []
+        forced = False
+        while True:
+            to_move = 1 if len(history) % 2 == 0 else 2
+            u = float(next_u53(state)) * 2.0**-53
+            if to_move == seat:
+                chosen = int(policy[tuple(abstract)][hands[seat]])
+            elif forced:
+                chosen = CALL
+            else:
+                actions = tree.actions(tuple(abstract))
+                chosen, acc = actions[-1], 0.0
+                for action in actions:
+                    acc += solved[hands[other], tree.seq_index[other][(tuple(abstract), action)]]
+                    if u < acc:
+                        chosen = action
+                        break
+                if chosen != CALL:
+                    chosen = kept[chosen]
+            if chosen == CALL:
+                bid = history[-1]
+                holds = full.pair_rung[hands[1], hands[2]] >= bid
+                winner = (3 - to_move) if holds else to_move
+                total += 1 if winner == 1 else -1
+                break
+            bids += 1
+            history.append(chosen)
+            if to_move == other:
+                abstract.append(kept.index(chosen))
+                continue
+            reading = plain_translation(kept, chosen, rule)
+            last = abstract[-1] if abstract else -1
+            if reading <= last:
+                reading = last + 1
+            if reading >= len(kept):
+                forced = True
+            else:
+                abstract.append(reading)
+    return {"result": total, "bids": bids}

@@ -198,3 +198,51 @@ def test_cli_choices_are_the_translation_rules():
     sub = parser._subparsers._group_actions[0].choices["bidding"]  # type: ignore[union-attr]
     option = next(a for a in sub._actions if a.dest == "translation")
     assert tuple(option.choices) == TRANSLATIONS
+
+
+@pytest.mark.parametrize(("seat", "rule"), [(1, "down"), (2, "up"), (1, "nearest")])
+def test_full_game_kernel_equals_its_plain_twin_draw_for_draw(seat, rule):
+    from pokerdice_stats.kernels.simulation.bidding import bidding_chunk
+    from pokerdice_stats.simulation.bidding import BiddingJob
+    from pokerdice_stats.simulation.bidding_fine import lifted_game
+    from pokerdice_stats.simulation.run import chunk_state
+
+    full = restricted_ladder(bid_ladder(CLASSIC, "fine"), SEVEN_RUNGS)
+    small = restricted_ladder(full, ("high-die:A", "three-of-a-kind:K", "full-house:K"))
+    tree = bid_tree(small.n_rungs)
+    kept = kept_rungs(full, small)
+    solved = random_strategy(tree, 3 - seat, seed=seat)
+    result = _solution(small, tree, solved, seat)
+    game, exact = lifted_game(result, full, seat, rule)
+    policy: dict = {}
+    value, _ = lifted_best_response(tree, full, kept, solved, seat, rule, policy, prune=False)
+    assert exact == value
+    tally = BiddingJob(game, full.n_rungs).new_tally(4000)
+    bidding_chunk(chunk_state(3, 0), 4000, game, tally)
+    plain = ref.play_lifted_games(
+        chunk_state(3, 0), 4000, tree, full, list(kept), solved, policy, seat, rule
+    )
+    assert int(tally.result[0]) == plain["result"]
+    assert int(tally.bids[0]) == plain["bids"]
+
+
+def _solution(ladder, tree, strategy, seat):
+    """A stand-in solution: ``strategy`` for the other seat (the responder's is unused)."""
+    from pokerdice_stats.games.bidding import Bidding
+
+    strategies = {3 - seat: strategy, seat: np.zeros((ix.N_HANDS, tree.n_sequences(seat)))}
+    return Bidding(ladder, tree, 0.0, 0.0, 0.0, 0.0, strategies, np.arange(ix.N_HANDS))
+
+
+def test_simulated_full_game_best_responses_cover_the_exact_bounds():
+    # Fixed seed; 100,000 games; |z| < 4.5 fails by chance with probability below 1e-5.
+    from pokerdice_stats.simulation.bidding_fine import simulate_fine_matchups
+    from pokerdice_stats.simulation.run import RunOptions
+
+    record = simulate_fine_matchups(CLASSIC, RunOptions(n=100_000, seed=8, progress=False))
+    bounds = full_game_bounds(CLASSIC, "down")
+    exact = [g["exact"] for g in record["games"]]
+    assert exact[1:] == [bounds.upper, bounds.lower]
+    for game in record["games"]:
+        sd = (game["ci_high"] - game["ci_low"]) / (2 * 1.959963984540054)
+        assert abs(game["estimate"] - game["exact"]) < 4.5 * sd
