@@ -14,6 +14,7 @@ from pokerdice_stats.commands._common import (
     rules_from_args,
     whole_number,
 )
+from pokerdice_stats.commands.simulate_bidding import add_bidding_args
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.formats import to_json
 from pokerdice_stats.games.policy_names import COMPUTER_POLICIES
@@ -69,6 +70,7 @@ OPTION_USERS = {
     "raises": ("betting",),
     "short": ("betting",),
     "schedule": ("session",),
+    "ladder": ("bidding",),
 }
 _KIND_NAMES = {
     "turn": "--what turn",
@@ -136,6 +138,7 @@ def register(subparsers) -> None:
     )
     sim.add_argument("--what", choices=WHATS, default="turn", help="what to simulate")
     add_rules_args(sim)
+    add_bidding_args(sim)
     sim.add_argument("--goal", default=None, help="turn goal, e.g. at-least:full-house")
     sim.add_argument(
         "--policy",
@@ -327,7 +330,7 @@ def simulate_record(args: argparse.Namespace) -> dict:
     elif args.what == "bidding":
         from pokerdice_stats.commands.simulate_bidding import bidding_record
 
-        record |= bidding_record(rules, run)
+        record |= bidding_record(rules, run, args.ladder)
         interrupted = False
     elif args.what == "match":
         matches = sim.simulate_matches(rules, players, args.rounds, run=run)

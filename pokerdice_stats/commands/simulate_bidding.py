@@ -2,13 +2,34 @@
 
 from __future__ import annotations
 
-from pokerdice_stats.rules import RuleSet
-from pokerdice_stats.simulation.run import RunOptions
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the command line registers this before any simulation is loaded
+    from pokerdice_stats.rules import RuleSet
+    from pokerdice_stats.simulation.run import RunOptions
 
 
-def bidding_record(rules: RuleSet, run: RunOptions) -> dict:
+def add_bidding_args(parser: argparse.ArgumentParser) -> None:
+    """``--ladder`` of ``simulate --what bidding``."""
+    parser.add_argument(
+        "--ladder",
+        choices=("category", "fine"),
+        default=None,
+        help="bidding: category (default; the solution and simple players) or fine (the "
+        "abstraction's solution, and each seat's full-game best response to it read through "
+        "the down translation)",
+    )
+
+
+def bidding_record(rules: RuleSet, run: RunOptions, ladder: str | None = None) -> dict:
     """The JSON object of ``simulate --what bidding`` (see
-    :func:`pokerdice_stats.simulation.bidding.simulate_matchups`)."""
+    :func:`pokerdice_stats.simulation.bidding.simulate_matchups` and, for the fine ladder,
+    :func:`pokerdice_stats.simulation.bidding_fine.simulate_fine_matchups`)."""
+    if ladder == "fine":
+        from pokerdice_stats.simulation.bidding_fine import simulate_fine_matchups
+
+        return simulate_fine_matchups(rules, run)
     from pokerdice_stats.simulation.bidding import simulate_matchups
 
     return simulate_matchups(rules, run)
@@ -19,6 +40,12 @@ def bidding_text(record: dict) -> str:
     lines = [
         f"bidding simulation, rules {record['rules']}, {record['ladder']} ladder; "
         f"seat 1's result in {record['units']}; value {record['value']:.6f}"
+        + (
+            f"; full-game exploitability {record['exploitability']:.6f} "
+            f"(translation {record['translation']})"
+            if "translation" in record
+            else ""
+        )
     ]
     for g in record["games"]:
         lines.append(

@@ -28,7 +28,8 @@ game holds its figures:
 - :mod:`.betting_sessions`: seed 001's betting sessions, first rounds (net
   chips, pot, raise and fold rates) against the exact betting round.
 - :mod:`.bidding`: bidding for two (seed 003), the solved play and simple
-  players against it.
+  players against it; on the full fine ladder (``bidding-fine``), the
+  abstraction's solution and each seat's full-game best response to it.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ import pandas as pd
 
 from pokerdice_stats.crosscheck.banking_sessions import banking_session_checks
 from pokerdice_stats.crosscheck.betting_sessions import betting_session_checks
-from pokerdice_stats.crosscheck.bidding import bidding_checks
+from pokerdice_stats.crosscheck.bidding import bidding_checks, bidding_fine_checks
 from pokerdice_stats.crosscheck.blind_rounds import blind_checks
 from pokerdice_stats.crosscheck.check import Check
 from pokerdice_stats.crosscheck.chips import holdup_checks
@@ -65,6 +66,7 @@ GROUPS: dict[str, Callable[[RunOptions], Iterator[Check]]] = {
     "banking-sessions": banking_session_checks,
     "betting-sessions": betting_session_checks,
     "bidding": bidding_checks,
+    "bidding-fine": bidding_fine_checks,
 }
 #: Samples of each figure when the run options do not say (matches: a tenth).
 DEFAULT_CHECK_SAMPLES = 200_000

@@ -37,3 +37,18 @@ def bidding_checks(run: RunOptions) -> Iterator[Check]:
             estimate,
             math.sqrt(max(0.0, 1.0 - exact * exact)),
         )
+
+
+def bidding_fine_checks(run: RunOptions) -> Iterator[Check]:
+    """Seat 1's mean result on the full fine ladder (classic): the abstraction's solution,
+    and each seat's full-game best response to it read through the ``down`` translation."""
+    from pokerdice_stats.simulation.bidding_fine import fine_matchups
+
+    for seat1, seat2, estimate, exact, _ in fine_matchups(get_rules("classic"), run, "down"):
+        yield compare(
+            "bidding, classic, fine ladder (translation down)",
+            f"seat 1's result, {seat1} against {seat2}",
+            exact,
+            estimate,
+            math.sqrt(max(0.0, 1.0 - exact * exact)),
+        )

@@ -12,6 +12,9 @@
 - ``bidding_players.csv``: each simple player in each seat;
 - ``bidding_simulated.csv``: the solved play and simple players played out
   (200,000 games each, seed 2026), beside the exact results;
+- ``bidding_simulated_fine.csv``: on the full fine ladder, the abstraction's
+  solution against itself and against each seat's full-game best response
+  (translation ``down``), played out the same way;
 - ``bidding.png``: opening bids, seat 2's answers and the simple players' losses.
 """
 
@@ -40,6 +43,7 @@ from pokerdice_stats.games.bidding_tables import (
 from pokerdice_stats.reporting import Task, write_text
 from pokerdice_stats.rules import get_rules
 from pokerdice_stats.simulation.bidding import simulate_matchups
+from pokerdice_stats.simulation.bidding_fine import simulate_fine_matchups
 from pokerdice_stats.simulation.run import RunOptions
 
 #: Games and seed of the simulated table.
@@ -137,6 +141,12 @@ def simulated_frame() -> pd.DataFrame:
     return pd.DataFrame(simulate_matchups(get_rules("classic"), run)["games"])
 
 
+def simulated_fine_frame() -> pd.DataFrame:
+    """The same on the full fine ladder: the solution and the full-game best responses."""
+    run = RunOptions(n=SIMULATED_GAMES, seed=SIMULATED_SEED, progress=False, workers=1)
+    return pd.DataFrame(simulate_fine_matchups(get_rules("classic"), run, "down")["games"])
+
+
 def write_bidding(out_dir: Path) -> list[Path]:
     """Every file of the section."""
     folder = out_dir / "games"
@@ -188,6 +198,15 @@ def write_bidding(out_dir: Path) -> list[Path]:
     text += to_markdown(_figures(fine, full_game_bounds(get_rules("classic"), TRANSLATIONS[0])))
     text += "\n### Full-game exploitability by translation rule\n\n"
     text += to_markdown(translations_frame())
+    simulated_fine = simulated_fine_frame()
+    written.append(write_text(folder / "bidding_simulated_fine.csv", to_csv(simulated_fine)))
+    text += "\n### Played out in the full game (Monte Carlo)\n\n"
+    text += (
+        f"{SIMULATED_GAMES:,} games a line, seed {SIMULATED_SEED}; `solved`: the abstraction's "
+        "solution (reading bids with `down`); `best-response`: that seat's best response to it "
+        "in the full game; `exact`: seat 1's result from the strategies.\n\n"
+    )
+    text += to_markdown(_shown(simulated_fine.drop(columns=["n", "seed"])))
     text += "\n### Seat 1's opening bid, by its own hand's rung on the kept bids\n\n"
     text += to_markdown(_shown(opening_frame(fine)))
     written.append(write_text(folder / "bidding_value.md", text))

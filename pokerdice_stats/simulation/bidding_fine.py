@@ -37,7 +37,13 @@ from pokerdice_stats.simulation import stats
 from pokerdice_stats.simulation.bidding import BiddingJob, simulate_bidding
 from pokerdice_stats.simulation.run import RunOptions, run_job
 
-__all__ = ["FINE_MATCHUPS", "lifted_game", "simulate_fine_matchups", "simulate_lifted"]
+__all__ = [
+    "FINE_MATCHUPS",
+    "fine_matchups",
+    "lifted_game",
+    "simulate_fine_matchups",
+    "simulate_lifted",
+]
 
 #: (seat 1, seat 2) played on the fine ladder: ``solved`` or ``best-response``.
 FINE_MATCHUPS = (("solved", "solved"), ("best-response", "solved"), ("solved", "best-response"))
@@ -158,42 +164,52 @@ def simulate_lifted(
     return estimate, exact, float(totals["bids"][0]) / n
 
 
-def simulate_fine_matchups(rules: RuleSet, run: RunOptions, translation: str = "down") -> dict:
-    """Seat 1's simulated result on the full fine ladder beside the exact one, per matchup.
+def fine_matchups(
+    rules: RuleSet, run: RunOptions, translation: str = "down"
+) -> list[tuple[str, str, stats.Estimate, float, float]]:
+    """Each of :data:`FINE_MATCHUPS` played: ``(seat1, seat2, estimate, exact, bids)``.
 
     ``solved`` is the abstraction's solution (read through ``translation``),
-    ``best-response`` the other seat's best response to it in the full game.
+    ``best-response`` the other seat's best response to it in the full game;
+    ``estimate`` and ``exact`` are seat 1's result, ``bids`` the mean bids a game.
     """
     result = solve_ladder(rules, "fine")
     full = bid_ladder(rules, "fine")
-    games = []
+    out = []
     for seat1, seat2 in FINE_MATCHUPS:
         if seat1 == seat2:
             played = simulate_bidding(result, run=run)
-            estimate, exact, bids = played.result, result.value, played.bids
+            out.append((seat1, seat2, played.result, result.value, played.bids))
         else:
             seat = 1 if seat1 == "best-response" else 2
             estimate, exact, bids = simulate_lifted(result, full, seat, translation, run)
-        games.append(
-            {
-                "seat1": seat1,
-                "seat2": seat2,
-                "estimate": estimate.estimate,
-                "ci_low": estimate.ci_low,
-                "ci_high": estimate.ci_high,
-                "n": estimate.n,
-                "seed": estimate.seed,
-                "exact": exact,
-                "bids_per_game": bids,
-            }
-        )
-    bounds = full_game_bounds(rules, translation)
+            out.append((seat1, seat2, estimate, exact, bids))
+    return out
+
+
+def simulate_fine_matchups(rules: RuleSet, run: RunOptions, translation: str = "down") -> dict:
+    """Seat 1's simulated result on the full fine ladder beside the exact one, per matchup
+    (see :func:`fine_matchups`)."""
+    games = [
+        {
+            "seat1": seat1,
+            "seat2": seat2,
+            "estimate": e.estimate,
+            "ci_low": e.ci_low,
+            "ci_high": e.ci_high,
+            "n": e.n,
+            "seed": e.seed,
+            "exact": exact,
+            "bids_per_game": bids,
+        }
+        for seat1, seat2, e, exact, bids in fine_matchups(rules, run, translation)
+    ]
     return {
         "ladder": "fine",
         "translation": translation,
         "quantity": "seat 1's result",
         "units": UNITS,
-        "value": result.value,
-        "exploitability": bounds.exploitability,
+        "value": solve_ladder(rules, "fine").value,
+        "exploitability": full_game_bounds(rules, translation).exploitability,
         "games": games,
     }
