@@ -13,8 +13,8 @@ import numpy as np
 from pokerdice_stats import get_rules
 from pokerdice_stats.games import bidding_odds
 from pokerdice_stats.games.bidding import TOLERANCE, solve_bidding
-from pokerdice_stats.games.bidding_response import exploitability
 from pokerdice_stats.games.bidding_fullgame import measure_full_game
+from pokerdice_stats.games.bidding_response import exploitability
 from pokerdice_stats.games.bidding_solve import restricted_ladder, solve_ladder
 
 CLASSIC = get_rules("classic")

@@ -225,7 +225,12 @@ def play_lifted_games(state, n: int, tree, full, kept, solved, policy, seat: int
     import numpy as np
 
     from pokerdice_stats.games.bidding_tree import CALL
-    from pokerdice_stats.kernels.simulation.rng import FIVE_DICE, FIVE_DICE_THRESHOLD, below, next_u53
+    from pokerdice_stats.kernels.simulation.rng import (
+        FIVE_DICE,
+        FIVE_DICE_THRESHOLD,
+        below,
+        next_u53,
+    )
 
     other = 3 - seat
     total, bids = 0, 0

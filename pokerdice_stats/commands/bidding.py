@@ -68,13 +68,12 @@ def register(subparsers) -> None:
 
 
 def run_bidding(args: argparse.Namespace) -> int:
+    from pokerdice_stats.errors import OptionError
+    from pokerdice_stats.games.bidding_fullgame import full_game_bounds
     from pokerdice_stats.games.bidding_players import player_losses, simple_player
     from pokerdice_stats.games.bidding_solve import solve_ladder
     from pokerdice_stats.games.bidding_tables import odds_frame, opening_frame, summary
     from pokerdice_stats.hands import hand_table
-
-    from pokerdice_stats.errors import OptionError
-    from pokerdice_stats.games.bidding_fullgame import full_game_bounds
 
     if args.translation is not None and args.ladder != "fine":
         raise OptionError("--translation belongs to --ladder fine (the category ladder is exact)")

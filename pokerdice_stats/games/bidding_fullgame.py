@@ -37,13 +37,13 @@ import numpy as np
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.games.bidding import Bidding
 from pokerdice_stats.games.bidding_odds import BidLadder, bid_ladder
+from pokerdice_stats.games.bidding_solve import solve_ladder
 from pokerdice_stats.games.bidding_translation import (
     check_translation,
     kept_rungs,
     read_bid,
     translation_table,
 )
-from pokerdice_stats.games.bidding_solve import solve_ladder
 from pokerdice_stats.games.bidding_tree import CALL, BidTree
 from pokerdice_stats.rules import RuleSet
 
@@ -178,7 +178,9 @@ def lifted_best_response(
     return flip * float(chances @ gain), len(responder_memo) + len(other_memo)
 
 
-def measure_full_game(result: Bidding, full: BidLadder, translation: str = "down") -> FullGameBounds:
+def measure_full_game(
+    result: Bidding, full: BidLadder, translation: str = "down"
+) -> FullGameBounds:
     """Both seats' best responses in the full game to ``result`` lifted through ``translation``.
 
     Parameters
@@ -196,12 +198,8 @@ def measure_full_game(result: Bidding, full: BidLadder, translation: str = "down
     """
     check_translation(translation)
     kept = kept_rungs(full, result.ladder)
-    lower, n2 = lifted_best_response(
-        result.tree, full, kept, result.strategy[1], 2, translation
-    )
-    upper, n1 = lifted_best_response(
-        result.tree, full, kept, result.strategy[2], 1, translation
-    )
+    lower, n2 = lifted_best_response(result.tree, full, kept, result.strategy[1], 2, translation)
+    upper, n1 = lifted_best_response(result.tree, full, kept, result.strategy[2], 1, translation)
     return FullGameBounds(translation, lower, upper, upper - lower, n1 + n2)
 
 

@@ -13,8 +13,8 @@ import pandas as pd
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.games.bidding import Bidding, reach_chances
-from pokerdice_stats.games.bidding_odds import BidLadder, bid_odds
 from pokerdice_stats.games.bidding_fullgame import FullGameBounds
+from pokerdice_stats.games.bidding_odds import BidLadder, bid_odds
 from pokerdice_stats.games.bidding_tree import CALL
 from pokerdice_stats.hands import hand_table
 

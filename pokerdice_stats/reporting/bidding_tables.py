@@ -33,13 +33,13 @@ from pokerdice_stats.games.bidding import TOLERANCE, Bidding
 from pokerdice_stats.games.bidding_fullgame import FullGameBounds, full_game_bounds
 from pokerdice_stats.games.bidding_players import player_losses
 from pokerdice_stats.games.bidding_solve import solve_ladder
-from pokerdice_stats.games.bidding_translation import TRANSLATIONS
 from pokerdice_stats.games.bidding_tables import (
     UNITS,
     odds_frame,
     opening_frame,
     strategy_frame,
 )
+from pokerdice_stats.games.bidding_translation import TRANSLATIONS
 from pokerdice_stats.reporting import Task, write_text
 from pokerdice_stats.rules import get_rules
 from pokerdice_stats.simulation.bidding import simulate_matchups

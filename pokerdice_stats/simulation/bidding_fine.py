@@ -99,15 +99,17 @@ def lifted_game(
                     out.append((-1, column))
                     continue
                 reading = read_bid(table, bid, history[-1] if history else -1)
-                child = ("forced", bid) if reading is None else ("solved", (*history, reading), bid)
-                out.append((node(child), column))
+                if reading is None:
+                    out.append((node(("forced", bid)), column))
+                else:
+                    out.append((node(("solved", (*history, reading), bid)), column))
         elif kind == "solved":
             history, real = key[1], key[2]
             mover[number], last[number] = other, real
             for action in tree.actions(history):
                 column = tree.seq_index[other][(history, action)]
-                child = -1 if action == CALL else node(("responder", (*history, action)))
-                out.append((child, column))
+                nxt = -1 if action == CALL else node(("responder", (*history, action)))
+                out.append((nxt, column))
         else:
             mover[number], last[number] = other, key[1]
             out.append((-1, forced))
