@@ -157,7 +157,7 @@ def test_cli_contract(capsys):
     data = json.loads(out)
     assert data["ladder"] == "category"
     assert data["units"] == "units won per game, +1 win / -1 loss"
-    assert data["exploitability"] < TOLERANCE
+    assert data["exploitability"] == 0.0  # the program's gap is noise below the tolerance
     assert data["value_lower"] <= data["value"] <= data["value_upper"] + 1e-12
     assert len(data["bid_odds"]) == 252 * 8
     row = data["bid_odds"][0]
@@ -166,6 +166,13 @@ def test_cli_contract(capsys):
     code, out, _ = run_cli(capsys, "bidding", "--hand", "K K K Q Q", "--format", "json")
     assert code == 0
     assert {r["own_hand"] for r in json.loads(out)["bid_odds"]} == {"K K K Q Q"}
+
+
+def test_cli_table_writes_noise_as_zero(capsys):
+    code, out, _ = run_cli(capsys, "bidding", "--rules", "classic", "--ladder", "category")
+    assert code == 0
+    row = next(line for line in out.splitlines() if line.startswith("exploitability "))
+    assert row.split() == ["exploitability", "0"]
 
 
 def test_cli_errors(capsys):

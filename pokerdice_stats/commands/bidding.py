@@ -92,7 +92,7 @@ def run_bidding(args: argparse.Namespace) -> int:
     bounds = None
     if args.ladder == "fine":
         bounds = full_game_bounds(rules, args.translation or "down")
-    record = summary(result, bounds)
+    record = _without_noise(summary(result, bounds))
     if args.format == "json":
         record["bid_odds"] = odds.to_dict(orient="records")
         record["opening"] = opening.to_dict(orient="records")
@@ -109,3 +109,13 @@ def run_bidding(args: argparse.Namespace) -> int:
     for frame in (head, players, opening, odds):
         emit(render(frame, args.format))
     return 0
+
+
+def _without_noise(record: dict[str, object]) -> dict[str, object]:
+    """The gaps of a summary with numerical noise (below the solver's tolerance) as 0."""
+    from pokerdice_stats.games.bidding import TOLERANCE
+
+    for key, value in record.items():
+        if key.startswith("exploitability") and isinstance(value, float):
+            record[key] = 0.0 if abs(value) < TOLERANCE else value
+    return record
