@@ -131,7 +131,10 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
         record.update(
             {
                 "method": eq.method,
-                "exploitability": eq.exploitability,
+                # below the tolerance the gap is the solver's noise: written 0
+                "exploitability": 0.0
+                if abs(eq.exploitability) < eq.tolerance
+                else eq.exploitability,
                 "tolerance": eq.tolerance,
                 "iterations": eq.iterations,
                 "converged": eq.converged,
