@@ -35,6 +35,7 @@ from pokerdice_stats.games.bidding_tables import (
     strategy_frame,
 )
 from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.reporting.cache import disk_cached
 from pokerdice_stats.rules import get_rules
 from pokerdice_stats.simulation.bidding import simulate_matchups
 from pokerdice_stats.simulation.run import RunOptions
@@ -55,6 +56,7 @@ RULINGS_NOTE = (
 
 
 @functools.cache
+@disk_cached
 def _result(ladder: str) -> Bidding:
     return solve_ladder(get_rules("classic"), ladder)
 

@@ -30,6 +30,7 @@ import pandas as pd
 
 from pokerdice_stats.formats import fixed_text, to_csv, to_markdown
 from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.reporting.cache import disk_cached
 from pokerdice_stats.rules import get_rules
 
 SEED = 20261202
@@ -52,12 +53,18 @@ def _save(fig, path: Path) -> Path:
     return path
 
 
-def write_crosscheck(out_dir: Path) -> list[Path]:
-    """``crosscheck.csv`` and ``crosscheck.md``."""
+@disk_cached
+def crosscheck_frame() -> pd.DataFrame:
+    """Every cross-check figure: exact, simulated, and their z."""
     from pokerdice_stats.crosscheck import checks_frame, crosscheck
     from pokerdice_stats.simulation import RunOptions
 
-    frame = checks_frame(crosscheck(run=RunOptions(n=CROSSCHECK_N, seed=SEED, progress=False)))
+    return checks_frame(crosscheck(run=RunOptions(n=CROSSCHECK_N, seed=SEED, progress=False)))
+
+
+def write_crosscheck(out_dir: Path) -> list[Path]:
+    """``crosscheck.csv`` and ``crosscheck.md``."""
+    frame = crosscheck_frame()
     folder = out_dir / "simulation"
     worst = float(frame["z"].abs().max())
     # Chance that a correct toolkit shows |z| > 3.5 somewhere (independent figures).
