@@ -119,8 +119,10 @@ def _run(out: Path, sections: tuple[str, ...], progress: bool, jobs: int) -> lis
                 bar.update(1)
             return written
         last = [time.monotonic()]
+        measured: dict[str, float] = {}
 
         def done(label: str, seconds: float) -> None:
+            measured[label] = seconds
             bar.update(1)
 
         def tick(running: list[str]) -> None:
@@ -129,4 +131,6 @@ def _run(out: Path, sections: tuple[str, ...], progress: bool, jobs: int) -> lis
                 last[0] = now
                 bar.set_postfix_str(", ".join(running), refresh=True)
 
-        return run_pool(out, pairs, jobs, on_done=done, on_tick=tick)
+        written = run_pool(out, pairs, jobs, on_done=done, on_tick=tick, costs=cache.timings())
+        cache.save_timings(measured)  # the next run starts the longest groups first
+        return written

@@ -253,7 +253,7 @@ def _compute_habits() -> list[Path]:
 
 def tasks(out_dir: Path) -> list[Task]:
     return [
-        Task("betting rounds", _compute),
-        Task("betting habits", _compute_habits),
+        Task("betting rounds", _compute, cost=3.2),
+        Task("betting habits", _compute_habits, cost=12.0),
         Task("betting tables", lambda: write_betting(out_dir)),
     ]

@@ -210,6 +210,6 @@ def _compute() -> list[Path]:
 
 def tasks(out_dir: Path) -> list[Task]:
     return [
-        Task("bidding solved", _compute),
-        Task("bidding tables", lambda: write_bidding(out_dir)),
+        Task("bidding solved", _compute, cost=15.0),
+        Task("bidding tables", lambda: write_bidding(out_dir), cost=1.2),
     ]

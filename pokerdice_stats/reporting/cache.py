@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import os
 import pickle
 import stat
@@ -30,7 +31,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-__all__ = ["cache_key", "default_folder", "disk_cached", "folder", "source_digest", "use"]
+__all__ = [
+    "cache_key",
+    "default_folder",
+    "disk_cached",
+    "folder",
+    "save_timings",
+    "source_digest",
+    "timings",
+    "use",
+]
 
 T = TypeVar("T")
 
@@ -79,14 +89,24 @@ def default_folder() -> Path | None:
     return path
 
 
+#: Files no cached function can run: the layers above the report's sections (design.md),
+#: and the machinery that runs them.
+NOT_SOLVES = ("__main__.py", "cli.py", "commands/", "report.py", "reporting/pool.py")
+
+
 @functools.cache
 def source_digest(package: Path = PACKAGE) -> str:
-    """SHA-256 of every ``.py`` file of the package (relative path and bytes), in path order."""
+    """SHA-256 of the package's ``.py`` files (relative path and bytes), in path order.
+
+    Every file a solve can import counts, the report's own sections included;
+    :data:`NOT_SOLVES` are left out.
+    """
     digest = hashlib.sha256()
     for path in sorted(package.rglob("*.py")):
-        if "__pycache__" in path.parts:
+        name = path.relative_to(package).as_posix()
+        if "__pycache__" in path.parts or name.startswith(NOT_SOLVES):
             continue
-        digest.update(path.relative_to(package).as_posix().encode("utf-8") + b"\0")
+        digest.update(name.encode("utf-8") + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
 
@@ -175,3 +195,33 @@ def disk_cached(func: Callable[..., T]) -> Callable[..., T]:
         return value
 
     return cached
+
+
+#: File of the cache folder holding the seconds each task took last time.
+TIMINGS = "timings.json"
+
+
+def timings() -> dict[str, float]:
+    """Seconds each report task took in the last run that used the cache ({} if none)."""
+    if _folder is None:
+        return {}
+    try:
+        data = json.loads((_folder / TIMINGS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): float(v) for k, v in data.items() if isinstance(v, (int, float))}
+
+
+def save_timings(seconds: dict[str, float]) -> None:
+    """Keep ``seconds`` (by task label) for :func:`timings`; nothing if the cache is off."""
+    if _folder is None:
+        return
+    try:
+        fd, temporary = tempfile.mkstemp(dir=_folder, prefix=".partial-")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(seconds, handle, indent=0, sort_keys=True)
+        os.replace(temporary, _folder / TIMINGS)
+    except OSError:
+        pass

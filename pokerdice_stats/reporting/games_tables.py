@@ -30,6 +30,7 @@ from pokerdice_stats.games.chips import exact_is_cheap, holdup_table
 from pokerdice_stats.games.matches import MATCH_PRESETS, match_defaults, solve_match
 from pokerdice_stats.games.rounds import MAX_PLAYERS, MIN_PLAYERS, solve_round
 from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.reporting.cache import disk_cached
 from pokerdice_stats.rules import PRESETS, get_rules
 
 PLAYERS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
@@ -55,6 +56,7 @@ def _rules(preset: str, limit: str):
 
 
 @functools.cache
+@disk_cached
 def round_frame(preset: str) -> pd.DataFrame:
     """Every seat's round chance for 2..5 players, with and without the throw limit."""
     rows = []
@@ -80,6 +82,7 @@ def round_frame(preset: str) -> pd.DataFrame:
 
 
 @functools.cache
+@disk_cached
 def stops_frame(preset: str) -> pd.DataFrame:
     """Under the limit: the chance the first player stands after each number of throws."""
     rules = _rules(preset, "first-player")
@@ -182,6 +185,7 @@ def _chart_limit(frame: pd.DataFrame, path: Path) -> Path:
 
 
 @functools.cache
+@disk_cached
 def match_frame(preset: str) -> pd.DataFrame:
     """Match chances of a preset that plays matches, 2..5 players, with and without limit."""
     rows = []
@@ -293,6 +297,10 @@ def _chart_holdup(table: pd.DataFrame, path: Path) -> Path:
     return path
 
 
+#: Rough seconds of each preset's rounds (to start the longest work first).
+ROUND_COSTS = {"gameweave": 5.0, "classic": 2.8}
+
+
 def _compute(preset: str) -> list[Path]:
     """Solve one preset's rounds (the tables are written by the next task)."""
     round_frame(preset)
@@ -304,7 +312,14 @@ def _compute(preset: str) -> list[Path]:
 
 def tasks(out_dir: Path) -> list[Task]:
     return [
-        *(Task(f"rounds {preset}", functools.partial(_compute, preset)) for preset in PRESETS),
+        *(
+            Task(
+                f"rounds {preset}",
+                functools.partial(_compute, preset),
+                cost=ROUND_COSTS.get(preset, 0.7),
+            )
+            for preset in PRESETS
+        ),
         Task("rounds tables", lambda: write_rounds(out_dir)),
         Task("matches", lambda: write_matches(out_dir)),
         Task("hold-up tables", lambda: write_holdup(out_dir)),

@@ -1,12 +1,14 @@
 """Run the main job's tasks in worker processes, longest groups first.
 
-The workers are started with ``spawn`` (a fresh interpreter each: no state
-forked from a process that holds threads).  Each receives one group of tasks
-at a time (:attr:`~pokerdice_stats.reporting.Task.group`: tasks that reuse
-each other's work), runs them in order and reports every finished task, so
-the parent can move the progress bar; an idle worker gets the longest group
-still waiting.  Tasks write disjoint files, so the bytes written are those
-of a serial run.
+The workers are fresh interpreters (``python -c``: no state forked from a
+process that holds threads, and the caller's main module is not run again,
+so a script calling :func:`~pokerdice_stats.report.run_report` needs no
+``if __name__ == "__main__"`` guard); they talk to the parent over a socket.
+Each receives one group of tasks at a time (tasks of one
+:attr:`~pokerdice_stats.reporting.Task.group` reuse each other's work), runs
+them in order and reports every finished task, so the parent can move the
+progress bar; an idle worker gets the longest group still waiting.  Tasks
+write disjoint files, so the bytes written are those of a serial run.
 
 Stopping: the workers ignore SIGINT (the parent alone handles Ctrl-C, and
 ends them at once with SIGTERM, then SIGKILL); a worker whose parent has gone
@@ -20,10 +22,12 @@ import multiprocessing
 import os
 import pickle
 import signal
+import subprocess
+import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -45,7 +49,7 @@ class WorkerError(PokerDiceError):
 
 @dataclass
 class _Worker:
-    process: multiprocessing.process.BaseProcess
+    process: subprocess.Popen
     conn: Connection
     running: list[str] = field(default_factory=list)
     stopping: bool = False
@@ -71,9 +75,22 @@ def _send_error(conn: Connection, label: str, err: BaseException) -> None:
     conn.send(("error", label, payload, text))
 
 
-def _work(conn: Connection, out_dir: str, sections: Sequence[str], cache_dir, parent: int):
-    """A worker's main loop: run each job sent, report each task; ``None`` ends it."""
+def worker_main(fd: int) -> None:
+    """A worker's main loop, on the connection at file descriptor ``fd``.
+
+    The first message says where to write, which sections and which cache
+    folder; each next one is a job (``[(section, label), ...]``) whose tasks
+    are run in order and reported one by one; ``None`` (or the parent gone)
+    ends the worker.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # started with SIGINT held: see _start
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    conn = Connection(fd)
+    try:
+        out_dir, sections, cache_dir, parent = conn.recv()
+    except EOFError:
+        return
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     cache.use(cache_dir)
     out = Path(out_dir)
@@ -92,7 +109,7 @@ def _work(conn: Connection, out_dir: str, sections: Sequence[str], cache_dir, pa
             start = time.perf_counter()
             try:
                 files = found[section, label].run()
-            except BaseException as err:  # noqa: BLE001 - reported to the parent, which raises
+            except BaseException as err:  # the parent raises it
                 _send_error(conn, label, err)
                 return
             took = time.perf_counter() - start
@@ -103,54 +120,78 @@ def _work(conn: Connection, out_dir: str, sections: Sequence[str], cache_dir, pa
 # ---------------------------------------------------------------- parent side
 
 
-def _groups(tasks: Sequence[tuple[str, Task]]) -> list[list[tuple[str, Task]]]:
+def _groups(
+    tasks: Sequence[tuple[str, Task]], costs: Mapping[str, float]
+) -> list[list[tuple[str, Task]]]:
     """Tasks by group (first-seen order inside), the costliest group first."""
     groups: dict[str, list[tuple[str, Task]]] = {}
     for section, task in tasks:
         groups.setdefault(task.group or section, []).append((section, task))
-    order = sorted(groups.values(), key=lambda g: -sum(task.cost for _, task in g))
-    return order
+
+    def cost(group: list[tuple[str, Task]]) -> float:
+        return sum(costs.get(task.label, task.cost) for _, task in group)
+
+    return sorted(groups.values(), key=lambda group: -cost(group))
 
 
-def _start(ctx, out_dir: Path, sections: Sequence[str], cache_dir) -> _Worker:
-    parent_end, child_end = ctx.Pipe()
-    process = ctx.Process(
-        target=_work,
-        args=(child_end, str(out_dir), tuple(sections), cache_dir, os.getpid()),
-        name="pokerdice-stats report worker",
-        daemon=True,
-    )
-    # Ctrl-C now would leave a started process unrecorded: hold it until the start is done.
+#: What a worker runs (``python -c``): no main module of the parent is imported again.
+BOOT = (
+    "import sys; from pokerdice_stats.reporting.pool import worker_main; "
+    "worker_main(int(sys.argv[1]))"
+)
+
+
+def _start(out_dir: Path, sections: Sequence[str], cache_dir: Path | None) -> _Worker:
+    parent_end, child_end = multiprocessing.Pipe()
+    env = dict(os.environ)
+    # The package and its libraries from where this process found them.
+    env["PYTHONPATH"] = os.pathsep.join(p or os.getcwd() for p in sys.path)
+    fd = child_end.fileno()
+    # Ctrl-C during the start would leave a process unrecorded: hold SIGINT until it is
+    # recorded (the worker starts with it held too, and ignores it before letting it in).
     blocked = hasattr(signal, "pthread_sigmask") and (
         threading.current_thread() is threading.main_thread()
     )
     if blocked:
         old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        process.start()
+        process = subprocess.Popen([sys.executable, "-c", BOOT, str(fd)], pass_fds=(fd,), env=env)
+        worker = _Worker(process, parent_end)
     finally:
         if blocked:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
     child_end.close()
-    return _Worker(process, parent_end)
+    _send(
+        worker,
+        (str(out_dir), tuple(sections), None if cache_dir is None else str(cache_dir), os.getpid()),
+    )
+    return worker
 
 
 def _stop(workers: list[_Worker], wait_first: float) -> None:
     """End every worker: let them exit for ``wait_first`` s, then SIGTERM, then SIGKILL."""
     deadline = time.monotonic() + wait_first
     for worker in workers:
-        worker.process.join(max(0.0, deadline - time.monotonic()))
+        _wait(worker.process, deadline - time.monotonic())
     for worker in workers:
-        if worker.process.is_alive():
+        if worker.process.poll() is None:
             worker.process.terminate()
     deadline = time.monotonic() + GRACE
     for worker in workers:
-        worker.process.join(max(0.0, deadline - time.monotonic()))
-        if worker.process.is_alive():
+        if not _wait(worker.process, deadline - time.monotonic()):
             worker.process.kill()
-            worker.process.join(GRACE)
+            _wait(worker.process, GRACE)
     for worker in workers:
         worker.conn.close()
+
+
+def _wait(process: subprocess.Popen, seconds: float) -> bool:
+    """Whether ``process`` ended within ``seconds``."""
+    try:
+        process.wait(max(0.0, seconds))
+    except subprocess.TimeoutExpired:
+        return False
+    return True
 
 
 def _raise_error(label: str, payload: bytes | None, text: str) -> None:
@@ -168,6 +209,7 @@ def run_pool(
     workers: int,
     on_done: Callable[[str, float], None] | None = None,
     on_tick: Callable[[list[str]], None] | None = None,
+    costs: Mapping[str, float] | None = None,
 ) -> list[Path]:
     """Run ``(section, task)`` pairs in ``workers`` processes.
 
@@ -183,6 +225,8 @@ def run_pool(
         Called with a task's label and seconds when it finishes.
     on_tick : callable, optional
         Called at least every :data:`TICK` seconds with the labels running.
+    costs : mapping, optional
+        Seconds by task label (as measured last time), in place of each task's ``cost``.
 
     Returns
     -------
@@ -198,30 +242,24 @@ def run_pool(
     KeyboardInterrupt
         On Ctrl-C; every worker is ended before it propagates.
     """
-    pending = _groups(tasks)
+    pending = _groups(tasks, costs or {})
     sections = tuple(dict.fromkeys(section for section, _ in tasks))
-    ctx = multiprocessing.get_context("spawn")
     files: dict[str, list[Path]] = {}
     pool: list[_Worker] = []
     clean = False
     try:
         for _ in range(max(1, min(workers, len(pending)))):
-            pool.append(_start(ctx, out_dir, sections, cache.folder()))
+            pool.append(_start(out_dir, sections, cache.folder()))
         for worker in pool:
             _give(worker, pending)
         while len(files) < len(tasks):
             busy = [w for w in pool if not w.stopping]
             if not busy:
                 raise WorkerError("the report workers stopped before every task was done")
-            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], TICK)
+            ready = wait([w.conn for w in busy], TICK)
             for worker in busy:
-                if worker.conn in ready or worker.conn.poll():
+                if worker.conn in ready:
                     _receive(worker, pending, files, on_done)
-                elif worker.process.sentinel in ready:
-                    raise WorkerError(
-                        f"a report worker ended (exit status {worker.process.exitcode}) "
-                        f"while running {', '.join(worker.running) or 'nothing'}"
-                    )
             if on_tick is not None:
                 on_tick([label for w in pool for label in w.running[:1]])
         clean = True
@@ -236,7 +274,7 @@ def run_pool(
 def _send(worker: _Worker, message) -> None:
     try:
         worker.conn.send(message)
-    except OSError:  # the worker is gone: its sentinel says so
+    except OSError:  # the worker is gone: the next read says so
         pass
     if message is None:
         worker.stopping = True
@@ -256,7 +294,7 @@ def _receive(worker, pending, files, on_done) -> None:
         message = worker.conn.recv()
     except EOFError:
         raise WorkerError(
-            f"a report worker ended (exit status {worker.process.exitcode}) "
+            f"a report worker ended (exit status {worker.process.poll()}) "
             f"while running {', '.join(worker.running) or 'nothing'}"
         ) from None
     kind = message[0]

@@ -151,6 +151,7 @@ def write_convergence(out_dir: Path) -> list[Path]:
 
 
 @functools.cache
+@disk_cached
 def bankroll_sessions(computer: str = "optimal", sessions: int = SESSIONS):
     """The seeded progressive sessions the bankroll files describe."""
     from pokerdice_stats.simulation import RunOptions, simulate_progressive
@@ -376,7 +377,7 @@ def _ruin_chart(result, path: Path) -> Path:
 
 def tasks(out_dir: Path) -> list[Task]:
     return [
-        Task("simulation cross-checks", lambda: write_crosscheck(out_dir)),
-        Task("simulation convergence", lambda: write_convergence(out_dir)),
-        Task("simulation bankrolls", lambda: write_bankrolls(out_dir)),
+        Task("simulation cross-checks", lambda: write_crosscheck(out_dir), "crosscheck", 10.0),
+        Task("simulation convergence", lambda: write_convergence(out_dir), "convergence", 0.7),
+        Task("simulation bankrolls", lambda: write_bankrolls(out_dir), "bankrolls", 2.4),
     ]
