@@ -82,6 +82,7 @@ def _shown(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+@disk_cached
 def simulated_frame() -> pd.DataFrame:
     """Seat 1's simulated result per matchup, with its interval and the exact result."""
     run = RunOptions(n=SIMULATED_GAMES, seed=SIMULATED_SEED, progress=False, workers=1)

@@ -256,10 +256,19 @@ def _chart_matches(frame: pd.DataFrame, path: Path) -> Path:
     return path
 
 
+@disk_cached
+def holdup_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The hold-up tables of triple-snakes (exact) and gameweave."""
+    return (
+        holdup_table(PRESETS["triple-snakes"], exact=True),
+        holdup_table(PRESETS["gameweave"], exact=False),
+    )
+
+
 def write_holdup(out_dir: Path) -> list[Path]:
     """Hold-up tables: triple-snakes (exact) and gameweave (every hand)."""
     folder = out_dir / "games"
-    snakes = holdup_table(PRESETS["triple-snakes"], exact=True)
+    snakes, gameweave = holdup_frames()
     written = [write_text(folder / "holdup_triple_snakes.csv", to_csv(snakes))]
     shown = snakes[["category", "example"] + [f"left_{k}_float" for k in range(1, 5)]]
     shown = shown.rename(columns={f"left_{k}_float": f"{k} left" for k in range(1, 5)})
@@ -272,7 +281,6 @@ def write_holdup(out_dir: Path) -> list[Path]:
     text += to_markdown(shown)
     written.append(write_text(folder / "holdup_triple_snakes.md", text))
     written.append(_chart_holdup(snakes, folder / "holdup_triple_snakes.png"))
-    gameweave = holdup_table(PRESETS["gameweave"], exact=False)
     written.append(write_text(folder / "holdup_gameweave.csv", to_csv(gameweave)))
     return written
 
