@@ -90,14 +90,16 @@ def decision_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
 
 @functools.cache
 @disk_cached
+def habit_part(players: int) -> pd.DataFrame:
+    """Habit costs of every seat of a game of ``players`` at ante 1, raise 1."""
+    frame = habit_costs(_result(players, 1, 1), REPORT_HABITS)
+    frame.insert(0, "players", players)
+    return frame
+
+
 def habit_frame() -> pd.DataFrame:
     """Habit costs of every seat of 2..5 at ante 1, raise 1."""
-    parts = []
-    for players in PLAYERS:
-        frame = habit_costs(_result(players, 1, 1), REPORT_HABITS)
-        frame.insert(0, "players", players)
-        parts.append(frame)
-    return pd.concat(parts, ignore_index=True)
+    return pd.concat([habit_part(players) for players in PLAYERS], ignore_index=True)
 
 
 def thresholds(raises: pd.DataFrame, meets: pd.DataFrame) -> pd.DataFrame:
@@ -246,14 +248,17 @@ def _compute() -> list[Path]:
     return []
 
 
-def _compute_habits() -> list[Path]:
-    habit_frame()
+def _compute_habits(players: int) -> list[Path]:
+    habit_part(players)
     return []
 
 
 def tasks(out_dir: Path) -> list[Task]:
     return [
         Task("betting rounds", _compute, cost=3.2),
-        Task("betting habits", _compute_habits, cost=12.0),
+        *(
+            Task(f"betting habits {n} seats", functools.partial(_compute_habits, n), cost=3.0)
+            for n in PLAYERS
+        ),
         Task("betting tables", lambda: write_betting(out_dir)),
     ]

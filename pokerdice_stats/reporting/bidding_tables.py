@@ -203,14 +203,14 @@ def _chart(result: Bidding, players: pd.DataFrame, path: Path) -> Path:
     return path
 
 
-def _compute() -> list[Path]:
-    _result("category")
-    _result("fine")
+def _compute(ladder: str) -> list[Path]:
+    _result(ladder)
     return []
 
 
 def tasks(out_dir: Path) -> list[Task]:
     return [
-        Task("bidding solved", _compute, cost=15.0),
+        Task("bidding category ladder", functools.partial(_compute, "category"), cost=1.5),
+        Task("bidding fine ladder", functools.partial(_compute, "fine"), cost=13.5),
         Task("bidding tables", lambda: write_bidding(out_dir), cost=1.2),
     ]
