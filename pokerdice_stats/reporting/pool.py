@@ -67,8 +67,9 @@ def _watch_parent(parent: int) -> None:
 
 def _send_error(conn: Connection, label: str, err: BaseException) -> None:
     text = "".join(traceback.format_exception(err))
-    try:
-        payload: bytes | None = pickle.dumps(err)
+    payload: bytes | None
+    try:  # the error itself when it survives the trip, else its text
+        payload = pickle.dumps(err)
         pickle.loads(payload)
     except Exception:
         payload = None
@@ -134,6 +135,8 @@ def _groups(
     return sorted(groups.values(), key=lambda group: -cost(group))
 
 
+#: The folder holding this copy of the package.
+HOME = str(Path(__file__).resolve().parents[2])
 #: What a worker runs (``python -c``): no main module of the parent is imported again.
 BOOT = (
     "import sys; from pokerdice_stats.reporting.pool import worker_main; "
@@ -144,8 +147,8 @@ BOOT = (
 def _start(out_dir: Path, sections: Sequence[str], cache_dir: Path | None) -> _Worker:
     parent_end, child_end = multiprocessing.Pipe()
     env = dict(os.environ)
-    # The package and its libraries from where this process found them.
-    env["PYTHONPATH"] = os.pathsep.join(p or os.getcwd() for p in sys.path)
+    # This very copy of the package (a checkout may shadow an installed one).
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, (HOME, os.environ.get("PYTHONPATH"))))
     fd = child_end.fileno()
     # Ctrl-C during the start would leave a process unrecorded: hold SIGINT until it is
     # recorded (the worker starts with it held too, and ignores it before letting it in).
