@@ -52,7 +52,9 @@ def _section_tasks(out_dir: Path, sections: tuple[str, ...]) -> list[tuple[str, 
 
 
 def default_jobs() -> int:
-    """:data:`DEFAULT_JOBS`, or fewer on a machine with fewer cores."""
+    """:data:`DEFAULT_JOBS`, or fewer on a machine with fewer cores (1 off POSIX)."""
+    if os.name != "posix":  # the workers inherit their socket by file descriptor
+        return 1
     return max(1, min(DEFAULT_JOBS, os.cpu_count() or 1))
 
 
@@ -111,7 +113,7 @@ def _run(out: Path, sections: tuple[str, ...], progress: bool, jobs: int) -> lis
     from tqdm import tqdm  # only the report shows progress: not every command imports it
 
     with tqdm(total=len(pairs), desc="report", unit="task", disable=not progress) as bar:
-        if jobs == 1:
+        if jobs == 1 or os.name != "posix":
             written: list[Path] = []
             for _, task in pairs:
                 bar.set_postfix_str(task.label)
