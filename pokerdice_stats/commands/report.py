@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from pokerdice_stats.commands._common import emit, output_path
+from pokerdice_stats.commands._common import emit, output_path, whole_number
 from pokerdice_stats.errors import OptionError
 
 
@@ -23,6 +23,20 @@ def register(subparsers) -> None:
         help="run only this section (repeatable; default: all)",
     )
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.add_argument(
+        "--jobs",
+        type=whole_number,
+        default=None,
+        help="worker processes (default: 2, or 1 on a one-core machine; 1: no workers)",
+    )
+    parser.add_argument(
+        "--no-cache",
+        "--fresh",
+        dest="no_cache",
+        action="store_true",
+        help="solve everything again: neither read nor fill the cache of solves "
+        "(the files written are the same)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -32,6 +46,12 @@ def run(args: argparse.Namespace) -> int:
     sections = tuple(args.section) if args.section else SECTIONS
     if not sections:
         raise OptionError("no section to run")
-    written = run_report(args.out, sections, progress=not args.no_progress)
+    written = run_report(
+        args.out,
+        sections,
+        progress=not args.no_progress,
+        jobs=args.jobs,
+        use_cache=not args.no_cache,
+    )
     emit(f"wrote {len(written)} files under {args.out}/")
     return 0

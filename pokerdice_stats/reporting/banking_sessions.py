@@ -30,6 +30,7 @@ import pandas as pd
 from pokerdice_stats.formats import fixed_text, to_csv, to_markdown
 from pokerdice_stats.games.banking_session import BANKING_ANTE, BANKING_START, banking_session
 from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.reporting.cache import disk_cached
 from pokerdice_stats.rules import get_rules
 
 SEED = 20261202
@@ -44,6 +45,7 @@ COLORS = {2: "#1f77b4", 3: "#ff7f0e", 4: "#2ca02c", 5: "#d62728"}
 
 
 @functools.cache
+@disk_cached
 def sessions(players: int):
     """The seeded sessions of ``players`` seats the files describe."""
     from pokerdice_stats.simulation import RunOptions

@@ -26,6 +26,7 @@ import pandas as pd
 
 from pokerdice_stats.formats import fixed_text, to_csv, to_markdown
 from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.reporting.cache import disk_cached
 from pokerdice_stats.rules import get_rules
 
 SEED = 20261203
@@ -39,6 +40,7 @@ TABLES = (2, 3, 5)
 
 
 @functools.cache
+@disk_cached
 def sessions(players: int):
     """The seeded sessions of ``players`` seats the files describe."""
     from pokerdice_stats.simulation import RunOptions

@@ -28,6 +28,7 @@ from pokerdice_stats.games.betting_decisions import meet_table, raise_table
 from pokerdice_stats.games.betting_habits import REPORT_HABITS, habit_costs
 from pokerdice_stats.games.rounds import MAX_PLAYERS, MIN_PLAYERS
 from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.reporting.cache import disk_cached
 from pokerdice_stats.rules import get_rules
 
 PLAYERS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
@@ -55,6 +56,8 @@ def _result(players: int, ante: int, raise_size: int):
     return solve_betting(_rules(), players, ante=ante, raise_size=raise_size)
 
 
+@functools.cache
+@disk_cached
 def seat_frame() -> pd.DataFrame:
     """Every seat of 2..5 at each of :data:`STAKES`."""
     parts = []
@@ -68,6 +71,8 @@ def seat_frame() -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
+@functools.cache
+@disk_cached
 def decision_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
     """The raise and meet tables of every game of :func:`seat_frame`."""
     raises: list[pd.DataFrame] = []
@@ -84,14 +89,17 @@ def decision_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
 
 
 @functools.cache
+@disk_cached
+def habit_part(players: int) -> pd.DataFrame:
+    """Habit costs of every seat of a game of ``players`` at ante 1, raise 1."""
+    frame = habit_costs(_result(players, 1, 1), REPORT_HABITS)
+    frame.insert(0, "players", players)
+    return frame
+
+
 def habit_frame() -> pd.DataFrame:
     """Habit costs of every seat of 2..5 at ante 1, raise 1."""
-    parts = []
-    for players in PLAYERS:
-        frame = habit_costs(_result(players, 1, 1), REPORT_HABITS)
-        frame.insert(0, "players", players)
-        parts.append(frame)
-    return pd.concat(parts, ignore_index=True)
+    return pd.concat([habit_part(players) for players in PLAYERS], ignore_index=True)
 
 
 def thresholds(raises: pd.DataFrame, meets: pd.DataFrame) -> pd.DataFrame:
@@ -235,20 +243,22 @@ def _chart(seats, raises, meets, habits, path: Path) -> Path:
 
 def _compute() -> list[Path]:
     """Solve every game of the section (written by the next task)."""
-    for ante, raise_size in STAKES:
-        for players in PLAYERS:
-            _result(players, ante, raise_size)
+    seat_frame()
+    decision_frames()
     return []
 
 
-def _compute_habits() -> list[Path]:
-    habit_frame()
+def _compute_habits(players: int) -> list[Path]:
+    habit_part(players)
     return []
 
 
 def tasks(out_dir: Path) -> list[Task]:
     return [
-        Task("betting rounds", _compute),
-        Task("betting habits", _compute_habits),
+        Task("betting rounds", _compute, cost=3.2),
+        *(
+            Task(f"betting habits {n} seats", functools.partial(_compute_habits, n), cost=3.0)
+            for n in PLAYERS
+        ),
         Task("betting tables", lambda: write_betting(out_dir)),
     ]

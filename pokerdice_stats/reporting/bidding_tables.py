@@ -30,7 +30,8 @@ from matplotlib.figure import Figure
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.formats import fixed_text, number_text, to_csv, to_markdown
 from pokerdice_stats.games.bidding import TOLERANCE, Bidding
-from pokerdice_stats.games.bidding_fullgame import FullGameBounds, full_game_bounds
+from pokerdice_stats.games.bidding_fullgame import FullGameBounds, measure_full_game
+from pokerdice_stats.games.bidding_odds import bid_ladder
 from pokerdice_stats.games.bidding_players import player_losses
 from pokerdice_stats.games.bidding_solve import solve_ladder
 from pokerdice_stats.games.bidding_tables import (
@@ -41,6 +42,7 @@ from pokerdice_stats.games.bidding_tables import (
 )
 from pokerdice_stats.games.bidding_translation import TRANSLATIONS
 from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.reporting.cache import disk_cached
 from pokerdice_stats.rules import get_rules
 from pokerdice_stats.simulation.bidding import simulate_matchups
 from pokerdice_stats.simulation.bidding_fine import simulate_fine_matchups
@@ -62,8 +64,16 @@ RULINGS_NOTE = (
 
 
 @functools.cache
+@disk_cached
 def _result(ladder: str) -> Bidding:
     return solve_ladder(get_rules("classic"), ladder)
+
+
+@functools.cache
+@disk_cached
+def _bounds(translation: str) -> FullGameBounds:
+    """The classic fine-ladder solution's bounds in the full game (from the cached solve)."""
+    return measure_full_game(_result("fine"), bid_ladder(get_rules("classic"), "fine"), translation)
 
 
 #: Below this a figure is numerical noise and written 0 (the exact solution's accepted gap).
@@ -114,7 +124,7 @@ def translations_frame() -> pd.DataFrame:
     """The fine ladder's full-game bounds under each translation rule (classic)."""
     rows = []
     for rule in TRANSLATIONS:
-        b = full_game_bounds(get_rules("classic"), rule)
+        b = _bounds(rule)
         rows.append(
             {
                 "translation": rule,
@@ -135,12 +145,15 @@ def _shown(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+@disk_cached
 def simulated_frame() -> pd.DataFrame:
     """Seat 1's simulated result per matchup, with its interval and the exact result."""
     run = RunOptions(n=SIMULATED_GAMES, seed=SIMULATED_SEED, progress=False, workers=1)
     return pd.DataFrame(simulate_matchups(get_rules("classic"), run)["games"])
 
 
+@functools.cache
+@disk_cached
 def simulated_fine_frame() -> pd.DataFrame:
     """The same on the full fine ladder: the solution and the full-game best responses."""
     run = RunOptions(n=SIMULATED_GAMES, seed=SIMULATED_SEED, progress=False, workers=1)
@@ -195,7 +208,7 @@ def write_bidding(out_dir: Path) -> list[Path]:
         "calls settle on the real bid.  The exploitability with the kept bids only, which "
         "states what the hand buckets alone cost, is given beside it.  " + NOISE_NOTE + "\n\n"
     )
-    text += to_markdown(_figures(fine, full_game_bounds(get_rules("classic"), TRANSLATIONS[0])))
+    text += to_markdown(_figures(fine, _bounds(TRANSLATIONS[0])))
     text += "\n### Full-game exploitability by translation rule\n\n"
     text += to_markdown(translations_frame())
     simulated_fine = simulated_fine_frame()
@@ -281,16 +294,18 @@ def _chart(result: Bidding, players: pd.DataFrame, path: Path) -> Path:
     return path
 
 
-def _compute() -> list[Path]:
-    _result("category")
-    _result("fine")
-    for rule in TRANSLATIONS:
-        full_game_bounds(get_rules("classic"), rule)
+def _compute(ladder: str) -> list[Path]:
+    _result(ladder)
+    if ladder == "fine":
+        for rule in TRANSLATIONS:
+            _bounds(rule)
+        simulated_fine_frame()
     return []
 
 
 def tasks(out_dir: Path) -> list[Task]:
     return [
-        Task("bidding solved", _compute),
-        Task("bidding tables", lambda: write_bidding(out_dir)),
+        Task("bidding category ladder", functools.partial(_compute, "category"), cost=1.5),
+        Task("bidding fine ladder", functools.partial(_compute, "fine"), cost=13.5),
+        Task("bidding tables", lambda: write_bidding(out_dir), cost=1.2),
     ]

@@ -30,6 +30,7 @@ from pokerdice_stats.games.chips import exact_is_cheap, holdup_table
 from pokerdice_stats.games.matches import MATCH_PRESETS, match_defaults, solve_match
 from pokerdice_stats.games.rounds import MAX_PLAYERS, MIN_PLAYERS, solve_round
 from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.reporting.cache import disk_cached
 from pokerdice_stats.rules import PRESETS, get_rules
 
 PLAYERS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
@@ -55,6 +56,7 @@ def _rules(preset: str, limit: str):
 
 
 @functools.cache
+@disk_cached
 def round_frame(preset: str) -> pd.DataFrame:
     """Every seat's round chance for 2..5 players, with and without the throw limit."""
     rows = []
@@ -80,6 +82,7 @@ def round_frame(preset: str) -> pd.DataFrame:
 
 
 @functools.cache
+@disk_cached
 def stops_frame(preset: str) -> pd.DataFrame:
     """Under the limit: the chance the first player stands after each number of throws."""
     rules = _rules(preset, "first-player")
@@ -182,6 +185,7 @@ def _chart_limit(frame: pd.DataFrame, path: Path) -> Path:
 
 
 @functools.cache
+@disk_cached
 def match_frame(preset: str) -> pd.DataFrame:
     """Match chances of a preset that plays matches, 2..5 players, with and without limit."""
     rows = []
@@ -252,10 +256,19 @@ def _chart_matches(frame: pd.DataFrame, path: Path) -> Path:
     return path
 
 
+@disk_cached
+def holdup_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The hold-up tables of triple-snakes (exact) and gameweave."""
+    return (
+        holdup_table(PRESETS["triple-snakes"], exact=True),
+        holdup_table(PRESETS["gameweave"], exact=False),
+    )
+
+
 def write_holdup(out_dir: Path) -> list[Path]:
     """Hold-up tables: triple-snakes (exact) and gameweave (every hand)."""
     folder = out_dir / "games"
-    snakes = holdup_table(PRESETS["triple-snakes"], exact=True)
+    snakes, gameweave = holdup_frames()
     written = [write_text(folder / "holdup_triple_snakes.csv", to_csv(snakes))]
     shown = snakes[["category", "example"] + [f"left_{k}_float" for k in range(1, 5)]]
     shown = shown.rename(columns={f"left_{k}_float": f"{k} left" for k in range(1, 5)})
@@ -268,7 +281,6 @@ def write_holdup(out_dir: Path) -> list[Path]:
     text += to_markdown(shown)
     written.append(write_text(folder / "holdup_triple_snakes.md", text))
     written.append(_chart_holdup(snakes, folder / "holdup_triple_snakes.png"))
-    gameweave = holdup_table(PRESETS["gameweave"], exact=False)
     written.append(write_text(folder / "holdup_gameweave.csv", to_csv(gameweave)))
     return written
 
@@ -293,6 +305,10 @@ def _chart_holdup(table: pd.DataFrame, path: Path) -> Path:
     return path
 
 
+#: Rough seconds of each preset's rounds (to start the longest work first).
+ROUND_COSTS = {"gameweave": 5.0, "classic": 2.8}
+
+
 def _compute(preset: str) -> list[Path]:
     """Solve one preset's rounds (the tables are written by the next task)."""
     round_frame(preset)
@@ -304,7 +320,14 @@ def _compute(preset: str) -> list[Path]:
 
 def tasks(out_dir: Path) -> list[Task]:
     return [
-        *(Task(f"rounds {preset}", functools.partial(_compute, preset)) for preset in PRESETS),
+        *(
+            Task(
+                f"rounds {preset}",
+                functools.partial(_compute, preset),
+                cost=ROUND_COSTS.get(preset, 0.7),
+            )
+            for preset in PRESETS
+        ),
         Task("rounds tables", lambda: write_rounds(out_dir)),
         Task("matches", lambda: write_matches(out_dir)),
         Task("hold-up tables", lambda: write_holdup(out_dir)),

@@ -27,6 +27,7 @@ from pokerdice_stats.games.payout_breakdown import Breakdown, breakdown_of, by_w
 from pokerdice_stats.games.payout_result import STARTING_BANK
 from pokerdice_stats.games.progressive import COMPUTER_POLICIES, KNOWLEDGE, round_outcomes
 from pokerdice_stats.reporting import write_text
+from pokerdice_stats.reporting.cache import disk_cached
 from pokerdice_stats.rules import PRESETS
 
 _PNG_METADATA = {"Software": None}
@@ -116,16 +117,26 @@ def _breakdown_chart(bd: Breakdown, path: Path) -> Path:
     return path
 
 
-def write_bank(folder: Path) -> list[Path]:
-    """The bank over sessions: table (CSV, Markdown) and chart."""
+@disk_cached
+def bank_sessions() -> dict:
+    """The bank distribution of each computer policy and session length."""
     rules = PRESETS["progressive"]
-    rows = []
     sessions = {}
     for computer in BANK_POLICIES:
         outcomes = round_outcomes(rules, computer=computer)
         for rounds in BANK_TABLE_ROUNDS:
             session = bank_distribution(outcomes=outcomes, rounds=rounds, start=STARTING_BANK)
             sessions[computer, rounds] = session
+    return sessions
+
+
+def write_bank(folder: Path) -> list[Path]:
+    """The bank over sessions: table (CSV, Markdown) and chart."""
+    rows = []
+    sessions = bank_sessions()
+    for computer in BANK_POLICIES:
+        for rounds in BANK_TABLE_ROUNDS:
+            session = sessions[computer, rounds]
             row = {
                 "computer": computer,
                 "rounds": rounds,

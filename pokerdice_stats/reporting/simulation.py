@@ -30,6 +30,7 @@ import pandas as pd
 
 from pokerdice_stats.formats import fixed_text, to_csv, to_markdown
 from pokerdice_stats.reporting import Task, write_text
+from pokerdice_stats.reporting.cache import disk_cached
 from pokerdice_stats.rules import get_rules
 
 SEED = 20261202
@@ -52,12 +53,27 @@ def _save(fig, path: Path) -> Path:
     return path
 
 
-def write_crosscheck(out_dir: Path) -> list[Path]:
-    """``crosscheck.csv`` and ``crosscheck.md``."""
-    from pokerdice_stats.crosscheck import checks_frame, crosscheck
+@functools.cache
+@disk_cached
+def crosscheck_part(group: str) -> list:
+    """The cross-check figures of one group of :data:`pokerdice_stats.crosscheck.GROUPS`."""
+    from pokerdice_stats.crosscheck import crosscheck
     from pokerdice_stats.simulation import RunOptions
 
-    frame = checks_frame(crosscheck(run=RunOptions(n=CROSSCHECK_N, seed=SEED, progress=False)))
+    run = RunOptions(n=CROSSCHECK_N, seed=SEED, progress=False)
+    return crosscheck((group,), run=run)
+
+
+def crosscheck_frame() -> pd.DataFrame:
+    """Every cross-check figure: exact, simulated, and their z (the groups in order)."""
+    from pokerdice_stats.crosscheck import GROUPS, checks_frame
+
+    return checks_frame([check for group in GROUPS for check in crosscheck_part(group)])
+
+
+def write_crosscheck(out_dir: Path) -> list[Path]:
+    """``crosscheck.csv`` and ``crosscheck.md``."""
+    frame = crosscheck_frame()
     folder = out_dir / "simulation"
     worst = float(frame["z"].abs().max())
     # Chance that a correct toolkit shows |z| > 3.5 somewhere (independent figures).
@@ -144,6 +160,7 @@ def write_convergence(out_dir: Path) -> list[Path]:
 
 
 @functools.cache
+@disk_cached
 def bankroll_sessions(computer: str = "optimal", sessions: int = SESSIONS):
     """The seeded progressive sessions the bankroll files describe."""
     from pokerdice_stats.simulation import RunOptions, simulate_progressive
@@ -367,9 +384,20 @@ def _ruin_chart(result, path: Path) -> Path:
     return _save(fig, path)
 
 
+def _crosscheck_part(group: str) -> list[Path]:
+    crosscheck_part(group)
+    return []
+
+
 def tasks(out_dir: Path) -> list[Task]:
+    from pokerdice_stats.crosscheck import GROUPS
+
     return [
-        Task("simulation cross-checks", lambda: write_crosscheck(out_dir)),
-        Task("simulation convergence", lambda: write_convergence(out_dir)),
-        Task("simulation bankrolls", lambda: write_bankrolls(out_dir)),
+        *(
+            Task(f"cross-checks {g}", functools.partial(_crosscheck_part, g), "crosscheck", 0.9)
+            for g in GROUPS
+        ),
+        Task("simulation cross-checks", lambda: write_crosscheck(out_dir), "crosscheck", 0.1),
+        Task("simulation convergence", lambda: write_convergence(out_dir), "convergence", 0.7),
+        Task("simulation bankrolls", lambda: write_bankrolls(out_dir), "bankrolls", 2.4),
     ]

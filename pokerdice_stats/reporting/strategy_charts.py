@@ -407,6 +407,11 @@ def write_preset(
 def tasks(out_dir: Path) -> list[Task]:
     plan = chart_plan()
     return [
-        Task(f"strategy {name}", functools.partial(write_preset, name, out_dir, plan[name]))
+        Task(
+            f"strategy {name}",
+            functools.partial(write_preset, name, out_dir, plan[name]),
+            f"strategy {name}",
+            0.5,
+        )
         for name in plan
     ]

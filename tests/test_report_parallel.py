@@ -1,0 +1,196 @@
+"""The main job in worker processes and with its cache of solves writes the serial bytes.
+
+Also: the cache key follows the inputs and the package's sources, a folder
+that cannot be written means no cache, and Ctrl-C ends the job (status 130)
+with no worker left behind.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from pokerdice_stats.report import run_report
+from pokerdice_stats.reporting import cache
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Quick sections: two groups (so both workers run), a chart, a cached simulation.
+SECTIONS = ("odds_tables", "betting_sessions")
+#: A bound on a hang (not a speed figure), as in test_simulate_interrupts.
+EXIT_WITHIN = 2.0
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def _relative(paths: list[Path], folder: Path) -> list[str]:
+    return [path.relative_to(folder).as_posix() for path in paths]
+
+
+def test_workers_and_the_cache_write_the_serial_bytes(tmp_path, monkeypatch):
+    monkeypatch.setenv("POKERDICE_STATS_CACHE_DIR", str(tmp_path / "cache"))
+    serial = tmp_path / "serial"
+    written = run_report(serial, SECTIONS, progress=False, jobs=1, use_cache=False)
+    expected = _tree(serial)
+    assert len(expected) == len(written) > 10
+    assert not (tmp_path / "cache").exists()  # the serial run above used no cache
+    for name, use_cache in [("fresh", False), ("filling", True), ("warm", True)]:
+        out = tmp_path / name
+        files = run_report(out, SECTIONS, progress=False, jobs=2, use_cache=use_cache)
+        assert _relative(files, out) == _relative(written, serial), name
+        got = _tree(out)
+        assert got.keys() == expected.keys(), name
+        for key in expected:
+            assert got[key] == expected[key], (name, key)
+    entries = list((tmp_path / "cache").glob("*.pickle"))
+    assert any("betting_sessions.sessions" in p.name for p in entries), entries
+
+
+def test_an_error_in_a_worker_is_raised_in_the_parent(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "odds").write_text("a file where the odds folder should be")
+    with pytest.raises(OSError) as info:
+        run_report(
+            out, ("odds_tables", "betting_sessions"), progress=False, jobs=2, use_cache=False
+        )
+    assert "odds" in str(info.value.filename)
+
+
+def test_jobs_below_one_is_refused(tmp_path):
+    from pokerdice_stats.errors import OptionError
+
+    with pytest.raises(OptionError, match="jobs"):
+        run_report(tmp_path, ("odds_tables",), progress=False, jobs=0)
+
+
+# ---------------------------------------------------------------- the cache
+
+
+def test_cache_key_follows_the_arguments_and_the_sources():
+    key = cache.cache_key("f", (1, "a"))
+    assert key == cache.cache_key("f", (1, "a"))
+    assert key != cache.cache_key("f", (2, "a"))
+    assert key != cache.cache_key("g", (1, "a"))
+    assert key != cache.cache_key("f", (1, "a"), sources="another version of the solvers")
+    with pytest.raises(TypeError):
+        cache.cache_key("f", (object(),))
+
+
+def _package(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return folder
+
+
+def test_source_digest_changes_with_any_solver_source(tmp_path):
+    base = {"games/solver.py": "X = 1\n", "rules.py": "Y = 2\n", "commands/run.py": "Z = 3\n"}
+    digest = cache.source_digest(_package(tmp_path / "a", base))
+    assert digest == cache.source_digest(_package(tmp_path / "b", base))
+    changed = {**base, "games/solver.py": "X = 10\n"}
+    assert digest != cache.source_digest(_package(tmp_path / "c", changed))
+    added = {**base, "games/more.py": ""}
+    assert digest != cache.source_digest(_package(tmp_path / "d", added))
+    # The command line cannot change what a solve returns.
+    shell = {**base, "commands/run.py": "Z = 4\n"}
+    assert digest == cache.source_digest(_package(tmp_path / "e", shell))
+
+
+def test_disk_cached_loads_what_it_stored_and_recomputes_on_a_new_key(tmp_path, monkeypatch):
+    calls: list[int] = []
+
+    def solve(n: int) -> list[int]:
+        calls.append(n)
+        return [n, n * n]
+
+    cached = cache.disk_cached(solve)
+    cache.use(None)
+    assert cached(3) == [3, 9] and cached(3) == [3, 9] and calls == [3, 3]
+    cache.use(tmp_path)
+    try:
+        assert cached(3) == [3, 9] and cached(3) == [3, 9]
+        assert calls == [3, 3, 3]  # computed once with the cache on
+        assert cached(4) == [4, 16] and calls == [3, 3, 3, 4]
+        for entry in tmp_path.glob("*.pickle"):  # a damaged entry is computed again
+            entry.write_bytes(b"not a pickle")
+        assert cached(3) == [3, 9] and calls == [3, 3, 3, 4, 3]
+        monkeypatch.setattr(cache, "source_digest", lambda: "the solvers changed")
+        assert cached(3) == [3, 9] and calls == [3, 3, 3, 4, 3, 3]
+    finally:
+        cache.use(None)
+
+
+def test_no_cache_where_the_folder_cannot_be_written(tmp_path, monkeypatch):
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    monkeypatch.setenv("POKERDICE_STATS_CACHE_DIR", str(blocker / "cache"))
+    assert cache.default_folder() is None
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)  # others may write: its pickles cannot be trusted
+    monkeypatch.setenv("POKERDICE_STATS_CACHE_DIR", str(shared))
+    assert cache.default_folder() is None
+    monkeypatch.delenv("POKERDICE_STATS_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.default_folder() == tmp_path / "xdg" / "pokerdice_stats" / "report"
+
+
+# ---------------------------------------------------------------- Ctrl-C
+
+
+def _ours(marker: str) -> list[psutil.Process]:
+    """Running processes (zombies aside) whose environment holds ``marker``: the job's own."""
+    found = []
+    for process in psutil.process_iter():
+        try:
+            if process.environ().get("POKERDICE_STATS_CACHE_DIR") != marker:
+                continue
+            if process.status() != psutil.STATUS_ZOMBIE:
+                found.append(process)
+        except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess):
+            continue
+    return found
+
+
+@pytest.mark.parametrize("delay", [0.3, 4.0])
+def test_ctrl_c_ends_the_job_and_its_workers(tmp_path, delay):
+    marker = str(tmp_path / "cache")  # unused (--no-cache): it marks the job's processes
+    env = dict(os.environ, PYTHONPATH=str(ROOT), POKERDICE_STATS_CACHE_DIR=marker)
+    args = [sys.executable, "-m", "pokerdice_stats", "report", "--out", str(tmp_path / "out")]
+    proc = subprocess.Popen(
+        [*args, "--no-progress", "--no-cache"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(delay)
+    if delay > 1:
+        assert len(_ours(marker)) >= 3, "the job and its two workers run by now"
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=EXIT_WITHIN + 5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("the main job did not end after SIGINT")
+    took = time.monotonic() - sent
+    assert proc.returncode == 130, (proc.returncode, err[-800:])
+    assert took < EXIT_WITHIN, took
+    assert "interrupted" in err and "Traceback" not in err, err[-800:]
+    assert _ours(marker) == []
