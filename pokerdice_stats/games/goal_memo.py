@@ -25,8 +25,9 @@ import numpy as np
 
 from pokerdice_stats import holds
 from pokerdice_stats.goals import Goal
-from pokerdice_stats.induction import Stage
+from pokerdice_stats.induction import Stage, turn_value
 from pokerdice_stats.rules import RuleSet
+from pokerdice_stats.turn_states import state_kind
 
 
 @dataclass
@@ -139,7 +140,9 @@ def _assemble(
         for t in range(len(first.stages))
     ]
     stand = gather(lambda p: p.stand)
-    turn = gather(lambda p: p.turn)
+    # The whole batch's turn values, as one solve of it computes them (a matrix
+    # product, whose rounding may depend on the number of rows).
+    turn = turn_value(stages, stand, state_kind(rules), False)
     goals = [Goal(f"{name}#{g}", row, 1) for g, row in enumerate(stand)]
     policy = holds.Policy(rules, goals, throws, False, 1, stand, stages, turn)
     return policy, dist
