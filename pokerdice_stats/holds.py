@@ -67,7 +67,7 @@ from pokerdice_stats.errors import DiceError, OptionError
 from pokerdice_stats.goals import INT64_MAX, Goal, stack_goals
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.induction import (
-    QUICK_GOALS,
+    quick_goals,
     Stage,
     backward_pass,
     final_hands,
@@ -451,7 +451,7 @@ def _threads_for(n_goals: int) -> Iterator[None]:
     on a busy machine), so batches under :data:`PARALLEL_MIN_GOALS` goals run
     serially; larger ones use numba's threads.
     """
-    if n_goals >= PARALLEL_MIN_GOALS or n_goals <= QUICK_GOALS:  # threads, or numpy twins
+    if n_goals >= PARALLEL_MIN_GOALS or n_goals <= quick_goals():  # threads, or numpy twins
         yield
         return
     import numba

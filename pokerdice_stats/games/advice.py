@@ -26,6 +26,7 @@ category when the rest of the turn follows the same play.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -41,6 +42,12 @@ from pokerdice_stats.turn_states import keep_intersection, n_states, state_kind
 #: Units of the values of each kind of advice.
 UNIT_CHANCE = "chance"
 UNIT_POINTS = "points per round"
+#: Rounds of at most this many players, when their tables are not saved yet, are solved
+#: on the numpy twins of the kernels (batches of up to :data:`ROUND_QUICK_LIMIT` goals):
+#: well under a second, where loading numba (and, the first time, compiling its
+#: kernels) takes longer.  Larger rounds solve on numba.
+ROUND_QUICK_PLAYERS = 3
+ROUND_QUICK_LIMIT = 1024
 #: Sides of the progressive game whose hold can be asked for.
 PROGRESSIVE_SIDES = ("player", "computer")
 
@@ -258,12 +265,15 @@ def _round_policy(
     from pokerdice_stats.games import round_tables
     from pokerdice_stats.games.rounds import check_players, solve_round
     from pokerdice_stats.games.sizes import check_round_memory
+    from pokerdice_stats.induction import quick_limit
 
     check_round_memory(rules, check_players(players), exact)
     tables = round_tables.load(rules, players, exact)
     if tables is not None:
         return tables.policy(seat, against, tied, limit)
-    result = solve_round(rules, players, exact=exact)
+    quick = players <= ROUND_QUICK_PLAYERS
+    with quick_limit(ROUND_QUICK_LIMIT) if quick else contextlib.nullcontext():
+        result = solve_round(rules, players, exact=exact)
     round_tables.store(round_tables.RoundTables.of_round(result))
     return result.policy(seat, against, tied, limit)
 
