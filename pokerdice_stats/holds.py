@@ -67,11 +67,11 @@ from pokerdice_stats.errors import DiceError, OptionError
 from pokerdice_stats.goals import INT64_MAX, Goal, stack_goals
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.induction import (
-    quick_goals,
     Stage,
     backward_pass,
     final_hands,
     float_tolerance,
+    quick_goals,
     turn_value,
 )
 from pokerdice_stats.rules import MAX_THROWS, RuleSet

@@ -146,4 +146,3 @@ def _assemble(
     goals = [Goal(f"{name}#{g}", row, 1) for g, row in enumerate(stand)]
     policy = holds.Policy(rules, goals, throws, False, 1, stand, stages, turn)
     return policy, dist
-
