@@ -152,3 +152,14 @@ def test_rounds_with_and_without_the_memo_agree_bit_for_bit(monkeypatch):
         assert np.array_equal(a.turn, b.turn)
         assert np.array_equal(a.stages[-1].best_keep, b.stages[-1].best_keep)
         assert np.array_equal(with_memo.chain().values[seat], plain.chain().values[seat])
+
+
+def test_tables_missing_a_seat_are_ignored():
+    rules = get_rules("triple-snakes")
+    first = advice_module.round_advice(rules, "3 3 5 6 1", against="4 4 4 2 2", players_left=1)
+    path = round_tables._path(rules, 3, first.exact)
+    assert path is not None
+    text = path.read_text()
+    assert round_tables.load(rules, 3, first.exact) is not None
+    path.write_text(text.replace('"3":', '"9":'))  # seat 3 gone
+    assert round_tables.load(rules, 3, first.exact) is None

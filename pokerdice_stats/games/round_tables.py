@@ -181,7 +181,25 @@ def load(rules: RuleSet, players: int, exact: bool) -> RoundTables | None:
         }
     except (OSError, ValueError, KeyError, TypeError, AttributeError, ZeroDivisionError):
         return None
+    if not _complete(columns, rules, players):
+        return None
     return RoundTables(rules, players, exact, columns)
+
+
+def _complete(columns: dict, rules: RuleSet, players: int) -> bool:
+    """Whether read tables have every seat and column a round of ``players`` gives."""
+    from pokerdice_stats.games.rounds import has_throw_limit
+
+    size = hand_table(rules).n_strengths
+    throws = range(1, rules.throws + 1) if has_throw_limit(rules) else [rules.throws]
+    for t in throws:
+        seats = columns.get(t, {})
+        for k in range(1, players + 1):
+            tied = 0 if k == 1 else 1 if rules.ties == "must-beat" else k - 1
+            cols = seats.get(k, [])
+            if len(cols) != tied + 1 or any(len(c) != size for c in cols):
+                return False
+    return True
 
 
 def store(tables: RoundTables) -> None:
