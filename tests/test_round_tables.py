@@ -138,10 +138,37 @@ def test_goal_memo_equals_the_plain_batch_on_every_state():
     assert memo.solved == 7  # the second batch repeats two goals, one of them twice
 
 
+def test_a_full_goal_memo_forgets_and_still_gives_the_plain_batch():
+    rules = get_rules("gameweave")
+    rng = np.random.default_rng(5)
+    first = rng.random((4, 252))
+    second = np.concatenate([first[[1, 2]], rng.random((3, 252))])
+    memo = GoalMemo()
+    solve_goals(rules, first, 3, False, "g", memo)
+    memo.limit = memo.held + 1  # the next batch does not fit beside the first
+    policy, dist = solve_goals(rules, second, 3, False, "g", memo)
+    plain, plain_dist = _plain(rules, second, 3)
+    assert np.array_equal(dist, plain_dist)
+    for stage, twin in zip(policy.stages, plain.stages, strict=True):
+        assert np.array_equal(stage.state_values, twin.state_values)
+        assert np.array_equal(stage.best_keep, twin.best_keep)
+    assert memo.solved == 7
+    assert len(memo.rows) == 3  # only the last batch's new goals are kept
+
+
 def test_rounds_with_and_without_the_memo_agree_bit_for_bit(monkeypatch):
     rules = get_rules("gameweave")
+    seen = []
+    solve = rounds.solve_chain
+
+    def spy(*args, **kwargs):
+        seen.append(args[-1])
+        return solve(*args, **kwargs)
+
+    monkeypatch.setattr(rounds, "solve_chain", spy)
     with_memo = rounds.solve_round(rules, 3)
-    assert rounds._MEMOS  # the memo was used
+    assert seen and all(m is seen[0] for m in seen) and seen[0].solved < seen[0].asked
+    assert not rounds._MEMOS  # forgotten once the round is solved
     rounds.clear_caches()
     monkeypatch.setattr(rounds, "_memo", lambda rules, throws, exact: None)
     plain = rounds.solve_round(rules, 3)

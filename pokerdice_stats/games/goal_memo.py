@@ -29,6 +29,9 @@ from pokerdice_stats.induction import Stage, turn_value
 from pokerdice_stats.rules import RuleSet
 from pokerdice_stats.turn_states import state_kind
 
+#: Default :attr:`GoalMemo.limit`: bytes of solved batches a memo keeps alive.
+MEMO_BYTES = 256 * 2**20
+
 
 @dataclass
 class GoalMemo:
@@ -43,11 +46,34 @@ class GoalMemo:
         Goals solved so far (the rest came from the memo).
     asked : int
         Goals asked for so far.
+    limit : int
+        Most bytes of solved batches the memo keeps alive; past it, it forgets
+        every row before remembering more (so a big rule set's round never holds
+        much more memory than one batch of it).
+    held : int
+        Bytes of the batches it keeps now.
     """
 
     rows: dict[bytes, tuple[holds.Policy, int, np.ndarray]] = field(default_factory=dict)
     solved: int = 0
     asked: int = 0
+    limit: int = MEMO_BYTES
+    held: int = 0
+
+    def remember(self, keys: list[bytes], policy: holds.Policy, dist: np.ndarray) -> None:
+        """Keep the rows of a solved batch (``keys[i]`` is row ``i``'s goal)."""
+        size = dist.nbytes + policy.stand.nbytes + policy.turn.nbytes
+        for stage in policy.stages:
+            size += stage.keep_values.nbytes + stage.state_values.nbytes
+            size += stage.best_keep.nbytes
+        if self.held + size > self.limit:
+            self.rows.clear()
+            self.held = 0
+        if size > self.limit:
+            return
+        for i, key in enumerate(keys):
+            self.rows[key] = (policy, i, dist[i])
+        self.held += size
 
 
 def solve_goals(
@@ -101,22 +127,30 @@ def solve_goals(
         policy = holds.solve(rules, goals, throws=throws, exact=False)
         numerators, denominator = policy.final_distribution()
         dist = strength_distribution(numerators, denominator, rules, False)
-        for i, key in enumerate(new):
-            memo.rows[key] = (policy, i, dist[i])
         memo.solved += len(new)
         if len(new) == len(keys):
+            memo.remember(list(new), policy, dist)
             return policy, dist
-    return _assemble(rules, values, keys, throws, name, memo)
+        found = {key: memo.rows[key] for key in keys if key in memo.rows}
+        found.update({key: (policy, i, dist[i]) for i, key in enumerate(new)})
+        memo.remember(list(new), policy, dist)
+        return _assemble(rules, values, keys, throws, name, found)
+    return _assemble(rules, values, keys, throws, name, memo.rows)
 
 
 def _assemble(
-    rules: RuleSet, values: np.ndarray, keys: list[bytes], throws: int, name: str, memo: GoalMemo
+    rules: RuleSet,
+    values: np.ndarray,
+    keys: list[bytes],
+    throws: int,
+    name: str,
+    rows: dict[bytes, tuple[holds.Policy, int, np.ndarray]],
 ) -> tuple[holds.Policy, np.ndarray]:
     """The batch's policy and distributions from the memo's rows (copied, in batch order)."""
     sources: dict[int, tuple[holds.Policy, list[int], list[int]]] = {}
     dist = np.empty(values.shape, dtype=np.float64)
     for g, key in enumerate(keys):
-        policy, i, row = memo.rows[key]
+        policy, i, row = rows[key]
         dist[g] = row
         entry = sources.setdefault(id(policy), (policy, [], []))
         entry[1].append(g)

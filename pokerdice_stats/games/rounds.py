@@ -286,7 +286,10 @@ def solve_round(rules: RuleSet, players: int, *, exact: bool = False) -> Round:
     """
     n = check_players(players)
     check_round_memory(rules, n, bool(exact))
-    result = _solve_cached(_cache_key(rules), n, bool(exact))
+    try:
+        result = _solve_cached(_cache_key(rules), n, bool(exact))
+    finally:
+        _MEMOS.clear()  # the solved rounds are cached; their goals need not stay alive
     return dataclasses.replace(result, rules=rules)
 
 
