@@ -190,3 +190,18 @@ def test_tables_missing_a_seat_are_ignored():
     assert round_tables.load(rules, 3, first.exact) is not None
     path.write_text(text.replace('"3":', '"9":'))  # seat 3 gone
     assert round_tables.load(rules, 3, first.exact) is None
+
+
+def test_the_smaller_rounds_of_a_rolloff_are_saved_too():
+    rules = get_rules("gameweave")
+    advice_module.round_advice(rules, "K K 9 10 J", 2, against="Q Q 9 9 10", players_left=1)
+    assert round_tables.load(rules, 3, False) is not None
+    assert round_tables.load(rules, 2, False) is not None  # solved for its roll-off chances
+    rounds.clear_caches()
+    solved = rounds.solve_round(rules, 2)
+    tables = round_tables.load(rules, 2, False)
+    assert tables is not None
+    mine, goal = tables.policy(2, "Q Q 9 9 10", 1, None)
+    theirs, their_goal = solved.policy(2, "Q Q 9 9 10", 1)
+    hand = 100
+    assert mine.hold_rows(hand, 2, goal) == theirs.hold_rows(hand, 2, their_goal)

@@ -275,6 +275,10 @@ def _round_policy(
     with quick_limit(ROUND_QUICK_LIMIT) if quick else contextlib.nullcontext():
         result = solve_round(rules, players, exact=exact)
     round_tables.store(round_tables.RoundTables.of_round(result))
+    if rules.ties == "roll-off":  # the smaller rounds were solved for their roll-off chances
+        for smaller in range(2, players):
+            solved = solve_round(rules, smaller, exact=exact)  # cached: no work
+            round_tables.store(round_tables.RoundTables.of_round(solved))
     return result.policy(seat, against, tied, limit)
 
 
