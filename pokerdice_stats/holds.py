@@ -67,11 +67,11 @@ from pokerdice_stats.errors import DiceError, OptionError
 from pokerdice_stats.goals import INT64_MAX, Goal, stack_goals
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.induction import (
-    QUICK_GOALS,
     Stage,
     backward_pass,
     final_hands,
     float_tolerance,
+    quick_goals,
     turn_value,
 )
 from pokerdice_stats.rules import MAX_THROWS, RuleSet
@@ -402,7 +402,11 @@ def solve(
     if not 1 <= throws <= MAX_THROWS:
         raise OptionError(f"throws must be 1 to {MAX_THROWS}, got {throws}")
     stand, denominator = _stack_int64(goal_list, throws)
-    if stand is None:
+    if stand is None and not exact and _plain_floats(goal_list):
+        # Float values over 1 (the seats of a round): the rows as they are, which is
+        # what the general path below makes of them (x * 1 and x / 1 change nothing).
+        stand, denominator = np.stack([g.numerators for g in goal_list]), 1
+    elif stand is None:
         numerators, denominator = stack_goals(goal_list)
         if exact:
             bound = max(abs(int(n)) for n in numerators.ravel()) * ix.N_THROWS**throws
@@ -418,6 +422,17 @@ def solve(
         stages = backward_pass(rules, [stand] * throws, exact, tolerance)
         turn = turn_value(stages, stand, state_kind(rules), exact)
     return Policy(rules, goal_list, throws, exact, denominator, stand, stages, turn)
+
+
+def _plain_floats(goals: list[Goal]) -> bool:
+    """Whether every goal is a (252,) float64 array over the denominator 1."""
+    return all(
+        g.denominator == 1
+        and isinstance(g.numerators, np.ndarray)
+        and g.numerators.dtype == np.float64
+        and g.numerators.shape == (ix.N_HANDS,)
+        for g in goals
+    )
 
 
 def _stack_int64(goals: list[Goal], throws: int) -> tuple[np.ndarray | None, int]:
@@ -451,7 +466,7 @@ def _threads_for(n_goals: int) -> Iterator[None]:
     on a busy machine), so batches under :data:`PARALLEL_MIN_GOALS` goals run
     serially; larger ones use numba's threads.
     """
-    if n_goals >= PARALLEL_MIN_GOALS or n_goals <= QUICK_GOALS:  # threads, or numpy twins
+    if n_goals >= PARALLEL_MIN_GOALS or n_goals <= quick_goals():  # threads, or numpy twins
         yield
         return
     import numba

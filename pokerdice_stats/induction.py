@@ -21,7 +21,8 @@ Floats are chances and expectations directly.  The kernels are in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,15 +47,38 @@ from pokerdice_stats.turn_states import (
 #: no numba to import.  Larger batches (the games' many seats and strengths) run on
 #: the compiled kernels of :mod:`pokerdice_stats.kernels.reroll`.
 QUICK_GOALS = 64
+#: Limits raised for a while by :func:`quick_limit`, innermost last.
+_RAISED: list[int] = []
+
+
+def quick_goals() -> int:
+    """The largest batch that runs on the numpy twins now: :data:`QUICK_GOALS`,
+    or the limit of the innermost :func:`quick_limit`."""
+    return _RAISED[-1] if _RAISED else QUICK_GOALS
+
+
+@contextmanager
+def quick_limit(n_goals: int) -> Iterator[None]:
+    """Run batches of up to ``n_goals`` goals on the numpy twins inside the block.
+
+    For work that would spend longer loading numba (and, the first time,
+    compiling its kernels) than the twins take, e.g. a small round solved once
+    by ``hold --to-win``.
+    """
+    _RAISED.append(int(n_goals))
+    try:
+        yield
+    finally:
+        _RAISED.pop()
 
 
 def kernels_for(n_goals: int, dtype: np.dtype | type) -> Any:
     """The kernel module for a batch: the numpy twins for Python-integer (object)
-    arrays and for at most :data:`QUICK_GOALS` goals, the numba kernels otherwise.
+    arrays and for at most :func:`quick_goals` goals, the numba kernels otherwise.
 
     The one place that decides; both give the same answers (the tests compare them).
     """
-    if np.dtype(dtype) == np.dtype(object) or n_goals <= QUICK_GOALS:
+    if np.dtype(dtype) == np.dtype(object) or n_goals <= quick_goals():
         return numpy_reroll
     from pokerdice_stats.kernels import reroll
 

@@ -63,8 +63,8 @@ QUICK_COMMANDS = [
 ]
 
 
-def _run(code: str, *args: str) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def _run(code: str, *args: str, env_extra: dict[str, str] | None = None) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env_extra or {})}
     done = subprocess.run(
         [sys.executable, "-c", code, *args],
         capture_output=True,
@@ -116,9 +116,40 @@ def test_quick_command_does_not_import_numba(argv):
     assert found["numba"] is False
 
 
-def test_a_game_does_import_numba():
-    """The check can fail: the round solver's big batches load the compiled kernels."""
-    found = _run(WRAPPER, json.dumps(["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9"]))
+#: ``hold --to-win`` for every number of players left (2 to 5 players in the round).
+TO_WIN = [
+    ["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9", "--players-left", str(n)]
+    for n in range(4)
+] + [
+    ["hold", "K K J 10 9", "--to-win", "--players-left", "2", "--set", "throw_limit=first-player"],
+    ["hold", "3 3 5 6 1", "--rules", "triple-snakes", "--to-win", "--players-left", "4"],
+]
+
+
+@pytest.mark.parametrize("argv", TO_WIN, ids=[" ".join(a[5:]) for a in TO_WIN])
+def test_to_win_with_saved_round_tables_does_not_import_numba(argv, tmp_path, numba_share):
+    """Once a round's tables are saved, ``hold --to-win`` solves one goal on the twins."""
+    env = {"POKERDICE_CACHE_DIR": str(tmp_path)}
+    assert _run(WRAPPER, json.dumps(argv), env_extra=env)["code"] == 0  # solves, saves
+    found = _run(WRAPPER, json.dumps(argv), env_extra=env)
+    assert found["code"] == 0
+    assert found["numba"] is False
+    assert found["modules"] == []
+
+
+@pytest.mark.parametrize("left", ["0", "1"])
+def test_a_small_round_is_solved_without_numba(left, tmp_path):
+    """Rounds of up to ``ROUND_QUICK_PLAYERS`` players solve on the twins, tables or not."""
+    argv = ["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9", "--players-left", left]
+    found = _run(WRAPPER, json.dumps(argv), env_extra={"POKERDICE_CACHE_DIR": str(tmp_path)})
+    assert found["code"] == 0
+    assert found["numba"] is False
+
+
+def test_a_game_does_import_numba(tmp_path):
+    """The check can fail: a big round without saved tables loads the compiled kernels."""
+    argv = ["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9", "--players-left", "2"]
+    found = _run(WRAPPER, json.dumps(argv), env_extra={"POKERDICE_CACHE_DIR": str(tmp_path)})
     assert found["code"] == 0
     assert found["numba"] is True
 

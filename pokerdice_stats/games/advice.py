@@ -26,6 +26,7 @@ category when the rest of the turn follows the same play.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -41,6 +42,12 @@ from pokerdice_stats.turn_states import keep_intersection, n_states, state_kind
 #: Units of the values of each kind of advice.
 UNIT_CHANCE = "chance"
 UNIT_POINTS = "points per round"
+#: Rounds of at most this many players, when their tables are not saved yet, are solved
+#: on the numpy twins of the kernels (batches of up to :data:`ROUND_QUICK_LIMIT` goals):
+#: well under a second, where loading numba (and, the first time, compiling its
+#: kernels) takes longer.  Larger rounds solve on numba.
+ROUND_QUICK_PLAYERS = 3
+ROUND_QUICK_LIMIT = 1024
 #: Sides of the progressive game whose hold can be asked for.
 PROGRESSIVE_SIDES = ("player", "computer")
 
@@ -179,7 +186,7 @@ def round_advice(
         For blind rules, more than 5 players, options that do not apply.
     """
     from pokerdice_stats.games.chips import exact_is_cheap
-    from pokerdice_stats.games.rounds import has_throw_limit, solve_round
+    from pokerdice_stats.games.rounds import has_throw_limit
 
     if rules.knowledge == "blind":
         raise OptionError(
@@ -216,8 +223,7 @@ def round_advice(
         if not 1 <= int(limit) <= rules.throws:
             raise OptionError(f"--limit must be 1 to {rules.throws}, got {limit}")
     exact = exact_is_cheap(rules) if exact is None else bool(exact)
-    result = solve_round(rules, players, exact=exact)
-    policy, goal = result.policy(seat, None if first else against, int(tied), limit)
+    policy, goal = _round_policy(rules, players, exact, seat, against, int(tied), limit)
     throws = rules.throws if limit is None else int(limit)
     what = (
         f"when the first player took {throws}"
@@ -242,6 +248,38 @@ def round_advice(
     return HoldAdvice(
         rules, hand, left_throws, name, UNIT_CHANCE, rows, exact, context, policy, goal
     )
+
+
+def _round_policy(
+    rules: RuleSet,
+    players: int,
+    exact: bool,
+    seat: int,
+    against: str | int | None,
+    tied: int,
+    limit: int | None,
+) -> tuple[Any, int]:
+    """A seat's play and goal: from the round's saved tables when there are some
+    (one goal solved, see :mod:`pokerdice_stats.games.round_tables`), else by
+    solving the round (and saving its tables)."""
+    from pokerdice_stats.games import round_tables
+    from pokerdice_stats.games.rounds import check_players, solve_round
+    from pokerdice_stats.games.sizes import check_round_memory
+    from pokerdice_stats.induction import quick_limit
+
+    check_round_memory(rules, check_players(players), exact)
+    tables = round_tables.load(rules, players, exact)
+    if tables is not None:
+        return tables.policy(seat, against, tied, limit)
+    quick = players <= ROUND_QUICK_PLAYERS
+    with quick_limit(ROUND_QUICK_LIMIT) if quick else contextlib.nullcontext():
+        result = solve_round(rules, players, exact=exact)
+    round_tables.store(round_tables.RoundTables.of_round(result))
+    if rules.ties == "roll-off":  # the smaller rounds were solved for their roll-off chances
+        for smaller in range(2, players):
+            solved = solve_round(rules, smaller, exact=exact)  # cached: no work
+            round_tables.store(round_tables.RoundTables.of_round(solved))
+    return result.policy(seat, against, tied, limit)
 
 
 def progressive_advice(

@@ -45,6 +45,7 @@ import numpy as np
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.dice import format_counts
 from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games.goal_memo import GoalMemo
 from pokerdice_stats.games.seat_chain import (
     SeatChain,
     forward_tie_sets,
@@ -285,7 +286,10 @@ def solve_round(rules: RuleSet, players: int, *, exact: bool = False) -> Round:
     """
     n = check_players(players)
     check_round_memory(rules, n, bool(exact))
-    result = _solve_cached(_cache_key(rules), n, bool(exact))
+    try:
+        result = _solve_cached(_cache_key(rules), n, bool(exact))
+    finally:
+        _MEMOS.clear()  # the solved rounds are cached; their goals need not stay alive
     return dataclasses.replace(result, rules=rules)
 
 
@@ -323,6 +327,18 @@ def clear_caches() -> None:
     """Forget every solved round (benchmarks time cold solves with it)."""
     _solve_cached.cache_clear()
     _rolloff_pieces.cache_clear()
+    _MEMOS.clear()
+
+
+#: Float seat goals solved so far, per (rule set, throws): see :mod:`.goal_memo`.
+_MEMOS: dict[tuple[RuleSet, int], GoalMemo] = {}
+
+
+def _memo(rules: RuleSet, throws: int, exact: bool) -> GoalMemo | None:
+    """The memo of float goals of ``rules`` with ``throws`` throws (None when exact)."""
+    if exact:
+        return None
+    return _MEMOS.setdefault((_cache_key(rules), throws), GoalMemo())
 
 
 @functools.cache
@@ -371,7 +387,8 @@ def evaluate_seats(rules: RuleSet, players: int, rolloff: dict, exact: bool) -> 
     strength = hand_table(rules).strength
     sets: dict[int, np.ndarray] = {}
     if not has_throw_limit(rules):
-        chain = solve_chain(rules, players, rules.throws, terminal, exact)
+        memo = _memo(rules, rules.throws, exact)
+        chain = solve_chain(rules, players, rules.throws, terminal, exact, memo)
         goals = goals_from_values(chain.first_seat_values()[None, :], rules, exact, "seat1")
         first = solve(rules, goals, throws=rules.throws, exact=exact)
         numerators, denominator = first.final_distribution()
@@ -379,7 +396,8 @@ def evaluate_seats(rules: RuleSet, players: int, rolloff: dict, exact: bool) -> 
         _accumulate(sets, forward_tie_sets(chain, {1: start}))
         return {"chains": {rules.throws: chain}, "first": first, "sets": sets, "stop_after": None}
     chains = {
-        t: solve_chain(rules, players, t, terminal, exact) for t in range(1, rules.throws + 1)
+        t: solve_chain(rules, players, t, terminal, exact, _memo(rules, t, exact))
+        for t in range(1, rules.throws + 1)
     }
     stands = [chains[t].first_seat_values()[strength][None, :] for t in chains]
     staged = solve_staged(rules, stands, exact=exact)

@@ -31,6 +31,7 @@ from fractions import Fraction
 import numpy as np
 
 from pokerdice_stats import holds
+from pokerdice_stats.games.goal_memo import GoalMemo, solve_goals
 from pokerdice_stats.goals import Goal
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.rules import RuleSet
@@ -163,7 +164,12 @@ def terminal_values(
 
 
 def solve_chain(
-    rules: RuleSet, players: int, throws: int, terminal: np.ndarray, exact: bool
+    rules: RuleSet,
+    players: int,
+    throws: int,
+    terminal: np.ndarray,
+    exact: bool,
+    memo: GoalMemo | None = None,
 ) -> SeatChain:
     """Backward induction over seats ``n .. 2`` (see the module docstring).
 
@@ -177,6 +183,9 @@ def solve_chain(
     terminal : (S, n + 1, n + 1) array
         ``F_n`` (see :func:`terminal_values`).
     exact : bool
+    memo : GoalMemo, optional
+        Float goals already solved with these rules and throws (see
+        :mod:`pokerdice_stats.games.goal_memo`); new ones are added.
 
     Returns
     -------
@@ -202,10 +211,7 @@ def solve_chain(
             block[diagonal, diagonal] = zero if must_beat else after[:, m + 1, m + 1]
             rows.append(block)
         goal_values = np.concatenate(rows, axis=0)
-        goals = goals_from_values(goal_values, rules, exact, f"seat{seat}")
-        policy = holds.solve(rules, goals, throws=throws, exact=exact)
-        numerators, denominator = policy.final_distribution()
-        dist = strength_distribution(numerators, denominator, rules, exact)
+        policy, dist = solve_goals(rules, goal_values, throws, exact, f"seat{seat}", memo)
         dist = dist.reshape(n_tied, size, size)
         policies[seat] = policy
         distributions[seat] = dist
