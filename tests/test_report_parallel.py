@@ -40,12 +40,12 @@ def _relative(paths: list[Path], folder: Path) -> list[str]:
 
 
 def test_workers_and_the_cache_write_the_serial_bytes(tmp_path, monkeypatch):
-    monkeypatch.setenv("POKERDICE_STATS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path / "cache"))
     serial = tmp_path / "serial"
     written = run_report(serial, SECTIONS, progress=False, jobs=1, use_cache=False)
     expected = _tree(serial)
     assert len(expected) == len(written) > 10
-    assert not (tmp_path / "cache").exists()  # the serial run above used no cache
+    assert not (tmp_path / "cache" / "report").exists()  # the serial run above used no cache
     for name, use_cache in [("fresh", False), ("filling", True), ("warm", True)]:
         out = tmp_path / name
         files = run_report(out, SECTIONS, progress=False, jobs=2, use_cache=use_cache)
@@ -54,7 +54,7 @@ def test_workers_and_the_cache_write_the_serial_bytes(tmp_path, monkeypatch):
         assert got.keys() == expected.keys(), name
         for key in expected:
             assert got[key] == expected[key], (name, key)
-    entries = list((tmp_path / "cache").glob("*.pickle"))
+    entries = list((tmp_path / "cache" / "report").glob("*.pickle"))
     assert any("betting_sessions.sessions" in p.name for p in entries), entries
 
 
@@ -137,14 +137,16 @@ def test_disk_cached_loads_what_it_stored_and_recomputes_on_a_new_key(tmp_path, 
 def test_no_cache_where_the_folder_cannot_be_written(tmp_path, monkeypatch):
     blocker = tmp_path / "a file"
     blocker.write_text("")
-    monkeypatch.setenv("POKERDICE_STATS_CACHE_DIR", str(blocker / "cache"))
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(blocker / "cache"))
     assert cache.default_folder() is None
     shared = tmp_path / "shared"
     shared.mkdir()
     shared.chmod(0o777)  # others may write: its pickles cannot be trusted
-    monkeypatch.setenv("POKERDICE_STATS_CACHE_DIR", str(shared))
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(shared))
     assert cache.default_folder() is None
-    monkeypatch.delenv("POKERDICE_STATS_CACHE_DIR")
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", "")  # empty: no cache
+    assert cache.default_folder() is None
+    monkeypatch.delenv("POKERDICE_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache.default_folder() == tmp_path / "xdg" / "pokerdice_stats" / "report"
 
@@ -157,7 +159,7 @@ def _ours(marker: str) -> list[psutil.Process]:
     found = []
     for process in psutil.process_iter():
         try:
-            if process.environ().get("POKERDICE_STATS_CACHE_DIR") != marker:
+            if process.environ().get("POKERDICE_CACHE_DIR") != marker:
                 continue
             if process.status() != psutil.STATUS_ZOMBIE:
                 found.append(process)
@@ -169,7 +171,7 @@ def _ours(marker: str) -> list[psutil.Process]:
 @pytest.mark.parametrize("delay", [0.3, 4.0])
 def test_ctrl_c_ends_the_job_and_its_workers(tmp_path, delay):
     marker = str(tmp_path / "cache")  # unused (--no-cache): it marks the job's processes
-    env = dict(os.environ, PYTHONPATH=str(ROOT), POKERDICE_STATS_CACHE_DIR=marker)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), POKERDICE_CACHE_DIR=marker)
     args = [sys.executable, "-m", "pokerdice_stats", "report", "--out", str(tmp_path / "out")]
     proc = subprocess.Popen(
         [*args, "--no-progress", "--no-cache"],

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
+from pokerdice_stats.cache_dir import CACHE_ENV
 from pokerdice_stats.games import advice as advice_module
 from pokerdice_stats.games import round_tables, rounds
 from pokerdice_stats.games.goal_memo import GoalMemo, solve_goals
@@ -21,7 +22,7 @@ from pokerdice_stats.holds import solve
 
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv(round_tables.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
     rounds.clear_caches()
     yield
     rounds.clear_caches()
@@ -98,12 +99,12 @@ def test_unreadable_or_foreign_tables_are_ignored(tmp_path, monkeypatch):
 
 def test_no_tables_kept_when_the_folder_is_empty_or_unwritable(tmp_path, monkeypatch):
     rules = get_rules("triple-snakes")
-    monkeypatch.setenv(round_tables.CACHE_ENV, "")
+    monkeypatch.setenv(CACHE_ENV, "")
     assert round_tables.cache_folder() is None
     advice_module.round_advice(rules, "3 3 5 6 1", against="4 4 4 2 2", players_left=1)
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    monkeypatch.setenv(round_tables.CACHE_ENV, str(blocker))  # rounds/ cannot be made in it
+    monkeypatch.setenv(CACHE_ENV, str(blocker))  # rounds/ cannot be made in it
     advice = advice_module.round_advice(rules, "3 3 5 6 1", against="4 4 4 2 2", players_left=1)
     assert advice.rows
     assert round_tables.load(rules, 3, advice.exact) is None

@@ -13,18 +13,17 @@ milliseconds and without importing numba.  Each row of the hold program is
 solved independently, so the one goal's values and keeps are bit for bit those
 of the full batch (floats are written with ``repr``, which reads back exactly).
 
-Where the tables go: ``$POKERDICE_CACHE_DIR`` (set it empty to keep no
-tables), else ``$XDG_CACHE_HOME/pokerdice_stats`` or ``~/.cache/pokerdice_stats``,
-in ``rounds/``.  A file is named by a hash of the rule set, the players,
-exactness and the package's source code (and numpy's version), so a changed
-package never reads tables of another; a folder that cannot be written (a
-read-only home) just means no tables are kept.
+Where the tables go: the ``rounds`` folder of the toolkit's cache
+(:mod:`pokerdice_stats.cache_dir`; ``$POKERDICE_CACHE_DIR`` empty keeps no
+tables).  A file is named by a hash of the rule set, the players, exactness
+and the package's source code (and numpy's version), so a changed package
+never reads tables of another; a folder that cannot be written (a read-only
+home) just means no tables are kept.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import json
 import os
@@ -36,14 +35,13 @@ from typing import Any
 
 import numpy as np
 
+from pokerdice_stats.cache_dir import cache_folder as shared_cache_folder
+from pokerdice_stats.cache_dir import source_digest
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games.seat_chain import goals_from_values
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.rules import RuleSet
 
-#: Environment variable naming the cache folder (empty: keep no tables).
-CACHE_ENV = "POKERDICE_CACHE_DIR"
-PACKAGE = Path(__file__).resolve().parents[1]
 FORMAT = 1
 
 
@@ -127,22 +125,13 @@ class RoundTables:
 
 def cache_folder() -> Path | None:
     """The folder of the tables, or None when no tables are kept."""
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen is not None:
-        return Path(chosen) / "rounds" if chosen else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "pokerdice_stats" / "rounds"
+    return shared_cache_folder("rounds")
 
 
-@functools.cache
 def fingerprint() -> str:
     """A hash of the package's source code and numpy's version (tables are only
     read back by the code that wrote them)."""
-    digest = hashlib.sha256(f"{FORMAT} numpy {np.__version__}".encode())
-    for path in sorted(PACKAGE.rglob("*.py")):
-        digest.update(str(path.relative_to(PACKAGE)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
+    return f"{FORMAT} numpy {np.__version__} {source_digest()}"
 
 
 def _path(rules: RuleSet, players: int, exact: bool) -> Path | None:

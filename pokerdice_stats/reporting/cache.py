@@ -13,8 +13,9 @@ the main job turns it on (:func:`use`); a damaged or unreadable entry is
 computed again, and a folder that cannot be written (a read-only HOME) means
 no cache, never an error.
 
-Where: ``POKERDICE_STATS_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME`` (or
-``~/.cache``) ``/pokerdice_stats/report``.
+Where: the ``report`` folder of the toolkit's cache
+(:mod:`pokerdice_stats.cache_dir`: ``$POKERDICE_CACHE_DIR/report``, by default
+``~/.cache/pokerdice_stats/report``).
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ import hashlib
 import json
 import os
 import pickle
-import stat
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
+
+from pokerdice_stats.cache_dir import cache_folder, source_digest
 
 __all__ = [
     "cache_key",
@@ -48,8 +50,6 @@ T = TypeVar("T")
 FORMAT = "1"
 #: Libraries whose version is part of every key.
 LIBRARIES = ("numpy", "scipy", "pandas", "numba", "matplotlib")
-#: The package whose source files are digested.
-PACKAGE = Path(__file__).resolve().parents[1]
 
 _folder: Path | None = None
 
@@ -66,49 +66,13 @@ def folder() -> Path | None:
 
 
 def default_folder() -> Path | None:
-    """The cache folder of this user, made if needed; None if it cannot be written.
+    """The ``report`` folder of this user's cache, made if needed; None if it may not be used.
 
-    A folder that another user owns or may write is refused (its entries are
-    unpickled, so only this user's own may be trusted).
+    See :func:`pokerdice_stats.cache_dir.cache_folder`: a folder that another
+    user owns or may write is refused (its entries are unpickled, so only this
+    user's own may be trusted).
     """
-    chosen = os.environ.get("POKERDICE_STATS_CACHE_DIR")
-    if chosen:
-        path = Path(chosen)
-    else:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        path = Path(base) / "pokerdice_stats" / "report"
-    try:
-        path.mkdir(parents=True, exist_ok=True, mode=0o700)
-        info = os.lstat(path)
-        uid = os.getuid() if hasattr(os, "getuid") else info.st_uid
-        if not stat.S_ISDIR(info.st_mode) or info.st_uid != uid or info.st_mode & 0o022:
-            return None
-        tempfile.TemporaryFile(dir=path).close()
-    except OSError:
-        return None
-    return path
-
-
-#: Files no cached function can run: the layers above the report's sections (design.md),
-#: and the machinery that runs them.
-NOT_SOLVES = ("__main__.py", "cli.py", "commands/", "report.py", "reporting/pool.py")
-
-
-@functools.cache
-def source_digest(package: Path = PACKAGE) -> str:
-    """SHA-256 of the package's ``.py`` files (relative path and bytes), in path order.
-
-    Every file a solve can import counts, the report's own sections included;
-    :data:`NOT_SOLVES` are left out.
-    """
-    digest = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        name = path.relative_to(package).as_posix()
-        if "__pycache__" in path.parts or name.startswith(NOT_SOLVES):
-            continue
-        digest.update(name.encode("utf-8") + b"\0")
-        digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()
+    return cache_folder("report")
 
 
 @functools.cache

@@ -1,0 +1,80 @@
+"""Where the toolkit keeps what it saves between runs, and the digest of its code.
+
+Two things are saved: the seat tables of solved rounds (``rounds/``, read by
+``hold --to-win``) and the main job's expensive solves (``report/``).  Both
+live under one folder: ``$POKERDICE_CACHE_DIR`` if set (set it empty to save
+nothing), else ``$XDG_CACHE_HOME/pokerdice_stats`` or
+``~/.cache/pokerdice_stats``.  A folder that cannot be written (a read-only
+home), or that another user owns or may write, means nothing is saved, never
+an error.  Every entry is keyed by :func:`source_digest`, so a changed package
+never reads what other code wrote.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+__all__ = ["CACHE_ENV", "cache_base", "cache_folder", "source_digest"]
+
+#: Environment variable naming the cache folder (empty: save nothing).
+CACHE_ENV = "POKERDICE_CACHE_DIR"
+#: The package whose source files are digested.
+PACKAGE = Path(__file__).resolve().parent
+#: Files that compute nothing saved: the command line and the main job's machinery.
+NOT_SOLVES = ("__main__.py", "cli.py", "commands/", "report.py", "reporting/pool.py")
+
+
+def cache_base() -> Path | None:
+    """The cache folder named by the environment (not checked), or None when it is off."""
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "pokerdice_stats"
+
+
+def cache_folder(name: str) -> Path | None:
+    """The subfolder ``name`` of the cache, made if needed; None if it may not be used.
+
+    It may not be used when it cannot be made or written, when this user does
+    not own it, when others may write it, or when its parent may be written by
+    anyone without the sticky bit (another user could swap it).
+    """
+    base = cache_base()
+    if base is None:
+        return None
+    path = base / name
+    try:
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        info = os.lstat(path)
+        uid = os.getuid() if hasattr(os, "getuid") else info.st_uid
+        if not stat.S_ISDIR(info.st_mode) or info.st_uid != uid or info.st_mode & 0o022:
+            return None
+        parent = os.stat(base).st_mode
+        if parent & stat.S_IWOTH and not parent & stat.S_ISVTX:
+            return None
+        tempfile.TemporaryFile(dir=path).close()
+    except OSError:
+        return None
+    return path
+
+
+@functools.cache
+def source_digest(package: Path = PACKAGE) -> str:
+    """SHA-256 of the package's ``.py`` files (relative path and bytes), in path order.
+
+    Every file a solve can import counts; :data:`NOT_SOLVES` are left out.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        name = path.relative_to(package).as_posix()
+        if "__pycache__" in path.parts or name.startswith(NOT_SOLVES):
+            continue
+        digest.update(name.encode("utf-8") + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
