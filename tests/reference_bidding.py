@@ -150,7 +150,9 @@ def plain_translation(kept: list[int], bid: int, rule: str) -> int:
     return down
 
 
-def plain_lifted_best_response(tree, full, kept, strategy, seat: int, rule: str) -> float:
+def plain_lifted_best_response(
+    tree, full, kept, strategy, seat: int, rule: str, habit=None
+) -> float:
     """Best response in the full game by walking every full history (2^R of them).
 
     At each full history the abstract history is rebuilt from scratch: the
@@ -194,6 +196,13 @@ def plain_lifted_best_response(tree, full, kept, strategy, seat: int, rule: str)
             options = [gain_of_call(last_real, other, reach)] if history else []
             for bid in range(last_real + 1, full.n_rungs):
                 options.append(walk((*history, bid), reach))
+            if habit is not None:  # each hand plays its habit on the real history
+                chosen = habit(history)
+                base = 1 if history else 0
+                return [
+                    options[0 if a == CALL else base + int(a) - last_real - 1][h]
+                    for h, a in enumerate(chosen)
+                ]
             return [max(column) for column in zip(*options, strict=True)]
         reading = abstract(history)
         if reading is None:  # nothing kept above: the other seat calls

@@ -14,6 +14,7 @@ from pokerdice_stats.games.bidding_fullgame import (
     measure_full_game,
 )
 from pokerdice_stats.games.bidding_odds import bid_ladder
+from pokerdice_stats.games.bidding_players import habit_rule, player_losses
 from pokerdice_stats.games.bidding_response import best_response
 from pokerdice_stats.games.bidding_solve import restricted_ladder, solve_ladder
 from pokerdice_stats.games.bidding_translation import (
@@ -126,6 +127,32 @@ def test_full_game_response_equals_a_walk_over_every_full_history(rule, abstract
         assert states < 2**full.n_rungs
 
 
+@pytest.mark.parametrize("player", ["always-call", "truthful", "call-from:full-house:10"])
+def test_a_simple_player_in_the_full_game_equals_a_walk_over_every_full_history(player):
+    full = restricted_ladder(bid_ladder(CLASSIC, "fine"), SEVEN_RUNGS)
+    small = restricted_ladder(full, ("high-die:A", "three-of-a-kind:K", "five-of-a-kind:Q"))
+    tree = bid_tree(small.n_rungs)
+    kept = kept_rungs(full, small)
+    habit = habit_rule(full, player)
+    for seat in (1, 2):
+        strategy = random_strategy(tree, 3 - seat, seed=20 + seat)
+        best, _ = lifted_best_response(tree, full, kept, strategy, seat, "down")
+        value, _ = lifted_best_response(tree, full, kept, strategy, seat, "down", habit=habit)
+        plain = ref.plain_lifted_best_response(
+            tree, full, list(kept), strategy, seat, "down", habit=habit
+        )
+        assert abs(value - plain) < 1e-12
+        assert (value <= best + 1e-12) if seat == 1 else (value >= best - 1e-12)
+
+
+def test_simple_players_on_the_category_ladder_score_as_in_the_tree():
+    result = solve_ladder(CLASSIC, "category")
+    names = ("always-call", "truthful", "call-from:full-house")
+    tree_losses = player_losses(result, names)
+    full_losses = player_losses(result, names, full=result.ladder)
+    assert np.allclose(tree_losses["result"], full_losses["result"], atol=1e-12, rtol=0)
+
+
 def test_on_the_category_ladder_the_full_game_gap_is_the_program_gap():
     result = solve_ladder(CLASSIC, "category")
     bounds = measure_full_game(result, bid_ladder(CLASSIC, "category"))
@@ -166,8 +193,17 @@ def test_cli_fine_ladder_reports_the_full_game_exploitability(capsys):
     result = solve_ladder(CLASSIC, "fine")
     assert data["exploitability_restricted_bids"] == result.exploitability
     assert data["value_lower_restricted_bids"] == result.lower
-    code, out, _ = run_cli(capsys, "bidding", "--ladder", "fine", "--format", "json")
-    assert json.loads(out)["settings"]["translation"] == "down"
+    # simple players play the full ladder: a rung the abstraction does not keep is named
+    player = "call-from:full-house:K"
+    code, out, _ = run_cli(
+        capsys, "bidding", "--ladder", "fine", "--player", player, "--format", "json"
+    )
+    data = json.loads(out)
+    assert data["settings"]["translation"] == "down"
+    fine = bid_ladder(CLASSIC, "fine")
+    expected = player_losses(result, (player,), full=fine)
+    assert [row["result"] for row in data["players"]] == list(expected["result"])
+    assert "full-house:K" not in result.ladder.labels
     code, out, _ = run_cli(capsys, "bidding", "--ladder", "category", "--format", "json")
     assert "translation" not in json.loads(out)["settings"]
 

@@ -70,28 +70,37 @@ def register(subparsers) -> None:
 def run_bidding(args: argparse.Namespace) -> int:
     from pokerdice_stats.errors import OptionError
     from pokerdice_stats.games.bidding_fullgame import full_game_bounds
-    from pokerdice_stats.games.bidding_players import player_losses, simple_player
+    from pokerdice_stats.games.bidding_odds import bid_ladder
+    from pokerdice_stats.games.bidding_players import habit_rule, player_losses
     from pokerdice_stats.games.bidding_solve import solve_ladder
     from pokerdice_stats.games.bidding_tables import odds_frame, opening_frame, summary
+    from pokerdice_stats.games.bidding_translation import check_translation
     from pokerdice_stats.hands import hand_table
 
     if args.translation is not None and args.ladder != "fine":
         raise OptionError("--translation belongs to --ladder fine (the category ladder is exact)")
     rules = rules_from_args(args)
     names = tuple(args.players) if args.players else ("always-call", "truthful")
-    result = solve_ladder(rules, args.ladder)
+    translation = args.translation or "down"
+    check_translation(translation)
+    # simple players play the full ladder (the fine solution reads their bids by the translation)
+    full = bid_ladder(rules, args.ladder)
     for name in names:  # reject a bad player before the work
-        simple_player(result.tree, result.ladder, 1, name)
+        habit_rule(full, name)
+    result = solve_ladder(rules, args.ladder)
     odds = odds_frame(result.ladder)
     if args.hand is not None:
         table = hand_table(rules)
         own = table.format(table.hand(args.hand))
         odds = odds[odds["own_hand"] == own].reset_index(drop=True)
-    players = player_losses(result, names)
+    if args.ladder == "fine":
+        players = player_losses(result, names, full, translation)
+    else:
+        players = player_losses(result, names)
     opening = opening_frame(result)
     bounds = None
     if args.ladder == "fine":
-        bounds = full_game_bounds(rules, args.translation or "down")
+        bounds = full_game_bounds(rules, translation)
     record = _without_noise(summary(result, bounds))
     if args.format == "json":
         record["bid_odds"] = odds.to_dict(orient="records")

@@ -30,6 +30,7 @@ of the restricted game.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -83,8 +84,12 @@ def lifted_best_response(
     translation: str = "down",
     policy: dict[tuple[int, ...], np.ndarray] | None = None,
     prune: bool = True,
+    habit: Callable[[tuple[int, ...]], np.ndarray] | None = None,
 ) -> tuple[float, int]:
     """The best ``seat`` can do in the full game against the other seat's lifted strategy.
+
+    With a ``habit`` the responder plays it instead of its best response: what
+    that habit makes of the lifted strategy.
 
     Parameters
     ----------
@@ -108,6 +113,11 @@ def lifted_best_response(
     prune : bool
         Skip states the other seat never plays into (default); ``False``
         visits them too (a policy for every state).
+    habit : callable, optional
+        ``habit(real_history) -> (252,)`` the real bid (or ``CALL``) each own
+        hand makes after the real bids so far (only their emptiness and last
+        bid may matter), as
+        :func:`~pokerdice_stats.games.bidding_players.habit_rule` gives.
 
     Returns
     -------
@@ -142,12 +152,18 @@ def lifted_best_response(
         last = history[-1] if history else -1
         best = called(last_real, other, reach) if history else np.full(ix.N_HANDS, -np.inf)
         choice = np.full(ix.N_HANDS, CALL)
+        played = None if habit is None else habit((last_real,) if history else ())
         for bid in range(last_real + 1, top + 1):
+            if played is not None and not (played == bid).any():
+                continue
             reading = read_bid(table, bid, last)
             if reading is None:
                 gain = called(bid, seat, reach)
             else:
                 gain = answer((*history, reading), bid, reach)
+            if played is not None:
+                best = np.where(played == bid, gain, best)
+                continue
             choice = np.where(gain > best, bid, choice)
             best = np.maximum(best, gain)
         responder_memo[history] = best
