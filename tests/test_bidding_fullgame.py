@@ -204,6 +204,9 @@ def test_cli_fine_ladder_reports_the_full_game_exploitability(capsys):
     expected = player_losses(result, (player,), full=fine)
     assert [row["result"] for row in data["players"]] == list(expected["result"])
     assert "full-house:K" not in result.ladder.labels
+    # the odds a player wants at the table: every rung of the fine ladder
+    assert len(data["bid_odds"]) == 252 * fine.n_rungs
+    assert {row["ladder_hand"] for row in data["bid_odds"]} == set(fine.labels)
     code, out, _ = run_cli(capsys, "bidding", "--ladder", "category", "--format", "json")
     assert "translation" not in json.loads(out)["settings"]
 

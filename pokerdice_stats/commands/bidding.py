@@ -88,7 +88,7 @@ def run_bidding(args: argparse.Namespace) -> int:
     for name in names:  # reject a bad player before the work
         habit_rule(full, name)
     result = solve_ladder(rules, args.ladder)
-    odds = odds_frame(result.ladder)
+    odds = odds_frame(full)  # on the fine ladder: every rung, not just the kept ones
     if args.hand is not None:
         table = hand_table(rules)
         own = table.format(table.hand(args.hand))

@@ -6,7 +6,8 @@
   rule, and with the kept bids only); seat 1's opening bids; what simple
   players lose against the solution;
 - ``bidding_odds.csv`` / ``bidding_odds_fine.csv``: given your five dice, the
-  chance the ten dice make at least each rung (exact fractions over 7,776);
+  chance the ten dice make at least each rung (exact fractions over 7,776; on
+  every rung of the fine ladder, not just the kept ones);
 - ``bidding_strategy.csv`` / ``bidding_strategy_fine.csv``: the solved moves by
   own hand at every history play reaches;
 - ``bidding_players.csv``: each simple player in each seat;
@@ -167,7 +168,10 @@ def write_bidding(out_dir: Path) -> list[Path]:
     players = player_losses(exact)
     written = [
         write_text(folder / "bidding_odds.csv", to_csv(odds_frame(exact.ladder))),
-        write_text(folder / "bidding_odds_fine.csv", to_csv(odds_frame(fine.ladder))),
+        write_text(
+            folder / "bidding_odds_fine.csv",
+            to_csv(odds_frame(bid_ladder(get_rules("classic"), "fine"))),
+        ),
         write_text(folder / "bidding_strategy.csv", to_csv(strategy_frame(exact))),
         write_text(folder / "bidding_strategy_fine.csv", to_csv(strategy_frame(fine))),
         write_text(folder / "bidding_players.csv", to_csv(players)),
