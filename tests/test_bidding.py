@@ -225,21 +225,8 @@ def test_simulated_results_cover_the_exact_ones(seat1, seat2):
 
 
 def test_simulate_command(capsys):
-    code, out, _ = run_cli(
-        capsys,
-        "simulate",
-        "--what",
-        "bidding",
-        "--rules",
-        "classic",
-        "--n",
-        "20000",
-        "--seed",
-        "2",
-        "--no-progress",
-        "--format",
-        "json",
-    )
+    args = "simulate --what bidding --rules classic --n 20000 --seed 2 --no-progress"
+    code, out, _ = run_cli(capsys, *args.split(), "--format", "json")
     assert code == 0
     data = json.loads(out)
     assert data["what"] == "bidding" and len(data["games"]) == 5

@@ -292,23 +292,8 @@ def test_simulate_command_on_the_fine_ladder(capsys):
 
     from tests.cli_helpers import assert_cli_error, run_cli
 
-    code, out, _ = run_cli(
-        capsys,
-        "simulate",
-        "--what",
-        "bidding",
-        "--ladder",
-        "fine",
-        "--rules",
-        "classic",
-        "--n",
-        "20000",
-        "--seed",
-        "2",
-        "--no-progress",
-        "--format",
-        "json",
-    )
+    args = "simulate --what bidding --ladder fine --rules classic --n 20000 --seed 2 --no-progress"
+    code, out, _ = run_cli(capsys, *args.split(), "--format", "json")
     assert code == 0
     data = json.loads(out)
     assert data["ladder"] == "fine" and data["translation"] == "down"

@@ -24,7 +24,14 @@ from pokerdice_stats.rules import RuleSet
 from pokerdice_stats.simulation import stats
 from pokerdice_stats.simulation.run import RunOptions, run_job, zeros_tally
 
-__all__ = ["DEFAULT_BIDDING_GAMES", "MATCHUPS", "bid_game", "simulate_bidding", "simulate_matchups"]
+__all__ = [
+    "DEFAULT_BIDDING_GAMES",
+    "MATCHUPS",
+    "bid_game",
+    "game_arrays",
+    "simulate_bidding",
+    "simulate_matchups",
+]
 
 #: Games simulated when the run options do not say.
 DEFAULT_BIDDING_GAMES = 200_000
@@ -44,12 +51,18 @@ def bid_game(tree: BidTree, ladder_pair_rung: np.ndarray, strategy1, strategy2) 
             seq.append(tree.seq_index[seat][(history, action)])
         ptr.append(len(child))
 
+    return game_arrays(ladder_pair_rung, mover, last, ptr, child, seq, strategy1, strategy2)
+
+
+def game_arrays(pair_rung, mover, last, ptr, child, seq, strategy1, strategy2) -> BidGame:
+    """The kernel's :class:`BidGame` from its graph (lists or arrays) and two strategies."""
+
     def ints(values) -> np.ndarray:
         return np.ascontiguousarray(values, dtype=np.int64)
 
     return BidGame(
         ints(ix.CODE_TO_HAND),
-        ints(ladder_pair_rung),
+        ints(pair_rung),
         ints(mover),
         ints(last),
         ints(ptr),

@@ -34,7 +34,7 @@ from pokerdice_stats.games.bidding_tree import CALL
 from pokerdice_stats.kernels.simulation.bidding import BidGame
 from pokerdice_stats.rules import RuleSet
 from pokerdice_stats.simulation import stats
-from pokerdice_stats.simulation.bidding import BiddingJob, simulate_bidding
+from pokerdice_stats.simulation.bidding import BiddingJob, game_arrays, simulate_bidding
 from pokerdice_stats.simulation.run import RunOptions, run_job
 
 __all__ = [
@@ -123,20 +123,7 @@ def lifted_game(
     responder = np.array(responder_columns).T
     strategy1, strategy2 = (responder, solved) if seat == 1 else (solved, responder)
 
-    def ints(values) -> np.ndarray:
-        return np.ascontiguousarray(values, dtype=np.int64)
-
-    game = BidGame(
-        ints(ix.CODE_TO_HAND),
-        ints(full.pair_rung),
-        ints(mover),
-        ints(last),
-        ints(ptr),
-        ints(child),
-        ints(seq),
-        np.ascontiguousarray(strategy1, dtype=np.float64),
-        np.ascontiguousarray(strategy2, dtype=np.float64),
-    )
+    game = game_arrays(full.pair_rung, mover, last, ptr, child, seq, strategy1, strategy2)
     return game, value
 
 
