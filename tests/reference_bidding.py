@@ -150,6 +150,17 @@ def plain_translation(kept: list[int], bid: int, rule: str) -> int:
     return down
 
 
+def plain_reading(kept: list[int], abstract, bid: int, rule: str) -> int | None:
+    """The kept rung a bid reads as after the abstract bids so far: lifted above the last
+    one when it reads at or below it; None when no kept rung is left (the solved player calls).
+    """
+    reading = plain_translation(kept, bid, rule)
+    last = abstract[-1] if abstract else -1
+    if reading <= last:
+        reading = last + 1
+    return None if reading >= len(kept) else reading
+
+
 def plain_lifted_best_response(
     tree, full, kept, strategy, seat: int, rule: str, habit=None
 ) -> float:
@@ -166,7 +177,6 @@ def plain_lifted_best_response(
 
     other = 3 - seat
     chances = ix.HAND_WAYS / ix.N_THROWS
-    n_kept = len(kept)
 
     def abstract(history: tuple[int, ...]) -> tuple[int, ...] | None:
         out: list[int] = []
@@ -175,11 +185,8 @@ def plain_lifted_best_response(
             if bidder == other:
                 out.append(kept.index(bid))
                 continue
-            reading = plain_translation(kept, bid, rule)
-            last = out[-1] if out else -1
-            if reading <= last:
-                reading = last + 1
-            if reading >= n_kept:
+            reading = plain_reading(kept, out, bid, rule)
+            if reading is None:
                 return None
             out.append(reading)
         return tuple(out)
@@ -278,11 +285,8 @@ def play_lifted_games(state, n: int, tree, full, kept, solved, policy, seat: int
             if to_move == other:
                 abstract.append(kept.index(chosen))
                 continue
-            reading = plain_translation(kept, chosen, rule)
-            last = abstract[-1] if abstract else -1
-            if reading <= last:
-                reading = last + 1
-            if reading >= len(kept):
+            reading = plain_reading(kept, abstract, chosen, rule)
+            if reading is None:
                 forced = True
             else:
                 abstract.append(reading)
