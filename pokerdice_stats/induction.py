@@ -338,6 +338,13 @@ def _forward_pass(
     the weight of each state before the first decision (default: the first throw).
     """
     throws = len(keeps) + 1
+    if not exact and start is None and ix.N_THROWS**throws <= INT64_MAX // ix.N_THROWS:
+        # Chances are the exact counts divided once: correctly rounded, and the same
+        # whatever order the kernels add in.
+        counts = _forward_pass(keeps, sticky, True, n_goals, by_throw)
+        if by_throw:
+            return [c / float(ix.N_THROWS**t) for t, c in enumerate(counts, start=1)]
+        return [counts[0] / float(ix.N_THROWS**throws)]
     reroll = ix.REROLL
     assert reroll.val is not None
     if exact:

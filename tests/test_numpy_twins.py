@@ -120,3 +120,70 @@ def test_quick_commands_answer_alike_on_both_paths(argv, capsys, monkeypatch):
         outputs.append(out)
     assert outputs[0] == outputs[1]
     assert outputs[0].startswith("{") or outputs[0].startswith("[")
+
+
+KINDS = {"hand": "classic", "aside": "sticky", "original": "rethrow-turn"}
+
+
+def _keep_tables(name: str) -> tuple[list[np.ndarray], str]:
+    """The keep tables (first decision first) of a float solve of the standard goals."""
+    from pokerdice_stats.turn_states import state_kind
+
+    rules = get_rules(*RULES[name])
+    policy = solve(rules, standard_goals(rules), exact=False)
+    return [stage.best_keep for stage in reversed(policy.stages)], state_kind(rules)
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_float_final_hands_are_the_exact_counts_divided_once(kind, monkeypatch):
+    """Float chances of each final hand are the exact numerators over ``7776**throws``,
+    divided once (so correctly rounded, whichever kernels add them up)."""
+    keeps, found = _keep_tables(KINDS[kind])
+    assert found == kind
+    goals = keeps[0].shape[0]
+    for limit in (10**9, -1):  # the twins, then the compiled kernels
+        monkeypatch.setattr(induction, "QUICK_GOALS", limit)
+        chances, one = induction.final_hands(keeps, sticky=kind, exact=False, n_goals=goals)
+        counts, denominator = induction.final_hands(keeps, sticky=kind, exact=True, n_goals=goals)
+        assert one == 1 and denominator == 7776 ** (len(keeps) + 1)
+        assert counts.dtype == np.int64 and chances.dtype == np.float64
+        assert np.array_equal(chances, counts / float(denominator))
+        by_throw, denominators = induction.final_hands_by_throw(
+            keeps, sticky=kind, exact=False, n_goals=goals
+        )
+        exact_by_throw, _ = induction.final_hands_by_throw(
+            keeps, sticky=kind, exact=True, n_goals=goals
+        )
+        for t, (mine, exact) in enumerate(zip(by_throw, exact_by_throw, strict=True), start=1):
+            assert np.array_equal(mine, exact / float(7776**t))
+        assert denominators == [1] * len(by_throw)
+
+
+@pytest.mark.parametrize("scale", [50, 10**6], ids=["small-counts", "past-float-exact"])
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_integer_forward_steps_agree_with_the_kernels(kind, scale, monkeypatch):
+    """Integer masses: the twins sum per row and throw once (float64 integers, exact
+    below 2**53) or, past that bound, add entry by entry; the kernels' sums exactly."""
+    from pokerdice_stats.turn_states import n_states
+
+    keeps, _ = _keep_tables(KINDS[kind])
+    goals = keeps[0].shape[0]
+    start = np.random.default_rng(7).integers(0, scale, size=(goals, n_states(kind)))
+    start[:, ::3] = 0  # dead states whatever keep their table names
+    paths = []
+    counted = numpy_reroll._scatter_counts
+
+    def spy(mass, *args):
+        paths.append(mass.max())
+        counted(mass, *args)
+
+    monkeypatch.setattr(numpy_reroll, "_scatter_counts", spy)
+    outs = []
+    for limit in (10**9, -1):
+        monkeypatch.setattr(induction, "QUICK_GOALS", limit)
+        outs.append(induction.follow_keeps(keeps, start, kind=kind, exact=True))
+    assert outs[0].dtype == outs[1].dtype == np.int64
+    assert np.array_equal(outs[0], outs[1])
+    assert outs[0].sum() == start.sum() * 7776 ** len(keeps)  # nothing lost
+    # Each path is taken: every step on counts when small, not the last one when large.
+    assert len(paths) == (len(keeps) if scale == 50 else len(keeps) - 1)

@@ -137,9 +137,10 @@ def test_to_win_with_saved_round_tables_does_not_import_numba(argv, tmp_path, nu
     assert found["modules"] == []
 
 
-@pytest.mark.parametrize("left", ["0", "1"])
-def test_a_small_round_is_solved_without_numba(left, tmp_path):
-    """Rounds of up to ``ROUND_QUICK_PLAYERS`` players solve on the twins, tables or not."""
+@pytest.mark.parametrize("left", ["0", "1", "2", "3"])
+def test_a_round_over_hands_is_solved_without_numba(left, tmp_path):
+    """Rounds over hands, up to 5 players (``ROUND_QUICK_PLAYERS``), solve on the
+    twins, tables or not."""
     argv = ["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9", "--players-left", left]
     found = _run(WRAPPER, json.dumps(argv), env_extra={"POKERDICE_CACHE_DIR": str(tmp_path)})
     assert found["code"] == 0
@@ -147,8 +148,10 @@ def test_a_small_round_is_solved_without_numba(left, tmp_path):
 
 
 def test_a_game_does_import_numba(tmp_path):
-    """The check can fail: a big round without saved tables loads the compiled kernels."""
-    argv = ["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9", "--players-left", "2"]
+    """The check can fail: a round of 3 players with sticky holds (4,368 states) and
+    no saved tables loads the compiled kernels."""
+    argv = ["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9", "--players-left", "1"]
+    argv += ["--rules", "classic", "--set", "sticky_holds=true"]
     found = _run(WRAPPER, json.dumps(argv), env_extra={"POKERDICE_CACHE_DIR": str(tmp_path)})
     assert found["code"] == 0
     assert found["numba"] is True

@@ -42,11 +42,14 @@ from pokerdice_stats.turn_states import keep_intersection, n_states, state_kind
 #: Units of the values of each kind of advice.
 UNIT_CHANCE = "chance"
 UNIT_POINTS = "points per round"
-#: Rounds of at most this many players, when their tables are not saved yet, are solved
-#: on the numpy twins of the kernels (batches of up to :data:`ROUND_QUICK_LIMIT` goals):
-#: well under a second, where loading numba (and, the first time, compiling its
-#: kernels) takes longer.  Larger rounds solve on numba.
-ROUND_QUICK_PLAYERS = 3
+#: Rounds of at most this many players, by the rule set's kind of turn state
+#: (:func:`~pokerdice_stats.turn_states.state_kind`), are solved on the numpy twins of
+#: the kernels when their tables are not saved yet (batches of up to
+#: :data:`ROUND_QUICK_LIMIT` goals): about as fast as numba with its cache warm, and
+#: without loading numba (nor, the first time, compiling its kernels).  Over hands
+#: (252 states) every round qualifies; over the 4,368 states of sticky holds and
+#: turn-scoped rethrows the twins fall behind from 3 players, which solve on numba.
+ROUND_QUICK_PLAYERS = {"hand": 5, "aside": 2, "original": 2}
 ROUND_QUICK_LIMIT = 1024
 #: Sides of the progressive game whose hold can be asked for.
 PROGRESSIVE_SIDES = ("player", "computer")
@@ -271,7 +274,7 @@ def _round_policy(
     tables = round_tables.load(rules, players, exact)
     if tables is not None:
         return tables.policy(seat, against, tied, limit)
-    quick = players <= ROUND_QUICK_PLAYERS
+    quick = players <= ROUND_QUICK_PLAYERS[state_kind(rules)]
     with quick_limit(ROUND_QUICK_LIMIT) if quick else contextlib.nullcontext():
         result = solve_round(rules, players, exact=exact)
     round_tables.store(round_tables.RoundTables.of_round(result))

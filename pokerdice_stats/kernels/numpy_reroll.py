@@ -44,12 +44,21 @@ def _expect(values: np.ndarray, ptr, columns, ways, out: np.ndarray) -> None:
         out[:] = np.add.reduceat(values[:, columns] * ways, ptr[:-1], axis=1)
         return
     for rows, positions in _groups(ptr):
-        if positions.shape[1] == 0:
+        length = positions.shape[1]
+        if length == 0:
             out[:, rows] = 0
-            continue
-        # cumsum adds left to right, one term at a time, like the kernels' loop.
-        terms = ways[positions] * values[:, columns[positions]]
-        out[:, rows] = np.cumsum(terms, axis=-1)[..., -1]
+        elif length <= _SHORT_ROWS:  # many short rows: one step per position, all rows at once
+            acc = np.repeat(values[:, :1] * 0, len(rows), axis=1)  # the kernels' start
+            for step in positions.T:
+                acc += ways[step] * values[:, columns[step]]
+            out[:, rows] = acc
+        else:  # cumsum adds left to right, one term at a time, like the kernels' loop.
+            terms = ways[positions] * values[:, columns[positions]]
+            out[:, rows] = np.cumsum(terms, axis=-1)[..., -1]
+
+
+#: Rows of at most this length are summed a position at a time across rows.
+_SHORT_ROWS = 64
 
 
 def _groups(ptr: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -125,7 +134,12 @@ def _scatter(mass, stand, state_hand, row_of, ptr, targets, ways, final, nxt) ->
     goes to ``final[g, state_hand[p]]``) or moves along row ``row_of[g, p]`` of
     the CSR ``ptr``: ``nxt[g, targets[pos]] += m * ways[pos]``.  Additions are
     made in the kernels' order: goals, then states, then positions.
+
+    Integer masses add alike in any order, so they take :func:`_scatter_counts`.
     """
+    if mass.dtype.kind == "i" and _counts_fit_floats(mass, ptr, ways):
+        _scatter_counts(mass, stand, state_hand, row_of, ptr, targets, ways, final, nxt)
+        return
     nxt[:] = mass * 0
     live = mass != 0
     g_stand, p_stand = np.nonzero(live & stand)
@@ -153,6 +167,85 @@ def _add_in_order(out: np.ndarray, rows, columns, amounts, *, zero: bool) -> Non
         out[:] = np.bincount(flat, weights=amounts, minlength=out.size).reshape(out.shape)
     else:
         np.add.at(out.reshape(-1), flat, amounts)
+
+
+#: Integers up to this size are exact in float64, whatever the order of the sums.
+_FLOAT_EXACT = 2**53
+#: The largest dense (rows, targets) matrix of a CSR that :func:`_scatter_counts` builds.
+_DENSE_CELLS = 250_000
+
+
+def _counts_fit_floats(mass: np.ndarray, ptr: np.ndarray, ways: np.ndarray) -> bool:
+    """Whether every sum of one forward step of integer ``mass`` is an integer
+    below 2**53 (so float64 sums are exact in any order)."""
+    if mass.size == 0:
+        return True
+    largest_mass = float(np.abs(mass).sum(axis=1, dtype=np.float64).max())
+    largest_row = float(np.abs(ways).max(initial=0)) * float(np.diff(ptr).max(initial=0))
+    return largest_mass * max(largest_row, 1.0) < _FLOAT_EXACT / 2  # a margin for the float bound
+
+
+def _scatter_counts(mass, stand, state_hand, row_of, ptr, targets, ways, final, nxt) -> None:
+    """:func:`_scatter` for integer masses whose sums stay below 2**53.
+
+    The order of the additions does not matter for integers, so the moving
+    mass is first summed per goal and row (``by_row[g, r]``) and then thrown
+    once per row: by a dense product of float64 integers (exact) when the
+    CSR is small, by a gather when every target has a single position, by
+    ``bincount`` otherwise.
+    """
+    n_goals = mass.shape[0]
+    n_rows = len(ptr) - 1
+    goals = np.arange(n_goals)[:, None]
+    weights = mass.astype(np.float64)
+    standing = np.where(stand, weights, 0.0)
+    cells = goals * final.shape[1] + state_hand[None, :]
+    stood = np.bincount(cells.ravel(), weights=standing.ravel(), minlength=final.size)
+    final += stood.reshape(final.shape).astype(final.dtype)
+    moving = np.where(stand, 0.0, weights)
+    cells = goals * n_rows + np.where(stand | (mass == 0), 0, row_of)  # rows of dead states unread
+    by_row = np.bincount(cells.ravel(), weights=moving.ravel(), minlength=n_goals * n_rows)
+    by_row = by_row.reshape(n_goals, n_rows)
+    nxt[:] = _throw_rows(by_row, ptr, targets, ways, nxt.shape[1]).astype(nxt.dtype)
+
+
+def _throw_rows(by_row: np.ndarray, ptr, targets, ways, n_targets: int) -> np.ndarray:
+    """``out[g, targets[pos]] += by_row[g, r] * ways[pos]`` over every row ``r``
+    and its positions, for float64 integers whose sums stay exact."""
+    n_goals, n_rows = by_row.shape
+    if n_rows * n_targets <= _DENSE_CELLS:
+        return by_row @ _dense(ptr, targets, ways, n_targets)
+    row_of_position = np.repeat(np.arange(n_rows), np.diff(ptr))
+    if len(targets) == n_targets and np.array_equal(np.sort(targets), np.arange(n_targets)):
+        out = np.empty((n_goals, n_targets))
+        out[:, targets] = by_row[:, row_of_position] * ways
+        return out
+    g_live, r_live = np.nonzero(by_row)
+    lengths = ptr[r_live + 1] - ptr[r_live]
+    first = np.cumsum(lengths) - lengths
+    positions = np.arange(int(lengths.sum())) - np.repeat(first - ptr[r_live], lengths)
+    cells = np.repeat(g_live * n_targets, lengths) + targets[positions]
+    amounts = np.repeat(by_row[g_live, r_live], lengths) * ways[positions]
+    out = np.bincount(cells, weights=amounts, minlength=n_goals * n_targets)
+    return out.reshape(n_goals, n_targets)
+
+
+def _dense(ptr: np.ndarray, targets: np.ndarray, ways: np.ndarray, n_targets: int) -> np.ndarray:
+    """The CSR as a dense float64 (rows, targets) matrix (summing repeated targets)."""
+    key = (np.asarray(ptr, np.int64).tobytes(), np.asarray(targets, np.int64).tobytes())
+    return _dense_of(key, np.asarray(ways, np.float64).tobytes(), n_targets)
+
+
+@functools.lru_cache(maxsize=8)
+def _dense_of(key: tuple[bytes, bytes], ways_bytes: bytes, n_targets: int) -> np.ndarray:
+    ptr = np.frombuffer(key[0], dtype=np.int64)
+    targets = np.frombuffer(key[1], dtype=np.int64)
+    ways = np.frombuffer(ways_bytes, dtype=np.float64)
+    rows = np.repeat(np.arange(len(ptr) - 1), np.diff(ptr))
+    dense = np.zeros((len(ptr) - 1, n_targets))
+    np.add.at(dense, (rows, targets), ways)
+    dense.setflags(write=False)
+    return dense
 
 
 def forward_step(mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt):
