@@ -154,7 +154,7 @@ def _states(rules, order: list[int], *, first: bool) -> list[tuple[int, int | No
     if first:
         return [(h, int(ix.HAND_KEEP[h])) for h in order]
     fewest = ix.N_DICE - rules.max_rethrow
-    states = []
+    states: list[tuple[int, int | None]] = []
     for h in order:
         counts = ix.HAND_COUNTS[h]
         parts = [
