@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from pokerdice_stats.errors import OptionError
-from pokerdice_stats.rules import RuleSet, get_rules, parse_assignments
+from pokerdice_stats.rules import PRESETS, RuleSet, get_rules, parse_assignments
 
 #: Output formats (as :data:`pokerdice_stats.formats.FORMATS`; repeated so that a
 #: command's parser is built without importing the table writers).
@@ -96,7 +96,7 @@ def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") 
         "--rules",
         default=default,
         metavar="R",
-        help=f"a preset name or a TOML rule file (default: {default})",
+        help=f"a preset ({', '.join(PRESETS)}) or a TOML rule file (default: {default})",
     )
     parser.add_argument(
         "--set",
@@ -106,6 +106,27 @@ def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") 
         metavar="KEY=VALUE",
         help="change one option of the rules (repeatable); see `rules show`",
     )
+
+
+#: ``--exact`` of the commands built on a solved round (``round``, ``match``, ``holdup``,
+#: ``hold --to-win``).
+EXACT_CHOICES = ("auto", "always", "never")
+#: Their help, the same words everywhere.
+EXACT_HELP = (
+    "exact fractions: auto (when cheap: few distinct hands), always (may be slow), "
+    "never (default: auto)"
+)
+
+
+def exact_choice(choice: str | None, rules: RuleSet) -> bool:
+    """Whether ``--exact`` ``choice`` (None: ``auto``) asks for exact fractions under ``rules``."""
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    from pokerdice_stats.games.chips import exact_is_cheap
+
+    return exact_is_cheap(rules)
 
 
 def add_format_arg(parser: argparse.ArgumentParser, choices=FORMATS) -> None:
