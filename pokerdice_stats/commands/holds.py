@@ -6,6 +6,9 @@ import argparse
 from pathlib import Path
 
 from pokerdice_stats.commands._common import (
+    EXACT_CHOICES,
+    EXACT_HELP,
+    GOAL_HELP,
     add_format_arg,
     add_rules_args,
     emit,
@@ -32,10 +35,6 @@ HOLD_DESCRIPTION = (
 #: Keys of each object of ``chances --format json`` without a goal.
 CHANCES_JSON_KEYS = ("category", "at_least", "exactly")
 
-GOAL_HELP = (
-    'what to play for: at-least:CATEGORY, exactly:CATEGORY, beat:"DICE"[,tie=P] '
-    "or score:FILE.toml (default: at-least the best category)"
-)
 
 
 def register(subparsers) -> None:
