@@ -122,6 +122,9 @@ EXACT_HELP = (
     "never (default: auto)"
 )
 
+#: What ``--exact always`` costs on the rule sets with many distinct hands (measured).
+EXACT_SLOW = "more for 3 to 5 players (TBD)"
+
 
 def exact_choice(choice: str | None, rules: RuleSet) -> bool:
     """Whether ``--exact`` ``choice`` (None: ``auto``) asks for exact fractions under ``rules``."""

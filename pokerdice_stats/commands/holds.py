@@ -8,11 +8,13 @@ from pathlib import Path
 from pokerdice_stats.commands._common import (
     EXACT_CHOICES,
     EXACT_HELP,
+    EXACT_SLOW,
     GOAL_HELP,
     add_format_arg,
     add_rules_args,
     emit,
     emit_frame,
+    exact_choice,
     output_path,
     rules_from_args,
     whole_number,
@@ -91,6 +93,13 @@ def register(subparsers) -> None:
         metavar="T",
         help="under throw_limit=first-player: the throws the first player took",
     )
+    win.add_argument(
+        "--exact",
+        default=None,
+        choices=EXACT_CHOICES,
+        help=EXACT_HELP + "; as round --exact. always solves the whole round exactly: a few "
+        "seconds for 2 players, " + EXACT_SLOW,
+    )
     prog = hold.add_argument_group(
         "progressive (seed 004)", "points per round against the computer (--rules progressive)"
     )
@@ -163,14 +172,19 @@ def hold_advice(args: argparse.Namespace, rules):
 
     win_options = [
         name
-        for name in ("against", "tied", "players_left", "limit")
+        for name in ("against", "tied", "players_left", "limit", "exact")
         if getattr(args, name) is not None
     ]
     progressive = args.computer_hand is not None or args.side is not None
     if args.to_win and (args.goal is not None or progressive):
         raise OptionError("--to-win is a goal of its own: not with --goal, --computer-hand or --as")
     if win_options and not args.to_win:
-        raise OptionError(f"--{win_options[0].replace('_', '-')} needs --to-win")
+        flag = f"--{win_options[0].replace('_', '-')}"
+        if flag == "--exact":
+            raise OptionError(
+                "--exact needs --to-win (a goal's and the payout's values are always exact)"
+            )
+        raise OptionError(f"{flag} needs --to-win")
     if progressive and args.goal is not None:
         raise OptionError("--computer-hand and --as give the payout goal: not with --goal")
     extra = [("--aside", args.aside), ("--untouched", args.untouched)]
@@ -187,6 +201,7 @@ def hold_advice(args: argparse.Namespace, rules):
             tied=1 if args.tied is None else args.tied,
             players_left=args.players_left,
             limit=args.limit,
+            exact=None if args.exact is None else exact_choice(args.exact, rules),
         )
     if progressive:
         return progressive_advice(
