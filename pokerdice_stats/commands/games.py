@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from pokerdice_stats.commands._common import (
     EXACT_CHOICES,
     EXACT_HELP,
+    EXACT_SLOW,
     add_format_arg,
     add_rules_args,
     emit,
@@ -46,7 +47,9 @@ ROUND_DESCRIPTION = (
 
 
 def _add_exact_arg(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--exact", default="auto", choices=EXACT_CHOICES, help=EXACT_HELP)
+    parser.add_argument(
+        "--exact", default="auto", choices=EXACT_CHOICES, help=f"{EXACT_HELP}; {EXACT_SLOW}"
+    )
 
 
 def _exact(args: argparse.Namespace, rules) -> bool:

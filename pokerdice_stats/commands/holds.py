@@ -29,7 +29,8 @@ PROGRESSIVE_SIDES = ("player", "computer")
 HOLD_DESCRIPTION = (
     "Every distinct hold of a thrown hand, best first, with its value. The goal is --goal (a "
     "final hand to reach; default: at least the best category), --to-win (the chance of "
-    "winning the round: --against the best hand so far, --tied, --players-left, --limit) or, "
+    "winning the round: --against the best hand so far, --tied, --players-left, --limit, "
+    "--exact) or, "
     "under --rules progressive, the expected payout in points per round (--computer-hand for "
     "the player's hold, --as computer for the computer's). --distribution adds the chance of "
     "each final category after each hold."
@@ -97,8 +98,8 @@ def register(subparsers) -> None:
         "--exact",
         default=None,
         choices=EXACT_CHOICES,
-        help=EXACT_HELP + "; as round --exact. always solves the whole round exactly: a few "
-        "seconds for 2 players, " + EXACT_SLOW,
+        help=f"with --to-win: {EXACT_HELP}; as round --exact; {EXACT_SLOW} the first "
+        "time (the tables are saved: later calls take under a second)",
     )
     prog = hold.add_argument_group(
         "progressive (seed 004)", "points per round against the computer (--rules progressive)"
