@@ -16,7 +16,15 @@ from cli_helpers import run_cli
 from pokerdice_stats import limits
 
 COMMANDS = {
-    "hold": ["--throws-left", "--goal", "--aside", "--tied", "--players-left", "--limit", "--exact"],
+    "hold": [
+        "--throws-left",
+        "--goal",
+        "--aside",
+        "--tied",
+        "--players-left",
+        "--limit",
+        "--exact",
+    ],
     "chances": ["--goal", "--throws"],
     "classify": [],
     "odds": ["--by"],

@@ -328,7 +328,9 @@ def _beat_in_one_throw() -> Fraction:
     target = table.strength[table.hand(AGAINST)]
     faces = "9 10 J Q K A".split()
     wins = sum(
-        1 for dice in product(faces, repeat=5) if table.strength[table.hand(" ".join(dice))] > target
+        1
+        for dice in product(faces, repeat=5)
+        if table.strength[table.hand(" ".join(dice))] > target
     )
     return Fraction(wins, 6**5)
 

@@ -39,7 +39,6 @@ HOLD_DESCRIPTION = (
 CHANCES_JSON_KEYS = ("category", "at_least", "exactly")
 
 
-
 def register(subparsers) -> None:
     hold = subparsers.add_parser(
         "hold",

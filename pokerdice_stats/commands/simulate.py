@@ -113,8 +113,7 @@ def register(subparsers) -> None:
         + " (default optimal); blind round or banking session: "
         + ", ".join(BLIND_POLICIES)
         + " (optimal: the symmetric equilibrium), one for every seat or one per seat "
-        "(stand,largest-set)"
-        + ALIAS_NOTE,
+        "(stand,largest-set)" + ALIAS_NOTE,
     )
     sim.add_argument(
         "--knowledge",
