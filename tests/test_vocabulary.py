@@ -50,6 +50,7 @@ RULES_COMMANDS = [
     ["banking"],
     ["payout"],
     ["chances"],
+    ["rules", "show"],
 ]
 
 
@@ -78,6 +79,10 @@ def test_simulate_match_to_is_the_target(capsys):
     default = _json(capsys, *args)
     assert default["target"] == 3  # gameweave's
     assert record["expected_rounds"]["estimate"] < default["expected_rounds"]["estimate"]
+    by_key = _json(capsys, *args, "--set", "target=2")  # the rule key is target
+    assert by_key.pop("rules") == "gameweave (target=2)"
+    assert record.pop("rules") == "gameweave"
+    assert by_key == record
 
 
 def test_simulate_match_refuses_rounds_pointing_to_to(capsys):
