@@ -1,7 +1,8 @@
 """Writing tables and exact numbers as text: plain tables, Markdown, CSV, JSON.
 
-Exact probabilities are :class:`fractions.Fraction`; in every text format they
-are written ``"p/q"`` in lowest terms (always with the ``/q``).
+Exact probabilities are :class:`fractions.Fraction`; in JSON, CSV and Markdown
+they are written ``"p/q"`` in lowest terms (always with the ``/q``, whole numbers
+too); plain-text tables, for people, write a whole number without it (``0``, ``-6``).
 """
 
 from __future__ import annotations
@@ -108,18 +109,23 @@ def plain(value: Any) -> Any:
     return value
 
 
-def frame_as_text(frame: pd.DataFrame, elide: bool = False) -> pd.DataFrame:
+def frame_as_text(
+    frame: pd.DataFrame, elide: bool = False, tolerances: dict[str, float] | None = None
+) -> pd.DataFrame:
     """A copy of a frame with Fractions written ``"p/q"`` and floats rounded for reading.
 
     ``elide``: fractions longer than :data:`SHORT_FRACTION` characters are
-    written ``…`` (plain-text tables; JSON and CSV keep them whole).
+    written ``…`` and whole ones without ``/1`` (plain-text tables; JSON and CSV
+    keep them whole).  ``tolerances``: as for :func:`numbers_as_text`.
     """
     out = frame.copy()
+    tolerances = tolerances or {}
     for column in out.columns:
         values = out[column]
         if elide:
             values = values.map(lambda v: short_fraction(v) if isinstance(v, Fraction) else v)
-        out[column] = values.map(lambda v: number_text(v, digits=6)).astype(object)
+        tol = tolerances.get(column)
+        out[column] = values.map(lambda v, tol=tol: number_text(v, tol, digits=6)).astype(object)
     return out
 
 
@@ -164,15 +170,15 @@ def _is_numeric(values: pd.Series) -> bool:
     )
 
 
-def to_table(frame: pd.DataFrame) -> str:
+def to_table(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
     """A plain-text table: text columns left-aligned, numbers right-aligned.
 
     Fractions are written ``p/q`` (``…`` when too long to read: JSON and CSV
     give them whole) and floats to six significant digits, as in
     :func:`frame_as_text`; columns are separated by two spaces and lines carry
-    no trailing blanks.
+    no trailing blanks.  ``tolerances``: as for :func:`numbers_as_text`.
     """
-    text = frame_as_text(frame, elide=True)
+    text = frame_as_text(frame, elide=True, tolerances=tolerances)
     columns = []
     for name in frame.columns:
         cells = [str(name)] + [str(v) for v in text[name]]
@@ -183,15 +189,26 @@ def to_table(frame: pd.DataFrame) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render(frame: pd.DataFrame, fmt: str) -> str:
-    """A frame in one of :data:`FORMATS`."""
+def render(frame: pd.DataFrame, fmt: str, tolerances: dict[str, float] | None = None) -> str:
+    """A frame in one of :data:`FORMATS`.
+
+    ``tolerances`` maps a column to the tolerance stated for it: in the text
+    formats a float below it is numerical noise, written ``0`` (JSON keeps the
+    number as computed).
+    """
     if fmt == "json":
         return to_json(frame) + "\n"
     if fmt == "csv":
-        return to_csv(frame, digits=17)
+        return to_csv(frame, tolerances, digits=17)
     if fmt == "markdown":
-        return to_markdown(frame)
-    return to_table(frame)
+        return to_markdown(frame, tolerances)
+    return to_table(frame, tolerances)
+
+
+def stated(tolerance: float, digits: int = 3) -> float:
+    """A tolerance as it is stated to people: rounded to ``digits`` significant
+    digits (``1.2000000000000002e-06`` is ``1.2e-06``)."""
+    return float(f"{tolerance:.{digits}g}")
 
 
 #: Longest exact fraction a plain-text table shows in full.
@@ -199,9 +216,11 @@ SHORT_FRACTION = 21
 
 
 def short_fraction(value: Fraction | int | float, limit: int = SHORT_FRACTION) -> str:
-    """``"p/q"`` for a table cell, or ``"…"`` when longer than ``limit`` characters
-    (JSON and CSV carry the whole fraction); floats as ``""``."""
+    """``"p/q"`` for a table cell (a whole number without ``/1``), or ``"…"`` when
+    longer than ``limit`` characters (JSON and CSV carry the whole fraction);
+    floats as ``""``."""
     if isinstance(value, float):
         return ""
-    text = fraction_text(value)
+    value = Fraction(value)
+    text = str(value.numerator) if value.denominator == 1 else fraction_text(value)
     return text if len(text) <= limit else "…"

@@ -56,8 +56,13 @@ def strategy_frame(
 ) -> pd.DataFrame:
     """The policy of one goal on every first-throw hand.
 
-    Under sticky holds the hands are taken with nothing set aside, and under a
-    turn-scoped ``max_rethrow`` with every die untouched (as after the first throw).
+    Under sticky holds the hands are taken with nothing set aside.  Under a
+    turn-scoped ``max_rethrow`` below 5 (``max_rethrow_scope=turn``) the hold
+    depends on which dice of the first throw were never thrown again, so the
+    frame has an ``untouched`` column after ``hand``: at the first decision
+    every die is untouched; at later ones each hand comes once for every
+    untouched part a turn can reach (at least ``5 - max_rethrow`` dice, not
+    all five, since a die was thrown again or the turn would have ended).
 
     Parameters
     ----------
@@ -95,8 +100,7 @@ def strategy_frame(
     tolerance = float_tolerance(policy.stand)
     rows = []
     for t in steps:
-        for h in order:
-            aside = int(ix.HAND_KEEP[h]) if original else (0 if rules.sticky_holds else None)
+        for h, aside in _states(rules, order, first=t == policy.throws - 1):
             untouched = aside if original else None
             best = policy.best_keep(h, t, goal, aside)
             options = [(int(ix.HAND_KEEP[h]), policy.state_value(h, 0, goal))]
@@ -116,6 +120,11 @@ def strategy_frame(
                 {
                     "throws_left": t,
                     "hand": table.format(h),
+                    **(
+                        {"untouched": format_counts(ix.KEEP_COUNTS[aside], rules)}
+                        if original
+                        else {}
+                    ),
                     "category": table.category_slug(h),
                     "strength": int(table.strength[h]),
                     "keep": format_counts(ix.KEEP_COUNTS[best], rules),
@@ -129,4 +138,32 @@ def strategy_frame(
                     "runner_up_float": float(runner[1]) if runner else np.nan,
                 }
             )
-    return pd.DataFrame(rows, columns=list(COLUMNS))
+    columns = list(COLUMNS)
+    if original:
+        columns.insert(columns.index("hand") + 1, "untouched")
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _states(rules, order: list[int], *, first: bool) -> list[tuple[int, int | None]]:
+    """The ``(hand, aside)`` states of one decision, hands in ``order``: ``aside``
+    is the set-aside keep (sticky holds: nothing), the untouched keep
+    (turn-scoped rethrows: see :func:`strategy_frame`) or None."""
+    if state_kind(rules) != "original":
+        aside = 0 if rules.sticky_holds else None
+        return [(h, aside) for h in order]
+    if first:
+        return [(h, int(ix.HAND_KEEP[h])) for h in order]
+    fewest = ix.N_DICE - rules.max_rethrow
+    states = []
+    for h in order:
+        counts = ix.HAND_COUNTS[h]
+        parts = [
+            k
+            for k in range(ix.N_KEEPS)
+            if fewest <= int(ix.KEEP_SIZE[k]) < ix.N_DICE
+            and bool((ix.KEEP_COUNTS[k] <= counts).all())
+        ]
+        # most untouched dice first, then the canonical keep order
+        parts.sort(key=lambda k: (-int(ix.KEEP_SIZE[k]), k))
+        states += [(h, k) for k in parts]
+    return states

@@ -74,3 +74,18 @@ def test_fixed_text_writes_noise_and_rounded_zeros_without_a_sign():
     assert fixed_text(-2.5e-6, ".3g", tolerance=1e-6) == "-2.5e-06"
     assert fixed_text(1234567.891, ",.0f") == "1,234,568"
     assert fixed_text(float("nan"), ".2f") == ""
+
+
+def test_tables_for_people_write_whole_fractions_whole_and_noise_as_zero():
+    from pokerdice_stats.formats import render, short_fraction, stated
+
+    assert short_fraction(Fraction(0)) == "0" and short_fraction(Fraction(-6)) == "-6"
+    assert short_fraction(Fraction(1, 3)) == "1/3"
+    assert short_fraction(Fraction(1, 10**30)) == "…"
+    frame = pd.DataFrame({"net": [9.7e-17, 0.25], "exact": [Fraction(0), Fraction(-6)]})
+    table = render(frame, "table", {"net": 1e-6})
+    assert table.split("\n")[1].split() == ["0", "0"]
+    assert table.split("\n")[2].split() == ["0.25", "-6"]
+    assert render(frame, "table").split("\n")[1].split()[0] == "9.7e-17"  # no tolerance
+    assert "0/1" in render(frame, "csv")  # CSV keeps p/q
+    assert stated(1.2000000000000002e-06) == 1.2e-06

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -50,6 +51,40 @@ def test_strategy_frame_agrees_with_alternatives(preset, options):
         for t in (1, 2):
             strengths = frame.loc[frame.throws_left == t, "strength"].to_numpy()
             assert (np.diff(strengths) <= 0).all()
+
+
+def test_strategy_frame_under_turn_scoped_rethrows_lists_the_untouched_dice():
+    """Under max_rethrow_scope=turn the hold after a re-throw depends on the dice never
+    thrown again: one row per reachable (hand, untouched) state, each agreeing with the
+    advice for that state (``hold --untouched``), which the plain twin checks."""
+    from pokerdice_stats.games.advice import goal_advice
+
+    rules = get_rules("classic", {"max_rethrow": 3, "max_rethrow_scope": "turn"})
+    table = hand_table(rules)
+    frame = strategy_frame(solve(rules, at_least(table, "full-house")))
+    assert list(frame.columns) == ["throws_left", "hand", "untouched", *COLUMNS[2:]]
+    first, later = frame[frame.throws_left == 2], frame[frame.throws_left == 1]
+    assert len(first) == ix.N_HANDS and (first.untouched == first.hand).all()
+    # After a re-throw 2 to 4 first-throw dice are untouched: never all five.
+    sizes = later.untouched.str.split().str.len()
+    assert sizes.between(2, 4).all()
+    expected = sum(
+        1
+        for h in range(ix.N_HANDS)
+        for k in range(ix.N_KEEPS)
+        if 2 <= ix.KEEP_SIZE[k] <= 4 and (ix.KEEP_COUNTS[k] <= ix.HAND_COUNTS[h]).all()
+    )
+    assert len(later) == expected
+    rows = later[later.hand == "K K K Q J"].set_index("untouched")
+    # The kings were thrown again (three dice): only they may go again.  Worked by hand:
+    # Q J + three dice make a full house or better in 8 of 216 ways (QQJ, QJJ three
+    # orders each, QQQ, JJJ); K K K + two dice in 16 of 36 (a pair, or one king).
+    assert rows.loc["Q J", "keep"] == "Q J" and rows.loc["Q J", "value"] == Fraction(8, 216)
+    assert rows.loc["K K K", "keep"] == "K K K" and rows.loc["K K K", "value"] == Fraction(16, 36)
+    for row in later.iloc[::97].itertuples():
+        advice = goal_advice(rules, row.hand, "at-least:full-house", 1, None, row.untouched)
+        best = advice.rows[0]
+        assert best["optimal"] and best["value"] == row.value
 
 
 def test_strategy_frame_bad_throws():

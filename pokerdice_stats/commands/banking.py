@@ -15,7 +15,7 @@ from pokerdice_stats.commands._common import (
     rules_from_args,
     whole_number,
 )
-from pokerdice_stats.formats import fraction_text, render, to_csv, to_json
+from pokerdice_stats.formats import fraction_text, render, stated, to_csv, to_json
 from pokerdice_stats.games.policy_names import ALIAS_NOTE, canonical_policy
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def banking_record(result, table: pd.DataFrame, mixture: pd.DataFrame) -> dict:
         "value_exact": [fraction_text(v) for v in eq.value],
         "exploitability": eq.exploitability_float,
         "exploitability_exact": fraction_text(eq.exploitability),
-        "tolerance": eq.tolerance,
+        "tolerance": stated(eq.tolerance),
         "converged": eq.converged,
         "iterations": eq.iterations,
         "split": float(result.split),
@@ -160,8 +160,10 @@ def run_banking(args: argparse.Namespace) -> int:
         emit(to_json(banking_record(result, table, mixture)))
         return 0
     shown = strategies_frame(eq, table)
+    # A deviation worth less than the tolerance (in antes: N times the share) is noise.
+    noise = {"net_antes": players * eq.tolerance, "loss_antes": players * eq.tolerance}
     if args.format == "csv":
-        emit(to_csv(shown))
+        emit(to_csv(shown, noise))
         return 0
     weights = mixture[["strategy", "weight", "weight_exact", "share_float"]]
     categories = result.category_frame()[["category", "chance_float"]]
@@ -179,7 +181,7 @@ def run_banking(args: argparse.Namespace) -> int:
     fmt = "markdown" if args.format == "markdown" else "table"
     text = "\n".join(lines) + "\n" + render(weights, fmt)
     text += "\none seat against N-1 equilibrium seats (share of the pot; antes a round, ante 1):\n"
-    text += render(shown, fmt)
+    text += render(shown, fmt, noise)
     text += "\nthe winning hand's category:\n" + render(categories, fmt)
     emit(text)
     return 0

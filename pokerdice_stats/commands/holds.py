@@ -376,7 +376,16 @@ def run_strategy(args: argparse.Namespace) -> int:
         raise OptionError(f"--out {out} is a file, not a folder")
     stem = goal_stem(goal.name)
     csv_path = write_text(out / f"{stem}.csv", to_csv(frame))
-    png_path = plot_strategy(frame, rules, goal.name, out / f"{stem}.png", policy.value())
+    chart, title = frame, None
+    if "untouched" in frame.columns:  # later decisions depend on the untouched dice: CSV only
+        chart = frame[frame["throws_left"] == frame["throws_left"].max()]
+        title = f"{rules.label()}: {goal.name}, first decision"
+    png_path = plot_strategy(chart, rules, goal.name, out / f"{stem}.png", policy.value(), title)
     emit(f"wrote {csv_path}")
     emit(f"wrote {png_path}")
+    if chart is not frame:
+        emit(
+            "  the chart shows the first decision only: later holds depend on which dice "
+            "were never thrown again (max_rethrow_scope=turn), one row per case in the CSV"
+        )
     return 0

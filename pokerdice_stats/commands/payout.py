@@ -15,7 +15,7 @@ from pokerdice_stats.commands._common import (
     rules_from_args,
     whole_number,
 )
-from pokerdice_stats.formats import fraction_text, render, to_json
+from pokerdice_stats.formats import fraction_text, render, short_fraction, stated, to_json
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -145,7 +145,7 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
                 "exploitability": 0.0
                 if abs(eq.exploitability) < eq.tolerance
                 else eq.exploitability,
-                "tolerance": eq.tolerance,
+                "tolerance": stated(eq.tolerance),
                 "iterations": eq.iterations,
                 "converged": eq.converged,
                 "value_lower": _exact(eq.lower),
@@ -296,7 +296,7 @@ def _breakdown_text(breakdown, record: dict) -> str:
         f"payout breakdown: {record['rules']}, schedule {record['schedule']}, computer "
         f"{record['computer']}, knowledge {record['knowledge']} (points per round, player's side)",
         f"  expected {record['expected_float']:.6g}"
-        + (f" = {record['expected']}" if record["expected"] else "")
+        + (f" = {short_fraction(Fraction(record['expected']))}" if record["expected"] else "")
         + f", sd {record['sd']:.6g}, hit frequency {record['hit_frequency']:.6g}, "
         f"push rate {record['push_rate']:.6g}",
         f"  return per unit of the largest loss ({record['largest_loss']}): "

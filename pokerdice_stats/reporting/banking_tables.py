@@ -122,7 +122,7 @@ def _section(result, table: pd.DataFrame, mixture: pd.DataFrame) -> str:
         + "\n\n"
         + to_markdown(weights)
         + "\n### One seat against N - 1 equilibrium seats\n\n"
-        + to_markdown(shown)
+        + to_markdown(shown, {c: eq.players * eq.tolerance for c in ("net_float", "loss_float")})
         + "\n### The winning hand's category\n\n"
         + to_markdown(categories)
     )

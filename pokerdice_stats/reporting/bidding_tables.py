@@ -263,9 +263,7 @@ def _chart(result: Bidding, players: pd.DataFrame, path: Path) -> Path:
     ax.set_xlabel("chance of the opening bid")
     ax.set_title("Seat 1 opens with (by own category)", fontsize=10)
     # Below the axis label, clear of the bars (every row is full width).
-    ax.legend(
-        frameon=False, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3
-    )
+    ax.legend(frameon=False, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3)
     ax = axes[1]
     rows, cols, grid = _answers(result)
     image = ax.imshow(grid, cmap="RdYlGn_r", vmin=0, vmax=1, aspect="auto")

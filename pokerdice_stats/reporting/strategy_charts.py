@@ -245,17 +245,18 @@ def plot_strategy(
             label="marked corner: another hold is exactly as good",
         )
     )
+    # One panel is too narrow for the legend in a row: two rows, under the caption.
+    narrow = len(steps) == 1
     fig.legend(
         handles=handles,
         loc="upper right",
-        ncol=len(handles),
+        ncol=4 if narrow else len(handles),
         fontsize=8,
         frameon=False,
-        bbox_to_anchor=(0.995, 0.995 - 0.35 / fig_h),
+        bbox_to_anchor=(0.995, 0.995 - (0.8 if narrow else 0.35) / fig_h),
     )
-    fig.subplots_adjust(
-        left=0.005, right=0.995, bottom=0.2 / fig_h, top=1 - 1.2 / fig_h, wspace=0.02
-    )
+    top = 1 - (1.75 if narrow else 1.2) / fig_h
+    fig.subplots_adjust(left=0.005, right=0.995, bottom=0.2 / fig_h, top=top, wspace=0.02)
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi or DPI, metadata=PNG_METADATA)
