@@ -320,30 +320,6 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     return 0
 
 
-def _emit_hold_rows(holds: list[dict], exact: bool) -> None:
-    """The holds as ``hold --to-win`` writes them: ``(none)`` for keeping nothing, ``stand``
-    for throwing nothing, the chance to 6 places, its fraction when exact, ``*`` on the
-    optimal holds."""
-    from pokerdice_stats.commands._common import emit_rows
-    from pokerdice_stats.formats import short_fraction
-
-    rows = []
-    for row in holds:
-        shown = {
-            "keep": row["keep"] or "(none)",
-            "rethrow": row["rethrow"] or "stand",
-            "win": f"{row['value_float']:.6f}",
-            "exact": short_fraction(row["value"]) if exact else "",
-            "optimal": "*" if row["optimal"] else "",
-        }
-        if not exact:
-            del shown["exact"]
-        rows.append(shown)
-    emit_rows(rows, right=("win", "exact", "rethrow"))
-    if exact and any("…" in r["exact"] for r in rows):
-        emit("… a fraction too long to show: --format json gives it exactly")
-
-
 def run_match(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.matches import solve_match
 
@@ -401,3 +377,27 @@ def run_holdup(args: argparse.Namespace) -> int:
     )
     emit_frame(frame, "table")
     return 0
+
+
+def _emit_hold_rows(holds: list[dict], exact: bool) -> None:
+    """The holds as ``hold --to-win`` writes them: ``(none)`` for keeping nothing, ``stand``
+    for throwing nothing, the chance to 6 places, its fraction when exact, ``*`` on the
+    optimal holds."""
+    from pokerdice_stats.commands._common import emit_rows
+    from pokerdice_stats.formats import short_fraction
+
+    rows = []
+    for row in holds:
+        shown = {
+            "keep": row["keep"] or "(none)",
+            "rethrow": row["rethrow"] or "stand",
+            "win": f"{row['value_float']:.6f}",
+            "exact": short_fraction(row["value"]) if exact else "",
+            "optimal": "*" if row["optimal"] else "",
+        }
+        if not exact:
+            del shown["exact"]
+        rows.append(shown)
+    emit_rows(rows, right=("win", "exact", "rethrow"))
+    if exact and any("…" in r["exact"] for r in rows):
+        emit("… a fraction too long to show: --format json gives it exactly")
