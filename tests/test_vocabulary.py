@@ -202,6 +202,36 @@ def test_simulate_blind_round_takes_both_names(capsys):
     assert alias == _json(capsys, *base, "--policy", "optimal,stand")
 
 
+@pytest.mark.parametrize("knowledge", ["seen", "blind"])
+def test_api_computer_equilibrium_is_optimal(knowledge):
+    from pokerdice_stats.games.progressive import expected_payout
+
+    alias = expected_payout(computer="equilibrium", knowledge=knowledge)
+    named = expected_payout(computer="optimal", knowledge=knowledge)
+    assert alias.computer == "optimal"
+    assert alias.expected == named.expected
+
+
+def test_api_solve_pay_refuses_the_blind_equilibrium_by_either_name():
+    from pokerdice_stats.errors import OptionError
+    from pokerdice_stats.games.fair_pay import solve_pay
+
+    for name in ("optimal", "equilibrium"):
+        with pytest.raises(OptionError, match="symmetric"):
+            solve_pay(None, "scale", 0, computer=name, knowledge="blind")
+
+
+def test_api_simulated_computer_equilibrium_is_optimal():
+    from pokerdice_stats.rules import get_rules
+    from pokerdice_stats.simulation import RunOptions, simulate_progressive
+
+    run = RunOptions(n=30, seed=4, progress=False)
+    rules = get_rules("progressive")
+    alias = simulate_progressive(rules, 5, "equilibrium", run=run)
+    named = simulate_progressive(rules, 5, "optimal", run=run)
+    assert alias.bank == named.bank
+
+
 def test_banking_strategy_optimal_is_the_equilibrium_row(capsys):
     alias = _json(capsys, "banking", "--strategy", "optimal", "--strategy", "stand")
     rows = _json(capsys, "banking", "--strategy", "equilibrium", "--strategy", "stand")
