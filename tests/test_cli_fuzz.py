@@ -16,17 +16,25 @@ from cli_helpers import run_cli
 from pokerdice_stats import limits
 
 COMMANDS = {
-    "hold": ["--throws-left", "--goal", "--aside", "--tied", "--players-left", "--limit"],
+    "hold": [
+        "--throws-left",
+        "--goal",
+        "--aside",
+        "--tied",
+        "--players-left",
+        "--limit",
+        "--exact",
+    ],
     "chances": ["--goal", "--throws"],
     "classify": [],
     "odds": ["--by"],
     "round": ["--players", "--seat", "--tied", "--limit", "--throws-left"],
     "match": ["--players", "--to", "--starter"],
-    "holdup": ["--players-left", "--throws"],
+    "holdup": ["--players-left", "--limit", "--throws"],
     "betting": ["--players", "--ante", "--raise", "--raises", "--seat", "--pot"],
     "payout": ["--rounds", "--start", "--schedule", "--solve", "--target"],
     "strategy": ["--out", "--goal"],
-    "simulate": ["--n", "--seed", "--workers", "--what", "--players", "--rounds"],
+    "simulate": ["--n", "--seed", "--workers", "--what", "--players", "--rounds", "--to"],
 }
 
 HOSTILE = [

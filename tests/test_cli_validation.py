@@ -147,6 +147,12 @@ def test_round_help_says_what_win_counts(capsys):
         (["--what", "match", "--policy", "optimal"], ["--policy", "--what match"]),
         (["--what", "match", "--computer", "stand"], ["--computer", "--what match"]),
         (["--what", "match", "--start", "10"], ["--start", "--what match"]),
+        (["--what", "match", "--rounds", "3"], ["--rounds is the number of rounds", "--to K"]),
+        (["--what", "turn", "--to", "3"], ["--to", "--what turn", "it is for: match"]),
+        (
+            ["--what", "session", "--rules", "progressive", "--to", "3"],
+            ["--to", "progressive session"],
+        ),
         (
             ["--what", "session", "--rules", "progressive", "--ante", "5"],
             ["--ante", "progressive session"],
@@ -193,7 +199,7 @@ def test_crosscheck_caps_samples(capsys):
     [
         (["--what", "turn", "--policy", "stand"], {"policy": "stand"}),
         (["--what", "round", "--players", "3"], {"players": 3}),
-        (["--what", "match", "--players", "2", "--rounds", "1"], {"players": 2, "target": 1}),
+        (["--what", "match", "--players", "2", "--to", "1"], {"players": 2, "target": 1}),
         (
             [*PROGRESSIVE_SESSION, "--rounds", "2", "--computer", "stand", "--start", "1500"],
             {"rounds": 2, "computer": "stand", "start": 1500},

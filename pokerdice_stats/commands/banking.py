@@ -16,6 +16,7 @@ from pokerdice_stats.commands._common import (
     whole_number,
 )
 from pokerdice_stats.formats import fraction_text, render, stated, to_csv, to_json
+from pokerdice_stats.games.policy_names import ALIAS_NOTE, canonical_policy
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -60,7 +61,8 @@ def register(subparsers) -> None:
         default=None,
         metavar="NAME",
         help="show only this strategy (repeatable): stand, largest-set, at-least-three, "
-        "max-category, two-seat-equilibrium, equilibrium, best-response (default: all)",
+        "max-category, two-seat-equilibrium, optimal (the symmetric equilibrium, the row "
+        "named equilibrium), best-response (default: all)" + ALIAS_NOTE,
     )
     banking.add_argument(
         "--out",
@@ -126,9 +128,12 @@ def _chosen(table: pd.DataFrame, names: list[str]) -> pd.DataFrame:
     from pokerdice_stats.errors import OptionError
 
     known = list(table["strategy"])
+    # optimal is the project's name of the equilibrium; the table's row keeps its name
+    names = ["equilibrium" if canonical_policy(n) == "optimal" else n for n in names]
     for name in names:
         if name not in known:
-            raise OptionError(f"unknown strategy {name!r}; choose one of: " + ", ".join(known))
+            listed = ["optimal (or equilibrium)" if k == "equilibrium" else k for k in known]
+            raise OptionError(f"unknown strategy {name!r}; choose one of: " + ", ".join(listed))
     return table.set_index("strategy").loc[names].reset_index()
 
 

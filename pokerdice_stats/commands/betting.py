@@ -7,6 +7,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pokerdice_stats.commands._common import (
+    EXACT_CHOICES,
+    EXACT_HELP,
     add_format_arg,
     add_rules_args,
     emit,
@@ -21,7 +23,6 @@ if TYPE_CHECKING:
 else:  # imported on first use: the quick commands never load pandas
     from pokerdice_stats.commands._common import lazy_pandas as pd
 
-EXACT_CHOICES = ("auto", "always", "never")
 #: Options that describe one seat's state (they need ``--seat``).
 SEAT_OPTIONS = ("best", "pot", "still_in", "raised", "hand", "dice", "throws_left")
 #: Numbers written as a float beside ``NAME_exact`` ("p/q", or null when not exact).
@@ -111,8 +112,7 @@ def register(subparsers) -> None:
         "--exact",
         default="auto",
         choices=EXACT_CHOICES,
-        help="exact fractions: auto (when cheap: few distinct hands), always, never "
-        "(default: auto)",
+        help=EXACT_HELP,
     )
     add_format_arg(parser)
     parser.set_defaults(func=run_betting)

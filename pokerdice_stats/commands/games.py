@@ -6,10 +6,14 @@ import argparse
 from typing import TYPE_CHECKING
 
 from pokerdice_stats.commands._common import (
+    EXACT_CHOICES,
+    EXACT_HELP,
+    EXACT_SLOW,
     add_format_arg,
     add_rules_args,
     emit,
     emit_frame,
+    exact_choice,
     rules_from_args,
     whole_number,
 )
@@ -20,7 +24,6 @@ if TYPE_CHECKING:
 else:  # imported on first use: the quick commands never load pandas
     from pokerdice_stats.commands._common import lazy_pandas as pd
 
-EXACT_CHOICES = ("auto", "always", "never")
 #: Options of ``round`` that describe one seat's play (they need ``--seat``).
 SEAT_OPTIONS = ("against", "tied", "limit", "hand", "throws_left")
 #: What ``win`` means under each tie rule (the footnote of ``round``'s table).
@@ -45,22 +48,12 @@ ROUND_DESCRIPTION = (
 
 def _add_exact_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--exact",
-        default="auto",
-        choices=EXACT_CHOICES,
-        help="exact fractions: auto (when cheap: few distinct hands), always (may be slow), "
-        "never (default: auto)",
+        "--exact", default="auto", choices=EXACT_CHOICES, help=f"{EXACT_HELP}; {EXACT_SLOW}"
     )
 
 
 def _exact(args: argparse.Namespace, rules) -> bool:
-    from pokerdice_stats.games.chips import exact_is_cheap
-
-    if args.exact == "always":
-        return True
-    if args.exact == "never":
-        return False
-    return exact_is_cheap(rules)
+    return exact_choice(args.exact, rules)
 
 
 def register(subparsers) -> None:
@@ -143,11 +136,15 @@ def register(subparsers) -> None:
         help="players still to throw, 1 to 4 (default 1)",
     )
     holdup.add_argument(
-        "--throws",
+        "--limit",
         type=whole_number,
         default=None,
         metavar="T",
-        help="under throw_limit=first-player: the throws the later players may take",
+        help="under throw_limit=first-player: the throws the first player took (the most "
+        "each later player may take)",
+    )
+    holdup.add_argument(  # the old name of --limit
+        "--throws", dest="old_limit", type=whole_number, default=None, help=argparse.SUPPRESS
     )
     add_rules_args(holdup, default="triple-snakes")
     _add_exact_arg(holdup)
@@ -319,8 +316,7 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     emit(f"seat {seat} of {result.players}, {facing}: wins with chance {record['win']:.6g}")
     if holds is not None:
         emit(f"holds of {record['hand']} with {args.throws_left} throw(s) left, best first:")
-        shown = holds[["keep", "rethrow", "value_float", "optimal", "canonical"]]
-        emit_frame(shown.rename(columns={"value_float": "win"}), "table")
+        _emit_hold_rows(holds.to_dict(orient="records"), result.exact)
     return 0
 
 
@@ -340,14 +336,30 @@ def run_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _holdup_limit(args: argparse.Namespace, rules) -> int | None:
+    """``holdup --limit`` (or its old name ``--throws``), checked as ``round --limit``."""
+    from pokerdice_stats.errors import OptionError
+    from pokerdice_stats.games.rounds import has_throw_limit
+
+    if args.limit is not None and args.old_limit is not None:
+        raise OptionError("--throws is the old name of --limit: give one of them")
+    limit = args.old_limit if args.limit is None else args.limit
+    if limit is not None:
+        flag = "--limit" if args.old_limit is None else "--throws"
+        if not has_throw_limit(rules):
+            raise OptionError(f"{flag} applies only under throw_limit=first-player")
+        if not 1 <= limit <= rules.throws:
+            raise OptionError(f"{flag} must be 1 to {rules.throws}, got {limit}")
+    return limit
+
+
 def run_holdup(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.chips import holdup
 
     rules = rules_from_args(args)
     refuse_blind(rules, "holdup")
-    result = holdup(
-        rules, args.dice, args.players_left, throws=args.throws, exact=_exact(args, rules)
-    )
+    limit = _holdup_limit(args, rules)
+    result = holdup(rules, args.dice, args.players_left, throws=limit, exact=_exact(args, rules))
     if args.format == "json":
         emit(to_json(result.record()))
         return 0
@@ -365,3 +377,27 @@ def run_holdup(args: argparse.Namespace) -> int:
     )
     emit_frame(frame, "table")
     return 0
+
+
+def _emit_hold_rows(holds: list[dict], exact: bool) -> None:
+    """The holds as ``hold --to-win`` writes them: ``(none)`` for keeping nothing, ``stand``
+    for throwing nothing, the chance to 6 places, its fraction when exact, ``*`` on the
+    optimal holds."""
+    from pokerdice_stats.commands._common import emit_rows
+    from pokerdice_stats.formats import short_fraction
+
+    rows = []
+    for row in holds:
+        shown = {
+            "keep": row["keep"] or "(none)",
+            "rethrow": row["rethrow"] or "stand",
+            "win": f"{row['value_float']:.6f}",
+            "exact": short_fraction(row["value"]) if exact else "",
+            "optimal": "*" if row["optimal"] else "",
+        }
+        if not exact:
+            del shown["exact"]
+        rows.append(shown)
+    emit_rows(rows, right=("win", "exact", "rethrow"))
+    if exact and any("…" in r["exact"] for r in rows):
+        emit("… a fraction too long to show: --format json gives it exactly")

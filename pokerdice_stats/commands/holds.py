@@ -6,10 +6,15 @@ import argparse
 from pathlib import Path
 
 from pokerdice_stats.commands._common import (
+    EXACT_CHOICES,
+    EXACT_HELP,
+    EXACT_SLOW,
+    GOAL_HELP,
     add_format_arg,
     add_rules_args,
     emit,
     emit_frame,
+    exact_choice,
     output_path,
     rules_from_args,
     whole_number,
@@ -24,18 +29,14 @@ PROGRESSIVE_SIDES = ("player", "computer")
 HOLD_DESCRIPTION = (
     "Every distinct hold of a thrown hand, best first, with its value. The goal is --goal (a "
     "final hand to reach; default: at least the best category), --to-win (the chance of "
-    "winning the round: --against the best hand so far, --tied, --players-left, --limit) or, "
+    "winning the round: --against the best hand so far, --tied, --players-left, --limit, "
+    "--exact) or, "
     "under --rules progressive, the expected payout in points per round (--computer-hand for "
     "the player's hold, --as computer for the computer's). --distribution adds the chance of "
     "each final category after each hold."
 )
 #: Keys of each object of ``chances --format json`` without a goal.
 CHANCES_JSON_KEYS = ("category", "at_least", "exactly")
-
-GOAL_HELP = (
-    'what to play for: at-least:CATEGORY, exactly:CATEGORY, beat:"DICE"[,tie=P] '
-    "or score:FILE.toml (default: at-least the best category)"
-)
 
 
 def register(subparsers) -> None:
@@ -91,6 +92,13 @@ def register(subparsers) -> None:
         default=None,
         metavar="T",
         help="under throw_limit=first-player: the throws the first player took",
+    )
+    win.add_argument(
+        "--exact",
+        default=None,
+        choices=EXACT_CHOICES,
+        help=f"with --to-win: {EXACT_HELP}; as round --exact; {EXACT_SLOW} the first "
+        "time (the tables are saved: later calls take under a second)",
     )
     prog = hold.add_argument_group(
         "progressive (seed 004)", "points per round against the computer (--rules progressive)"
@@ -164,14 +172,19 @@ def hold_advice(args: argparse.Namespace, rules):
 
     win_options = [
         name
-        for name in ("against", "tied", "players_left", "limit")
+        for name in ("against", "tied", "players_left", "limit", "exact")
         if getattr(args, name) is not None
     ]
     progressive = args.computer_hand is not None or args.side is not None
     if args.to_win and (args.goal is not None or progressive):
         raise OptionError("--to-win is a goal of its own: not with --goal, --computer-hand or --as")
     if win_options and not args.to_win:
-        raise OptionError(f"--{win_options[0].replace('_', '-')} needs --to-win")
+        flag = f"--{win_options[0].replace('_', '-')}"
+        if flag == "--exact":
+            raise OptionError(
+                "--exact needs --to-win (a goal's and the payout's values are always exact)"
+            )
+        raise OptionError(f"{flag} needs --to-win")
     if progressive and args.goal is not None:
         raise OptionError("--computer-hand and --as give the payout goal: not with --goal")
     extra = [("--aside", args.aside), ("--untouched", args.untouched)]
@@ -188,6 +201,7 @@ def hold_advice(args: argparse.Namespace, rules):
             tied=1 if args.tied is None else args.tied,
             players_left=args.players_left,
             limit=args.limit,
+            exact=None if args.exact is None else exact_choice(args.exact, rules),
         )
     if progressive:
         return progressive_advice(

@@ -24,7 +24,13 @@ else:  # imported on first use: the quick commands never load pandas
 
 
 def register(subparsers) -> None:
-    from pokerdice_stats.games.policy_names import COMPUTER_POLICIES, KNOWLEDGE, STARTING_BANK
+    from pokerdice_stats.games.policy_names import (
+        ALIAS_NOTE,
+        COMPUTER_POLICIES,
+        KNOWLEDGE,
+        STARTING_BANK,
+        canonical_policy,
+    )
 
     payout = subparsers.add_parser(
         "payout",
@@ -35,8 +41,12 @@ def register(subparsers) -> None:
     payout.add_argument(
         "--computer",
         default="optimal",
+        type=canonical_policy,
         metavar="POLICY",
-        help="the computer's policy: " + ", ".join(COMPUTER_POLICIES) + " (default: optimal)",
+        help="the computer's policy: "
+        + ", ".join(COMPUTER_POLICIES)
+        + " (default: optimal; under --knowledge blind, the symmetric equilibrium)"
+        + ALIAS_NOTE,
     )
     payout.add_argument(
         "--knowledge",

@@ -28,7 +28,12 @@ def register(subparsers) -> None:
     add_format_arg(listing)
     listing.set_defaults(func=run_list)
     show = actions.add_parser("show", help="every setting of a rule set")
-    show.add_argument("name", nargs="?", default=None, help="a preset or TOML rule file")
+    show.add_argument(
+        "name",
+        nargs="?",
+        default=None,
+        help=f"a preset ({', '.join(PRESETS)}) or a TOML rule file (or --rules R)",
+    )
     add_rules_args(show)
     add_format_arg(show)
     show.set_defaults(func=run_show)

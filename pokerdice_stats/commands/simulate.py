@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from pokerdice_stats.commands._common import (
+    GOAL_HELP,
     add_format_arg,
     add_rules_args,
     emit,
@@ -15,9 +16,21 @@ from pokerdice_stats.commands._common import (
     whole_number,
 )
 from pokerdice_stats.commands.simulate_bidding import add_bidding_args
+from pokerdice_stats.commands.simulate_options import (
+    check_samples,
+    check_simulate_options,
+    is_betting_rules,
+)
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.formats import to_json
-from pokerdice_stats.games.policy_names import COMPUTER_POLICIES
+from pokerdice_stats.games.policy_names import (
+    ALIAS_NOTE,
+    BLIND_POLICIES,
+    COMPUTER_POLICIES,
+    TURN_POLICIES,
+    canonical_policies,
+    canonical_policy,
+)
 
 if TYPE_CHECKING:
     from pokerdice_stats.simulation import RunOptions
@@ -33,8 +46,6 @@ DEFAULT_N = {
 }
 #: Fields of every estimate in the JSON output.
 ESTIMATE_FIELDS = ("estimate", "ci_low", "ci_high", "n", "seed")
-#: Most samples one run may ask for (``--n``); beyond it a run would take days.
-MAX_SAMPLES = 10**11
 DEFAULT_PLAYERS = 2
 DEFAULT_SESSION_ROUNDS = 100
 DEFAULT_COMPUTER = "optimal"
@@ -45,53 +56,6 @@ BANKING_START = 1000
 BANKING_ANTE = 10
 #: A betting session's (seed 001) starting chips.
 BETTING_START = 20
-
-
-def is_betting_rules(rules) -> bool:
-    """Whether a session under ``rules`` is seed 001's betting session (ties=must-beat,
-    played in the open, no throw limit: triple-snakes)."""
-    return rules.ties == "must-beat" and rules.knowledge == "seen" and rules.throw_limit == "none"
-
-
-#: The options of ``simulate`` that only some simulations use, and which use them.
-#: ``session`` is a progressive session (ties=push); ``banking`` a blind banking
-#: session (knowledge=blind); ``betting`` a betting session (seed 001: ties=must-beat,
-#: seen, no throw limit, as triple-snakes); ``pots`` any other session.
-OPTION_USERS = {
-    "goal": ("turn",),
-    "policy": ("turn", "round", "banking"),
-    "knowledge": ("round",),
-    "players": ("round", "match", "pots", "banking", "betting"),
-    "rounds": ("match", "session", "pots", "banking", "betting"),
-    "computer": ("session",),
-    "start": ("session", "banking", "betting"),
-    "ante": ("pots", "banking", "betting"),
-    "raise": ("betting",),
-    "raises": ("betting",),
-    "short": ("betting",),
-    "schedule": ("session",),
-    "ladder": ("bidding",),
-}
-_KIND_NAMES = {
-    "turn": "--what turn",
-    "round": "--what round",
-    "match": "--what match",
-    "session": "a progressive session (--what session, ties=push)",
-    "pots": "a session of pots (--what session, ties other than push)",
-    "banking": "a blind banking session (--what session, knowledge=blind)",
-    "betting": "a betting session (--what session, triple-snakes)",
-    "bidding": "--what bidding",
-}
-_USER_NAMES = {
-    "turn": "turn",
-    "round": "round",
-    "match": "match",
-    "session": "progressive session",
-    "pots": "session of pots",
-    "banking": "blind banking session",
-    "betting": "betting session",
-    "bidding": "bidding",
-}
 
 
 def _positive(text: str) -> int:
@@ -139,13 +103,17 @@ def register(subparsers) -> None:
     sim.add_argument("--what", choices=WHATS, default="turn", help="what to simulate")
     add_rules_args(sim)
     add_bidding_args(sim)
-    sim.add_argument("--goal", default=None, help="turn goal, e.g. at-least:full-house")
+    sim.add_argument("--goal", default=None, metavar="G", help="turn: " + GOAL_HELP)
     sim.add_argument(
         "--policy",
+        type=canonical_policies,
         default=None,
-        help="turn policy: optimal (default), stand, largest-set, chase-straights; blind round: "
-        "optimal (the equilibrium), those or at-least-three, max-category, one for every "
-        "seat or one per seat (stand,largest-set)",
+        help="turn policy: "
+        + ", ".join(TURN_POLICIES)
+        + " (default optimal); blind round or banking session: "
+        + ", ".join(BLIND_POLICIES)
+        + " (optimal: the symmetric equilibrium), one for every seat or one per seat "
+        "(stand,largest-set)" + ALIAS_NOTE,
     )
     sim.add_argument(
         "--knowledge",
@@ -165,15 +133,25 @@ def register(subparsers) -> None:
         type=_positive,
         default=None,
         metavar="K",
-        help=f"rounds of a session (default {DEFAULT_SESSION_ROUNDS}); a match's target of "
-        "round wins",
+        help=f"rounds a session plays (default {DEFAULT_SESSION_ROUNDS})",
+    )
+    sim.add_argument(
+        "--to",
+        type=_positive,
+        default=None,
+        metavar="K",
+        help="match: round wins needed (default: the rules' target, 3 for gameweave, 5 "
+        "otherwise; as match --to)",
     )
     sim.add_argument(
         "--computer",
+        type=canonical_policy,
         default=None,
+        metavar="POLICY",
         help="progressive session: the computer's policy, one of "
         + ", ".join(COMPUTER_POLICIES)
-        + f" (default {DEFAULT_COMPUTER}; as payout --computer)",
+        + f" (default {DEFAULT_COMPUTER}; as payout --computer)"
+        + ALIAS_NOTE,
     )
     sim.add_argument(
         "--start",
@@ -240,38 +218,6 @@ def _estimate(e) -> dict:
     return {k: getattr(e, k) for k in ESTIMATE_FIELDS}
 
 
-def check_samples(n: int | None, option: str = "--n") -> None:
-    """Refuse a sample count above :data:`MAX_SAMPLES`.
-
-    Raises
-    ------
-    OptionError
-        If ``n`` is more than :data:`MAX_SAMPLES`.
-    """
-    if n is not None and n > MAX_SAMPLES:
-        raise OptionError(f"{option} must be at most {MAX_SAMPLES:,} (10**11) samples, got {n:,}")
-
-
-def check_simulate_options(args: argparse.Namespace, rules) -> None:
-    """Refuse options of ``simulate`` that the chosen simulation does not use.
-
-    Raises
-    ------
-    OptionError
-        Naming the first such option and the simulations that use it.
-    """
-    kind = args.what
-    if kind == "session" and rules.ties != "push":
-        kind = "banking" if rules.knowledge == "blind" else "pots"
-        if kind == "pots" and is_betting_rules(rules):
-            kind = "betting"
-    for name, users in OPTION_USERS.items():
-        if getattr(args, name, None) is not None and kind not in users:
-            where = ", ".join(_USER_NAMES[u] for u in users)
-            raise OptionError(f"--{name} does not apply to {_KIND_NAMES[kind]}; it is for: {where}")
-    check_samples(args.n)
-
-
 def run_options(args: argparse.Namespace, n: int | None) -> RunOptions:
     """The :class:`~pokerdice_stats.simulation.RunOptions` of ``--seed``, ``--workers``,
     ``--scheduler`` and ``--no-progress``, with ``n`` samples.
@@ -333,7 +279,7 @@ def simulate_record(args: argparse.Namespace) -> dict:
         record |= bidding_record(rules, run, args.ladder)
         interrupted = False
     elif args.what == "match":
-        matches = sim.simulate_matches(rules, players, args.rounds, run=run)
+        matches = sim.simulate_matches(rules, players, args.to, run=run)
         record |= {
             "players": players,
             "target": matches.target,

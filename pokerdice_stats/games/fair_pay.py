@@ -35,6 +35,7 @@ from fractions import Fraction
 
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.formats import fraction_text
+from pokerdice_stats.games.policy_names import canonical_policy
 from pokerdice_stats.games.progressive import round_outcomes
 from pokerdice_stats.games.schedule import (
     KNOWN_SLUGS,
@@ -219,6 +220,7 @@ def solve_pay(
             f"--target must be a number such as 0, -1/2 or 0.02, got {target!r}"
         ) from None
     parsed = parse_cell(cell, rules)
+    computer = canonical_policy(computer)
     if computer == "optimal" and knowledge == "blind":
         raise OptionError(
             "the blind game against the optimal computer is symmetric: its expected payout is 0 "

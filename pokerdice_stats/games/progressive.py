@@ -46,7 +46,12 @@ from pokerdice_stats.games.payout_result import (  # noqa: F401 - STARTING_BANK 
     PayoutResult,
     payout_result,
 )
-from pokerdice_stats.games.policy_names import COMPUTER_POLICIES, KNOWLEDGE
+from pokerdice_stats.games.policy_names import (
+    ALIAS_NOTE,
+    COMPUTER_POLICIES,
+    KNOWLEDGE,
+    canonical_policy,
+)
 from pokerdice_stats.games.schedule import (
     PROGRESSIVE_SCHEDULE,
     PayoutSchedule,
@@ -168,7 +173,9 @@ def check_choice(computer: str, knowledge: str) -> None:
     """
     if computer not in COMPUTER_POLICIES:
         raise OptionError(
-            f"unknown computer policy {computer!r}; choose one of: " + ", ".join(COMPUTER_POLICIES)
+            f"unknown computer policy {computer!r}; choose one of: "
+            + ", ".join(COMPUTER_POLICIES)
+            + ALIAS_NOTE
         )
     if knowledge == "none":
         raise OptionError(
@@ -186,8 +193,9 @@ def computer_distribution(
 ) -> tuple[np.ndarray, int]:
     """Exact final distribution of a computer policy (knowledge ``seen``).
 
-    ``optimal`` needs the payout matrix (default: the seed's schedule).
+    ``optimal`` (or ``equilibrium``) needs the payout matrix (default: the seed's schedule).
     """
+    computer = canonical_policy(computer)
     check_choice(computer, "seen")
     if computer == "optimal":
         payout = payout_matrix(rules) if payout is None else payout
@@ -277,6 +285,7 @@ def round_outcomes(
     OptionError, ScheduleError
     """
     rules = get_rules("progressive") if rules is None else rules
+    computer = canonical_policy(computer)
     check_choice(computer, knowledge)
     require_independent_turns(rules, "the progressive payout")
     check_payout_rules(rules)
@@ -392,7 +401,7 @@ def expected_payout(
     rules : RuleSet, optional
         Default: the ``progressive`` preset.
     computer : str
-        One of :data:`COMPUTER_POLICIES`.
+        One of :data:`COMPUTER_POLICIES` (``equilibrium``: another name of ``optimal``).
     knowledge : str
         ``seen`` (the player sees the computer's final hand) or ``blind``.
     schedule : PayoutSchedule

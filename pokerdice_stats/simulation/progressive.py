@@ -13,6 +13,7 @@ import numpy as np
 from pokerdice_stats.errors import OptionError
 from pokerdice_stats.games import require_independent_turns
 from pokerdice_stats.games.bank_session import MAX_BANK
+from pokerdice_stats.games.policy_names import canonical_policy
 from pokerdice_stats.games.progressive import (
     COMPUTER_POLICIES,
     optimal_computer,
@@ -75,6 +76,7 @@ class ProgressiveJob:
 
 def computer_table(rules: RuleSet, computer: str, response) -> np.ndarray:
     """The ``(1, T - 1, S)`` table of a progressive computer policy."""
+    computer = canonical_policy(computer)
     if computer == "optimal":
         return tables_of_policy(optimal_computer(rules, response)[0])
     if computer in ("stand", "largest-set"):

@@ -1,0 +1,95 @@
+"""The options of ``simulate``: which simulations use which, and the refusals."""
+
+from __future__ import annotations
+
+import argparse
+
+from pokerdice_stats.errors import OptionError
+
+#: Most samples one run may ask for (``--n``); beyond it a run would take days.
+MAX_SAMPLES = 10**11
+
+
+def is_betting_rules(rules) -> bool:
+    """Whether a session under ``rules`` is seed 001's betting session (ties=must-beat,
+    played in the open, no throw limit: triple-snakes)."""
+    return rules.ties == "must-beat" and rules.knowledge == "seen" and rules.throw_limit == "none"
+
+
+#: The options of ``simulate`` that only some simulations use, and which use them.
+#: ``session`` is a progressive session (ties=push); ``banking`` a blind banking
+#: session (knowledge=blind); ``betting`` a betting session (seed 001: ties=must-beat,
+#: seen, no throw limit, as triple-snakes); ``pots`` any other session.
+OPTION_USERS = {
+    "goal": ("turn",),
+    "policy": ("turn", "round", "banking"),
+    "knowledge": ("round",),
+    "players": ("round", "match", "pots", "banking", "betting"),
+    "rounds": ("session", "pots", "banking", "betting"),
+    "to": ("match",),
+    "computer": ("session",),
+    "start": ("session", "banking", "betting"),
+    "ante": ("pots", "banking", "betting"),
+    "raise": ("betting",),
+    "raises": ("betting",),
+    "short": ("betting",),
+    "schedule": ("session",),
+    "ladder": ("bidding",),
+}
+_KIND_NAMES = {
+    "turn": "--what turn",
+    "round": "--what round",
+    "match": "--what match",
+    "session": "a progressive session (--what session, ties=push)",
+    "pots": "a session of pots (--what session, ties other than push)",
+    "banking": "a blind banking session (--what session, knowledge=blind)",
+    "betting": "a betting session (--what session, triple-snakes)",
+    "bidding": "--what bidding",
+}
+_USER_NAMES = {
+    "turn": "turn",
+    "round": "round",
+    "match": "match",
+    "session": "progressive session",
+    "pots": "session of pots",
+    "banking": "blind banking session",
+    "betting": "betting session",
+    "bidding": "bidding",
+}
+
+
+def check_simulate_options(args: argparse.Namespace, rules) -> None:
+    """Refuse options of ``simulate`` that the chosen simulation does not use.
+
+    Raises
+    ------
+    OptionError
+        Naming the first such option and the simulations that use it.
+    """
+    kind = args.what
+    if kind == "match" and args.rounds is not None:
+        raise OptionError(
+            "--rounds is the number of rounds a session plays; a match's target of round "
+            "wins is --to K (as in `match --to`)"
+        )
+    if kind == "session" and rules.ties != "push":
+        kind = "banking" if rules.knowledge == "blind" else "pots"
+        if kind == "pots" and is_betting_rules(rules):
+            kind = "betting"
+    for name, users in OPTION_USERS.items():
+        if getattr(args, name, None) is not None and kind not in users:
+            where = ", ".join(_USER_NAMES[u] for u in users)
+            raise OptionError(f"--{name} does not apply to {_KIND_NAMES[kind]}; it is for: {where}")
+    check_samples(args.n)
+
+
+def check_samples(n: int | None, option: str = "--n") -> None:
+    """Refuse a sample count above :data:`MAX_SAMPLES`.
+
+    Raises
+    ------
+    OptionError
+        If ``n`` is more than :data:`MAX_SAMPLES`.
+    """
+    if n is not None and n > MAX_SAMPLES:
+        raise OptionError(f"{option} must be at most {MAX_SAMPLES:,} (10**11) samples, got {n:,}")

@@ -1,0 +1,393 @@
+"""One vocabulary (issue 12, item 2): the same names for the same things in every command.
+
+The match target is ``--to``, the first player's throws ``--limit``, the best play a
+game admits ``optimal`` (``equilibrium`` another name of it), the hold rows of
+``round --seat --hand`` read as ``hold``'s, and every ``--rules`` help names the presets.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from cli_helpers import assert_cli_error, run_cli
+
+from pokerdice_stats import cli
+from pokerdice_stats.games import policy_names
+from pokerdice_stats.rules import PRESETS
+
+
+def _json(capsys, *argv: str):
+    code, out, err = run_cli(capsys, *argv, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.fixture(autouse=True)
+def _wide_help(monkeypatch):
+    """Help on one line per option: argparse wraps at the terminal's width (and inside
+    hyphenated names)."""
+    monkeypatch.setenv("COLUMNS", "2000")
+
+
+def _help(capsys, *argv: str) -> str:
+    with pytest.raises(SystemExit) as stop:
+        cli.main([*argv, "--help"])
+    assert stop.value.code == 0
+    return " ".join(capsys.readouterr().out.split())
+
+
+# ---------------------------------------------------------------------------
+# --rules and --goal help.
+
+RULES_COMMANDS = [
+    ["hold", "K K J 10 9"],
+    ["round"],
+    ["match"],
+    ["holdup", "3 3 3 5 6"],
+    ["simulate"],
+    ["banking"],
+    ["payout"],
+    ["chances"],
+    ["rules", "show"],
+]
+
+
+@pytest.mark.parametrize("argv", RULES_COMMANDS, ids=lambda a: a[0])
+def test_rules_help_lists_the_presets(capsys, argv):
+    text = _help(capsys, *argv)
+    listed = "a preset (" + ", ".join(PRESETS) + ")"
+    assert listed in text
+
+
+@pytest.mark.parametrize("command", ["hold", "simulate", "chances", "strategy"])
+def test_goal_help_lists_the_goal_forms(capsys, command):
+    text = _help(capsys, command)
+    for form in ("at-least:CATEGORY", "exactly:CATEGORY", 'beat:"DICE"[,tie=P]', "score:FILE"):
+        assert form in text, (command, form)
+
+
+# ---------------------------------------------------------------------------
+# simulate --what match --to.
+
+
+def test_simulate_match_to_is_the_target(capsys):
+    args = ["simulate", "--what", "match", "--n", "200", "--no-progress", "--seed", "3"]
+    record = _json(capsys, *args, "--to", "2")
+    assert record["target"] == 2
+    default = _json(capsys, *args)
+    assert default["target"] == 3  # gameweave's
+    assert record["expected_rounds"]["estimate"] < default["expected_rounds"]["estimate"]
+    by_key = _json(capsys, *args, "--set", "target=2")  # the rule key is target
+    assert by_key.pop("rules") == "gameweave (target=2)"
+    assert record.pop("rules") == "gameweave"
+    assert by_key == record
+
+
+def test_simulate_match_refuses_rounds_pointing_to_to(capsys):
+    """``--rounds`` counts the rounds a session plays: as a match's target it would read
+    as "a match of K rounds", so it is refused there, naming ``--to``."""
+    argv = ["simulate", "--what", "match", "--rounds", "2", "--n", "10", "--no-progress"]
+    assert_cli_error(capsys, argv, "--rounds is the number of rounds a session plays", "--to K")
+
+
+def test_simulate_help_names_to_for_matches(capsys):
+    text = _help(capsys, "simulate")
+    assert "--to K match: round wins needed" in text
+    assert "--rounds K rounds a session plays" in text
+
+
+# ---------------------------------------------------------------------------
+# holdup --limit (old name --throws).
+
+LIMITED = ["--set", "throw_limit=first-player"]
+
+
+def test_holdup_limit_and_its_old_name_agree(capsys):
+    base = ["holdup", "3 3 3 5 6", "--players-left", "2", *LIMITED]
+    limited = _json(capsys, *base, "--limit", "1")
+    old = _json(capsys, *base, "--throws", "1")
+    full = _json(capsys, *base)
+    assert limited == old
+    assert limited != full  # one throw each: the hand holds up more often
+    assert Fraction(limited["holds_up"]) > Fraction(full["holds_up"])
+
+
+@pytest.mark.parametrize(
+    ("extra", "needles"),
+    [
+        (["--limit", "2"], ["--limit applies only under throw_limit=first-player"]),
+        ([*LIMITED, "--limit", "0"], ["--limit must be 1 to 3, got 0"]),
+        ([*LIMITED, "--limit", "4"], ["--limit must be 1 to 3, got 4"]),
+        ([*LIMITED, "--throws", "4"], ["--throws must be 1 to 3, got 4"]),
+        ([*LIMITED, "--limit", "1", "--throws", "1"], ["old name of --limit"]),
+    ],
+)
+def test_holdup_limit_refusals(capsys, extra, needles):
+    assert_cli_error(capsys, ["holdup", "3 3 3 5 6", *extra], *needles)
+
+
+def test_holdup_help_names_limit_not_throws(capsys):
+    text = _help(capsys, "holdup")
+    assert "--limit T under throw_limit=first-player: the throws the first player took" in text
+    assert "--throws" not in text
+
+
+# ---------------------------------------------------------------------------
+# optimal, and equilibrium as another name of it.
+
+
+def test_policy_names_match_the_solvers():
+    from pokerdice_stats.games.progressive import COMPUTER_POLICIES
+    from pokerdice_stats.simulation.blind_seats import BLIND_POLICIES
+    from pokerdice_stats.simulation.policy_tables import POLICIES
+
+    assert policy_names.TURN_POLICIES == POLICIES
+    assert set(policy_names.BLIND_POLICIES) | set(policy_names.POLICY_ALIASES) == set(
+        BLIND_POLICIES
+    )
+    assert policy_names.COMPUTER_POLICIES == COMPUTER_POLICIES
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("equilibrium", "optimal"),
+        (" Equilibrium ", "optimal"),
+        ("optimal", "optimal"),
+        ("stand", "stand"),
+        ("bogus", "bogus"),
+    ],
+)
+def test_canonical_policy(text, expected):
+    assert policy_names.canonical_policy(text) == expected
+
+
+def test_canonical_policies_keeps_other_names_as_typed():
+    assert policy_names.canonical_policies("equilibrium,stand") == "optimal,stand"
+    assert policy_names.canonical_policies("stand, largest-set") == "stand, largest-set"
+
+
+@pytest.mark.parametrize("knowledge", ["seen", "blind"])
+def test_payout_computer_equilibrium_is_optimal(capsys, knowledge):
+    base = ["payout", "--knowledge", knowledge]
+    alias = _json(capsys, *base, "--computer", "equilibrium")
+    assert alias == _json(capsys, *base, "--computer", "optimal")
+    assert alias["computer"] == "optimal"
+
+
+def test_payout_tolerance_takes_the_alias(capsys):
+    base = ["payout", "--knowledge", "blind", "--tolerance", "1e-6"]
+    assert _json(capsys, *base, "--computer", "equilibrium")["computer"] == "optimal"
+
+
+def test_simulate_computer_equilibrium_is_optimal(capsys):
+    base = ["simulate", "--what", "session", "--rules", "progressive", "--rounds", "5"]
+    base += ["--n", "40", "--no-progress", "--seed", "2"]
+    alias = _json(capsys, *base, "--computer", "equilibrium")
+    assert alias == _json(capsys, *base, "--computer", "optimal")
+
+
+def test_simulate_turn_policy_equilibrium_is_optimal(capsys):
+    base = ["simulate", "--what", "turn", "--n", "2000", "--no-progress", "--seed", "5"]
+    alias = _json(capsys, *base, "--policy", "equilibrium")
+    assert alias == _json(capsys, *base, "--policy", "optimal")
+    assert alias["policy"] == "optimal"
+
+
+def test_simulate_blind_round_takes_both_names(capsys):
+    base = ["simulate", "--what", "round", "--rules", "banking", "--n", "500", "--no-progress"]
+    alias = _json(capsys, *base, "--policy", "equilibrium,stand")
+    assert alias == _json(capsys, *base, "--policy", "optimal,stand")
+
+
+@pytest.mark.parametrize("knowledge", ["seen", "blind"])
+def test_api_computer_equilibrium_is_optimal(knowledge):
+    from pokerdice_stats.games.progressive import expected_payout
+
+    alias = expected_payout(computer="equilibrium", knowledge=knowledge)
+    named = expected_payout(computer="optimal", knowledge=knowledge)
+    assert alias.computer == "optimal"
+    assert alias.expected == named.expected
+
+
+def test_api_solve_pay_refuses_the_blind_equilibrium_by_either_name():
+    from pokerdice_stats.errors import OptionError
+    from pokerdice_stats.games.fair_pay import solve_pay
+
+    for name in ("optimal", "equilibrium"):
+        with pytest.raises(OptionError, match="symmetric"):
+            solve_pay(None, "scale", 0, computer=name, knowledge="blind")
+
+
+def test_api_simulated_computer_equilibrium_is_optimal():
+    from pokerdice_stats.rules import get_rules
+    from pokerdice_stats.simulation import RunOptions, simulate_progressive
+
+    run = RunOptions(n=30, seed=4, progress=False)
+    rules = get_rules("progressive")
+    alias = simulate_progressive(rules, 5, "equilibrium", run=run)
+    named = simulate_progressive(rules, 5, "optimal", run=run)
+    assert alias.bank == named.bank
+
+
+def test_banking_strategy_optimal_is_the_equilibrium_row(capsys):
+    alias = _json(capsys, "banking", "--strategy", "optimal", "--strategy", "stand")
+    rows = _json(capsys, "banking", "--strategy", "equilibrium", "--strategy", "stand")
+    assert alias == rows
+    assert [s["strategy"] for s in alias["strategies"]] == ["equilibrium", "stand"]
+
+
+def test_banking_unknown_strategy_lists_optimal(capsys):
+    assert_cli_error(
+        capsys, ["banking", "--strategy", "bogus"], "unknown strategy 'bogus'", "optimal"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "names"),
+    [
+        (["payout"], policy_names.COMPUTER_POLICIES),
+        (["simulate"], policy_names.BLIND_POLICIES),
+        (["banking"], ("stand", "largest-set", "two-seat-equilibrium", "optimal")),
+    ],
+)
+def test_policy_helps_list_the_names_and_the_alias(capsys, argv, names):
+    text = _help(capsys, *argv)
+    for name in names:
+        assert name in text, (argv, name)
+    assert "equilibrium is another name of optimal" in text
+
+
+# ---------------------------------------------------------------------------
+# round --seat --hand: hold's wording.
+
+HAND = "K K J 10 9"
+AGAINST = "Q Q Q 9 10"
+
+
+def _table_rows(out: str) -> list[str]:
+    """The lines of the holds table (from its header on)."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("keep "))
+    return [line for line in lines[start:] if not line.startswith("…")]
+
+
+@pytest.mark.parametrize("exact", ["always", "never"])
+def test_round_seat_hand_rows_read_as_hold(capsys, exact):
+    code, seat_out, err = run_cli(
+        capsys,
+        "round",
+        "--seat",
+        "2",
+        "--against",
+        AGAINST,
+        "--hand",
+        HAND,
+        "--throws-left",
+        "2",
+        "--exact",
+        exact,
+    )
+    assert code == 0, err
+    code, hold_out, err = run_cli(
+        capsys, "hold", HAND, "--to-win", "--against", AGAINST, "--players-left", "0"
+    )
+    assert code == 0, err
+    seat_rows = _table_rows(seat_out)
+    assert seat_rows[0].split() == (
+        ["keep", "rethrow", "win", "exact", "optimal"]
+        if exact == "always"
+        else ["keep", "rethrow", "win", "optimal"]
+    )
+    assert "True" not in seat_out and "False" not in seat_out
+    assert any(row.startswith("(none) ") for row in seat_rows)
+    assert any(row.split()[-1] == "*" for row in seat_rows[1:])
+    if exact == "never":  # hold --to-win on gameweave is a float answer too: the same table
+        assert seat_rows == _table_rows(hold_out)
+
+
+# ---------------------------------------------------------------------------
+# hold --exact.
+
+TO_WIN = ["hold", HAND, "--to-win", "--against", AGAINST, "--players-left", "0"]
+
+
+def _values(holds: list[dict]) -> dict[str, str]:
+    return {row["keep"]: row["value"] for row in holds}
+
+
+@pytest.mark.parametrize(("ties", "tie"), [("split", "1/2"), ("must-beat", "0")])
+def test_hold_exact_always_matches_the_beat_goal(capsys, ties, tie):
+    """The last player facing one hand wins what ``beat:HAND,tie=P`` scores, P the
+    share of a tie under the tie rule (split: half the pot; must-beat: nothing)."""
+    record = _json(capsys, *TO_WIN, "--set", f"ties={ties}", "--exact", "always")
+    assert record["exact"] is True
+    goal = _json(capsys, "hold", HAND, "--goal", f'beat:"{AGAINST}",tie={tie}')
+    assert goal["exact"] is True
+    assert _values(record["holds"]) == _values(goal["holds"])
+    assert all("/" in v for v in _values(record["holds"]).values())  # "p/q" text
+    assert Fraction(record["holds"][0]["value"]) == Fraction(56, 81)  # keep the kings
+
+
+def test_hold_exact_always_under_roll_off_agrees_with_floats(capsys):
+    exact = _json(capsys, *TO_WIN, "--exact", "always")
+    floats = _json(capsys, *TO_WIN, "--exact", "never")
+    default = _json(capsys, *TO_WIN)
+    assert exact["exact"] is True and floats["exact"] is False
+    assert default == floats  # auto: gameweave has too many distinct hands to be cheap
+    for a, b in zip(exact["holds"], floats["holds"], strict=True):
+        assert a["keep"] == b["keep"]
+        assert float(Fraction(a["value"])) == pytest.approx(b["value"], abs=1e-12)
+
+
+def test_hold_exact_always_plain_count(capsys):
+    """Throwing all five dice once more, the last player must beat the hand outright
+    (ties=must-beat): the value of keeping nothing is a plain count over the 7776 throws."""
+    record = _json(
+        capsys, *TO_WIN, "--set", "ties=must-beat", "--throws-left", "1", "--exact", "always"
+    )
+    assert Fraction(_values(record["holds"])[""]) == _beat_in_one_throw()
+    five_kings = _json(capsys, "hold", "K K K K K", *TO_WIN[2:], "--exact", "always")
+    assert Fraction(_values(five_kings["holds"])["K K K K K"]) == 1
+
+
+def _beat_in_one_throw() -> Fraction:
+    from itertools import product
+
+    from pokerdice_stats.hands import hand_table
+    from pokerdice_stats.rules import get_rules
+
+    table = hand_table(get_rules("gameweave", {"ties": "must-beat"}))
+    target = table.strength[table.hand(AGAINST)]
+    faces = "9 10 J Q K A".split()
+    wins = sum(
+        1
+        for dice in product(faces, repeat=5)
+        if table.strength[table.hand(" ".join(dice))] > target
+    )
+    return Fraction(wins, 6**5)
+
+
+@pytest.mark.parametrize(
+    ("extra", "needles"),
+    [
+        (["--exact", "always"], ["--exact needs --to-win", "always exact"]),
+        (["--goal", "at-least:full-house", "--exact", "never"], ["--exact needs --to-win"]),
+        (["--rules", "progressive", "--as", "computer", "--exact", "auto"], ["--exact needs"]),
+    ],
+)
+def test_hold_exact_refused_without_to_win(capsys, extra, needles):
+    dice = "6 6 6 2 1" if "progressive" in extra else HAND
+    assert_cli_error(capsys, ["hold", dice, *extra], *needles)
+
+
+def test_hold_exact_bad_choice(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main([*TO_WIN, "--exact", "sometimes"])
+    assert stop.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert len(err.splitlines()) == 1
+    assert "--exact: invalid choice: 'sometimes'" in err
