@@ -423,8 +423,7 @@ def simulate_record(args: argparse.Namespace) -> dict:
                 {"seat": s} | _estimate(e) for s, e in enumerate(pots.seats, start=1)
             ]
             interrupted = pots.interrupted
-    if interrupted:
-        record["interrupted"] = True
+    record["interrupted"] = bool(interrupted)
     return record
 
 
