@@ -190,7 +190,9 @@ def test_crosscheck_json(capsys):
         capsys, "crosscheck", "--only", "chances", "--n", "20000", "--seed", "2", "--format", "json"
     )
     assert code == 0
-    rows = json.loads(out)
+    record = json.loads(out)
+    assert (record["groups"], record["n"], record["seed"]) == (["chances"], 20000, 2)
+    rows = record["checks"]
     assert len(rows) == 17
     for row in rows:
         assert {"figure", "exact", "estimate", "ci_low", "ci_high", "z", "n", "seed"} <= set(row)

@@ -174,7 +174,8 @@ def run_round(args: argparse.Namespace) -> int:
     context = round_context(rules, args.players, "seen", result.exact)
     emit_frame(frame, args.format, context, "seats")
     if args.format == "table":
-        emit(f"{ROUND_UNITS}; note: {TIE_NOTES[rules.ties]}")
+        emit(ROUND_UNITS)
+        emit(f"note: {TIE_NOTES[rules.ties]}")
     return 0
 
 
