@@ -140,7 +140,9 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
                 "iterations": eq.iterations,
                 "converged": eq.converged,
                 "value_lower": _exact(eq.lower),
+                "value_lower_float": None if eq.lower is None else float(eq.lower),
                 "value_upper": _exact(eq.upper),
+                "value_upper_float": None if eq.upper is None else float(eq.upper),
             }
         )
     record.update(dict.fromkeys(SESSION_KEYS))
@@ -154,7 +156,8 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
 
 #: Keys of the blind equilibrium in ``payout``'s JSON (null when the game is solved otherwise).
 EQUILIBRIUM_KEYS = ("method", "exploitability", "tolerance", "iterations", "converged",
-                    "value_lower", "value_upper")  # fmt: skip
+                    "value_lower", "value_lower_float", "value_upper",
+                    "value_upper_float")  # fmt: skip
 
 #: Keys of the bank after ``--rounds`` in ``payout``'s JSON (null without it).
 SESSION_KEYS = ("rounds", "start", "bank_mean", "bank_std", "bank_mean_exact")

@@ -320,8 +320,7 @@ def simulate_record(args: argparse.Namespace) -> dict:
             "n": seated.n,
             "seed": seated.seed,
         }
-        if seated.knowledge == "blind":
-            record["policies"] = list(seated.policies)
+        record["policies"] = list(seated.policies) if seated.knowledge == "blind" else None
         record["unit"] = "chance of winning a round (a k-way shared pot counts 1/k)"
         # exact_float: the exact solver's value, as a float, the estimate is checked against
         record["seats"] = [

@@ -33,6 +33,7 @@ def _exact(result: BankingSessionResult) -> dict | None:
             "loss": odds.loss,
             "win_float": float(odds.win),
             "split_float": float(odds.split),
+            "loss_float": float(odds.loss),
         }
     }
     if result.rounds > MAX_ROUNDS:
@@ -83,9 +84,7 @@ def banking_session_record(result: BankingSessionResult) -> dict:
         }
         for s, seat in enumerate(result.seats, start=1)
     ]
-    exact = _exact(result)
-    if exact is not None:
-        record["exact"] = exact
+    record["exact"] = _exact(result)  # null beyond the exact walk's reach
     return record
 
 
@@ -105,7 +104,7 @@ def banking_session_text(record: dict) -> str:
     ]
     if record.get("interrupted"):
         lines.append("interrupted: partial result")
-    exact = record.get("exact", {})
+    exact = record.get("exact") or {}
     exact_seats = exact.get("seats", [])
     for seat in record["seats"]:
         lines.append(f"seat {seat['seat']}:")
