@@ -305,7 +305,11 @@ def test_round_is_blind_under_banking(capsys, players):
     argv = ["round", "--rules", "banking", "--players", str(players), "--format", "json"]
     assert main(argv) == 0
     record = json.loads(capsys.readouterr().out)
-    assert (record["rules"], record["players"], record["knowledge"]) == ("banking", players, "blind")
+    assert (record["rules"], record["players"], record["knowledge"]) == (
+        "banking",
+        players,
+        "blind",
+    )
     assert float(Fraction(record["split_exact"])) == record["split"]
     assert sum(Fraction(v) for v in record["winning_category_exact"].values()) == 1
     rows = record["seats"]

@@ -13,19 +13,24 @@ import json
 import re
 
 import pytest
+from cli_helpers import run_cli
 
 from pokerdice_stats.cli import build_parser
-from cli_helpers import run_cli
 
 QUICK = ("--n", "400", "--seed", "1", "--no-progress")
 
 #: One or more small, fast calls of every sub-command that writes JSON, by mode: the
 #: calls of one mode must give objects with the same keys.
 CASES: dict[str, dict[str, list[list[str]]]] = {
-    "rules": {"list": [["rules", "list"]], "show": [["rules", "show"], ["rules", "show", "classic"]]},
+    "rules": {
+        "list": [["rules", "list"]],
+        "show": [["rules", "show"], ["rules", "show", "classic"]],
+    },
     "odds": {"odds": [["odds"], ["odds", "--by", "hand", "--rules", "triple-snakes"]]},
     "classify": {"classify": [["classify", "K K K Q J"]]},
-    "compare": {"compare": [["compare", "K K K Q J", "Q Q Q J 9"], ["compare", "A A K K Q", "A A K K Q"]]},
+    "compare": {
+        "compare": [["compare", "K K K Q J", "Q Q Q J 9"], ["compare", "A A K K Q", "A A K K Q"]]
+    },
     "hold": {
         "hold": [
             ["hold", "K K Q J 9"],
@@ -47,14 +52,29 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
     },
     "banking": {"banking": [["banking", "--players", "2"]]},
     "round": {
-        "seats": [["round"], ["round", "--rules", "banking"], ["round", "--rules", "triple-snakes"]],
+        "seats": [
+            ["round"],
+            ["round", "--rules", "banking"],
+            ["round", "--rules", "triple-snakes"],
+        ],
         "seat": [
             ["round", "--seat", "2", "--against", "K K K Q J"],
-            ["round", "--seat", "2", "--against", "K K K Q J", "--hand", "Q Q J 10 9",
-             "--throws-left", "2"],
+            [
+                "round",
+                "--seat",
+                "2",
+                "--against",
+                "K K K Q J",
+                "--hand",
+                "Q Q J 10 9",
+                "--throws-left",
+                "2",
+            ],
         ],
-    },  # fmt: skip
-    "match": {"match": [["match", "--rules", "triple-snakes", "--to", "2"], ["match", "--to", "2"]]},
+    },
+    "match": {
+        "match": [["match", "--rules", "triple-snakes", "--to", "2"], ["match", "--to", "2"]]
+    },
     "holdup": {"holdup": [["holdup", "3 3 3 5 6"], ["holdup", "3 3 3 5 6", "--exact", "never"]]},
     "betting": {"seats": [["betting", "--players", "2"]]},
     "bidding": {"bidding": [["bidding"]]},
@@ -66,20 +86,50 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
         ],
         "match": [["simulate", "--what", "match", "--n", "50", "--no-progress"]],
         "progressive": [
-            ["simulate", "--what", "session", "--rules", "progressive", "--rounds", "3",
-             "--n", "20", "--no-progress"]
+            [
+                "simulate",
+                "--what",
+                "session",
+                "--rules",
+                "progressive",
+                "--rounds",
+                "3",
+                "--n",
+                "20",
+                "--no-progress",
+            ]
         ],
         "banking": [
-            ["simulate", "--what", "session", "--rules", "banking", "--rounds", "3", "--n", "20",
-             "--no-progress"]
+            [
+                "simulate",
+                "--what",
+                "session",
+                "--rules",
+                "banking",
+                "--rounds",
+                "3",
+                "--n",
+                "20",
+                "--no-progress",
+            ]
         ],
         "betting": [
-            ["simulate", "--what", "session", "--rules", "triple-snakes", "--rounds", "3",
-             "--n", "20", "--no-progress"]
+            [
+                "simulate",
+                "--what",
+                "session",
+                "--rules",
+                "triple-snakes",
+                "--rounds",
+                "3",
+                "--n",
+                "20",
+                "--no-progress",
+            ]
         ],
         "pots": [["simulate", "--what", "session", "--rounds", "3", "--n", "20", "--no-progress"]],
         "bidding": [["simulate", "--what", "bidding", *QUICK]],
-    },  # fmt: skip
+    },
     "crosscheck": {"crosscheck": [["crosscheck", "--only", "chances", *QUICK]]},
 }
 #: Answers about no single rule set (the presets; checks over several rule sets).
@@ -147,9 +197,7 @@ def test_the_checker_finds_a_bare_fraction():
     assert exact_without_float({"goal": 'beat:"Q Q Q 9 9",tie=1/2'}) == []
 
 
-@pytest.mark.parametrize(
-    ("command", "mode"), [(c, m) for c, modes in CASES.items() for m in modes]
-)
+@pytest.mark.parametrize(("command", "mode"), [(c, m) for c, modes in CASES.items() for m in modes])
 def test_json_answer_is_one_object_with_its_context(capsys, command, mode):
     keys = []
     for argv in CASES[command][mode]:

@@ -264,9 +264,7 @@ def run_payout(args: argparse.Namespace) -> int:
         return 0
     session = record.pop("session", None)
     optional = (*EQUILIBRIUM_KEYS, *SESSION_KEYS)  # null-filled for JSON's stable keys
-    rows = [
-        {"key": k, "value": v} for k, v in record.items() if not (v is None and k in optional)
-    ]
+    rows = [{"key": k, "value": v} for k, v in record.items() if not (v is None and k in optional)]
     text = render(pd.DataFrame(rows), "table")
     emit(text + (_session_text(session) if session else ""))
     return 0
