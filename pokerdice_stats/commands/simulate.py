@@ -456,7 +456,7 @@ def run_crosscheck(args: argparse.Namespace) -> int:
         "n": args.n,
         "seed": args.seed,
         "interval": "95% confidence interval",
-        "unit": "each figure's own (its row's figure names it); z: standard errors",
+        "unit": "each row's unit (a chance unless it says otherwise); z: standard errors",
     }
     emit_frame(frame, args.format, context, "checks")
     return 0
