@@ -186,7 +186,23 @@ ROUND_UNITS = "win, win_outright, tie: chances (0 to 1) of one round"
 def round_context(rules, players: int, knowledge: str, exact: bool, blind=None) -> dict:
     """The context of ``round --format json``: the same keys seen or blind.
 
-    ``blind``: the blind round (its split and equilibrium figures; null when seen).
+    Parameters
+    ----------
+    rules : RuleSet
+    players : int
+    knowledge : str
+        ``seen`` or ``blind``.
+    exact : bool
+        Whether ``win_exact`` is given.
+    blind : pokerdice_stats.games.banking_field.BlindRound, optional
+        The blind round: its split and equilibrium figures (null when seen).
+
+    Returns
+    -------
+    dict
+        ``rules``, ``players``, ``knowledge``, ``ties``, ``exact``, ``unit``, ``note``,
+        ``split``, ``split_exact``, ``exploitability``, ``tolerance``,
+        ``winning_category``, ``winning_category_exact``.
     """
     from pokerdice_stats.formats import fraction_text
 
