@@ -13,7 +13,6 @@ from pokerdice_stats.rules import get_rules
 from pokerdice_stats.simulation import RunOptions
 from pokerdice_stats.simulation.bidding import MATCHUPS, simulate_bidding
 
-
 #: What seat 1's result is measured in.
 RESULT_UNIT = "units a game (+1 win, -1 loss)"
 
