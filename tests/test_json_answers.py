@@ -76,7 +76,26 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
         "match": [["match", "--rules", "triple-snakes", "--to", "2"], ["match", "--to", "2"]]
     },
     "holdup": {"holdup": [["holdup", "3 3 3 5 6"], ["holdup", "3 3 3 5 6", "--exact", "never"]]},
-    "betting": {"seats": [["betting", "--players", "2"]]},
+    "betting": {
+        "seats": [["betting", "--players", "2"]],
+        "habits": [["betting", "--players", "2", "--habit", "never-raise"]],
+        "meet": [["betting", "--players", "3", "--seat", "3", "--best", "3 3 3 5 5"]],
+        "holds": [
+            [
+                "betting",
+                "--players",
+                "3",
+                "--seat",
+                "2",
+                "--dice",
+                "3 3 1 5 5",
+                "--throws-left",
+                "1",
+                "--best",
+                "2 2 2 4 4",
+            ]
+        ],
+    },
     "bidding": {"bidding": [["bidding"]]},
     "simulate": {
         "turn": [["simulate", *QUICK]],
