@@ -242,7 +242,7 @@ def test_rules_file_names_a_preset_and_overrides(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "classify", "1 1 2 3 4", "--rules", str(path))
     assert code == 0 and "Straight" in out  # the wild 1 completes 1-2-3-4-5 or 2-3-4-5-6
     code, out, _ = run_cli(capsys, "odds", "--rules", str(path), "--format", "json")
-    assert code == 0 and json.loads(out)[0]["category"] == "five-of-a-kind"
+    assert code == 0 and json.loads(out)["rows"][0]["category"] == "five-of-a-kind"
 
 
 def test_rules_file_without_preset_starts_from_gameweave(tmp_path):
@@ -258,7 +258,7 @@ def test_rules_list(capsys):
         for name in PRESETS:
             assert name in out
     code, out, _ = run_cli(capsys, "rules", "list", "--format", "json")
-    assert [row["preset"] for row in json.loads(out)] == list(PRESETS)
+    assert [row["preset"] for row in json.loads(out)["presets"]] == list(PRESETS)
 
 
 def test_rules_show_table_is_left_aligned(capsys):
@@ -286,8 +286,10 @@ def test_rules_show_every_preset(capsys, name):
     code, out, _ = run_cli(capsys, "rules", "show", name, "--format", "json")
     shown = json.loads(out)
     assert code == 0
-    assert set(shown) == {"preset", *OPTION_KEYS, "categories"}
-    assert get_rules(name, {k: v for k, v in shown.items() if k != "categories"}) == PRESETS[name]
+    assert set(shown) == {"rules", "preset", *OPTION_KEYS, "categories", "faces"}
+    assert shown["rules"] == name
+    settings = {k: v for k, v in shown.items() if k in ("preset", *OPTION_KEYS)}
+    assert get_rules(name, settings) == PRESETS[name]
     for fmt in ("markdown", "csv"):
         code, out, _ = run_cli(capsys, "rules", "show", name, "--format", fmt)
         assert code == 0 and "categories" in out

@@ -304,9 +304,16 @@ def test_cli_refusals(capsys, argv, words):
 def test_round_is_blind_under_banking(capsys, players):
     argv = ["round", "--rules", "banking", "--players", str(players), "--format", "json"]
     assert main(argv) == 0
-    rows = json.loads(capsys.readouterr().out)
+    record = json.loads(capsys.readouterr().out)
+    assert (record["rules"], record["players"], record["knowledge"]) == (
+        "banking",
+        players,
+        "blind",
+    )
+    assert float(Fraction(record["split_exact"])) == record["split"]
+    assert sum(Fraction(v) for v in record["winning_category_exact"].values()) == 1
+    rows = record["seats"]
     assert [row["seat"] for row in rows] == list(range(1, players + 1))
-    assert all(row["knowledge"] == "blind" for row in rows)
     assert all(isinstance(row["win"], float) for row in rows)
     assert sum(Fraction(row["win_exact"]) for row in rows) == 1
 
@@ -314,8 +321,9 @@ def test_round_is_blind_under_banking(capsys, players):
 def test_round_seen_under_banking_is_the_old_analysis(capsys):
     argv = ["round", "--rules", "banking", "--set", "knowledge=seen", "--format", "json"]
     assert main(argv) == 0
-    rows = json.loads(capsys.readouterr().out)
-    assert all(row["knowledge"] == "seen" for row in rows)
+    record = json.loads(capsys.readouterr().out)
+    assert record["knowledge"] == "seen" and record["split"] is None
+    rows = record["seats"]
     assert rows[1]["win"] > rows[0]["win"]  # the later seat sees the earlier hand
 
 

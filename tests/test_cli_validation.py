@@ -81,7 +81,9 @@ def test_round_outright_and_tie(capsys, preset):
         capsys, "round", "--rules", preset, *seen, "--players", "3", "--format", "json"
     )
     assert code == 0
-    rows = json.loads(out)
+    record = json.loads(out)
+    assert record["rules"] == get_rules(preset, dict([seen[1].split("=")]) if seen else {}).label()
+    rows = record["seats"]
     result = solve_round(get_rules(preset), 3)
     # The tie sets, summed by hand (not via the command's helper).
     for row in rows:
@@ -119,6 +121,7 @@ def test_round_table_footnote(capsys, preset, note):
     header = lines[0].split()
     assert header[:2] == ["seat", "win"] and header[-2:] == ["win_outright", "tie"]
     assert lines[-1].startswith("note: ") and note in lines[-1]
+    assert lines[-2] == "win, win_outright, tie: chances (0 to 1) of one round"  # the unit
 
 
 def test_round_help_says_what_win_counts(capsys):

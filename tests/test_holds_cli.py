@@ -21,8 +21,15 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-#: Keys of the object ``hold --format json`` writes (its context, then ``holds``).
-HOLD_OBJECT_KEYS = {"hand", "category", "rules", "goal", "unit", "throws_left", "exact", "holds"}
+#: Keys of the object ``hold --format json`` writes (its context, then ``holds``): always
+#: the same, null where they do not apply.
+HOLD_OBJECT_KEYS = {
+    "hand", "category", "rules", "goal", "unit", "final_unit", "throws_left", "exact",
+    "against", "tied", "players_left", "seat", "players", "ties", "limit", "side", "schedule",
+    "computer_hand", "holds",
+}  # fmt: skip
+#: Keys of each row of ``hold --format json``.
+HOLD_ROW_KEYS = {"keep", "rethrow", "value", "value_float", "optimal", "final", "final_float"}
 
 
 def run_json(capsys, *argv: str):
@@ -31,15 +38,21 @@ def run_json(capsys, *argv: str):
     assert code == 0, err
     data = json.loads(out)
     if argv[0] == "hold":
-        assert HOLD_OBJECT_KEYS <= set(data), data.keys()
+        assert set(data) == HOLD_OBJECT_KEYS, data.keys()
+        assert all(set(row) == HOLD_ROW_KEYS for row in data["holds"])
         return data["holds"]
+    if argv[0] == "chances":
+        assert data["rules"] == "gameweave" + (" (throws=2)" if "--throws" in argv else "")
+        if "--goal" not in argv:
+            assert set(data) == {"rules", "throws", "unit", "rows"}
+            return data["rows"]
     return data
 
 
 def test_hold_example_full_house(capsys):
     """K K J 10 9, two throws left, playing for at least a full house: keep the kings."""
     rows = run_json(capsys, "hold", "K K J 10 9", "--goal", "at-least:full-house")
-    assert all(set(r) == {"keep", "rethrow", "value", "value_float", "optimal"} for r in rows)
+    assert all(r["final"] is None and r["final_float"] is None for r in rows)
     best = rows[0]
     assert best["keep"] == "K K" and best["rethrow"] == 3 and best["optimal"] is True
     assert [r["keep"] for r in rows if r["optimal"]] == ["K K"]
@@ -93,7 +106,15 @@ def test_hold_defaults_and_sticky_aside(capsys):
     # No throw left: standing is the only hold.
     rows = run_json(capsys, "hold", "A A A K Q", "--throws-left", "0")
     assert rows == [
-        {"keep": "A A A K Q", "rethrow": 0, "value": "0/1", "value_float": 0.0, "optimal": True}
+        {
+            "keep": "A A A K Q",
+            "rethrow": 0,
+            "value": "0/1",
+            "value_float": 0.0,
+            "optimal": True,
+            "final": None,
+            "final_float": None,
+        }
     ]
     # Sticky holds with a king set aside: every hold keeps the king.
     rows = run_json(
@@ -156,7 +177,11 @@ def test_chances_table_matches_single_solves():
 
 def test_chances_with_goal(capsys):
     record = run_json(capsys, "chances", "--goal", "at-least:full-house", "--throws", "2")
-    assert set(record) == {"goal", "throws", "unit", "value", "value_float", "final", "final_float"}
+    assert set(record) == {
+        "rules", "goal", "throws", "unit", "value", "value_float", "final", "final_float",
+        "final_unit",
+    }  # fmt: skip
+    assert record["final_unit"] == "chance"
     assert record["goal"] == "at-least:full-house" and record["throws"] == 2
     assert record["unit"] == "chance"
     assert record["final_float"] == {k: float(Fraction(v)) for k, v in record["final"].items()}

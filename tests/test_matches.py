@@ -105,9 +105,13 @@ def test_shared_ties_have_no_match():
 
 def test_match_json_contract(capsys):
     assert main(["match", "--rules", "gameweave", "--players", "3", "--format", "json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    record = json.loads(capsys.readouterr().out)
+    assert (record["rules"], record["players"], record["target"]) == ("gameweave", 3, 3)
+    assert record["units"]["win"] == "chance of winning the match"
+    rows = record["seats"]
     assert [row["seat"] for row in rows] == [1, 2, 3]
-    assert {"seat", "win", "expected_rounds"} <= set(rows[0])
+    keys = {"seat", "win", "expected_rounds", "win_exact", "expected_rounds_exact"}
+    assert all(set(row) == keys for row in rows)
     assert abs(sum(row["win"] for row in rows) - 1) < 1e-12
     assert len({row["expected_rounds"] for row in rows}) == 1
 
@@ -115,7 +119,7 @@ def test_match_json_contract(capsys):
 def test_match_exact_and_errors(capsys):
     args = ["match", "--rules", "triple-snakes", "--players", "2", "--to", "2", "--format", "json"]
     assert main(args) == 0
-    rows = json.loads(capsys.readouterr().out)
+    rows = json.loads(capsys.readouterr().out)["seats"]
     assert sum(Fraction(row["win_exact"]) for row in rows) == 1
     assert main(["match", "--rules", "banking"]) == 2
     assert "winner every round" in capsys.readouterr().err

@@ -115,9 +115,12 @@ def test_at_least_is_monotone(rules):
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_json_by_category_contract(capsys, name):
-    rows = json.loads(run_cli(capsys, "odds", "--rules", name, "--format", "json"))
+    record = json.loads(run_cli(capsys, "odds", "--rules", name, "--format", "json"))
     rules = PRESETS[name]
-    assert isinstance(rows, list)
+    assert set(record) == {"rules", "by", "throws", "unit", "rows"}
+    assert (record["rules"], record["by"], record["throws"]) == (name, "category", 1)
+    assert record["unit"].startswith("chance of one throw")
+    rows = record["rows"]
     assert [row["category"] for row in rows] == list(rules.category_slugs)
     total = Fraction(0)
     for row in rows:
@@ -138,8 +141,12 @@ def test_json_by_category_contract(capsys, name):
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_json_by_hand_contract(capsys, name):
     rules = PRESETS[name]
-    rows = json.loads(run_cli(capsys, "odds", "--rules", name, "--by", "hand", "--format", "json"))
-    assert isinstance(rows, list) and len(rows) == 252
+    record = json.loads(
+        run_cli(capsys, "odds", "--rules", name, "--by", "hand", "--format", "json")
+    )
+    assert (record["rules"], record["by"]) == (name, "hand")
+    rows = record["rows"]
+    assert len(rows) == 252
     labels = rules.face_chart.labels
     strengths = [row["strength"] for row in rows]
     assert strengths == sorted(strengths, reverse=True)
@@ -180,7 +187,7 @@ def test_every_format(capsys, by):
         assert lowest_terms(row["probability"]) == expected.probability
         assert lowest_terms(row["at_least"]) == expected.at_least
         assert float(row["probability_float"]) == expected.probability_float
-    rows = json.loads(run_cli(capsys, *base, "--format", "json"))
+    rows = json.loads(run_cli(capsys, *base, "--format", "json"))["rows"]
     assert len(rows) == n
 
 

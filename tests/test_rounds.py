@@ -255,7 +255,12 @@ def test_bad_policy_requests():
 
 def test_round_json_contract(capsys):
     assert main(["round", "--rules", "triple-snakes", "--players", "3", "--format", "json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    record = json.loads(capsys.readouterr().out)
+    assert record["rules"] == "triple-snakes" and record["players"] == 3
+    assert record["knowledge"] == "seen" and record["unit"] == "chance of one round"
+    assert record["split"] is None and record["winning_category"] is None  # blind rounds only
+    rows = record["seats"]
+    assert all(set(row) == {"seat", "win", "win_exact", "win_outright", "tie"} for row in rows)
     assert [row["seat"] for row in rows] == [1, 2, 3]
     assert abs(sum(row["win"] for row in rows) - 1) < 1e-12
     assert sum(Fraction(row["win_exact"]) for row in rows) == 1
@@ -278,8 +283,12 @@ def test_round_seat_play_command(capsys):
     args += ["--against", "3 3 3 5 6", "--hand", "6 6 1 2 4", "--throws-left", "1"]
     assert main([*args, "--format", "json"]) == 0
     record = json.loads(capsys.readouterr().out)
+    assert record["rules"] == "triple-snakes" and record["unit"] == "chance of winning the round"
+    assert (record["players"], record["throws_left"], record["limit"]) == (3, 1, None)
     result = solve_round(PRESETS["triple-snakes"], 3, exact=True)
     assert Fraction(record["win_exact"]) == result.chance_to_win(2, "3 3 3 5 6")
+    for row in record["holds"]:  # the exact win beside its float
+        assert float(Fraction(row["win_exact"])) == row["win"]
     best = [row for row in record["holds"] if row["canonical"]]
     assert [row["keep"] for row in best] == [result.best_keep(2, "6 6 1 2 4", 1, "3 3 3 5 6")]
     assert record["holds"][0]["optimal"]

@@ -176,7 +176,7 @@ def test_classic_counts():
 def test_classic_counts_cli(capsys):
     code, out, err = run_cli(capsys, "odds", "--rules", "classic", "--format", "json")
     assert (code, err) == (0, "")
-    rows = {row["category"]: row for row in json.loads(out)}
+    rows = {row["category"]: row for row in json.loads(out)["rows"]}
     assert sum(row["count"] for row in rows.values()) == 7776
     assert rows["full-house"]["count"] == 300
     assert rows["full-house"]["probability"] == "25/648"  # 300/7776
@@ -372,7 +372,7 @@ def test_triple_snakes_cli(capsys):
     assert (code, err) == (0, "")
     assert "Small straight" in out
     code, out, _ = run_cli(capsys, "odds", "--rules", "triple-snakes", "--format", "json")
-    slugs = [row["category"] for row in json.loads(out)]
+    slugs = [row["category"] for row in json.loads(out)["rows"]]
     assert slugs.index("small-straight") == slugs.index("straight") + 1
     assert slugs.index("three-of-a-kind") == slugs.index("small-straight") + 1
 

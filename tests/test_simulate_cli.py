@@ -190,8 +190,19 @@ def test_crosscheck_json(capsys):
         capsys, "crosscheck", "--only", "chances", "--n", "20000", "--seed", "2", "--format", "json"
     )
     assert code == 0
-    rows = json.loads(out)
+    record = json.loads(out)
+    assert (record["groups"], record["n"], record["seed"]) == (["chances"], 20000, 2)
+    rows = record["checks"]
+    assert all(row["unit"] == "chance" for row in rows)  # single-throw chances
     assert len(rows) == 17
     for row in rows:
         assert {"figure", "exact", "estimate", "ci_low", "ci_high", "z", "n", "seed"} <= set(row)
         assert abs(row["z"]) < 4.5  # 17 figures: union bound 17 * 6.8e-6 under a fresh seed
+
+
+def test_crosscheck_rows_say_their_unit(capsys):
+    argv = ["crosscheck", "--only", "matches", "--n", "2000", "--no-progress", "--format", "json"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    units = {row["figure"]: row["unit"] for row in json.loads(out)["checks"]}
+    assert units["expected rounds"] == "rounds" and units["seat 1 wins"] == "chance"

@@ -165,11 +165,48 @@ def emit(text: str) -> None:
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
-def emit_frame(frame, fmt: str) -> None:
-    """Write a DataFrame in the chosen format."""
-    from pokerdice_stats.formats import render
+def emit_frame(frame, fmt: str, context: dict | None = None, key: str = "rows") -> None:
+    """Write a DataFrame in the chosen format.
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The rows.
+    fmt : str
+        One of :data:`FORMATS`.
+    context : dict, optional
+        What the rows answer (``rules``, the inputs that shape them, ``unit``...):
+        in JSON the answer is one object, this context and then the rows under
+        ``key``. Required for ``fmt="json"`` (a bare list carries no context).
+    key : str
+        The name of the rows in the JSON object.
+
+    Raises
+    ------
+    TypeError
+        For ``fmt="json"`` without a context.
+    """
+    from pokerdice_stats.formats import render, to_json
+
+    if fmt == "json":
+        emit(to_json(json_answer(context, frame, key)))
+        return
     emit(render(frame, fmt))
+
+
+def json_answer(context: dict | None, rows, key: str = "rows") -> dict:
+    """One JSON answer: the ``context`` object, then ``rows`` (a frame or records) under ``key``.
+
+    Raises
+    ------
+    TypeError
+        Without a context: every JSON answer carries one.
+    """
+    if context is None:
+        raise TypeError("a JSON answer is an object carrying its context: give context=")
+    if type(rows).__name__ == "DataFrame":
+        rows = rows.to_dict(orient="records")
+    return {**context, key: rows}
 
 
 def check_tolerance(tolerance: float | None) -> None:

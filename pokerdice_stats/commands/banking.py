@@ -76,6 +76,18 @@ def register(subparsers) -> None:
     banking.set_defaults(func=run_banking)
 
 
+#: What ``banking``'s figures are measured in.
+BANKING_UNITS = {
+    "value": "share of the pot (each seat's, a round)",
+    "exploitability": "share of the pot",
+    "split": "chance of a round",
+    "winning_category": "chance of a round",
+    "weight": "chance of playing that pure strategy",
+    "share": "share of the pot (one seat against the equilibrium field)",
+    "loss": "antes a round (ante 1)",
+}
+
+
 def banking_record(result, table: pd.DataFrame, mixture: pd.DataFrame) -> dict:
     """The JSON object of ``banking``: ``players``, ``value``, ``exploitability``, ..."""
     eq = result.equilibrium
@@ -83,6 +95,7 @@ def banking_record(result, table: pd.DataFrame, mixture: pd.DataFrame) -> dict:
         "rules": eq.rules.label(),
         "players": eq.players,
         "knowledge": "blind",
+        "units": BANKING_UNITS,
         "value": [float(v) for v in eq.value],
         "value_exact": [fraction_text(v) for v in eq.value],
         "exploitability": eq.exploitability_float,

@@ -168,12 +168,61 @@ def run_round(args: argparse.Namespace) -> int:
     outright, tie = outright_and_tie(result)
     frame["win_outright"] = outright
     frame["tie"] = tie
-    if args.format == "json":
-        frame["knowledge"] = "seen"
-    emit_frame(frame, args.format)
+    context = round_context(rules, args.players, "seen", result.exact)
+    emit_frame(frame, args.format, context, "seats")
     if args.format == "table":
+        emit(ROUND_UNITS)
         emit(f"note: {TIE_NOTES[rules.ties]}")
     return 0
+
+
+#: The unit of ``round``'s figures (its table's caption).
+ROUND_UNITS = "win, win_outright, tie: chances (0 to 1) of one round"
+
+
+def round_context(rules, players: int, knowledge: str, exact: bool, blind=None) -> dict:
+    """The context of ``round --format json``: the same keys seen or blind.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    players : int
+    knowledge : str
+        ``seen`` or ``blind``.
+    exact : bool
+        Whether ``win_exact`` is given.
+    blind : pokerdice_stats.games.banking_field.BlindRound, optional
+        The blind round: its split and equilibrium figures (null when seen).
+
+    Returns
+    -------
+    dict
+        ``rules``, ``players``, ``knowledge``, ``ties``, ``exact``, ``unit``, ``note``,
+        ``split``, ``split_exact``, ``exploitability``, ``tolerance``,
+        ``winning_category``, ``winning_category_exact``.
+    """
+    from pokerdice_stats.formats import fraction_text
+
+    eq = None if blind is None else blind.equilibrium
+    return {
+        "rules": rules.label(),
+        "players": players,
+        "knowledge": knowledge,
+        "ties": rules.ties,
+        "exact": exact,
+        "unit": "chance of one round",
+        "note": TIE_NOTES[rules.ties],
+        "split": None if blind is None else float(blind.split),
+        "split_exact": None if blind is None else fraction_text(blind.split),
+        "exploitability": None if eq is None else eq.exploitability_float,
+        "tolerance": None if eq is None else eq.tolerance,
+        "winning_category": None
+        if blind is None
+        else {k: float(v) for k, v in blind.winning_category.items()},
+        "winning_category_exact": None
+        if blind is None
+        else {k: fraction_text(v) for k, v in blind.winning_category.items()},
+    }
 
 
 def _run_blind_round(args: argparse.Namespace, rules) -> int:
@@ -189,19 +238,24 @@ def _run_blind_round(args: argparse.Namespace, rules) -> int:
         )
     result = blind_round(rules, check_players(args.players))
     frame = result.frame()
+    if args.format == "json":
+        context = round_context(rules, result.equilibrium.players, "blind", True, result)
+        emit_frame(frame.drop(columns="knowledge"), "json", context, "seats")
+        return 0
     emit_frame(frame, args.format)
     if args.format == "table":
         eq = result.equilibrium
         emit(
             f"note: blind round (nobody sees another's hand), every seat playing the symmetric "
-            f"equilibrium of {eq.players} seats (exploitability {eq.exploitability_float:.3g}, "
-            f"exact; tolerance {eq.tolerance:.3g}); {TIE_NOTES[rules.ties]}"
+            f"equilibrium of {eq.players} seats (exploitability {eq.exploitability_float:.3g} "
+            f"of the pot, exact; tolerance {eq.tolerance:.3g}); {TIE_NOTES[rules.ties]}"
         )
+        emit(ROUND_UNITS)
         emit(
             f"the pot is split with chance {float(result.split):.6g} "
             f"({fraction_text(result.split)})"
         )
-        emit("the winning hand's category:")
+        emit("the winning hand's category (chance of one round):")
         emit_frame(result.category_frame()[["category", "chance_float"]], "table")
     return 0
 
@@ -280,12 +334,18 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     policy, goal = result.policy(seat, args.against, tied, args.limit)
     win = policy.value(goal)
     record = {
+        "rules": result.rules.label(),
         "seat": seat,
         "players": result.players,
         "against": None if args.against is None else hand_table(result.rules).format(args.against),
         "tied": tied if args.against is not None else 0,
+        "limit": args.limit,
+        "exact": result.exact,
+        "unit": "chance of winning the round",
         "win": float(win),
         "win_exact": fraction_text(win) if result.exact else None,
+        "hand": None,
+        "throws_left": None,
     }
     holds = None
     if args.hand is not None:
@@ -296,15 +356,12 @@ def _run_seat(args: argparse.Namespace, result) -> int:
         record["hand"] = hand_table(result.rules).format(h)
         record["throws_left"] = args.throws_left
     if args.format == "json":
-        if holds is not None:
-            columns = ["keep", "rethrow", "value_float", "optimal", "canonical"]
-            record["holds"] = (
-                holds[columns].rename(columns={"value_float": "win"}).to_dict(orient="records")
-            )
+        record["holds"] = None if holds is None else _holds_records(holds, result.exact)
         emit(to_json(record))
         return 0
     if args.format != "table":
-        shown = pd.DataFrame([record]) if holds is None else holds
+        shown = pd.DataFrame([record]).drop(columns=["hand", "throws_left"])
+        shown = shown if holds is None else holds
         if holds is not None:
             shown = shown[["keep", "rethrow", "value_float", "optimal", "canonical"]]
             shown = shown.rename(columns={"value_float": "win"})
@@ -315,9 +372,30 @@ def _run_seat(args: argparse.Namespace, result) -> int:
         facing += f" ({record['tied']} players hold it)"
     emit(f"seat {seat} of {result.players}, {facing}: wins with chance {record['win']:.6g}")
     if holds is not None:
-        emit(f"holds of {record['hand']} with {args.throws_left} throw(s) left, best first:")
+        emit(
+            f"holds of {record['hand']} with {args.throws_left} throw(s) left, best first "
+            "(win: chance of winning the round):"
+        )
         _emit_hold_rows(holds.to_dict(orient="records"), result.exact)
     return 0
+
+
+def _holds_records(holds, exact: bool) -> list[dict]:
+    """The holds of ``round --seat K --hand DICE`` in JSON: ``win`` (float) beside
+    ``win_exact`` (``"p/q"``, null when not exact)."""
+    from pokerdice_stats.formats import fraction_text
+
+    return [
+        {
+            "keep": row["keep"],
+            "rethrow": row["rethrow"],
+            "win": float(row["value_float"]),
+            "win_exact": fraction_text(row["value"]) if exact else None,
+            "optimal": bool(row["optimal"]),
+            "canonical": bool(row["canonical"]),
+        }
+        for _, row in holds.iterrows()
+    ]
 
 
 def run_match(args: argparse.Namespace) -> int:
@@ -327,11 +405,26 @@ def run_match(args: argparse.Namespace) -> int:
     if rules.ties in ("roll-off", "must-beat"):  # shared ties: solve_match says why not
         refuse_blind(rules, "match")
     result = solve_match(rules, args.players, args.target, args.starter, exact=_exact(args, rules))
-    emit_frame(result.frame(), args.format)
+    frame = result.frame()
+    if args.format == "json":
+        for column in ("win_exact", "expected_rounds_exact"):
+            if column not in frame:
+                frame[column] = None
+    context = {
+        "rules": rules.label(),
+        "players": result.players,
+        "target": result.target,
+        "starter": result.starter,
+        "ties": rules.ties,
+        "exact": result.exact,
+        "units": {"win": "chance of winning the match", "expected_rounds": "rounds a match"},
+    }
+    emit_frame(frame, args.format, context, "seats")
     if args.format == "table":
         emit(
-            "note: win is the chance of winning the match, expected_rounds the mean number of "
-            "rounds it lasts; … is an exact fraction too long to show (--format json or csv)"
+            "note: win is the chance (0 to 1) of winning the match, expected_rounds the mean "
+            "number of rounds it lasts; … is an exact fraction too long to show (--format json "
+            "or csv)"
         )
     return 0
 
@@ -361,7 +454,14 @@ def run_holdup(args: argparse.Namespace) -> int:
     limit = _holdup_limit(args, rules)
     result = holdup(rules, args.dice, args.players_left, throws=limit, exact=_exact(args, rules))
     if args.format == "json":
-        emit(to_json(result.record()))
+        record = {
+            "rules": rules.label(),
+            "throws": args.throws,
+            "exact": result.exact,
+            "unit": "chance of taking the pot",
+            **result.record(),
+        }
+        emit(to_json(record))
         return 0
     rows = [{"who": "best hand so far", "takes_pot": result.holds_up}]
     rows += [
@@ -375,6 +475,7 @@ def run_holdup(args: argparse.Namespace) -> int:
         f"{result.hand} ({result.category}) against {result.players_left} player(s) still to "
         f"throw: holds up with chance {float(result.holds_up):.6g}"
     )
+    emit("takes_pot: chance (0 to 1) of taking the pot")
     emit_frame(frame, "table")
     return 0
 

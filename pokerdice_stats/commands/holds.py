@@ -232,6 +232,8 @@ def hold_record(advice, distribution=None) -> dict:
             "value_float": float(value),
             "optimal": bool(row["optimal"]),
         }
+        out["final"] = None
+        out["final_float"] = None
         if distribution is not None:
             out["final"] = {k: fraction_text(v) for k, v in distribution[i].items()}
             out["final_float"] = {k: float(v) for k, v in distribution[i].items()}
@@ -242,12 +244,22 @@ def hold_record(advice, distribution=None) -> dict:
         "rules": advice.rules.label(),
         "goal": advice.goal,
         "unit": advice.unit,
+        "final_unit": None if distribution is None else "chance",
         "throws_left": advice.throws_left,
         "exact": advice.exact,
-        **advice.context,
+        **{key: advice.context.get(key) for key in HOLD_CONTEXT_KEYS},
         "holds": rows,
     }
     return record
+
+
+#: The context keys of ``hold --format json``, always given (null where they do not
+#: apply: the round's with ``--to-win``, the progressive game's with ``--computer-hand``
+#: or ``--as``; ``limit`` only under ``throw_limit=first-player``).
+HOLD_CONTEXT_KEYS = (
+    "against", "tied", "players_left", "seat", "players", "ties", "limit",
+    "side", "schedule", "computer_hand",
+)  # fmt: skip
 
 
 def run_hold(args: argparse.Namespace) -> int:
@@ -287,11 +299,14 @@ def run_hold(args: argparse.Namespace) -> int:
     if not advice.exact:
         for row in rows:
             del row["exact"]
+    if distribution is not None:
+        emit(
+            "category columns: the chance (0 to 1) of ending the turn in that category after "
+            "the hold"
+        )
     emit_rows(rows, right=(value_name, "exact", "rethrow", *rules.category_slugs))
     if advice.exact and any("…" in r.get("exact", "") for r in rows):
         emit("… a fraction too long to show: --format json gives it exactly")
-    if distribution is not None:
-        emit("category columns: the chance of ending the turn in that category after the hold")
     return 0
 
 
@@ -319,7 +334,7 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
 
 def run_chances(args: argparse.Namespace) -> int:
     from pokerdice_stats.chances import chances_rows, goal_chances
-    from pokerdice_stats.commands._common import emit_rows, lazy_pandas
+    from pokerdice_stats.commands._common import emit_rows, json_answer, lazy_pandas
     from pokerdice_stats.commands.odds import NUMERIC_COLUMNS, exact_table_rows
     from pokerdice_stats.formats import render, short_fraction, to_json
     from pokerdice_stats.goals import parse_goal
@@ -330,7 +345,12 @@ def run_chances(args: argparse.Namespace) -> int:
         rows = chances_rows(rules)
         if args.format == "json":
             keys = (*CHANCES_JSON_KEYS, "at_least_float", "exactly_float")
-            emit(to_json([{k: row[k] for k in keys} for row in rows]))
+            context = {
+                "rules": rules.label(),
+                "throws": rules.throws,
+                "unit": "chance of a turn played for that goal",
+            }
+            emit(to_json(json_answer(context, [{k: row[k] for k in keys} for row in rows])))
         elif args.format == "table":
             emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
             emit("at_least, exactly: the best chance of a whole turn played for that goal")
@@ -339,7 +359,7 @@ def run_chances(args: argparse.Namespace) -> int:
         return 0
     result = goal_chances(rules, parse_goal(args.goal, hand_table(rules)))
     if args.format == "json":
-        emit(to_json(result.as_record()))
+        emit(to_json({"rules": rules.label(), **result.as_record(), "final_unit": "chance"}))
         return 0
     rows = [
         {"category": slug, "final": chance, "final_float": float(chance)}

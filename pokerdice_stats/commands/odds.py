@@ -10,6 +10,7 @@ from pokerdice_stats.commands._common import (
     emit,
     emit_frame,
     emit_rows,
+    json_answer,
     rules_from_args,
 )
 from pokerdice_stats.compare import compare_hands
@@ -55,7 +56,8 @@ def run_odds(args: argparse.Namespace) -> int:
     rows = category_rows(rules) if args.by == "category" else hand_rows(rules)
     if args.format == "json":
         keys = JSON_COLUMNS[args.by] + JSON_FLOATS
-        emit(to_json([{k: row[k] for k in keys} for row in rows]))
+        context = {"rules": rules.label(), "by": args.by, "throws": 1, "unit": ODDS_UNIT}
+        emit(to_json(json_answer(context, [{k: row[k] for k in keys} for row in rows])))
         return 0
     if args.format == "table":
         emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
@@ -66,6 +68,9 @@ def run_odds(args: argparse.Namespace) -> int:
     emit_frame(pd.DataFrame(rows), args.format)
     return 0
 
+
+#: What the figures of ``odds`` are (``count``: throws out of 7776).
+ODDS_UNIT = "chance of one throw of five dice (count: throws out of 7776)"
 
 #: Float companions of the exact columns in ``odds --format json``.
 JSON_FLOATS = ["probability_float", "at_least_float"]
@@ -97,9 +102,11 @@ def exact_table_rows(rows: list[dict]) -> list[dict]:
 
 
 def run_classify(args: argparse.Namespace) -> int:
-    table = hand_table(rules_from_args(args))
+    rules = rules_from_args(args)
+    table = hand_table(rules)
     h = table.hand(args.dice)
     record = {
+        "rules": rules.label(),
         "hand": table.format(h),
         "category": table.category_slug(h),
         "description": table.describe(h),

@@ -137,6 +137,7 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
         "push": result.push,
     }
     eq = result.equilibrium
+    record.update(dict.fromkeys(EQUILIBRIUM_KEYS))  # null unless the blind game is solved
     if eq is not None:
         record.update(
             {
@@ -149,9 +150,12 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
                 "iterations": eq.iterations,
                 "converged": eq.converged,
                 "value_lower": _exact(eq.lower),
+                "value_lower_float": None if eq.lower is None else float(eq.lower),
                 "value_upper": _exact(eq.upper),
+                "value_upper_float": None if eq.upper is None else float(eq.upper),
             }
         )
+    record.update(dict.fromkeys(SESSION_KEYS))
     if rounds is not None:
         mean, std = result.bank(rounds, start)
         record.update({"rounds": rounds, "start": start, "bank_mean": mean, "bank_std": std})
@@ -159,6 +163,14 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
             record["bank_mean_exact"] = fraction_text(result.bank_exact(rounds, start)[0])
     return record
 
+
+#: Keys of the blind equilibrium in ``payout``'s JSON (null when the game is solved otherwise).
+EQUILIBRIUM_KEYS = ("method", "exploitability", "tolerance", "iterations", "converged",
+                    "value_lower", "value_lower_float", "value_upper",
+                    "value_upper_float")  # fmt: skip
+
+#: Keys of the bank after ``--rounds`` in ``payout``'s JSON (null without it).
+SESSION_KEYS = ("rounds", "start", "bank_mean", "bank_std", "bank_mean_exact")
 
 #: The quantiles of the bank that ``payout --rounds`` prints.
 QUANTILES = (Fraction(1, 100), Fraction(5, 100), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4),
@@ -245,6 +257,7 @@ def run_payout(args: argparse.Namespace) -> int:
 
         breakdown = payout_breakdown(rules, schedule=schedule, tolerance=args.tolerance, **game)
         record = breakdown.record()
+        record["session"] = None
         if args.rounds is not None:
             record["session"] = _session(breakdown.outcomes, args.rounds, start)
         emit(to_json(record) if args.format == "json" else _breakdown_text(breakdown, record))
@@ -253,13 +266,15 @@ def run_payout(args: argparse.Namespace) -> int:
 
     outcomes = round_outcomes(rules, schedule=schedule, tolerance=args.tolerance, **game)
     record = payout_record(payout_result(outcomes), args.rounds, start)
+    record["session"] = None
     if args.rounds is not None:
         record["session"] = _session(outcomes, args.rounds, start)
     if args.format == "json":
         emit(to_json(record))
         return 0
     session = record.pop("session", None)
-    rows = [{"key": k, "value": v} for k, v in record.items()]
+    optional = (*EQUILIBRIUM_KEYS, *SESSION_KEYS)  # null-filled for JSON's stable keys
+    rows = [{"key": k, "value": v} for k, v in record.items() if not (v is None and k in optional)]
     text = render(pd.DataFrame(rows), "table")
     emit(text + (_session_text(session) if session else ""))
     return 0
@@ -307,7 +322,7 @@ def _breakdown_text(breakdown, record: dict) -> str:
     frame = breakdown.frame(paying_only=True)
     frame = frame.drop(columns=["probability", "contribution", "payout"])
     text = "\n".join(lines) + "\n" + render(frame, "table")
-    if "session" in record:
+    if record.get("session"):
         text += _session_text(record["session"])
     return text
 

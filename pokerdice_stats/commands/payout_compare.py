@@ -42,6 +42,7 @@ def compare_record(rules, schedules, game: dict, tolerance, rounds, start) -> di
         "schedules": {n: s.label for n, s in zip(names, schedules, strict=True)},
         "totals": totals,
         "cells": cells,
+        "session": None,
     }
     if rounds is not None:
         record["session"] = {
@@ -69,7 +70,7 @@ def compare_text(record: dict) -> str:
          "contribution_a", "contribution_b", "variance_share_a", "variance_share_b"]
     ]  # fmt: skip
     text = head + render(totals, "table") + "\npaying cells:\n" + render(shown, "table")
-    if "session" in record:
+    if record["session"] is not None:
         rows = []
         for key in ("ruin_float", "mean_float", "sd"):
             rows.append({"figure": key, "A": record["session"]["a"][key],

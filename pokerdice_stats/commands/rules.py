@@ -41,7 +41,7 @@ def register(subparsers) -> None:
 
 def run_list(args: argparse.Namespace) -> int:
     frame = pd.DataFrame([{"preset": name, "source": PRESET_SOURCES[name]} for name in PRESETS])
-    emit_frame(frame, args.format)
+    emit_frame(frame, args.format, {}, "presets")  # the presets: no one rule set applies
     return 0
 
 
@@ -51,7 +51,8 @@ def run_show(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     settings = rules.settings()
     if args.format == "json":
-        emit(to_json({**settings, "categories": list(rules.category_slugs)}))
+        record = {"rules": rules.label(), **settings, "categories": list(rules.category_slugs)}
+        emit(to_json({**record, "faces": list(rules.face_chart.labels)}))
         return 0
     rows = [{"key": "preset", "value": settings["preset"], "meaning": PRESET_SOURCES[rules.preset]}]
     rows += [{"key": k, "value": settings[k], "meaning": OPTION_KEYS[k]} for k in OPTION_KEYS]

@@ -250,7 +250,8 @@ def simulate_record(args: argparse.Namespace) -> dict:
     record: dict = {"what": args.what, "rules": rules.label()}
     if args.what == "turn":
         turns = sim.simulate_turns(rules, args.goal, policy, run=run)
-        record |= {"goal": turns.goal.name, "policy": policy}
+        unit = "chance" if turns.goal.is_probability else "points"
+        record |= {"goal": turns.goal.name, "policy": policy, "unit": unit}
         record |= _estimate(turns.estimate)
         record["interval"] = turns.estimate.interval
         record["by_category"] = {k: _estimate(v) for k, v in turns.by_category.items()}
@@ -265,10 +266,11 @@ def simulate_record(args: argparse.Namespace) -> dict:
             "n": seated.n,
             "seed": seated.seed,
         }
-        if seated.knowledge == "blind":
-            record["policies"] = list(seated.policies)
+        record["policies"] = list(seated.policies) if seated.knowledge == "blind" else None
+        record["unit"] = "chance of winning a round (a k-way shared pot counts 1/k)"
+        # exact_float: the exact solver's value, as a float, the estimate is checked against
         record["seats"] = [
-            {"seat": s} | _estimate(e) | {"exact": x}
+            {"seat": s} | _estimate(e) | {"exact_float": x}
             for s, (e, x) in enumerate(zip(seated.seats, seated.exact, strict=True), start=1)
         ]
         record["rounds_played_per_round"] = seated.played
@@ -287,6 +289,7 @@ def simulate_record(args: argparse.Namespace) -> dict:
             "n": matches.n,
             "seed": matches.seed,
         }
+        record["unit"] = "seats: chance of winning the match; expected_rounds: rounds a match"
         record["seats"] = [{"seat": s} | _estimate(e) for s, e in enumerate(matches.seats, start=1)]
         record["expected_rounds"] = _estimate(matches.expected_rounds)
         interrupted = matches.interrupted
@@ -309,6 +312,8 @@ def simulate_record(args: argparse.Namespace) -> dict:
                 "schedule": progressive.schedule,
                 "ruin_rule": progressive.ruin_rule,
                 "quantity": "bank after the session",
+                "unit": "points (the player's bank); broke, computer_broke: chance; "
+                "payout_per_round: points per round",
             }
             record |= _estimate(progressive.bank)
             record["broke"] = _estimate(progressive.broke)
@@ -355,6 +360,7 @@ def simulate_record(args: argparse.Namespace) -> dict:
                 "rounds": rounds,
                 "ante": ante,
                 "quantity": "net chips after the session",
+                "unit": "chips",
                 "n": pots.n,
                 "seed": pots.seed,
             }
@@ -362,8 +368,7 @@ def simulate_record(args: argparse.Namespace) -> dict:
                 {"seat": s} | _estimate(e) for s, e in enumerate(pots.seats, start=1)
             ]
             interrupted = pots.interrupted
-    if interrupted:
-        record["interrupted"] = True
+    record["interrupted"] = bool(interrupted)
     return record
 
 
@@ -374,52 +379,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.format == "json":
         emit(to_json(record))
     else:
-        emit(_text(record))
+        from pokerdice_stats.commands.simulate_text import simulate_text
+
+        emit(simulate_text(record))
     return 130 if record.get("interrupted") else 0
-
-
-def _line(label: str, e: dict) -> str:
-    return (
-        f"{label}: {e['estimate']:.6g}  (95% CI {e['ci_low']:.6g} .. {e['ci_high']:.6g}, "
-        f"n={e['n']}, seed={e['seed']})"
-    )
-
-
-def _text(record: dict) -> str:
-    if record.get("what") == "bidding":
-        from pokerdice_stats.commands.simulate_bidding import bidding_text
-
-        return bidding_text(record)
-    if record.get("game") == "banking session":
-        from pokerdice_stats.commands.simulate_sessions import banking_session_text
-
-        return banking_session_text(record)
-    if record.get("game") == "betting session":
-        from pokerdice_stats.commands.simulate_sessions import betting_session_text
-
-        return betting_session_text(record)
-    lines = [f"{record['what']} simulation, rules {record['rules']}"]
-    if record.get("knowledge") == "blind":
-        lines.append(
-            "blind: no seat sees another's hand; policies " + ", ".join(record["policies"])
-        )
-    if record.get("interrupted"):
-        lines.append("interrupted: partial result")
-    if "schedule" in record:
-        lines.append(f"schedule {record['schedule']}; ruin: {record['ruin_rule']}")
-    if "seats" in record:
-        for seat in record["seats"]:
-            lines.append(_line(f"seat {seat['seat']}", seat))
-        if "expected_rounds" in record:
-            lines.append(_line("rounds a match", record["expected_rounds"]))
-    else:
-        label = record.get("goal") or record.get("quantity", "estimate")
-        lines.append(_line(label, record))
-        names = {"broke": "ruin", "computer_broke": "computer's ruin"}
-        for key in ("broke", "computer_broke", "payout_per_round"):
-            if key in record:
-                lines.append(_line(names.get(key, key.replace("_", " ")), record[key]))
-    return "\n".join(lines)
 
 
 def run_crosscheck(args: argparse.Namespace) -> int:
@@ -434,5 +397,12 @@ def run_crosscheck(args: argparse.Namespace) -> int:
     frame = checks_frame(checks)
     if args.format != "json":
         frame = frame.drop(columns=["exact_float"])
-    emit_frame(frame, args.format)
+    context = {
+        "groups": list(args.only) if args.only else list(GROUPS),
+        "n": args.n,
+        "seed": args.seed,
+        "interval": "95% confidence interval",
+        "unit": "each row's unit (a chance unless it says otherwise); z: standard errors",
+    }
+    emit_frame(frame, args.format, context, "checks")
     return 0

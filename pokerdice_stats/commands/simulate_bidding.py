@@ -29,10 +29,17 @@ def bidding_record(rules: RuleSet, run: RunOptions, ladder: str | None = None) -
     if ladder == "fine":
         from pokerdice_stats.simulation.bidding_fine import simulate_fine_matchups
 
-        return simulate_fine_matchups(rules, run)
-    from pokerdice_stats.simulation.bidding import simulate_matchups
+        record = simulate_fine_matchups(rules, run)
+    else:
+        from pokerdice_stats.simulation.bidding import simulate_matchups
 
-    return simulate_matchups(rules, run)
+        record = simulate_matchups(rules, run)
+    # each game's exact figure is the solver's float: named so (no "p/q" to set beside it)
+    record["games"] = [
+        {("exact_float" if k == "exact" else k): v for k, v in game.items()}
+        for game in record["games"]
+    ]
+    return record
 
 
 def bidding_text(record: dict) -> str:
@@ -50,6 +57,6 @@ def bidding_text(record: dict) -> str:
     for g in record["games"]:
         lines.append(
             f"{g['seat1']} against {g['seat2']}: {g['estimate']:.6g}  (95% CI {g['ci_low']:.6g} "
-            f".. {g['ci_high']:.6g}, n={g['n']}, seed={g['seed']}; exact {g['exact']:.6g})"
+            f".. {g['ci_high']:.6g}, n={g['n']}, seed={g['seed']}; exact {g['exact_float']:.6g})"
         )
     return "\n".join(lines)

@@ -33,6 +33,7 @@ def _exact(result: BankingSessionResult) -> dict | None:
             "loss": odds.loss,
             "win_float": float(odds.win),
             "split_float": float(odds.split),
+            "loss_float": float(odds.loss),
         }
     }
     if result.rounds > MAX_ROUNDS:
@@ -83,9 +84,7 @@ def banking_session_record(result: BankingSessionResult) -> dict:
         }
         for s, seat in enumerate(result.seats, start=1)
     ]
-    exact = _exact(result)
-    if exact is not None:
-        record["exact"] = exact
+    record["exact"] = _exact(result)  # null beyond the exact walk's reach
     return record
 
 
@@ -105,30 +104,30 @@ def banking_session_text(record: dict) -> str:
     ]
     if record.get("interrupted"):
         lines.append("interrupted: partial result")
-    exact = record.get("exact", {})
+    exact = record.get("exact") or {}
     exact_seats = exact.get("seats", [])
     for seat in record["seats"]:
         lines.append(f"seat {seat['seat']}:")
-        lines.append(_line("bank after the session", seat["bank"]))
+        lines.append(_line("bank after the session (points)", seat["bank"]))
         q = seat["bank_quantiles"]
         lines.append(
-            "  bank quantiles 5/25/50/75/95%: "
+            "  bank quantiles 5/25/50/75/95% (points): "
             + " / ".join(
                 f"{q[k]['estimate']:.6g}" for k in ("q0.05", "q0.25", "q0.5", "q0.75", "q0.95")
             )
         )
-        lines.append(_line("ended ahead of the start", seat["ahead"]))
-        lines.append(_line("ruin", seat["ruin"]))
-        lines.append(_line("rounds survived", seat["rounds_survived"]))
+        lines.append(_line("ended ahead of the start (chance)", seat["ahead"]))
+        lines.append(_line("ruin (chance)", seat["ruin"]))
+        lines.append(_line("rounds survived (rounds)", seat["rounds_survived"]))
         if exact_seats:
             e = exact_seats[seat["seat"] - 1]
             lines.append(
-                f"  exact ({exact['arithmetic']}): bank {e['bank']:.6g}, ruin {e['ruin']:.6g}, "
-                f"rounds survived {e['rounds_survived']:.6g}"
+                f"  exact ({exact['arithmetic']}): bank {e['bank']:.6g} points, ruin chance "
+                f"{e['ruin']:.6g}, rounds survived {e['rounds_survived']:.6g}"
             )
-    lines.append(_line("rounds a session", record["rounds_per_session"]).strip())
+    lines.append(_line("rounds a session (rounds)", record["rounds_per_session"]).strip())
     if "rounds_per_session" in exact:
-        lines.append(f"rounds a session, exact: {exact['rounds_per_session']:.6g}")
+        lines.append(f"rounds a session, exact: {exact['rounds_per_session']:.6g} rounds")
     return "\n".join(lines)
 
 
@@ -150,9 +149,9 @@ def betting_session_text(record: dict) -> str:
         for key, label in (
             ("net_per_round", "net chips per round"),
             ("p_pot", "chance of taking the pot (per round sat in)"),
-            ("raise_rate", "raise rate (per round sat in)"),
-            ("fold_rate", "fold rate (per round sat in)"),
-            ("ruin", "ruin"),
+            ("raise_rate", "raise rate (chance a round sat in)"),
+            ("fold_rate", "fold rate (chance a round sat in)"),
+            ("ruin", "ruin (chance)"),
             ("first_round", "net chips in the first round"),
         ):
             lines.append(
@@ -160,7 +159,7 @@ def betting_session_text(record: dict) -> str:
                 f"{row[key + '_ci_high']:.6g})"
             )
         lines.append(
-            f"  first round, exact: {row['first_round_exact']:.6g} "
+            f"  first round, exact: {row['first_round_exact']:.6g} chips "
             f"(z = {row['first_round_z']:+.2f})"
         )
     return "\n".join(lines)

@@ -34,10 +34,10 @@ def banking_session_checks(run: RunOptions) -> Iterator[Check]:
         group = f"banking session {rules.label()}, 2 seats, {rounds} rounds, {start}/{ante}"
         seat = result.seats[0]
         figures = (
-            ("seat 1 mean bank (points)", exact.mean_bank(0), seat.bank),
-            ("seat 1 ruin (bank below the ante)", exact.ruin(0), seat.ruin),
-            ("seat 1 mean rounds survived", exact.survived(0), seat.survived),
-            ("mean rounds a session", exact.length(), result.length),
+            ("seat 1 mean bank (points)", exact.mean_bank(0), seat.bank, "points"),
+            ("seat 1 ruin (bank below the ante)", exact.ruin(0), seat.ruin, "chance"),
+            ("seat 1 mean rounds survived", exact.survived(0), seat.survived, "rounds"),
+            ("mean rounds a session", exact.length(), result.length, "rounds"),
         )
-        for figure, value, estimate in figures:
-            yield compare(group, figure, float(value), estimate)
+        for figure, value, estimate, unit in figures:
+            yield compare(group, figure, float(value), estimate, unit=unit)

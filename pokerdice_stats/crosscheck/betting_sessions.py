@@ -27,7 +27,9 @@ def betting_session_checks(run: RunOptions) -> Iterator[Check]:
         group = f"betting session triple-snakes, {players} seats, first round"
         for k, seat in enumerate(result.seats):
             name = f"seat {k + 1}"
-            yield compare(group, f"{name} net chips a round", exact.ev[k], seat.first_round)
+            yield compare(
+                group, f"{name} net chips a round", exact.ev[k], seat.first_round, unit="chips"
+            )
             yield compare(group, f"{name} takes the pot", exact.p_pot[k], seat.p_pot)
             if exact.raise_rate[k]:
                 yield compare(group, f"{name} raises", exact.raise_rate[k], seat.raise_rate)

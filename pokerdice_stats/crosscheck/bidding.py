@@ -13,6 +13,9 @@ from pokerdice_stats.rules import get_rules
 from pokerdice_stats.simulation import RunOptions
 from pokerdice_stats.simulation.bidding import MATCHUPS, simulate_bidding
 
+#: What seat 1's result is measured in.
+RESULT_UNIT = "units a game (+1 win, -1 loss)"
+
 
 def player_name(name: str | None) -> str:
     """A player's name in a figure (``solved`` for the equilibrium)."""
@@ -36,6 +39,7 @@ def bidding_checks(run: RunOptions) -> Iterator[Check]:
             exact,
             estimate,
             math.sqrt(max(0.0, 1.0 - exact * exact)),
+            unit=RESULT_UNIT,
         )
 
 
@@ -51,4 +55,5 @@ def bidding_fine_checks(run: RunOptions) -> Iterator[Check]:
             exact,
             estimate,
             math.sqrt(max(0.0, 1.0 - exact * exact)),
+            unit=RESULT_UNIT,
         )

@@ -13,6 +13,9 @@ from pokerdice_stats.games.simple_strategies import strategy_distribution
 from pokerdice_stats.rules import get_rules
 from pokerdice_stats.simulation import RunOptions, simulate_rounds
 
+#: What a seat's share is measured in (a tie splits the pot).
+SHARE = "share of the pot"
+
 
 def blind_checks(run: RunOptions) -> Iterator[Check]:
     """Blind banking rounds: seat 1's share ``P(win) + P(tie) / 2`` against ``(1 + x A y) / 2``.
@@ -30,7 +33,9 @@ def blind_checks(run: RunOptions) -> Iterator[Check]:
         share = (1 + game_value(mixture.exact(), mixture.exact(), banking_payout(rules))) / 2
         result = simulate_rounds(rules, 2, knowledge="blind", run=run)
         group = f"blind round {rules.label()}, 2 players"
-        yield compare(group, "seat 1 share (equilibrium vs equilibrium)", share, result.seats[0])
+        yield compare(
+            group, "seat 1 share (equilibrium vs equilibrium)", share, result.seats[0], unit=SHARE
+        )
     rules = get_rules("banking")
     pair = ("stand", "largest-set")
     x, y = (strategy_distribution(rules, name) for name in pair)
@@ -41,6 +46,7 @@ def blind_checks(run: RunOptions) -> Iterator[Check]:
         "seat 1 share (stand vs largest-set)",
         share,
         result.seats[0],
+        unit=SHARE,
     )
     trio = ("equilibrium", "largest-set", "max-category")
     exact = chances(
@@ -54,5 +60,9 @@ def blind_checks(run: RunOptions) -> Iterator[Check]:
     result = simulate_rounds(rules, 3, knowledge="blind", policy=trio, run=run)
     for s, (name, value) in enumerate(zip(trio, exact, strict=True), start=1):
         yield compare(
-            "blind round banking, 3 players", f"seat {s} share ({name})", value, result.seats[s - 1]
+            "blind round banking, 3 players",
+            f"seat {s} share ({name})",
+            value,
+            result.seats[s - 1],
+            unit=SHARE,
         )

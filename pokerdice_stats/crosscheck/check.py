@@ -23,6 +23,8 @@ class Check:
     z : float
         ``(estimate - exact) / standard error``, the standard error taken from
         the exact value where it is known.
+    unit : str
+        What the figure is measured in (default: a chance, 0 to 1).
     """
 
     group: str
@@ -30,12 +32,14 @@ class Check:
     exact: Fraction | float
     estimate: Estimate
     z: float
+    unit: str = "chance"
 
     def record(self) -> dict:
         """A flat dict (the JSON and table rows)."""
         return {
             "group": self.group,
             "figure": self.figure,
+            "unit": self.unit,
             "exact": self.exact,
             "exact_float": float(self.exact),
             "estimate": self.estimate.estimate,
@@ -48,8 +52,14 @@ class Check:
 
 
 def compare(
-    group: str, figure: str, exact: Fraction | float, estimate: Estimate, std: float | None = None
+    group: str,
+    figure: str,
+    exact: Fraction | float,
+    estimate: Estimate,
+    std: float | None = None,
+    unit: str = "chance",
 ) -> Check:
     """The :class:`Check` of an estimate against an exact value (``std``: the exact
-    per-sample standard deviation, when known; see :meth:`Estimate.z_score`)."""
-    return Check(group, figure, exact, estimate, estimate.z_score(exact, std))
+    per-sample standard deviation, when known; see :meth:`Estimate.z_score`; ``unit``:
+    what the figure is measured in)."""
+    return Check(group, figure, exact, estimate, estimate.z_score(exact, std), unit)

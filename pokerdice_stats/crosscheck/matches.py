@@ -23,4 +23,6 @@ def match_checks(run: RunOptions) -> Iterator[Check]:
         group = f"match {name}, {players} players, to {exact.target}"
         for s, (est, value) in enumerate(zip(result.seats, exact.win, strict=True), start=1):
             yield compare(group, f"seat {s} wins", value, est)
-        yield compare(group, "expected rounds", exact.expected_rounds, result.expected_rounds)
+        yield compare(
+            group, "expected rounds", exact.expected_rounds, result.expected_rounds, unit="rounds"
+        )

@@ -26,6 +26,7 @@ def progressive_checks(run: RunOptions) -> Iterator[Check]:
             expected,
             result.payout,
             exact.std_float,
+            unit="points per round",
         )
 
 
@@ -52,6 +53,8 @@ def progressive_session_checks(run: RunOptions, rounds: int = 10):
         if result.floor != exact.floor:
             raise AssertionError(f"ruin lines differ: {result.floor} and {exact.floor}")
         group = f"progressive session, schedule {schedule.label}, {rounds} rounds from {start:,}"
-        yield compare(group, "mean bank (points)", float(exact.mean), result.bank, exact.sd)
+        yield compare(
+            group, "mean bank (points)", float(exact.mean), result.bank, exact.sd, unit="points"
+        )
         ruin = f"ruin (bank below the largest loss, {exact.floor:,})"
         yield compare(group, ruin, float(exact.ruin), result.broke)

@@ -133,7 +133,9 @@ class FairPay:
             "breakpoints": [fraction_text(b) for b in self.breakpoints],
             "breakpoints_float": [float(b) for b in self.breakpoints],
             "piece_intercept": fraction_text(self.piece[0]),
+            "piece_intercept_float": float(self.piece[0]),
             "piece_slope": fraction_text(self.piece[1]),
+            "piece_slope_float": float(self.piece[1]),
             "evaluations": self.evaluations,
         }
 

@@ -1,0 +1,63 @@
+"""``simulate``'s plain-text answer: every figure with its unit and its interval."""
+
+from __future__ import annotations
+
+
+def _line(label: str, e: dict) -> str:
+    return (
+        f"{label}: {e['estimate']:.6g}  (95% CI {e['ci_low']:.6g} .. {e['ci_high']:.6g}, "
+        f"n={e['n']}, seed={e['seed']})"
+    )
+
+
+#: The label of the main figure of a simulation without seats, with its unit.
+_MAIN_UNITS = {"chance": "chance", "points": "points a turn"}
+#: Labels of the other figures of a progressive session, with their units.
+_PROGRESSIVE = {
+    "broke": "ruin (chance)",
+    "computer_broke": "computer's ruin (chance)",
+    "payout_per_round": "payout per round (points)",
+}
+
+
+def simulate_text(record: dict) -> str:
+    """The record of :func:`pokerdice_stats.commands.simulate.simulate_record` as lines."""
+    if record.get("what") == "bidding":
+        from pokerdice_stats.commands.simulate_bidding import bidding_text
+
+        return bidding_text(record)
+    if record.get("game") == "banking session":
+        from pokerdice_stats.commands.simulate_sessions import banking_session_text
+
+        return banking_session_text(record)
+    if record.get("game") == "betting session":
+        from pokerdice_stats.commands.simulate_sessions import betting_session_text
+
+        return betting_session_text(record)
+    lines = [f"{record['what']} simulation, rules {record['rules']}"]
+    if record.get("knowledge") == "blind":
+        lines.append(
+            "blind: no seat sees another's hand; policies " + ", ".join(record["policies"])
+        )
+    if record.get("interrupted"):
+        lines.append("interrupted: partial result")
+    if "schedule" in record:
+        lines.append(f"schedule {record['schedule']}; ruin: {record['ruin_rule']}")
+    if "seats" in record:
+        what = {
+            "round": "wins the round (chance)",
+            "match": "wins the match (chance)",
+        }.get(record["what"], f"{record.get('quantity', 'estimate')} ({record.get('unit')})")
+        for seat in record["seats"]:
+            lines.append(_line(f"seat {seat['seat']} {what}", seat))
+        if "expected_rounds" in record:
+            lines.append(_line("rounds a match (rounds)", record["expected_rounds"]))
+    elif "goal" in record:
+        unit = _MAIN_UNITS.get(record.get("unit", "chance"), record.get("unit"))
+        lines.append(_line(f"{record['goal']} ({unit})", record))
+    else:
+        lines.append(_line(f"{record.get('quantity', 'estimate')} (points)", record))
+        for key, label in _PROGRESSIVE.items():
+            if key in record:
+                lines.append(_line(label, record[key]))
+    return "\n".join(lines)

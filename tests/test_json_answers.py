@@ -1,0 +1,233 @@
+"""Every ``--format json`` answer is one object carrying its context.
+
+The project standard: JSON answers are objects that carry their context (the
+rule set, the inputs that shape the answer), every figure says its unit, an
+object has the same keys whatever the options of one mode, and an exact number
+(``"p/q"``) has a float beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+
+import pytest
+from cli_helpers import run_cli
+
+from pokerdice_stats.cli import build_parser
+
+QUICK = ("--n", "400", "--seed", "1", "--no-progress")
+
+#: One or more small, fast calls of every sub-command that writes JSON, by mode: the
+#: calls of one mode must give objects with the same keys.
+CASES: dict[str, dict[str, list[list[str]]]] = {
+    "rules": {
+        "list": [["rules", "list"]],
+        "show": [["rules", "show"], ["rules", "show", "classic"]],
+    },
+    "odds": {"odds": [["odds"], ["odds", "--by", "hand", "--rules", "triple-snakes"]]},
+    "classify": {"classify": [["classify", "K K K Q J"]]},
+    "compare": {
+        "compare": [["compare", "K K K Q J", "Q Q Q J 9"], ["compare", "A A K K Q", "A A K K Q"]]
+    },
+    "hold": {
+        "hold": [
+            ["hold", "K K Q J 9"],
+            ["hold", "K K Q J 9", "--distribution"],
+            ["hold", "K K Q J 9", "--to-win", "--against", "Q Q Q J 9"],
+            ["hold", "K K Q J 9", "--to-win", "--set", "throw_limit=first-player"],
+            ["hold", "1 1 2 3 6", "--rules", "progressive", "--computer-hand", "3 3 3 2 1"],
+        ]
+    },
+    "chances": {
+        "table": [["chances"], ["chances", "--throws", "2"]],
+        "goal": [["chances", "--goal", "at-least:full-house"]],
+    },
+    "payout": {
+        "payout": [["payout"], ["payout", "--rounds", "3"], ["payout", "--knowledge", "blind"]],
+        "breakdown": [["payout", "--breakdown"], ["payout", "--breakdown", "--rounds", "2"]],
+        "solve": [["payout", "--solve", "scale", "--target", "0"]],
+        "compare": [["payout", "--compare", "004", "004"]],
+    },
+    "banking": {"banking": [["banking", "--players", "2"]]},
+    "round": {
+        "seats": [
+            ["round"],
+            ["round", "--rules", "banking"],
+            ["round", "--rules", "triple-snakes"],
+        ],
+        "seat": [
+            ["round", "--seat", "2", "--against", "K K K Q J"],
+            [
+                "round",
+                "--seat",
+                "2",
+                "--against",
+                "K K K Q J",
+                "--hand",
+                "Q Q J 10 9",
+                "--throws-left",
+                "2",
+            ],
+        ],
+    },
+    "match": {
+        "match": [["match", "--rules", "triple-snakes", "--to", "2"], ["match", "--to", "2"]]
+    },
+    "holdup": {"holdup": [["holdup", "3 3 3 5 6"], ["holdup", "3 3 3 5 6", "--exact", "never"]]},
+    "betting": {
+        "seats": [["betting", "--players", "2"]],
+        "habits": [["betting", "--players", "2", "--habit", "never-raise"]],
+        "meet": [["betting", "--players", "3", "--seat", "3", "--best", "3 3 3 5 5"]],
+        "holds": [
+            [
+                "betting",
+                "--players",
+                "3",
+                "--seat",
+                "2",
+                "--dice",
+                "3 3 1 5 5",
+                "--throws-left",
+                "1",
+                "--best",
+                "2 2 2 4 4",
+            ]
+        ],
+    },
+    "bidding": {"bidding": [["bidding"]]},
+    "simulate": {
+        "turn": [["simulate", *QUICK]],
+        "round": [
+            ["simulate", "--what", "round", *QUICK],
+            ["simulate", "--what", "round", "--rules", "banking", *QUICK],
+        ],
+        "match": [["simulate", "--what", "match", "--n", "50", "--no-progress"]],
+        "progressive": [
+            [
+                "simulate",
+                "--what",
+                "session",
+                "--rules",
+                "progressive",
+                "--rounds",
+                "3",
+                "--n",
+                "20",
+                "--no-progress",
+            ]
+        ],
+        "banking": [
+            [
+                "simulate",
+                "--what",
+                "session",
+                "--rules",
+                "banking",
+                "--rounds",
+                "3",
+                "--n",
+                "20",
+                "--no-progress",
+            ]
+        ],
+        "betting": [
+            [
+                "simulate",
+                "--what",
+                "session",
+                "--rules",
+                "triple-snakes",
+                "--rounds",
+                "3",
+                "--n",
+                "20",
+                "--no-progress",
+            ]
+        ],
+        "pots": [["simulate", "--what", "session", "--rounds", "3", "--n", "20", "--no-progress"]],
+        "bidding": [["simulate", "--what", "bidding", *QUICK]],
+    },
+    "crosscheck": {"crosscheck": [["crosscheck", "--only", "chances", *QUICK]]},
+}
+#: Answers about no single rule set (the presets; checks over several rule sets).
+NO_RULE_SET = {("rules", "list"), ("crosscheck", "crosscheck")}
+#: Answers without figures (settings, words, a verdict): no unit to state.
+NO_FIGURES = {("rules", "list"), ("rules", "show"), ("classify", "classify")}
+NO_FIGURES |= {("compare", "compare")}
+
+FRACTION = re.compile(r"^-?\d+/\d+$")
+
+
+def _json_commands() -> set[str]:
+    """The sub-commands with ``--format json`` (or a sub-action with it)."""
+
+    def has_json(parser: argparse.ArgumentParser) -> bool:
+        for action in parser._actions:
+            if "--format" in action.option_strings and "json" in (action.choices or ()):
+                return True
+            if isinstance(action, argparse._SubParsersAction):
+                return any(has_json(p) for p in action.choices.values())
+        return False
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {name for name, sub in commands.choices.items() if has_json(sub)}
+
+
+def _is_exact(value) -> bool:
+    """A ``"p/q"`` text, or a non-empty list or mapping of them (nulls aside)."""
+    if isinstance(value, str):
+        return bool(FRACTION.match(value))
+    items = list(value.values()) if isinstance(value, dict) else value
+    if not isinstance(items, list):
+        return False
+    given = [v for v in items if v is not None]
+    return bool(given) and all(isinstance(v, str) and FRACTION.match(v) for v in given)
+
+
+def exact_without_float(node, path: str = "") -> list[str]:
+    """Where an exact number has no float beside it (``NAME_float``, or ``NAME`` beside
+    ``NAME_exact``)."""
+    missing: list[str] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if _is_exact(value):
+                beside = [f"{key}_float"] + ([key.removesuffix("_exact")] * key.endswith("_exact"))
+                if not any(name in node for name in beside):
+                    missing.append(f"{path}.{key}")
+            else:
+                missing += exact_without_float(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            missing += exact_without_float(item, f"{path}[{i}]")
+    return missing
+
+
+def test_every_json_command_has_cases():
+    assert set(CASES) == _json_commands()
+
+
+def test_the_checker_finds_a_bare_fraction():
+    assert exact_without_float({"p": "1/2"}) == [".p"]
+    assert exact_without_float({"rows": [{"p": "1/2", "p_float": 0.5}]}) == []
+    assert exact_without_float({"p": 0.5, "p_exact": "1/2", "q": {"a": "1/3"}}) == [".q"]
+    assert exact_without_float({"goal": 'beat:"Q Q Q 9 9",tie=1/2'}) == []
+
+
+@pytest.mark.parametrize(("command", "mode"), [(c, m) for c, modes in CASES.items() for m in modes])
+def test_json_answer_is_one_object_with_its_context(capsys, command, mode):
+    keys = []
+    for argv in CASES[command][mode]:
+        code, out, err = run_cli(capsys, *argv, "--format", "json")
+        assert code == 0, (argv, err)
+        record = json.loads(out)
+        assert isinstance(record, dict), argv
+        if (command, mode) not in NO_RULE_SET:
+            assert isinstance(record.get("rules"), str) and record["rules"], argv
+        if (command, mode) not in NO_FIGURES:
+            assert "unit" in record or "units" in record, argv
+        assert exact_without_float(record) == [], argv
+        keys.append(list(record))
+    assert all(k == keys[0] for k in keys), keys
