@@ -17,6 +17,7 @@ from pokerdice_stats.commands._common import (
     rules_from_args,
     whole_number,
 )
+from pokerdice_stats.commands.round_holds import emit_hold_rows, hold_records
 from pokerdice_stats.formats import to_json
 
 if TYPE_CHECKING:
@@ -356,7 +357,7 @@ def _run_seat(args: argparse.Namespace, result) -> int:
         record["hand"] = hand_table(result.rules).format(h)
         record["throws_left"] = args.throws_left
     if args.format == "json":
-        record["holds"] = None if holds is None else _holds_records(holds, result.exact)
+        record["holds"] = None if holds is None else hold_records(holds, result.exact)
         emit(to_json(record))
         return 0
     if args.format != "table":
@@ -376,26 +377,8 @@ def _run_seat(args: argparse.Namespace, result) -> int:
             f"holds of {record['hand']} with {args.throws_left} throw(s) left, best first "
             "(win: chance of winning the round):"
         )
-        _emit_hold_rows(holds.to_dict(orient="records"), result.exact)
+        emit_hold_rows(holds.to_dict(orient="records"), result.exact)
     return 0
-
-
-def _holds_records(holds, exact: bool) -> list[dict]:
-    """The holds of ``round --seat K --hand DICE`` in JSON: ``win`` (float) beside
-    ``win_exact`` (``"p/q"``, null when not exact)."""
-    from pokerdice_stats.formats import fraction_text
-
-    return [
-        {
-            "keep": row["keep"],
-            "rethrow": row["rethrow"],
-            "win": float(row["value_float"]),
-            "win_exact": fraction_text(row["value"]) if exact else None,
-            "optimal": bool(row["optimal"]),
-            "canonical": bool(row["canonical"]),
-        }
-        for _, row in holds.iterrows()
-    ]
 
 
 def run_match(args: argparse.Namespace) -> int:
@@ -456,7 +439,7 @@ def run_holdup(args: argparse.Namespace) -> int:
     if args.format == "json":
         record = {
             "rules": rules.label(),
-            "throws": args.throws,
+            "limit": limit,
             "exact": result.exact,
             "unit": "chance of taking the pot",
             **result.record(),
@@ -478,27 +461,3 @@ def run_holdup(args: argparse.Namespace) -> int:
     emit("takes_pot: chance (0 to 1) of taking the pot")
     emit_frame(frame, "table")
     return 0
-
-
-def _emit_hold_rows(holds: list[dict], exact: bool) -> None:
-    """The holds as ``hold --to-win`` writes them: ``(none)`` for keeping nothing, ``stand``
-    for throwing nothing, the chance to 6 places, its fraction when exact, ``*`` on the
-    optimal holds."""
-    from pokerdice_stats.commands._common import emit_rows
-    from pokerdice_stats.formats import short_fraction
-
-    rows = []
-    for row in holds:
-        shown = {
-            "keep": row["keep"] or "(none)",
-            "rethrow": row["rethrow"] or "stand",
-            "win": f"{row['value_float']:.6f}",
-            "exact": short_fraction(row["value"]) if exact else "",
-            "optimal": "*" if row["optimal"] else "",
-        }
-        if not exact:
-            del shown["exact"]
-        rows.append(shown)
-    emit_rows(rows, right=("win", "exact", "rethrow"))
-    if exact and any("…" in r["exact"] for r in rows):
-        emit("… a fraction too long to show: --format json gives it exactly")
