@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from cli_helpers import assert_cli_error, run_cli
 
@@ -391,3 +392,21 @@ def test_hold_exact_bad_choice(capsys):
     assert out == ""
     assert len(err.splitlines()) == 1
     assert "--exact: invalid choice: 'sometimes'" in err
+
+
+def test_the_python_simulations_take_equilibrium_for_optimal():
+    """``simulate_turns`` and ``simulate_rounds`` read ``equilibrium`` as ``optimal``, like
+    the command line: the same seed gives the same draws and the same estimate."""
+    from pokerdice_stats.rules import get_rules
+    from pokerdice_stats.simulation.rounds import simulate_rounds
+    from pokerdice_stats.simulation.run import RunOptions
+    from pokerdice_stats.simulation.turns import policy_table, simulate_turns
+
+    rules = get_rules("gameweave")
+    assert np.array_equal(policy_table(rules, "equilibrium"), policy_table(rules, "optimal"))
+    run = RunOptions(n=2_000, seed=11, progress=False)
+    named = simulate_turns(rules, policy="equilibrium", run=run)
+    plain = simulate_turns(rules, policy="optimal", run=run)
+    assert named.estimate == plain.estimate and named.policy == "optimal"
+    rounds = simulate_rounds(rules, 2, policy="equilibrium", run=run)
+    assert len(rounds.seats) == 2 and rounds.knowledge == "seen"

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games.policy_names import canonical_policy
 from pokerdice_stats.games.rounds import check_players
 from pokerdice_stats.kernels.codes import TIE_CODES
 from pokerdice_stats.kernels.simulation.records import RoundGame, RoundTally
@@ -120,6 +121,10 @@ def simulate_rounds(
         )
     if knowledge == "blind":
         return simulate_blind_rounds(rules, players, policy, run=run)
+    if isinstance(policy, str):
+        policy = canonical_policy(policy)
+    elif policy is not None:
+        policy = [canonical_policy(p) if isinstance(p, str) else p for p in policy]
     if policy not in (None, "optimal") and not (
         not isinstance(policy, str) and all(p == "optimal" for p in policy)
     ):

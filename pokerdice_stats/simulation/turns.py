@@ -23,6 +23,7 @@ import numpy as np
 
 from pokerdice_stats import indexing as ix
 from pokerdice_stats.errors import OptionError
+from pokerdice_stats.games.policy_names import canonical_policy
 from pokerdice_stats.goals import Goal, parse_goal
 from pokerdice_stats.hands import hand_table
 from pokerdice_stats.kernels.simulation.records import TurnGame, TurnTally
@@ -59,13 +60,15 @@ class TurnJob:
 
 
 def policy_table(rules: RuleSet, policy: str = "optimal", goal: Goal | None = None) -> np.ndarray:
-    """The ``(1, T - 1, S)`` best-keep table of a named policy (``optimal`` needs the goal).
+    """The ``(1, T - 1, S)`` best-keep table of a named policy (``optimal`` needs the goal;
+    ``equilibrium`` is another name of it, as on the command line).
 
     Raises
     ------
     OptionError
         For an unknown policy name.
     """
+    policy = canonical_policy(policy)
     if policy == "optimal":
         goal = goal if goal is not None else parse_goal(None, hand_table(rules))
         return optimal_tables(rules, [goal], exact=True)
@@ -134,6 +137,7 @@ def simulate_turns(
     table = hand_table(rules)
     if not isinstance(goal, Goal):
         goal = parse_goal(goal, table)
+    policy = canonical_policy(policy)
     best = policy_table(rules, policy, goal)
     done = run_job(TurnJob(best, rules.throws - 1, state_code(rules)), run, DEFAULT_TURNS)
     hist = done.totals["final_hands"]
