@@ -202,7 +202,7 @@ def round_context(rules, players: int, knowledge: str, exact: bool, blind=None) 
         ``split``, ``split_exact``, ``exploitability``, ``tolerance``,
         ``winning_category``, ``winning_category_exact``.
     """
-    from pokerdice_stats.formats import fraction_text
+    from pokerdice_stats.formats import fraction_text, stated
 
     eq = None if blind is None else blind.equilibrium
     return {
@@ -216,7 +216,7 @@ def round_context(rules, players: int, knowledge: str, exact: bool, blind=None) 
         "split": None if blind is None else float(blind.split),
         "split_exact": None if blind is None else fraction_text(blind.split),
         "exploitability": None if eq is None else eq.exploitability_float,
-        "tolerance": None if eq is None else eq.tolerance,
+        "tolerance": None if eq is None else stated(eq.tolerance),
         "winning_category": None
         if blind is None
         else {k: float(v) for k, v in blind.winning_category.items()},
@@ -323,15 +323,12 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     """``round --seat K [--against DICE] [--hand DICE --throws-left T]``."""
     from pokerdice_stats.errors import OptionError
     from pokerdice_stats.formats import fraction_text
+    from pokerdice_stats.games.rounds import check_limit
     from pokerdice_stats.hands import hand_table
 
     seat = args.seat
     tied = 1 if args.tied is None else args.tied
-    if args.limit is not None:
-        if not result.limited:
-            raise OptionError("--limit applies only under throw_limit=first-player")
-        if not 1 <= args.limit <= result.rules.throws:
-            raise OptionError(f"--limit must be 1 to {result.rules.throws}, got {args.limit}")
+    check_limit(result.rules, args.limit)
     policy, goal = result.policy(seat, args.against, tied, args.limit)
     win = policy.value(goal)
     record = {
@@ -415,18 +412,13 @@ def run_match(args: argparse.Namespace) -> int:
 def _holdup_limit(args: argparse.Namespace, rules) -> int | None:
     """``holdup --limit`` (or its old name ``--throws``), checked as ``round --limit``."""
     from pokerdice_stats.errors import OptionError
-    from pokerdice_stats.games.rounds import has_throw_limit
+    from pokerdice_stats.games.rounds import check_limit
 
     if args.limit is not None and args.old_limit is not None:
         raise OptionError("--throws is the old name of --limit: give one of them")
-    limit = args.old_limit if args.limit is None else args.limit
-    if limit is not None:
-        flag = "--limit" if args.old_limit is None else "--throws"
-        if not has_throw_limit(rules):
-            raise OptionError(f"{flag} applies only under throw_limit=first-player")
-        if not 1 <= limit <= rules.throws:
-            raise OptionError(f"{flag} must be 1 to {rules.throws}, got {limit}")
-    return limit
+    if args.old_limit is not None:
+        return check_limit(rules, args.old_limit, "--throws")
+    return check_limit(rules, args.limit)
 
 
 def run_holdup(args: argparse.Namespace) -> int:

@@ -189,7 +189,7 @@ def round_advice(
         For blind rules, more than 5 players, options that do not apply.
     """
     from pokerdice_stats.games.chips import exact_is_cheap
-    from pokerdice_stats.games.rounds import has_throw_limit
+    from pokerdice_stats.games.rounds import check_limit, has_throw_limit
 
     if rules.knowledge == "blind":
         raise OptionError(
@@ -218,13 +218,9 @@ def round_advice(
             else f"a round has at most 5 players, got {players} (you and --players-left {left})"
         )
     limited = has_throw_limit(rules)
-    if limit is not None:
-        if not limited:
-            raise OptionError("--limit applies only under throw_limit=first-player")
-        if first:
-            raise OptionError("--limit is the first player's throws: throwing first, it is yours")
-        if not 1 <= int(limit) <= rules.throws:
-            raise OptionError(f"--limit must be 1 to {rules.throws}, got {limit}")
+    if limit is not None and first and limited:
+        raise OptionError("--limit is the first player's throws: throwing first, it is yours")
+    check_limit(rules, limit)
     exact = exact_is_cheap(rules) if exact is None else bool(exact)
     policy, goal = _round_policy(rules, players, exact, seat, against, int(tied), limit)
     throws = rules.throws if limit is None else int(limit)

@@ -237,6 +237,24 @@ def has_throw_limit(rules: RuleSet) -> bool:
     return rules.throw_limit == "first-player" and rules.throws > 1
 
 
+def check_limit(rules: RuleSet, limit: int | None, flag: str = "--limit") -> int | None:
+    """The first player's throws (``--limit``), if the rules hold later players to
+    them and they are 1 to ``rules.throws``; None stays None.
+
+    Raises
+    ------
+    OptionError
+        Otherwise, naming the option as ``flag``.
+    """
+    if limit is None:
+        return None
+    if not has_throw_limit(rules):
+        raise OptionError(f"{flag} applies only under throw_limit=first-player")
+    if not 1 <= int(limit) <= rules.throws:
+        raise OptionError(f"{flag} must be 1 to {rules.throws}, got {limit}")
+    return int(limit)
+
+
 def check_players(players: int) -> int:
     """The number of players as an int, if it is 2 to 5.
 
