@@ -14,8 +14,8 @@ import sys
 import time
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.simulation import RunOptions, simulate_rounds
-from pokerdice_stats.simulation.banking_sessions import simulate_banking_sessions
+from pokerdice_stats.games.banking.simulation.sessions import simulate_banking_sessions
+from pokerdice_stats.games.simulations import RunOptions, simulate_rounds
 
 
 def main(pairs: int = 5) -> None:

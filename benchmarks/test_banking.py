@@ -5,7 +5,7 @@ the regular suite runs each once as a smoke test.  Every round starts from
 cold caches (the equilibrium cache and the strategy cache are cleared in the
 setup), so a round measures the whole computation, certification included.
 The baseline of the same run is the two-player double oracle of
-:func:`pokerdice_stats.games.banking.banking_equilibrium`.
+:func:`pokerdice_stats.games.banking.exact.two_seats.banking_equilibrium`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.games import banking_field
-from pokerdice_stats.games import simple_strategies as strategies
-from pokerdice_stats.games.banking import banking_equilibrium
-from pokerdice_stats.games.banking_field import solve_field
+from pokerdice_stats.engines.blind import simple_strategies as strategies
+from pokerdice_stats.games.banking.exact import field as banking_field
+from pokerdice_stats.games.banking.exact.field import solve_field
+from pokerdice_stats.games.banking.exact.two_seats import banking_equilibrium
 
 BANKING = get_rules("banking")
 

@@ -23,8 +23,8 @@ import os
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.simulation import RunOptions, simulate_rounds
-from pokerdice_stats.simulation.banking_sessions import simulate_banking_sessions
+from pokerdice_stats.games.banking.simulation.sessions import simulate_banking_sessions
+from pokerdice_stats.games.simulations import RunOptions, simulate_rounds
 
 N_ROUNDS = int(os.environ.get("POKERDICE_BENCH_ROUNDS", 1 << 21))
 SESSION_ROUNDS = 1_000

@@ -12,9 +12,10 @@ from __future__ import annotations
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.games import betting, rounds
-from pokerdice_stats.games.betting import solve_betting
-from pokerdice_stats.games.rounds import solve_round
+from pokerdice_stats.games.betting.exact import solve as betting
+from pokerdice_stats.games.betting.exact.solve import solve_betting
+from pokerdice_stats.games.seen.exact import rounds
+from pokerdice_stats.games.seen.exact.rounds import solve_round
 
 SNAKES = get_rules("triple-snakes")
 

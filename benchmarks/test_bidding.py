@@ -11,11 +11,11 @@ from __future__ import annotations
 import numpy as np
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.games import bidding_odds
-from pokerdice_stats.games.bidding import TOLERANCE, solve_bidding
-from pokerdice_stats.games.bidding_fullgame import measure_full_game
-from pokerdice_stats.games.bidding_response import exploitability
-from pokerdice_stats.games.bidding_solve import restricted_ladder, solve_ladder
+from pokerdice_stats.games.bidding.exact import odds as bidding_odds
+from pokerdice_stats.games.bidding.exact.full_game import measure_full_game
+from pokerdice_stats.games.bidding.exact.game import TOLERANCE, solve_bidding
+from pokerdice_stats.games.bidding.exact.response import exploitability
+from pokerdice_stats.games.bidding.exact.solve import restricted_ladder, solve_ladder
 
 CLASSIC = get_rules("classic")
 

@@ -28,7 +28,7 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.hands import hand_table
+from pokerdice_stats.turn.hands import hand_table
 
 N_THROWS = int(os.environ.get("POKERDICE_BENCH_N", 10_000_000))
 N_SAMPLE = int(os.environ.get("POKERDICE_BENCH_SAMPLE", 20_000))

@@ -28,10 +28,10 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
-from pokerdice_stats.goals import at_least, beat_all
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import solve
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.turn.goals import at_least, beat_all
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import solve
 
 RULES = get_rules("gameweave")
 TABLE = hand_table(RULES)

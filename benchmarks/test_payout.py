@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.games import schedule
-from pokerdice_stats.games import simple_strategies as strategies
-from pokerdice_stats.games.banking import banking_equilibrium
-from pokerdice_stats.games.progressive import expected_payout
+from pokerdice_stats.engines.blind import simple_strategies as strategies
+from pokerdice_stats.games.banking.exact.two_seats import banking_equilibrium
+from pokerdice_stats.games.progressive.exact import schedule
+from pokerdice_stats.games.progressive.exact.payout import expected_payout
 
 PROGRESSIVE = get_rules("progressive")
 BANKING = get_rules("banking")

@@ -15,12 +15,12 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.games import schedule
-from pokerdice_stats.games import simple_strategies as strategies
-from pokerdice_stats.games.bank_session import bank_distribution
-from pokerdice_stats.games.fair_pay import solve_pay
-from pokerdice_stats.games.payout_breakdown import payout_breakdown
-from pokerdice_stats.games.progressive import expected_payout, round_outcomes
+from pokerdice_stats.engines.blind import simple_strategies as strategies
+from pokerdice_stats.games.progressive.exact import schedule
+from pokerdice_stats.games.progressive.exact.bank import bank_distribution
+from pokerdice_stats.games.progressive.exact.breakdown import payout_breakdown
+from pokerdice_stats.games.progressive.exact.fair_pay import solve_pay
+from pokerdice_stats.games.progressive.exact.payout import expected_payout, round_outcomes
 
 RULES = get_rules("progressive")
 

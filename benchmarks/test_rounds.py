@@ -15,10 +15,10 @@ from __future__ import annotations
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.games import rounds
-from pokerdice_stats.games.chips import holdup_table
-from pokerdice_stats.games.matches import solve_match
-from pokerdice_stats.games.rounds import solve_round
+from pokerdice_stats.games.seen.exact import rounds
+from pokerdice_stats.games.seen.exact.holdup import holdup_table
+from pokerdice_stats.games.seen.exact.matches import solve_match
+from pokerdice_stats.games.seen.exact.rounds import solve_round
 from tests import reference_games as ref
 
 GAMEWEAVE = get_rules("gameweave")

@@ -8,7 +8,7 @@ suite runs each benchmark once as a smoke test (``--benchmark-disable``).
 Measured in the same run:
 
 - optimal-policy turns (gameweave, goal ``at-least:full-house``, three throws)
-  through :func:`pokerdice_stats.simulation.simulate_turns` on 2 threads and on
+  through :func:`pokerdice_stats.games.simulations.simulate_turns` on 2 threads and on
   1 thread: the target is 20 million turns a second on 2 cores;
 - a plain-Python simulator of the same turns (``random.Random``, one die at a
   time, the policy read from a dict): the baseline;
@@ -29,13 +29,13 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
-from pokerdice_stats.goals import parse_goal
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import solve
+from pokerdice_stats.engines.simulation.run import chunk_state
+from pokerdice_stats.games.simulations import RunOptions, simulate_rounds, simulate_turns
+from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.kernels.simulation import rng
-from pokerdice_stats.simulation import RunOptions, simulate_rounds, simulate_turns
-from pokerdice_stats.simulation.run import chunk_state
+from pokerdice_stats.turn.goals import parse_goal
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import solve
 
 N_TURNS = int(os.environ.get("POKERDICE_BENCH_TURNS", 1 << 24))
 N_PLAIN = int(os.environ.get("POKERDICE_BENCH_PLAIN", 20_000))

@@ -25,10 +25,10 @@ import os
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.simulation import RunOptions, simulate_rounds
-from pokerdice_stats.simulation.blind_seats import blind_equilibrium
-from pokerdice_stats.simulation.run import run_job
-from pokerdice_stats.simulation.turns import TurnJob
+from pokerdice_stats.engines.simulation.run import run_job
+from pokerdice_stats.engines.simulation.turns import TurnJob
+from pokerdice_stats.games.banking.simulation.seats import blind_equilibrium
+from pokerdice_stats.games.simulations import RunOptions, simulate_rounds
 
 N_ROUNDS = int(os.environ.get("POKERDICE_BENCH_ROUNDS", 1 << 21))
 BANKING = get_rules("banking")

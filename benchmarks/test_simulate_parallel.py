@@ -6,7 +6,7 @@ Run for real with ``python -m pytest benchmarks/test_simulate_parallel.py
 once as a smoke test.
 
 Optimal-policy turns (gameweave, ``at-least:full-house``) through
-:func:`pokerdice_stats.simulation.simulate_turns` at several sizes, on one
+:func:`pokerdice_stats.games.simulations.simulate_turns` at several sizes, on one
 worker (the baseline) and on the default workers, in the same run: the
 default must be at least as fast as one worker at every size.
 ``POKERDICE_BENCH_PARALLEL_MAX`` caps the largest size (default 2**25).
@@ -19,8 +19,8 @@ import os
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.simulation import RunOptions, simulate_turns
-from pokerdice_stats.simulation.run import default_workers
+from pokerdice_stats.engines.simulation.run import default_workers
+from pokerdice_stats.games.simulations import RunOptions, simulate_turns
 
 GOAL = "at-least:full-house"
 LARGEST = int(os.environ.get("POKERDICE_BENCH_PARALLEL_MAX", 1 << 25))

@@ -3,7 +3,7 @@
 The quick commands solve a few goals on the numpy twins
 (:mod:`pokerdice_stats.kernels.numpy_reroll`) to avoid importing numba (about
 0.4 s); this measures what that costs per solve, batch by batch, so that
-:data:`pokerdice_stats.induction.QUICK_GOALS` can be read against it: below it
+:data:`pokerdice_stats.turn.induction.QUICK_GOALS` can be read against it: below it
 the twins' extra time per solve must stay far under the cost of loading numba.
 
 Run for real with ``python -m pytest benchmarks/test_twins.py --benchmark-enable``;
@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import pytest
 
-from pokerdice_stats import get_rules, induction
-from pokerdice_stats.goals import beat_all
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import solve
+from pokerdice_stats import get_rules
+from pokerdice_stats.turn import induction
+from pokerdice_stats.turn.goals import beat_all
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import solve
 
 RULES = get_rules("gameweave")
 GOALS = beat_all(hand_table(RULES))

@@ -3,7 +3,7 @@
 import os
 import sys
 
-from pokerdice_stats.interrupts import install
+from pokerdice_stats.ground.interrupts import install
 
 install()
 try:

@@ -13,8 +13,8 @@ from typing import NoReturn
 
 from pokerdice_stats import __version__
 from pokerdice_stats.commands import register_all
-from pokerdice_stats.errors import PokerDiceError, shorten_message
-from pokerdice_stats.limits import BUDGET_ENV, parse_size, set_memory_budget
+from pokerdice_stats.ground.errors import PokerDiceError, shorten_message
+from pokerdice_stats.ground.limits import BUDGET_ENV, parse_size, set_memory_budget
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,7 +50,7 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    from pokerdice_stats.interrupts import install
+    from pokerdice_stats.ground.interrupts import install
 
     install()
     parser = build_parser()

@@ -29,3 +29,16 @@ def assert_cli_error(capsys, argv, *needles: str) -> str:
     for needle in needles:
         assert needle in lines[0], (needle, lines[0])
     return lines[0]
+
+
+def cli_output(*argv: str) -> str:
+    """The standard output of ``pokerdice-stats ARGV``, which must exit 0 (outside pytest)."""
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = cli.main(list(argv))
+    if code != 0:
+        raise RuntimeError(f"pokerdice-stats {' '.join(argv)} exited {code}")
+    return out.getvalue()

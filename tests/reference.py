@@ -1,7 +1,7 @@
 """A slow, obviously-right hand classifier: the oracle for the numba kernels.
 
 Written from the rule documents alone; it shares no code with
-``pokerdice_stats.kernels`` or ``pokerdice_stats.hands`` (only the meaning of a
+``pokerdice_stats.kernels`` or ``pokerdice_stats.turn.hands`` (only the meaning of a
 rank: 0 is the lowest face of the chart, 5 the highest).  Five dice are a tuple
 of ranks; :func:`reference_key` gives a tuple that compares like the hands do
 (higher wins, equal is an exact tie).

@@ -3,7 +3,7 @@
 It plays every round from the exact solvers themselves (their groups, hold
 policies, :meth:`RoundSolver.lead` and :meth:`RoundSolver.answer`), not from
 the kernel's decision arrays, with chips and pots as Fractions, and returns the
-tally dict :func:`pokerdice_stats.simulation.run.play_chunk` returns (chips in
+tally dict :func:`pokerdice_stats.engines.simulation.run.play_chunk` returns (chips in
 the job's units).
 """
 
@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 from reference_stream import Stream, turn
 
-from pokerdice_stats.games.betting_solver import NOTHING, seats_in
+from pokerdice_stats.games.betting.exact.induction import NOTHING, seats_in
 
 
 def play_round(stream, solver, order, chips, step, strength, throws_left, states):

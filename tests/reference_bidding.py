@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from pokerdice_stats import indexing as ix
-from pokerdice_stats.hands import hand_table
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.turn.hands import hand_table
 
 
 def plain_hand_rungs(ladder) -> list[int]:
@@ -94,7 +94,7 @@ def play_games(state, n: int, tree, pair_rung, strategy1, strategy2) -> dict:
 
     Walks the tree by histories (tuples), not by the kernel's arrays.
     """
-    from pokerdice_stats.games.bidding_tree import CALL
+    from pokerdice_stats.games.bidding.exact.tree import CALL
     from pokerdice_stats.kernels.simulation.rng import (
         FIVE_DICE,
         FIVE_DICE_THRESHOLD,
@@ -173,7 +173,7 @@ def plain_lifted_best_response(
     """
     import numpy as np
 
-    from pokerdice_stats.games.bidding_tree import CALL
+    from pokerdice_stats.games.bidding.exact.tree import CALL
 
     other = 3 - seat
     chances = ix.HAND_WAYS / ix.N_THROWS
@@ -240,7 +240,7 @@ def play_lifted_games(state, n: int, tree, full, kept, solved, policy, seat: int
     """
     import numpy as np
 
-    from pokerdice_stats.games.bidding_tree import CALL
+    from pokerdice_stats.games.bidding.exact.tree import CALL
     from pokerdice_stats.kernels.simulation.rng import (
         FIVE_DICE,
         FIVE_DICE_THRESHOLD,

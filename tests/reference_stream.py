@@ -23,14 +23,14 @@ the inputs:
 Nothing else: no dice tables, count codes or seat orderings of the kernels.
 Hands are rank counts, turned into a hand index by ``indexing.hand_index``.
 Each chunk twin takes the job a simulation builds and returns the dict
-:func:`pokerdice_stats.simulation.run.play_chunk` returns.
+:func:`pokerdice_stats.engines.simulation.run.play_chunk` returns.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pokerdice_stats import indexing as ix
+from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.kernels.codes import (
     STARTER_AFTER_LAST,
     STARTER_ROTATE,

@@ -12,10 +12,10 @@ import pytest
 from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats import DiceError, PokerDiceError, RulesError, cli, get_rules
-from pokerdice_stats.compare import compare_hands
-from pokerdice_stats.dice import parse_hand, parse_keep, parse_ranks
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.rules import OPTION_KEYS, PRESETS, parse_assignments
+from pokerdice_stats.turn.compare import compare_hands
+from pokerdice_stats.turn.dice import parse_hand, parse_keep, parse_ranks
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.rules import OPTION_KEYS, PRESETS, parse_assignments
 
 # ---------------------------------------------------------------------------
 # The API.

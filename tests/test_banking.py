@@ -10,18 +10,18 @@ import pytest
 import reference_payout as ref
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
 from pokerdice_stats.cli import main
-from pokerdice_stats.errors import PokerDiceError
-from pokerdice_stats.games.banking import (
+from pokerdice_stats.engines.blind.equilibrium import game_value
+from pokerdice_stats.engines.blind.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
+from pokerdice_stats.games.banking.exact.two_seats import (
     banking_equilibrium,
     banking_payout,
     category_table,
     exploit,
     strategy_table,
 )
-from pokerdice_stats.games.equilibrium import game_value
-from pokerdice_stats.games.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import PokerDiceError
 
 RULES = get_rules("banking")
 PIPS = [tuple(sorted(r + 1 for r in range(6) for _ in range(int(c[r])))) for c in ix.HAND_COUNTS]
@@ -153,7 +153,7 @@ def test_sticky_holds_equilibrium_is_a_mixture_solved_exactly():
 
 
 def test_rounded_mixture_when_no_exact_weights():
-    from pokerdice_stats.games.equilibrium import Mixture
+    from pokerdice_stats.engines.blind.equilibrium import Mixture
 
     stand, denominator = strategy_distribution(RULES, "stand")
     other, _ = strategy_distribution(RULES, "max-category")

@@ -12,11 +12,9 @@ import reference_payout as ref
 from cli_helpers import assert_cli_error
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
 from pokerdice_stats.cli import main
-from pokerdice_stats.errors import PokerDiceError
-from pokerdice_stats.games.banking import banking_equilibrium
-from pokerdice_stats.games.banking_field import (
+from pokerdice_stats.engines.blind.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
+from pokerdice_stats.games.banking.exact.field import (
     TWO_SEAT,
     blind_round,
     field_goal,
@@ -24,14 +22,16 @@ from pokerdice_stats.games.banking_field import (
     solve_field,
     strategy_table,
 )
-from pokerdice_stats.games.banking_play import keep_frame, mixture_frame
-from pokerdice_stats.games.field_values import (
+from pokerdice_stats.games.banking.exact.hand_values import (
     exact_field_values,
     field_values,
     strategy_payoffs,
     symmetric_weights,
 )
-from pokerdice_stats.games.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
+from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame, mixture_frame
+from pokerdice_stats.games.banking.exact.two_seats import banking_equilibrium
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import PokerDiceError
 
 RULES = get_rules("banking")
 PIPS = [tuple(sorted(r + 1 for r in range(6) for _ in range(int(c[r])))) for c in ix.HAND_COUNTS]
@@ -322,7 +322,7 @@ def test_round_seen_under_banking_is_the_old_analysis(capsys):
     argv = ["round", "--rules", "banking", "--set", "knowledge=seen", "--format", "json"]
     assert main(argv) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["knowledge"] == "seen" and record["split"] is None
+    assert record["knowledge"] == "seen" and "split" not in record
     rows = record["seats"]
     assert rows[1]["win"] > rows[0]["win"]  # the later seat sees the earlier hand
 

@@ -14,15 +14,15 @@ import pytest
 from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.games.bank_session import bank_distribution
-from pokerdice_stats.games.banking_field import solve_field
-from pokerdice_stats.games.banking_session import RoundOdds, banking_session, round_odds
-from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE
-from pokerdice_stats.games.schedule_files import write_schedule
-from pokerdice_stats.simulation import RunOptions, simulate_progressive
-from pokerdice_stats.simulation.banking_sessions import simulate_banking_sessions
-from pokerdice_stats.simulation.blind_seats import blind_seats
+from pokerdice_stats.games.banking.exact.field import solve_field
+from pokerdice_stats.games.banking.exact.sessions import RoundOdds, banking_session, round_odds
+from pokerdice_stats.games.banking.simulation.seats import blind_seats
+from pokerdice_stats.games.banking.simulation.sessions import simulate_banking_sessions
+from pokerdice_stats.games.progressive.exact.bank import bank_distribution
+from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
+from pokerdice_stats.games.progressive.exact.schedule_files import write_schedule
+from pokerdice_stats.games.simulations import RunOptions, simulate_progressive
+from pokerdice_stats.ground.errors import OptionError
 
 #: Largest |z| a Monte Carlo figure may show against its exact value (fixed seeds).
 BOUND = 4.5
@@ -206,7 +206,7 @@ def test_progressive_sessions_agree_with_the_exact_bank_under_a_schedule(tmp_pat
     rules = get_rules("progressive")
     schedule = PROGRESSIVE_SCHEDULE.with_amount("five-of-a-kind", "one-pair", 900, "house")
     path = write_schedule(schedule, tmp_path / "house.csv", rules)
-    from pokerdice_stats.games.schedule_files import read_schedule
+    from pokerdice_stats.games.progressive.exact.schedule_files import read_schedule
 
     house = read_schedule(path)
     exact = bank_distribution(rules, schedule=house, rounds=8, start=1_700)

@@ -8,17 +8,17 @@ from fractions import Fraction
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.games.betting import solve_betting
-from pokerdice_stats.games.betting_decisions import (
+from pokerdice_stats.games.betting.exact.decisions import (
     hold_decision,
     meet_decision,
     raise_decision,
     raise_table,
 )
-from pokerdice_stats.games.betting_habits import habit_costs, habit_ev, parse_habit
-from pokerdice_stats.games.betting_solver import CHIPS, POT, Habit
-from pokerdice_stats.games.rounds import solve_round
+from pokerdice_stats.games.betting.exact.habits import habit_costs, habit_ev, parse_habit
+from pokerdice_stats.games.betting.exact.induction import CHIPS, POT, Habit
+from pokerdice_stats.games.betting.exact.solve import solve_betting
+from pokerdice_stats.games.seen.exact.rounds import solve_round
+from pokerdice_stats.ground.errors import OptionError
 from tests import reference_betting as ref
 from tests.cli_helpers import assert_cli_error, run_cli
 

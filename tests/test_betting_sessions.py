@@ -9,12 +9,12 @@ import pytest
 from reference_betting_stream import betting_sessions_chunk as twin_chunk
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.simulation.betting_sessions import (
+from pokerdice_stats.engines.simulation.run import RunOptions, chunk_state, play_chunk
+from pokerdice_stats.games.betting.simulation.sessions import (
     betting_session_job,
     simulate_betting_sessions,
 )
-from pokerdice_stats.simulation.run import RunOptions, chunk_state, play_chunk
+from pokerdice_stats.ground.errors import OptionError
 
 #: Largest |z| a simulated first-round figure may show against the exact round (fixed seeds).
 BOUND = 4.5
@@ -115,7 +115,7 @@ def test_rules_outside_the_game_are_refused():
 
 
 def test_crosscheck_group_within_the_bound():
-    from pokerdice_stats.crosscheck import crosscheck
+    from pokerdice_stats.games.checks import crosscheck
 
     checks = crosscheck(("betting-sessions",), run=RunOptions(n=30_000, seed=4, progress=False))
     assert len(checks) == 16  # 2 seats: 6 figures, 3 seats: 10 (no raise by the last seat)

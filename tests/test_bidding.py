@@ -9,15 +9,15 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.games.bidding import TOLERANCE, solve_bidding
-from pokerdice_stats.games.bidding_odds import bid_ladder, bid_odds, ten_counts
-from pokerdice_stats.games.bidding_players import player_losses, simple_player
-from pokerdice_stats.games.bidding_response import best_response, play_value
-from pokerdice_stats.games.bidding_solve import restricted_ladder, solve_ladder
-from pokerdice_stats.games.bidding_solver import hand_classes
-from pokerdice_stats.games.bidding_tree import CALL, bid_tree
+from pokerdice_stats.games.bidding.exact.game import TOLERANCE, solve_bidding
+from pokerdice_stats.games.bidding.exact.odds import bid_ladder, bid_odds, ten_counts
+from pokerdice_stats.games.bidding.exact.players import player_losses, simple_player
+from pokerdice_stats.games.bidding.exact.response import best_response, play_value
+from pokerdice_stats.games.bidding.exact.sequence_form import hand_classes
+from pokerdice_stats.games.bidding.exact.solve import restricted_ladder, solve_ladder
+from pokerdice_stats.games.bidding.exact.tree import CALL, bid_tree
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
 from tests import reference_bidding as ref
 from tests.cli_helpers import assert_cli_error, run_cli
 
@@ -182,9 +182,9 @@ def test_cli_errors(capsys):
 
 
 def test_simulation_kernel_equals_its_plain_twin_draw_for_draw():
+    from pokerdice_stats.engines.simulation.run import chunk_state
+    from pokerdice_stats.games.bidding.simulation.solved import BiddingJob, bid_game
     from pokerdice_stats.kernels.simulation.bidding import bidding_chunk
-    from pokerdice_stats.simulation.bidding import BiddingJob, bid_game
-    from pokerdice_stats.simulation.run import chunk_state
 
     result = solve_bidding(CLASSIC, "category")
     mixed = (
@@ -209,8 +209,8 @@ def test_simulation_kernel_equals_its_plain_twin_draw_for_draw():
 )
 def test_simulated_results_cover_the_exact_ones(seat1, seat2):
     # Fixed seed; 200,000 games; |z| < 4.5 fails by chance with probability below 1e-5.
-    from pokerdice_stats.simulation.bidding import simulate_bidding
-    from pokerdice_stats.simulation.run import RunOptions
+    from pokerdice_stats.engines.simulation.run import RunOptions
+    from pokerdice_stats.games.bidding.simulation.solved import simulate_bidding
 
     result = solve_ladder(CLASSIC, "category")
     one = simple_player(result.tree, result.ladder, 1, seat1) if seat1 else result.strategy[1]
@@ -237,8 +237,8 @@ def test_simulate_command(capsys):
 
 
 def test_crosscheck_group_compares_every_matchup():
-    from pokerdice_stats.crosscheck import GROUPS
-    from pokerdice_stats.simulation.run import RunOptions
+    from pokerdice_stats.engines.simulation.run import RunOptions
+    from pokerdice_stats.games.checks import GROUPS
 
     checks = list(GROUPS["bidding"](RunOptions(n=50_000, seed=5, progress=False)))
     assert len(checks) == 5

@@ -6,24 +6,24 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.games.bidding_fullgame import (
+from pokerdice_stats.games.bidding.exact.full_game import (
     full_game_bounds,
     lifted_best_response,
     measure_full_game,
 )
-from pokerdice_stats.games.bidding_odds import bid_ladder
-from pokerdice_stats.games.bidding_players import habit_rule, player_losses
-from pokerdice_stats.games.bidding_response import best_response
-from pokerdice_stats.games.bidding_solve import restricted_ladder, solve_ladder
-from pokerdice_stats.games.bidding_translation import (
+from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+from pokerdice_stats.games.bidding.exact.players import habit_rule, player_losses
+from pokerdice_stats.games.bidding.exact.response import best_response
+from pokerdice_stats.games.bidding.exact.solve import restricted_ladder, solve_ladder
+from pokerdice_stats.games.bidding.exact.translation import (
     TRANSLATIONS,
     kept_rungs,
     read_bid,
     translation_table,
 )
-from pokerdice_stats.games.bidding_tree import bid_tree
+from pokerdice_stats.games.bidding.exact.tree import bid_tree
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
 from tests import reference_bidding as ref
 
 CLASSIC = get_rules("classic")
@@ -228,7 +228,7 @@ def test_cli_translation_errors(capsys):
 def test_cli_choices_are_the_translation_rules():
     import argparse
 
-    from pokerdice_stats.commands.bidding import register
+    from pokerdice_stats.games.bidding.command import register
 
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())
@@ -241,10 +241,10 @@ def test_cli_choices_are_the_translation_rules():
 
 @pytest.mark.parametrize(("seat", "rule"), [(1, "down"), (2, "up"), (1, "nearest")])
 def test_full_game_kernel_equals_its_plain_twin_draw_for_draw(seat, rule):
+    from pokerdice_stats.engines.simulation.run import chunk_state
+    from pokerdice_stats.games.bidding.simulation.fine import lifted_game
+    from pokerdice_stats.games.bidding.simulation.solved import BiddingJob
     from pokerdice_stats.kernels.simulation.bidding import bidding_chunk
-    from pokerdice_stats.simulation.bidding import BiddingJob
-    from pokerdice_stats.simulation.bidding_fine import lifted_game
-    from pokerdice_stats.simulation.run import chunk_state
 
     full = restricted_ladder(bid_ladder(CLASSIC, "fine"), SEVEN_RUNGS)
     small = restricted_ladder(full, ("high-die:A", "three-of-a-kind:K", "full-house:K"))
@@ -267,7 +267,7 @@ def test_full_game_kernel_equals_its_plain_twin_draw_for_draw(seat, rule):
 
 def _solution(ladder, tree, strategy, seat):
     """A stand-in solution: ``strategy`` for the other seat (the responder's is unused)."""
-    from pokerdice_stats.games.bidding import Bidding
+    from pokerdice_stats.games.bidding.exact.game import Bidding
 
     strategies = {3 - seat: strategy, seat: np.zeros((ix.N_HANDS, tree.n_sequences(seat)))}
     return Bidding(ladder, tree, 0.0, 0.0, 0.0, 0.0, strategies, np.arange(ix.N_HANDS))
@@ -275,8 +275,8 @@ def _solution(ladder, tree, strategy, seat):
 
 def test_simulated_full_game_best_responses_cover_the_exact_bounds():
     # Fixed seed; 100,000 games; |z| < 4.5 fails by chance with probability below 1e-5.
-    from pokerdice_stats.simulation.bidding_fine import simulate_fine_matchups
-    from pokerdice_stats.simulation.run import RunOptions
+    from pokerdice_stats.engines.simulation.run import RunOptions
+    from pokerdice_stats.games.bidding.simulation.fine import simulate_fine_matchups
 
     record = simulate_fine_matchups(CLASSIC, RunOptions(n=100_000, seed=8, progress=False))
     bounds = full_game_bounds(CLASSIC, "down")
@@ -310,8 +310,8 @@ def test_simulate_command_on_the_fine_ladder(capsys):
 
 
 def test_crosscheck_group_bidding_fine():
-    from pokerdice_stats.crosscheck import GROUPS
-    from pokerdice_stats.simulation.run import RunOptions
+    from pokerdice_stats.engines.simulation.run import RunOptions
+    from pokerdice_stats.games.checks import GROUPS
 
     checks = list(GROUPS["bidding-fine"](RunOptions(n=50_000, seed=5, progress=False)))
     assert len(checks) == 3

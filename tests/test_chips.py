@@ -9,11 +9,11 @@ import pytest
 
 from pokerdice_stats import get_rules
 from pokerdice_stats.cli import main
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.games.chips import holdup, holdup_table, pot_chances
-from pokerdice_stats.games.rounds import solve_round
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.rules import PRESETS
+from pokerdice_stats.games.seen.exact.holdup import holdup, holdup_table, pot_chances
+from pokerdice_stats.games.seen.exact.rounds import solve_round
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.rules import PRESETS
 from tests import reference_games as ref
 
 SNAKES = PRESETS["triple-snakes"]

@@ -10,8 +10,8 @@ import pytest
 from reference import all_throws, dense_ranks, reference_category, reference_key, rules_args
 
 from pokerdice_stats import PRESETS, get_rules
-from pokerdice_stats import indexing as ix
-from pokerdice_stats.hands import hand_table
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.turn.hands import hand_table
 
 THROWS = all_throws()
 RANKS = np.array(THROWS, dtype=np.uint8)

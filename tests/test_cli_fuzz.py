@@ -13,7 +13,7 @@ import random
 import pytest
 from cli_helpers import run_cli
 
-from pokerdice_stats import limits
+from pokerdice_stats.ground import limits
 
 COMMANDS = {
     "hold": [

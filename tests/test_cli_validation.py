@@ -2,7 +2,7 @@
 
 Each case here was accepted (exit 0, the option ignored) or crashed before;
 the command line must refuse it with one line on stderr, and the API with a
-:class:`~pokerdice_stats.errors.PokerDiceError`.
+:class:`~pokerdice_stats.ground.errors.PokerDiceError`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats import cli
-from pokerdice_stats.games.rounds import solve_round
-from pokerdice_stats.rules import get_rules
+from pokerdice_stats.games.seen.exact.rounds import solve_round
+from pokerdice_stats.turn.rules import get_rules
 
 # ---------------------------------------------------------------------------
 # round: one seat's options.
@@ -261,7 +261,7 @@ def test_payout_refuses_banking_rules_with_a_schedule_too(capsys, tmp_path):
     # The same rules with the payout game's ties are accepted with that schedule.
     args += ["--set", "ties=push", "--set", "tiebreak=category", "--computer", "stand"]
     code, out, _ = run_cli(capsys, *args, "--format", "json")
-    assert code == 0 and json.loads(out)["expected_float"] > 0
+    assert code == 0 and json.loads(out)["expected"] > 0
 
 
 def test_payout_start_and_tolerance_used(capsys):
@@ -270,7 +270,7 @@ def test_payout_start_and_tolerance_used(capsys):
     assert code == 0
     record = json.loads(out)
     assert record["start"] == 50
-    assert record["bank_mean"] == pytest.approx(50 + 2 * record["expected_float"], abs=1e-9)
+    assert record["bank_mean"] == pytest.approx(50 + 2 * record["expected"], abs=1e-9)
     args = ["payout", "--knowledge", "blind", "--tolerance", "0.001", "--format", "json"]
     code, out, _ = run_cli(capsys, *args)
     assert code == 0 and json.loads(out)["tolerance"] == 0.001
@@ -333,8 +333,8 @@ def test_hold_accepts_reachable_aside(capsys, extra):
 
 
 def test_parse_aside_api():
-    from pokerdice_stats.errors import OptionError, PokerDiceError
-    from pokerdice_stats.turn_states import parse_aside
+    from pokerdice_stats.ground.errors import OptionError, PokerDiceError
+    from pokerdice_stats.turn.states import parse_aside
 
     rules = get_rules("gameweave", {"sticky_holds": True, "max_rethrow": 3})
     assert parse_aside(None, rules) is None
@@ -375,10 +375,10 @@ def test_chances_throws_override_equals_set_throws(capsys, setting):
 
 
 def test_chances_api_checks_throws():
-    from pokerdice_stats.chances import chances_table, goal_chances
-    from pokerdice_stats.errors import RulesError
-    from pokerdice_stats.goals import at_least
-    from pokerdice_stats.hands import hand_table
+    from pokerdice_stats.ground.errors import RulesError
+    from pokerdice_stats.turn.chances import chances_table, goal_chances
+    from pokerdice_stats.turn.goals import at_least
+    from pokerdice_stats.turn.hands import hand_table
 
     rules = get_rules("gameweave", {"sticky_holds": True})
     with pytest.raises(RulesError, match="sticky_holds"):
@@ -403,7 +403,7 @@ def test_chances_api_checks_throws():
     ],
 )
 def test_holdup_json_hand_is_spaced(capsys, argv, expected):
-    from pokerdice_stats.hands import hand_table
+    from pokerdice_stats.turn.hands import hand_table
 
     code, out, _ = run_cli(capsys, *argv, "--format", "json")
     assert code == 0

@@ -8,15 +8,12 @@ from fractions import Fraction
 import pytest
 
 from pokerdice_stats import cli, get_rules
-from pokerdice_stats.games.advice import (
-    goal_advice,
-    hold_distribution,
-    progressive_advice,
-    round_advice,
-)
-from pokerdice_stats.games.progressive import expected_payout, player_response
-from pokerdice_stats.games.schedule import integer_payout
-from pokerdice_stats.hands import hand_table
+from pokerdice_stats.games.progressive.exact.advice import progressive_advice
+from pokerdice_stats.games.progressive.exact.payout import expected_payout, player_response
+from pokerdice_stats.games.progressive.exact.schedule import integer_payout
+from pokerdice_stats.games.seen.exact.advice import round_advice
+from pokerdice_stats.turn.advice import goal_advice, hold_distribution
+from pokerdice_stats.turn.hands import hand_table
 from tests import reference_games as ref
 from tests import reference_payout as pay
 from tests.cli_helpers import assert_cli_error
@@ -165,7 +162,7 @@ def test_progressive_player_hold_equals_the_payout_solver(dice, computer):
 
 
 def rules_schedule():
-    from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE
+    from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
 
     return PROGRESSIVE_SCHEDULE
 
@@ -218,8 +215,8 @@ def test_to_win_json_contract(capsys):
     assert data["goal"] == "win the round" and data["throws_left"] == 1
     assert data["against"] == "4 4 4 2 2" and data["players_left"] == 1
     for row in data["holds"]:
-        assert set(row) >= {"keep", "rethrow", "value", "value_float", "optimal"}
-        assert float(Fraction(row["value"])) == pytest.approx(row["value_float"], abs=1e-15)
+        assert set(row) >= {"keep", "rethrow", "value_exact", "value", "optimal"}
+        assert float(Fraction(row["value_exact"])) == pytest.approx(row["value"], abs=1e-15)
     assert data["holds"][0]["optimal"]
 
 
@@ -232,14 +229,14 @@ def test_progressive_json_contract(capsys):
     assert code == 0, err
     data = json.loads(out)
     assert data["unit"] == "points per round" and data["computer_hand"] == "5 5 5 5 2"
-    assert data["holds"][0]["keep"] == "6 6 6" and data["holds"][0]["value"] == "-145/18"
+    assert data["holds"][0]["keep"] == "6 6 6" and data["holds"][0]["value_exact"] == "-145/18"
     assert set(data["holds"][0]["final"]) == set(get_rules("progressive").category_slugs)
 
 
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--against", "Q Q Q 9 9"], ["--against needs --to-win"]),
+        (["--against", "Q Q Q 9 9", "--goal", "at-least:straight"], ["--against needs --to-win"]),
         (["--to-win", "--goal", "at-least:straight"], ["--to-win", "not with --goal"]),
         (["--to-win", "--against", "Q Q Q 9 9", "--players-left", "4"], ["at most 5 players"]),
         (["--to-win", "--tied", "2"], ["--tied needs --against"]),
@@ -260,9 +257,9 @@ def test_hold_refuses_with_words(capsys, argv, words):
 def test_003_variation_2_two_dice_of_the_first_throw_stay():
     """003 variation 2: "no more than three dice may be thrown again, so at least two dice of
     the first throw stay" (max_rethrow_scope=turn, the ruling); throw scope: per throw."""
-    from pokerdice_stats import indexing as ix
-    from pokerdice_stats.dice import parse_keep
-    from pokerdice_stats.turn_states import allowed_subkeeps
+    from pokerdice_stats.ground import indexing as ix
+    from pokerdice_stats.turn.dice import parse_keep
+    from pokerdice_stats.turn.states import allowed_subkeeps
 
     turn = get_rules("classic", {"max_rethrow": 3})
     throw = get_rules("classic", {"max_rethrow": 3, "max_rethrow_scope": "throw"})

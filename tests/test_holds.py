@@ -1,6 +1,6 @@
 """The hold kernels against the brute-force expectimax of ``reference_holds``, on every state.
 
-Goals are built twice: with :mod:`pokerdice_stats.goals` for the kernels, and
+Goals are built twice: with :mod:`pokerdice_stats.turn.goals` for the kernels, and
 from the reference classifier of ``reference.py`` for the oracle; the goal
 values are compared first, then every state value, every hold's value, the
 canonical hold, the turn value and the distribution of final hands, exactly.
@@ -17,11 +17,11 @@ from reference import LADDERS, reference_category, reference_key, rules_args
 from reference_holds import ReferenceTurn, all_hands, first_throws
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
-from pokerdice_stats.errors import DiceError, OptionError
-from pokerdice_stats.goals import at_least, beat, beat_all, exactly, payout_against, score
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import solve
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import DiceError, OptionError
+from pokerdice_stats.turn.goals import at_least, beat, beat_all, exactly, payout_against, score
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import solve
 
 #: Sorted rank tuple of each hand index and each keep index (the test harness's bridge).
 HANDS = [tuple(sorted(ix.ranks_of_counts(c))) for c in ix.HAND_COUNTS]
@@ -413,7 +413,7 @@ def test_bad_throws_left():
 @pytest.mark.parametrize("options", [{}, {"sticky_holds": True, "max_rethrow": 3}])
 def test_threaded_kernels_match_serial(monkeypatch, options):
     """Large batches run on numba's threads: the same numbers as one thread."""
-    import pokerdice_stats.holds as holds_module
+    import pokerdice_stats.turn.holds as holds_module
 
     rules = get_rules("gameweave", options)
     goals = beat_all(hand_table(rules))[::4]
@@ -429,8 +429,8 @@ def test_threaded_kernels_match_serial(monkeypatch, options):
 
 
 def test_goal_grammar_and_huge_scores(tmp_path):
-    from pokerdice_stats.errors import GoalError
-    from pokerdice_stats.goals import parse_goal
+    from pokerdice_stats.ground.errors import GoalError
+    from pokerdice_stats.turn.goals import parse_goal
 
     table = hand_table(get_rules("gameweave"))
     spaced = parse_goal('beat:"Q Q Q 9 9", tie = 1/2', table)
@@ -506,7 +506,7 @@ def test_one_forward_pass_pooled_and_by_throw_agree(options, throws):
     distribution; following the keep tables gives the policy's own distribution.
     Four throws run the Python-integer path.
     """
-    from pokerdice_stats.induction import final_hands, final_hands_by_throw
+    from pokerdice_stats.turn.induction import final_hands, final_hands_by_throw
 
     rules = get_rules("gameweave", {"throws": throws, **options})
     table = hand_table(rules)

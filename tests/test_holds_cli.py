@@ -9,10 +9,10 @@ from fractions import Fraction
 import pytest
 
 from pokerdice_stats import cli, get_rules
-from pokerdice_stats.chances import chances_table, goal_chances
-from pokerdice_stats.goals import at_least, beat, exactly
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import solve
+from pokerdice_stats.turn.chances import chances_table, goal_chances
+from pokerdice_stats.turn.goals import at_least, beat, exactly
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import solve
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -21,15 +21,18 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-#: Keys of the object ``hold --format json`` writes (its context, then ``holds``): always
-#: the same, null where they do not apply.
+#: Keys of the object ``hold --format json`` writes (its context, then ``holds``): those
+#: every answer has, and those given only where they apply.
 HOLD_OBJECT_KEYS = {
-    "hand", "category", "rules", "goal", "unit", "final_unit", "throws_left", "exact",
-    "against", "tied", "players_left", "seat", "players", "ties", "limit", "side", "schedule",
-    "computer_hand", "holds",
+    "hand", "category", "rules", "goal", "goal_default", "unit", "throws_left", "exact", "holds",
 }  # fmt: skip
-#: Keys of each row of ``hold --format json``.
-HOLD_ROW_KEYS = {"keep", "rethrow", "value", "value_float", "optimal", "final", "final_float"}
+HOLD_OBJECT_OPTIONAL = {
+    "final_unit", "against", "tied", "players_left", "seat", "players", "ties", "limit", "side",
+    "schedule", "computer_hand",
+}  # fmt: skip
+#: Keys of each row of ``hold --format json``: always, and where they apply.
+HOLD_ROW_KEYS = {"keep", "rethrow", "value", "optimal"}
+HOLD_ROW_OPTIONAL = {"value_exact", "final", "final_exact"}
 
 
 def run_json(capsys, *argv: str):
@@ -38,8 +41,9 @@ def run_json(capsys, *argv: str):
     assert code == 0, err
     data = json.loads(out)
     if argv[0] == "hold":
-        assert set(data) == HOLD_OBJECT_KEYS, data.keys()
-        assert all(set(row) == HOLD_ROW_KEYS for row in data["holds"])
+        assert HOLD_OBJECT_KEYS <= set(data) <= HOLD_OBJECT_KEYS | HOLD_OBJECT_OPTIONAL, data.keys()
+        for row in data["holds"]:
+            assert HOLD_ROW_KEYS <= set(row) <= HOLD_ROW_KEYS | HOLD_ROW_OPTIONAL, row
         return data["holds"]
     if argv[0] == "chances":
         assert data["rules"] == "gameweave" + (" (throws=2)" if "--throws" in argv else "")
@@ -52,22 +56,22 @@ def run_json(capsys, *argv: str):
 def test_hold_example_full_house(capsys):
     """K K J 10 9, two throws left, playing for at least a full house: keep the kings."""
     rows = run_json(capsys, "hold", "K K J 10 9", "--goal", "at-least:full-house")
-    assert all(r["final"] is None and r["final_float"] is None for r in rows)
+    assert all("final" not in r and "final_exact" not in r for r in rows)
     best = rows[0]
     assert best["keep"] == "K K" and best["rethrow"] == 3 and best["optimal"] is True
     assert [r["keep"] for r in rows if r["optimal"]] == ["K K"]
-    assert Fraction(best["value"]) == Fraction(139, 324)
+    assert Fraction(best["value_exact"]) == Fraction(139, 324)
     # Every distinct hold of K K J 10 9 once: 3 * 2 * 2 * 2 = 24 sub-multisets.
     assert len(rows) == 24
     assert len({r["keep"] for r in rows}) == 24
-    values = [Fraction(r["value"]) for r in rows]
+    values = [Fraction(r["value_exact"]) for r in rows]
     assert values == sorted(values, reverse=True)
     for r in rows:
-        assert abs(float(Fraction(r["value"])) - r["value_float"]) < 1e-15
+        assert abs(float(Fraction(r["value_exact"])) - r["value"]) < 1e-15
         assert r["rethrow"] == 5 - len(r["keep"].split())
     assert any(r["keep"] == "" and r["rethrow"] == 5 for r in rows)
     stand = next(r for r in rows if r["rethrow"] == 0)
-    assert stand["keep"] == "K K J 10 9" and stand["value"] == "0/1"
+    assert stand["keep"] == "K K J 10 9" and stand["value_exact"] == "0/1"
 
 
 def test_hold_json_matches_the_policy(capsys):
@@ -91,29 +95,33 @@ def test_hold_json_matches_the_policy(capsys):
     )
     frame = solve(rules, goal).alternatives(table.hand("6 6 4 4 1"), 1)
     assert [r["keep"] for r in rows] == list(frame["keep"])
-    assert [Fraction(r["value"]) for r in rows] == list(frame["value"])
+    assert [Fraction(r["value_exact"]) for r in rows] == list(frame["value"])
     assert all(r["rethrow"] <= 3 for r in rows)
 
 
 def test_hold_defaults_and_sticky_aside(capsys):
-    # Default goal: at least five of a kind; default throws left: throws - 1.
+    # No goal under seen rules: play to win the round (first of two players); default
+    # throws left: throws - 1.
     rows = run_json(capsys, "hold", "A A A K Q")
     assert rows[0]["keep"] == "A A A" and rows[0]["optimal"]
-    rows2 = run_json(
+    rows2 = run_json(capsys, "hold", "A A A K Q", "--throws-left", "2", "--to-win")
+    assert rows == rows2
+    # A goal named: the chance of reaching it, exact beside the decimal.
+    rows = run_json(
         capsys, "hold", "A A A K Q", "--throws-left", "2", "--goal", "at-least:five-of-a-kind"
     )
-    assert rows == rows2
+    assert rows[0]["keep"] == "A A A" and rows[0]["value_exact"] == "121/1296"
     # No throw left: standing is the only hold.
-    rows = run_json(capsys, "hold", "A A A K Q", "--throws-left", "0")
+    rows = run_json(
+        capsys, "hold", "A A A K Q", "--throws-left", "0", "--goal", "at-least:five-of-a-kind"
+    )
     assert rows == [
         {
             "keep": "A A A K Q",
             "rethrow": 0,
-            "value": "0/1",
-            "value_float": 0.0,
+            "value_exact": "0/1",
+            "value": 0.0,
             "optimal": True,
-            "final": None,
-            "final_float": None,
         }
     ]
     # Sticky holds with a king set aside: every hold keeps the king.
@@ -131,7 +139,7 @@ def test_hold_defaults_and_sticky_aside(capsys):
         "at-least:straight",
     )
     assert all("K" in r["keep"].split() for r in rows)
-    assert rows[0]["keep"] == "K Q J 10 9" and rows[0]["value"] == "1/1"
+    assert rows[0]["keep"] == "K Q J 10 9" and rows[0]["value_exact"] == "1/1"
 
 
 def test_hold_table_output(capsys):
@@ -145,25 +153,33 @@ def test_hold_table_output(capsys):
 
 
 def test_hold_says_which_goal_is_the_default(capsys):
+    """No goal named: the keep that wins the round, throwing first against one player."""
     code, out, _ = run(capsys, "hold", "K K J 10 9")
     assert code == 0
-    assert out.splitlines()[1].startswith("goal: at-least:five-of-a-kind (the default; --to-win")
+    line = out.splitlines()[1]
+    assert line.startswith("goal: win the round (throwing first, 1 player(s) after you;")
+    assert "the default: --goal G plays for a final hand" in line
+    to_win = run(capsys, "hold", "K K J 10 9", "--to-win", "--players-left", "1")[1]
+    assert out.splitlines()[2:] == to_win.splitlines()[2:]  # the same holds and values
+    code, out, _ = run(capsys, "hold", "6 6 5 3 2", "--rules", "banking")
+    assert code == 0  # blind rounds: the best category, and the answer says why
+    assert out.splitlines()[1].startswith("goal: at-least:five-of-a-kind (the default here:")
 
 
 def test_chances_without_goal(capsys):
     rows = run_json(capsys, "chances")
     assert [r["category"] for r in rows] == list(get_rules("gameweave").category_slugs)
     assert all(
-        set(r) == {"category", "at_least", "exactly", "at_least_float", "exactly_float"}
+        set(r) == {"category", "at_least_exact", "exactly_exact", "at_least", "exactly"}
         for r in rows
     )
-    assert all(r["exactly_float"] == float(Fraction(r["exactly"])) for r in rows)
-    assert rows[0]["at_least"] == rows[0]["exactly"] == "347897/7558272"
-    assert rows[-1]["at_least"] == "1/1"
-    at_least_values = [Fraction(r["at_least"]) for r in rows]
+    assert all(r["exactly"] == float(Fraction(r["exactly_exact"])) for r in rows)
+    assert rows[0]["at_least_exact"] == rows[0]["exactly_exact"] == "347897/7558272"
+    assert rows[-1]["at_least_exact"] == "1/1"
+    at_least_values = [Fraction(r["at_least_exact"]) for r in rows]
     assert at_least_values == sorted(at_least_values)
     for r in rows:
-        assert Fraction(r["exactly"]) <= Fraction(r["at_least"])
+        assert Fraction(r["exactly_exact"]) <= Fraction(r["at_least_exact"])
 
 
 def test_chances_table_matches_single_solves():
@@ -178,20 +194,20 @@ def test_chances_table_matches_single_solves():
 def test_chances_with_goal(capsys):
     record = run_json(capsys, "chances", "--goal", "at-least:full-house", "--throws", "2")
     assert set(record) == {
-        "rules", "goal", "throws", "unit", "value", "value_float", "final", "final_float",
+        "rules", "goal", "throws", "unit", "value_exact", "value", "final_exact", "final",
         "final_unit",
     }  # fmt: skip
     assert record["final_unit"] == "chance"
     assert record["goal"] == "at-least:full-house" and record["throws"] == 2
     assert record["unit"] == "chance"
-    assert record["final_float"] == {k: float(Fraction(v)) for k, v in record["final"].items()}
-    final = {k: Fraction(v) for k, v in record["final"].items()}
+    assert record["final"] == {k: float(Fraction(v)) for k, v in record["final_exact"].items()}
+    final = {k: Fraction(v) for k, v in record["final_exact"].items()}
     assert list(final) == list(get_rules("gameweave").category_slugs)
     assert sum(final.values()) == 1
     # Playing for a full house or better: the value is the chance of the top three.
     top = final["five-of-a-kind"] + final["four-of-a-kind"] + final["full-house"]
-    assert Fraction(record["value"]) == top
-    assert abs(record["value_float"] - float(top)) < 1e-15
+    assert Fraction(record["value_exact"]) == top
+    assert abs(record["value"] - float(top)) < 1e-15
     rules = get_rules("gameweave")
     result = goal_chances(rules, at_least(hand_table(rules), "full-house"), throws=2)
     assert sum(result.final_by_hand) == 1
@@ -256,7 +272,7 @@ def test_bad_input_exits_2(capsys, argv):
 
 @pytest.mark.parametrize("preset", ["gameweave", "triple-snakes", "banking"])
 def test_one_throw_chances_are_the_single_throw_odds(preset):
-    from pokerdice_stats.odds import odds_by_category
+    from pokerdice_stats.turn.odds import odds_by_category
 
     rules = get_rules(preset)
     chances = chances_table(rules, throws=1)

@@ -7,7 +7,7 @@ from collections import Counter
 
 import numpy as np
 
-from pokerdice_stats import indexing as ix
+from pokerdice_stats.ground import indexing as ix
 
 
 def counts_of(dice) -> tuple[int, ...]:

@@ -1,9 +1,10 @@
 """Every ``--format json`` answer is one object carrying its context.
 
 The project standard: JSON answers are objects that carry their context (the
-rule set, the inputs that shape the answer), every figure says its unit, an
-object has the same keys whatever the options of one mode, and an exact number
-(``"p/q"``) has a float beside it.
+rule set, the inputs that shape the answer), every figure says its unit, a figure is
+a float under its plain name with its exact fraction (``"p/q"``) under ``NAME_exact``,
+a key that does not apply is left out, and every answer validates against the JSON
+Schema of its command and mode (``pokerdice_stats/schemas/``).
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from pathlib import Path
 
+import jsonschema
 import pytest
-from cli_helpers import run_cli
+from cli_helpers import cli_output, run_cli
 
 from pokerdice_stats.cli import build_parser
 
@@ -158,6 +161,8 @@ NO_FIGURES = {("rules", "list"), ("rules", "show"), ("classify", "classify")}
 NO_FIGURES |= {("compare", "compare")}
 
 FRACTION = re.compile(r"^-?\d+/\d+$")
+#: The written shape of every answer: one JSON Schema a mode (``tests/schema_maker.py``).
+SCHEMAS = Path(__file__).resolve().parents[1] / "pokerdice_stats" / "schemas"
 
 
 def _json_commands() -> set[str]:
@@ -177,7 +182,7 @@ def _json_commands() -> set[str]:
 
 
 def _is_exact(value) -> bool:
-    """A ``"p/q"`` text, or a non-empty list or mapping of them (nulls aside)."""
+    """A ``"p/q"`` text, or a non-empty list or mapping of them."""
     if isinstance(value, str):
         return bool(FRACTION.match(value))
     items = list(value.values()) if isinstance(value, dict) else value
@@ -187,38 +192,71 @@ def _is_exact(value) -> bool:
     return bool(given) and all(isinstance(v, str) and FRACTION.match(v) for v in given)
 
 
-def exact_without_float(node, path: str = "") -> list[str]:
-    """Where an exact number has no float beside it (``NAME_float``, or ``NAME`` beside
-    ``NAME_exact``)."""
-    missing: list[str] = []
+def naming_faults(node, path: str = "") -> list[str]:
+    """Where an answer breaks the JSON naming rule.
+
+    A figure is a float under its plain name and its exact fraction is ``"p/q"`` under
+    ``NAME_exact`` beside it: no key ends in ``_float``, no fraction stands under a plain
+    name, no ``NAME_exact`` lacks its ``NAME``, and no key is null (left out instead).
+    """
+    faults: list[str] = []
     if isinstance(node, dict):
         for key, value in node.items():
-            if _is_exact(value):
-                beside = [f"{key}_float"] + ([key.removesuffix("_exact")] * key.endswith("_exact"))
-                if not any(name in node for name in beside):
-                    missing.append(f"{path}.{key}")
+            where = f"{path}.{key}"
+            if key.endswith("_float"):
+                faults.append(f"{where}: a _float key")
+            if value is None:
+                faults.append(f"{where}: null")
+            if key.endswith("_exact"):
+                if key.removesuffix("_exact") not in node:
+                    faults.append(f"{where}: no float beside it")
+            elif _is_exact(value):
+                faults.append(f"{where}: a fraction under a plain name")
             else:
-                missing += exact_without_float(value, f"{path}.{key}")
+                faults += naming_faults(value, where)
     elif isinstance(node, list):
         for i, item in enumerate(node):
-            missing += exact_without_float(item, f"{path}[{i}]")
-    return missing
+            faults += naming_faults(item, f"{path}[{i}]")
+    return faults
+
+
+def _schema(command: str, mode: str) -> dict:
+    return json.loads((SCHEMAS / f"{command}-{mode}.json").read_text())
 
 
 def test_every_json_command_has_cases():
     assert set(CASES) == _json_commands()
 
 
-def test_the_checker_finds_a_bare_fraction():
-    assert exact_without_float({"p": "1/2"}) == [".p"]
-    assert exact_without_float({"rows": [{"p": "1/2", "p_float": 0.5}]}) == []
-    assert exact_without_float({"p": 0.5, "p_exact": "1/2", "q": {"a": "1/3"}}) == [".q"]
-    assert exact_without_float({"goal": 'beat:"Q Q Q 9 9",tie=1/2'}) == []
+def test_the_checker_finds_each_break_of_the_rule():
+    assert naming_faults({"p": "1/2"}) == [".p: a fraction under a plain name"]
+    assert naming_faults({"rows": [{"p": 0.5, "p_exact": "1/2"}]}) == []
+    assert naming_faults({"p_exact": "1/2"}) == [".p_exact: no float beside it"]
+    assert naming_faults({"p": 0.5, "p_float": 0.5}) == [".p_float: a _float key"]
+    assert naming_faults({"p": 0.5, "p_exact": "1/2", "q": {"a": "1/3"}}) == [
+        ".q: a fraction under a plain name"
+    ]
+    assert naming_faults({"goal": 'beat:"Q Q Q 9 9",tie=1/2', "x": None}) == [".x: null"]
+
+
+def test_every_mode_has_a_schema_and_every_schema_a_mode():
+    modes = {f"{c}-{m}.json" for c, ms in CASES.items() for m in ms}
+    assert {p.name for p in SCHEMAS.glob("*.json")} == modes
+
+
+def test_a_schema_refuses_an_unknown_key_and_a_missing_one():
+    schema = _schema("classify", "classify")
+    good = json.loads(cli_output("classify", "K K K Q J", "--format", "json"))
+    jsonschema.validate(good, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**good, "surprise": 1}, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({k: v for k, v in good.items() if k != "rules"}, schema)
 
 
 @pytest.mark.parametrize(("command", "mode"), [(c, m) for c, modes in CASES.items() for m in modes])
 def test_json_answer_is_one_object_with_its_context(capsys, command, mode):
-    keys = []
+    schema = _schema(command, mode)
     for argv in CASES[command][mode]:
         code, out, err = run_cli(capsys, *argv, "--format", "json")
         assert code == 0, (argv, err)
@@ -228,6 +266,5 @@ def test_json_answer_is_one_object_with_its_context(capsys, command, mode):
             assert isinstance(record.get("rules"), str) and record["rules"], argv
         if (command, mode) not in NO_FIGURES:
             assert "unit" in record or "units" in record, argv
-        assert exact_without_float(record) == [], argv
-        keys.append(list(record))
-    assert all(k == keys[0] for k in keys), keys
+        assert naming_faults(record) == [], argv
+        jsonschema.validate(record, schema)

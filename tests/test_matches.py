@@ -10,10 +10,10 @@ import pytest
 
 from pokerdice_stats import get_rules
 from pokerdice_stats.cli import main
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.games.matches import solve_match
-from pokerdice_stats.games.rounds import solve_round
-from pokerdice_stats.rules import PRESETS
+from pokerdice_stats.games.seen.exact.matches import solve_match
+from pokerdice_stats.games.seen.exact.rounds import solve_round
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.rules import PRESETS
 from tests import reference_games as ref
 
 ONE_THROW = {"throws": 1, "tiebreak": "category"}

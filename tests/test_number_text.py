@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from pokerdice_stats.formats import fixed_text, number_text, to_csv, to_markdown
+from pokerdice_stats.ground.formats import fixed_text, number_text, to_csv, to_markdown
 
 
 def test_noise_below_the_tolerance_is_zero():
@@ -54,7 +54,7 @@ def test_writers_use_the_formatter():
 
 
 def test_a_results_writer_uses_the_formatter(tmp_path):
-    from pokerdice_stats.reporting import strategy_charts
+    from pokerdice_stats.engines.report import strategy_charts
 
     goals = strategy_charts.standard_goals(strategy_charts.PRESETS["classic"], False)[:1]
     entries = [(goals[0], "classic/x.png", False)]
@@ -77,7 +77,7 @@ def test_fixed_text_writes_noise_and_rounded_zeros_without_a_sign():
 
 
 def test_tables_for_people_write_whole_fractions_whole_and_noise_as_zero():
-    from pokerdice_stats.formats import render, short_fraction, stated
+    from pokerdice_stats.ground.formats import render, short_fraction, stated
 
     assert short_fraction(Fraction(0)) == "0" and short_fraction(Fraction(-6)) == "-6"
     assert short_fraction(Fraction(1, 3)) == "1/3"

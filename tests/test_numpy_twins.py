@@ -15,13 +15,13 @@ import numpy as np
 import pytest
 from cli_helpers import run_cli
 
-from pokerdice_stats import induction
-from pokerdice_stats.goals import beat
-from pokerdice_stats.hands import compute_keys, hand_table
-from pokerdice_stats.holds import solve
+from pokerdice_stats.engines.report.strategy_charts import standard_goals
 from pokerdice_stats.kernels import numpy_reroll, reroll
-from pokerdice_stats.reporting.strategy_charts import standard_goals
-from pokerdice_stats.rules import PRESETS, get_rules
+from pokerdice_stats.turn import induction
+from pokerdice_stats.turn.goals import beat
+from pokerdice_stats.turn.hands import compute_keys, hand_table
+from pokerdice_stats.turn.holds import solve
+from pokerdice_stats.turn.rules import PRESETS, get_rules
 
 RULES = {
     **{name: (name, {}) for name in PRESETS},
@@ -127,7 +127,7 @@ KINDS = {"hand": "classic", "aside": "sticky", "original": "rethrow-turn"}
 
 def _keep_tables(name: str) -> tuple[list[np.ndarray], str]:
     """The keep tables (first decision first) of a float solve of the standard goals."""
-    from pokerdice_stats.turn_states import state_kind
+    from pokerdice_stats.turn.states import state_kind
 
     rules = get_rules(*RULES[name])
     policy = solve(rules, standard_goals(rules), exact=False)
@@ -164,7 +164,7 @@ def test_float_final_hands_are_the_exact_counts_divided_once(kind, monkeypatch):
 def test_integer_forward_steps_agree_with_the_kernels(kind, scale, monkeypatch):
     """Integer masses: the twins sum per row and throw once (float64 integers, exact
     below 2**53) or, past that bound, add entry by entry; the kernels' sums exactly."""
-    from pokerdice_stats.turn_states import n_states
+    from pokerdice_stats.turn.states import n_states
 
     keeps, _ = _keep_tables(KINDS[kind])
     goals = keeps[0].shape[0]

@@ -15,8 +15,8 @@ import pytest
 from reference import all_throws, reference_category, reference_key, rules_args
 
 from pokerdice_stats import PRESETS, cli, get_rules
-from pokerdice_stats.odds import odds_by_category, odds_by_hand
-from pokerdice_stats.reporting.odds_tables import write_odds
+from pokerdice_stats.report.odds_tables import write_odds
+from pokerdice_stats.turn.odds import odds_by_category, odds_by_hand
 
 THROWS = all_throws()
 RESULTS = Path(__file__).resolve().parents[1] / "results"
@@ -125,15 +125,15 @@ def test_json_by_category_contract(capsys, name):
     total = Fraction(0)
     for row in rows:
         assert set(row) == {
-            "category", "count", "probability", "at_least", "probability_float", "at_least_float",
+            "category", "count", "probability_exact", "at_least_exact", "probability", "at_least",
         }  # fmt: skip
-        assert row["probability_float"] == float(Fraction(row["probability"]))
-        assert row["at_least_float"] == float(Fraction(row["at_least"]))
+        assert row["probability"] == float(Fraction(row["probability_exact"]))
+        assert row["at_least"] == float(Fraction(row["at_least_exact"]))
         assert isinstance(row["count"], int)
-        p = lowest_terms(row["probability"])
+        p = lowest_terms(row["probability_exact"])
         assert p == Fraction(row["count"], 7776)
         total += p
-        assert lowest_terms(row["at_least"]) == total
+        assert lowest_terms(row["at_least_exact"]) == total
     assert total == 1
     assert sum(row["count"] for row in rows) == 7776
 
@@ -152,15 +152,15 @@ def test_json_by_hand_contract(capsys, name):
     assert strengths == sorted(strengths, reverse=True)
     for row in rows:
         assert set(row) == {
-            "hand", "category", "strength", "count", "probability", "at_least",
-            "probability_float", "at_least_float",
+            "hand", "category", "strength", "count", "probability_exact", "at_least_exact",
+            "probability", "at_least",
         }  # fmt: skip
         assert row["category"] in rules.category_slugs
         ranks = [labels.index(face) for face in row["hand"].split()]
         assert len(ranks) == 5 and ranks == sorted(ranks, reverse=True)
-        assert lowest_terms(row["probability"]) == Fraction(row["count"], 7776)
+        assert lowest_terms(row["probability_exact"]) == Fraction(row["count"], 7776)
         at_least = sum(r["count"] for r in rows if r["strength"] >= row["strength"])
-        assert lowest_terms(row["at_least"]) == Fraction(at_least, 7776)
+        assert lowest_terms(row["at_least_exact"]) == Fraction(at_least, 7776)
     # The best hand first: five of the highest face.
     assert rows[0]["hand"] == " ".join([labels[5]] * 5)
 

@@ -16,8 +16,8 @@ import pytest
 from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.goals import beat, parse_goal
-from pokerdice_stats.hands import hand_table
+from pokerdice_stats.turn.goals import beat, parse_goal
+from pokerdice_stats.turn.hands import hand_table
 
 INT64_MAX = 2**63 - 1
 TARGET = '"Q Q Q 9 9"'

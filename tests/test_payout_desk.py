@@ -12,22 +12,26 @@ import reference_payout as ref
 from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.errors import OptionError, PokerDiceError
-from pokerdice_stats.games.bank_session import (
+from pokerdice_stats.games.progressive.exact.bank import (
     EXACT_ROUNDS,
     bank_distribution,
     distribution_of_amounts,
 )
-from pokerdice_stats.games.fair_pay import solve_pay
-from pokerdice_stats.games.payout_breakdown import by_winner, payout_breakdown
-from pokerdice_stats.games.progressive import COMPUTER_POLICIES, expected_payout, round_outcomes
-from pokerdice_stats.games.schedule import PROGRESSIVE_SCHEDULE, ScheduleError
-from pokerdice_stats.games.schedule_files import (
+from pokerdice_stats.games.progressive.exact.breakdown import by_winner, payout_breakdown
+from pokerdice_stats.games.progressive.exact.fair_pay import solve_pay
+from pokerdice_stats.games.progressive.exact.payout import (
+    COMPUTER_POLICIES,
+    expected_payout,
+    round_outcomes,
+)
+from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, ScheduleError
+from pokerdice_stats.games.progressive.exact.schedule_files import (
     load_schedule,
     read_schedule,
     schedule_text,
     write_schedule,
 )
+from pokerdice_stats.ground.errors import OptionError, PokerDiceError
 from pokerdice_stats.kernels.bank import bank_round
 
 RULES = get_rules("progressive")
@@ -106,7 +110,7 @@ def test_fractional_amounts_round_trip_and_evaluate(tmp_path):
 
 
 def test_the_main_jobs_schedule_file_is_accepted(tmp_path):
-    from pokerdice_stats.reporting.progressive import write_progressive_schedule
+    from pokerdice_stats.games.progressive.report.payout import write_progressive_schedule
 
     path = write_progressive_schedule(tmp_path)
     schedule = read_schedule(path)
@@ -300,15 +304,18 @@ def run_json(capsys, *argv):
 
 def test_cli_breakdown_json_contract(capsys):
     record = run_json(capsys, "payout", "--breakdown", "--format", "json")
-    for key in ("expected", "expected_float", "sd", "hit_frequency", "push_rate", "cells"):
+    for key in ("expected_exact", "expected", "sd", "hit_frequency", "push_rate", "cells"):
         assert key in record
     assert record["schedule"] == PROGRESSIVE_SCHEDULE.name
     cells = record["cells"]
     assert {"winner", "loser", "probability", "pay", "contribution", "variance_share"} <= set(
         cells[0]
     )
-    assert sum(Fraction(c["probability"]) for c in cells) == 1
-    assert sum(Fraction(c["contribution"]) for c in cells) == Fraction(record["expected"])
+    assert sum(Fraction(c["probability_exact"]) for c in cells) == 1
+    assert sum(Fraction(c["contribution_exact"]) for c in cells) == Fraction(
+        record["expected_exact"]
+    )
+    assert all(c["probability"] == float(Fraction(c["probability_exact"])) for c in cells)
 
 
 def test_cli_solve_json_contract_and_schedule_out(capsys, tmp_path):
@@ -317,10 +324,10 @@ def test_cli_solve_json_contract_and_schedule_out(capsys, tmp_path):
         capsys, "payout", "--solve", "five-of-a-kind/one-pair", "--target", "3",
         "--schedule-out", str(out), "--format", "json",
     )  # fmt: skip
-    assert Fraction(record["expected"]) == 3
+    assert Fraction(record["expected_exact"]) == 3
     assert isinstance(record["breakpoints"], list)
     again = run_json(capsys, "payout", "--schedule", str(out), "--format", "json")
-    assert Fraction(again["expected"]) == 3
+    assert Fraction(again["expected_exact"]) == 3
     assert str(out) in again["schedule"]
 
 

@@ -11,30 +11,30 @@ import pytest
 import reference_payout as ref
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
 from pokerdice_stats.cli import main
-from pokerdice_stats.errors import PokerDiceError
-from pokerdice_stats.games.equilibrium import solve_blind
-from pokerdice_stats.games.progressive import (
-    COMPUTER_POLICIES,
-    expected_payout,
-    player_response,
-)
-from pokerdice_stats.games.schedule import (
-    PROGRESSIVE_SCHEDULE,
-    ScheduleError,
-    payout_matrix,
-    read_schedule,
-)
-from pokerdice_stats.games.simple_strategies import (
+from pokerdice_stats.engines.blind.equilibrium import solve_blind
+from pokerdice_stats.engines.blind.simple_strategies import (
     SIMPLE_STRATEGIES,
     distribution_of_keeps,
     largest_set_keeps,
     strategy_distribution,
 )
-from pokerdice_stats.goals import at_least
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import solve
+from pokerdice_stats.games.progressive.exact.payout import (
+    COMPUTER_POLICIES,
+    expected_payout,
+    player_response,
+)
+from pokerdice_stats.games.progressive.exact.schedule import (
+    PROGRESSIVE_SCHEDULE,
+    ScheduleError,
+    payout_matrix,
+)
+from pokerdice_stats.games.progressive.exact.schedule_files import read_schedule
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import PokerDiceError
+from pokerdice_stats.turn.goals import at_least
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import solve
 
 RULES = get_rules("progressive")
 PIPS = [tuple(sorted(r + 1 for r in range(6) for _ in range(int(c[r])))) for c in ix.HAND_COUNTS]
@@ -368,8 +368,8 @@ def test_cli_payout_json_contract(capsys):
     record = run_json(capsys, "payout", "--format", "json")
     assert record["computer"] == "optimal"
     assert record["knowledge"] == "seen"
-    assert Fraction(record["expected"]) == expected_payout(RULES).expected
-    assert record["expected_float"] == pytest.approx(float(Fraction(record["expected"])))
+    assert Fraction(record["expected_exact"]) == expected_payout(RULES).expected
+    assert record["expected"] == pytest.approx(float(Fraction(record["expected_exact"])))
 
 
 def test_cli_payout_blind_and_bank(capsys):
@@ -386,9 +386,9 @@ def test_cli_payout_blind_and_bank(capsys):
         "json",
     )
     assert record["knowledge"] == "blind"
-    assert record["bank_mean"] == pytest.approx(10_000 + 10 * record["expected_float"])
+    assert record["bank_mean"] == pytest.approx(10_000 + 10 * record["expected"])
     record = run_json(capsys, "payout", "--knowledge", "blind", "--format", "json")
-    assert record["expected"] == "0/1"
+    assert record["expected_exact"] == "0/1"
     # the solver's gap here is about 2.6e-14: noise below the tolerance is written 0
     assert record["exploitability"] == 0.0 and record["tolerance"] > 0
 
@@ -407,7 +407,7 @@ def test_cli_payout_with_schedule_file(tmp_path, capsys):
     record = run_json(
         capsys, "payout", "--schedule", str(path), "--computer", "stand", "--format", "json"
     )
-    assert record["expected_float"] > 0
+    assert record["expected"] > 0
 
 
 @pytest.mark.parametrize(
@@ -430,8 +430,8 @@ def test_cli_payout_bad_input_exits_2(capsys, argv):
 
 
 def test_optimal_computer_program_runs_in_python_integers():
-    from pokerdice_stats.games.progressive import optimal_computer
-    from pokerdice_stats.goals import INT64_MAX
+    from pokerdice_stats.games.progressive.exact.payout import optimal_computer
+    from pokerdice_stats.turn.goals import INT64_MAX
 
     response = player_response(RULES, payout_matrix(RULES))
     assert response.values.dtype == np.int64  # the player's 9 goals fit int64
@@ -442,17 +442,30 @@ def test_optimal_computer_program_runs_in_python_integers():
 
 
 def test_report_section_writes_deterministic_files(tmp_path):
-    from pokerdice_stats.reporting.progressive import tasks
+    from pokerdice_stats.games.progressive.report.payout import tasks
 
     first = [p for task in tasks(tmp_path / "a") for p in task.run()]
     second = [p for task in tasks(tmp_path / "b") for p in task.run()]
     names = sorted(p.name for p in first)
     assert names == sorted(p.name for p in second)
-    assert "progressive_payout.csv" in names and "banking_strategies.png" in names
+    assert "progressive_payout.csv" in names and "progressive_breakdown.md" in names
     for a, b in zip(sorted(first), sorted(second), strict=True):
         assert a.read_bytes() == b.read_bytes(), a.name
     text = (tmp_path / "a" / "games" / "progressive_payout.csv").read_text()
     assert str(expected_payout(RULES, computer="stand").expected) in text
+
+
+def test_banking_equilibrium_report_writes_deterministic_files(tmp_path):
+    """The two-seat banking equilibrium's files (banking's report, beside its field tables)."""
+    from pokerdice_stats.games.banking.report.equilibrium import write_banking
+
+    first = write_banking(tmp_path / "a")
+    second = write_banking(tmp_path / "b")
+    names = sorted(p.name for p in first)
+    assert names == sorted(p.name for p in second)
+    assert "banking_strategies.png" in names and "banking_equilibrium.md" in names
+    for a, b in zip(sorted(first), sorted(second), strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
 
 
 def test_joint_distribution_reproduces_the_expected_payout():

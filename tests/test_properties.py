@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
-from pokerdice_stats.compare import compare_hands
-from pokerdice_stats.dice import format_ranks, parse_hand, parse_ranks
-from pokerdice_stats.hands import hand_table
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.turn.compare import compare_hands
+from pokerdice_stats.turn.dice import format_ranks, parse_hand, parse_ranks
+from pokerdice_stats.turn.hands import hand_table
 
 RULE_SETS = [
     get_rules("gameweave"),

@@ -17,14 +17,16 @@ from pathlib import Path
 import psutil
 import pytest
 
+from pokerdice_stats.engines.report import cache
 from pokerdice_stats.report import run_report
-from pokerdice_stats.reporting import cache
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Quick sections: two groups (so both workers run), a chart, a cached simulation.
 SECTIONS = ("odds_tables", "betting_sessions")
 #: A bound on a hang (not a speed figure), as in test_simulate_interrupts.
 EXIT_WITHIN = 2.0
+#: A bound on the workers' start (not a speed figure): beyond it the job is stuck.
+WORKERS_START_WITHIN = 60.0
 
 
 def _tree(folder: Path) -> dict[str, bytes]:
@@ -55,7 +57,7 @@ def test_workers_and_the_cache_write_the_serial_bytes(tmp_path, monkeypatch):
         for key in expected:
             assert got[key] == expected[key], (name, key)
     entries = list((tmp_path / "cache" / "report").glob("*.pickle"))
-    assert any("betting_sessions.sessions" in p.name for p in entries), entries
+    assert any("betting.report.sessions.sessions" in p.name for p in entries), entries
 
 
 def test_an_error_in_a_worker_is_raised_in_the_parent(tmp_path):
@@ -70,7 +72,7 @@ def test_an_error_in_a_worker_is_raised_in_the_parent(tmp_path):
 
 
 def test_jobs_below_one_is_refused(tmp_path):
-    from pokerdice_stats.errors import OptionError
+    from pokerdice_stats.ground.errors import OptionError
 
     with pytest.raises(OptionError, match="jobs"):
         run_report(tmp_path, ("odds_tables",), progress=False, jobs=0)
@@ -181,7 +183,10 @@ def test_ctrl_c_ends_the_job_and_its_workers(tmp_path, delay):
         text=True,
     )
     time.sleep(delay)
-    if delay > 1:
+    if delay > 1:  # interrupt while both workers run: wait for them (a loaded machine is slow)
+        deadline = time.monotonic() + WORKERS_START_WITHIN
+        while len(_ours(marker)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert len(_ours(marker)) >= 3, "the job and its two workers run by now"
     sent = time.monotonic()
     proc.send_signal(signal.SIGINT)

@@ -13,10 +13,11 @@ import pytest
 from cli_helpers import assert_cli_error, run_cli
 
 import pokerdice_stats
-from pokerdice_stats import get_rules, limits
-from pokerdice_stats.errors import PokerDiceError, shorten_message
-from pokerdice_stats.games import rounds
-from pokerdice_stats.games.sizes import round_bytes
+from pokerdice_stats import get_rules
+from pokerdice_stats.games.seen.exact import rounds
+from pokerdice_stats.games.seen.exact.sizes import round_bytes
+from pokerdice_stats.ground import limits
+from pokerdice_stats.ground.errors import PokerDiceError, shorten_message
 
 ROOT = Path(pokerdice_stats.__file__).resolve().parent.parent
 

@@ -1,8 +1,8 @@
 """The round's saved seat tables and the goal memo give the same play, bit for bit.
 
-Twins: :func:`~pokerdice_stats.games.goal_memo.solve_goals` against the plain
+Twins: :func:`~pokerdice_stats.games.seen.exact.goal_memo.solve_goals` against the plain
 batch solve (``holds.solve`` of every goal, as before the memo), and the advice
-built from saved tables (:mod:`pokerdice_stats.games.round_tables`, one goal
+built from saved tables (:mod:`pokerdice_stats.games.seen.exact.round_tables`, one goal
 solved on the numpy twins) against the advice from the solved round itself.
 """
 
@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.cache_dir import CACHE_ENV
-from pokerdice_stats.games import advice as advice_module
-from pokerdice_stats.games import round_tables, rounds
-from pokerdice_stats.games.goal_memo import GoalMemo, solve_goals
-from pokerdice_stats.games.seat_chain import goals_from_values, strength_distribution
-from pokerdice_stats.holds import solve
+from pokerdice_stats.games.seen.exact import advice as advice_module
+from pokerdice_stats.games.seen.exact import round_tables, rounds
+from pokerdice_stats.games.seen.exact.goal_memo import GoalMemo, solve_goals
+from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
+from pokerdice_stats.ground.cache_dir import CACHE_ENV
+from pokerdice_stats.turn.holds import solve
 
 
 @pytest.fixture(autouse=True)

@@ -10,14 +10,14 @@ import pytest
 
 from pokerdice_stats import get_rules
 from pokerdice_stats.cli import main
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.games import rounds as rounds_module
-from pokerdice_stats.games.rounds import TOLERANCE, solve_round
-from pokerdice_stats.games.staged import solve_staged
-from pokerdice_stats.goals import beat, beat_all
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import solve
-from pokerdice_stats.rules import PRESETS
+from pokerdice_stats.games.seen.exact import rounds as rounds_module
+from pokerdice_stats.games.seen.exact.rounds import TOLERANCE, solve_round
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.goals import beat, beat_all
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import solve
+from pokerdice_stats.turn.rules import PRESETS
+from pokerdice_stats.turn.staged import solve_staged
 from tests import reference_games as ref
 
 
@@ -258,7 +258,7 @@ def test_round_json_contract(capsys):
     record = json.loads(capsys.readouterr().out)
     assert record["rules"] == "triple-snakes" and record["players"] == 3
     assert record["knowledge"] == "seen" and record["unit"] == "chance of one round"
-    assert record["split"] is None and record["winning_category"] is None  # blind rounds only
+    assert "split" not in record and "winning_category" not in record  # blind rounds only
     rows = record["seats"]
     assert all(set(row) == {"seat", "win", "win_exact", "win_outright", "tie"} for row in rows)
     assert [row["seat"] for row in rows] == [1, 2, 3]
@@ -284,7 +284,7 @@ def test_round_seat_play_command(capsys):
     assert main([*args, "--format", "json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["rules"] == "triple-snakes" and record["unit"] == "chance of winning the round"
-    assert (record["players"], record["throws_left"], record["limit"]) == (3, 1, None)
+    assert (record["players"], record["throws_left"]) == (3, 1) and "limit" not in record
     result = solve_round(PRESETS["triple-snakes"], 3, exact=True)
     assert Fraction(record["win_exact"]) == result.chance_to_win(2, "3 3 3 5 6")
     for row in record["holds"]:  # the exact win beside its float

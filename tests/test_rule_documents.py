@@ -14,9 +14,9 @@ import pytest
 from cli_helpers import run_cli
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.compare import compare_hands
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.odds import odds_by_category, odds_by_hand
+from pokerdice_stats.turn.compare import compare_hands
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.odds import odds_by_category, odds_by_hand
 
 
 def table_of(preset: str = "gameweave", **options):

@@ -6,9 +6,9 @@ import pytest
 from cli_helpers import assert_cli_error
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.errors import OptionError, RulesError
-from pokerdice_stats.games.banking import banking_equilibrium, exploit
-from pokerdice_stats.games.progressive import expected_payout
+from pokerdice_stats.games.banking.exact.two_seats import banking_equilibrium, exploit
+from pokerdice_stats.games.progressive.exact.payout import expected_payout
+from pokerdice_stats.ground.errors import OptionError, RulesError
 
 
 @pytest.mark.parametrize("preset", ["triple-snakes", "banking", "progressive"])

@@ -20,16 +20,20 @@ import pytest
 import reference_simulate as ref
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
-from pokerdice_stats.games.simple_strategies import distribution_of_keeps, strategy_distribution
-from pokerdice_stats.goals import parse_goal
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import allowed_subkeeps, solve
+from pokerdice_stats.engines.blind.simple_strategies import (
+    distribution_of_keeps,
+    strategy_distribution,
+)
+from pokerdice_stats.engines.simulation import policy_tables
+from pokerdice_stats.engines.simulation.dice_tables import dice_tables
+from pokerdice_stats.engines.simulation.run import chunk_state, play_chunk, run_one
+from pokerdice_stats.engines.simulation.turns import TURN_CHUNK, TurnJob, policy_table
+from pokerdice_stats.games.simulations import RunOptions, simulate_rounds, simulate_turns
+from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.kernels.simulation import rng
-from pokerdice_stats.simulation import RunOptions, policy_tables, simulate_rounds, simulate_turns
-from pokerdice_stats.simulation.dice_tables import dice_tables
-from pokerdice_stats.simulation.run import chunk_state, play_chunk, run_one
-from pokerdice_stats.simulation.turns import TURN_CHUNK, TurnJob, policy_table
+from pokerdice_stats.turn.goals import parse_goal
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import allowed_subkeeps, solve
 
 BOUND = 4.5
 
@@ -158,8 +162,9 @@ def test_heuristic_tables_obey_the_turn_rules(name, options):
 
 
 def test_largest_set_is_the_games_strategy():
-    """The same heuristic as :mod:`pokerdice_stats.games.simple_strategies` (exact odds checked)."""
-    from pokerdice_stats.games.simple_strategies import largest_set_keeps
+    """The same heuristic as
+    :mod:`pokerdice_stats.engines.blind.simple_strategies` (exact odds checked)."""
+    from pokerdice_stats.engines.blind.simple_strategies import largest_set_keeps
 
     rules = get_rules("gameweave")
     assert (policy_tables.heuristic_table(rules, "largest-set")[0] == largest_set_keeps()).all()

@@ -4,7 +4,7 @@
 knowledge of the computer's current hand": every seat plays its strategy
 without seeing the others.  Exact figures: seat 1's share
 ``P(win) + P(tie) / 2 = (1 + x A y) / 2`` from the two final distributions
-(``game_value``), :func:`pokerdice_stats.games.blind_rounds.chances` (checked here
+(``game_value``), :func:`pokerdice_stats.games.banking.exact.rounds.chances` (checked here
 against a brute force over sparse distributions), and each pure strategy's
 exact final distribution.
 
@@ -27,16 +27,19 @@ import reference_simulate as ref
 from cli_helpers import assert_cli_error
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
 from pokerdice_stats.cli import main
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.games.banking import banking_equilibrium, banking_payout
-from pokerdice_stats.games.blind_rounds import chances, tied_sets
-from pokerdice_stats.games.equilibrium import Mixture, game_value
-from pokerdice_stats.games.simple_strategies import distribution_of_keeps, strategy_distribution
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.simulation import RunOptions, simulate_rounds
-from pokerdice_stats.simulation.blind_seats import blind_seats, table_distribution
+from pokerdice_stats.engines.blind.equilibrium import Mixture, game_value
+from pokerdice_stats.engines.blind.simple_strategies import (
+    distribution_of_keeps,
+    strategy_distribution,
+)
+from pokerdice_stats.games.banking.exact.rounds import chances, tied_sets
+from pokerdice_stats.games.banking.exact.two_seats import banking_equilibrium, banking_payout
+from pokerdice_stats.games.banking.simulation.seats import blind_seats, table_distribution
+from pokerdice_stats.games.simulations import RunOptions, simulate_rounds
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import hand_table
 
 BOUND = 4.5
 BANKING = get_rules("banking")
@@ -106,7 +109,7 @@ def test_every_pure_strategy_plays_its_distribution_exactly(
 
 
 def test_fictitious_play_mixture_is_playable():
-    from pokerdice_stats.games.equilibrium import solve_blind
+    from pokerdice_stats.engines.blind.equilibrium import solve_blind
 
     rules = get_rules("banking", {"throws": 2})
     eq = solve_blind(rules, banking_payout(rules), method="fictitious-play", max_iterations=20)
@@ -445,7 +448,7 @@ def test_same_seed_same_result_for_any_worker_count(sticky_equilibrium):
 
 
 def test_seen_banking_rounds_still_match_the_solved_round():
-    from pokerdice_stats.games.rounds import solve_round
+    from pokerdice_stats.games.seen.exact.rounds import solve_round
 
     result = simulate_rounds(
         BANKING, 2, knowledge="seen", run=RunOptions(n=100_000, seed=20, progress=False)
@@ -532,7 +535,7 @@ def test_command_line_blind_round(capsys):
 
 
 def test_crosscheck_blind_group():
-    from pokerdice_stats.crosscheck import crosscheck
+    from pokerdice_stats.games.checks import crosscheck
 
     checks = crosscheck(("blind",), run=RunOptions(n=100_000, seed=21, progress=False))
     assert len(checks) == 6
@@ -547,7 +550,7 @@ def test_crosscheck_blind_group():
 def test_docstring_examples():
     import doctest
 
-    import pokerdice_stats.games.blind_rounds as blind
+    import pokerdice_stats.games.banking.exact.rounds as blind
 
     result = doctest.testmod(blind)
     assert result.attempted > 0 and result.failed == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.simulation import (
+from pokerdice_stats.games.simulations import (
     RunOptions,
     simulate_progressive,
     simulate_rounds,

@@ -18,12 +18,10 @@ import pytest
 import reference_simulate as ref
 
 from pokerdice_stats import get_rules
-from pokerdice_stats import indexing as ix
-from pokerdice_stats.crosscheck import crosscheck
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.games.rounds import solve_round
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.simulation import (
+from pokerdice_stats.engines.simulation.run import run_chunks
+from pokerdice_stats.games.checks import crosscheck
+from pokerdice_stats.games.seen.exact.rounds import solve_round
+from pokerdice_stats.games.simulations import (
     RunOptions,
     simulate_matches,
     simulate_pots,
@@ -31,7 +29,9 @@ from pokerdice_stats.simulation import (
     simulate_rounds,
     simulate_turns,
 )
-from pokerdice_stats.simulation.run import run_chunks
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import hand_table
 
 BOUND = 4.5
 
@@ -206,7 +206,7 @@ def test_progressive_sessions_bookkeeping():
     assert (paths[alive, -1] == banks[alive]).all()
     assert (paths[~alive, -1] == banks[~alive]).all()
     # The mean bank of a session with no ruin is start + rounds * expected payout.
-    from pokerdice_stats.games.progressive import expected_payout
+    from pokerdice_stats.games.progressive.exact.payout import expected_payout
 
     exact = expected_payout(rules, "stand")
     big = simulate_progressive(

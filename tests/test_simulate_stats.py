@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.simulation import stats
+from pokerdice_stats.engines.simulation import stats
+from pokerdice_stats.ground.errors import OptionError
 
 
 def test_wilson_known_values():
@@ -56,8 +56,8 @@ def test_levels_and_estimates():
 def test_docstring_examples():
     import doctest
 
-    import pokerdice_stats.simulation as simulation
-    import pokerdice_stats.simulation.turns as turns
+    import pokerdice_stats.engines.simulation.turns as turns
+    import pokerdice_stats.games.simulations as simulation
 
     for module in (stats, simulation, turns):
         result = doctest.testmod(module)

@@ -15,8 +15,14 @@ import pytest
 import reference_stream as twin
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.goals import parse_goal
-from pokerdice_stats.hands import hand_table
+from pokerdice_stats.engines.simulation.run import chunk_state, play_chunk
+from pokerdice_stats.engines.simulation.turns import TurnJob, policy_table
+from pokerdice_stats.games.banking.simulation.rounds import BlindRoundJob, blind_round_game
+from pokerdice_stats.games.progressive.simulation import progressive_job
+from pokerdice_stats.games.seen.simulation.holdup import HoldupJob
+from pokerdice_stats.games.seen.simulation.matches import MatchJob
+from pokerdice_stats.games.seen.simulation.pots import PotJob
+from pokerdice_stats.games.seen.simulation.rounds import RoundJob, seen_round_game
 from pokerdice_stats.kernels.codes import STARTER_CODES
 from pokerdice_stats.kernels.simulation import rng
 from pokerdice_stats.kernels.simulation.records import (
@@ -25,15 +31,9 @@ from pokerdice_stats.kernels.simulation.records import (
     PotSession,
     ProgressiveSession,
 )
-from pokerdice_stats.simulation.blind_rounds import BlindRoundJob, blind_round_game
-from pokerdice_stats.simulation.chips import HoldupJob
-from pokerdice_stats.simulation.matches import MatchJob
-from pokerdice_stats.simulation.pots import PotJob
-from pokerdice_stats.simulation.progressive import progressive_job
-from pokerdice_stats.simulation.rounds import RoundJob, seen_round_game
-from pokerdice_stats.simulation.run import chunk_state, play_chunk
-from pokerdice_stats.simulation.turns import TurnJob, policy_table
-from pokerdice_stats.turn_states import state_code
+from pokerdice_stats.turn.goals import parse_goal
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.states import state_code
 
 
 def assert_same(kernel: dict, plain: dict) -> None:
@@ -221,7 +221,7 @@ def test_blind_rounds(preset, options, players, policy):
     ],
 )
 def test_banking_sessions(options, players, policy, rounds, start, ante, every):
-    from pokerdice_stats.simulation.banking_sessions import banking_session_job
+    from pokerdice_stats.games.banking.simulation.sessions import banking_session_job
 
     rules = get_rules("banking", options)
     job, _ = banking_session_job(rules, players, rounds, start, ante, policy, every)

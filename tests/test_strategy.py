@@ -9,12 +9,7 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import PRESETS, get_rules
-from pokerdice_stats import indexing as ix
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.goals import at_least, beat
-from pokerdice_stats.hands import hand_table
-from pokerdice_stats.holds import solve
-from pokerdice_stats.reporting.strategy_charts import (
+from pokerdice_stats.engines.report.strategy_charts import (
     chart_plan,
     goal_stem,
     middling_hands,
@@ -22,7 +17,12 @@ from pokerdice_stats.reporting.strategy_charts import (
     standard_goals,
     write_preset,
 )
-from pokerdice_stats.strategy_table import COLUMNS, strategy_frame
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.goals import at_least, beat
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import solve
+from pokerdice_stats.turn.strategy_frame import COLUMNS, strategy_frame
 
 
 @pytest.mark.parametrize(
@@ -57,7 +57,7 @@ def test_strategy_frame_under_turn_scoped_rethrows_lists_the_untouched_dice():
     """Under max_rethrow_scope=turn the hold after a re-throw depends on the dice never
     thrown again: one row per reachable (hand, untouched) state, each agreeing with the
     advice for that state (``hold --untouched``), which the plain twin checks."""
-    from pokerdice_stats.games.advice import goal_advice
+    from pokerdice_stats.turn.advice import goal_advice
 
     rules = get_rules("classic", {"max_rethrow": 3, "max_rethrow_scope": "turn"})
     table = hand_table(rules)
@@ -173,7 +173,7 @@ def test_write_preset_and_deterministic_chart(tmp_path):
 
 def test_an_unchanged_chart_is_not_drawn_again(tmp_path, monkeypatch):
     """The main job skips a chart whose PNG was drawn from the very same inputs (issue 13)."""
-    from pokerdice_stats.reporting import strategy_charts
+    from pokerdice_stats.engines.report import strategy_charts
 
     rules = PRESETS["classic"]
     goal = standard_goals(rules, with_beat=False)[0]

@@ -15,8 +15,8 @@ import pytest
 from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats import cli
-from pokerdice_stats.games import policy_names
-from pokerdice_stats.rules import PRESETS
+from pokerdice_stats.engines.blind import policy_names
+from pokerdice_stats.turn.rules import PRESETS
 
 
 def _json(capsys, *argv: str):
@@ -140,9 +140,9 @@ def test_holdup_help_names_limit_not_throws(capsys):
 
 
 def test_policy_names_match_the_solvers():
-    from pokerdice_stats.games.progressive import COMPUTER_POLICIES
-    from pokerdice_stats.simulation.blind_seats import BLIND_POLICIES
-    from pokerdice_stats.simulation.policy_tables import POLICIES
+    from pokerdice_stats.engines.simulation.policy_tables import POLICIES
+    from pokerdice_stats.games.banking.simulation.seats import BLIND_POLICIES
+    from pokerdice_stats.games.progressive.exact.payout import COMPUTER_POLICIES
 
     assert policy_names.TURN_POLICIES == POLICIES
     assert set(policy_names.BLIND_POLICIES) | set(policy_names.POLICY_ALIASES) == set(
@@ -205,7 +205,7 @@ def test_simulate_blind_round_takes_both_names(capsys):
 
 @pytest.mark.parametrize("knowledge", ["seen", "blind"])
 def test_api_computer_equilibrium_is_optimal(knowledge):
-    from pokerdice_stats.games.progressive import expected_payout
+    from pokerdice_stats.games.progressive.exact.payout import expected_payout
 
     alias = expected_payout(computer="equilibrium", knowledge=knowledge)
     named = expected_payout(computer="optimal", knowledge=knowledge)
@@ -214,8 +214,8 @@ def test_api_computer_equilibrium_is_optimal(knowledge):
 
 
 def test_api_solve_pay_refuses_the_blind_equilibrium_by_either_name():
-    from pokerdice_stats.errors import OptionError
-    from pokerdice_stats.games.fair_pay import solve_pay
+    from pokerdice_stats.games.progressive.exact.fair_pay import solve_pay
+    from pokerdice_stats.ground.errors import OptionError
 
     for name in ("optimal", "equilibrium"):
         with pytest.raises(OptionError, match="symmetric"):
@@ -223,8 +223,8 @@ def test_api_solve_pay_refuses_the_blind_equilibrium_by_either_name():
 
 
 def test_api_simulated_computer_equilibrium_is_optimal():
-    from pokerdice_stats.rules import get_rules
-    from pokerdice_stats.simulation import RunOptions, simulate_progressive
+    from pokerdice_stats.games.simulations import RunOptions, simulate_progressive
+    from pokerdice_stats.turn.rules import get_rules
 
     run = RunOptions(n=30, seed=4, progress=False)
     rules = get_rules("progressive")
@@ -316,7 +316,8 @@ TO_WIN = ["hold", HAND, "--to-win", "--against", AGAINST, "--players-left", "0"]
 
 
 def _values(holds: list[dict]) -> dict[str, str]:
-    return {row["keep"]: row["value"] for row in holds}
+    """Each hold's exact value (``"p/q"``)."""
+    return {row["keep"]: row["value_exact"] for row in holds}
 
 
 @pytest.mark.parametrize(("ties", "tie"), [("split", "1/2"), ("must-beat", "0")])
@@ -329,7 +330,7 @@ def test_hold_exact_always_matches_the_beat_goal(capsys, ties, tie):
     assert goal["exact"] is True
     assert _values(record["holds"]) == _values(goal["holds"])
     assert all("/" in v for v in _values(record["holds"]).values())  # "p/q" text
-    assert Fraction(record["holds"][0]["value"]) == Fraction(56, 81)  # keep the kings
+    assert Fraction(record["holds"][0]["value_exact"]) == Fraction(56, 81)  # keep the kings
 
 
 def test_hold_exact_always_under_roll_off_agrees_with_floats(capsys):
@@ -340,7 +341,8 @@ def test_hold_exact_always_under_roll_off_agrees_with_floats(capsys):
     assert default == floats  # auto: gameweave has too many distinct hands to be cheap
     for a, b in zip(exact["holds"], floats["holds"], strict=True):
         assert a["keep"] == b["keep"]
-        assert float(Fraction(a["value"])) == pytest.approx(b["value"], abs=1e-12)
+        assert float(Fraction(a["value_exact"])) == pytest.approx(b["value"], abs=1e-12)
+        assert "value_exact" not in b
 
 
 def test_hold_exact_always_plain_count(capsys):
@@ -357,8 +359,8 @@ def test_hold_exact_always_plain_count(capsys):
 def _beat_in_one_throw() -> Fraction:
     from itertools import product
 
-    from pokerdice_stats.hands import hand_table
-    from pokerdice_stats.rules import get_rules
+    from pokerdice_stats.turn.hands import hand_table
+    from pokerdice_stats.turn.rules import get_rules
 
     table = hand_table(get_rules("gameweave", {"ties": "must-beat"}))
     target = table.strength[table.hand(AGAINST)]
@@ -374,7 +376,7 @@ def _beat_in_one_throw() -> Fraction:
 @pytest.mark.parametrize(
     ("extra", "needles"),
     [
-        (["--exact", "always"], ["--exact needs --to-win", "always exact"]),
+        (["--goal", "at-least:straight", "--exact", "always"], ["--exact needs", "always exact"]),
         (["--goal", "at-least:full-house", "--exact", "never"], ["--exact needs --to-win"]),
         (["--rules", "progressive", "--as", "computer", "--exact", "auto"], ["--exact needs"]),
     ],
@@ -382,6 +384,14 @@ def _beat_in_one_throw() -> Fraction:
 def test_hold_exact_refused_without_to_win(capsys, extra, needles):
     dice = "6 6 6 2 1" if "progressive" in extra else HAND
     assert_cli_error(capsys, ["hold", dice, *extra], *needles)
+
+
+def test_hold_with_no_goal_takes_exact_as_to_win_does(capsys):
+    """No goal named: the round's goal, so --exact applies as with --to-win."""
+    plain = _json(capsys, "hold", HAND, "--exact", "always")
+    explicit = _json(capsys, *TO_WIN[:2], "--to-win", "--exact", "always")
+    assert plain["goal_default"] is True and explicit["goal_default"] is False
+    assert plain["holds"] == explicit["holds"]
 
 
 def test_hold_exact_bad_choice(capsys):
@@ -397,10 +407,10 @@ def test_hold_exact_bad_choice(capsys):
 def test_the_python_simulations_take_equilibrium_for_optimal():
     """``simulate_turns`` and ``simulate_rounds`` read ``equilibrium`` as ``optimal``, like
     the command line: the same seed gives the same draws and the same estimate."""
-    from pokerdice_stats.rules import get_rules
-    from pokerdice_stats.simulation.rounds import simulate_rounds
-    from pokerdice_stats.simulation.run import RunOptions
-    from pokerdice_stats.simulation.turns import policy_table, simulate_turns
+    from pokerdice_stats.engines.simulation.run import RunOptions
+    from pokerdice_stats.engines.simulation.turns import policy_table, simulate_turns
+    from pokerdice_stats.games.simulations import simulate_rounds
+    from pokerdice_stats.turn.rules import get_rules
 
     rules = get_rules("gameweave")
     assert np.array_equal(policy_table(rules, "equilibrium"), policy_table(rules, "optimal"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from pokerdice_stats.commands._common import (
+from pokerdice_stats.engines.cli import (
     EXACT_CHOICES,
     EXACT_HELP,
     EXACT_SLOW,
@@ -19,8 +19,8 @@ from pokerdice_stats.commands._common import (
     rules_from_args,
     whole_number,
 )
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.rules import MAX_THROWS
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.rules import MAX_THROWS
 
 #: Keys of each row of ``holds`` in ``hold --format json``.
 HOLD_JSON_KEYS = ("keep", "rethrow", "value", "value_float", "optimal")
@@ -153,8 +153,8 @@ def register(subparsers) -> None:
 
 def _rules_with_throws(rules, throws: int | None):
     """The rules with ``--throws`` throws a turn, refused as ``--set throws=N`` would be."""
-    from pokerdice_stats.chances import with_throws
-    from pokerdice_stats.errors import RulesError
+    from pokerdice_stats.ground.errors import RulesError
+    from pokerdice_stats.turn.chances import with_throws
 
     if throws is None:
         return rules
@@ -168,7 +168,9 @@ def _rules_with_throws(rules, throws: int | None):
 
 def hold_advice(args: argparse.Namespace, rules):
     """The advice ``hold`` gives: a goal, the round (``--to-win``) or the progressive game."""
-    from pokerdice_stats.games.advice import goal_advice, progressive_advice, round_advice
+    from pokerdice_stats.games.progressive.exact.advice import progressive_advice
+    from pokerdice_stats.games.seen.exact.advice import round_advice
+    from pokerdice_stats.turn.advice import goal_advice
 
     win_options = [
         name
@@ -176,6 +178,10 @@ def hold_advice(args: argparse.Namespace, rules):
         if getattr(args, name) is not None
     ]
     progressive = args.computer_hand is not None or args.side is not None
+    args.goal_default = False
+    if not args.to_win and _wins_by_default(args, rules, progressive):
+        # No goal named: the question a player has is which keep wins the round.
+        args.to_win = args.goal_default = True
     if args.to_win and (args.goal is not None or progressive):
         raise OptionError("--to-win is a goal of its own: not with --goal, --computer-hand or --as")
     if win_options and not args.to_win:
@@ -216,10 +222,23 @@ def hold_advice(args: argparse.Namespace, rules):
     )
 
 
-def hold_record(advice, distribution=None) -> dict:
+def _wins_by_default(args: argparse.Namespace, rules, progressive: bool) -> bool:
+    """Whether ``hold`` with no goal plays to win the round: under rules whose rounds are
+    seen (later players see earlier hands), with no goal, payout or dice set aside given."""
+    from pokerdice_stats.games.registry import game_for
+    from pokerdice_stats.turn.states import state_kind
+
+    if args.goal is not None or progressive or args.aside is not None:
+        return False
+    if args.untouched is not None or state_kind(rules) != "hand":
+        return False  # a turn's state needs the dice set aside, which a round's goal does not take
+    return game_for(rules, "round").name == "seen"
+
+
+def hold_record(advice, distribution=None, goal_default: bool = False) -> dict:
     """``hold --format json``: the context, then the holds (exact "p/q" beside floats)."""
-    from pokerdice_stats.formats import fraction_text
-    from pokerdice_stats.hands import hand_table
+    from pokerdice_stats.ground.formats import fraction_text
+    from pokerdice_stats.turn.hands import hand_table
 
     table = hand_table(advice.rules)
     rows = []
@@ -243,6 +262,7 @@ def hold_record(advice, distribution=None) -> dict:
         "category": table.category_slug(advice.hand),
         "rules": advice.rules.label(),
         "goal": advice.goal,
+        "goal_default": goal_default,
         "unit": advice.unit,
         "final_unit": None if distribution is None else "chance",
         "throws_left": advice.throws_left,
@@ -263,16 +283,16 @@ HOLD_CONTEXT_KEYS = (
 
 
 def run_hold(args: argparse.Namespace) -> int:
-    from pokerdice_stats.commands._common import emit_rows
-    from pokerdice_stats.formats import short_fraction, to_json
-    from pokerdice_stats.games.advice import hold_distribution
-    from pokerdice_stats.hands import hand_table
+    from pokerdice_stats.engines.cli import emit_rows
+    from pokerdice_stats.ground.formats import short_fraction, to_json
+    from pokerdice_stats.turn.advice import hold_distribution
+    from pokerdice_stats.turn.hands import hand_table
 
     rules = rules_from_args(args)
     advice = hold_advice(args, rules)
     distribution = hold_distribution(advice) if args.distribution else None
     if args.format == "json":
-        emit(to_json(hold_record(advice, distribution)))
+        emit(to_json(hold_record(advice, distribution, args.goal_default)))
         return 0
     table = hand_table(rules)
     left = advice.throws_left
@@ -325,20 +345,29 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
             facing += f", {context['players_left']} player(s) after you"
             if context.get("limit") is not None:
                 facing += f", {context['limit']} throw(s) allowed"
-        return f"goal: win the round ({facing}; ties={context['ties']}); values: chance of winning"
+        default = "; the default: --goal G plays for a final hand" if args.goal_default else ""
+        return (
+            f"goal: win the round ({facing}; ties={context['ties']}{default}); "
+            "values: chance of winning"
+        )
     if advice.unit == "points per round":
         return f"goal: {advice.goal}; values: points per round"
-    default = " (the default; --to-win plays for the round)" if args.goal is None else ""
+    default = (
+        " (the default here: under blind rules a round's holds are its equilibrium's, see "
+        "`banking`; --goal G names another)"
+        if args.goal is None
+        else ""
+    )
     return f"goal: {advice.goal}{default}; values: {advice.unit}"
 
 
 def run_chances(args: argparse.Namespace) -> int:
-    from pokerdice_stats.chances import chances_rows, goal_chances
-    from pokerdice_stats.commands._common import emit_rows, json_answer, lazy_pandas
     from pokerdice_stats.commands.odds import NUMERIC_COLUMNS, exact_table_rows
-    from pokerdice_stats.formats import render, short_fraction, to_json
-    from pokerdice_stats.goals import parse_goal
-    from pokerdice_stats.hands import hand_table
+    from pokerdice_stats.engines.cli import emit_rows, json_answer, lazy_pandas
+    from pokerdice_stats.ground.formats import render, short_fraction, to_json
+    from pokerdice_stats.turn.chances import chances_rows, goal_chances
+    from pokerdice_stats.turn.goals import parse_goal
+    from pokerdice_stats.turn.hands import hand_table
 
     rules = _rules_with_throws(rules_from_args(args), args.throws)
     if args.goal is None:
@@ -379,13 +408,13 @@ def run_chances(args: argparse.Namespace) -> int:
 
 
 def run_strategy(args: argparse.Namespace) -> int:
-    from pokerdice_stats.formats import to_csv
-    from pokerdice_stats.goals import parse_goal
-    from pokerdice_stats.hands import hand_table
-    from pokerdice_stats.holds import solve
-    from pokerdice_stats.reporting import write_text
-    from pokerdice_stats.reporting.strategy_charts import goal_stem, plot_strategy
-    from pokerdice_stats.strategy_table import strategy_frame
+    from pokerdice_stats.engines.report import write_text
+    from pokerdice_stats.engines.report.strategy_charts import goal_stem, plot_strategy
+    from pokerdice_stats.ground.formats import to_csv
+    from pokerdice_stats.turn.goals import parse_goal
+    from pokerdice_stats.turn.hands import hand_table
+    from pokerdice_stats.turn.holds import solve
+    from pokerdice_stats.turn.strategy_frame import strategy_frame
 
     rules = rules_from_args(args)
     goal = parse_goal(args.goal, hand_table(rules))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from pokerdice_stats.commands._common import (
+from pokerdice_stats.engines.cli import (
     add_format_arg,
     add_rules_args,
     emit,
@@ -13,9 +13,9 @@ from pokerdice_stats.commands._common import (
     json_answer,
     rules_from_args,
 )
-from pokerdice_stats.compare import compare_hands
-from pokerdice_stats.formats import to_json
-from pokerdice_stats.hands import hand_table
+from pokerdice_stats.ground.formats import to_json
+from pokerdice_stats.turn.compare import compare_hands
+from pokerdice_stats.turn.hands import hand_table
 
 #: Columns of the JSON contract of ``odds --format json``.
 JSON_COLUMNS = {
@@ -50,7 +50,7 @@ def register(subparsers) -> None:
 
 
 def run_odds(args: argparse.Namespace) -> int:
-    from pokerdice_stats.odds import category_rows, hand_rows
+    from pokerdice_stats.turn.odds import category_rows, hand_rows
 
     rules = rules_from_args(args)
     rows = category_rows(rules) if args.by == "category" else hand_rows(rules)
@@ -63,7 +63,7 @@ def run_odds(args: argparse.Namespace) -> int:
         emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
         emit("probability, at_least: chance of one throw (at_least: this or better)")
         return 0
-    from pokerdice_stats.commands._common import lazy_pandas as pd
+    from pokerdice_stats.engines.cli import lazy_pandas as pd
 
     emit_frame(pd.DataFrame(rows), args.format)
     return 0
@@ -85,7 +85,7 @@ def exact_table_rows(rows: list[dict]) -> list[dict]:
     """Rows for a plain-text table: short fractions (long ones elided), floats to 6 digits."""
     from fractions import Fraction
 
-    from pokerdice_stats.formats import short_fraction
+    from pokerdice_stats.ground.formats import short_fraction
 
     out = []
     for row in rows:

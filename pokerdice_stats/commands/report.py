@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from pokerdice_stats.commands._common import emit, output_path, whole_number
-from pokerdice_stats.errors import OptionError
+from pokerdice_stats.engines.cli import emit, output_path, whole_number
+from pokerdice_stats.ground.errors import OptionError
 
 
 def register(subparsers) -> None:

@@ -5,20 +5,20 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from pokerdice_stats.commands._common import (
+from pokerdice_stats.engines.cli import (
     add_format_arg,
     add_rules_args,
     emit,
     emit_frame,
     rules_from_args,
 )
-from pokerdice_stats.formats import render, to_json
-from pokerdice_stats.rules import OPTION_KEYS, PRESET_SOURCES, PRESETS
+from pokerdice_stats.ground.formats import render, to_json
+from pokerdice_stats.turn.rules import OPTION_KEYS, PRESET_SOURCES, PRESETS
 
 if TYPE_CHECKING:
     import pandas as pd
 else:  # imported on first use: the quick commands never load pandas
-    from pokerdice_stats.commands._common import lazy_pandas as pd
+    from pokerdice_stats.engines.cli import lazy_pandas as pd
 
 
 def register(subparsers) -> None:

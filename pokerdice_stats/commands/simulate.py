@@ -6,24 +6,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from pokerdice_stats.commands._common import (
-    GOAL_HELP,
-    add_format_arg,
-    add_rules_args,
-    emit,
-    emit_frame,
-    rules_from_args,
-    whole_number,
-)
-from pokerdice_stats.commands.simulate_bidding import add_bidding_args
-from pokerdice_stats.commands.simulate_options import (
-    check_samples,
-    check_simulate_options,
-    is_betting_rules,
-)
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.formats import to_json
-from pokerdice_stats.games.policy_names import (
+from pokerdice_stats.commands.simulate_options import check_samples, check_simulate_options
+from pokerdice_stats.engines.blind.policy_names import (
     ALIAS_NOTE,
     BLIND_POLICIES,
     COMPUTER_POLICIES,
@@ -31,9 +15,25 @@ from pokerdice_stats.games.policy_names import (
     canonical_policies,
     canonical_policy,
 )
+from pokerdice_stats.engines.cli import (
+    GOAL_HELP,
+    add_format_arg,
+    add_rules_args,
+    emit,
+    emit_frame,
+    estimate_record,
+    rules_from_args,
+    whole_number,
+)
+from pokerdice_stats.games.banking.command.simulate import BANKING_ANTE, BANKING_START
+from pokerdice_stats.games.bidding.command.simulate import add_bidding_args
+from pokerdice_stats.games.progressive.command.simulate import DEFAULT_COMPUTER, DEFAULT_START
+from pokerdice_stats.games.seen.command.simulate import DEFAULT_ANTE
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.formats import to_json
 
 if TYPE_CHECKING:
-    from pokerdice_stats.simulation import RunOptions
+    from pokerdice_stats.engines.simulation.run import RunOptions
 
 WHATS = ("turn", "round", "match", "session", "bidding")
 #: Default samples for each kind of simulation.
@@ -44,18 +44,8 @@ DEFAULT_N = {
     "session": 2_000,
     "bidding": 200_000,
 }
-#: Fields of every estimate in the JSON output.
-ESTIMATE_FIELDS = ("estimate", "ci_low", "ci_high", "n", "seed")
 DEFAULT_PLAYERS = 2
 DEFAULT_SESSION_ROUNDS = 100
-DEFAULT_COMPUTER = "optimal"
-DEFAULT_START = 10_000
-DEFAULT_ANTE = 1
-#: A banking session's starting bank and ante (seed 004).
-BANKING_START = 1000
-BANKING_ANTE = 10
-#: A betting session's (seed 001) starting chips.
-BETTING_START = 20
 
 
 def _positive(text: str) -> int:
@@ -66,7 +56,8 @@ def _positive(text: str) -> int:
 
 
 def _whole(text: str) -> int:
-    """A whole number (its range is checked by :class:`~pokerdice_stats.simulation.RunOptions`
+    """A whole number (its range is checked by
+    :class:`~pokerdice_stats.engines.simulation.run.RunOptions`
     and the simulations)."""
     return whole_number(text)
 
@@ -214,12 +205,8 @@ def register(subparsers) -> None:
     check.set_defaults(func=run_crosscheck)
 
 
-def _estimate(e) -> dict:
-    return {k: getattr(e, k) for k in ESTIMATE_FIELDS}
-
-
 def run_options(args: argparse.Namespace, n: int | None) -> RunOptions:
-    """The :class:`~pokerdice_stats.simulation.RunOptions` of ``--seed``, ``--workers``,
+    """The :class:`~pokerdice_stats.engines.simulation.run.RunOptions` of ``--seed``, ``--workers``,
     ``--scheduler`` and ``--no-progress``, with ``n`` samples.
 
     Raises
@@ -227,7 +214,7 @@ def run_options(args: argparse.Namespace, n: int | None) -> RunOptions:
     OptionError
         For samples below 1, a negative seed or workers below 1.
     """
-    from pokerdice_stats.simulation import RunOptions
+    from pokerdice_stats.engines.simulation.run import RunOptions
 
     return RunOptions(
         n=n,
@@ -240,7 +227,10 @@ def run_options(args: argparse.Namespace, n: int | None) -> RunOptions:
 
 def simulate_record(args: argparse.Namespace) -> dict:
     """Run ``simulate`` and return its JSON object."""
-    from pokerdice_stats import simulation as sim
+    import dataclasses
+
+    from pokerdice_stats.engines.simulation.turns import simulate_turns
+    from pokerdice_stats.games.registry import game_for
 
     rules = rules_from_args(args)
     check_simulate_options(args, rules)
@@ -249,125 +239,33 @@ def simulate_record(args: argparse.Namespace) -> dict:
     policy = args.policy or "optimal"
     record: dict = {"what": args.what, "rules": rules.label()}
     if args.what == "turn":
-        turns = sim.simulate_turns(rules, args.goal, policy, run=run)
+        turns = simulate_turns(rules, args.goal, policy, run=run)
         unit = "chance" if turns.goal.is_probability else "points"
         record |= {"goal": turns.goal.name, "policy": policy, "unit": unit}
-        record |= _estimate(turns.estimate)
+        record |= estimate_record(turns.estimate)
         record["interval"] = turns.estimate.interval
-        record["by_category"] = {k: _estimate(v) for k, v in turns.by_category.items()}
+        record["by_category"] = {k: estimate_record(v) for k, v in turns.by_category.items()}
         interrupted = turns.interrupted
     elif args.what == "round":
-        seated = sim.simulate_rounds(
-            rules, players, knowledge=args.knowledge, policy=policy, run=run
-        )
-        record |= {
-            "players": players,
-            "knowledge": seated.knowledge,
-            "n": seated.n,
-            "seed": seated.seed,
-        }
-        record["policies"] = list(seated.policies) if seated.knowledge == "blind" else None
-        record["unit"] = "chance of winning a round (a k-way shared pot counts 1/k)"
-        # exact_float: the exact solver's value, as a float, the estimate is checked against
-        record["seats"] = [
-            {"seat": s} | _estimate(e) | {"exact_float": x}
-            for s, (e, x) in enumerate(zip(seated.seats, seated.exact, strict=True), start=1)
-        ]
-        record["rounds_played_per_round"] = seated.played
-        interrupted = seated.interrupted
+        # --knowledge plays the rules seen or blind; the game that plays rounds so answers
+        knowledge = rules.knowledge if args.knowledge is None else args.knowledge
+        game = game_for(dataclasses.replace(rules, knowledge=knowledge), "round")
+        part, interrupted = game.entry("round_record")(args, rules, run, players, policy)
+        record |= part
     elif args.what == "bidding":
-        from pokerdice_stats.commands.simulate_bidding import bidding_record
-
-        record |= bidding_record(rules, run, args.ladder)
+        part = game_for(rules, "bidding").entry("bidding_record")(rules, run, args.ladder)
+        record |= part
         interrupted = False
     elif args.what == "match":
-        matches = sim.simulate_matches(rules, players, args.to, run=run)
-        record |= {
-            "players": players,
-            "target": matches.target,
-            "starter": matches.starter,
-            "n": matches.n,
-            "seed": matches.seed,
-        }
-        record["unit"] = "seats: chance of winning the match; expected_rounds: rounds a match"
-        record["seats"] = [{"seat": s} | _estimate(e) for s, e in enumerate(matches.seats, start=1)]
-        record["expected_rounds"] = _estimate(matches.expected_rounds)
-        interrupted = matches.interrupted
+        part, interrupted = game_for(rules, "match").entry("match_record")(
+            args, rules, run, players
+        )
+        record |= part
     else:
         rounds = args.rounds or DEFAULT_SESSION_ROUNDS
-        if rules.ties == "push":
-            from pokerdice_stats.games.schedule_files import load_schedule
-
-            computer = args.computer or DEFAULT_COMPUTER
-            start = args.start or DEFAULT_START
-            schedule = load_schedule(args.schedule)
-            progressive = sim.simulate_progressive(
-                rules, rounds, computer, start, schedule=schedule, run=run
-            )
-            record |= {
-                "rounds": rounds,
-                "computer": computer,
-                "start": start,
-                "computer_bank": progressive.computer_bank,
-                "schedule": progressive.schedule,
-                "ruin_rule": progressive.ruin_rule,
-                "quantity": "bank after the session",
-                "unit": "points (the player's bank); broke, computer_broke: chance; "
-                "payout_per_round: points per round",
-            }
-            record |= _estimate(progressive.bank)
-            record["broke"] = _estimate(progressive.broke)
-            record["computer_broke"] = _estimate(progressive.computer_broke)
-            record["payout_per_round"] = _estimate(progressive.payout)
-            interrupted = progressive.interrupted
-        elif is_betting_rules(rules):
-            from pokerdice_stats.simulation.betting_sessions import simulate_betting_sessions
-
-            betting = simulate_betting_sessions(
-                rules,
-                players,
-                rounds,
-                args.start or BETTING_START,
-                args.ante or DEFAULT_ANTE,
-                getattr(args, "raise"),
-                1 if args.raises is None else args.raises,
-                short=args.short or "cut",
-                run=run,
-            )
-            record |= betting.record()
-            record["game"] = "betting session"
-            interrupted = betting.interrupted
-        elif rules.knowledge == "blind":
-            from pokerdice_stats.commands.simulate_sessions import banking_session_record
-            from pokerdice_stats.simulation.banking_sessions import simulate_banking_sessions
-
-            banking = simulate_banking_sessions(
-                rules,
-                players,
-                rounds,
-                args.start or BANKING_START,
-                args.ante or BANKING_ANTE,
-                args.policy,
-                run=run,
-            )
-            record |= banking_session_record(banking)
-            interrupted = banking.interrupted
-        else:
-            ante = args.ante or DEFAULT_ANTE
-            pots = sim.simulate_pots(rules, players, rounds, ante, run=run)
-            record |= {
-                "players": players,
-                "rounds": rounds,
-                "ante": ante,
-                "quantity": "net chips after the session",
-                "unit": "chips",
-                "n": pots.n,
-                "seed": pots.seed,
-            }
-            record["seats"] = [
-                {"seat": s} | _estimate(e) for s, e in enumerate(pots.seats, start=1)
-            ]
-            interrupted = pots.interrupted
+        game = game_for(rules, "session")
+        part, interrupted = game.entry("session_record")(args, rules, run, players, rounds)
+        record |= part
     record["interrupted"] = bool(interrupted)
     return record
 
@@ -386,7 +284,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def run_crosscheck(args: argparse.Namespace) -> int:
-    from pokerdice_stats.crosscheck import GROUPS, checks_frame, crosscheck
+    from pokerdice_stats.games.checks import GROUPS, checks_frame, crosscheck
 
     for group in args.only or ():
         if group not in GROUPS:

@@ -4,22 +4,16 @@ from __future__ import annotations
 
 import argparse
 
-from pokerdice_stats.errors import OptionError
+from pokerdice_stats.ground.errors import OptionError
 
 #: Most samples one run may ask for (``--n``); beyond it a run would take days.
 MAX_SAMPLES = 10**11
 
 
-def is_betting_rules(rules) -> bool:
-    """Whether a session under ``rules`` is seed 001's betting session (ties=must-beat,
-    played in the open, no throw limit: triple-snakes)."""
-    return rules.ties == "must-beat" and rules.knowledge == "seen" and rules.throw_limit == "none"
-
-
 #: The options of ``simulate`` that only some simulations use, and which use them.
-#: ``session`` is a progressive session (ties=push); ``banking`` a blind banking
-#: session (knowledge=blind); ``betting`` a betting session (seed 001: ties=must-beat,
-#: seen, no throw limit, as triple-snakes); ``pots`` any other session.
+#: ``session`` is a progressive session; ``banking`` a blind banking session; ``betting``
+#: a betting session (001); ``pots`` a session of pots (seen rounds): which game plays
+#: a session under the rules is the registry's to say (:data:`SESSION_KINDS`).
 OPTION_USERS = {
     "goal": ("turn",),
     "policy": ("turn", "round", "banking"),
@@ -35,6 +29,13 @@ OPTION_USERS = {
     "short": ("betting",),
     "schedule": ("session",),
     "ladder": ("bidding",),
+}
+#: The kind of session each game plays (the key of :data:`OPTION_USERS`).
+SESSION_KINDS = {
+    "progressive": "session",
+    "banking": "banking",
+    "betting": "betting",
+    "seen": "pots",
 }
 _KIND_NAMES = {
     "turn": "--what turn",
@@ -72,10 +73,10 @@ def check_simulate_options(args: argparse.Namespace, rules) -> None:
             "--rounds is the number of rounds a session plays; a match's target of round "
             "wins is --to K (as in `match --to`)"
         )
-    if kind == "session" and rules.ties != "push":
-        kind = "banking" if rules.knowledge == "blind" else "pots"
-        if kind == "pots" and is_betting_rules(rules):
-            kind = "betting"
+    if kind == "session":
+        from pokerdice_stats.games.registry import game_for
+
+        kind = SESSION_KINDS[game_for(rules, "session").name]
     for name, users in OPTION_USERS.items():
         if getattr(args, name, None) is not None and kind not in users:
             where = ", ".join(_USER_NAMES[u] for u in users)

@@ -23,15 +23,15 @@ _PROGRESSIVE = {
 def simulate_text(record: dict) -> str:
     """The record of :func:`pokerdice_stats.commands.simulate.simulate_record` as lines."""
     if record.get("what") == "bidding":
-        from pokerdice_stats.commands.simulate_bidding import bidding_text
+        from pokerdice_stats.games.bidding.command.simulate import bidding_text
 
         return bidding_text(record)
     if record.get("game") == "banking session":
-        from pokerdice_stats.commands.simulate_sessions import banking_session_text
+        from pokerdice_stats.games.banking.command.simulate import banking_session_text
 
         return banking_session_text(record)
     if record.get("game") == "betting session":
-        from pokerdice_stats.commands.simulate_sessions import betting_session_text
+        from pokerdice_stats.games.banking.command.simulate import betting_session_text
 
         return betting_session_text(record)
     lines = [f"{record['what']} simulation, rules {record['rules']}"]

@@ -1,25 +1,16 @@
-"""Games between players: rounds, matches, chips, banking and the progressive payout."""
+"""The games: one folder each, found through the registry (:mod:`.registry`).
 
-from __future__ import annotations
+Every game of the rule documents lives in its own folder, cut in the same layers
+(``command`` > ``report`` > ``checks`` > ``simulation`` > ``exact``):
 
-from pokerdice_stats.errors import OptionError
-from pokerdice_stats.rules import RuleSet
+- :mod:`.seen`: rounds where later players see the earlier hands (gameweave, classic,
+  triple-snakes without chips), matches and hold-up;
+- :mod:`.betting`: 001 Triple Snakes with chips (ante, raise, meet or fold);
+- :mod:`.bidding`: 003 variation 8, bidding for two behind a screen;
+- :mod:`.banking`: 004 banking, blind rounds of 2-5 seats, their equilibria and sessions;
+- :mod:`.progressive`: 004 progressive poker dice against the computer (payout,
+  schedules, fair pay, the bank over a session).
 
-
-def require_independent_turns(rules: RuleSet, game: str) -> None:
-    """Refuse rules under which one player's turn limits the other's.
-
-    The two-player games of seed 004 (banking, progressive) are solved with
-    each player's turn on its own; the first player's throw limit would tie
-    the second player's throws to the first's, which they do not model.
-
-    Raises
-    ------
-    OptionError
-        If ``rules.throw_limit`` is not ``none``.
-    """
-    if rules.throw_limit != "none":
-        raise OptionError(
-            f"{game} is solved with each player's turn on its own; "
-            f"throw_limit={rules.throw_limit} is not supported there (use throw_limit=none)"
-        )
+What several games share lives below them, in :mod:`pokerdice_stats.engines` and
+:mod:`pokerdice_stats.turn`; :mod:`.common` holds the few helpers the game folders share.
+"""

@@ -10,6 +10,6 @@ a kernel directly.
 ``numpy_keys`` and ``numpy_reroll`` are the exceptions to "numba only": numpy
 twins of the hand-key and hold-program kernels (same signatures, same answers,
 additions in the same order), which small batches use so that the quick
-commands never import numba (:func:`pokerdice_stats.induction.kernels_for`
+commands never import numba (:func:`pokerdice_stats.turn.induction.kernels_for`
 decides).  Importing this package does not import numba.
 """

@@ -105,7 +105,7 @@ def hand_keys(
     keep_counts, keep_size : (K, 6) and (K,) int arrays
         Every multiset of 0..5 dice (the keeps), to enumerate wild assignments.
     kinds, patterns, run_lengths, run_masks : arrays over categories, best first
-        The categories as data (see ``pokerdice_stats.categories.Category``).
+        The categories as data (see ``pokerdice_stats.turn.categories.Category``).
     full_tiebreak : bool
         Whether the dice break ties within a category.
     wild : int

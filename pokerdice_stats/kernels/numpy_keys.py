@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerdice_stats import indexing as ix
+from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.kernels.codes import KIND_ANY, KIND_RUN
 
 TIEBREAK_BASE = 7776  # 6**5: room for five base-6 tie-break digits

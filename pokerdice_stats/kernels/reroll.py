@@ -3,7 +3,7 @@
 Every kernel works on a batch of goals at once (axis 0) and on either int64
 numerators (exact) or float64 values; the caller scales.  The reroll model is
 the sparse matrix ``keep -> (hand, ways out of 7776)`` of
-``pokerdice_stats.indexing.REROLL``; its non-zero positions also index the
+``pokerdice_stats.ground.indexing.REROLL``; its non-zero positions also index the
 states ``(aside, hand)`` of the sticky-holds rule, since a hand can follow
 a keep exactly when the keep is a sub-multiset of the hand.
 

@@ -12,7 +12,7 @@ chunk owns a generator state (``uint64[6]``, see :mod:`.rng`).
 - :mod:`.pots`: sessions of rounds played for an ante;
 - :mod:`.progressive`: progressive sessions against the computer;
 - :mod:`.banking_sessions`: blind banking sessions (antes, split pots, seats out);
-- :mod:`.betting_sessions`: seed 001 betting sessions (solved decisions, chips, seats out);
+- :mod:`.betting_sessions`: 001 betting sessions (solved decisions, chips, seats out);
 - :mod:`.chips`: rounds in progress (does the best hand hold up?);
 - :mod:`.shares`: crediting a win shared among tied seats;
 - :mod:`.records`: the named records the kernels take (no numba).

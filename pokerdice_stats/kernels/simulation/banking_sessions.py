@@ -1,4 +1,4 @@
-"""Blind banking sessions (seed 004): every seat antes, the best hand takes the pot, banks run out.
+"""Blind banking sessions (004): every seat antes, the best hand takes the pot, banks run out.
 
 The table is a :class:`~pokerdice_stats.kernels.simulation.records.BlindGame`
 whose mixtures are indexed by *slot*: the seat ``seat`` (0-based, its place at

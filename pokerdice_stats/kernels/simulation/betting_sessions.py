@@ -1,4 +1,4 @@
-"""Betting sessions (seed 001): solved betting rounds, chips carried, the pot's winner starts.
+"""Betting sessions (001): solved betting rounds, chips carried, the pot's winner starts.
 
 The rounds follow the decision tables of a
 :class:`~pokerdice_stats.kernels.simulation.records.BettingGame`; a table of

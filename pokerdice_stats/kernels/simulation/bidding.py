@@ -14,7 +14,7 @@ _UNIT = 2.0**-53
 
 class BidGame(NamedTuple):
     """The public tree and both strategies, as arrays (built by
-    :func:`pokerdice_stats.simulation.bidding.bid_game`).
+    :func:`pokerdice_stats.games.bidding.simulation.solved.bid_game`).
 
     History ``i`` (0 the empty one) is moved at by seat ``mover[i]``; its moves
     are ``ptr[i] .. ptr[i + 1] - 1``: move ``k`` is sequence ``seq[k]`` of the

@@ -1,4 +1,4 @@
-"""Blind rounds: no seat sees another's hand (banking, seed 004).
+"""Blind rounds: no seat sees another's hand (banking, 004).
 
 A seat's mixture of pure strategies is
 ``game.seat_policy[game.seat_ptr[seat]:game.seat_ptr[seat + 1]]`` (indices into

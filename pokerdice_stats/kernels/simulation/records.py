@@ -20,12 +20,12 @@ import numpy as np
 
 class DiceTables(NamedTuple):
     """The lookup tables a turn throws dice with (built by
-    :func:`pokerdice_stats.simulation.dice_tables.dice_tables`).
+    :func:`pokerdice_stats.engines.simulation.dice_tables.dice_tables`).
 
     - ``state_of`` (462, 252): state of a (keep, hand) pair (dice set aside, or
       first-throw dice untouched), -1 where impossible;
     - ``keep_intersection`` (462, 462): the keep of the dice two keeps share;
-    - ``hand_keep`` (252,), ``keep_size`` (462,): as in :mod:`pokerdice_stats.indexing`;
+    - ``hand_keep`` (252,), ``keep_size`` (462,): as in :mod:`pokerdice_stats.ground.indexing`;
     - ``keep_code`` (462,): count code ``sum(count[r] * 6**r)`` of each keep;
     - ``thrown_cc`` (6, 7776): count code of the ``m`` dice whose base-6 digits are ``c``
       (entries ``c >= 6**m`` unused);
@@ -123,7 +123,7 @@ class ProgressiveSession(NamedTuple):
 
 
 class BankingSession(NamedTuple):
-    """A blind banking session (seed 004) of ``players`` seats and at most ``rounds``
+    """A blind banking session (004) of ``players`` seats and at most ``rounds``
     rounds; every bank starts at ``start``, every seat still in antes ``ante``
     (both in ``SHARE_UNIT`` units of a point); banks recorded every
     ``record_every`` rounds (0: no paths)."""
@@ -243,8 +243,8 @@ class RoundScratch(NamedTuple):
 
 
 class BettingGame(NamedTuple):
-    """The solved betting rounds (seed 001) of every table size, as decision tables
-    (built by :func:`pokerdice_stats.simulation.betting_tables.betting_game`).
+    """The solved betting rounds (001) of every table size, as decision tables
+    (built by :func:`pokerdice_stats.games.betting.simulation.kernel_tables.betting_game`).
 
     A *group* is an open state before a throw (positions still to throw, pot);
     positions are places in the round's order, 1 the starter, bit ``p - 1`` of a mask.

@@ -3,7 +3,7 @@
 A chunk's generator state is ``uint64[6]``:
 
 - words 0..3: xoshiro256** (Blackman and Vigna), seeded by the caller from
-  numpy's ``SeedSequence`` (:func:`pokerdice_stats.simulation.run.chunk_state`);
+  numpy's ``SeedSequence`` (:func:`pokerdice_stats.engines.simulation.run.chunk_state`);
 - word 4: a spare 32-bit half of the last 64-bit output, word 5: 1 if the
   spare is unused.
 

@@ -1,0 +1,32 @@
+"""The blind-game engine: solvers of games where neither player sees the other's hand.
+
+Used by 004 banking (blind rounds) and 004 progressive (``knowledge=blind``):
+double oracle and fictitious play (:mod:`.solvers`), mixtures and equilibria
+(:mod:`.mixtures`, :mod:`.equilibrium`), their exact certification
+(:mod:`.certification`) and the named simple strategies (:mod:`.simple_strategies`,
+:mod:`.policy_names`).
+"""
+
+from __future__ import annotations
+
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.rules import RuleSet
+
+
+def require_independent_turns(rules: RuleSet, game: str) -> None:
+    """Refuse rules under which one player's turn limits the other's.
+
+    The two-player games of 004 (banking, progressive) are solved with
+    each player's turn on its own; the first player's throw limit would tie
+    the second player's throws to the first's, which they do not model.
+
+    Raises
+    ------
+    OptionError
+        If ``rules.throw_limit`` is not ``none``.
+    """
+    if rules.throw_limit != "none":
+        raise OptionError(
+            f"{game} is solved with each player's turn on its own; "
+            f"throw_limit={rules.throw_limit} is not supported there (use throw_limit=none)"
+        )

@@ -1,0 +1,250 @@
+"""Arguments and output shared by the sub-commands."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.rules import PRESETS, RuleSet, get_rules, parse_assignments
+
+#: Output formats (as :data:`pokerdice_stats.ground.formats.FORMATS`; repeated so that a
+#: command's parser is built without importing the table writers).
+FORMATS = ("table", "markdown", "csv", "json")
+
+
+class _LazyModule:
+    """A module imported on first use (``pd.DataFrame`` imports pandas then).
+
+    Command modules are all imported to build the parser; the quick commands
+    (``hold``, ``classify``, ``odds``, ``chances``, ``compare``) must not pay
+    for pandas, so the others reach it through this.
+    """
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attribute: str):
+        import importlib
+
+        return getattr(importlib.import_module(self._name), attribute)
+
+
+#: pandas, imported when a command first uses it.
+lazy_pandas = _LazyModule("pandas")
+
+
+#: How a whole number is written on the command line and in ``--set``: ASCII digits,
+#: a leading ``-`` for a negative number, nothing else (no ``+``, ``_``, blanks or
+#: other scripts' digits).
+WHOLE_NUMBER_RULE = "ASCII digits only, a leading minus sign for a negative number"
+
+
+#: Longest whole number read (Python's ``int`` refuses longer decimal text).
+MAX_DIGITS = 4000
+
+
+def whole_number(text: str) -> int:
+    """Read a whole number strictly (see :data:`WHOLE_NUMBER_RULE`); argparse ``type=``.
+
+    ``int()`` alone also takes ``+3``, ``1_0``, `` 3 `` and ``٣``; a typing slip must
+    not become a number silently.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        For any other text (argparse turns it into one message and exit status 2).
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number, got {shorten(text)!r} ({WHOLE_NUMBER_RULE})"
+        )
+    if len(digits) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of at most {MAX_DIGITS} digits, got {shorten(text)!r}"
+        )
+    return int(text)
+
+
+def output_path(text: str) -> str:
+    """An output file or folder named on the command line; argparse ``type=``.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        For an empty (or blank) path, which would otherwise mean the current folder.
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a path, got an empty one")
+    return text
+
+
+def shorten(text: str, keep: int = 60) -> str:
+    """``text`` itself, or its first ``keep`` characters and its length when longer."""
+    text = str(text)
+    if len(text) <= keep:
+        return text
+    return f"{text[:keep]}… ({len(text)} characters)"
+
+
+def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") -> None:
+    """``--rules`` (a preset name or a TOML rule file) and ``--set KEY=VALUE``."""
+    parser.add_argument(
+        "--rules",
+        default=default,
+        metavar="R",
+        help=f"a preset ({', '.join(PRESETS)}) or a TOML rule file (default: {default})",
+    )
+    parser.add_argument(
+        "--set",
+        dest="settings",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="change one option of the rules (repeatable); see `rules show`",
+    )
+
+
+#: The goal forms, for every ``--goal``.
+GOAL_HELP = (
+    'what to play for: at-least:CATEGORY, exactly:CATEGORY, beat:"DICE"[,tie=P] '
+    "or score:FILE.toml (default: at-least the best category)"
+)
+#: ``--exact`` of the commands built on a solved round (``round``, ``match``, ``holdup``,
+#: ``hold --to-win``).
+EXACT_CHOICES = ("auto", "always", "never")
+#: Their help, the same words everywhere.
+EXACT_HELP = (
+    "exact fractions: auto (when cheap: few distinct hands), always (may be slow), "
+    "never (default: auto)"
+)
+
+#: What ``--exact always`` costs where ``auto`` would not be exact (gameweave, classic:
+#: 252 distinct hands), measured on a 2-core machine (first call, nothing saved).
+EXACT_SLOW = (
+    "always, where auto is not exact (gameweave, classic), solves the round in exact "
+    "fractions: about 3 s for 2 players, 13 s for 3, 40 s for 4 and 1.5-2 min for 5"
+)
+
+
+def exact_choice(choice: str | None, rules: RuleSet) -> bool:
+    """Whether ``--exact`` ``choice`` (None: ``auto``) asks for exact fractions under ``rules``."""
+    if choice == "always":
+        return True
+    if choice == "never":
+        return False
+    from pokerdice_stats.turn.hands import exact_is_cheap
+
+    return exact_is_cheap(rules)
+
+
+def add_format_arg(parser: argparse.ArgumentParser, choices=FORMATS) -> None:
+    """``--format``, one of ``choices`` (default: the first)."""
+    parser.add_argument(
+        "--format",
+        default=choices[0],
+        choices=choices,
+        help=f"output format (default: {choices[0]})",
+    )
+
+
+def rules_from_args(args: argparse.Namespace) -> RuleSet:
+    """The rule set named by ``--rules`` and changed by ``--set``."""
+    options = parse_assignments(args.settings)
+    source = str(args.rules)
+    if source.endswith(".toml") or Path(source).is_file():
+        return get_rules(options=options, rules_file=source)
+    return get_rules(source, options)
+
+
+def emit(text: str) -> None:
+    """Write command output to standard output."""
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def emit_frame(frame, fmt: str, context: dict | None = None, key: str = "rows") -> None:
+    """Write a DataFrame in the chosen format.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The rows.
+    fmt : str
+        One of :data:`FORMATS`.
+    context : dict, optional
+        What the rows answer (``rules``, the inputs that shape them, ``unit``...):
+        in JSON the answer is one object, this context and then the rows under
+        ``key``. Required for ``fmt="json"`` (a bare list carries no context).
+    key : str
+        The name of the rows in the JSON object.
+
+    Raises
+    ------
+    TypeError
+        For ``fmt="json"`` without a context.
+    """
+    from pokerdice_stats.ground.formats import render, to_json
+
+    if fmt == "json":
+        emit(to_json(json_answer(context, frame, key)))
+        return
+    emit(render(frame, fmt))
+
+
+def json_answer(context: dict | None, rows, key: str = "rows") -> dict:
+    """One JSON answer: the ``context`` object, then ``rows`` (a frame or records) under ``key``.
+
+    Raises
+    ------
+    TypeError
+        Without a context: every JSON answer carries one.
+    """
+    if context is None:
+        raise TypeError("a JSON answer is an object carrying its context: give context=")
+    if type(rows).__name__ == "DataFrame":
+        rows = rows.to_dict(orient="records")
+    return {**context, key: rows}
+
+
+def check_tolerance(tolerance: float | None) -> None:
+    """Refuse a tolerance that is not a finite positive number.
+
+    Raises
+    ------
+    OptionError
+        For a tolerance that is 0, negative, infinite or NaN.
+    """
+    if tolerance is not None and not (math.isfinite(tolerance) and tolerance > 0):
+        raise OptionError(f"--tolerance must be a finite number above 0, got {tolerance}")
+
+
+def emit_rows(rows: list[dict], right: tuple[str, ...] = ()) -> None:
+    """Write records as a plain-text table without pandas (columns of ``right`` right-aligned).
+
+    Columns are separated by two spaces; lines carry no trailing blanks.
+    """
+    if not rows:
+        return
+    columns = list(rows[0])
+    cells = {c: [str(c)] + [str(r[c]) for r in rows] for c in columns}
+    widths = {c: max(len(v) for v in cells[c]) for c in columns}
+    lines = []
+    for i in range(len(rows) + 1):
+        parts = [
+            cells[c][i].rjust(widths[c]) if c in right else cells[c][i].ljust(widths[c])
+            for c in columns
+        ]
+        lines.append("  ".join(parts).rstrip())
+    emit("\n".join(lines))
+
+
+#: Fields of every Monte Carlo estimate in a JSON answer.
+ESTIMATE_FIELDS = ("estimate", "ci_low", "ci_high", "n", "seed")
+
+
+def estimate_record(estimate) -> dict:
+    """One :class:`~pokerdice_stats.engines.simulation.stats.Estimate` as a JSON object."""
+    return {k: getattr(estimate, k) for k in ESTIMATE_FIELDS}

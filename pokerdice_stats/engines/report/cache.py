@@ -1,0 +1,191 @@
+"""A disk cache for the main job's expensive solves, so that a warm run skips them.
+
+A cached function's result is stored (pickled) under a key that digests
+
+- the function (module and name) and its arguments (plain values only),
+- every source file of the package (:func:`source_digest`): a change to any
+  solver, or to the module constants that parametrise a solve, is a new key,
+- the versions of Python and of the numerical libraries.
+
+The value loaded is the value the function returns, so the files written
+from it are the same bytes as without the cache.  The cache is off unless
+the main job turns it on (:func:`use`); a damaged or unreadable entry is
+computed again, and a folder that cannot be written (a read-only HOME) means
+no cache, never an error.
+
+Where: the ``report`` folder of the toolkit's cache
+(:mod:`pokerdice_stats.ground.cache_dir`: ``$POKERDICE_CACHE_DIR/report``, by default
+``~/.cache/pokerdice_stats/report``).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pokerdice_stats.ground.cache_dir import cache_folder, source_digest
+
+__all__ = [
+    "cache_key",
+    "default_folder",
+    "disk_cached",
+    "folder",
+    "save_timings",
+    "source_digest",
+    "timings",
+    "use",
+]
+
+T = TypeVar("T")
+
+#: Raise to drop every entry made before (a change of the entry format).
+FORMAT = "1"
+#: Libraries whose version is part of every key.
+LIBRARIES = ("numpy", "scipy", "pandas", "numba", "matplotlib")
+
+_folder: Path | None = None
+
+
+def use(path: str | Path | None) -> None:
+    """Turn the cache on in ``path`` (None: off)."""
+    global _folder
+    _folder = None if path is None else Path(path)
+
+
+def folder() -> Path | None:
+    """The folder in use, or None when the cache is off."""
+    return _folder
+
+
+def default_folder() -> Path | None:
+    """The ``report`` folder of this user's cache, made if needed; None if it may not be used.
+
+    See :func:`pokerdice_stats.ground.cache_dir.cache_folder`: a folder that another
+    user owns or may write is refused (its entries are unpickled, so only this
+    user's own may be trusted).
+    """
+    return cache_folder("report")
+
+
+@functools.cache
+def _versions() -> str:
+    import importlib.metadata
+
+    parts = [sys.version]
+    for name in LIBRARIES:
+        try:
+            parts.append(f"{name}={importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            parts.append(f"{name}=none")
+    return "\n".join(parts)
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, tuple):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def cache_key(name: str, args: tuple, sources: str | None = None) -> str:
+    """The key of ``name(*args)``: a digest of it, of the package's sources and of the versions.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not a plain value (str, int, float, bool, None, tuples of them),
+        whose ``repr`` would not name it exactly.
+    """
+    if not _plain(args):
+        raise TypeError(f"cached {name}: arguments must be plain values, not {args!r}")
+    parts = [FORMAT, name, repr(args), source_digest() if sources is None else sources, _versions()]
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+
+
+def _load(path: Path) -> tuple[bool, Any]:
+    try:
+        with path.open("rb") as handle:
+            return True, pickle.load(handle)
+    except Exception:  # missing, damaged, or made by other code: compute again
+        return False, None
+
+
+def _store(path: Path, value: Any, stale: str) -> None:
+    """Write atomically (another process may read or write the same entry); drop ``stale*``."""
+    try:
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".partial-")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+        for old in path.parent.glob(stale + "*"):
+            if old != path:
+                old.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        pass  # no cache this time
+
+
+def disk_cached(func: Callable[..., T]) -> Callable[..., T]:
+    """Decorate a pure function of plain arguments so that its result is kept on disk.
+
+    Only while the cache is on (:func:`use`); else the function runs as is.
+    """
+    name = f"{func.__module__}.{func.__qualname__}"
+
+    @functools.wraps(func)
+    def cached(*args: Any) -> T:
+        where = _folder
+        if where is None:
+            return func(*args)
+        key = cache_key(name, args)
+        by_args = hashlib.sha256(repr(args).encode("utf-8")).hexdigest()[:12]
+        stem = f"{name}-{by_args}-"
+        path = where / f"{stem}{key[:32]}.pickle"
+        found, value = _load(path)
+        if found:
+            return value
+        value = func(*args)
+        _store(path, value, stem)
+        return value
+
+    return cached
+
+
+#: File of the cache folder holding the seconds each task took last time.
+TIMINGS = "timings.json"
+
+
+def timings() -> dict[str, float]:
+    """Seconds each report task took in the last run that used the cache ({} if none)."""
+    if _folder is None:
+        return {}
+    try:
+        data = json.loads((_folder / TIMINGS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): float(v) for k, v in data.items() if isinstance(v, (int, float))}
+
+
+def save_timings(seconds: dict[str, float]) -> None:
+    """Keep ``seconds`` (by task label) for :func:`timings`; nothing if the cache is off."""
+    if _folder is None:
+        return
+    try:
+        fd, temporary = tempfile.mkstemp(dir=_folder, prefix=".partial-")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(seconds, handle, indent=0, sort_keys=True)
+        os.replace(temporary, _folder / TIMINGS)
+    except OSError:
+        pass

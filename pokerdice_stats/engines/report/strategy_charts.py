@@ -1,0 +1,419 @@
+"""Report section: what to hold on every first-throw hand, in ``results/strategy/``.
+
+For each preset a standard set of goals is solved in one batch: finishing
+with at least each category, and (for a few presets) beating a middling hand
+of each category.  Each goal gets one chart, a panel per number of throws
+left: the hands are grouped by category (strongest first), each cell
+coloured by how many dice the best hold keeps and the kept dice written in.
+Per preset, one CSV holds every goal's policy and a Markdown index lists the
+goals with the value of a turn.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import math
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+import PIL
+from matplotlib.artist import Artist
+from matplotlib.collections import PatchCollection
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch, Polygon, Rectangle
+from matplotlib.path import Path as MplPath
+from PIL import Image as PILImage
+from PIL import PngImagePlugin
+
+from pokerdice_stats.engines.report import Task, write_text
+from pokerdice_stats.ground.formats import fixed_text, fraction_text, to_csv
+from pokerdice_stats.turn.goals import Goal, at_least, beat
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import solve
+from pokerdice_stats.turn.rules import PRESETS, RuleSet
+from pokerdice_stats.turn.strategy_frame import strategy_frame
+
+#: Presets whose "beat a middling hand" goals are charted too (the others: at-least only).
+BEAT_PRESETS = ("gameweave", "banking")
+#: Lines added at the end of a preset's page (the blind banking equilibrium's holds).
+EXTRA_LINKS = {
+    "banking": "\nThe holds of the blind equilibrium of 2 to 5 seats (banking is blind): "
+    "[banking_equilibrium.md](banking_equilibrium.md).\n"
+}
+#: Cells per row of a category block.
+COLUMNS = 12
+#: Fill colour by number of dice kept (0: throw all five .. 5: stand).
+KEPT_COLOURS = ("#f2f2f2", "#fde7b0", "#f7b267", "#e8703a", "#b83b5e", "#3f2a56")
+KEPT_LABELS = (
+    "throw all five",
+    "keep 1",
+    "keep 2",
+    "keep 3",
+    "keep 4",
+    "stand (keep all 5)",
+)
+PNG_METADATA = {"Software": None}
+#: Width and height (in cells) of the corner mark of a hand where holds tie.
+TIE_MARK = (0.16, 0.3)
+DPI = 100
+#: Colours of the saved PNGs (flat fills and anti-aliased text need few).
+PALETTE_COLOURS = 48
+#: Raise when the drawing code changes: every chart is then drawn again.
+DRAWING_VERSION = "1"
+#: PNG text chunk holding the digest of what a chart was drawn from.
+DIGEST_KEY = "pokerdice-stats inputs"
+
+
+def goal_stem(name: str) -> str:
+    """A file name for a goal: ``at-least:full-house`` -> ``at-least_full-house``."""
+    kind, _, rest = name.partition(":")
+    rest = re.sub(r"[^0-9A-Za-z]+", "-", rest).strip("-")
+    return f"{kind}_{rest}" if rest else kind
+
+
+def middling_hands(rules: RuleSet) -> list[int]:
+    """One hand per category that has hands: the middle distinct strength (rounded down).
+
+    A category no throw can make (the lowest ones under a wild face) has no
+    middling hand and is left out.
+    """
+    table = hand_table(rules)
+    result = []
+    for c in range(len(rules.categories)):
+        hands = np.flatnonzero(table.category == c)
+        if hands.size == 0:
+            continue
+        strengths = sorted({int(table.strength[h]) for h in hands})
+        middle = strengths[(len(strengths) - 1) // 2]
+        candidates = [int(h) for h in hands if table.strength[h] == middle]
+        result.append(max(candidates, key=lambda h: table.format(h)))
+    return result
+
+
+def standard_goals(rules: RuleSet, with_beat: bool = True) -> list[Goal]:
+    """At least each category a throw can make but the lowest (always reached); beat a
+    middling hand of each."""
+    table = hand_table(rules)
+    made = [cat.slug for c, cat in enumerate(rules.categories) if np.any(table.category == c)]
+    goals = [at_least(table, slug) for slug in made[:-1]]
+    if with_beat:
+        goals += [beat(table, h) for h in middling_hands(rules)]
+    return goals
+
+
+def _keep_text(keep: str, kept: int) -> str:
+    if kept == 5:
+        return "stand"
+    if kept == 0:
+        return "throw all"
+    return keep
+
+
+def plot_strategy(
+    frame: pd.DataFrame,
+    rules: RuleSet,
+    goal_name: str,
+    path: str | Path,
+    value: Fraction | float | None = None,
+    title: str | None = None,
+    dpi: int | None = None,
+) -> Path:
+    """Draw a strategy frame (see
+    :func:`pokerdice_stats.turn.strategy_frame.strategy_frame`) as a PNG.
+
+    One panel per number of throws left; in each, the hands grouped by
+    category, strongest first, each cell coloured by the number of dice the
+    best hold keeps, with the hand (small) and the kept dice (bold) written in.
+    A small triangle in a cell's top right corner marks a hand where another
+    hold is exactly as good.
+    """
+    path = Path(path)
+    digest = chart_digest(frame, rules, goal_name, value, title, dpi)
+    if drawn_digest(path) == digest:
+        return path
+    steps = sorted(frame["throws_left"].unique(), reverse=True)
+    categories = list(rules.categories)
+    first = frame[frame["throws_left"] == steps[0]]
+    blocks = []  # (category name, row offset, n rows, n hands)
+    row = 0.0
+    for cat in categories:
+        n = int((first["category"] == cat.slug).sum())
+        if n == 0:
+            continue
+        rows = math.ceil(n / COLUMNS)
+        blocks.append((cat, row, rows, n))
+        row += rows + 0.45
+    total_rows = row
+    cell_w, cell_h = 0.84, 0.40
+    label_w = 1.25
+    panel_w = COLUMNS * cell_w + label_w
+    fig_w = panel_w * len(steps) + 0.4
+    fig_h = total_rows * cell_h + 1.7
+    fig, axes = plt.subplots(1, len(steps), figsize=(fig_w, fig_h), squeeze=False)
+    for ax, t in zip(axes[0], steps, strict=True):
+        part = frame[frame["throws_left"] == t]
+        boxes: list[Rectangle] = []
+        marks: list[Polygon] = []
+        mark_colours: list[str] = []
+        colours: list[str] = []
+        for cat, offset, _, n in blocks:
+            hands = part[part["category"] == cat.slug].reset_index(drop=True)
+            y0 = offset
+            ax.text(
+                -0.15, y0 + 0.5, f"{cat.name}\n({n} hands)", ha="right", va="center", fontsize=8.5
+            )
+            for i, rec in hands.iterrows():
+                x = i % COLUMNS
+                y = y0 + i // COLUMNS
+                kept = int(rec["kept"])
+                colour = KEPT_COLOURS[kept]
+                boxes.append(Rectangle((x, y), 1, 1))
+                colours.append(colour)
+                dark = kept >= 4
+                ink = "white" if dark else "#222222"
+                ax.text(
+                    x + 0.5,
+                    y + 0.3,
+                    rec["hand"],
+                    ha="center",
+                    va="center",
+                    fontsize=6.2,
+                    color="#dddddd" if dark else "#555555",
+                )
+                ax.text(
+                    x + 0.5,
+                    y + 0.7,
+                    _keep_text(rec["keep"], kept),
+                    ha="center",
+                    va="center",
+                    fontsize=7.6,
+                    fontweight="bold",
+                    color=ink,
+                )
+                if int(rec["optimal_holds"]) > 1:
+                    corner = [(x + 1 - TIE_MARK[0], y), (x + 1, y), (x + 1, y + TIE_MARK[1])]
+                    marks.append(Polygon(corner, closed=True))
+                    mark_colours.append(ink)
+        ax.add_collection(
+            PatchCollection(boxes, facecolors=colours, edgecolors="white", linewidths=1.2)
+        )
+        ax.add_collection(PatchCollection(marks, facecolors=mark_colours, edgecolors="none"))
+        ax.set_xlim(-label_w / cell_w, COLUMNS)
+        ax.set_ylim(total_rows, 0)
+        ax.set_axis_off()
+        ax.set_title(
+            f"{t} throw{'s' if t > 1 else ''} left" + (" (the last throw)" if t == 1 else ""),
+            fontsize=11,
+            loc="left",
+            x=label_w / (panel_w),
+        )
+    heading = title or f"{rules.label()}: {goal_name}"
+    if value is not None:
+        shown = fixed_text(value, ".4%" if _is_probability(frame) else ".4f")
+        heading += f"  ·  value of a turn played this way: {shown}"
+    fig.suptitle(heading, fontsize=13, x=0.01, ha="left")
+    fig.text(
+        0.01,
+        1 - 0.62 / fig_h,
+        "Each cell: a first-throw hand (small) and the dice to keep (bold); "
+        "the colour says how many dice are kept.",
+        fontsize=9,
+        color="#444444",
+        ha="left",
+        va="center",
+    )
+    handles: list[Artist] = [
+        Patch(facecolor=c, edgecolor="#999999", label=lab)
+        for c, lab in zip(KEPT_COLOURS, KEPT_LABELS, strict=True)
+    ]
+    handles.append(
+        Line2D(
+            [],
+            [],
+            marker=MplPath([(-1, 1), (1, 1), (1, -1), (-1, 1)]),
+            linestyle="none",
+            color="#222222",
+            markersize=6,
+            label="marked corner: another hold is exactly as good",
+        )
+    )
+    # One panel is too narrow for the legend in a row: two rows, under the caption.
+    narrow = len(steps) == 1
+    fig.legend(
+        handles=handles,
+        loc="upper right",
+        ncol=4 if narrow else len(handles),
+        fontsize=8,
+        frameon=False,
+        bbox_to_anchor=(0.995, 0.995 - (0.8 if narrow else 0.35) / fig_h),
+    )
+    top = 1 - (1.75 if narrow else 1.2) / fig_h
+    fig.subplots_adjust(left=0.005, right=0.995, bottom=0.2 / fig_h, top=top, wspace=0.02)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi or DPI, metadata=PNG_METADATA)
+    plt.close(fig)
+    _write_small_png(buffer, path, digest)
+    return path
+
+
+def chart_digest(
+    frame: pd.DataFrame,
+    rules: RuleSet,
+    goal_name: str,
+    value: Fraction | float | None,
+    title: str | None,
+    dpi: int | None,
+) -> str:
+    """A digest of everything a chart is drawn from, and of the code and libraries drawing it.
+
+    Two calls of :func:`plot_strategy` with the same digest draw the same
+    picture, so a PNG carrying it need not be drawn again.
+    """
+    parts = [
+        DRAWING_VERSION,
+        matplotlib.__version__,
+        PIL.__version__,
+        repr(sorted(rules.settings().items())),
+        rules.label(),
+        repr([(c.slug, c.name) for c in rules.categories]),
+        goal_name,
+        repr(value),
+        repr(title),
+        repr(dpi or DPI),
+        frame.to_csv(index=False, lineterminator="\n"),
+    ]
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+
+
+def drawn_digest(path: Path) -> str | None:
+    """The digest stored in a chart drawn by :func:`plot_strategy`; None if missing or damaged."""
+    try:
+        with PILImage.open(path) as image:
+            digest = image.info.get(DIGEST_KEY)
+            image.verify()  # every chunk present and its checksum right
+    except (OSError, SyntaxError, ValueError):
+        return None
+    return digest if isinstance(digest, str) else None
+
+
+def _write_small_png(buffer: io.BytesIO, path: Path, digest: str) -> None:
+    """Save a rendered chart with a palette of :data:`PALETTE_COLOURS` (a quarter of the bytes).
+
+    The digest of its inputs (:func:`chart_digest`) goes in a text chunk.
+    """
+    buffer.seek(0)
+    info = PngImagePlugin.PngInfo()
+    info.add_text(DIGEST_KEY, digest)
+    with PILImage.open(buffer) as image:
+        small = image.convert("RGB").quantize(
+            colors=PALETTE_COLOURS, method=PILImage.Quantize.MEDIANCUT
+        )
+        small.save(path, format="PNG", optimize=True, pnginfo=info)
+
+
+def _is_probability(frame: pd.DataFrame) -> bool:
+    values = frame["value_float"]
+    return bool(((values >= 0) & (values <= 1)).all())
+
+
+def _goal_key(rules: RuleSet, goal: Goal) -> tuple:
+    """What decides a goal's chart: the turn rules, the goal's value of every hand, the notation."""
+    numerators = tuple(int(n) for n in goal.numerators)
+    turn = (rules.throws, rules.max_rethrow, rules.max_rethrow_scope, rules.sticky_holds)
+    return (*turn, rules.face_chart.labels, numerators, goal.denominator)
+
+
+def chart_plan(
+    presets: tuple[str, ...] = tuple(PRESETS),
+) -> dict[str, list[tuple[Goal, str, bool]]]:
+    """For each preset, its goals with the chart each links to and whether it draws it.
+
+    Each preset's page links charts drawn for that preset (with its title and
+    its categories); a goal whose policy is the same as an earlier goal of the
+    same preset (the same value of every hand) links to that chart instead of
+    drawing it again.
+    """
+    plan: dict[str, list[tuple[Goal, str, bool]]] = {}
+    for name in presets:
+        rules = PRESETS[name]
+        drawn: dict[tuple, str] = {}
+        entries = []
+        for goal in standard_goals(rules, name in BEAT_PRESETS):
+            key = _goal_key(rules, goal)
+            if key in drawn:
+                entries.append((goal, drawn[key], False))
+            else:
+                drawn[key] = f"{name}/{goal_stem(goal.name)}.png"
+                entries.append((goal, drawn[key], True))
+        plan[name] = entries
+    return plan
+
+
+def write_preset(
+    name: str, out_dir: Path, entries: list[tuple[Goal, str, bool]] | None = None
+) -> list[Path]:
+    """Solve a preset's standard goals in one batch; write the CSV, the index and the charts.
+
+    ``entries`` (from :func:`chart_plan`) says which charts to draw; by
+    default every goal of the preset is drawn.
+    """
+    rules = PRESETS[name]
+    if entries is None:
+        entries = [
+            (g, f"{name}/{goal_stem(g.name)}.png", True)
+            for g in standard_goals(rules, name in BEAT_PRESETS)
+        ]
+    goals = [goal for goal, _, _ in entries]
+    policy = solve(rules, goals)
+    folder = out_dir / "strategy"
+    written = []
+    frames = []
+    index_rows = []
+    for g, (goal, chart, draw) in enumerate(entries):
+        frame = strategy_frame(policy, g)
+        frames.append(frame.assign(goal=goal.name)[["goal", *frame.columns]])
+        value = policy.value(g)
+        if draw:
+            title = f"{name}: {goal.name}"
+            written.append(plot_strategy(frame, rules, goal.name, folder / chart, value, title))
+        note = "" if chart.startswith(f"{name}/") else " (the same play)"
+        index_rows.append(
+            f"| `{goal.name}` | {fraction_text(Fraction(value))} | {fixed_text(value, '.6f')} | "
+            f"[chart]({chart}){note} |"
+        )
+    every = pd.concat(frames, ignore_index=True)
+    written.append(write_text(folder / f"{name}.csv", to_csv(every)))
+    header = (
+        f"# {name}: what to hold\n\n"
+        f"Best value of a turn of {rules.throws} throws for each goal, and a chart of the best "
+        "hold on every first-throw hand with each number of throws left (CSV: "
+        f"`{name}.csv`, one row per goal, throws left and hand, with the runner-up hold).\n\n"
+        "| goal | value | decimal | chart |\n|---|---|---|---|\n"
+    )
+    footer = EXTRA_LINKS.get(name, "")
+    text = header + "\n".join(index_rows) + "\n" + footer
+    written.append(write_text(folder / f"{name}.md", text))
+    return written
+
+
+def tasks(out_dir: Path) -> list[Task]:
+    plan = chart_plan()
+    return [
+        Task(
+            f"strategy {name}",
+            functools.partial(write_preset, name, out_dir, plan[name]),
+            f"strategy {name}",
+            0.5,
+        )
+        for name in plan
+    ]

@@ -1,0 +1,1 @@
+"""The banking game's cross-checks: each exact figure against its simulation."""

@@ -1,0 +1,237 @@
+"""``pokerdice-stats banking``: the blind banking round of 2 to 5 seats and its equilibrium."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pokerdice_stats.engines.blind.policy_names import ALIAS_NOTE, canonical_policy
+from pokerdice_stats.engines.cli import (
+    add_format_arg,
+    add_rules_args,
+    check_tolerance,
+    emit,
+    emit_frame,
+    output_path,
+    rules_from_args,
+    whole_number,
+)
+from pokerdice_stats.engines.round_output import ROUND_UNITS, TIE_NOTES, round_context
+from pokerdice_stats.ground.formats import fraction_text, render, stated, to_csv, to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.engines.cli import lazy_pandas as pd
+
+DESCRIPTION = (
+    "Banking poker dice (seed 004): every seat develops its hand without seeing anyone "
+    "else's; the best hand takes the pot, identical best hands share it. Prints the symmetric "
+    "equilibrium of N seats (a mixture of pure hold tables), each seat's share of the pot, the "
+    "exploitability (what one seat gains by deviating alone; certified exactly) and what "
+    "simple strategies earn as one seat against N-1 equilibrium seats: share of the pot and "
+    "antes lost a round (ante 1 each)."
+)
+
+
+def register(subparsers) -> None:
+    banking = subparsers.add_parser(
+        "banking",
+        help="banking poker dice: the blind equilibrium of 2-5 seats and simple strategies",
+        description=DESCRIPTION,
+    )
+    add_rules_args(banking, default="banking")
+    banking.add_argument(
+        "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
+    )
+    banking.add_argument(
+        "--tolerance",
+        type=float,
+        default=None,
+        help="exploitability tolerance, in shares of the pot (default 1e-9)",
+    )
+    banking.add_argument(
+        "--max-iterations",
+        type=whole_number,
+        default=None,
+        help="best responses at most (default 200)",
+    )
+    banking.add_argument(
+        "--strategy",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help="show only this strategy (repeatable): stand, largest-set, at-least-three, "
+        "max-category, two-seat-equilibrium, optimal (the symmetric equilibrium, the row "
+        "named equilibrium), best-response (default: all)" + ALIAS_NOTE,
+    )
+    banking.add_argument(
+        "--out",
+        type=output_path,
+        default=None,
+        metavar="FILE",
+        help="also write the equilibrium's holds as CSV (one row per pure strategy, throws "
+        "left and hand, with the strategy's weight)",
+    )
+    add_format_arg(banking)
+    banking.set_defaults(func=run_banking)
+
+
+#: What ``banking``'s figures are measured in.
+BANKING_UNITS = {
+    "value": "share of the pot (each seat's, a round)",
+    "exploitability": "share of the pot",
+    "split": "chance of a round",
+    "winning_category": "chance of a round",
+    "weight": "chance of playing that pure strategy",
+    "share": "share of the pot (one seat against the equilibrium field)",
+    "loss": "antes a round (ante 1)",
+}
+
+
+def banking_record(result, table: pd.DataFrame, mixture: pd.DataFrame) -> dict:
+    """The JSON object of ``banking``: ``players``, ``value``, ``exploitability``, ..."""
+    eq = result.equilibrium
+    return {
+        "rules": eq.rules.label(),
+        "players": eq.players,
+        "knowledge": "blind",
+        "units": BANKING_UNITS,
+        "value": [float(v) for v in eq.value],
+        "value_exact": [fraction_text(v) for v in eq.value],
+        "exploitability": eq.exploitability_float,
+        "exploitability_exact": fraction_text(eq.exploitability),
+        "tolerance": stated(eq.tolerance),
+        "converged": eq.converged,
+        "iterations": eq.iterations,
+        "split": float(result.split),
+        "split_exact": fraction_text(result.split),
+        "winning_category": {k: float(v) for k, v in result.winning_category.items()},
+        "mixture": [
+            {
+                "strategy": int(row["strategy"]),
+                "weight": float(row["weight"]),
+                "weight_exact": fraction_text(row["weight_exact"]),
+            }
+            for _, row in mixture.iterrows()
+        ],
+        "strategies": [
+            {
+                "strategy": row["strategy"],
+                "share": row["share_float"],
+                "share_exact": fraction_text(row["share"]),
+                "loss": row["loss_float"],
+                "loss_exact": fraction_text(-row["net"]),
+            }
+            for _, row in table.iterrows()
+        ],
+    }
+
+
+def strategies_frame(eq, table: pd.DataFrame) -> pd.DataFrame:
+    """The strategy table as printed: share and antes a round, floats."""
+    shown = table[["strategy", "share_float", "net_float", "loss_float"]].copy()
+    shown.insert(0, "players", eq.players)
+    return shown.rename(
+        columns={"share_float": "share", "net_float": "net_antes", "loss_float": "loss_antes"}
+    )
+
+
+def _chosen(table: pd.DataFrame, names: list[str]) -> pd.DataFrame:
+    """The rows of the named strategies, in the order given."""
+    from pokerdice_stats.ground.errors import OptionError
+
+    known = list(table["strategy"])
+    # optimal is the project's name of the equilibrium; the table's row keeps its name
+    names = ["equilibrium" if canonical_policy(n) == "optimal" else n for n in names]
+    for name in names:
+        if name not in known:
+            listed = ["optimal (or equilibrium)" if k == "equilibrium" else k for k in known]
+            raise OptionError(f"unknown strategy {name!r}; choose one of: " + ", ".join(listed))
+    return table.set_index("strategy").loc[names].reset_index()
+
+
+def run_banking(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.banking.exact.field import blind_round, check_players, strategy_table
+    from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame, mixture_frame
+
+    check_tolerance(args.tolerance)
+    players = check_players(args.players)
+    rules = rules_from_args(args)
+    result = blind_round(
+        rules, players, tolerance=args.tolerance, max_iterations=args.max_iterations
+    )
+    eq = result.equilibrium
+    table = strategy_table(eq)
+    if args.strategy:
+        table = _chosen(table, args.strategy)
+    mixture = mixture_frame(eq)
+    if args.out is not None:
+        path = Path(args.out)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(to_csv(keep_frame(eq)), encoding="utf-8", newline="\n")
+    if args.format == "json":
+        emit(to_json(banking_record(result, table, mixture)))
+        return 0
+    shown = strategies_frame(eq, table)
+    # A deviation worth less than the tolerance (in antes: N times the share) is noise.
+    noise = {"net_antes": players * eq.tolerance, "loss_antes": players * eq.tolerance}
+    if args.format == "csv":
+        emit(to_csv(shown, noise))
+        return 0
+    weights = mixture[["strategy", "weight", "weight_exact", "share_float"]]
+    categories = result.category_frame()[["category", "chance_float"]]
+    status = "converged" if eq.converged else "NOT converged"
+    lines = [
+        f"banking, {players} blind seats ({rules.label()}): symmetric equilibrium, {status}",
+        f"  each seat's share of the pot: {', '.join(fraction_text(v) for v in eq.value)}",
+        f"  exploitability {eq.exploitability_float:.3g} of the pot (exact, tolerance "
+        f"{eq.tolerance:.3g}), {eq.iterations} best responses",
+        f"  the pot is split with chance {float(result.split):.6g}",
+        f"  mixture of {len(mixture)} pure hold "
+        + ("table" if len(mixture) == 1 else "tables")
+        + " (weights exact; share against the field, float):",
+    ]
+    fmt = "markdown" if args.format == "markdown" else "table"
+    text = "\n".join(lines) + "\n" + render(weights, fmt)
+    text += "\none seat against N-1 equilibrium seats (share of the pot; antes a round, ante 1):\n"
+    text += render(shown, fmt, noise)
+    text += "\nthe winning hand's category:\n" + render(categories, fmt)
+    emit(text)
+    return 0
+
+
+def answer_round(args: argparse.Namespace, rules) -> int:
+    """``round`` under ``knowledge=blind`` (banking): every seat plays the symmetric equilibrium."""
+    from pokerdice_stats.games.banking.exact.field import blind_round, check_players
+    from pokerdice_stats.ground.errors import OptionError
+    from pokerdice_stats.ground.formats import fraction_text
+
+    if args.seat is not None:
+        raise OptionError(
+            "--seat (one seat facing the best hand so far) applies when later seats see the "
+            "earlier hands; these rules are blind (use --set knowledge=seen)"
+        )
+    result = blind_round(rules, check_players(args.players))
+    frame = result.frame()
+    if args.format == "json":
+        context = round_context(rules, result.equilibrium.players, "blind", True, result)
+        emit_frame(frame.drop(columns="knowledge"), "json", context, "seats")
+        return 0
+    emit_frame(frame, args.format)
+    if args.format == "table":
+        eq = result.equilibrium
+        emit(
+            f"note: blind round (nobody sees another's hand), every seat playing the symmetric "
+            f"equilibrium of {eq.players} seats (exploitability {eq.exploitability_float:.3g} "
+            f"of the pot, exact; tolerance {eq.tolerance:.3g}); {TIE_NOTES[rules.ties]}"
+        )
+        emit(ROUND_UNITS)
+        emit(
+            f"the pot is split with chance {float(result.split):.6g} "
+            f"({fraction_text(result.split)})"
+        )
+        emit("the winning hand's category (chance of one round):")
+        emit_frame(result.category_frame()[["category", "chance_float"]], "table")
+    return 0

@@ -1,0 +1,1 @@
+"""The banking game's report sections, written into ``results/``."""

@@ -1,0 +1,1 @@
+"""The banking game's Monte Carlo jobs, on the simulation engine and its chunk kernels."""

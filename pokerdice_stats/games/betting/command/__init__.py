@@ -1,0 +1,283 @@
+"""``pokerdice-stats betting``: 001's betting round (ante, raise, meet or fold)."""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from pokerdice_stats.engines.cli import (
+    EXACT_CHOICES,
+    EXACT_HELP,
+    add_format_arg,
+    add_rules_args,
+    emit,
+    rules_from_args,
+    whole_number,
+)
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.formats import render, to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.engines.cli import lazy_pandas as pd
+
+#: Options that describe one seat's state (they need ``--seat``).
+SEAT_OPTIONS = ("best", "pot", "still_in", "raised", "hand", "dice", "throws_left")
+#: Numbers written as a float beside ``NAME_exact`` ("p/q", or null when not exact).
+NUMBER_KEYS = ("ante", "raise", "pot", "to_meet", "meet_value", "fold_value", "value")
+DESCRIPTION = (
+    "Seed 001's betting round, solved exactly: every seat antes, throws in turn in the open, "
+    "the seat that now holds the best hand may check or raise, every seat still to throw meets "
+    "the raise or folds, the last best hand takes the pot; each seat maximises its own expected "
+    "net chips. Per seat: ev (net chips a round, ante included), p_pot, raise_rate, fold_rate. "
+    "With --seat: one seat's decision (facing a raise: meet or fold; with --hand: check or "
+    "raise; with --dice and --throws-left: which dice to hold), values in chips still to come."
+)
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "betting",
+        help="001's betting round: each seat's chips, and when to raise, meet or fold",
+        description=DESCRIPTION,
+    )
+    add_rules_args(parser, default="triple-snakes")
+    parser.add_argument(
+        "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
+    )
+    parser.add_argument(
+        "--ante", default="1", metavar="A", help="chips each seat antes (default 1)"
+    )
+    parser.add_argument(
+        "--raise",
+        dest="raise_size",
+        default=None,
+        metavar="R",
+        help="chips of one raise (default: one ante)",
+    )
+    parser.add_argument(
+        "--raises",
+        type=whole_number,
+        default=1,
+        metavar="K",
+        help="most raises a turn, 0 to 4 (default 1)",
+    )
+    parser.add_argument(
+        "--habit",
+        dest="habits",
+        action="append",
+        default=None,
+        metavar="H",
+        help="what a habit costs each seat: never-raise, always-meet, raise-from:CATEGORY "
+        "(repeatable)",
+    )
+    seat = parser.add_argument_group("one seat's decision")
+    seat.add_argument(
+        "--seat", type=whole_number, default=None, metavar="K", help="the seat (1-based)"
+    )
+    seat.add_argument("--best", default=None, metavar="DICE", help="the best hand so far")
+    seat.add_argument(
+        "--pot",
+        default=None,
+        metavar="CHIPS",
+        help="chips in the pot (facing a raise: with the raise; else before the seat's "
+        "throw or raise; default: as if nobody had raised before)",
+    )
+    seat.add_argument(
+        "--still-in",
+        default=None,
+        metavar="SEATS",
+        help="seats still to throw that have not folded, e.g. 3,4 (facing a raise: the seat "
+        "and those before it that met; else the seats after it; default: all)",
+    )
+    seat.add_argument(
+        "--raised",
+        type=whole_number,
+        default=None,
+        metavar="M",
+        help="raises being answered (default 1)",
+    )
+    seat.add_argument("--hand", default=None, metavar="DICE", help="its final hand: raise or not")
+    seat.add_argument("--dice", default=None, metavar="DICE", help="the dice showing in its turn")
+    seat.add_argument(
+        "--throws-left",
+        type=whole_number,
+        default=None,
+        metavar="T",
+        help="throws still to come with --dice",
+    )
+    parser.add_argument(
+        "--exact",
+        default="auto",
+        choices=EXACT_CHOICES,
+        help=EXACT_HELP,
+    )
+    add_format_arg(parser)
+    parser.set_defaults(func=run_betting)
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    if args.seat is None:
+        given = [name for name in SEAT_OPTIONS if getattr(args, name) is not None]
+        if given:
+            raise OptionError(f"--{given[0].replace('_', '-')} needs --seat (one seat's decision)")
+        return
+    if args.habits:
+        raise OptionError("--habit gives every seat's cost; leave out --seat")
+    if args.hand is not None and args.dice is not None:
+        raise OptionError("give --hand (after the throw) or --dice (during the turn), not both")
+    if (args.dice is None) != (args.throws_left is None):
+        raise OptionError("--dice and --throws-left go together")
+    if args.raised is not None and (args.hand is not None or args.dice is not None):
+        raise OptionError("--raised belongs to a seat facing a raise (without --hand or --dice)")
+
+
+def _exact(args: argparse.Namespace, rules) -> bool:
+    from pokerdice_stats.turn.hands import exact_is_cheap
+
+    if args.exact == "always":
+        return True
+    if args.exact == "never":
+        return False
+    return exact_is_cheap(rules)
+
+
+def parse_seats(text: str) -> list[int]:
+    """Seats written ``3,4,5`` (or ``none`` for no seat).
+
+    Raises
+    ------
+    OptionError
+        For anything but whole numbers separated by commas.
+    """
+    if text.strip().lower() == "none":
+        return []
+    try:
+        return [int(part) for part in text.replace(" ", "").split(",") if part]
+    except ValueError:
+        raise OptionError(f"--still-in takes seats such as 3,4 (or none), got {text!r}") from None
+
+
+def _plain_numbers(record: dict, exact: bool) -> dict:
+    """Numbers of :data:`NUMBER_KEYS` as a float beside ``NAME_exact``."""
+    out: dict = {}
+    for key, value in record.items():
+        if key in NUMBER_KEYS:
+            out[key] = float(value)
+            out[f"{key}_exact"] = Fraction(value) if exact else None
+        else:
+            out[key] = value
+    return out
+
+
+def run_betting(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.betting.exact.solve import solve_betting
+
+    _check_options(args)
+    rules = rules_from_args(args)
+    result = solve_betting(
+        rules,
+        args.players,
+        ante=args.ante,
+        raise_size=args.raise_size,
+        raises=args.raises,
+        exact=_exact(args, rules),
+    )
+    if args.seat is not None:
+        return _run_seat(args, result)
+    context = _plain_numbers(result.context(), result.exact)
+    if args.habits:
+        from pokerdice_stats.games.betting.exact.habits import habit_costs
+
+        frame = habit_costs(result, args.habits)
+        key = "habits"
+    else:
+        frame = result.frame()
+        key = "seats"
+    if args.format == "json":
+        emit(to_json({**context, key: frame.to_dict(orient="records")}))
+        return 0
+    if args.format == "table":
+        emit(
+            f"{context['rules']}, {result.players} seats, ante {_chips(result.stakes.ante)}, "
+            f"raise {_chips(result.stakes.raise_size)}, at most {result.stakes.raises} a turn "
+            f"(chips a round; {'exact' if result.exact else 'floats'})"
+        )
+    emit(render(frame, args.format))
+    return 0
+
+
+def _chips(value) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else str(value)
+
+
+def _run_seat(args: argparse.Namespace, result) -> int:
+    from pokerdice_stats.games.betting.exact import decisions as decide
+
+    still_in = None if args.still_in is None else parse_seats(args.still_in)
+    state = {"pot": args.pot, "still_in": still_in}
+    if args.dice is not None:
+        record, holds = decide.hold_decision(
+            result, args.seat, args.dice, args.throws_left, best=args.best, **state
+        )
+        shown = holds[["keep", "rethrow", "value", "value_float", "optimal", "canonical"]]
+        return _emit_decision(args, result, record, shown, "holds")
+    if args.hand is not None:
+        record = decide.raise_decision(result, args.seat, args.hand, best=args.best, **state)
+        options = pd.DataFrame(record.pop("options"), columns=["raises", "value"])
+        options["value_float"] = [float(v) for v in options["value"]]
+        return _emit_decision(args, result, record, options, "options")
+    if args.best is None:
+        raise OptionError(
+            "facing a raise, give --best (the raiser's hand); or --hand, or --dice and "
+            "--throws-left"
+        )
+    raised = 1 if args.raised is None else args.raised
+    record = decide.meet_decision(result, args.seat, args.best, raised=raised, **state)
+    return _emit_decision(args, result, record, None, None)
+
+
+def _emit_decision(args, result, record: dict, frame, key: str | None) -> int:
+    record = _plain_numbers(record, result.exact)
+    if frame is not None and not result.exact:
+        frame = frame.drop(columns="value")
+    if args.format == "json":
+        if frame is not None:
+            rows = frame.rename(columns={"value": "value_exact", "value_float": "value"})
+            record[key] = rows.to_dict(orient="records")
+        emit(to_json(record))
+        return 0
+    if args.format != "table":
+        emit(render(frame if frame is not None else pd.DataFrame([record]), args.format))
+        return 0
+    emit(_summary(record))
+    if frame is not None:
+        emit(render(frame.rename(columns={"value_float": "value (chips)"}), "table"))
+    return 0
+
+
+def _summary(record: dict) -> str:
+    """One line saying the decision (table format)."""
+    facing = f"facing {record['best']}" if record.get("best") else "throwing first"
+    head = f"seat {record['seat']} of {record['players']}, {facing}, pot {record['pot']:.6g}"
+    if "meet_value" in record:
+        return (
+            f"{head}, {record['raised']} raise(s) of {record['raise']:.6g} to answer: "
+            f"{record['decision']} (meet is worth {record['meet_value']:.6g} chips to come, "
+            f"fold {record['fold_value']:.6g})"
+        )
+    if "throws_left" in record:
+        return (
+            f"{head}: {record['dice']} with {record['throws_left']} throw(s) left is worth "
+            f"{record['value']:.6g} chips to come; holds, best first:"
+        )
+    if record["decision"] == "out":
+        return f"{head}: {record['hand']} does not beat the best hand: the seat is out"
+    return (
+        f"{head}: {record['hand']} leads; {record['decision']}"
+        + (f" ({record['chosen_raises']} raise(s))" if record["chosen_raises"] else "")
+        + "; each choice's chips to come:"
+    )

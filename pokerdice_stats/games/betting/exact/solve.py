@@ -1,0 +1,266 @@
+"""001's betting round (Triple Snakes): ante, check or raise, meet or fold; exact.
+
+Every seat antes; the seats throw in seat order, in the open; the seat that
+has just thrown and now holds the best hand may check or raise; every seat
+still to throw must meet the raise or fold; the last seat holding the best
+hand takes the pot.  Each seat maximises its own expected net chips of the
+round, subgame perfect by backward induction
+(:mod:`pokerdice_stats.games.betting.exact.induction`): its holds by the optimal-hold
+program with a chip-valued goal (the chips each final hand is worth, given
+how the rest of the round is played), its raise and its meet or fold.
+
+Rulings (``design.md``, "001 betting", and these where it is silent):
+
+1. Every seat antes ``ante`` (default 1; it only scales the chips when the
+   raise scales with it).  Nobody sits a round out.
+2. A raise is ``raise_size`` chips (default: one ante).  ``raises`` (default
+   1) is the most raises a seat may make in its turn; they are announced
+   together, right after its throw (a bet of ``r * raise_size``, ``r`` up to
+   ``raises``), and answered once.  ``raises=0`` turns betting off.  (A table
+   that lets the leader raise again after seeing the answers plays another
+   game; it is not modelled.)
+3. The raiser puts the raise in; the seats still to throw answer in seat
+   order, each seeing the earlier answers: meet (put the same in) or fold
+   (forfeit what it has put in; it does not throw).  Seats already beaten are
+   out and are not asked.  If every seat still to throw folds, the raiser
+   takes the pot at once.
+4. A seat that does not beat the best hand is out (``ties=must-beat``: under
+   triple-snakes' category tiebreak the same category does not beat).  The
+   first seat always holds the best hand after its throw.
+5. Equal values: check before raise (and fewer raises before more), meet
+   before fold, the canonical hold.  A seat holding the best hand with nobody
+   left to throw takes the pot; raising then gains nothing, so it checks.
+6. Each seat plays for the chips of this round alone (the winner starting the
+   next round is not valued).  The rule set must be played in the open
+   (``knowledge=seen``), with ``ties=must-beat`` and no throw limit.
+
+Figures per seat: ``ev`` (expected net chips of a round, ante included),
+``p_pot`` (chance of taking the pot), ``raise_rate`` (chance of raising in a
+round), ``fold_rate`` (chance of folding in a round).  Exact as Fractions when
+cheap (few distinct strengths, as under triple-snakes), floats otherwise
+(decisions within 1e-12 of the pot count as equal).
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> result = solve_betting(get_rules("triple-snakes"), 2)
+>>> sum(result.ev)
+Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pandas as pd
+
+from pokerdice_stats.games.betting.exact.induction import (
+    CHIPS,
+    FOLDED,
+    NOTHING,
+    POT,
+    RAISED,
+    RoundSolver,
+    Stakes,
+)
+from pokerdice_stats.games.seats import check_players
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.limits import exact_number
+from pokerdice_stats.turn.hands import exact_is_cheap
+from pokerdice_stats.turn.rules import RuleSet
+
+#: Most raises a turn.
+MAX_RAISES = 4
+#: Largest ante or raise accepted (chips).
+MAX_CHIPS = 10**6
+
+
+@dataclass(frozen=True, eq=False)
+class Betting:
+    """A solved betting round.
+
+    Attributes
+    ----------
+    rules : RuleSet
+    players : int
+    stakes : Stakes
+    exact : bool
+    ev, p_pot, raise_rate, fold_rate : tuple
+        Per seat, seat 1 first (see the module docstring); Fractions when exact.
+    solver : RoundSolver
+        The solved game, for decisions in any state.
+    """
+
+    rules: RuleSet
+    players: int
+    stakes: Stakes
+    exact: bool
+    ev: tuple
+    p_pot: tuple
+    raise_rate: tuple
+    fold_rate: tuple
+    solver: RoundSolver
+
+    def checks_only(self) -> tuple:
+        """Each seat's expected net chips when nobody may raise (the pot of antes)."""
+        return solve_betting(
+            self.rules,
+            self.players,
+            ante=self.stakes.ante,
+            raise_size=self.stakes.raise_size,
+            raises=0,
+            exact=self.exact,
+        ).ev
+
+    def frame(self) -> pd.DataFrame:
+        """One row per seat: ``seat``, ``ev``, ``ev_exact``, ``p_pot``, ``raise_rate``,
+        ``fold_rate`` (floats; ``ev_exact`` a Fraction, or None when not exact) and
+        ``ev_checks_only`` (the same seat with betting off)."""
+        checks = self.checks_only()
+        rows = []
+        for seat in range(1, self.players + 1):
+            i = seat - 1
+            rows.append(
+                {
+                    "seat": seat,
+                    "ev": float(self.ev[i]),
+                    "ev_exact": self.ev[i] if self.exact else None,
+                    "p_pot": float(self.p_pot[i]),
+                    "raise_rate": float(self.raise_rate[i]),
+                    "fold_rate": float(self.fold_rate[i]),
+                    "ev_checks_only": float(checks[i]),
+                }
+            )
+        return pd.DataFrame(rows)
+
+    def context(self) -> dict:
+        """The game a figure belongs to (for JSON objects)."""
+        return {
+            "rules": self.rules.label(),
+            "players": self.players,
+            "ante": self.stakes.ante,
+            "raise": self.stakes.raise_size,
+            "raises": self.stakes.raises,
+            "exact": self.exact,
+            "unit": "chips",
+        }
+
+    def record(self) -> dict:
+        """The context and the rows of :meth:`frame` under ``seats``."""
+        return {**self.context(), "seats": self.frame().to_dict(orient="records")}
+
+
+def parse_chips(value, what: str) -> Fraction:
+    """A positive number of chips (an int, a Fraction, or text such as ``2`` or ``1/2``).
+
+    Raises
+    ------
+    OptionError
+        For anything else, zero, a negative number or more than :data:`MAX_CHIPS`.
+    """
+    if isinstance(value, bool):
+        raise OptionError(f"{what} must be a number of chips, got {value!r}")
+    try:
+        chips = exact_number(value)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        raise OptionError(
+            f"{what} must be a number of chips such as 1 or 1/2, got {value!r}"
+        ) from None
+    if not 0 < chips <= MAX_CHIPS:
+        raise OptionError(f"{what} must be above 0 and at most {MAX_CHIPS} chips, got {value}")
+    return chips
+
+
+def check_stakes(ante=1, raise_size=None, raises: int = 1) -> Stakes:
+    """Validated stakes: the raise defaults to one ante.
+
+    Raises
+    ------
+    OptionError
+        For a bad ante or raise, or raises outside 0..:data:`MAX_RAISES`.
+    """
+    ante_chips = parse_chips(ante, "ante")
+    raise_chips = ante_chips if raise_size is None else parse_chips(raise_size, "raise")
+    if isinstance(raises, bool) or not isinstance(raises, int) or not 0 <= raises <= MAX_RAISES:
+        raise OptionError(f"raises a turn must be 0 to {MAX_RAISES}, got {raises!r}")
+    return Stakes(ante_chips, raise_chips, int(raises))
+
+
+def check_betting_rules(rules: RuleSet) -> None:
+    """Refuse rule sets the betting round is not defined for (see ruling 6).
+
+    Raises
+    ------
+    OptionError
+    """
+    if rules.ties != "must-beat":
+        raise OptionError(
+            f"the betting round (seed 001) is played with ties=must-beat, got ties={rules.ties}"
+        )
+    if rules.knowledge != "seen":
+        raise OptionError("the betting round is played in the open: it needs knowledge=seen")
+    if rules.throw_limit != "none":
+        raise OptionError("the betting round is solved without a throw limit (throw_limit=none)")
+
+
+def solve_betting(
+    rules: RuleSet,
+    players: int,
+    *,
+    ante=1,
+    raise_size=None,
+    raises: int = 1,
+    exact: bool | None = None,
+) -> Betting:
+    """Solve a betting round of ``players`` seats.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        ``ties=must-beat``, ``knowledge=seen``, no throw limit (triple-snakes).
+    players : int
+        2 to 5.
+    ante, raise_size : number of chips
+        Default: ante 1, a raise of one ante.
+    raises : int
+        Most raises a turn, 0 to :data:`MAX_RAISES` (0: no betting).
+    exact : bool, optional
+        Fractions (default when cheap, :func:`~pokerdice_stats.turn.hands.exact_is_cheap`)
+        or floats.
+
+    Returns
+    -------
+    Betting
+
+    Raises
+    ------
+    OptionError
+        For rules, players or stakes outside the game.
+    """
+    check_betting_rules(rules)
+    n = check_players(players)
+    stakes = check_stakes(ante, raise_size, raises)
+    exact = exact_is_cheap(rules) if exact is None else bool(exact)
+    result = _solve_cached(dataclasses.replace(rules, preset="triple-snakes"), n, stakes, exact)
+    return dataclasses.replace(result, rules=rules)
+
+
+@functools.lru_cache(maxsize=32)
+def _solve_cached(rules: RuleSet, players: int, stakes: Stakes, exact: bool) -> Betting:
+    solver = RoundSolver(rules, players, stakes, exact)
+    start = solver.state(NOTHING, solver.full_mask, solver.start_pot())
+    seats = range(1, players + 1)
+    return Betting(
+        rules=rules,
+        players=players,
+        stakes=stakes,
+        exact=exact,
+        ev=tuple(start[CHIPS, k] - solver.number(stakes.ante) for k in seats),
+        p_pot=tuple(start[POT, k] for k in seats),
+        raise_rate=tuple(start[RAISED, k] for k in seats),
+        fold_rate=tuple(start[FOLDED, k] for k in seats),
+        solver=solver,
+    )

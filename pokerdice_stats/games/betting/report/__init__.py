@@ -1,0 +1,1 @@
+"""The betting game's report sections, written into ``results/``."""

@@ -1,0 +1,303 @@
+"""Simulated betting sessions (001, Triple Snakes): chips per seat, ruin, seat order.
+
+Each round is the solved betting round (:mod:`pokerdice_stats.games.betting.exact.solve`)
+of the seats still in; the seat that took the pot starts the next round.
+
+Rulings of this module (``design.md``, "001 betting", is silent on them):
+
+- **Chips carried.** Every seat starts with ``start`` chips; antes, raises
+  and meets come out of them and the pot goes to its taker.
+- **Out.** After a round a seat with fewer chips than the ante cannot ante
+  and is out (ruined); the session ends after ``rounds`` rounds or with one
+  seat left.  The seats still in play the solved round of their number, in
+  seat order from the pot's last taker.
+- **Short of a raise.** The solved play assumes every seat can pay.  A
+  leader that cannot pay its raises makes the most it can pay for (none: it
+  checks); a seat that cannot pay to meet folds.  Such changes are counted
+  (``short``); with ``start`` at least ``ante + raises * raise`` the first
+  round is never short, which the cross-check relies on.
+- **Option** ``short="out"`` (a table that lets only a seat able to pay its
+  own turn's raises sit in): after a round a seat with fewer than
+  ``ante + raises * raise`` chips is out; a seat asked to meet several
+  raises in one round may still fall short, and then folds as above.
+  ``short="cut"`` (the default) is the ruling above, out below the ante.
+- **Figures per seat.** Mean net chips per round (each session's net over
+  the rounds it lasted, averaged over sessions), the chance of taking the
+  pot, of raising and of folding per round sat in, the chance of ruin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from pokerdice_stats.engines.simulation import stats
+from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
+from pokerdice_stats.games.betting.exact.solve import parse_chips
+from pokerdice_stats.games.betting.simulation.kernel_tables import BettingTables, betting_game
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.kernels.simulation.betting_sessions import betting_sessions_chunk
+from pokerdice_stats.kernels.simulation.records import (
+    BettingGame,
+    BettingSession,
+    BettingSessionTally,
+)
+from pokerdice_stats.turn.rules import RuleSet
+
+#: Sessions a chunk.
+SESSION_CHUNK = 1 << 8
+#: Sessions simulated when the run options do not say.
+DEFAULT_SESSIONS = 10_000
+#: Most rounds a session.
+MAX_ROUNDS = 100_000
+#: What happens to a seat short of chips (see the module rulings).
+SHORT_RULES = ("cut", "out")
+
+
+@dataclass(frozen=True)
+class BettingSessionJob:
+    """Betting sessions: what a chunk needs (picklable)."""
+
+    session: BettingSession
+    game: BettingGame
+    desc: str = "sessions"
+    chunk_size: int = SESSION_CHUNK
+
+    def new_tally(self, size: int) -> BettingSessionTally:
+        n = self.session.players
+        return zeros_tally(
+            BettingSessionTally,
+            each_chips=(size, n),
+            each_first=(size, n),
+            each_out_at=(size, n),
+            each_length=size,
+            seat_rounds=n,
+            pots=n,
+            raised=n,
+            folded=n,
+        )
+
+    def fill(self, state: np.ndarray, size: int, tally: BettingSessionTally) -> None:
+        betting_sessions_chunk(state, size, self.session, self.game, tally)
+
+
+def betting_session_job(
+    rules: RuleSet,
+    players: int = 2,
+    rounds: int = 100,
+    start=20,
+    ante=1,
+    raise_size=None,
+    raises: int = 1,
+    short: str = "cut",
+) -> tuple[BettingSessionJob, BettingTables]:
+    """The job of betting sessions and the tables it plays.
+
+    Raises
+    ------
+    OptionError
+        For bad rules, players, stakes, start or rounds.
+    """
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise OptionError(f"rounds must be a whole number 1 to {MAX_ROUNDS}, got {rounds!r}")
+    tables = betting_game(rules, players, ante, raise_size, raises)
+    stakes = tables.solvers[max(tables.solvers)].stakes
+    begin = parse_chips(start, "start")
+    unit = tables.unit
+    if (begin * unit).denominator != 1:
+        raise OptionError(f"start must be whole in units of 1/{unit} chip, got {start}")
+    if short not in SHORT_RULES:
+        raise OptionError(f"short must be one of {', '.join(SHORT_RULES)}, got {short!r}")
+    floor = stakes.ante + (stakes.raises * stakes.raise_size if short == "out" else 0)
+    if begin < floor:
+        what = "the ante" if short == "cut" else "the ante and a turn's raises"
+        raise OptionError(f"start ({begin} chips) must cover {what} ({floor})")
+    session = BettingSession(
+        players=int(players),
+        rounds=rounds,
+        start=int(begin * unit),
+        ante=int(stakes.ante * unit),
+        raise_size=int(stakes.raise_size * unit),
+        floor=int(floor * unit),
+    )
+    return BettingSessionJob(session, tables.game), tables
+
+
+@dataclass(frozen=True)
+class BettingSeat:
+    """One seat's simulated figures (chips; rates per round sat in)."""
+
+    net_per_round: stats.Estimate
+    first_round: stats.Estimate
+    p_pot: stats.Estimate
+    raise_rate: stats.Estimate
+    fold_rate: stats.Estimate
+    ruin: stats.Estimate
+    final_chips: stats.Estimate
+
+
+@dataclass(frozen=True)
+class BettingSessionResult:
+    """Simulated betting sessions (see the module rulings)."""
+
+    seats: list
+    length: stats.Estimate
+    players: int
+    rounds: int
+    start: Fraction
+    ante: Fraction
+    raise_size: Fraction
+    raises: int
+    short_rule: str
+    short: int
+    unbalanced: int
+    rounds_played: int
+    n: int
+    seed: int
+    exact_ev: tuple
+    rules: str
+    interrupted: bool = False
+
+    def context(self) -> dict:
+        """The game a figure belongs to (for JSON objects)."""
+        return {
+            "rules": self.rules,
+            "what": "session",
+            "players": self.players,
+            "rounds": self.rounds,
+            "start": str(self.start),
+            "ante": str(self.ante),
+            "raise": str(self.raise_size),
+            "raises": self.raises,
+            "short": self.short_rule,
+            "n": self.n,
+            "seed": self.seed,
+            "unit": "chips",
+            "rounds_played": self.rounds_played,
+            "short_decisions": self.short,
+            "ruin": (
+                "fewer chips than the ante after a round: the seat is out"
+                if self.short_rule == "cut"
+                else "fewer chips than the ante and a turn's raises after a round: out"
+            ),
+        }
+
+    def frame_rows(self) -> list[dict]:
+        """One row per seat: estimates with their 95% intervals."""
+        rows = []
+        for k, seat in enumerate(self.seats, start=1):
+            row: dict = {"seat": k}
+            for name in (
+                "net_per_round",
+                "first_round",
+                "p_pot",
+                "raise_rate",
+                "fold_rate",
+                "ruin",
+                "final_chips",
+            ):
+                est = getattr(seat, name)
+                row[name] = est.estimate
+                row[f"{name}_ci_low"] = est.ci_low
+                row[f"{name}_ci_high"] = est.ci_high
+            row["first_round_exact"] = float(self.exact_ev[k - 1])
+            row["first_round_z"] = seat.first_round.z_score(self.exact_ev[k - 1])
+            rows.append(row)
+        return rows
+
+    def record(self) -> dict:
+        """The JSON object: the context and one row per seat under ``seats``."""
+        return {**self.context(), "seats": self.frame_rows()}
+
+
+def simulate_betting_sessions(
+    rules: RuleSet,
+    players: int = 2,
+    rounds: int = 100,
+    start=20,
+    ante=1,
+    raise_size=None,
+    raises: int = 1,
+    *,
+    short: str = "cut",
+    run: RunOptions | None = None,
+) -> BettingSessionResult:
+    """Simulate betting sessions of 001 under the solved play.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        ``ties=must-beat``, ``knowledge=seen``, no throw limit (triple-snakes).
+    players : int
+        Seats, 2 to 5.
+    rounds : int
+        Rounds at most (fewer when one seat is left).
+    start, ante, raise_size : chips
+        Every seat's starting chips (default 20), the ante (1), the raise (one ante).
+    raises : int
+        Most raises a turn (0 to 4).
+    short : str
+        ``cut`` (default: out below the ante; a short seat raises less or folds)
+        or ``out`` (out below the ante and a turn's raises); see the module rulings.
+    run : RunOptions, optional
+        Samples (default 10,000 sessions), seed, workers.
+
+    Returns
+    -------
+    BettingSessionResult
+
+    Raises
+    ------
+    OptionError
+        For anything outside the game.
+    """
+    run = run or RunOptions()
+    job, tables = betting_session_job(
+        rules, players, rounds, start, ante, raise_size, raises, short
+    )
+    done = run_job(job, run, DEFAULT_SESSIONS)
+    t = done.totals
+    seed = run.seed
+    n = job.session.players
+    unit = tables.unit
+    chips = t["each_chips"].reshape(-1, n) / unit
+    first = t["each_first"].reshape(-1, n) / unit
+    out_at = t["each_out_at"].reshape(-1, n)
+    length = t["each_length"].astype(np.float64)
+    begin = Fraction(job.session.start, unit)
+    seats = []
+    for s in range(n):
+        sat = int(t["seat_rounds"][s])
+        seats.append(
+            BettingSeat(
+                net_per_round=stats.sample_mean((chips[:, s] - float(begin)) / length, seed),
+                first_round=stats.sample_mean(first[:, s], seed),
+                p_pot=stats.proportion(int(t["pots"][s]), sat, seed),
+                raise_rate=stats.proportion(int(t["raised"][s]), sat, seed),
+                fold_rate=stats.proportion(int(t["folded"][s]), sat, seed),
+                ruin=stats.proportion(int((out_at[:, s] > 0).sum()), done.n, seed),
+                final_chips=stats.sample_mean(chips[:, s], seed),
+            )
+        )
+    full = tables.solvers[n]
+    return BettingSessionResult(
+        seats=seats,
+        length=stats.sample_mean(length, seed),
+        players=n,
+        rounds=job.session.rounds,
+        start=begin,
+        ante=full.stakes.ante,
+        raise_size=full.stakes.raise_size,
+        raises=full.stakes.raises,
+        short_rule=short,
+        short=int(t["short"][0]),
+        unbalanced=int(t["unbalanced"][0]),
+        rounds_played=int(length.sum()),
+        n=done.n,
+        seed=seed,
+        exact_ev=full.ev,
+        rules=rules.label(),
+        interrupted=done.interrupted,
+    )

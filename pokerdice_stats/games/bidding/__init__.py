@@ -1,0 +1,41 @@
+"""003 variation 8, bidding for two: each throws behind a screen, bids, or calls.
+
+The bid ladders and what ten dice make (:mod:`.exact.odds`), the public tree
+(:mod:`.exact.tree`), the sequence-form linear program (:mod:`.exact.sequence_form`)
+and its solve on a named ladder (:mod:`.exact.solve`, :mod:`.exact.game`), best
+responses in the full game (:mod:`.exact.response`, :mod:`.exact.full_game`,
+:mod:`.exact.translation`), simple players (:mod:`.exact.players`) and tables
+(:mod:`.exact.tables`); the simulated games (:mod:`.simulation`), cross-checks
+(:mod:`.checks`), report section (:mod:`.report`) and the ``bidding`` sub-command
+(:mod:`.command`).
+"""
+
+from __future__ import annotations
+
+from pokerdice_stats.games.game import Game, forward_old_names
+from pokerdice_stats.turn.rules import RuleSet
+
+
+def plays(rules: RuleSet, what: str) -> bool:
+    """Bidding for two, under any rule set with a ladder of hands."""
+    return what == "bidding"
+
+
+GAME = Game(
+    name="bidding",
+    title="003 bidding for two, behind a screen",
+    documents=("Classic poker dice (003), variation 8",),
+    package=__name__,
+    plays=plays,
+    commands=("command",),
+    report={"bidding_tables": "report"},
+    checks={"bidding": "checks:bidding_checks", "bidding-fine": "checks:bidding_fine_checks"},
+    entries={
+        "solve": "exact.solve:solve_ladder",
+        "bidding_record": "command.simulate:bidding_record",
+    },
+)
+
+#: Names of the module this package was before its folder (deprecated: import them from
+#: :mod:`.exact.game`).
+__getattr__ = forward_old_names(__name__, "exact.game")

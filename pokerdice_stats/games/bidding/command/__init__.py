@@ -1,0 +1,130 @@
+"""``pokerdice-stats bidding``: 003's bidding for two (variation 8), solved."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from pokerdice_stats.engines.cli import add_format_arg, add_rules_args, emit, rules_from_args
+from pokerdice_stats.ground.formats import render, to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.engines.cli import lazy_pandas as pd
+
+DESCRIPTION = (
+    "Seed 003, variation 8: each player throws five dice once behind a screen; seat 1 bids "
+    "first, bids alternate, each names a higher rung of the ladder and claims the best five of "
+    "all ten dice make at least it; instead of bidding a player calls (the bidder wins if the "
+    "claim holds, else the caller); the top rung must be called. Solved as a zero-sum game: "
+    "value is seat 1's expected result (units won per game, +1 win / -1 loss), exploitability "
+    "the gap between the two seats' best responses to the solution (the value lies within it; "
+    "on the fine ladder measured in the full game, every rung open to the responder, the "
+    "solution reading bids through --translation); "
+    "bid_odds: given your own five dice, the chance the ten dice make at least each rung."
+)
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "bidding",
+        help="003's bidding for two: the solved game, and the odds of each bid given your dice",
+        description=DESCRIPTION,
+    )
+    add_rules_args(parser, default="classic")
+    parser.add_argument(
+        "--ladder",
+        default="category",
+        choices=("category", "fine"),
+        help="category: the rule set's categories; fine: category and face of its main set "
+        "(solved on a stated abstraction)",
+    )
+    parser.add_argument(
+        "--translation",
+        default=None,
+        choices=("down", "up", "nearest"),
+        help="fine ladder: how the solution reads a bid off its kept rungs when its "
+        "exploitability is measured in the full game: down (default; the highest kept rung at "
+        "or below), up (the lowest at or above), nearest (by rung; a tie goes down)",
+    )
+    parser.add_argument(
+        "--hand",
+        default=None,
+        metavar="DICE",
+        help="give the odds and the equilibrium's opening for this own hand only",
+    )
+    parser.add_argument(
+        "--player",
+        dest="players",
+        action="append",
+        default=None,
+        metavar="P",
+        help="what a simple player loses against the solution: always-call, truthful, "
+        "call-from:RUNG (repeatable; default: always-call and truthful)",
+    )
+    add_format_arg(parser)
+    parser.set_defaults(func=run_bidding)
+
+
+def run_bidding(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.bidding.exact.frames import odds_frame, opening_frame, summary
+    from pokerdice_stats.games.bidding.exact.full_game import full_game_bounds
+    from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+    from pokerdice_stats.games.bidding.exact.players import habit_rule, player_losses
+    from pokerdice_stats.games.bidding.exact.solve import solve_ladder
+    from pokerdice_stats.games.bidding.exact.translation import check_translation
+    from pokerdice_stats.ground.errors import OptionError
+    from pokerdice_stats.turn.hands import hand_table
+
+    if args.translation is not None and args.ladder != "fine":
+        raise OptionError("--translation belongs to --ladder fine (the category ladder is exact)")
+    rules = rules_from_args(args)
+    names = tuple(args.players) if args.players else ("always-call", "truthful")
+    translation = args.translation or "down"
+    check_translation(translation)
+    # simple players play the full ladder (the fine solution reads their bids by the translation)
+    full = bid_ladder(rules, args.ladder)
+    for name in names:  # reject a bad player before the work
+        habit_rule(full, name)
+    result = solve_ladder(rules, args.ladder)
+    odds = odds_frame(full)  # on the fine ladder: every rung, not just the kept ones
+    if args.hand is not None:
+        table = hand_table(rules)
+        own = table.format(table.hand(args.hand))
+        odds = odds[odds["own_hand"] == own].reset_index(drop=True)
+    if args.ladder == "fine":
+        players = player_losses(result, names, full, translation)
+    else:
+        players = player_losses(result, names)
+    opening = opening_frame(result)
+    bounds = None
+    if args.ladder == "fine":
+        bounds = full_game_bounds(rules, translation)
+    record = _without_noise(summary(result, bounds))
+    if args.format == "json":
+        record["bid_odds"] = odds.to_dict(orient="records")
+        record["opening"] = opening.to_dict(orient="records")
+        record["players"] = players.to_dict(orient="records")
+        emit(to_json(record))
+        return 0
+    if args.format == "csv":
+        emit(render(odds, "csv"))
+        return 0
+    head = pd.DataFrame(
+        [{"figure": k, "value": v} for k, v in record.items() if k not in ("settings", "rungs")]
+        + ([{"figure": "translation", "value": bounds.translation}] if bounds else [])
+    )
+    for frame in (head, players, opening, odds):
+        emit(render(frame, args.format))
+    return 0
+
+
+def _without_noise(record: dict[str, object]) -> dict[str, object]:
+    """The gaps of a summary with numerical noise (below the solver's tolerance) as 0."""
+    from pokerdice_stats.games.bidding.exact.game import TOLERANCE
+
+    for key, value in record.items():
+        if key.startswith("exploitability") and isinstance(value, float):
+            record[key] = 0.0 if abs(value) < TOLERANCE else value
+    return record

@@ -1,0 +1,202 @@
+"""003, variation 8: bidding for two, solved.
+
+Each player throws five dice once behind a screen and sees only their own.
+Seat 1 bids first; bids alternate and each names a higher rung of the bid
+ladder (:mod:`~pokerdice_stats.games.bidding.exact.odds`), claiming that the best
+five of all ten dice make at least that rung.  Instead of bidding, a player
+calls: if the ten dice make the last bid its bidder wins, otherwise the
+caller; the top rung must be called.  Zero-sum, +1 a win and -1 a loss.
+
+Rulings where ``design.md`` is silent:
+
+- each player throws once, whatever the rule set's ``throws`` (variation 8
+  throws behind a screen; nobody holds or throws again);
+- "the best five of all ten dice make at least a rung": some five of the ten
+  make that rung or a higher one, each five read as the rule set reads a hand
+  (a wild face counts as it does in a five-dice hand);
+- on the fine ladder a rung is higher when its category is, or with the same
+  category when the face of its main set is higher;
+- every rung may be bid, those that any ten dice make included (a bid that
+  cannot lose passes the next bid to the other player); a claim holds or not,
+  so there are no ties.
+- the fine ladder's solution bids only kept rungs; its exploitability is
+  measured in the full game, where the other player may bid any rung and the
+  solution reads that bid as a kept rung by a translation rule: ``down``
+  (default, the highest kept rung at or below), ``up`` (the lowest at or
+  above, else the top kept rung) or ``nearest`` (by rung index, a tie going
+  down); a reading at or below the abstract bid before it is lifted to the
+  next kept rung, and with none left the solution calls; a call settles on
+  the real bid (:mod:`~pokerdice_stats.games.bidding.exact.translation`).
+
+:func:`solve_bidding` solves the game exactly on a ladder of up to
+:data:`~pokerdice_stats.games.bidding.exact.tree.MAX_RUNGS` rungs (the category
+ladder): the sequence-form program over hand classes
+(:mod:`~pokerdice_stats.games.bidding.exact.sequence_form`), then both seats' best
+responses in the full game (:mod:`~pokerdice_stats.games.bidding.exact.response`),
+whose gap bounds the error of the value.
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+>>> from pokerdice_stats.games.bidding.exact.solve import restricted_ladder
+>>> rules = get_rules("classic")
+>>> ladder = restricted_ladder(bid_ladder(rules), ("two-pair", "full-house", "five-of-a-kind"))
+>>> result = solve_bidding(rules, ladder)  # three rungs: the whole ladder takes seconds
+>>> round(result.value, 4), result.exploitability < TOLERANCE
+(0.7472, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+
+from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder
+from pokerdice_stats.games.bidding.exact.response import exploitability, play_value
+from pokerdice_stats.games.bidding.exact.sequence_form import (
+    hand_classes,
+    outcome_payoffs,
+    solve_lp,
+)
+from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree, bid_tree
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.turn.rules import RuleSet
+
+__all__ = ["Bidding", "behaviour_from_plan", "solve_bidding"]
+
+#: The largest best-response gap accepted for an exact solution.
+TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True, eq=False)
+class Bidding:
+    """The solved game.
+
+    Attributes
+    ----------
+    ladder : BidLadder
+    tree : BidTree
+    value : float
+        Seat 1's expected result under the equilibrium (units won per game).
+    lower, upper : float
+        Seat 1's result when seat 2, or seat 1, answers the other's strategy
+        best: the game's value lies between them.
+    exploitability : float
+        ``upper - lower``.
+    strategy : dict
+        Behaviour strategy of each seat, ``(252, n_sequences)`` (see
+        :mod:`~pokerdice_stats.games.bidding.exact.response`).
+    classes : (252,) int array
+        The hand classes the program was written over.
+    abstraction : str
+        What the solution simplified, in words.
+    """
+
+    ladder: BidLadder
+    tree: BidTree
+    value: float
+    lower: float
+    upper: float
+    exploitability: float
+    strategy: dict[int, np.ndarray]
+    classes: np.ndarray
+    abstraction: str = "none: exact on the whole ladder (hand classes are symmetries)"
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set."""
+        return self.ladder.rules
+
+
+def behaviour_from_plan(tree: BidTree, seat: int, plan: np.ndarray) -> np.ndarray:
+    """Behaviour strategy from a realization plan (rows: hands or classes).
+
+    Where the plan never reaches an information set the seat calls (or bids
+    the lowest rung it may at the start); nothing depends on those moves.
+    """
+    out = np.zeros_like(plan)
+    for info in tree.infosets[seat]:
+        moves = np.array(info.moves)
+        reach = plan[:, info.parent]
+        block = plan[:, moves]
+        total = block.sum(axis=1)
+        default = np.zeros(len(moves))
+        default[0] = 1.0  # call if it may, else the lowest bid
+        safe = np.where(total > 0, total, 1.0)
+        reached = (reach > 0) & (total > 0)
+        out[:, moves] = np.where(reached[:, None], block / safe[:, None], default[None, :])
+    return out
+
+
+def solve_bidding(
+    rules: RuleSet,
+    ladder: str | BidLadder = "category",
+    classes: np.ndarray | None = None,
+    abstraction: str | None = None,
+) -> Bidding:
+    """Solve bidding for two on a ladder.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    ladder : str or BidLadder
+        ``category`` (default) or ``fine``, or a ladder already built.
+    classes : (252,) int array, optional
+        Hands that must play alike (default: the symmetry classes of
+        :func:`~pokerdice_stats.games.bidding.exact.sequence_form.hand_classes`, which lose
+        nothing).  Coarser buckets make an abstraction, whose cost shows in the
+        exploitability.
+    abstraction : str, optional
+        The abstraction in words, for the result.
+
+    Returns
+    -------
+    Bidding
+
+    Raises
+    ------
+    OptionError
+        For an unknown ladder, or one with too many rungs for the exact tree.
+    """
+    built = ladder if isinstance(ladder, BidLadder) else bid_ladder(rules, ladder)
+    tree = bid_tree(built.n_rungs)
+    if classes is None:
+        classes = hand_classes(built)
+    solution = solve_lp(tree, outcome_payoffs(built, classes))
+    strategy = {
+        seat: behaviour_from_plan(tree, seat, solution.plan[seat])[classes] for seat in (1, 2)
+    }
+    value = play_value(tree, built, strategy[1], strategy[2])
+    lower, upper, gap = exploitability(tree, built, strategy[1], strategy[2])
+    result = Bidding(built, tree, value, lower, upper, gap, strategy, classes)
+    if abstraction is not None:
+        result = dataclasses.replace(result, abstraction=abstraction)
+    return result
+
+
+def reach_chances(result: Bidding) -> dict[tuple[int, ...], float]:
+    """The chance each history is reached under the equilibrium."""
+    tree = result.tree
+    p = ix.HAND_WAYS / ix.N_THROWS
+    out: dict[tuple[int, ...], float] = {}
+    stack: list[tuple[tuple[int, ...], np.ndarray, np.ndarray]] = [((), p.copy(), p.copy())]
+    while stack:
+        history, r1, r2 = stack.pop()
+        out[history] = float(r1.sum() * r2.sum())
+        seat = 1 if len(history) % 2 == 0 else 2
+        for action in tree.actions(history):
+            if action == CALL:
+                continue
+            move = tree.seq_index[seat][(history, action)]
+            chance = result.strategy[seat][:, move]
+            stack.append(
+                (
+                    (*history, action),
+                    r1 * chance if seat == 1 else r1,
+                    r2 * chance if seat == 2 else r2,
+                )
+            )
+    return out

@@ -1,0 +1,180 @@
+"""003's bidding for two: bid ladders and what ten dice make.
+
+Each player throws five dice once behind a screen.  A bid names a rung of a
+bid ladder and claims that the best five of all ten dice make at least that
+rung.  Two ladders:
+
+- ``category``: the rule set's categories, lowest first (a rung is met when
+  some five of the ten dice make that category or a better one);
+- ``fine``: the category and the face of its main set (the face of the set
+  that decides it: the three of a full house, the higher pair of two pairs,
+  the top die of a straight or of a hand with no set), ordered by category,
+  then by that face.
+
+A hand's rung is the highest rung its five dice make (wild faces are counted
+as the rule set counts them).  Ten dice meet a rung when the best of their
+C(10, 5) = 252 five-dice subsets does.  That depends only on the multiset of
+the ten dice, so :func:`ten_dice_rungs` classifies the 3,003 multisets of ten
+dice once and reads the 252 x 252 table of (own hand, other hand) from them.
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> ladder = bid_ladder(get_rules("classic"), "category")
+>>> ladder.labels[-1]
+'five-of-a-kind'
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.rules import RuleSet
+
+__all__ = ["LADDERS", "BidLadder", "bid_ladder", "bid_odds", "ten_dice_rungs"]
+
+#: The ladders a bid may climb.
+LADDERS = ("category", "fine")
+_BASE = 11  # a count of one face among ten dice is 0..10
+
+
+@dataclass(frozen=True, eq=False)
+class BidLadder:
+    """A bid ladder of a rule set, with the rung every hand and pair of hands makes.
+
+    Attributes
+    ----------
+    rules : RuleSet
+    name : str
+        ``category`` or ``fine``.
+    labels : tuple of str
+        The rungs, lowest first (``full-house`` or ``full-house:K``).
+    hand_rung : (252,) int64
+        The highest rung each five-dice hand makes.
+    pair_rung : (252, 252) int64
+        The highest rung the best five of ten dice make, by (own hand, other hand);
+        symmetric.
+    """
+
+    rules: RuleSet
+    name: str
+    labels: tuple[str, ...]
+    hand_rung: np.ndarray
+    pair_rung: np.ndarray
+
+    @property
+    def n_rungs(self) -> int:
+        """How many rungs the ladder has."""
+        return len(self.labels)
+
+    def rung(self, text: str) -> int:
+        """The index of a rung named by its label (case-insensitive).
+
+        Raises
+        ------
+        OptionError
+            For a label not on the ladder.
+        """
+        wanted = str(text).strip().lower()
+        for i, label in enumerate(self.labels):
+            if label.lower() == wanted:
+                return i
+        raise OptionError(
+            f"unknown rung {text!r} on the {self.name} ladder; one of: {', '.join(self.labels)}"
+        )
+
+
+def ten_counts() -> np.ndarray:
+    """Count vectors (3003, 6) of every multiset of ten dice, in lexicographic order."""
+    rows = [c for c in itertools.product(range(_BASE), repeat=ix.N_FACES) if sum(c) == 10]
+    return np.array(rows, dtype=np.int64)
+
+
+def _ten_codes(counts: np.ndarray) -> np.ndarray:
+    return (counts * _BASE ** np.arange(ix.N_FACES)).sum(axis=-1)
+
+
+def ten_dice_rungs(hand_rung: np.ndarray) -> np.ndarray:
+    """The best rung of ten dice for every pair of five-dice hands.
+
+    Parameters
+    ----------
+    hand_rung : (252,) int array
+        The rung of each five-dice hand.
+
+    Returns
+    -------
+    (252, 252) int64
+        ``out[h, g]``: the highest rung among the five-dice sub-hands of ``h + g``.
+    """
+    hand_counts = ix.HAND_COUNTS.astype(np.int64)
+    tens = ten_counts()
+    # A five-dice hand is a subset of ten dice when no face count exceeds the ten's.
+    fits = (hand_counts[None, :, :] <= tens[:, None, :]).all(axis=2)
+    best_of_ten = np.where(fits, np.asarray(hand_rung)[None, :], -1).max(axis=1)
+    codes = _ten_codes(tens)
+    order = np.argsort(codes)
+    pair_codes = _ten_codes(hand_counts[:, None, :] + hand_counts[None, :, :])
+    where = order[np.searchsorted(codes[order], pair_codes)]
+    return best_of_ten[where].astype(np.int64)
+
+
+def _main_face(rules: RuleSet) -> np.ndarray:
+    table = hand_table(rules)
+    return np.array([table.tiebreak_ranks(h)[0] for h in range(ix.N_HANDS)], dtype=np.int64)
+
+
+@functools.lru_cache(maxsize=32)
+def bid_ladder(rules: RuleSet, name: str = "category") -> BidLadder:
+    """The bid ladder ``name`` of a rule set (built once, then cached).
+
+    Raises
+    ------
+    OptionError
+        For a ladder other than ``category`` or ``fine``.
+    """
+    if name not in LADDERS:
+        raise OptionError(f"unknown ladder {name!r}; one of: {', '.join(LADDERS)}")
+    table = hand_table(rules)
+    n_categories = len(rules.categories)
+    # Rungs count upwards: the worst category is rung 0.
+    level = (n_categories - 1 - table.category.astype(np.int64)).astype(np.int64)
+    if name == "category":
+        labels = tuple(c.slug for c in reversed(rules.categories))
+        hand_rung = level
+    else:
+        face = _main_face(rules)
+        keys = sorted(set(zip(level.tolist(), face.tolist(), strict=True)))
+        position = {key: i for i, key in enumerate(keys)}
+        chart = rules.face_chart.labels
+        labels = tuple(f"{rules.categories[n_categories - 1 - c].slug}:{chart[f]}" for c, f in keys)
+        hand_rung = np.array(
+            [position[(int(c), int(f))] for c, f in zip(level, face, strict=True)], dtype=np.int64
+        )
+    pair_rung = ten_dice_rungs(hand_rung)
+    hand_rung.setflags(write=False)
+    pair_rung.setflags(write=False)
+    return BidLadder(rules, name, labels, hand_rung, pair_rung)
+
+
+def bid_odds(ladder: BidLadder) -> np.ndarray:
+    """Chances that ten dice make at least each rung, given one's own five dice.
+
+    Returns
+    -------
+    (252, n_rungs) int64
+        Numerators over 7,776: ``out[h, j]`` is the number of the other
+        player's 7,776 throws with which own hand ``h`` and that throw make at
+        least rung ``j``.  The chance is ``out[h, j] / 7776``.
+    """
+    ways = ix.HAND_WAYS.astype(np.int64)
+    rungs = np.arange(ladder.n_rungs)
+    meets = ladder.pair_rung[:, :, None] >= rungs[None, None, :]
+    return np.einsum("hgj,g->hj", meets.astype(np.int64), ways)

@@ -1,0 +1,164 @@
+"""Simple bidding players, and what they lose against the solved play.
+
+Each is a pure behaviour strategy over the full tree (see
+:mod:`~pokerdice_stats.games.bidding.exact.response`):
+
+- ``always-call``: calls every bid; opening, bids the lowest rung;
+- ``truthful``: bids its own hand's rung when that is higher than the last
+  bid (a claim its own five dice already prove), else calls;
+- ``call-from:RUNG``: never calls a bid below RUNG: below it bids the next
+  rung up, at or above it calls.
+
+A simple player takes one seat and the solved strategy the other.  What it
+loses is that seat's result under the equilibrium minus its result with the
+habit; the solved strategy holds the other seat to the value whatever it
+meets, so a loss is never negative (up to the solution's tolerance).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+
+from pokerdice_stats.games.bidding.exact.game import Bidding
+from pokerdice_stats.games.bidding.exact.odds import BidLadder
+from pokerdice_stats.games.bidding.exact.response import play_value
+from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+
+__all__ = ["PLAYER_KINDS", "habit_rule", "player_losses", "simple_player"]
+
+PLAYER_KINDS = ("always-call", "truthful", "call-from:RUNG")
+
+
+def _choose(tree: BidTree, seat: int, rule) -> np.ndarray:
+    """A pure strategy from ``rule(history) -> (252,) chosen action``."""
+    out = np.zeros((ix.N_HANDS, tree.n_sequences(seat)))
+    for info in tree.infosets[seat]:
+        chosen = rule(info.history)
+        for action, move in zip(info.actions, info.moves, strict=True):
+            out[:, move] = chosen == action
+    return out
+
+
+def habit_rule(ladder: BidLadder, name: str) -> Callable[[tuple[int, ...]], np.ndarray]:
+    """A simple player as a rule: ``rule(history) -> (252,)`` the action of each own hand.
+
+    ``history`` is the bids so far on ``ladder`` (only whether it is empty and
+    its last bid matter); an action is a rung or
+    :data:`~pokerdice_stats.games.bidding.exact.tree.CALL`.
+
+    Raises
+    ------
+    OptionError
+        For an unknown player or rung.
+    """
+    text = str(name).strip().lower()
+    top = ladder.n_rungs - 1
+    hand_rung = np.asarray(ladder.hand_rung)
+
+    if text == "always-call":
+        return lambda h: np.full(ix.N_HANDS, CALL if h else 0, dtype=np.int64)
+    if text == "truthful":
+
+        def truthful(history: tuple[int, ...]) -> np.ndarray:
+            if not history:
+                return hand_rung.copy()
+            return np.where(hand_rung > history[-1], hand_rung, CALL)
+
+        return truthful
+    kind, sep, rung_text = text.partition(":")
+    if kind == "call-from" and sep:
+        threshold = ladder.rung(rung_text)
+
+        def cautious(history: tuple[int, ...]) -> np.ndarray:
+            if history and (history[-1] >= threshold or history[-1] == top):
+                return np.full(ix.N_HANDS, CALL, dtype=np.int64)
+            return np.full(ix.N_HANDS, history[-1] + 1 if history else 0, dtype=np.int64)
+
+        return cautious
+    raise OptionError(f"unknown player {name!r}; one of: {', '.join(PLAYER_KINDS)}")
+
+
+def simple_player(tree: BidTree, ladder: BidLadder, seat: int, name: str) -> np.ndarray:
+    """The behaviour strategy of a simple player (see the module docstring).
+
+    Raises
+    ------
+    OptionError
+        For an unknown player or rung.
+    """
+    return _choose(tree, seat, habit_rule(ladder, name))
+
+
+def report_players(ladder: BidLadder) -> tuple[str, ...]:
+    """The report's simple players: always-call, truthful, call-from each rung but the lowest."""
+    return ("always-call", "truthful", *(f"call-from:{r}" for r in ladder.labels[1:]))
+
+
+def player_losses(
+    result: Bidding,
+    players: tuple[str, ...] | None = None,
+    full: BidLadder | None = None,
+    translation: str = "down",
+) -> pd.DataFrame:
+    """Each simple player in each seat against the solved strategy.
+
+    Parameters
+    ----------
+    result : Bidding
+    players : tuple of str, optional
+        The players (default :func:`report_players`).
+    full : BidLadder, optional
+        For a solution on kept rungs (the fine ladder): the full ladder, on
+        which the simple players then play (a call-from rung is one of its
+        rungs), the solution reading their bids through ``translation``
+        (:func:`~pokerdice_stats.games.bidding.exact.full_game.lifted_best_response`).
+        Without it they play the solution's own ladder.
+    translation : str
+        How the solution reads bids off its ladder (with ``full``).
+
+    Returns
+    -------
+    DataFrame
+        One row per player and seat: ``player``, ``seat``, ``result`` (the
+        seat's own expected result, units won per game), ``equilibrium`` (the
+        seat's result under the solution) and ``loss`` (their difference).
+    """
+    from pokerdice_stats.games.bidding.exact.full_game import lifted_best_response
+    from pokerdice_stats.games.bidding.exact.translation import kept_rungs
+
+    tree, ladder = result.tree, result.ladder
+    on = ladder if full is None else full
+    names = players if players is not None else report_players(on)
+    rows = []
+    for name in names:
+        for seat in (1, 2):
+            if full is not None:
+                kept = kept_rungs(full, ladder)
+                other = result.strategy[3 - seat]
+                seat1, _ = lifted_best_response(
+                    tree, full, kept, other, seat, translation, habit=habit_rule(full, name)
+                )
+            elif seat == 1:
+                seat1 = play_value(
+                    tree, ladder, simple_player(tree, ladder, 1, name), result.strategy[2]
+                )
+            else:
+                seat1 = play_value(
+                    tree, ladder, result.strategy[1], simple_player(tree, ladder, 2, name)
+                )
+            own, fair = (seat1, result.value) if seat == 1 else (-seat1, -result.value)
+            rows.append(
+                {
+                    "player": name,
+                    "seat": seat,
+                    "result": own,
+                    "equilibrium": fair,
+                    "loss": fair - own,
+                }
+            )
+    return pd.DataFrame(rows)

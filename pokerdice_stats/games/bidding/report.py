@@ -1,0 +1,316 @@
+"""Report section: 003's bidding for two, in ``results/games/``.
+
+- ``bidding_value.md``: the value for seat 1 on the category ladder (exact,
+  with its best-response bounds) and on the fine ladder's stated abstraction
+  (with its exploitability measured in the full game, for each translation
+  rule, and with the kept bids only); seat 1's opening bids; what simple
+  players lose against the solution;
+- ``bidding_odds.csv`` / ``bidding_odds_fine.csv``: given your five dice, the
+  chance the ten dice make at least each rung (exact fractions over 7,776; on
+  every rung of the fine ladder, not just the kept ones);
+- ``bidding_strategy.csv`` / ``bidding_strategy_fine.csv``: the solved moves by
+  own hand at every history play reaches;
+- ``bidding_players.csv``: each simple player in each seat;
+- ``bidding_simulated.csv``: the solved play and simple players played out
+  (200,000 games each, seed 2026), beside the exact results;
+- ``bidding_simulated_fine.csv``: on the full fine ladder, the abstraction's
+  solution against itself and against each seat's full-game best response
+  (translation ``down``), played out the same way;
+- ``bidding.png``: opening bids, seat 2's answers and the simple players' losses.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from pokerdice_stats.engines.report import Task, write_text
+from pokerdice_stats.engines.report.cache import disk_cached
+from pokerdice_stats.engines.simulation.run import RunOptions
+from pokerdice_stats.games.bidding.exact.frames import (
+    UNITS,
+    odds_frame,
+    opening_frame,
+    strategy_frame,
+)
+from pokerdice_stats.games.bidding.exact.full_game import FullGameBounds, measure_full_game
+from pokerdice_stats.games.bidding.exact.game import TOLERANCE, Bidding
+from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+from pokerdice_stats.games.bidding.exact.players import player_losses
+from pokerdice_stats.games.bidding.exact.solve import solve_ladder
+from pokerdice_stats.games.bidding.exact.translation import TRANSLATIONS
+from pokerdice_stats.games.bidding.simulation.fine import simulate_fine_matchups
+from pokerdice_stats.games.bidding.simulation.solved import simulate_matchups
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.formats import fixed_text, number_text, to_csv, to_markdown
+from pokerdice_stats.turn.rules import get_rules
+
+#: Games and seed of the simulated table.
+SIMULATED_GAMES = 200_000
+SIMULATED_SEED = 2026
+
+PNG_METADATA = {"Software": None}
+DPI = 110
+RULINGS_NOTE = (
+    "Rules: classic (seed 003), variation 8.  Each player throws five dice once behind a screen "
+    "and sees only their own.  Seat 1 bids first; bids alternate, each a higher rung of the "
+    "ladder, claiming that the best five of all ten dice make at least that rung.  Instead of "
+    "bidding a player calls: the bidder wins if the claim holds, else the caller; the top rung "
+    f"must be called.  Results: {UNITS}, seat 1's unless said."
+)
+
+
+@functools.cache
+@disk_cached
+def _result(ladder: str) -> Bidding:
+    return solve_ladder(get_rules("classic"), ladder)
+
+
+@functools.cache
+@disk_cached
+def _bounds(translation: str) -> FullGameBounds:
+    """The classic fine-ladder solution's bounds in the full game (from the cached solve)."""
+    return measure_full_game(_result("fine"), bid_ladder(get_rules("classic"), "fine"), translation)
+
+
+#: Below this a figure is numerical noise and written 0 (the exact solution's accepted gap).
+NOISE = TOLERANCE
+#: Values are written to 12 decimals, gaps to 3 significant digits (noise written 0).
+VALUE_SPEC = ".12f"
+GAP_DIGITS = 3
+NOISE_NOTE = (
+    f"Values to 12 decimals; gaps to {GAP_DIGITS} significant digits, any figure below "
+    f"{NOISE:g} (numerical noise) written 0."
+)
+
+
+def _value(x: float) -> str:
+    return fixed_text(x, VALUE_SPEC, NOISE)
+
+
+def _gap(x: float) -> str:
+    return str(number_text(x, tolerance=NOISE, digits=GAP_DIGITS))
+
+
+def _figures(result: Bidding, bounds: FullGameBounds | None = None) -> pd.DataFrame:
+    lower, upper, gap = (result.lower, result.upper, result.exploitability)
+    if bounds is not None:
+        lower, upper, gap = bounds.lower, bounds.upper, bounds.exploitability
+    rows = [
+        {"figure": "value (seat 1)", "value": _value(result.value)},
+        {"figure": "seat 1 against seat 2's best response", "value": _value(lower)},
+        {"figure": "seat 1's best response", "value": _value(upper)},
+        {"figure": "exploitability (gap)", "value": _gap(gap)},
+    ]
+    if bounds is not None:
+        rows += [
+            {"figure": "translation", "value": bounds.translation},
+            {
+                "figure": "exploitability with the kept bids only (restricted bids)",
+                "value": _gap(result.exploitability),
+            },
+        ]
+    rows += [
+        {"figure": "hand classes", "value": str(int(result.classes.max()) + 1)},
+        {"figure": "abstraction", "value": result.abstraction},
+    ]
+    return pd.DataFrame(rows)
+
+
+def translations_frame() -> pd.DataFrame:
+    """The fine ladder's full-game bounds under each translation rule (classic)."""
+    rows = []
+    for rule in TRANSLATIONS:
+        b = _bounds(rule)
+        rows.append(
+            {
+                "translation": rule,
+                "seat 1 against seat 2's best response": _value(b.lower),
+                "seat 1's best response": _value(b.upper),
+                "exploitability": _gap(b.exploitability),
+                "public states": str(b.states),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _shown(frame: pd.DataFrame) -> pd.DataFrame:
+    out = frame.copy()
+    for column in out.columns:
+        if pd.api.types.is_float_dtype(out[column]):
+            out[column] = [fixed_text(v, ".4f", NOISE) for v in out[column]]
+    return out
+
+
+@disk_cached
+def simulated_frame() -> pd.DataFrame:
+    """Seat 1's simulated result per matchup, with its interval and the exact result."""
+    run = RunOptions(n=SIMULATED_GAMES, seed=SIMULATED_SEED, progress=False, workers=1)
+    return pd.DataFrame(simulate_matchups(get_rules("classic"), run)["games"])
+
+
+@functools.cache
+@disk_cached
+def simulated_fine_frame() -> pd.DataFrame:
+    """The same on the full fine ladder: the solution and the full-game best responses."""
+    run = RunOptions(n=SIMULATED_GAMES, seed=SIMULATED_SEED, progress=False, workers=1)
+    return pd.DataFrame(simulate_fine_matchups(get_rules("classic"), run, "down")["games"])
+
+
+def write_bidding(out_dir: Path) -> list[Path]:
+    """Every file of the section."""
+    folder = out_dir / "games"
+    exact, fine = _result("category"), _result("fine")
+    players = player_losses(exact)
+    written = [
+        write_text(folder / "bidding_odds.csv", to_csv(odds_frame(exact.ladder))),
+        write_text(
+            folder / "bidding_odds_fine.csv",
+            to_csv(odds_frame(bid_ladder(get_rules("classic"), "fine"))),
+        ),
+        write_text(folder / "bidding_strategy.csv", to_csv(strategy_frame(exact))),
+        write_text(folder / "bidding_strategy_fine.csv", to_csv(strategy_frame(fine))),
+        write_text(folder / "bidding_players.csv", to_csv(players)),
+    ]
+    simulated = simulated_frame()
+    written.append(write_text(folder / "bidding_simulated.csv", to_csv(simulated)))
+    text = "# Bidding for two (seed 003, variation 8), solved\n\n" + RULINGS_NOTE + "\n\n"
+    text += "## Category ladder: exact\n\n"
+    text += (
+        "Sequence-form linear program over hand classes (face relabelings that keep every "
+        "category), then both seats' best responses computed in the full game without the "
+        "program; the value lies between them.  " + NOISE_NOTE + "\n\n"
+    )
+    text += to_markdown(_figures(exact))
+    text += "\n### Seat 1's opening bid, by the category of its own five dice\n\n"
+    text += to_markdown(_shown(opening_frame(exact)))
+    text += "\n### What simple players lose against the solution\n\n"
+    text += (
+        "`always-call`: calls every bid (opens with the lowest rung); `truthful`: bids its own "
+        "hand's category when higher than the last bid, else calls; `call-from:R`: bids one "
+        "rung up until the last bid is R or higher, then calls.  `result`: the seat's own "
+        "expected result against the solved other seat; `loss`: equilibrium minus result.\n\n"
+    )
+    text += to_markdown(_shown(players))
+    text += "\n### Played out (Monte Carlo)\n\n"
+    text += (
+        f"{SIMULATED_GAMES:,} games a line, seed {SIMULATED_SEED}; `estimate`: seat 1's mean "
+        "result with its 95% interval; `exact`: the same from the strategies.\n\n"
+    )
+    text += to_markdown(_shown(simulated.drop(columns=["n", "seed"])))
+    text += "\n## Fine ladder (category and face of its main set): abstraction\n\n"
+    text += (
+        "Solved with the bids restricted to kept rungs and hands in buckets (the abstraction "
+        "below).  Its exploitability is measured in the full game: each seat's best response "
+        "may bid any rung of the fine ladder, and the solution reads each such bid as a kept "
+        "rung by a translation rule (`down`: the highest kept rung at or below the bid; "
+        "`up`: the lowest at or above; `nearest`: the nearer by rung, a tie going down) and "
+        "calls settle on the real bid.  The exploitability with the kept bids only, which "
+        "states what the hand buckets alone cost, is given beside it.  " + NOISE_NOTE + "\n\n"
+    )
+    text += to_markdown(_figures(fine, _bounds(TRANSLATIONS[0])))
+    text += "\n### Full-game exploitability by translation rule\n\n"
+    text += to_markdown(translations_frame())
+    simulated_fine = simulated_fine_frame()
+    written.append(write_text(folder / "bidding_simulated_fine.csv", to_csv(simulated_fine)))
+    text += "\n### Played out in the full game (Monte Carlo)\n\n"
+    text += (
+        f"{SIMULATED_GAMES:,} games a line, seed {SIMULATED_SEED}; `solved`: the abstraction's "
+        "solution (reading bids with `down`); `best-response`: that seat's best response to it "
+        "in the full game; `exact`: seat 1's result from the strategies.\n\n"
+    )
+    text += to_markdown(_shown(simulated_fine.drop(columns=["n", "seed"])))
+    text += "\n### Seat 1's opening bid, by its own hand's rung on the kept bids\n\n"
+    text += to_markdown(_shown(opening_frame(fine)))
+    written.append(write_text(folder / "bidding_value.md", text))
+    written.append(_chart(exact, players, folder / "bidding.png"))
+    return written
+
+
+def _answers(result: Bidding) -> tuple[list[str], list[str], np.ndarray]:
+    """Seat 2's chance of calling each opening bid that is played, by own rung."""
+    tree, ladder = result.tree, result.ladder
+    opening = tree.infosets[1][0]
+    weights = ix.HAND_WAYS.astype(float)
+    played = []
+    for action, move in zip(opening.actions, opening.moves, strict=True):
+        if weights @ result.strategy[1][:, move] > 1e-12:
+            played.append(action)
+    rungs = [r for r in range(ladder.n_rungs) if (ladder.hand_rung == r).any()]
+    grid = np.zeros((len(rungs), len(played)))
+    for j, bid in enumerate(played):
+        call = tree.seq_index[2][((bid,), -1)]
+        for i, rung in enumerate(rungs):
+            mine = ladder.hand_rung == rung
+            grid[i, j] = weights[mine] @ result.strategy[2][mine, call] / weights[mine].sum()
+    return [ladder.labels[r] for r in rungs], [ladder.labels[b] for b in played], grid
+
+
+def _chart(result: Bidding, players: pd.DataFrame, path: Path) -> Path:
+    fig = Figure(figsize=(14, 4.8))
+    axes = fig.subplots(1, 3)
+    opening = opening_frame(result)
+    bids = [c for c in opening.columns[2:] if opening[c].max() > 1e-12]
+    ax = axes[0]
+    bottom = np.zeros(len(opening))
+    for bid in bids:
+        ax.barh(opening["own_rung"], opening[bid], left=bottom, label=f"bids {bid}")
+        bottom += opening[bid].to_numpy()
+    ax.set_xlabel("chance of the opening bid")
+    ax.set_title("Seat 1 opens with (by own category)", fontsize=10)
+    # Below the axis label, clear of the bars (every row is full width).
+    ax.legend(frameon=False, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3)
+    ax = axes[1]
+    rows, cols, grid = _answers(result)
+    image = ax.imshow(grid, cmap="RdYlGn_r", vmin=0, vmax=1, aspect="auto")
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels(rows, fontsize=8)
+    ax.set_xticks(range(len(cols)))
+    ax.set_xticklabels(cols, fontsize=8, rotation=20, ha="right")
+    for i in range(grid.shape[0]):
+        for j in range(grid.shape[1]):
+            ax.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=7)
+    ax.set_xlabel("seat 1's opening bid")
+    ax.set_title("Seat 2 calls it (chance, by own category)", fontsize=10)
+    fig.colorbar(image, ax=ax, fraction=0.046)
+    ax = axes[2]
+    names = list(dict.fromkeys(players["player"]))
+    width = 0.38
+    for k, seat in enumerate((1, 2)):
+        part = players[players["seat"] == seat].set_index("player").loc[names]
+        xs = [i + (k - 0.5) * width for i in range(len(names))]
+        ax.bar(xs, part["loss"], width, label=f"seat {seat}")
+    ax.set_xticks(range(len(names)))
+    ax.set_xticklabels(names, rotation=35, ha="right", fontsize=7)
+    ax.set_ylabel("units lost per game against the solution")
+    ax.set_title("What simple players lose", fontsize=10)
+    ax.legend(frameon=False, fontsize=8)
+    fig.suptitle(
+        f"Bidding for two, category ladder (classic): seat 1's value {result.value:.4f} "
+        "units per game"
+    )
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    return path
+
+
+def _compute(ladder: str) -> list[Path]:
+    _result(ladder)
+    if ladder == "fine":
+        for rule in TRANSLATIONS:
+            _bounds(rule)
+        simulated_fine_frame()
+    return []
+
+
+def tasks(out_dir: Path) -> list[Task]:
+    return [
+        Task("bidding category ladder", functools.partial(_compute, "category"), cost=1.5),
+        Task("bidding fine ladder", functools.partial(_compute, "fine"), cost=13.5),
+        Task("bidding tables", lambda: write_bidding(out_dir), cost=1.2),
+    ]

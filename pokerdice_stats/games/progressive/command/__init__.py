@@ -1,0 +1,323 @@
+"""``pokerdice-stats payout``: progressive poker dice (004) against a computer."""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from pokerdice_stats.engines.cli import (
+    add_format_arg,
+    add_rules_args,
+    check_tolerance,
+    emit,
+    output_path,
+    rules_from_args,
+    whole_number,
+)
+from pokerdice_stats.games.progressive.command.bank import bank_session_record
+from pokerdice_stats.ground.formats import fraction_text, render, short_fraction, stated, to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.engines.cli import lazy_pandas as pd
+
+
+def register(subparsers) -> None:
+    from pokerdice_stats.engines.blind.policy_names import (
+        ALIAS_NOTE,
+        COMPUTER_POLICIES,
+        KNOWLEDGE,
+        STARTING_BANK,
+        canonical_policy,
+    )
+
+    payout = subparsers.add_parser(
+        "payout",
+        help="progressive poker dice: the player's payout per round, its breakdown, fair pays "
+        "and the bank over a session",
+    )
+    add_rules_args(payout, default="progressive")
+    payout.add_argument(
+        "--computer",
+        default="optimal",
+        type=canonical_policy,
+        metavar="POLICY",
+        help="the computer's policy: "
+        + ", ".join(COMPUTER_POLICIES)
+        + " (default: optimal; under --knowledge blind, the symmetric equilibrium)"
+        + ALIAS_NOTE,
+    )
+    payout.add_argument(
+        "--knowledge",
+        default="seen",
+        metavar="K",
+        help="seen: the player sees the computer's final hand (default); blind: neither sees "
+        f"the other's ({', '.join(KNOWLEDGE)})",
+    )
+    payout.add_argument(
+        "--rounds",
+        type=whole_number,
+        default=None,
+        metavar="R",
+        help="also the bank after R rounds: its exact distribution, quantiles and chance of ruin",
+    )
+    payout.add_argument(
+        "--start",
+        type=whole_number,
+        default=None,
+        metavar="B",
+        help=f"starting bank in points, with --rounds (default {STARTING_BANK})",
+    )
+    payout.add_argument(
+        "--schedule",
+        default=None,
+        metavar="FILE",
+        help="a schedule file (.csv, as --schedule-out writes; default: 004, the seed's)",
+    )
+    payout.add_argument(
+        "--schedule-out",
+        type=output_path,
+        default=None,
+        metavar="FILE",
+        help="write the schedule used (after --solve: with the pay found) to FILE (.csv)",
+    )
+    payout.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="every (winner, loser) cell: chance, pay, contribution and share of the variance",
+    )
+    payout.add_argument(
+        "--compare",
+        nargs=2,
+        default=None,
+        metavar=("A", "B"),
+        help="two schedules side by side (a file, or 004 for the seed's)",
+    )
+    payout.add_argument(
+        "--solve",
+        default=None,
+        metavar="CELL",
+        help="find the pay of CELL (WINNER/LOSER, e.g. five-of-a-kind/one-pair; or 'scale', a "
+        "factor on the whole schedule) giving expected payout --target",
+    )
+    payout.add_argument(
+        "--target", default=None, metavar="X", help="points per round wanted, with --solve"
+    )
+    payout.add_argument(
+        "--tolerance",
+        type=float,
+        default=None,
+        help="exploitability tolerance of the blind equilibrium (--knowledge blind, "
+        "--computer optimal)",
+    )
+    add_format_arg(payout, ("table", "json"))
+    payout.set_defaults(func=run_payout)
+
+
+def _exact(value) -> str | None:
+    return None if value is None else fraction_text(value)
+
+
+def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dict:
+    """The JSON object of ``payout``: ``schedule``, ``computer``, ``expected``, ..."""
+    record: dict[str, object] = {
+        "rules": result.rules.label(),
+        "schedule": result.schedule.label,
+        "computer": result.computer,
+        "knowledge": result.knowledge,
+        "unit": "points per round",
+        "expected": _exact(result.expected),
+        "expected_float": result.expected_float,
+        "variance": _exact(result.variance),
+        "variance_float": result.variance_float,
+        "std_float": result.std_float,
+        "player_wins": result.player_wins,
+        "computer_wins": result.computer_wins,
+        "push": result.push,
+    }
+    eq = result.equilibrium
+    record.update(dict.fromkeys(EQUILIBRIUM_KEYS))  # null unless the blind game is solved
+    if eq is not None:
+        record.update(
+            {
+                "method": eq.method,
+                # below the tolerance the gap is the solver's noise: written 0
+                "exploitability": 0.0
+                if abs(eq.exploitability) < eq.tolerance
+                else eq.exploitability,
+                "tolerance": stated(eq.tolerance),
+                "iterations": eq.iterations,
+                "converged": eq.converged,
+                "value_lower": _exact(eq.lower),
+                "value_lower_float": None if eq.lower is None else float(eq.lower),
+                "value_upper": _exact(eq.upper),
+                "value_upper_float": None if eq.upper is None else float(eq.upper),
+            }
+        )
+    record.update(dict.fromkeys(SESSION_KEYS))
+    if rounds is not None:
+        mean, std = result.bank(rounds, start)
+        record.update({"rounds": rounds, "start": start, "bank_mean": mean, "bank_std": std})
+        if result.expected is not None:
+            record["bank_mean_exact"] = fraction_text(result.bank_exact(rounds, start)[0])
+    return record
+
+
+#: Keys of the blind equilibrium in ``payout``'s JSON (null when the game is solved otherwise).
+EQUILIBRIUM_KEYS = ("method", "exploitability", "tolerance", "iterations", "converged",
+                    "value_lower", "value_lower_float", "value_upper",
+                    "value_upper_float")  # fmt: skip
+
+#: Keys of the bank after ``--rounds`` in ``payout``'s JSON (null without it).
+SESSION_KEYS = ("rounds", "start", "bank_mean", "bank_std", "bank_mean_exact")
+
+#: The quantiles of the bank that ``payout --rounds`` prints.
+
+
+def _check_args(args: argparse.Namespace) -> None:
+    from pokerdice_stats.games.progressive.exact.bank import check_session
+    from pokerdice_stats.ground.errors import OptionError
+
+    if args.rounds is None and args.start is not None:
+        raise OptionError("--start needs --rounds (the bank after that many rounds)")
+    if args.rounds is not None:
+        if args.rounds < 0:
+            raise OptionError(f"--rounds must be 0 or more, got {args.rounds}")
+        if args.start is not None and args.start < 1:
+            raise OptionError(f"--start must be 1 or more, got {args.start}")
+        check_session(args.rounds, 1 if args.start is None else args.start)
+    check_tolerance(args.tolerance)
+    if args.tolerance is not None and (args.knowledge, args.computer) != ("blind", "optimal"):
+        raise OptionError(
+            "--tolerance applies to the blind equilibrium only (--knowledge blind "
+            "--computer optimal)"
+        )
+    if (args.solve is None) != (args.target is None):
+        raise OptionError("--solve CELL and --target X go together")
+    modes = [m for m in ("breakdown", "compare", "solve") if getattr(args, m)]
+    if len(modes) > 1:
+        raise OptionError("choose one of --breakdown, --compare and --solve")
+    if args.compare and args.schedule:
+        raise OptionError("--compare names both schedules; leave out --schedule")
+
+
+def run_payout(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.progressive.exact.payout import (
+        STARTING_BANK,
+        check_choice,
+        check_payout_rules,
+    )
+    from pokerdice_stats.games.progressive.exact.schedule_files import load_schedule
+
+    _check_args(args)
+    check_choice(args.computer, args.knowledge)
+    rules = rules_from_args(args)
+    check_payout_rules(rules)  # before reading a schedule file: the clearer error first
+    start = STARTING_BANK if args.start is None else args.start
+    game = {"computer": args.computer, "knowledge": args.knowledge}
+    if args.compare:
+        from pokerdice_stats.games.progressive.command.compare import compare_record, compare_text
+
+        schedules = [load_schedule(spec) for spec in args.compare]
+        record = compare_record(rules, schedules, game, args.tolerance, args.rounds, start)
+        _write_schedule_out(args, schedules[0], rules)
+        emit(to_json(record) if args.format == "json" else compare_text(record))
+        return 0
+    schedule = load_schedule(args.schedule)
+    if args.solve is not None:
+        from pokerdice_stats.games.progressive.exact.fair_pay import solve_pay
+
+        solved = solve_pay(rules, args.solve, args.target, schedule=schedule, **game)
+        _write_schedule_out(args, solved.schedule, rules)
+        record = solved.record()
+        emit(to_json(record) if args.format == "json" else _solve_text(record))
+        return 0
+    _write_schedule_out(args, schedule, rules)
+    if args.breakdown:
+        from pokerdice_stats.games.progressive.exact.breakdown import payout_breakdown
+
+        breakdown = payout_breakdown(rules, schedule=schedule, tolerance=args.tolerance, **game)
+        record = breakdown.record()
+        record["session"] = None
+        if args.rounds is not None:
+            record["session"] = _session(breakdown.outcomes, args.rounds, start)
+        emit(to_json(record) if args.format == "json" else _breakdown_text(breakdown, record))
+        return 0
+    from pokerdice_stats.games.progressive.exact.payout import payout_result, round_outcomes
+
+    outcomes = round_outcomes(rules, schedule=schedule, tolerance=args.tolerance, **game)
+    record = payout_record(payout_result(outcomes), args.rounds, start)
+    record["session"] = None
+    if args.rounds is not None:
+        record["session"] = _session(outcomes, args.rounds, start)
+    if args.format == "json":
+        emit(to_json(record))
+        return 0
+    session = record.pop("session", None)
+    optional = (*EQUILIBRIUM_KEYS, *SESSION_KEYS)  # null-filled for JSON's stable keys
+    rows = [{"key": k, "value": v} for k, v in record.items() if not (v is None and k in optional)]
+    text = render(pd.DataFrame(rows), "table")
+    emit(text + (_session_text(session) if session else ""))
+    return 0
+
+
+def _session(outcomes, rounds: int, start: int) -> dict:
+    from pokerdice_stats.games.progressive.exact.bank import bank_distribution
+
+    return bank_session_record(bank_distribution(outcomes=outcomes, rounds=rounds, start=start))
+
+
+def _write_schedule_out(args: argparse.Namespace, schedule, rules) -> None:
+    if args.schedule_out is not None:
+        from pokerdice_stats.games.progressive.exact.schedule_files import write_schedule
+
+        write_schedule(schedule, args.schedule_out, rules)
+
+
+def _session_text(session: dict) -> str:
+    quantiles = ", ".join(f"{q}: {v:,}" for q, v in session["quantiles"].items())
+    ruin = session["ruin"] or f"{session['ruin_float']:.6g}"
+    return (
+        f"\nbank after {session['rounds']:,} rounds from {session['start']:,} points "
+        f"({session['arithmetic']}):\n"
+        f"  chance of ruin (bank below {session['ruin_below']:,}): {session['ruin_float']:.6g}"
+        + (f" = {ruin}" if session["ruin"] and len(ruin) < 60 else "")
+        + f"\n  mean {session['mean_float']:,.2f} points, sd {session['sd']:,.2f} points\n"
+        f"  quantiles (points): {quantiles}\n"
+    )
+
+
+def _breakdown_text(breakdown, record: dict) -> str:
+    lines = [
+        f"payout breakdown: {record['rules']}, schedule {record['schedule']}, computer "
+        f"{record['computer']}, knowledge {record['knowledge']} (points per round, player's side)",
+        f"  expected {record['expected_float']:.6g}"
+        + (f" = {short_fraction(Fraction(record['expected']))}" if record["expected"] else "")
+        + f", sd {record['sd']:.6g}, hit frequency {record['hit_frequency']:.6g}, "
+        f"push rate {record['push_rate']:.6g}",
+        f"  return per unit of the largest loss ({record['largest_loss']}): "
+        f"{record['return_per_largest_loss']:.6g}",
+        "",
+        "paying cells:",
+    ]
+    frame = breakdown.frame(paying_only=True)
+    frame = frame.drop(columns=["probability", "contribution", "payout"])
+    text = "\n".join(lines) + "\n" + render(frame, "table")
+    if record.get("session"):
+        text += _session_text(record["session"])
+    return text
+
+
+def _solve_text(record: dict) -> str:
+    breakpoints = ", ".join(f"{b:.6g}" for b in record["breakpoints_float"]) or "none met"
+    return (
+        f"fair pay: {record['cell']} against computer {record['computer']} "
+        f"(knowledge {record['knowledge']}, schedule {record['schedule']})\n"
+        f"  pay {record['pay_float']:.10g} = {record['pay']}\n"
+        f"  expected payout there {record['expected_float']:.6g} = {record['expected']} "
+        f"points per round (target {record['target']})\n"
+        f"  breakpoints met (pays where a policy changes): {breakpoints}\n"
+        f"  {record['evaluations']} exact evaluations of the game\n"
+    )

@@ -1,0 +1,35 @@
+"""The bank over a session of ``payout --rounds R --start B``, as a JSON object."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pokerdice_stats.ground.formats import fraction_text
+
+#: The quantiles of the bank a session's answer gives.
+QUANTILES = (Fraction(1, 100), Fraction(5, 100), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4),
+             Fraction(95, 100), Fraction(99, 100))  # fmt: skip
+
+
+def _exact(value) -> str | None:
+    return None if value is None else fraction_text(value)
+
+
+def bank_session_record(session) -> dict:
+    """The bank over a session (``payout --rounds R --start B``) as a JSON object."""
+    exact = session.exact
+    return {
+        "rounds": session.rounds,
+        "start": session.start,
+        "ruin_below": session.floor,
+        "arithmetic": "exact (Python integers)"
+        if exact
+        else f"float64, every chance within {session.tolerance:.1e}",
+        "ruin": _exact(session.ruin) if exact else None,
+        "ruin_float": float(session.ruin),
+        "mean": _exact(session.mean) if exact else None,
+        "mean_float": float(session.mean),
+        "sd": session.sd,
+        "quantiles": {f"{float(q):g}": session.quantile(q) for q in QUANTILES},
+        "unit": "points (the player's bank)",
+    }

@@ -1,0 +1,88 @@
+"""``pokerdice-stats payout --compare A B``: two schedules side by side on every figure."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerdice_stats.ground.formats import render
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.engines.cli import lazy_pandas as pd
+
+
+def compare_record(rules, schedules, game: dict, tolerance, rounds, start) -> dict:
+    """Totals and cells of each schedule (and the session with ``rounds``), side by side."""
+    from pokerdice_stats.games.progressive.command.bank import bank_session_record
+    from pokerdice_stats.games.progressive.exact.bank import bank_distribution
+    from pokerdice_stats.games.progressive.exact.breakdown import payout_breakdown
+
+    breakdowns = [
+        payout_breakdown(rules, schedule=s, tolerance=tolerance, **game) for s in schedules
+    ]
+    names = ["a", "b"]
+    totals = {}
+    for key in breakdowns[0].totals():
+        totals[key] = {n: b.totals()[key] for n, b in zip(names, breakdowns, strict=True)}
+    cells = []
+    for a, b in zip(breakdowns[0].cells, breakdowns[1].cells, strict=True):
+        row: dict[str, object] = {"side": a.side, "winner": a.winner, "loser": a.loser}
+        for n, cell in (("a", a), ("b", b)):
+            row[f"pay_{n}"] = int(cell.pay) if cell.pay.denominator == 1 else cell.pay
+            row[f"probability_{n}"] = float(cell.probability)
+            row[f"contribution_{n}"] = float(cell.contribution)
+            row[f"variance_share_{n}"] = float(cell.variance_share)
+        cells.append(row)
+    record = {
+        "rules": rules.label(),
+        "computer": game["computer"],
+        "knowledge": game["knowledge"],
+        "unit": "points per round (the player's side)",
+        "schedules": {n: s.label for n, s in zip(names, schedules, strict=True)},
+        "totals": totals,
+        "cells": cells,
+        "session": None,
+    }
+    if rounds is not None:
+        record["session"] = {
+            n: bank_session_record(
+                bank_distribution(outcomes=b.outcomes, rounds=rounds, start=start)
+            )
+            for n, b in zip(names, breakdowns, strict=True)
+        }
+    return record
+
+
+def compare_text(record: dict) -> str:
+    """The plain-text form of :func:`compare_record`."""
+    a, b = record["schedules"]["a"], record["schedules"]["b"]
+    head = (
+        f"schedules side by side: A = {a}, B = {b}\n"
+        f"({record['rules']}, computer {record['computer']}, knowledge {record['knowledge']}; "
+        f"{record['unit']})\n\n"
+    )
+    totals = pd.DataFrame(
+        [{"figure": k, "A": v["a"], "B": v["b"]} for k, v in record["totals"].items()]
+    )
+    cells = pd.DataFrame(record["cells"])
+    paying = cells[(cells["pay_a"] != 0) | (cells["pay_b"] != 0)]
+    shown = paying[
+        ["side", "winner", "loser", "pay_a", "pay_b", "probability_a", "probability_b",
+         "contribution_a", "contribution_b", "variance_share_a", "variance_share_b"]
+    ]  # fmt: skip
+    text = head + render(totals, "table") + "\npaying cells:\n" + render(shown, "table")
+    if record["session"] is not None:
+        rows = []
+        for key in ("ruin_float", "mean_float", "sd"):
+            rows.append({"figure": key, "A": record["session"]["a"][key],
+                         "B": record["session"]["b"][key]})  # fmt: skip
+        for q in record["session"]["a"]["quantiles"]:
+            rows.append({"figure": f"quantile {q}", "A": record["session"]["a"]["quantiles"][q],
+                         "B": record["session"]["b"]["quantiles"][q]})  # fmt: skip
+        session = record["session"]["a"]
+        text += (
+            f"\nbank after {session['rounds']:,} rounds from {session['start']:,} points:\n"
+            + render(pd.DataFrame(rows), "table")
+        )
+    return text

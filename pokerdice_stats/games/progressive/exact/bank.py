@@ -1,0 +1,332 @@
+"""The player's bank over a session of progressive rounds, exactly, by dynamic programming.
+
+Rounds are independent and each pays the player one of a few whole amounts
+with known chances (:meth:`RoundOutcomes.amounts`).  The chance of every bank
+value after ``r`` rounds follows from that after ``r - 1`` by one convolution
+with the round's outcomes.  A player whose bank is below ``floor`` (by
+default the largest possible loss of a round: the bank can no longer cover
+it) is ruined and plays no more: ruined banks are absorbing and keep their
+value.
+
+Two arithmetics, said by :attr:`BankDistribution.exact`:
+
+- exact (the default up to :data:`EXACT_ROUNDS` rounds): Python integers over
+  the common denominator of the round's chances raised to the number of
+  rounds, so every chance is a Fraction;
+- float64 (beyond): a numba convolution per round
+  (:func:`pokerdice_stats.kernels.bank.bank_round`).  The upper tail is cut
+  where its mass is below ``1e-12 / rounds`` a round, and the total mass cut
+  is tracked; :attr:`BankDistribution.tolerance` bounds the error of any
+  chance reported (cut mass plus rounding, ``rounds * outcomes * 2**-53``).
+
+Examples
+--------
+>>> session = bank_distribution(rounds=2, start=10_000)
+>>> session.exact, session.ruin
+(True, Fraction(0, 1))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_outcomes
+from pokerdice_stats.games.progressive.exact.payout_result import STARTING_BANK
+from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.kernels.bank import bank_round
+from pokerdice_stats.turn.rules import RuleSet
+
+#: Sessions up to this many rounds are computed exactly by default.
+EXACT_ROUNDS = 10
+#: The most rounds the dynamic program takes.
+MAX_ROUNDS = 10_000
+#: The largest starting bank (bank values stay exact in float64 below 2**53).
+MAX_BANK = 10**15
+#: Upper-tail mass the float program may cut over a whole session.
+CUT_BUDGET = 1e-12
+
+Number = Fraction | float
+
+
+@dataclass(frozen=True, eq=False)
+class BankDistribution:
+    """The player's bank after a session.
+
+    Attributes
+    ----------
+    rounds, start, floor : int
+        Rounds played (at most), starting bank, and the ruin line: a bank
+        below ``floor`` is ruined.
+    banks : (n,) int64
+        Bank values, ascending (ruined banks included, at the value they had).
+    chances : (n,)
+        Their chances: Fractions (object array) when ``exact``, else float64.
+    ruin_by_round : tuple
+        Chance of being ruined by the end of round ``r``, for r = 0..rounds.
+    exact : bool
+    tolerance : float
+        Bound on the absolute error of any chance reported (0 when exact).
+    cut : float
+        Upper-tail mass dropped by the float program (0 when exact).
+    """
+
+    rounds: int
+    start: int
+    floor: int
+    banks: np.ndarray
+    chances: np.ndarray
+    ruin_by_round: tuple[Number, ...]
+    exact: bool
+    tolerance: float
+    cut: float
+
+    @property
+    def ruin(self) -> Number:
+        """Chance of ruin within the session."""
+        return self.ruin_by_round[-1]
+
+    @property
+    def mean(self) -> Number:
+        """Expected final bank (points)."""
+        return _dot(self.banks, self.chances)
+
+    @property
+    def sd(self) -> float:
+        """Standard deviation of the final bank (points)."""
+        mean = float(self.mean)
+        floats = np.array([float(c) for c in self.chances])
+        return math.sqrt(max(float(floats.dot((self.banks.astype(np.float64) - mean) ** 2)), 0.0))
+
+    def chance(self, bank: int) -> Number:
+        """Chance that the session ends with exactly this bank."""
+        where = np.searchsorted(self.banks, bank)
+        if where < self.banks.size and self.banks[where] == bank:
+            return self.chances[where]
+        return Fraction(0) if self.exact else 0.0
+
+    def quantile(self, q: float | Fraction) -> int:
+        """The smallest bank ``b`` with ``P(bank <= b) >= q`` (0 < q <= 1)."""
+        q = Fraction(q) if self.exact else float(q)
+        if not 0 < q <= 1:
+            raise OptionError(f"a quantile must be above 0 and at most 1, got {q}")
+        total = Fraction(0) if self.exact else 0.0
+        for bank, chance in zip(self.banks, self.chances, strict=True):
+            total += chance
+            if total >= q:
+                return int(bank)
+        return int(self.banks[-1])
+
+
+def _dot(banks: np.ndarray, chances: np.ndarray) -> Number:
+    if chances.dtype == object:
+        return sum((int(b) * c for b, c in zip(banks, chances, strict=True)), Fraction(0))
+    return float(banks.astype(np.float64).dot(chances))
+
+
+def check_session(rounds: object, start: object) -> tuple[int, int]:
+    """Refuse rounds or a starting bank the dynamic program does not take.
+
+    Raises
+    ------
+    OptionError
+        For anything but whole numbers with 0 <= rounds <= MAX_ROUNDS and
+        0 <= start <= MAX_BANK.
+    """
+    for what, value, most in (("rounds", rounds, MAX_ROUNDS), ("start", start, MAX_BANK)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise OptionError(f"{what} must be a whole number, got {value!r}")
+        if value < 0:
+            raise OptionError(f"{what} must be 0 or more, got {value}")
+        if value > most:
+            raise OptionError(f"{what} must be at most {most:,}, got {value:,}")
+    return int(rounds), int(start)  # type: ignore[call-overload]  # checked whole above
+
+
+def session_amounts(amounts: dict) -> tuple[list[int], list[Number]]:
+    """The round's outcomes as whole amounts and chances, refusing fractional amounts."""
+    values, chances = [], []
+    for amount, chance in sorted(amounts.items()):
+        amount = Fraction(amount)
+        if amount.denominator != 1:
+            raise OptionError(
+                f"the bank program needs whole-number amounts; this schedule pays {amount}"
+            )
+        if chance:
+            values.append(int(amount))
+            chances.append(chance)
+    if not values:
+        raise OptionError("the round has no outcome with a positive chance")
+    return values, chances
+
+
+def distribution_of_amounts(
+    amounts: dict,
+    rounds: int,
+    start: int = STARTING_BANK,
+    floor: int | None = None,
+    exact: bool | None = None,
+) -> BankDistribution:
+    """The bank after ``rounds`` rounds, each paying ``amount`` with its chance.
+
+    Parameters
+    ----------
+    amounts : dict
+        Amount (whole number) -> chance (Fraction, or float when not exact).
+    rounds, start : int
+    floor : int, optional
+        A bank below it is ruined; default: the largest loss of a round.
+    exact : bool, optional
+        Default: exact up to :data:`EXACT_ROUNDS` rounds (needs Fraction chances).
+
+    Raises
+    ------
+    OptionError
+    """
+    rounds, start = check_session(rounds, start)
+    values, chances = session_amounts(amounts)
+    largest_loss = max(0, -min(values))
+    floor = largest_loss if floor is None else int(floor)
+    if exact is None:
+        exact = rounds <= EXACT_ROUNDS and all(isinstance(c, (Fraction, int)) for c in chances)
+    if exact:
+        return _exact(values, [Fraction(c) for c in chances], rounds, start, floor)
+    return _float(values, [float(c) for c in chances], rounds, start, floor)
+
+
+def _exact(values, chances, rounds, start, floor) -> BankDistribution:
+    denominator = math.lcm(*(c.denominator for c in chances))
+    weights = np.array([int(c * denominator) for c in chances], dtype=object)
+    low_amount = min(values)
+    lowest = min(start, floor + low_amount)  # the lowest bank a session can reach
+    size = max(start, floor) + rounds * max(max(values), 0) - lowest + 1
+    banks = np.zeros(size, dtype=object)  # numerators over denominator**r
+    banks[start - lowest] = 1
+    ruin = [Fraction(int(start < floor))]
+    scale = 1
+    for _ in range(rounds):
+        scale *= denominator
+        active_from = max(floor - lowest, 0)
+        nonzero = np.flatnonzero(banks[active_from:] != 0)
+        following = np.zeros(size, dtype=object)
+        following[:active_from] = banks[:active_from] * denominator
+        if nonzero.size:
+            first, last = active_from + nonzero[0], active_from + nonzero[-1] + 1
+            playing = banks[first:last]
+            for amount, weight in zip(values, weights, strict=True):
+                at = first + amount
+                following[at : at + playing.size] += weight * playing
+        banks = following
+        ruin.append(Fraction(int(banks[:active_from].sum()), scale))
+    keep = np.flatnonzero(banks != 0)
+    return BankDistribution(
+        rounds=rounds,
+        start=start,
+        floor=floor,
+        banks=(keep + lowest).astype(np.int64),
+        chances=np.array([Fraction(int(banks[i]), scale) for i in keep], dtype=object),
+        ruin_by_round=tuple(ruin),
+        exact=True,
+        tolerance=0.0,
+        cut=0.0,
+    )
+
+
+def _float(values, chances, rounds, start, floor) -> BankDistribution:
+    low_amount = min(values)
+    offsets = np.array([v - low_amount for v in values], dtype=np.int64)
+    weights = np.array(chances, dtype=np.float64)
+    lowest = min(start, floor + low_amount)
+    ruined = np.zeros(max(floor - lowest, 0), dtype=np.float64)  # banks lowest .. floor - 1
+    if start < floor:
+        ruined[start - lowest] = 1.0
+        active, active_low = np.zeros(0), floor
+    else:
+        active, active_low = np.ones(1), start
+    ruin = [float(start < floor)]
+    cut_each = CUT_BUDGET / max(rounds, 1)
+    cut = 0.0
+    for _ in range(rounds):
+        if active.size:
+            following = np.zeros(active.size + int(offsets[-1]), dtype=np.float64)
+            bank_round(active, offsets, weights, following)
+            low = active_low + low_amount
+            below = min(max(floor - low, 0), following.size)
+            if below:
+                ruined[low - lowest : low - lowest + below] += following[:below]
+            active, active_low = following[below:], low + below
+            tail = np.cumsum(active[::-1])
+            drop = int(np.searchsorted(tail, cut_each, side="right"))
+            if drop:
+                cut += float(tail[drop - 1])
+                active = active[: active.size - drop]
+        ruin.append(float(ruined.sum()))
+    banks = np.concatenate(
+        [np.arange(lowest, lowest + ruined.size), np.arange(active_low, active_low + active.size)]
+    ).astype(np.int64)
+    probs = np.concatenate([ruined, active])
+    keep = np.flatnonzero(probs > 0)
+    rounding = rounds * len(values) * 2.0**-53
+    return BankDistribution(
+        rounds=rounds,
+        start=start,
+        floor=floor,
+        banks=banks[keep],
+        chances=probs[keep],
+        ruin_by_round=tuple(ruin),
+        exact=False,
+        tolerance=cut + rounding,
+        cut=cut,
+    )
+
+
+def bank_distribution(
+    rules: RuleSet | None = None,
+    computer: str = "optimal",
+    knowledge: str = "seen",
+    schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE,
+    rounds: int = 100,
+    start: int = STARTING_BANK,
+    floor: int | None = None,
+    exact: bool | None = None,
+    outcomes: RoundOutcomes | None = None,
+) -> BankDistribution:
+    """The player's bank after ``rounds`` progressive rounds from ``start`` points.
+
+    Parameters
+    ----------
+    rules, computer, knowledge, schedule
+        As for :func:`pokerdice_stats.games.progressive.exact.payout.expected_payout`.
+    rounds : int
+        0 to :data:`MAX_ROUNDS`.
+    start : int
+        The player's starting bank, 0 to :data:`MAX_BANK` points (004: 10,000).
+    floor : int, optional
+        A bank below it is ruined (default: the largest possible loss of a
+        round, so a ruined player could no longer cover it).
+    exact : bool, optional
+        Python-integer arithmetic (exact) or float64; default exact up to
+        :data:`EXACT_ROUNDS` rounds.
+    outcomes : RoundOutcomes, optional
+        An already solved round (then the other game arguments are ignored).
+
+    Returns
+    -------
+    BankDistribution
+
+    Raises
+    ------
+    OptionError
+        For rounds or banks out of range, fractional amounts, or an inexact
+        round asked for exactly.
+    """
+    rounds, start = check_session(rounds, start)
+    if outcomes is None:
+        outcomes = round_outcomes(rules, computer, knowledge, schedule)
+    if exact and not outcomes.exact:
+        raise OptionError("this round's chances are floats (a blind equilibrium): exact=False")
+    return distribution_of_amounts(outcomes.amounts(), rounds, start, floor, exact)

@@ -1,0 +1,361 @@
+"""Progressive Poker Dice (004): the player's expected payout against the computer.
+
+The computer throws first.  With ``knowledge="seen"`` (the ruling) the player
+then develops a hand knowing the computer's final hand ``c`` and maximises
+the expected payout with the goal ``payout[:, c]``; every distinct goal is
+solved in one batched :func:`pokerdice_stats.turn.holds.solve`.  The computer
+follows a policy:
+
+- ``optimal``: maximises its own expected payout knowing the player answers
+  optimally, i.e. its goal at a final hand ``c`` is minus the player's
+  optimal expected payout given ``c`` (numerators over ``7776**throws``, so
+  its dynamic program runs in Python integers);
+- the named simple strategies of :mod:`pokerdice_stats.engines.blind.simple_strategies`
+  (``stand``, ``largest-set``, ``at-least-three``, ``max-category``).
+
+With ``knowledge="blind"`` neither sees the other: against a named policy the
+player plays the exact best response to its final distribution; against
+``optimal`` both play the equilibrium of the blind game
+(:mod:`pokerdice_stats.engines.blind.equilibrium`; the game is symmetric, so its
+value is 0).
+
+Every figure comes from one object, :class:`RoundOutcomes`: the exact joint
+chance of each (player's final category, computer's final category) pair
+under both policies, beside the schedule's pay for that pair.
+
+Examples
+--------
+>>> result = expected_payout(computer="stand")
+>>> result.expected > 0
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from pokerdice_stats.engines.blind import require_independent_turns
+from pokerdice_stats.engines.blind.equilibrium import solve_blind
+from pokerdice_stats.engines.blind.policy_names import (
+    ALIAS_NOTE,
+    COMPUTER_POLICIES,
+    KNOWLEDGE,
+    canonical_policy,
+)
+from pokerdice_stats.engines.blind.simple_strategies import strategy_distribution
+from pokerdice_stats.games.progressive.exact.payout_result import (  # noqa: F401 - STARTING_BANK re-exported
+    STARTING_BANK,
+    Number,
+    PayoutResult,
+    RoundOutcomes,
+    payout_result,
+)
+from pokerdice_stats.games.progressive.exact.schedule import (
+    PROGRESSIVE_SCHEDULE,
+    PayoutSchedule,
+    category_payout,
+    integer_payout,
+    payout_matrix,
+)
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.goals import INT64_MAX, Goal, payout_against
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import Policy, solve
+from pokerdice_stats.turn.rules import RuleSet, get_rules
+
+
+@dataclass(frozen=True, eq=False)
+class PlayerResponse:
+    """The player's optimal answer to every computer final hand (knowledge ``seen``).
+
+    Attributes
+    ----------
+    policy : Policy
+        One goal per distinct payout column.
+    column : (252,) int
+        The goal of each computer final hand.
+    values : (252,) int64 or object
+        The player's optimal expected payout given each computer final hand,
+        numerators over ``denominator`` (in the payout matrix's units).
+    denominator : int
+        ``7776**throws``.
+    """
+
+    policy: Policy
+    column: np.ndarray
+    values: np.ndarray
+    denominator: int
+
+    def value(self, computer_hand: int) -> Fraction:
+        """The player's optimal expected payout given the computer's final hand."""
+        return Fraction(int(self.values[computer_hand]), self.denominator)
+
+
+def player_response(rules: RuleSet, payout: np.ndarray) -> PlayerResponse:
+    """Solve the player's dynamic program for every computer final hand at once.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    payout : (252, 252) integer array (int64, or Python integers as object)
+        ``payout[player, computer]``.
+    """
+    payout = np.asarray(payout)
+    keys: dict[tuple[int, ...], int] = {}
+    column = np.empty(ix.N_HANDS, dtype=np.int64)
+    for c in range(ix.N_HANDS):
+        column[c] = keys.setdefault(tuple(int(v) for v in payout[:, c]), len(keys))
+    table = hand_table(rules)
+    goals = []
+    for key, g in keys.items():
+        c = int(np.flatnonzero(column == g)[0])
+        values = np.array(key, dtype=object)
+        if all(abs(v) <= INT64_MAX for v in key):
+            values = values.astype(np.int64)
+        goals.append(Goal(f"payout against {table.category_slug(c)}", values))
+    policy = solve(rules, goals)
+    if policy.denominator != 1:  # pragma: no cover - integer payouts have denominator 1
+        raise OptionError("payouts must be whole numbers")
+    values = np.asarray(policy.turn)[column]
+    return PlayerResponse(policy, column, values, ix.N_THROWS**policy.throws)
+
+
+def optimal_computer(rules: RuleSet, response: PlayerResponse) -> tuple[Policy, np.ndarray, int]:
+    """The computer's optimal policy against the player's optimal answers.
+
+    Returns the computer's solved policy (its goal: minus the player's value,
+    numerators over ``7776**throws``; the program runs in Python integers) and
+    its exact final distribution (numerators, denominator).
+    """
+    goal = Goal(
+        "minus the player's optimal payout", -np.asarray(response.values), response.denominator
+    )
+    policy = solve(rules, goal)
+    numerators, denominator = policy.final_distribution()
+    return policy, numerators[0], denominator
+
+
+def check_payout_rules(rules: RuleSet) -> None:
+    """Refuse rules whose ties the payout game would not honour.
+
+    The payout game compares final categories only and pays nothing when they
+    are equal (a push), with the seed's schedule or any schedule file; rules
+    that break ties otherwise would be silently overruled.
+
+    Raises
+    ------
+    OptionError
+        Unless ``rules.ties`` is ``push`` and ``rules.tiebreak`` is ``category``.
+    """
+    wrong = [
+        f"{key}={getattr(rules, key)}"
+        for key, wanted in (("ties", "push"), ("tiebreak", "category"))
+        if getattr(rules, key) != wanted
+    ]
+    if wrong:
+        raise OptionError(
+            "payout compares categories only and pushes on equal categories (the "
+            "progressive rules), but these rules have " + ", ".join(wrong) + ": use --rules "
+            "progressive, or --set ties=push --set tiebreak=category"
+        )
+
+
+def check_choice(computer: str, knowledge: str) -> None:
+    """Refuse an unknown computer policy or knowledge (the old word ``none`` names ``blind``).
+
+    Raises
+    ------
+    OptionError
+    """
+    if computer not in COMPUTER_POLICIES:
+        raise OptionError(
+            f"unknown computer policy {computer!r}; choose one of: "
+            + ", ".join(COMPUTER_POLICIES)
+            + ALIAS_NOTE
+        )
+    if knowledge == "none":
+        raise OptionError(
+            "knowledge 'none' is now called 'blind' (neither sees the other's hand); "
+            "choose one of: " + ", ".join(KNOWLEDGE)
+        )
+    if knowledge not in KNOWLEDGE:
+        raise OptionError(
+            f"unknown knowledge {knowledge!r}; choose one of: " + ", ".join(KNOWLEDGE)
+        )
+
+
+def computer_distribution(
+    rules: RuleSet, computer: str, payout: np.ndarray | None = None
+) -> tuple[np.ndarray, int]:
+    """Exact final distribution of a computer policy (knowledge ``seen``).
+
+    ``optimal`` (or ``equilibrium``) needs the payout matrix (default: the seed's schedule).
+    """
+    computer = canonical_policy(computer)
+    check_choice(computer, "seen")
+    if computer == "optimal":
+        payout = payout_matrix(rules) if payout is None else payout
+        _, numerators, denominator = optimal_computer(rules, player_response(rules, payout))
+        return numerators, denominator
+    return strategy_distribution(rules, computer)
+
+
+def round_outcomes(
+    rules: RuleSet | None = None,
+    computer: str = "optimal",
+    knowledge: str = "seen",
+    schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE,
+    tolerance: float | None = None,
+) -> RoundOutcomes:
+    """Solve both sides and return the joint chances of the final categories.
+
+    Parameters are those of :func:`expected_payout`.
+
+    Raises
+    ------
+    OptionError, ScheduleError
+    """
+    rules = get_rules("progressive") if rules is None else rules
+    computer = canonical_policy(computer)
+    check_choice(computer, knowledge)
+    require_independent_turns(rules, "the progressive payout")
+    check_payout_rules(rules)
+    pay = category_payout(rules, schedule)
+    matrix, _ = integer_payout(rules, schedule)
+    common = {"rules": rules, "computer": computer, "knowledge": knowledge, "schedule": schedule}
+    if knowledge == "seen":
+        return _seen(matrix, pay, common)
+    if computer == "optimal":
+        return _blind_equilibrium(matrix, pay, common, tolerance)
+    return _blind_response(matrix, pay, common)
+
+
+def _by_category(rules: RuleSet, numerators) -> list[int]:
+    category = hand_table(rules).category
+    totals = [0] * len(rules.category_slugs)
+    for h, n in enumerate(numerators):
+        totals[int(category[h])] += int(n)
+    return totals
+
+
+def _seen(matrix: np.ndarray, pay, common: dict) -> RoundOutcomes:
+    rules, computer = common["rules"], common["computer"]
+    response = player_response(rules, matrix)
+    computer_value = None
+    if computer == "optimal":
+        policy, d_num, d_den = optimal_computer(rules, response)
+        scale = integer_payout(rules, common["schedule"])[1]
+        computer_value = Fraction(policy.value()) / scale
+    else:
+        d_num, d_den = strategy_distribution(rules, computer)
+    final, f_den = response.policy.final_distribution()
+    player = [_by_category(rules, row) for row in final]
+    category = hand_table(rules).category
+    goal_of = {int(category[c]): int(response.column[c]) for c in range(ix.N_HANDS)}
+    comp = _by_category(rules, d_num)
+    n = len(comp)
+    denominator = f_den * d_den
+    joint = tuple(
+        tuple(Fraction(player[goal_of[c]][p] * comp[c], denominator) for c in range(n))
+        for p in range(n)
+    )
+    return RoundOutcomes(
+        **common,
+        joint=joint,
+        pay=pay,
+        exact=True,
+        computer_distribution=np.array([int(v) for v in d_num], dtype=np.float64) / d_den,
+        computer_value=computer_value,
+    )
+
+
+def _blind_response(matrix: np.ndarray, pay, common: dict) -> RoundOutcomes:
+    rules, computer = common["rules"], common["computer"]
+    d_num, d_den = strategy_distribution(rules, computer)
+    table = hand_table(rules)
+    policy = solve(rules, payout_against(table, d_num, d_den, matrix, f"payout against {computer}"))
+    f_num, f_den = policy.final_distribution()
+    player, comp = _by_category(rules, f_num[0]), _by_category(rules, d_num)
+    denominator = f_den * d_den
+    joint = tuple(tuple(Fraction(x * y, denominator) for y in comp) for x in player)
+    return RoundOutcomes(
+        **common,
+        joint=joint,
+        pay=pay,
+        exact=True,
+        computer_distribution=np.array([int(v) for v in d_num], dtype=np.float64) / d_den,
+    )
+
+
+def _blind_equilibrium(
+    matrix: np.ndarray, pay, common: dict, tolerance: float | None
+) -> RoundOutcomes:
+    rules = common["rules"]
+    if matrix.dtype == object:
+        raise OptionError(
+            "the blind equilibrium needs a schedule whose amounts, over their common "
+            "denominator, fit 64-bit integers"
+        )
+    eq = solve_blind(rules, matrix, tolerance=tolerance)
+    exact = eq.lower is not None and eq.lower == eq.upper
+    joint: tuple[tuple[Number, ...], ...]
+    if exact:
+        # The certified bounds meet: the rounded mixtures are an exact equilibrium.
+        x_num, x_den = eq.first.exact()
+        y_num, y_den = eq.second.exact()
+        player, comp = _by_category(rules, x_num), _by_category(rules, y_num)
+        joint = tuple(tuple(Fraction(x * y, x_den * y_den) for y in comp) for x in player)
+        y = np.array([int(n) for n in y_num], dtype=np.float64) / y_den
+    else:
+        category = hand_table(rules).category
+        n = len(rules.category_slugs)
+        xs = [float(eq.first.distribution[category == k].sum()) for k in range(n)]
+        ys = [float(eq.second.distribution[category == k].sum()) for k in range(n)]
+        joint = tuple(tuple(x * v for v in ys) for x in xs)
+        y = eq.second.distribution
+    return RoundOutcomes(
+        **common, joint=joint, pay=pay, exact=exact, computer_distribution=y, equilibrium=eq
+    )
+
+
+def expected_payout(
+    rules: RuleSet | None = None,
+    computer: str = "optimal",
+    knowledge: str = "seen",
+    schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE,
+    tolerance: float | None = None,
+) -> PayoutResult:
+    """The player's expected payout per round against a computer policy.
+
+    Parameters
+    ----------
+    rules : RuleSet, optional
+        Default: the ``progressive`` preset.
+    computer : str
+        One of :data:`COMPUTER_POLICIES` (``equilibrium``: another name of ``optimal``).
+    knowledge : str
+        ``seen`` (the player sees the computer's final hand) or ``blind``.
+    schedule : PayoutSchedule
+        Any amounts, whole or fractional (the seed's by default).
+    tolerance : float, optional
+        Exploitability tolerance of the blind equilibrium (see
+        :func:`pokerdice_stats.engines.blind.equilibrium.solve_blind`).
+
+    Returns
+    -------
+    PayoutResult
+        ``push`` here is every round in which nothing changes hands (equal
+        categories, or a winner the schedule does not pay).
+
+    Raises
+    ------
+    OptionError
+        For an unknown policy or knowledge.
+    ScheduleError
+        For a schedule that does not fit the rules.
+    """
+    return payout_result(round_outcomes(rules, computer, knowledge, schedule, tolerance))

@@ -1,0 +1,347 @@
+"""The progressive payout schedule (004) as data, and the payout matrices it gives.
+
+The loser of a round pays the winner an amount set by the two categories: the
+winner's category picks the column, the loser's the row.  A winner below three
+of a kind is paid nothing; hands of the same category push.  The seed's table::
+
+       Winner:                      3K   FH   BS   4K   5K
+       Bust / Little Straight / 1P   6   24   30   48  1200
+       Two Pair                      3   12   15   24   600
+       Three of a Kind               *    8   10   16   400
+       Full House                    -    *    3    4   100
+       Big Straight                  -    -    *    3    80
+       Four of a Kind                -    -    -    *    50
+
+Amounts are exact non-negative rationals (:class:`fractions.Fraction`; whole
+numbers in the seed).  Schedule files are read and written by
+:mod:`pokerdice_stats.games.progressive.exact.schedule_files`.
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> matrix = payout_matrix(get_rules("progressive"))
+>>> matrix.shape
+(252, 252)
+>>> PROGRESSIVE_SCHEDULE.amount("five-of-a-kind", "one-pair")
+Fraction(1200, 1)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from pokerdice_stats.ground.errors import RulesError
+from pokerdice_stats.ground.limits import exact_number
+from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS
+from pokerdice_stats.turn.goals import INT64_MAX
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:  # pandas only where a frame is made (the progressive hold skips it)
+    import pandas as pd
+
+#: Every category slug of every ladder.
+KNOWN_SLUGS = tuple(dict.fromkeys(c.slug for ladder in CATEGORY_LADDERS.values() for c in ladder))
+#: The name of the seed's schedule wherever a schedule may be named (``--compare 004``).
+SEED_NAME = "004"
+
+
+class ScheduleError(RulesError):
+    """A payout schedule that cannot be read or does not fit the rules."""
+
+
+@dataclass(frozen=True)
+class PayoutSchedule:
+    """What the loser pays the winner, by (winner category, loser category).
+
+    Attributes
+    ----------
+    name : str
+        How outputs name the schedule.
+    amounts : tuple of (winner, loser, amount)
+        Category slugs and a non-negative exact amount (Fraction).  Winners
+        missing from it are paid nothing.
+    source : str
+        Where it came from: ``"004"`` for the seed's, else the file read.
+    """
+
+    name: str
+    amounts: tuple[tuple[str, str, Fraction], ...]
+    source: str = ""
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The paying winner categories, in the order first given."""
+        return tuple(dict.fromkeys(w for w, _, _ in self.amounts))
+
+    @property
+    def losers(self) -> tuple[str, ...]:
+        """The loser categories named, in the order first given."""
+        return tuple(dict.fromkeys(loser for _, loser, _ in self.amounts))
+
+    @property
+    def label(self) -> str:
+        """The name, with the file it came from when that says more."""
+        if self.source and self.source not in (self.name, SEED_NAME):
+            return f"{self.name} ({self.source})"
+        return self.name
+
+    @property
+    def largest(self) -> Fraction:
+        """The largest amount of the schedule: the most a round can cost."""
+        return max((a for _, _, a in self.amounts), default=Fraction(0))
+
+    def amount(self, winner: str, loser: str) -> Fraction | None:
+        """The amount for a pair, 0 for a winner that is not paid, None if the pair is missing."""
+        winner, loser = category_slug(winner), category_slug(loser)
+        if winner not in self.winners:
+            return Fraction(0)
+        for w, lo, a in self.amounts:
+            if w == winner and lo == loser:
+                return a
+        return None
+
+    def with_amount(
+        self, winner: str, loser: str, amount: Fraction | int, name: str
+    ) -> PayoutSchedule:
+        """A copy with one pair's amount set (added if the pair is missing)."""
+        winner, loser = category_slug(winner), category_slug(loser)
+        value = Fraction(amount)
+        amounts = [(w, lo, value if (w, lo) == (winner, loser) else a) for w, lo, a in self.amounts]
+        if (winner, loser) not in {(w, lo) for w, lo, _ in self.amounts}:
+            amounts.append((winner, loser, value))
+        return PayoutSchedule(name, tuple(amounts), "")
+
+    def scaled(self, factor: Fraction | int, name: str) -> PayoutSchedule:
+        """A copy with every amount multiplied by ``factor``."""
+        factor = Fraction(factor)
+        return PayoutSchedule(name, tuple((w, lo, a * factor) for w, lo, a in self.amounts), "")
+
+    def renamed(self, name: str, source: str = "") -> PayoutSchedule:
+        """The same amounts under another name."""
+        return replace(self, name=name, source=source)
+
+    def frame(self, rules: RuleSet) -> pd.DataFrame:
+        """The schedule as the seed prints it: a row per loser (lowest first), a column per winner.
+
+        ``*`` is a push (same category) and ``-`` a pair that cannot happen;
+        amounts are written as whole numbers or ``p/q``.
+        """
+        import pandas as pd
+
+        slugs = rules.category_slugs
+        order = {slug: i for i, slug in enumerate(slugs)}
+        for slug in self.winners:
+            if slug not in order:
+                raise ScheduleError(
+                    f"schedule {self.name!r}: category {slug!r} is not in these rules "
+                    f"({', '.join(slugs)})"
+                )
+        winners = sorted(self.winners, key=lambda s: -order[s])
+        rows = []
+        for loser in reversed(slugs):
+            row: dict[str, str] = {"loser": loser}
+            for w in winners:
+                if w == loser:
+                    row[w] = "*"
+                elif order[w] > order[loser]:
+                    row[w] = "-"
+                else:
+                    value = self.amount(w, loser)
+                    row[w] = "" if value is None else amount_text(value)
+            rows.append(row)
+        return pd.DataFrame(rows, columns=["loser", *winners])
+
+
+def amount_text(value: Fraction | int) -> str:
+    """An amount as a whole number, or ``p/q`` when it is not whole."""
+    value = Fraction(value)
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
+def category_slug(text: str) -> str:
+    """A category as typed (``Full House``, ``full_house``) -> its slug (aliases resolved)."""
+    key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
+    return CATEGORY_ALIASES.get(key, key)
+
+
+def parse_amount(text: object, where: str) -> Fraction:
+    """An amount as written in a schedule: a whole number, ``p/q`` or a decimal, not negative.
+
+    Raises
+    ------
+    ScheduleError
+        For anything else (TOML floats included: write ``"3/2"`` or ``"1.5"``).
+    """
+    if isinstance(text, bool) or not isinstance(text, (int, str)):
+        raise ScheduleError(
+            f"{where}: amount must be a whole number, or exact as a string such as "
+            f'"3/2" or "1.5", got {text!r}'
+        )
+    try:
+        value = exact_number(text)
+    except (ValueError, ZeroDivisionError):
+        raise ScheduleError(
+            f"{where}: amount must be a whole number or a fraction such as 3/2, got {text!r}"
+        ) from None
+    if value < 0:
+        raise ScheduleError(f"{where}: amount must not be negative, got {text!r}")
+    return value
+
+
+def checked_schedule(
+    name: str, triples: Sequence[tuple[object, ...]], source: str
+) -> PayoutSchedule:
+    """Build a schedule from (winner, loser, amount) as read, checking each entry.
+
+    Raises
+    ------
+    ScheduleError
+        For an unknown category, a bad amount, a push given an amount, a pair
+        given twice, or no pair at all.
+    """
+    seen: set[tuple[str, str]] = set()
+    amounts = []
+    for winner, loser, amount in triples:
+        w, lo = category_slug(str(winner)), category_slug(str(loser))
+        for slug in (w, lo):
+            if slug not in KNOWN_SLUGS:
+                raise ScheduleError(
+                    f"{source}: unknown category {slug!r}; choose from: " + ", ".join(KNOWN_SLUGS)
+                )
+        value = parse_amount(amount, f"{source}: {w} over {lo}")
+        if w == lo:
+            raise ScheduleError(f"{source}: {w} over {lo}: the same category is a push")
+        if (w, lo) in seen:
+            raise ScheduleError(f"{source}: {w} over {lo} is given twice")
+        seen.add((w, lo))
+        amounts.append((w, lo, value))
+    if not amounts:
+        raise ScheduleError(f"{source}: the schedule is empty")
+    return PayoutSchedule(name, tuple(amounts), source)
+
+
+def _build_seed_schedule() -> PayoutSchedule:
+    winners = ("three-of-a-kind", "full-house", "big-straight", "four-of-a-kind", "five-of-a-kind")
+    rows = (
+        (("high-die", "little-straight", "one-pair"), (6, 24, 30, 48, 1200)),
+        (("two-pair",), (3, 12, 15, 24, 600)),
+        (("three-of-a-kind",), (None, 8, 10, 16, 400)),
+        (("full-house",), (None, None, 3, 4, 100)),
+        (("big-straight",), (None, None, None, 3, 80)),
+        (("four-of-a-kind",), (None, None, None, None, 50)),
+    )
+    amounts: list[tuple[str, str, Fraction]] = []
+    for w_index, winner in enumerate(winners):
+        for losers, values in rows:
+            value = values[w_index]
+            if value is None:
+                continue
+            amounts.extend((winner, loser, Fraction(value)) for loser in losers)
+    return PayoutSchedule("progressive (seed 004)", tuple(amounts), SEED_NAME)
+
+
+#: The schedule of the Progressive Poker Dice rules (004).
+PROGRESSIVE_SCHEDULE = _build_seed_schedule()
+
+
+@functools.lru_cache(maxsize=64)
+def category_payout(rules: RuleSet, schedule: PayoutSchedule) -> tuple[tuple[Fraction, ...], ...]:
+    """What a hand of each category receives from one of each category (exact).
+
+    ``result[mine][theirs]`` (indices of ``rules.category_slugs``): positive
+    when ``mine`` wins, negative when it loses, 0 for a push or a winner the
+    schedule does not pay.
+
+    Raises
+    ------
+    ScheduleError
+        If the schedule names a category these rules do not have, ranks a
+        winner below its loser, or leaves out a pair a paying winner beats.
+    """
+    slugs = rules.category_slugs
+    for w, lo, _ in schedule.amounts:
+        for slug in (w, lo):
+            if slug not in slugs:
+                raise ScheduleError(
+                    f"schedule {schedule.name!r}: category {slug!r} is not in these rules "
+                    f"({', '.join(slugs)})"
+                )
+        if slugs.index(w) > slugs.index(lo):
+            raise ScheduleError(f"schedule {schedule.name!r}: {w} does not beat {lo}")
+    n = len(slugs)
+    received = [[Fraction(0)] * n for _ in range(n)]
+    for w in schedule.winners:
+        wi = slugs.index(w)
+        for li in range(wi + 1, n):
+            amount = schedule.amount(w, slugs[li])
+            if amount is None:
+                raise ScheduleError(
+                    f"schedule {schedule.name!r}: {w} beats {slugs[li]} but no amount is given"
+                )
+            received[wi][li] = amount
+            received[li][wi] = -amount
+    return tuple(tuple(row) for row in received)
+
+
+@functools.lru_cache(maxsize=64)
+def integer_payout(rules: RuleSet, schedule: PayoutSchedule) -> tuple[np.ndarray, int]:
+    """The (252, 252) payout of every pair of final hands in whole units of ``1/scale``.
+
+    ``matrix[mine, theirs] / scale`` is what the holder of ``mine`` receives;
+    ``scale`` is the least common denominator of the amounts (1 for whole
+    numbers).  int64 where it fits, Python integers (object) beyond.
+    """
+    by_category = category_payout(rules, schedule)
+    scale = math.lcm(*(a.denominator for row in by_category for a in row))
+    whole = [[int(a * scale) for a in row] for row in by_category]
+    big = any(abs(v) > INT64_MAX // 8 for row in whole for v in row)
+    mine = np.array(whole, dtype=object if big else np.int64)
+    category = hand_table(rules).category.astype(np.int64)
+    matrix = mine[category[:, None], category[None, :]]
+    matrix.setflags(write=False)
+    return matrix, scale
+
+
+def payout_matrix(rules: RuleSet, schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE) -> np.ndarray:
+    """The (252, 252) payout of every pair of final hands, from the first hand's side.
+
+    ``matrix[mine, theirs]`` is what the holder of ``mine`` receives: positive
+    when ``mine`` wins, negative when it loses, 0 for a push (same category)
+    or when the winner is below the schedule's paying categories.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        Gives each hand's category (the schedule compares categories only).
+    schedule : PayoutSchedule
+        Default: the seed's :data:`PROGRESSIVE_SCHEDULE`.  Its amounts must be
+        whole numbers (see :func:`integer_payout` for any amounts).
+
+    Returns
+    -------
+    (252, 252) int64 ndarray, read-only and antisymmetric.
+
+    Raises
+    ------
+    ScheduleError
+        If the schedule names a category these rules do not have, ranks a
+        winner below its loser, leaves out a pair a paying winner can beat,
+        or has amounts that are not whole numbers.
+    """
+    matrix, scale = integer_payout(rules, schedule)
+    if scale != 1 or matrix.dtype == object:
+        raise ScheduleError(
+            f"schedule {schedule.name!r}: amounts that are not whole numbers (or beyond int64) "
+            "have no integer payout matrix; use integer_payout"
+        )
+    return matrix

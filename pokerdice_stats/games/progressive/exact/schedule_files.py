@@ -1,0 +1,188 @@
+"""Schedule files: the one format, read and written by the same code.
+
+A schedule file is a CSV laid out as the seed prints its table: a row per
+loser category, a column per paying winner category, and an optional first
+line naming it::
+
+    # schedule: house rules
+    loser,three-of-a-kind,full-house,big-straight,four-of-a-kind,five-of-a-kind
+    high-die,6,24,30,48,1200
+    little-straight,6,24,30,48,1200
+    one-pair,6,24,30,48,1200
+    two-pair,3,12,15,24,600
+    three-of-a-kind,*,8,10,16,400
+    full-house,-,*,3,4,100
+    big-straight,-,-,*,3,80
+    four-of-a-kind,-,-,-,*,50
+    five-of-a-kind,-,-,-,-,*
+
+An amount is a whole number, a fraction ``p/q`` or a decimal (read exactly);
+``*`` marks the push on the diagonal and ``-`` a pair that cannot happen (the
+winner does not beat the loser); a blank cell gives no amount.  Winners that
+have no column are paid nothing.  Lines starting with ``#`` are comments;
+without a ``# schedule: NAME`` line the schedule is named after the file.
+:func:`write_schedule` writes exactly this layout (the main job's
+``results/games/progressive_schedule.csv`` is one), and :func:`read_schedule`
+reads it back to the same schedule.
+
+Two older layouts are still read: CSV with the header ``winner,loser,amount``
+(a row per pair) and TOML with a ``[payout.WINNER]`` table of ``LOSER = amount``
+per paying winner.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import tomllib
+from pathlib import Path
+
+from pokerdice_stats.games.progressive.exact.schedule import (
+    PROGRESSIVE_SCHEDULE,
+    SEED_NAME,
+    PayoutSchedule,
+    ScheduleError,
+    category_slug,
+    checked_schedule,
+)
+from pokerdice_stats.ground.limits import LimitError, read_text_capped
+from pokerdice_stats.turn.rules import RuleSet
+
+_NAME_PREFIX = "# schedule:"
+
+
+def read_schedule(path: str | Path) -> PayoutSchedule:
+    """Read a schedule file (see the module docstring).
+
+    Raises
+    ------
+    ScheduleError
+        For a missing file, a directory, an unreadable or malformed file, an
+        unknown category, a bad amount or a pair given twice.
+    """
+    path = Path(path)
+    shown = str(path)
+    if path.is_dir():
+        raise ScheduleError(f"schedule file {shown!r} is a directory, not a file")
+    try:
+        text = read_text_capped(path, "schedule file")
+    except FileNotFoundError:
+        raise ScheduleError(f"schedule file {shown!r} not found") from None
+    except LimitError as err:
+        raise ScheduleError(str(err)) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ScheduleError(f"cannot read schedule file {shown!r}: {err}") from None
+    source = f"schedule file {shown!r}"
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        schedule = _parse_csv(text, path.stem, source)
+    elif suffix == ".toml":
+        schedule = _parse_toml(text, path.stem, source)
+    else:
+        raise ScheduleError(f"{source}: expected a .csv file (or an older .toml one)")
+    return schedule.renamed(schedule.name, shown)
+
+
+def load_schedule(spec: str | Path | None) -> PayoutSchedule:
+    """A schedule named on the command line: ``004`` (or None) for the seed's, else a file."""
+    if spec is None or str(spec).strip() == SEED_NAME:
+        return PROGRESSIVE_SCHEDULE
+    return read_schedule(spec)
+
+
+def schedule_text(schedule: PayoutSchedule, rules: RuleSet) -> str:
+    """The schedule file's text: the name line, then the grid of :meth:`PayoutSchedule.frame`."""
+    frame = schedule.frame(rules)
+    out = io.StringIO()
+    out.write(f"{_NAME_PREFIX} {schedule.name}\n")
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(frame.columns)
+    writer.writerows(frame.itertuples(index=False))
+    return out.getvalue()
+
+
+def write_schedule(schedule: PayoutSchedule, path: str | Path, rules: RuleSet) -> Path:
+    """Write a schedule file that :func:`read_schedule` reads back to the same amounts.
+
+    Raises
+    ------
+    ScheduleError
+        For a path that does not end in ``.csv``, or that cannot be written.
+    """
+    path = Path(path)
+    if path.suffix.lower() != ".csv":
+        raise ScheduleError(f"schedule files are written as CSV: {str(path)!r} must end in .csv")
+    text = schedule_text(schedule, rules)
+    try:
+        path.write_text(text, encoding="utf-8", newline="\n")
+    except OSError as err:
+        raise ScheduleError(f"cannot write schedule file {str(path)!r}: {err}") from None
+    return path
+
+
+def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
+    name = default_name
+    lines = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.lower().startswith(_NAME_PREFIX):
+            name = stripped[len(_NAME_PREFIX) :].strip() or default_name
+        elif stripped and not stripped.startswith("#"):
+            lines.append(line)
+    rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    if not rows:
+        raise ScheduleError(f"{source}: the schedule is empty")
+    header = [cell.strip().lower() for cell in rows[0]]
+    if header == ["winner", "loser", "amount"]:
+        return _parse_pairs(rows[1:], name, source)
+    if not header or header[0] != "loser":
+        raise ScheduleError(
+            f"{source}: the header must be loser,WINNER,WINNER,... (or winner,loser,amount)"
+        )
+    winners = [category_slug(cell) for cell in header[1:]]
+    triples = []
+    for row in rows[1:]:
+        if len(row) != len(header):
+            raise ScheduleError(
+                f"{source}: every row needs {len(header)} cells (loser and one per winner): {row}"
+            )
+        loser = category_slug(row[0])
+        for winner, cell in zip(winners, row[1:], strict=True):
+            cell = cell.strip()
+            if winner == loser:
+                if cell not in ("*", ""):
+                    raise ScheduleError(
+                        f"{source}: {winner} over {loser}: the same category is a push (*)"
+                    )
+            elif cell == "*":
+                raise ScheduleError(
+                    f"{source}: {winner} over {loser}: * marks a push, on the diagonal only"
+                )
+            elif cell not in ("-", ""):
+                triples.append((winner, loser, cell))
+    return checked_schedule(name, triples, source)
+
+
+def _parse_pairs(rows: list[list[str]], name: str, source: str) -> PayoutSchedule:
+    triples = []
+    for row in rows:
+        if len(row) != 3:
+            raise ScheduleError(f"{source}: every row needs winner,loser,amount: {row}")
+        triples.append(tuple(cell.strip() for cell in row))
+    return checked_schedule(name, triples, source)
+
+
+def _parse_toml(text: str, default_name: str, source: str) -> PayoutSchedule:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ScheduleError(f"{source}: {err}") from None
+    payout = data.get("payout")
+    if not isinstance(payout, dict) or not payout:
+        raise ScheduleError(f"{source}: needs [payout.WINNER] tables of LOSER = amount")
+    triples: list[tuple[object, ...]] = []
+    for winner, losers in payout.items():
+        if not isinstance(losers, dict):
+            raise ScheduleError(f"{source}: payout.{winner} must be a table of LOSER = amount")
+        triples.extend((winner, loser, amount) for loser, amount in losers.items())
+    return checked_schedule(str(data.get("name", default_name)), triples, source)

@@ -1,0 +1,1 @@
+"""The progressive game's report sections, written into ``results/``."""

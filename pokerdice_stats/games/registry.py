@@ -1,0 +1,86 @@
+"""The registry of games: every game folder, named once, and which one plays what.
+
+The command line, ``simulate --what``, ``crosscheck`` and the main job read this
+registry; none of them asks rule flags which game a rule set is. Adding a game
+means one new folder (its ``__init__`` declaring a :class:`~.game.Game`) and one
+line in :data:`GAMES`.
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> from pokerdice_stats.games.registry import game_for, game_named
+>>> game_for(get_rules("banking"), "round").name
+'banking'
+>>> game_for(get_rules("gameweave"), "round").name
+'seen'
+>>> game_named("bidding").documents
+('Classic poker dice (003), variation 8',)
+"""
+
+from __future__ import annotations
+
+from pokerdice_stats.games import banking, betting, bidding, progressive, seen
+from pokerdice_stats.games.game import Game
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.rules import RuleSet
+
+#: Every game, in the order of the command line's ``--help``.
+GAMES: tuple[Game, ...] = (
+    progressive.GAME,
+    banking.GAME,
+    seen.GAME,
+    betting.GAME,
+    bidding.GAME,
+)
+
+
+def game_named(name: str) -> Game:
+    """The game called ``name``.
+
+    Raises
+    ------
+    OptionError
+        For an unknown name.
+    """
+    for game in GAMES:
+        if game.name == name:
+            return game
+    raise OptionError(f"unknown game {name!r}; choose one of: " + ", ".join(g.name for g in GAMES))
+
+
+def game_for(rules: RuleSet, what: str) -> Game:
+    """The one game that plays ``what`` (``round``, ``session``, ...) under ``rules``.
+
+    Raises
+    ------
+    OptionError
+        If no game plays ``what`` under these rules.
+    RuntimeError
+        If two games claim it (a registry that contradicts itself).
+    """
+    players = [game for game in GAMES if game.plays(rules, what)]
+    if not players:
+        raise OptionError(f"no game plays {what!r} under {rules.label()}")
+    if len(players) > 1:
+        names = ", ".join(g.name for g in players)
+        raise RuntimeError(f"games {names} all claim {what!r} under {rules.label()}")
+    return players[0]
+
+
+def command_modules() -> tuple[str, ...]:
+    """Every game's sub-command modules, in the order of :data:`GAMES`."""
+    return tuple(f"{game.package}.{module}" for game in GAMES for module in game.commands)
+
+
+def report_sections() -> dict[str, str]:
+    """Every game's report sections: section name to its module's full name."""
+    return {
+        section: f"{game.package}.{module}"
+        for game in GAMES
+        for section, module in game.report.items()
+    }
+
+
+def check_groups() -> dict[str, Game]:
+    """Every game's cross-check groups: group name to the game that declares it."""
+    return {group: game for game in GAMES for group in game.checks}

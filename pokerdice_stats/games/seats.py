@@ -1,0 +1,27 @@
+"""The number of seats a round may have: the one check every game folder shares."""
+
+from __future__ import annotations
+
+from pokerdice_stats.ground.errors import OptionError
+
+#: The fewest and the most seats of a round (the rule documents: two or more, usually no
+#: more than five).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+
+def check_players(players: int) -> int:
+    """The number of players as an int, if it is 2 to 5.
+
+    Raises
+    ------
+    OptionError
+        Otherwise.
+    """
+    try:
+        n = int(players)
+    except (TypeError, ValueError):
+        raise OptionError(f"players must be a whole number, got {players!r}") from None
+    if n != players or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise OptionError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+    return n

@@ -1,0 +1,1 @@
+"""The seen game's cross-checks: each exact figure against its simulation."""

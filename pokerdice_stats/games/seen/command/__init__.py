@@ -1,0 +1,287 @@
+"""``pokerdice-stats match``, ``holdup``, and ``round`` when later seats see the earlier hands."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from pokerdice_stats.engines.cli import (
+    EXACT_CHOICES,
+    EXACT_HELP,
+    EXACT_SLOW,
+    add_format_arg,
+    add_rules_args,
+    emit,
+    emit_frame,
+    exact_choice,
+    rules_from_args,
+    whole_number,
+)
+from pokerdice_stats.engines.round_output import ROUND_UNITS, TIE_NOTES, round_context
+from pokerdice_stats.games.seen.command.round_holds import emit_hold_rows, hold_records
+from pokerdice_stats.ground.formats import to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.engines.cli import lazy_pandas as pd
+
+
+def _add_exact_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--exact", default="auto", choices=EXACT_CHOICES, help=f"{EXACT_HELP}; {EXACT_SLOW}"
+    )
+
+
+def _exact(args: argparse.Namespace, rules) -> bool:
+    return exact_choice(args.exact, rules)
+
+
+def register(subparsers) -> None:
+    match = subparsers.add_parser("match", help="each seat's chance to win a match of rounds")
+    add_rules_args(match)
+    match.add_argument(
+        "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
+    )
+    match.add_argument(
+        "--to",
+        dest="target",
+        type=whole_number,
+        default=None,
+        metavar="K",
+        help="round wins needed (default: 3 for gameweave, 5 otherwise)",
+    )
+    match.add_argument(
+        "--starter",
+        default=None,
+        choices=("last-thrower", "rotate", "winner"),
+        help="who starts the next round (default: the preset's rule)",
+    )
+    _add_exact_arg(match)
+    add_format_arg(match)
+    match.set_defaults(func=run_match)
+
+    holdup = subparsers.add_parser(
+        "holdup", help="the chance the best hand so far holds up (chips, triple-snakes)"
+    )
+    holdup.add_argument("dice", help='the best hand so far, e.g. "3 3 3 5 6"')
+    holdup.add_argument(
+        "--players-left",
+        type=whole_number,
+        default=1,
+        metavar="N",
+        help="players still to throw, 1 to 4 (default 1)",
+    )
+    holdup.add_argument(
+        "--limit",
+        type=whole_number,
+        default=None,
+        metavar="T",
+        help="under throw_limit=first-player: the throws the first player took (the most "
+        "each later player may take)",
+    )
+    holdup.add_argument(  # the old name of --limit
+        "--throws", dest="old_limit", type=whole_number, default=None, help=argparse.SUPPRESS
+    )
+    add_rules_args(holdup, default="triple-snakes")
+    _add_exact_arg(holdup)
+    add_format_arg(holdup, ("table", "json"))
+    holdup.set_defaults(func=run_holdup)
+
+
+def answer_round(args: argparse.Namespace, rules) -> int:
+    """``round`` when later seats see the earlier hands: every seat's chance, or one seat's."""
+    from pokerdice_stats.games.seen.exact.rounds import solve_round
+
+    result = solve_round(rules, args.players, exact=_exact(args, rules))
+    if args.seat is not None:
+        return _run_seat(args, result)
+    frame = result.frame()
+    if args.format == "json" and "win_exact" not in frame:
+        frame["win_exact"] = None
+    outright, tie = outright_and_tie(result)
+    frame["win_outright"] = outright
+    frame["tie"] = tie
+    context = round_context(rules, args.players, "seen", result.exact)
+    emit_frame(frame, args.format, context, "seats")
+    if args.format == "table":
+        emit(ROUND_UNITS)
+        emit(f"note: {TIE_NOTES[rules.ties]}")
+    return 0
+
+
+def refuse_blind(rules, command: str) -> None:
+    """Refuse blind rules in a game solved with later seats seeing the earlier hands.
+
+    Raises
+    ------
+    OptionError
+        Under ``knowledge=blind``.
+    """
+    from pokerdice_stats.ground.errors import OptionError
+
+    if rules.knowledge == "blind":
+        raise OptionError(
+            f"{command} is solved with later seats seeing the earlier hands and these rules "
+            "are blind (knowledge=blind); use --set knowledge=seen, or `round`/`banking` for "
+            "blind rounds"
+        )
+
+
+def outright_and_tie(result) -> tuple[list[float], list[float]]:
+    """Each seat's chance to hold the best hand alone, and to share it (before roll-offs).
+
+    Parameters
+    ----------
+    result : pokerdice_stats.games.seen.exact.rounds.Round
+
+    Returns
+    -------
+    (win_outright, tie)
+        Two lists of floats, seat 1 first.
+    """
+    outright = [0.0] * result.players
+    tie = [0.0] * result.players
+    for seats, chance in result.tie_sets.items():
+        for seat in seats:
+            if len(seats) == 1:
+                outright[seat - 1] += float(chance)
+            else:
+                tie[seat - 1] += float(chance)
+    return outright, tie
+
+
+def _run_seat(args: argparse.Namespace, result) -> int:
+    """``round --seat K [--against DICE] [--hand DICE --throws-left T]``."""
+    from pokerdice_stats.games.seen.exact.rounds import check_limit
+    from pokerdice_stats.ground.errors import OptionError
+    from pokerdice_stats.ground.formats import fraction_text
+    from pokerdice_stats.turn.hands import hand_table
+
+    seat = args.seat
+    tied = 1 if args.tied is None else args.tied
+    check_limit(result.rules, args.limit)
+    policy, goal = result.policy(seat, args.against, tied, args.limit)
+    win = policy.value(goal)
+    record = {
+        "rules": result.rules.label(),
+        "seat": seat,
+        "players": result.players,
+        "against": None if args.against is None else hand_table(result.rules).format(args.against),
+        "tied": tied if args.against is not None else 0,
+        "limit": args.limit,
+        "exact": result.exact,
+        "unit": "chance of winning the round",
+        "win": float(win),
+        "win_exact": fraction_text(win) if result.exact else None,
+        "hand": None,
+        "throws_left": None,
+    }
+    holds = None
+    if args.hand is not None:
+        if seat == 1 and result.limited:
+            raise OptionError("the first seat's holds under the throw limit: use the Python API")
+        h = hand_table(result.rules).hand(args.hand)
+        holds = policy.alternatives(h, args.throws_left, goal)
+        record["hand"] = hand_table(result.rules).format(h)
+        record["throws_left"] = args.throws_left
+    if args.format == "json":
+        record["holds"] = None if holds is None else hold_records(holds, result.exact)
+        emit(to_json(record))
+        return 0
+    if args.format != "table":
+        shown = pd.DataFrame([record]).drop(columns=["hand", "throws_left"])
+        shown = shown if holds is None else holds
+        if holds is not None:
+            shown = shown[["keep", "rethrow", "value_float", "optimal", "canonical"]]
+            shown = shown.rename(columns={"value_float": "win"})
+        emit_frame(shown, args.format)
+        return 0
+    facing = f"facing {record['against']}" if record["against"] else "throwing first"
+    if record["tied"] and record["tied"] > 1:
+        facing += f" ({record['tied']} players hold it)"
+    emit(f"seat {seat} of {result.players}, {facing}: wins with chance {record['win']:.6g}")
+    if holds is not None:
+        emit(
+            f"holds of {record['hand']} with {args.throws_left} throw(s) left, best first "
+            "(win: chance of winning the round):"
+        )
+        emit_hold_rows(holds.to_dict(orient="records"), result.exact)
+    return 0
+
+
+def run_match(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.seen.exact.matches import solve_match
+
+    rules = rules_from_args(args)
+    if rules.ties in ("roll-off", "must-beat"):  # shared ties: solve_match says why not
+        refuse_blind(rules, "match")
+    result = solve_match(rules, args.players, args.target, args.starter, exact=_exact(args, rules))
+    frame = result.frame()
+    if args.format == "json":
+        for column in ("win_exact", "expected_rounds_exact"):
+            if column not in frame:
+                frame[column] = None
+    context = {
+        "rules": rules.label(),
+        "players": result.players,
+        "target": result.target,
+        "starter": result.starter,
+        "ties": rules.ties,
+        "exact": result.exact,
+        "units": {"win": "chance of winning the match", "expected_rounds": "rounds a match"},
+    }
+    emit_frame(frame, args.format, context, "seats")
+    if args.format == "table":
+        emit(
+            "note: win is the chance (0 to 1) of winning the match, expected_rounds the mean "
+            "number of rounds it lasts; … is an exact fraction too long to show (--format json "
+            "or csv)"
+        )
+    return 0
+
+
+def _holdup_limit(args: argparse.Namespace, rules) -> int | None:
+    """``holdup --limit`` (or its old name ``--throws``), checked as ``round --limit``."""
+    from pokerdice_stats.games.seen.exact.rounds import check_limit
+    from pokerdice_stats.ground.errors import OptionError
+
+    if args.limit is not None and args.old_limit is not None:
+        raise OptionError("--throws is the old name of --limit: give one of them")
+    if args.old_limit is not None:
+        return check_limit(rules, args.old_limit, "--throws")
+    return check_limit(rules, args.limit)
+
+
+def run_holdup(args: argparse.Namespace) -> int:
+    from pokerdice_stats.games.seen.exact.holdup import holdup
+
+    rules = rules_from_args(args)
+    refuse_blind(rules, "holdup")
+    limit = _holdup_limit(args, rules)
+    result = holdup(rules, args.dice, args.players_left, throws=limit, exact=_exact(args, rules))
+    if args.format == "json":
+        record = {
+            "rules": rules.label(),
+            "limit": limit,
+            "exact": result.exact,
+            "unit": "chance of taking the pot",
+            **result.record(),
+        }
+        emit(to_json(record))
+        return 0
+    rows = [{"who": "best hand so far", "takes_pot": result.holds_up}]
+    rows += [
+        {"who": f"later player {i}", "takes_pot": p} for i, p in enumerate(result.later, start=1)
+    ]
+    frame = pd.DataFrame(rows)
+    frame["takes_pot_float"] = [float(v) for v in frame["takes_pot"]]
+    if not result.exact:
+        frame = frame.drop(columns="takes_pot")
+    emit(
+        f"{result.hand} ({result.category}) against {result.players_left} player(s) still to "
+        f"throw: holds up with chance {float(result.holds_up):.6g}"
+    )
+    emit("takes_pot: chance (0 to 1) of taking the pot")
+    emit_frame(frame, "table")
+    return 0

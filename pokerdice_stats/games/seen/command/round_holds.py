@@ -1,0 +1,47 @@
+"""The holds of ``round --seat K --hand DICE``, in ``hold --to-win``'s words."""
+
+from __future__ import annotations
+
+from pokerdice_stats.engines.cli import emit
+
+
+def hold_records(holds, exact: bool) -> list[dict]:
+    """The holds of ``round --seat K --hand DICE`` in JSON: ``win`` (float) beside
+    ``win_exact`` (``"p/q"``, null when not exact)."""
+    from pokerdice_stats.ground.formats import fraction_text
+
+    return [
+        {
+            "keep": row["keep"],
+            "rethrow": row["rethrow"],
+            "win": float(row["value_float"]),
+            "win_exact": fraction_text(row["value"]) if exact else None,
+            "optimal": bool(row["optimal"]),
+            "canonical": bool(row["canonical"]),
+        }
+        for _, row in holds.iterrows()
+    ]
+
+
+def emit_hold_rows(holds: list[dict], exact: bool) -> None:
+    """The holds as ``hold --to-win`` writes them: ``(none)`` for keeping nothing, ``stand``
+    for throwing nothing, the chance to 6 places, its fraction when exact, ``*`` on the
+    optimal holds."""
+    from pokerdice_stats.engines.cli import emit_rows
+    from pokerdice_stats.ground.formats import short_fraction
+
+    rows = []
+    for row in holds:
+        shown = {
+            "keep": row["keep"] or "(none)",
+            "rethrow": row["rethrow"] or "stand",
+            "win": f"{row['value_float']:.6f}",
+            "exact": short_fraction(row["value"]) if exact else "",
+            "optimal": "*" if row["optimal"] else "",
+        }
+        if not exact:
+            del shown["exact"]
+        rows.append(shown)
+    emit_rows(rows, right=("win", "exact", "rethrow"))
+    if exact and any("…" in r["exact"] for r in rows):
+        emit("… a fraction too long to show: --format json gives it exactly")

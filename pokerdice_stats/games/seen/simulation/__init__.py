@@ -1,0 +1,1 @@
+"""The seen game's Monte Carlo jobs, on the simulation engine and its chunk kernels."""

@@ -1,0 +1,302 @@
+"""Writing tables and exact numbers as text: plain tables, Markdown, CSV, JSON.
+
+Exact probabilities are :class:`fractions.Fraction`; in JSON, CSV and Markdown
+they are written ``"p/q"`` in lowest terms (always with the ``/q``, whole numbers
+too); plain-text tables, for people, write a whole number without it (``0``, ``-6``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:  # pandas is imported by the writers of frames only (quick commands skip it)
+    import pandas as pd
+
+FORMATS = ("table", "markdown", "csv", "json")
+#: Significant digits of every float the project writes to results/ (CSV, Markdown).
+DIGITS = 10
+
+
+def number_text(value: Any, tolerance: float | None = None, digits: int = DIGITS) -> Any:
+    """A number as the project writes it; any other value is returned unchanged.
+
+    Exact fractions as ``p/q``, integers as integers, floats to ``digits``
+    significant digits (so the text does not depend on the last bits a library
+    version computes), with zero written ``0`` (never ``-0``) and, when a
+    ``tolerance`` is stated, any float of absolute value below it written ``0``
+    (numerical noise).  NaN is written as an empty cell.
+    """
+    if isinstance(value, Fraction):
+        return fraction_text(value)
+    if isinstance(value, (bool, np.bool_)):
+        return value
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        number = float(value)
+        if math.isnan(number):
+            return ""
+        if math.isinf(number):
+            return "inf" if number > 0 else "-inf"
+        if number == 0 or (tolerance is not None and abs(number) < tolerance):
+            return "0"
+        text = format(number, f".{digits}g")
+        return "0" if text in ("0", "-0") else text
+    return value
+
+
+def numbers_as_text(
+    frame: pd.DataFrame, tolerances: dict[str, float] | None = None, digits: int = DIGITS
+) -> pd.DataFrame:
+    """A copy of a frame with every number written by :func:`number_text`.
+
+    ``tolerances`` maps a column to the tolerance stated for it (values below
+    it are noise, written ``0``).
+    """
+    out = frame.copy()
+    tolerances = tolerances or {}
+    for column in out.columns:
+        tol = tolerances.get(column)
+        out[column] = out[column].map(lambda v, tol=tol: number_text(v, tol, digits)).astype(object)
+    return out
+
+
+def fixed_text(value: Any, spec: str, tolerance: float | None = None) -> str:
+    """A number in prose, written with a format ``spec`` (``".4f"``, ``",.0f"``, ``".1%"``).
+
+    As :func:`number_text` does for tables: a value below a stated
+    ``tolerance`` is numerical noise and written as zero, and a rounded zero
+    never carries a sign (``-0.0000`` is written ``0.0000``), so the text does
+    not depend on the last bits a library version computes.
+    """
+    number = float(value)
+    if math.isnan(number):
+        return ""
+    if number == 0 or (tolerance is not None and abs(number) < tolerance):
+        number = 0.0
+    text = format(number, spec)
+    if text.startswith("-") and not any(ch in "123456789" for ch in text.split("e")[0]):
+        text = text[1:]
+    return text
+
+
+def fraction_text(value: Fraction | int) -> str:
+    """An exact number as ``"p/q"`` in lowest terms."""
+    value = Fraction(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def plain(value: Any) -> Any:
+    """A value made JSON-friendly: Fractions as ``"p/q"``, numpy scalars as Python ones."""
+    if isinstance(value, Fraction):
+        return fraction_text(value)
+    if isinstance(value, (np.bool_, bool)):
+        return bool(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, (np.floating, float)):
+        number = float(value)
+        return None if math.isnan(number) else (number if math.isfinite(number) else str(number))
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def frame_as_text(
+    frame: pd.DataFrame, elide: bool = False, tolerances: dict[str, float] | None = None
+) -> pd.DataFrame:
+    """A copy of a frame with Fractions written ``"p/q"`` and floats rounded for reading.
+
+    ``elide``: fractions longer than :data:`SHORT_FRACTION` characters are
+    written ``…`` and whole ones without ``/1`` (plain-text tables; JSON and CSV
+    keep them whole).  ``tolerances``: as for :func:`numbers_as_text`.
+    """
+    out = frame.copy()
+    tolerances = tolerances or {}
+    for column in out.columns:
+        values = out[column]
+        if elide:
+            values = values.map(lambda v: short_fraction(v) if isinstance(v, Fraction) else v)
+        tol = tolerances.get(column)
+        out[column] = values.map(lambda v, tol=tol: number_text(v, tol, digits=6)).astype(object)
+    return out
+
+
+def to_markdown(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
+    """A GitHub-flavoured Markdown table of a frame, numbers by :func:`number_text`."""
+    text = numbers_as_text(frame, tolerances)
+    header = "| " + " | ".join(str(c) for c in text.columns) + " |"
+    rule = "|" + "|".join("---" for _ in text.columns) + "|"
+    rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in text.itertuples(index=False)]
+    return "\n".join([header, rule, *rows]) + "\n"
+
+
+def to_csv(
+    frame: pd.DataFrame, tolerances: dict[str, float] | None = None, digits: int = DIGITS
+) -> str:
+    """CSV text of a frame, every number by :func:`number_text` (pandas formats none).
+
+    Results files use :data:`DIGITS`; the command line's ``--format csv``
+    gives floats whole (17 digits: they read back as the same float).
+    """
+    return numbers_as_text(frame, tolerances, digits).to_csv(index=False, lineterminator="\n")
+
+
+def to_json(data: Any) -> str:
+    """JSON text of an answer: records or a frame (a frame becomes a list of objects).
+
+    Every object follows the one naming rule of :func:`answer_names`: a figure's float
+    under its plain name, its exact fraction as ``"p/q"`` under ``NAME_exact``, and no
+    key for what does not apply.
+    """
+    if type(data).__name__ == "DataFrame":
+        data = data.to_dict(orient="records")
+    return json.dumps(answer_names(plain(data)), indent=2)
+
+
+#: The suffix of the exact twin of a float figure in a JSON answer.
+EXACT_SUFFIX = "_exact"
+_FLOAT_SUFFIX = "_float"
+
+
+def answer_names(value: Any) -> Any:
+    """The JSON naming rule, applied to every object of a plain JSON value.
+
+    - a figure is a float under its plain name (``value``), and when it is exact its
+      fraction is a ``"p/q"`` string under ``value_exact``;
+    - the code's pairs of an exact number and its float (``value`` holding ``"p/q"``
+      beside ``value_float``) are renamed so; a float with no exact twin named
+      ``..._float`` loses the suffix;
+    - a key whose value is null (what does not apply to the question) is left out.
+
+    Examples
+    --------
+    >>> answer_names({"value": "1/4", "value_float": 0.25, "ruin": None, "n": 3})
+    {'value': 0.25, 'value_exact': '1/4', 'n': 3}
+    >>> answer_names([{"exact_float": 0.5, "win": 0.5, "win_exact": "1/2"}])
+    [{'exact': 0.5, 'win': 0.5, 'win_exact': '1/2'}]
+    """
+    if isinstance(value, list):
+        return [answer_names(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if item is None:
+            continue
+        if key.endswith(_FLOAT_SUFFIX) and len(key) > len(_FLOAT_SUFFIX):
+            base = key[: -len(_FLOAT_SUFFIX)]
+            twin = value.get(base)
+            if twin is None or _is_exact_text(twin):
+                out.pop(base, None)
+                out[base] = answer_names(item)
+                if twin is not None and value.get(base + EXACT_SUFFIX) is None:
+                    out[base + EXACT_SUFFIX] = _exact_text(twin)
+                continue
+            if isinstance(twin, float):
+                continue  # the same float twice
+            raise ValueError(f"JSON key {key!r} beside a {type(twin).__name__} {base!r}")
+        if key in out:  # a float already put under this name by its ..._float twin
+            if _is_exact_text(item):
+                out.setdefault(key + EXACT_SUFFIX, _exact_text(item))
+            continue
+        out[key] = answer_names(item)
+    return out
+
+
+def _is_exact_text(value: Any) -> bool:
+    """An exact number as a plain JSON value: ``"p/q"`` text or an int, or a list or
+    mapping of them (nulls aside)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, str | int):
+        return True
+    items = list(value.values()) if isinstance(value, dict) else value
+    if not isinstance(items, list):
+        return False
+    return all(v is None or _is_exact_text(v) for v in items)
+
+
+def _exact_text(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _exact_text(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [None if v is None else _exact_text(v) for v in value]
+    return str(value)
+
+
+def _is_numeric(values: pd.Series) -> bool:
+    import pandas as pd
+
+    if pd.api.types.is_bool_dtype(values):
+        return False
+    if pd.api.types.is_numeric_dtype(values):
+        return True
+    non_null = [v for v in values if v is not None]
+    return bool(non_null) and all(
+        isinstance(v, (int, float, Fraction, np.integer, np.floating)) and not isinstance(v, bool)
+        for v in non_null
+    )
+
+
+def to_table(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
+    """A plain-text table: text columns left-aligned, numbers right-aligned.
+
+    Fractions are written ``p/q`` (``…`` when too long to read: JSON and CSV
+    give them whole) and floats to six significant digits, as in
+    :func:`frame_as_text`; columns are separated by two spaces and lines carry
+    no trailing blanks.  ``tolerances``: as for :func:`numbers_as_text`.
+    """
+    text = frame_as_text(frame, elide=True, tolerances=tolerances)
+    columns = []
+    for name in frame.columns:
+        cells = [str(name)] + [str(v) for v in text[name]]
+        width = max(len(c) for c in cells)
+        right = _is_numeric(frame[name])
+        columns.append([c.rjust(width) if right else c.ljust(width) for c in cells])
+    lines = ["  ".join(row).rstrip() for row in zip(*columns, strict=True)] if columns else []
+    return "\n".join(lines) + "\n"
+
+
+def render(frame: pd.DataFrame, fmt: str, tolerances: dict[str, float] | None = None) -> str:
+    """A frame in one of :data:`FORMATS`.
+
+    ``tolerances`` maps a column to the tolerance stated for it: in the text
+    formats a float below it is numerical noise, written ``0`` (JSON keeps the
+    number as computed).
+    """
+    if fmt == "json":
+        return to_json(frame) + "\n"
+    if fmt == "csv":
+        return to_csv(frame, tolerances, digits=17)
+    if fmt == "markdown":
+        return to_markdown(frame, tolerances)
+    return to_table(frame, tolerances)
+
+
+def stated(tolerance: float, digits: int = 3) -> float:
+    """A tolerance as it is stated to people: rounded to ``digits`` significant
+    digits (``1.2000000000000002e-06`` is ``1.2e-06``)."""
+    return float(f"{tolerance:.{digits}g}")
+
+
+#: Longest exact fraction a plain-text table shows in full.
+SHORT_FRACTION = 21
+
+
+def short_fraction(value: Fraction | int | float, limit: int = SHORT_FRACTION) -> str:
+    """``"p/q"`` for a table cell (a whole number without ``/1``), or ``"…"`` when
+    longer than ``limit`` characters (JSON and CSV carry the whole fraction);
+    floats as ``""``."""
+    if isinstance(value, float):
+        return ""
+    value = Fraction(value)
+    text = str(value.numerator) if value.denominator == 1 else fraction_text(value)
+    return text if len(text) <= limit else "…"

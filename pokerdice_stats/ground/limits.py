@@ -1,0 +1,190 @@
+"""Resource guards: a memory budget for the exact games and a size cap for input files.
+
+A computation whose tables would outgrow the memory budget is refused before it
+allocates anything (:func:`check_memory`), naming the option that raises the
+budget.  The budget is, first found: the value set by :func:`set_memory_budget`
+(the command line's ``--memory-budget``), the environment variable
+``POKERDICE_MEMORY_BUDGET``, half of the machine's memory (``MemTotal`` of
+``/proc/meminfo``), or :data:`FALLBACK_BUDGET` where that is unknown.
+
+Input files (rule files, points files, payout schedules) are read through
+:func:`read_text_capped`: only regular files of at most :data:`FILE_CAP` bytes;
+a directory, a device (a link to ``/dev/zero``), a FIFO or a socket is refused
+after ``os.stat`` and never opened.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from fractions import Fraction
+from pathlib import Path
+
+from pokerdice_stats.ground.errors import PokerDiceError
+
+#: The environment variable holding the memory budget (see :func:`parse_size`).
+BUDGET_ENV = "POKERDICE_MEMORY_BUDGET"
+
+#: The command-line option that raises the budget (named in every refusal).
+BUDGET_OPTION = "--memory-budget"
+
+#: The budget when the machine's memory cannot be read: 4 GiB.
+FALLBACK_BUDGET = 4 * 1024**3
+
+#: Largest input file read, in bytes (1 MiB; the seeds' files are a few KiB).
+FILE_CAP = 1024**2
+
+_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
+
+_override: int | None = None
+
+
+#: An exact number as the command line and the input files write it: ASCII digits, an
+#: optional leading ``-``, an optional decimal part, exponent (at most 3 digits) or
+#: ``/denominator``.  ``Fraction`` alone also takes ``+3``, ``1_0``, ``٣`` and ``1e999999999``
+#: (which it would spend minutes expanding).
+_EXACT_NUMBER = re.compile(
+    r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?(?:/[0-9]+)?"
+)
+
+
+def exact_number(text: object) -> Fraction:
+    """Read an exact number (``3``, ``-1/2``, ``0.25``, ``1e3``) strictly.
+
+    Raises
+    ------
+    ValueError
+        For any other text (callers turn it into their own message), a zero
+        denominator, or more than 4,000 digits.
+    """
+    raw = str(text).strip()
+    if len(raw) > 4000 or not raw.isascii() or not _EXACT_NUMBER.fullmatch(raw):
+        raise ValueError(f"not an exact number: {raw[:60]!r}")
+    try:
+        return Fraction(raw)
+    except ZeroDivisionError:
+        raise ValueError(f"zero denominator in {raw[:60]!r}") from None
+
+
+class LimitError(PokerDiceError):
+    """A request beyond a resource limit, or an input file that cannot be read safely."""
+
+
+def parse_size(text: str) -> int:
+    """Bytes from ``"4096"``, ``"512M"``, ``"16G"`` (K, M, G, T: powers of 1024).
+
+    The number is ASCII digits only (no sign, ``_`` or ``+``), then at most one unit letter.
+
+    Raises
+    ------
+    LimitError
+        For any other text, or a budget of 0.
+    """
+    raw = str(text).strip()
+    unit = raw[-1:].upper() if raw[-1:].isalpha() else ""
+    digits = raw[: len(raw) - len(unit)]
+    if unit not in _UNITS or not (digits.isascii() and digits.isdigit()):
+        shown = raw if len(raw) <= 60 else raw[:60] + f"… ({len(raw)} characters)"
+        raise LimitError(
+            f"a memory budget is a whole number of bytes with an optional unit K, M, G or T "
+            f"(e.g. 16G), got {shown!r}"
+        )
+    size = int(digits) * _UNITS[unit]
+    if size < 1:
+        raise LimitError("a memory budget must be at least 1 byte")
+    return size
+
+
+def machine_memory() -> int | None:
+    """The machine's memory in bytes (``MemTotal`` of ``/proc/meminfo``), or None."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("MemTotal:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def set_memory_budget(size: int | None) -> None:
+    """Set the budget for this process (None: back to the environment or the default)."""
+    global _override
+    _override = size
+
+
+def memory_budget() -> int:
+    """The memory budget in bytes (see the module docstring for where it comes from)."""
+    if _override is not None:
+        return _override
+    env = os.environ.get(BUDGET_ENV, "").strip()
+    if env:
+        return parse_size(env)
+    total = machine_memory()
+    return total // 2 if total else FALLBACK_BUDGET
+
+
+def size_text(size: int) -> str:
+    """A byte count for messages, in the largest unit it reaches (``"18.3 GiB"``)."""
+    for unit, factor in (("TiB", 1024**4), ("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
+        if size >= factor:
+            return f"{size / factor:.3g} {unit}"
+    return f"{size} bytes"
+
+
+def check_memory(needed: int, what: str) -> None:
+    """Refuse a computation estimated to need ``needed`` bytes beyond the budget.
+
+    Raises
+    ------
+    LimitError
+        Naming the estimate, the budget and how to raise it.
+    """
+    budget = memory_budget()
+    if needed > budget:
+        raise LimitError(
+            f"{what} would need about {size_text(needed)} of memory, more than the budget of "
+            f"{size_text(budget)}; raise it with {BUDGET_OPTION} SIZE (e.g. {BUDGET_OPTION} 64G) "
+            f"or {BUDGET_ENV} if the machine has the memory"
+        )
+
+
+def read_text_capped(path: str | Path, what: str, cap: int = FILE_CAP) -> str:
+    """The text of a regular file of at most ``cap`` bytes (UTF-8).
+
+    Parameters
+    ----------
+    path : str or Path
+    what : str
+        How the file is named in messages, e.g. ``"rule file"``.
+    cap : int
+        Largest size read, in bytes.
+
+    Raises
+    ------
+    FileNotFoundError
+        When nothing is at ``path`` (callers word their own message).
+    LimitError
+        For a directory, a device, a FIFO or socket, a file over ``cap`` bytes,
+        an unreadable file or one that is not UTF-8 text.
+    """
+    shown = str(path) if len(str(path)) <= 80 else "…" + str(path)[-60:]  # the name
+    info = os.stat(path)  # follows links: a link to /dev/zero is a device
+    if stat.S_ISDIR(info.st_mode):
+        raise LimitError(f"{what} {shown!r} is a directory, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise LimitError(f"{what} {shown!r} is not a regular file (a device, FIFO or socket)")
+    if info.st_size > cap:
+        raise LimitError(f"{what} {shown!r} is {info.st_size} bytes, more than the {cap} read")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(cap + 1)
+    except OSError as err:
+        raise LimitError(f"cannot read {what} {shown!r}: {err.strerror or err}") from None
+    if len(data) > cap:
+        raise LimitError(f"{what} {shown!r} is more than the {cap} bytes read")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LimitError(f"cannot read {what} {shown!r}: not UTF-8 text") from None

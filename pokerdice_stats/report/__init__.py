@@ -1,0 +1,143 @@
+"""The main job: regenerate everything in ``results/`` that the toolkit computes.
+
+Each game's sections live in its folder (the registry lists them), the turn's in this
+package and in :mod:`pokerdice_stats.engines.report`; this module runs their
+tasks under one progress bar, in two worker processes by default
+(:mod:`pokerdice_stats.engines.report.pool`), skipping the expensive solves whose
+inputs and code are unchanged (:mod:`pokerdice_stats.engines.report.cache`).
+Output is deterministic: the same bytes on every run, whatever the number of
+processes and with or without the cache.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from pathlib import Path
+
+from pokerdice_stats.engines.report import Task, cache
+from pokerdice_stats.engines.report.pool import run_pool
+from pokerdice_stats.ground.errors import OptionError
+
+#: The report sections that are no game's (the turn's odds and strategies, and the
+#: cross-checks of every game), and their modules.
+TURN_SECTIONS = {
+    "odds_tables": "pokerdice_stats.report.odds_tables",
+    "strategy_charts": "pokerdice_stats.engines.report.strategy_charts",
+}
+CLOSING_SECTIONS = {"simulation": "pokerdice_stats.report.simulation"}
+
+
+def section_modules() -> dict[str, str]:
+    """Every section of the main job, in the order it runs: its name to its module."""
+    from pokerdice_stats.games.registry import report_sections
+
+    return TURN_SECTIONS | report_sections() | CLOSING_SECTIONS
+
+
+#: Every section's name, in the order they run.
+SECTIONS = tuple(section_modules())
+
+
+#: Processes of the main job by default (two: the target machine has two cores).
+DEFAULT_JOBS = 2
+
+
+def _section_tasks(out_dir: Path, sections: tuple[str, ...]) -> list[tuple[str, Task]]:
+    pairs: list[tuple[str, Task]] = []
+    modules = section_modules()
+    for name in sections:
+        module = importlib.import_module(modules[name])
+        pairs.extend((modules[name], task) for task in module.tasks(out_dir))
+    return pairs
+
+
+def default_jobs() -> int:
+    """:data:`DEFAULT_JOBS`, or fewer on a machine with fewer cores (1 off POSIX)."""
+    if os.name != "posix":  # the workers inherit their socket by file descriptor
+        return 1
+    return max(1, min(DEFAULT_JOBS, os.cpu_count() or 1))
+
+
+def run_report(
+    out_dir: str | Path = "results",
+    sections: tuple[str, ...] = SECTIONS,
+    progress: bool = True,
+    jobs: int | None = None,
+    use_cache: bool = True,
+) -> list[Path]:
+    """Run the main job.
+
+    Parameters
+    ----------
+    out_dir : str or Path
+        Where to write (``results`` by default).
+    sections : tuple of str
+        Which sections to run (all by default).
+    progress : bool
+        Show a progress bar.
+    jobs : int, optional
+        Processes (default :func:`default_jobs`); 1 runs every task in this process.
+    use_cache : bool
+        Load the expensive solves from the cache of :mod:`pokerdice_stats.engines.report.cache`
+        when their inputs and code are unchanged (and store them there).  The files
+        written are the same either way.
+
+    Returns
+    -------
+    list of Path
+        Every file written, in task order.
+
+    Raises
+    ------
+    OptionError
+        If the output folder cannot be made, or ``jobs`` is below 1.
+    """
+    jobs = default_jobs() if jobs is None else jobs
+    unknown = [name for name in sections if name not in SECTIONS]
+    if unknown:
+        raise OptionError(f"unknown section {unknown[0]!r}; choose from: " + ", ".join(SECTIONS))
+    if jobs < 1:
+        raise OptionError(f"jobs must be 1 or more, not {jobs}")
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise OptionError(f"cannot write to {str(out)!r}: {err.strerror or err}") from None
+    before = cache.folder()
+    cache.use(cache.default_folder() if use_cache else None)
+    try:
+        return _run(out, sections, progress, jobs)
+    finally:
+        cache.use(before)
+
+
+def _run(out: Path, sections: tuple[str, ...], progress: bool, jobs: int) -> list[Path]:
+    pairs = _section_tasks(out, sections)
+    from tqdm import tqdm  # only the report shows progress: not every command imports it
+
+    with tqdm(total=len(pairs), desc="report", unit="task", disable=not progress) as bar:
+        if jobs == 1 or os.name != "posix":
+            written: list[Path] = []
+            for _, task in pairs:
+                bar.set_postfix_str(task.label)
+                written.extend(task.run())
+                bar.update(1)
+            return written
+        last = [time.monotonic()]
+        measured: dict[str, float] = {}
+
+        def done(label: str, seconds: float) -> None:
+            measured[label] = seconds
+            bar.update(1)
+
+        def tick(running: list[str]) -> None:
+            now = time.monotonic()
+            if now - last[0] >= 1.0:  # the clock moves even while a long task runs
+                last[0] = now
+                bar.set_postfix_str(", ".join(running), refresh=True)
+
+        written = run_pool(out, pairs, jobs, on_done=done, on_tick=tick, costs=cache.timings())
+        cache.save_timings(measured)  # the next run starts the longest groups first
+        return written

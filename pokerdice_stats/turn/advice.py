@@ -1,0 +1,184 @@
+"""What to hold: every hold of a thrown hand with its value, for a stated goal.
+
+One answer shape (:class:`HoldAdvice`) for every game's advice: :func:`goal_advice`
+here (a goal over the final hand: ``at-least:full-house``, a hand to beat, points;
+values are chances or points of the goal), the games' own in their folders (winning
+a seen round: :func:`pokerdice_stats.games.seen.exact.advice.round_advice`; the
+progressive game: :func:`pokerdice_stats.games.progressive.exact.advice.progressive_advice`).
+
+:func:`hold_distribution` gives, for each hold, the chance of each final
+category when the rest of the turn follows the same play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.rules import RuleSet
+from pokerdice_stats.turn.states import keep_intersection, n_states, state_kind
+
+#: Units of the values of each kind of advice.
+UNIT_CHANCE = "chance"
+UNIT_POINTS = "points per round"
+
+
+@dataclass(frozen=True, eq=False)
+class HoldAdvice:
+    """Every hold of one hand, best first, and what the values mean.
+
+    Attributes
+    ----------
+    rules : RuleSet
+    hand : int
+        The hand thrown (hand index).
+    throws_left : int
+    goal : str
+        What the values are the chance or expectation of.
+    unit : str
+        :data:`UNIT_CHANCE` or :data:`UNIT_POINTS`.
+    rows : list of dict
+        ``keep``, ``keep_index``, ``rethrow``, ``value`` (Fraction or float),
+        ``value_float``, ``optimal``, ``canonical`` (see
+        :meth:`pokerdice_stats.turn.holds.Policy.hold_rows`).
+    exact : bool
+    context : dict
+        The facts the advice depends on (best hand so far, players left, ...).
+    policy, goal_index : the solved play behind the values.
+    aside : int or None
+        The dice set aside, or first-throw dice untouched (keep index).
+    scale : Fraction
+        Values are the policy's values times ``scale`` (points per unit).
+    """
+
+    rules: RuleSet
+    hand: int
+    throws_left: int
+    goal: str
+    unit: str
+    rows: list[dict[str, Any]]
+    exact: bool
+    context: dict[str, Any] = field(default_factory=dict)
+    policy: Any = None
+    goal_index: int = 0
+    aside: int | None = None
+    scale: Fraction = Fraction(1)
+
+
+def check_throws_left(throws_left: int | None, throws: int, what: str) -> int:
+    if throws_left is None:
+        return throws - 1
+    if not 0 <= int(throws_left) < throws:
+        raise OptionError(f"--throws-left must be 0 to {throws - 1} {what}, got {throws_left}")
+    return int(throws_left)
+
+
+def goal_advice(
+    rules: RuleSet,
+    dice: str | int,
+    goal_text: str | None,
+    throws_left: int | None = None,
+    aside_text: str | None = None,
+    untouched_text: str | None = None,
+) -> HoldAdvice:
+    """Every hold of ``dice`` for a goal over the final hand (default: the best category).
+
+    ``aside_text``: the dice set aside (sticky holds); ``untouched_text``: the
+    dice of the first throw never thrown again (turn-scoped ``max_rethrow``).
+    """
+    from pokerdice_stats.turn.dice import parse_keep
+    from pokerdice_stats.turn.goals import parse_goal
+    from pokerdice_stats.turn.holds import solve
+    from pokerdice_stats.turn.states import parse_aside
+
+    table = hand_table(rules)
+    hand = table.hand(dice)
+    goal = parse_goal(goal_text, table)
+    left = check_throws_left(
+        throws_left,
+        rules.throws,
+        f"with {rules.throws} throws a turn (change the turn with --set throws=N)",
+    )
+    aside = parse_aside(aside_text, rules, left)
+    if untouched_text is not None:
+        if state_kind(rules) != "original":
+            raise OptionError(
+                "--untouched matters only under max_rethrow_scope=turn with max_rethrow below 5 "
+                "(and without sticky holds)"
+            )
+        aside = parse_keep(untouched_text, rules)
+    elif state_kind(rules) == "original" and 0 < left < rules.throws - 1:
+        raise OptionError(
+            f"after a re-throw under max_rethrow={rules.max_rethrow} (max_rethrow_scope=turn) "
+            "give --untouched: the dice of the first throw never thrown again"
+        )
+    policy = solve(rules, goal, throws=max(left + 1, 1))
+    rows = policy.hold_rows(hand, left, 0, aside)
+    unit = UNIT_CHANCE if goal.is_probability else "points"
+    return HoldAdvice(rules, hand, left, goal.name, unit, rows, policy.exact, {}, policy, 0, aside)
+
+
+def hold_distribution(advice: HoldAdvice) -> list[dict[str, Fraction | float]]:
+    """For each hold of ``advice`` (in its order), the chance of each final category.
+
+    The rest of the turn follows the policy behind the advice (the canonical
+    best keeps); standing ends the turn on the hand.  Exact when the policy is.
+    """
+    from pokerdice_stats.turn.induction import follow_keeps
+    from pokerdice_stats.turn.staged import StagedPolicy
+
+    policy, goal, rules = advice.policy, advice.goal_index, advice.rules
+    kind = state_kind(rules)
+    left = advice.throws_left
+    if isinstance(policy, StagedPolicy):
+        used = policy.throws - left
+        tables = [policy.best_keep[t][goal : goal + 1] for t in range(used, policy.throws - 1)]
+    else:
+        tables = [policy.stages[t - 1].best_keep[goal : goal + 1] for t in range(left - 1, 0, -1)]
+    table = hand_table(rules)
+    n_categories = len(rules.categories)
+    untouched = advice.aside if kind != "hand" else None
+    if kind == "original" and untouched is None:
+        untouched = int(ix.HAND_KEEP[advice.hand])
+    thrown = [row for row in advice.rows if row["rethrow"] > 0]
+    out_by_keep: dict[int, dict[str, Fraction | float]] = {}
+    if thrown:
+        start = np.zeros((len(thrown), n_states(kind)), dtype=np.int64)
+        for i, row in enumerate(thrown):
+            k = row["keep_index"]
+            lo, hi = ix.REROLL.ptr[k], ix.REROLL.ptr[k + 1]
+            hands = ix.REROLL.col[lo:hi]
+            if kind == "hand":
+                states = hands
+            elif kind == "aside":
+                states = ix.STATE_OF[k, hands]
+            else:
+                states = ix.STATE_OF[keep_intersection()[untouched, k], hands]
+            assert ix.REROLL.val is not None
+            start[i, states] += ix.REROLL.val[lo:hi]
+        many = [np.repeat(t, len(thrown), axis=0) for t in tables]
+        final = follow_keeps(many, start, kind=kind, exact=True)
+        denominator = ix.N_THROWS ** (len(tables) + 1)
+        for i, row in enumerate(thrown):
+            sums = [0] * n_categories
+            for h in np.flatnonzero(final[i]):
+                sums[int(table.category[h])] += int(final[i, h])
+            out_by_keep[row["keep_index"]] = {
+                cat.slug: Fraction(sums[c], denominator) for c, cat in enumerate(rules.categories)
+            }
+    result: list[dict[str, Fraction | float]] = []
+    for row in advice.rows:
+        if row["rethrow"] == 0:
+            mine = int(table.category[advice.hand])
+            result.append(
+                {cat.slug: Fraction(int(c == mine)) for c, cat in enumerate(rules.categories)}
+            )
+        else:
+            result.append(out_by_keep[row["keep_index"]])
+    return result

@@ -1,0 +1,90 @@
+"""Comparing hands: which wins, and what decided it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokerdice_stats.ground.errors import DiceError
+from pokerdice_stats.turn.hands import HandTable, combination_size
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The result of comparing hands.
+
+    Attributes
+    ----------
+    winners : tuple of int
+        Positions (0-based, in the order given) of the best hands; more than
+        one means an exact tie among them.
+    decided_by : str
+        ``category``, ``set`` (the dice of the combination), ``kicker`` (the
+        other dice), ``tie`` (the best hands tie exactly) or ``only`` (one hand).
+    reason : str
+        The same in words.
+    """
+
+    winners: tuple[int, ...]
+    decided_by: str
+    reason: str
+
+
+def compare_hands(table: HandTable, hands: list[str | int]) -> Comparison:
+    """Compare hands under a rule set.
+
+    Parameters
+    ----------
+    table : HandTable
+    hands : list of str or int
+        The hands, as dice text or hand indices.
+
+    Returns
+    -------
+    Comparison
+
+    Raises
+    ------
+    DiceError
+        If a hand is malformed or fewer than two are given.
+    """
+    if len(hands) < 2:
+        raise DiceError("compare needs at least two hands")
+    index = [table.hand(h) for h in hands]
+    strengths = [int(table.strength[h]) for h in index]
+    best = max(strengths)
+    winners = tuple(i for i, s in enumerate(strengths) if s == best)
+    rules = table.rules
+    if len(winners) == len(index) and len(winners) > 1:
+        return Comparison(winners, "tie", _tie_reason(table, index[0]))
+    # The runner-up: the strongest hand that does not tie the best.
+    runner = max((i for i in range(len(index)) if i not in winners), key=lambda i: strengths[i])
+    w, r = index[winners[0]], index[runner]
+    cat_w, cat_r = table.category[w], table.category[r]
+    lead = (
+        "tie between hands " + ", ".join(str(i + 1) for i in winners)
+        if len(winners) > 1
+        else (f"hand {winners[0] + 1} wins")
+    )
+    if cat_w != cat_r:
+        name_w = rules.categories[cat_w].name.lower()
+        name_r = rules.categories[cat_r].name.lower()
+        return Comparison(winners, "category", f"{lead}: {name_w} beats {name_r}")
+    ranks_w, ranks_r = table.tiebreak_ranks(w), table.tiebreak_ranks(r)
+    position = next(i for i in range(5) if ranks_w[i] != ranks_r[i])
+    category = rules.categories[cat_w]
+    labels = rules.face_chart.labels
+    what = "set" if position < combination_size(category) else "kicker"
+    words = "the dice of the combination decide" if what == "set" else "a kicker decides"
+    return Comparison(
+        winners,
+        what,
+        f"{lead}: same category ({category.name.lower()}), {words}: "
+        f"{labels[ranks_w[position]]} beats {labels[ranks_r[position]]}",
+    )
+
+
+def _tie_reason(table: HandTable, hand: int) -> str:
+    category = table.rules.categories[table.category[hand]].name.lower()
+    if table.rules.tiebreak == "category":
+        return f"exact tie: the same category ({category}), and only categories count"
+    return f"exact tie: the same hand ({category}) down to the last die"

@@ -1,0 +1,245 @@
+"""Goals of a turn: a value for every final hand.
+
+A :class:`Goal` holds exact values as integer numerators over one common
+denominator, so the dynamic program can stay in integers.  Builders:
+:func:`at_least`, :func:`exactly`, :func:`beat`, :func:`score`,
+:func:`payout_against`; :func:`parse_goal` reads the command-line grammar::
+
+    at-least:full-house   exactly:straight   beat:"Q Q Q 9 9"
+    beat:"Q Q Q 9 9",tie=1/2   score:points.toml
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import GoalError, PokerDiceError
+from pokerdice_stats.ground.limits import LimitError, exact_number, read_text_capped
+from pokerdice_stats.turn.hands import HandTable
+
+INT64_MAX = np.iinfo(np.int64).max
+
+
+@dataclass(frozen=True, eq=False)
+class Goal:
+    """A value for every final hand: ``numerators[h] / denominator``.
+
+    Attributes
+    ----------
+    name : str
+        How the goal is written, e.g. ``at-least:full-house``.
+    numerators : (252,) ndarray
+        int64, or object (Python integers) where int64 is too small.
+    denominator : int
+        Positive common denominator.
+    is_probability : bool
+        True when every value is in [0, 1] (a chance to reach something).
+    """
+
+    name: str
+    numerators: np.ndarray
+    denominator: int = 1
+    is_probability: bool = field(default=False)
+
+    @property
+    def values(self) -> np.ndarray:
+        """The values as floats."""
+        return np.array([float(Fraction(int(n), self.denominator)) for n in self.numerators])
+
+    def value(self, hand: int) -> Fraction:
+        """The exact value of one final hand."""
+        return Fraction(int(self.numerators[hand]), self.denominator)
+
+
+def _indicator(name: str, mask: np.ndarray) -> Goal:
+    return Goal(name, mask.astype(np.int64), 1, is_probability=True)
+
+
+def at_least(table: HandTable, category: str) -> Goal:
+    """1 for a final hand of the category or better, else 0."""
+    c = table.rules.category_index(category)
+    slug = table.rules.categories[c].slug
+    return _indicator(f"at-least:{slug}", table.category <= c)
+
+
+def exactly(table: HandTable, category: str) -> Goal:
+    """1 for a final hand of exactly the category, else 0."""
+    c = table.rules.category_index(category)
+    slug = table.rules.categories[c].slug
+    return _indicator(f"exactly:{slug}", table.category == c)
+
+
+def beat(table: HandTable, hand: str | int, tie: Fraction | int | str = 0) -> Goal:
+    """1 for a final hand that beats ``hand``, ``tie`` for an exact tie, else 0."""
+    h = table.hand(hand)
+    tie = _fraction(tie, "tie")
+    if not 0 <= tie <= 1:
+        raise GoalError(f"tie must be between 0 and 1, got {tie}")
+    target = int(table.strength[h])
+    numerators = [
+        tie.denominator if s > target else tie.numerator if s == target else 0
+        for s in table.strength.tolist()
+    ]
+    name = f'beat:"{table.format(h)}"' + (f",tie={tie}" if tie else "")
+    return Goal(name, _integer_array(numerators), tie.denominator, is_probability=True)
+
+
+def beat_all(table: HandTable, tie: Fraction | int = 0) -> list[Goal]:
+    """The beat goal of every distinct strength (one hand each, weakest first)."""
+    first_hand: dict[int, int] = {}
+    for h in np.argsort(table.strength, kind="stable"):
+        first_hand.setdefault(int(table.strength[h]), int(h))
+    return [beat(table, first_hand[s], tie) for s in sorted(first_hand)]
+
+
+def score(
+    table: HandTable, points: Mapping[str, int | Fraction | str], name: str = "score"
+) -> Goal:
+    """Points per category (missing categories score 0).
+
+    Raises
+    ------
+    GoalError
+        For an unknown category or a value that is not a number.
+    """
+    per_category = [Fraction(0)] * len(table.rules.categories)
+    for slug, value in points.items():
+        try:
+            c = table.rules.category_index(slug)
+        except PokerDiceError as err:
+            raise GoalError(str(err)) from None
+        per_category[c] = _fraction(value, slug)
+    denominator = math.lcm(*(v.denominator for v in per_category))
+    scaled = [int(v * denominator) for v in per_category]
+    return Goal(name, _integer_array([scaled[c] for c in table.category]), denominator)
+
+
+def payout_against(
+    table: HandTable,
+    opponent: np.ndarray,
+    opponent_denominator: int,
+    payout: np.ndarray,
+    name: str = "payout",
+) -> Goal:
+    """Expected payout against an opponent's distribution of final hands.
+
+    Parameters
+    ----------
+    table : HandTable
+    opponent : (252,) integer array
+        The opponent's final-hand numerators over ``opponent_denominator``.
+    opponent_denominator : int
+    payout : (252, 252) integer array
+        ``payout[mine, theirs]``: what I receive (negative: what I pay).
+    """
+    opponent = np.asarray(opponent, dtype=object)
+    payout = np.asarray(payout, dtype=object)
+    numerators = payout.dot(opponent)
+    return _compact(Goal(name, numerators, int(opponent_denominator)))
+
+
+def _compact(goal: Goal) -> Goal:
+    """Reduce the fraction and store int64 where the numerators fit."""
+    common = math.gcd(goal.denominator, *(int(n) for n in goal.numerators))
+    common = max(common, 1)
+    numerators = _integer_array([int(n) // common for n in goal.numerators])
+    return Goal(goal.name, numerators, goal.denominator // common, goal.is_probability)
+
+
+def _integer_array(values: list[int]) -> np.ndarray:
+    """Exact integers as int64 where every one fits, else as Python integers (object)."""
+    if all(abs(v) <= INT64_MAX for v in values):
+        return np.array(values, dtype=np.int64)
+    return np.array(values, dtype=object)
+
+
+def _fraction(value: Fraction | int | str, what: str) -> Fraction:
+    try:
+        return exact_number(value)
+    except (ValueError, ZeroDivisionError):
+        raise GoalError(f"{what}: expected a number such as 1/2, got {value!r}") from None
+
+
+GOAL_KINDS = ("at-least", "exactly", "beat", "score")
+
+
+def default_goal(table: HandTable) -> Goal:
+    """``at-least:`` the best category (five of a kind)."""
+    return at_least(table, table.rules.categories[0].slug)
+
+
+def parse_goal(text: str | None, table: HandTable) -> Goal:
+    """Read a goal written in the command-line grammar.
+
+    ``at-least:CATEGORY``, ``exactly:CATEGORY``, ``beat:DICE`` (optionally
+    ``beat:DICE,tie=P``), ``score:FILE.toml`` (a table of points per category).
+    None gives :func:`default_goal`.
+
+    Raises
+    ------
+    GoalError
+        For a goal of an unknown kind or a malformed argument.
+    """
+    if text is None:
+        return default_goal(table)
+    kind, sep, argument = str(text).partition(":")
+    kind = kind.strip().lower()
+    if not sep or kind not in GOAL_KINDS:
+        raise GoalError(
+            f"unknown goal {text!r}; write one of: at-least:CATEGORY, exactly:CATEGORY, "
+            'beat:"DICE"[,tie=P], score:FILE.toml'
+        )
+    argument = argument.strip()
+    try:
+        if kind == "at-least":
+            return at_least(table, argument)
+        if kind == "exactly":
+            return exactly(table, argument)
+        if kind == "beat":
+            dice, *option = re.split(r",\s*tie\s*=\s*", argument, maxsplit=1)
+            return beat(table, dice.strip().strip("\"'"), option[0] if option else 0)
+        points = _read_points(argument)
+        try:
+            return score(table, points, name=f"score:{argument}")
+        except GoalError as err:
+            raise GoalError(f"points file {argument!r}: {err}") from None
+    except GoalError:
+        raise
+    except PokerDiceError as err:
+        raise GoalError(f"goal {text!r}: {err}") from None
+
+
+def _read_points(path: str) -> dict[str, int | str]:
+    try:
+        data = tomllib.loads(read_text_capped(path, "points file"))
+    except FileNotFoundError:
+        raise GoalError(f"points file {path!r} not found") from None
+    except LimitError as err:
+        raise GoalError(str(err)) from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise GoalError(f"cannot read points file {path!r}: {err}") from None
+    points = data.get("points", data)
+    if not isinstance(points, dict) or not points:
+        raise GoalError(f"points file {path!r} must map category slugs to points")
+    for slug, value in points.items():
+        if not isinstance(value, (int, float, str)) or isinstance(value, bool):
+            raise GoalError(f"points file {path!r}: {slug} must be a number")
+    return {k: str(v) for k, v in points.items()}
+
+
+def stack_goals(goals: list[Goal]) -> tuple[np.ndarray, int]:
+    """Put goals over one common denominator: ``(numerators (G, 252), denominator)``."""
+    if not goals:
+        raise GoalError("no goal given")
+    denominator = math.lcm(*(g.denominator for g in goals))
+    rows = [np.asarray(g.numerators, dtype=object) * (denominator // g.denominator) for g in goals]
+    stacked = np.array(rows, dtype=object).reshape(len(goals), ix.N_HANDS)
+    return stacked, denominator

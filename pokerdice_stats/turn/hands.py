@@ -1,0 +1,310 @@
+"""Every hand of a rule set, classified: the :class:`HandTable`.
+
+For the 252 hands it holds the category, the strength (a dense rank: higher
+wins, equal is an exact tie) and the number of throws out of 7,776; for the
+7,776 throw codes, lookup tables that make classifying a batch one gather.
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> table = hand_table(get_rules("gameweave"))
+>>> table.describe("K K K Q Q")
+'Full house, kings over queens'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import DiceError
+from pokerdice_stats.kernels import numpy_keys
+from pokerdice_stats.turn.categories import KIND_ANY, KIND_PATTERN, KIND_RUN, Category
+from pokerdice_stats.turn.dice import format_counts, parse_hand, parse_ranks
+from pokerdice_stats.turn.rules import RuleSet
+
+
+def _category_arrays(
+    categories: tuple[Category, ...],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    n = len(categories)
+    kinds = np.array([c.kind for c in categories], dtype=np.int64)
+    patterns = np.zeros((n, 5), dtype=np.int64)
+    run_lengths = np.zeros(n, dtype=np.int64)
+    run_masks = np.zeros(n, dtype=np.int64)
+    for i, cat in enumerate(categories):
+        patterns[i, : len(cat.pattern)] = cat.pattern
+        run_lengths[i] = cat.run_length
+        run_masks[i] = sum(1 << s for s in cat.run_starts)
+    return kinds, patterns, run_lengths, run_masks
+
+
+def compute_keys(rules: RuleSet, *, wild: bool = True, compiled: bool = False) -> np.ndarray:
+    """Ordering key of every hand (see :mod:`pokerdice_stats.kernels.classify`).
+
+    By the plain-Python twin (:mod:`pokerdice_stats.kernels.numpy_keys`, a few
+    milliseconds for 252 hands, and no numba import); ``compiled=True`` runs the
+    numba kernel instead (the tests compare the two).
+    """
+    arrays = _category_arrays(rules.categories)
+    full = rules.tiebreak == "full"
+    wild_rank = -1 if (rules.wild is None or not wild) else rules.wild
+    if not compiled:
+        return numpy_keys.hand_keys(*arrays, full, wild_rank)
+    from pokerdice_stats.kernels import classify
+
+    return classify.hand_keys(
+        ix.HAND_COUNTS.astype(np.int64),
+        ix.KEEP_COUNTS_INT64,
+        ix.KEEP_SIZE.astype(np.int64),
+        *arrays,
+        full,
+        wild_rank,
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class HandTable:
+    """Every hand of a rule set with its category, strength and ways.
+
+    Attributes
+    ----------
+    rules : RuleSet
+    category : (252,) int8
+        Index into ``rules.categories`` (0 is the best category).
+    strength : (252,) int16
+        Dense rank under the rule set's comparison: higher wins, equal ties.
+    key : (252,) int64
+        The ordering key the strengths were ranked from.
+    ways : (252,) int64
+        Ordered throws (out of 7,776) giving each hand.
+    code_hand, code_category, code_strength : (7776,) arrays
+        The same, looked up by throw code.
+    code_packed : (7776,) int32
+        The three packed into one table (hand | category << 8 | strength << 16).
+    """
+
+    rules: RuleSet
+    category: np.ndarray
+    strength: np.ndarray
+    key: np.ndarray
+    ways: np.ndarray
+    code_hand: np.ndarray
+    code_category: np.ndarray
+    code_strength: np.ndarray
+    code_packed: np.ndarray
+
+    @property
+    def n_strengths(self) -> int:
+        """Number of distinct strengths."""
+        return int(self.strength.max()) + 1
+
+    def classify(
+        self,
+        throws: np.ndarray | str | list[str],
+        out: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Classify a batch of throws.
+
+        One pass: a range check, then one lookup per throw in this table's
+        7,776-entry tables (vector gathers of 16 throws; batches of 65,536
+        throws or more on every numba thread).
+
+        Parameters
+        ----------
+        throws : array, str or list of str
+            Either ``(N, 5)`` face ranks 0..5, ``(N,)`` throw codes 0..7775, or dice as
+            people write them (``"K K J 10 9"``, one throw, or a list of such texts).
+        out : tuple of three arrays, optional
+            Preallocated ``(N,)`` outputs for hand, category and strength (int16,
+            int8 and int16, or any integer types wide enough); filled and returned.
+
+        Returns
+        -------
+        hand, category, strength : ndarray
+            Hand index (int16), category index (int8, 0 the best) and strength
+            (int16) of each throw.
+
+        Raises
+        ------
+        DiceError
+            If the shape is wrong or a rank or code is out of range.
+        """
+        from pokerdice_stats.kernels import classify as kernels
+
+        if isinstance(throws, str):
+            throws = [throws]
+        if isinstance(throws, list | tuple) and throws and all(isinstance(t, str) for t in throws):
+            throws = np.array([parse_ranks(t, self.rules) for t in throws], dtype=np.int64)
+        throws = np.asarray(throws)
+        if throws.dtype.kind not in "iu":
+            raise DiceError(f"throws must be integers, got dtype {throws.dtype}")
+        if throws.ndim == 2 and throws.shape[1] == ix.N_DICE:
+            n = throws.shape[0]
+            throws = np.ascontiguousarray(throws)
+            kernel = kernels.classify_ranks
+        elif throws.ndim == 1:
+            n = throws.shape[0]
+            kernel = kernels.classify_codes
+        else:
+            raise DiceError(f"throws must have shape (N, 5) or (N,), got {throws.shape}")
+        if out is None:
+            out = (
+                np.empty(n, dtype=np.int16),
+                np.empty(n, dtype=np.int8),
+                np.empty(n, dtype=np.int16),
+            )
+        else:
+            given = tuple(out)
+            if len(given) != 3 or any(
+                not isinstance(a, np.ndarray) or a.shape != (n,) or a.dtype.kind != "i"
+                for a in given
+            ):
+                raise DiceError(f"out must be three signed integer arrays of shape ({n},)")
+            out = (given[0], given[1], given[2])
+        bad = kernel(
+            throws,
+            self.code_hand,
+            self.code_category,
+            self.code_strength,
+            *out,
+            code_packed=self.code_packed,
+        )
+        if bad:
+            what = "ranks outside 0..5" if throws.ndim == 2 else "codes outside 0..7775"
+            raise DiceError(f"{bad} of {n} throws have {what}")
+        return out
+
+    def hand(self, dice: str | int) -> int:
+        """Hand index of dice given as text (or already as an index)."""
+        if isinstance(dice, (int, np.integer)):
+            if not 0 <= int(dice) < ix.N_HANDS:
+                raise DiceError(f"hand index {dice} outside 0..251")
+            return int(dice)
+        return parse_hand(dice, self.rules)
+
+    def category_slug(self, dice: str | int) -> str:
+        """The category slug of a hand."""
+        return self.rules.categories[self.category[self.hand(dice)]].slug
+
+    def format(self, dice: str | int) -> str:
+        """A hand written in the rule set's notation, highest first."""
+        return format_counts(ix.HAND_COUNTS[self.hand(dice)], self.rules)
+
+    def counted_as(self, dice: str | int) -> np.ndarray:
+        """Count vector of the natural hand a hand counts as (wild dice assigned)."""
+        h = self.hand(dice)
+        rules = self.rules
+        counts = ix.HAND_COUNTS[h].astype(np.int64)
+        if rules.wild is None or counts[rules.wild] == 0:
+            return counts
+        # Among the assignments that give the hand's key, the one whose dice compare
+        # best (which matters for the description when only categories count).
+        natural = _natural_keys(rules)
+        natural_full = _natural_keys(dataclasses.replace(rules, tiebreak="full"))
+        base = counts.copy()
+        n_wild = int(base[rules.wild])
+        base[rules.wild] = 0
+        best, best_full = None, -1
+        for k in np.flatnonzero(ix.KEEP_SIZE == n_wild):
+            trial = base + ix.KEEP_COUNTS[k]
+            t = ix.hand_index(trial)
+            if natural[t] == self.key[h] and natural_full[t] > best_full:
+                best, best_full = trial, natural_full[t]
+        if best is None:
+            raise AssertionError("no assignment of the wild dice gives the hand's key")
+        return best
+
+    def tiebreak_ranks(self, dice: str | int) -> list[int]:
+        """The five ranks in tie-break order (the combination, then the rest)."""
+        counts = self.counted_as(dice)
+        cat = self.rules.categories[self.category[self.hand(dice)]]
+        run_mask = sum(1 << s for s in cat.run_starts)
+        code = numpy_keys.tiebreak_code(counts, cat.kind, cat.run_length, run_mask)
+        return [(code // 6**i) % 6 for i in range(4, -1, -1)]
+
+    def describe(self, dice: str | int) -> str:
+        """The hand in words, e.g. ``'Full house, kings over queens'``."""
+        h = self.hand(dice)
+        cat = self.rules.categories[self.category[h]]
+        chart = self.rules.face_chart
+        ranks = self.tiebreak_ranks(h)
+        words, plurals, labels = chart.words, chart.plurals, chart.labels
+        n_set = combination_size(cat)
+        rest = " ".join(labels[r] for r in ranks[n_set:])
+        if cat.kind == KIND_ANY:
+            text = f"{cat.name}, " + " ".join(labels[r] for r in ranks)
+        elif cat.kind == KIND_RUN:
+            text = f"{cat.name}, {words[ranks[0]]} high"
+        elif cat.pattern == (3, 2):
+            text = f"{cat.name}, {plurals[ranks[0]]} over {plurals[ranks[3]]}"
+        elif cat.pattern == (2, 2, 1):
+            text = f"{cat.name}, {plurals[ranks[0]]} and {plurals[ranks[2]]}"
+        else:
+            text = f"{cat.name}, {plurals[ranks[0]]}"
+        if rest and cat.kind != KIND_ANY:
+            text += f", with {rest}"
+        counts = ix.HAND_COUNTS[h]
+        if self.rules.wild is not None and counts[self.rules.wild] > 0:
+            text += f" (counted as {format_counts(self.counted_as(h), self.rules)})"
+        return text
+
+
+def combination_size(category: Category) -> int:
+    """How many dice form a category's combination (the rest are kickers)."""
+    if category.kind == KIND_RUN:
+        return category.run_length
+    if category.kind == KIND_PATTERN:
+        return sum(c for c in category.pattern if c > 1)
+    return 0
+
+
+@functools.lru_cache(maxsize=64)
+def _natural_keys(rules: RuleSet) -> np.ndarray:
+    return compute_keys(rules, wild=False)
+
+
+@functools.lru_cache(maxsize=64)
+def hand_table(rules: RuleSet) -> HandTable:
+    """The :class:`HandTable` of a rule set (built once, then cached).
+
+    Parameters
+    ----------
+    rules : RuleSet
+
+    Returns
+    -------
+    HandTable
+    """
+    key = compute_keys(rules)
+    n_categories = len(rules.categories)
+    category = (n_categories - 1 - key // numpy_keys.TIEBREAK_BASE).astype(np.int8)
+    _, strength = np.unique(key, return_inverse=True)
+    strength = strength.astype(np.int16)
+    code_hand = ix.CODE_TO_HAND
+    arrays = {
+        "category": category,
+        "strength": strength,
+        "key": key,
+        "ways": ix.HAND_WAYS,
+        "code_hand": code_hand,
+        "code_category": category[code_hand],
+        "code_strength": strength[code_hand],
+        "code_packed": numpy_keys.pack_tables(code_hand, category[code_hand], strength[code_hand]),
+    }
+    for array in arrays.values():
+        array.setflags(write=False)
+    return HandTable(rules=rules, **arrays)
+
+
+def exact_is_cheap(rules: RuleSet) -> bool:
+    """Whether exact Fractions cost about as little as floats in a round (few distinct hands).
+
+    The games built on a solved round (rounds, matches, hold-up, betting) are exact by
+    default when this holds: at most 20 distinct strengths.
+    """
+    return hand_table(rules).n_strengths <= 20

@@ -1,0 +1,541 @@
+"""The optimal-hold dynamic program: which dice to keep, for any goal.
+
+A goal gives a value ``g(h)`` to each of the 252 final hands (the chance of a
+category, a payout, ...).  After a throw the player is in a *state* ``s``:
+its hand ``h(s)`` or, under ``sticky_holds``, the pair (dice set aside
+``a(s)``, hand), since a die set aside stays aside
+(:mod:`pokerdice_stats.turn.states`).  With ``t`` throws still allowed, the
+value of a state is
+
+::
+
+    V_0(s) = g(h(s))
+    V_t(s) = max( g(h(s)),  max over k in K(s) of E_t(k) )            (t >= 1)
+    E_t(k) = sum over hands h' of  w(k -> h') / 7776 * V_{t-1}(s'(k, h'))
+
+standing (keeping all five dice, value ``g(h)``) or keeping a sub-multiset
+``k`` of the hand and throwing the rest:
+
+- ``w(k -> h')`` is the number of ways out of 6**5 that keeping ``k`` and
+  throwing the other dice lands on hand ``h'`` (``indexing.REROLL``);
+- the next state ``s'(k, h')`` is the hand ``h'``, or under sticky holds the
+  pair (``k`` set aside, ``h'``);
+- ``K(s)`` are the keeps the turn rules allow: every proper sub-multiset of
+  ``h(s)`` of at least ``5 - max_rethrow`` dice and, under sticky holds,
+  containing the dice set aside ``a(s)``.
+
+The first throw is always all five dice, so a whole turn of ``T`` throws is
+worth ``sum_h HAND_WAYS[h] / 7776 * V_{T-1}(first state of h)``.  Exact goals
+stay exact: ``V_t`` is kept as integer numerators over
+``denominator * 7776**t`` (int64 where they fit, Python integers beyond);
+``exact=False`` gives floats for any goal.
+
+Of the holds of equal value the program chooses the canonical one: the most
+dice (so standing wins every tie), then the higher faces (compared highest
+first); float values within :func:`~pokerdice_stats.turn.induction.float_tolerance`
+count as equal.  The canonical choice matters to the other seats of a round.
+:meth:`Policy.alternatives` lists every hold with its value.  The sweeps are
+in :mod:`pokerdice_stats.turn.induction` (shared with the staged turn of
+:mod:`pokerdice_stats.turn.staged`), the kernels in
+:mod:`pokerdice_stats.kernels.reroll`.
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> from pokerdice_stats.turn.hands import hand_table
+>>> from pokerdice_stats.turn.goals import at_least
+>>> rules = get_rules("gameweave")
+>>> policy = solve(rules, [at_least(hand_table(rules), "five-of-a-kind")])
+>>> policy.value()  # 2,783,176 / 60,466,176: keep the largest set
+Fraction(347897, 7558272)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import DiceError, GoalError, OptionError
+from pokerdice_stats.turn.dice import format_counts, parse_keep
+from pokerdice_stats.turn.goals import INT64_MAX, Goal, stack_goals
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.induction import (
+    Stage,
+    backward_pass,
+    final_hands,
+    float_tolerance,
+    quick_goals,
+    turn_value,
+)
+from pokerdice_stats.turn.rules import MAX_THROWS, RuleSet
+from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep, n_states, state_kind
+
+if TYPE_CHECKING:  # pandas is imported where a frame is made, not by every command
+    import pandas as pd
+
+#: Batches of at least this many goals run the kernels on numba's threads.
+PARALLEL_MIN_GOALS = 512
+
+
+@dataclass(frozen=True, eq=False)
+class Policy:
+    """The solved dynamic program for a batch of goals.
+
+    Values are numerators over ``denominator * 7776**t`` (``t`` throws left)
+    when ``exact``; floats otherwise.  Use the methods rather than the arrays.
+
+    Attributes
+    ----------
+    rules : RuleSet
+    goals : list of Goal
+    throws : int
+        Throws a turn.
+    exact : bool
+    denominator : int
+        Common denominator of the goals.
+    stand : (G, 252)
+        Goal values (numerators over ``denominator``).
+    stages : list of Stage
+        ``stages[t - 1]`` for ``t`` throws left, t = 1 .. throws - 1.
+    turn : (G,)
+        Value of a whole turn (numerators over ``denominator * 7776**throws``).
+    """
+
+    rules: RuleSet
+    goals: list[Goal]
+    throws: int
+    exact: bool
+    denominator: int
+    stand: np.ndarray
+    stages: list[Stage]
+    turn: np.ndarray
+
+    @property
+    def sticky(self) -> bool:
+        """Whether states remember the dice set aside."""
+        return self.rules.sticky_holds
+
+    @property
+    def state_kind(self) -> str:
+        """``hand``, ``aside`` or ``original`` (:func:`~pokerdice_stats.turn.states.state_kind`)."""
+        return state_kind(self.rules)
+
+    def _scale(self, throws_left: int) -> int:
+        return self.denominator * ix.N_THROWS**throws_left
+
+    def _number(self, numerator, throws_left: int) -> Fraction | float:
+        if self.exact:
+            return Fraction(int(numerator), self._scale(throws_left))
+        return float(numerator)
+
+    def value(self, goal: int = 0) -> Fraction | float:
+        """The value of a whole turn for goal number ``goal``."""
+        return self._number(self.turn[goal], self.throws)
+
+    def values(self) -> list[Fraction | float]:
+        """The value of a whole turn for every goal."""
+        return [self.value(g) for g in range(len(self.goals))]
+
+    def _state(self, hand: int, throws_left: int, aside: int | None) -> int:
+        return state_index(self.rules, self.throws, hand, throws_left, aside)
+
+    def _resolve(
+        self, hand: int | str, throws_left: int, goal: int, aside: int | str | None
+    ) -> tuple[int, int, int, int | None]:
+        """A hand, throws left, goal and dice aside as given by a user, checked and as indices.
+
+        Raises
+        ------
+        DiceError, OptionError, GoalError
+            For a malformed hand, throws left outside the turn, an unknown goal number.
+        """
+        hand = hand_table(self.rules).hand(hand)
+        if isinstance(aside, str):
+            aside = parse_keep(aside, self.rules)
+        if (
+            isinstance(throws_left, bool)
+            or not isinstance(throws_left, int | np.integer)
+            or not 0 <= throws_left < self.throws
+        ):
+            raise OptionError(
+                f"throws left must be a whole number from 0 to {self.throws - 1} "
+                f"(a turn of {self.throws} throws), got {throws_left!r}"
+            )
+        return hand, int(throws_left), self._goal(goal), aside
+
+    def _goal(self, goal: int) -> int:
+        if not isinstance(goal, int | np.integer) or not 0 <= goal < len(self.goals):
+            raise GoalError(f"goal number must be 0 to {len(self.goals) - 1}, got {goal!r}")
+        return int(goal)
+
+    def state_value(
+        self, hand: int | str, throws_left: int, goal: int = 0, aside: int | str | None = None
+    ) -> Fraction | float:
+        """Value of a hand (after a throw) with ``throws_left`` throws to come."""
+        hand, throws_left, goal, aside = self._resolve(hand, throws_left, goal, aside)
+        state = self._state(hand, throws_left, aside)
+        if throws_left == 0:
+            return self._number(self.stand[goal, hand], 0)
+        return self._number(self.stages[throws_left - 1].state_values[goal, state], throws_left)
+
+    def best_keep(
+        self, hand: int | str, throws_left: int, goal: int = 0, aside: int | str | None = None
+    ) -> int:
+        """The canonical best keep (a keep index; the hand's own keep means stand)."""
+        hand, throws_left, goal, aside = self._resolve(hand, throws_left, goal, aside)
+        state = self._state(hand, throws_left, aside)
+        if throws_left == 0:
+            return int(ix.HAND_KEEP[hand])
+        return int(self.stages[throws_left - 1].best_keep[goal, state])
+
+    def keep_tables(self, goal: int = 0) -> np.ndarray:
+        """The ``(throws - 1, S)`` int16 best-keep tables of one goal, read-only.
+
+        ``tables[t - 1, s]`` is the canonical keep in state ``s`` with ``t``
+        throws left (S = 252 hands, or 4,368 (aside, hand) states under sticky
+        holds, or (untouched, hand) states under a turn-scoped ``max_rethrow``; the
+        hand's own keep means stand): how to play the policy.
+        """
+        out = np.empty((len(self.stages), n_states(self.state_kind)), dtype=np.int16)
+        for t, stage in enumerate(self.stages):
+            out[t] = stage.best_keep[goal]
+        out.setflags(write=False)
+        return out
+
+    def keep_value(
+        self, keep: int, throws_left: int, goal: int = 0, untouched: int | None = None
+    ) -> Fraction | float:
+        """Value of keeping ``keep`` and throwing the rest, ``throws_left`` throws to come.
+
+        Under a turn-scoped ``max_rethrow`` (``original`` states) the value also
+        depends on the first-throw dice still untouched before the keep
+        (``untouched``, a keep index; required there).
+        """
+        if not 1 <= throws_left < self.throws:
+            raise OptionError(f"throws left must be 1 to {self.throws - 1} to throw again")
+        column = keep
+        if self.state_kind == "original":
+            if untouched is None:
+                raise OptionError(
+                    "under max_rethrow_scope=turn a keep's value depends on the untouched "
+                    "first-throw dice: give them"
+                )
+            column = carried_keep(untouched, keep)
+        return self._number(self.stages[throws_left - 1].keep_values[goal, column], throws_left)
+
+    def optimal_keeps(
+        self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
+    ) -> list[int]:
+        """Every optimal keep (keep indices, canonical order; the hand's own keep: stand)."""
+        frame = self.alternatives(hand, throws_left, goal, aside)
+        return [int(k) for k in frame.loc[frame["optimal"], "keep_index"]]
+
+    def hold_rows(
+        self, hand: int | str, throws_left: int, goal: int = 0, aside: int | str | None = None
+    ) -> list[dict[str, Any]]:
+        """Every distinct hold the rules allow, best first, as plain records.
+
+        The rows of :meth:`alternatives` (same keys and order) without pandas.
+        """
+        hand, throws_left, goal, aside = self._resolve(hand, throws_left, goal, aside)
+        state = self._state(hand, throws_left, aside)
+        untouched = None
+        if self.state_kind == "original":
+            untouched = int(ix.STICKY_STATE_ASIDE[state])
+            aside = untouched
+        best = self.best_keep(hand, throws_left, goal, aside)
+        options = [int(ix.HAND_KEEP[hand])]
+        if throws_left > 0:
+            options += [k for k in allowed_subkeeps(self.rules, hand, aside)]
+        values = []
+        for k in options:
+            if k == ix.HAND_KEEP[hand]:
+                values.append(self.state_value(hand, 0, goal))
+            else:
+                values.append(self.keep_value(k, throws_left, goal, untouched))
+        tolerance = 0.0 if self.exact else float_tolerance(self.stand)
+        return rank_holds(self.rules, options, values, best, self.exact, tolerance)
+
+    def alternatives(
+        self, hand: int | str, throws_left: int, goal: int = 0, aside: int | str | None = None
+    ) -> pd.DataFrame:
+        """Every distinct hold the rules allow, best first.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``keep`` (dice kept, highest first), ``keep_index``,
+            ``rethrow`` (dice thrown), ``value`` (exact Fraction, or float),
+            ``value_float``, ``optimal`` (ties the best value) and
+            ``canonical`` (the one choice the program makes).  Holds of equal
+            value are listed in canonical order (most dice, higher faces first).
+        """
+        import pandas as pd
+
+        return pd.DataFrame(
+            self.hold_rows(hand, throws_left, goal, aside), columns=list(HOLD_COLUMNS)
+        )
+
+    def final_distribution(self) -> tuple[np.ndarray, int]:
+        """Distribution of the final hand when the canonical policy is followed.
+
+        Returns
+        -------
+        numerators : (G, 252) array
+            Ordered-throw weights of each final hand (int64, or Python
+            integers beyond int64); floats when the policy is not exact.
+        denominator : int
+            ``7776**throws`` (1 for floats, whose rows sum to 1).
+        """
+        with _threads_for(len(self.goals)):
+            return final_distribution(self)
+
+    def final_by_category(self, goal: int = 0) -> dict[str, Fraction | float]:
+        """Chance of finishing in each category under the policy, best first."""
+        numerators, denominator = self.final_distribution()
+        table = hand_table(self.rules)
+        result: dict[str, Fraction | float] = {}
+        for c, cat in enumerate(self.rules.categories):
+            cells = numerators[goal][table.category == c]
+            if self.exact:
+                result[cat.slug] = Fraction(sum(int(n) for n in cells), denominator)
+            else:
+                result[cat.slug] = float(cells.sum())
+        return result
+
+
+def state_index(rules: RuleSet, throws: int, hand: int, throws_left: int, aside: int | None) -> int:
+    """The state of a hand with ``throws_left`` throws to come in a turn of ``throws``.
+
+    ``aside``: the dice set aside (sticky holds) or the first-throw dice still
+    untouched (turn-scoped ``max_rethrow``), a keep index; None: nothing set
+    aside, or every die untouched (straight after the first throw).
+
+    Raises
+    ------
+    OptionError, DiceError
+    For a state the turn cannot be in.
+    """
+    if not 0 <= throws_left < throws:
+        raise OptionError(
+            f"throws left must be 0 to {throws - 1} after the first throw, got {throws_left}"
+        )
+    kind = state_kind(rules)
+    if kind == "hand":
+        return hand
+    if kind == "original":
+        if aside is None:
+            # straight after the first throw, or nothing left to throw: all untouched
+            if 0 < throws_left < throws - 1:
+                raise OptionError(
+                    "under max_rethrow_scope=turn give the dice of the first throw still "
+                    "untouched (straight after the first throw: the whole hand)"
+                )
+            aside = int(ix.HAND_KEEP[hand])
+        state = int(ix.STATE_OF[aside, hand])
+        if state < 0:
+            raise DiceError("the untouched first-throw dice are not all in the hand")
+        least = ix.N_DICE - rules.max_rethrow
+        if aside != ix.HAND_KEEP[hand] and ix.KEEP_SIZE[aside] < least:
+            raise OptionError(
+                f"at least {least} dice of the first throw stay untouched under "
+                f"max_rethrow={rules.max_rethrow} (max_rethrow_scope=turn)"
+            )
+        return state
+    aside = ix.EMPTY_KEEP if aside is None else aside
+    state = int(ix.STATE_OF[aside, hand])
+    if state < 0:
+        raise DiceError("the dice set aside are not all in the hand")
+    return state
+
+
+#: The columns of :meth:`Policy.alternatives` (and keys of :meth:`Policy.hold_rows`).
+HOLD_COLUMNS = ("keep", "keep_index", "rethrow", "value", "value_float", "optimal", "canonical")
+
+
+def rank_holds(
+    rules: RuleSet,
+    keeps: Sequence[int],
+    values: Sequence[Any],
+    best: int,
+    exact: bool,
+    tolerance: float,
+) -> list[dict[str, Any]]:
+    """Hold records, best first: the optimal ones (within ``tolerance`` for floats)
+    in the given canonical order, then the others by value.
+
+    ``keeps`` are keep indices in canonical order (the hand's own keep first:
+    stand), ``values`` their values, ``best`` the canonical best keep.
+    """
+    top = max(values)
+    rows = []
+    for order, (k, value) in enumerate(zip(keeps, values, strict=True)):
+        optimal = value == top if exact else float(value) >= float(top) - tolerance
+        rows.append(
+            {
+                "keep": format_counts(ix.KEEP_COUNTS[k], rules),
+                "keep_index": int(k),
+                "rethrow": int(ix.N_DICE - ix.KEEP_SIZE[k]),
+                "value": value,
+                "value_float": float(value),
+                "optimal": bool(optimal),
+                "canonical": int(k) == int(best),
+                "_order": order,
+            }
+        )
+    rows.sort(key=lambda r: (not r["optimal"], 0 if r["optimal"] else -r["value"], r["_order"]))
+    for row in rows:
+        del row["_order"]
+    return rows
+
+
+def _as_goal_list(rules: RuleSet, goals: Goal | str | Sequence[Goal | str]) -> list[Goal]:
+    """Goals given as :class:`Goal` objects or as text (``"at-least:full-house"``)."""
+    from pokerdice_stats.turn.goals import parse_goal
+
+    if isinstance(goals, Goal | str):
+        goals = [goals]
+    try:
+        given = list(goals)
+    except TypeError:
+        raise GoalError(
+            f"goals must be a Goal, a goal text or a list of them, got {goals!r}"
+        ) from None
+    if not given:
+        raise GoalError("give at least one goal")
+    out = []
+    for goal in given:
+        if isinstance(goal, str):
+            goal = parse_goal(goal, hand_table(rules))
+        if not isinstance(goal, Goal):
+            raise GoalError(f"a goal must be a Goal or a goal text, got {type(goal).__name__}")
+        out.append(goal)
+    return out
+
+
+def solve(
+    rules: RuleSet,
+    goals: Goal | str | Sequence[Goal | str],
+    *,
+    throws: int | None = None,
+    exact: bool = True,
+) -> Policy:
+    """Solve the optimal-hold dynamic program for a batch of goals.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        Gives the turn rules (throws, at most N re-thrown, sticky holds).
+    goals : Goal, str, or sequence of them
+        One value per final hand for each goal; a text is read as ``--goal`` reads it
+        (``"at-least:full-house"``, ``'beat:"Q Q Q 9 9",tie=1/2'``).
+    throws : int, optional
+        Throws a turn (default: ``rules.throws``).
+    exact : bool
+        Integer numerators (exact) or floats.
+
+    Returns
+    -------
+    Policy
+
+    Raises
+    ------
+    OptionError
+        For a number of throws outside 1..10.
+    """
+    goal_list = _as_goal_list(rules, goals)
+    throws = rules.throws if throws is None else int(throws)
+    if not 1 <= throws <= MAX_THROWS:
+        raise OptionError(f"throws must be 1 to {MAX_THROWS}, got {throws}")
+    stand, denominator = _stack_int64(goal_list, throws)
+    if stand is None and not exact and _plain_floats(goal_list):
+        # Float values over 1 (the seats of a round): the rows as they are, which is
+        # what the general path below makes of them (x * 1 and x / 1 change nothing).
+        stand, denominator = np.stack([g.numerators for g in goal_list]), 1
+    elif stand is None:
+        numerators, denominator = stack_goals(goal_list)
+        if exact:
+            bound = max(abs(int(n)) for n in numerators.ravel()) * ix.N_THROWS**throws
+            stand = numerators.astype(np.int64) if bound <= INT64_MAX // 2 else numerators
+        else:
+            stand = np.array(numerators, dtype=np.float64) / denominator
+    elif not exact:
+        stand = stand / denominator
+    if not exact:
+        denominator = 1
+    with _threads_for(len(goal_list)):
+        tolerance = 0 if exact else float_tolerance(stand)
+        stages = backward_pass(rules, [stand] * throws, exact, tolerance)
+        turn = turn_value(stages, stand, state_kind(rules), exact)
+    return Policy(rules, goal_list, throws, exact, denominator, stand, stages, turn)
+
+
+def _plain_floats(goals: list[Goal]) -> bool:
+    """Whether every goal is a (252,) float64 array over the denominator 1."""
+    return all(
+        g.denominator == 1
+        and isinstance(g.numerators, np.ndarray)
+        and g.numerators.dtype == np.float64
+        and g.numerators.shape == (ix.N_HANDS,)
+        for g in goals
+    )
+
+
+def _stack_int64(goals: list[Goal], throws: int) -> tuple[np.ndarray | None, int]:
+    """The goals over a common denominator as int64 when every value of a turn fits.
+
+    Returns ``(None, denominator)`` when some numerator times ``7776**throws``
+    might not fit in int64 (then :func:`stack_goals` and Python integers).
+    """
+    if not goals:
+        return None, 1
+    denominator = math.lcm(*(g.denominator for g in goals))
+    limit = INT64_MAX // 2 // ix.N_THROWS**throws
+    rows = []
+    for g in goals:
+        numerators = g.numerators
+        if numerators.dtype != np.int64 or numerators.shape != (ix.N_HANDS,):
+            return None, denominator
+        factor = denominator // g.denominator
+        largest = int(np.abs(numerators).max()) if len(numerators) else 0
+        if largest * factor > limit:
+            return None, denominator
+        rows.append(numerators * factor if factor != 1 else numerators)
+    return np.stack(rows), denominator
+
+
+@contextmanager
+def _threads_for(n_goals: int) -> Iterator[None]:
+    """Run the kernels on one thread for small batches.
+
+    Waking a thread pool costs more than a small batch's work (and far more
+    on a busy machine), so batches under :data:`PARALLEL_MIN_GOALS` goals run
+    serially; larger ones use numba's threads.
+    """
+    if n_goals >= PARALLEL_MIN_GOALS or n_goals <= quick_goals():  # threads, or numpy twins
+        yield
+        return
+    import numba
+
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
+def final_distribution(policy: Any) -> tuple[np.ndarray, int]:
+    """See :meth:`Policy.final_distribution` (any object with its ``goals``,
+    ``rules`` (or ``sticky``), ``exact``, ``throws`` and ``stages[t - 1].best_keep``)."""
+    keeps = [stage.best_keep for stage in reversed(policy.stages)]
+    rules = getattr(policy, "rules", None)
+    kind = state_kind(rules) if rules is not None else policy.sticky
+    return final_hands(keeps, sticky=kind, exact=policy.exact, n_goals=len(policy.goals))

@@ -1,0 +1,429 @@
+"""Backward induction and the forward pass over the throws of one turn.
+
+The optimal-hold program (:mod:`pokerdice_stats.turn.holds`) and the turn whose
+stand value depends on the throws used (:mod:`pokerdice_stats.turn.staged`)
+are the same two sweeps over the states of :mod:`pokerdice_stats.turn.states`:
+
+- :func:`backward_pass`, one :func:`backward_stage` a throw, from the last
+  throw back to the first: the value of keeping each keep, of each state, and
+  the canonical best keep of each state (see :mod:`pokerdice_stats.turn.holds` for
+  the recurrence); :func:`turn_value` then weighs the first throw's states by
+  the ways of throwing each hand.
+- :func:`final_hands` and :func:`final_hands_by_throw`, the forward pass:
+  starting from the first throw, follow the best keeps throw by throw and
+  collect the chance of standing on each hand.
+
+Exact values are integer numerators (int64 while they fit, Python integers
+beyond); a stage with ``t`` throws left is over ``denominator * 7776**t``.
+Floats are chances and expectations directly.  The kernels are in
+:mod:`pokerdice_stats.kernels.reroll`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.kernels import numpy_reroll
+from pokerdice_stats.turn.goals import INT64_MAX
+from pokerdice_stats.turn.rules import RuleSet
+from pokerdice_stats.turn.states import (
+    carried_keeps,
+    carried_ways,
+    first_states,
+    keep_intersection,
+    n_states,
+    state_kind,
+    state_options,
+)
+
+#: Batches of at most this many goals run on the numpy twins of the kernels
+#: (:mod:`pokerdice_stats.kernels.numpy_reroll`): milliseconds for a few goals, and
+#: no numba to import.  Larger batches (the games' many seats and strengths) run on
+#: the compiled kernels of :mod:`pokerdice_stats.kernels.reroll`.
+QUICK_GOALS = 64
+#: Limits raised for a while by :func:`quick_limit`, innermost last.
+_RAISED: list[int] = []
+
+
+def quick_goals() -> int:
+    """The largest batch that runs on the numpy twins now: :data:`QUICK_GOALS`,
+    or the limit of the innermost :func:`quick_limit`."""
+    return _RAISED[-1] if _RAISED else QUICK_GOALS
+
+
+@contextmanager
+def quick_limit(n_goals: int) -> Iterator[None]:
+    """Run batches of up to ``n_goals`` goals on the numpy twins inside the block.
+
+    For work that would spend longer loading numba (and, the first time,
+    compiling its kernels) than the twins take, e.g. a small round solved once
+    by ``hold --to-win``.
+    """
+    _RAISED.append(int(n_goals))
+    try:
+        yield
+    finally:
+        _RAISED.pop()
+
+
+def kernels_for(n_goals: int, dtype: np.dtype | type) -> Any:
+    """The kernel module for a batch: the numpy twins for Python-integer (object)
+    arrays and for at most :func:`quick_goals` goals, the numba kernels otherwise.
+
+    The one place that decides; both give the same answers (the tests compare them).
+    """
+    if np.dtype(dtype) == np.dtype(object) or n_goals <= quick_goals():
+        return numpy_reroll
+    from pokerdice_stats.kernels import reroll
+
+    return reroll
+
+
+#: Float values closer than this (relative to the largest goal value, at least 1) are equal.
+FLOAT_TOLERANCE = 1e-12
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The solution with a given number of throws left (1 or more).
+
+    Attributes
+    ----------
+    keep_values : (G, 462) or (G, P)
+        Value of keeping each keep and throwing the rest; under ``original``
+        states (turn-scoped ``max_rethrow``) of each carried keep
+        (:func:`~pokerdice_stats.turn.states.carried_keeps`).
+    state_values : (G, S)
+        Value of each state (S = 252 hands, or 4368 pair states).
+    best_keep : (G, S) int64
+        Canonical best keep of each state (the hand's own keep: stand).
+    """
+
+    keep_values: np.ndarray
+    state_values: np.ndarray
+    best_keep: np.ndarray
+
+
+def float_tolerance(stand: np.ndarray) -> float:
+    """The gap under which two float values count as equal: :data:`FLOAT_TOLERANCE`
+    times the largest goal value (at least 1)."""
+    largest = float(np.abs(stand).max()) if stand.size else 0.0
+    return FLOAT_TOLERANCE * max(1.0, largest)
+
+
+def backward_stage(
+    rules: RuleSet, previous: np.ndarray, stand: np.ndarray, exact: bool, tolerance: float
+) -> Stage:
+    """One step of backward induction: from the state values with one throw
+    fewer left (``previous``) and this stage's stand values, the values of
+    every keep and state and the canonical best keeps.
+
+    Exact values are numerators (int64 or Python integers), already scaled to
+    this stage's denominator in ``stand``; floats use ``tolerance`` for ties.
+    """
+    kind = state_kind(rules)
+    state_hand, opt_ptr, opt_keep = state_options(kind, rules.max_rethrow)
+    n_goals = previous.shape[0]
+    is_object = previous.dtype == object or stand.dtype == object
+    kernels = kernels_for(n_goals, object if is_object else previous.dtype)
+    keep_values = _expect(kernels, kind, previous, exact, is_object, n_goals)
+    state_values = np.empty((n_goals, len(state_hand)), dtype=stand.dtype)
+    best = np.empty((n_goals, len(state_hand)), dtype=np.int64)
+    best_fn = kernels.best_options
+    # Under ``original`` the options are carried keeps; standing is marked past them.
+    offset = keep_values.shape[1] if kind == "original" else 0
+    best_fn(
+        keep_values,
+        stand,
+        state_hand,
+        opt_ptr,
+        opt_keep,
+        ix.HAND_KEEP_INT64 + offset,
+        tolerance,
+        state_values,
+        best,
+    )
+    if kind == "original":
+        pair_keep = carried_keeps()[1]
+        stands = best >= offset
+        best = np.where(stands, best - offset, pair_keep[np.where(stands, 0, best)])
+    return Stage(keep_values, state_values, best)
+
+
+def _expect(
+    kernels: Any, kind: str, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int
+) -> np.ndarray:
+    """The value of every keep (or carried keep): the expectation of ``previous``."""
+    reroll = ix.REROLL
+    assert reroll.val is not None
+    sticky = kind == "aside"
+    if kind == "original":
+        _, pair_keep, ptr, state = carried_keeps()
+        ways = carried_ways()
+        if is_object:
+            return numpy_reroll.expect_keeps_object(previous, ptr, state, ways)
+        out = np.empty((n_goals, len(pair_keep)), dtype=previous.dtype)
+        kernels.expect_keeps(previous, ptr, state, ways, out)
+        if not exact:
+            out /= ix.N_THROWS
+        return out
+    if is_object:
+        if sticky:
+            return numpy_reroll.expect_keeps_sticky_object(previous, reroll.ptr, reroll.val)
+        return numpy_reroll.expect_keeps_object(previous, reroll.ptr, reroll.col, reroll.val)
+    out = np.empty((n_goals, ix.N_KEEPS), dtype=previous.dtype)
+    if sticky:
+        kernels.expect_keeps_sticky(previous, reroll.ptr, reroll.val, out)
+    else:
+        kernels.expect_keeps(previous, reroll.ptr, reroll.col, reroll.val, out)
+    if not exact:
+        out /= ix.N_THROWS
+    return out
+
+
+def backward_pass(
+    rules: RuleSet, stands: Sequence[np.ndarray], exact: bool, tolerance: float
+) -> list[Stage]:
+    """Backward induction over a turn of ``len(stands)`` throws.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The turn rules (at most N dice thrown again, sticky holds).
+    stands : sequence of (G, 252) arrays
+        ``stands[t - 1]``: value of standing on each hand after throw ``t``
+        (numerators over one common denominator when ``exact``).
+    exact : bool
+    tolerance : float
+        Float values closer than this are equal; the integer 0 when exact
+        (so that the kernel compares integers, not floats).
+
+    Returns
+    -------
+    list of Stage
+        ``stages[t - 1]`` for ``t`` throws left, ``t = 1 .. len(stands) - 1``.
+    """
+    throws = len(stands)
+    last = stands[-1]
+    previous = last[:, ix.STICKY_STATE_HAND] if state_kind(rules) != "hand" else last
+    stages: list[Stage] = []
+    for left in range(1, throws):
+        stand = stands[throws - left - 1]
+        stand_left = stand * ix.N_THROWS**left if exact else stand
+        stage = backward_stage(rules, previous, stand_left, exact, tolerance)
+        stages.append(stage)
+        previous = stage.state_values
+    return stages
+
+
+def turn_value(
+    stages: Sequence[Stage], first_stand: np.ndarray, sticky: bool | str, exact: bool
+) -> np.ndarray:
+    """(G,) value of a whole turn: the first throw is always all five dice.
+
+    ``first_stand`` is the value of standing after the first throw, used when
+    the turn has one throw (no stages); ``sticky`` is the state kind (or the
+    older flag).  Exact values are numerators over ``denominator * 7776**throws``.
+    """
+    if not stages:
+        values = first_stand
+    else:
+        values = stages[-1].state_values[:, first_states(sticky)]
+    ways = ix.HAND_WAYS.astype(object if values.dtype == object else values.dtype)
+    total = values.dot(ways) if values.dtype == object else values @ ways
+    return total if exact else total / ix.N_THROWS
+
+
+def final_hands(
+    keeps: Sequence[np.ndarray],
+    *,
+    sticky: bool | str,
+    exact: bool,
+    n_goals: int,
+) -> tuple[np.ndarray, int]:
+    """Distribution of the final hand of a turn that follows keep tables.
+
+    Parameters
+    ----------
+    keeps : sequence of (G, S) int arrays
+        ``keeps[t - 1][g, s]``: the keep chosen in state ``s`` after throw
+        ``t`` (``t = 1 .. throws - 1``, so ``throws = len(keeps) + 1``); the
+        hand's own keep means stand.
+    sticky : bool or str
+        The state kind (:data:`~pokerdice_stats.turn.states.STATE_KINDS`), or
+        the older flag: states are (aside, hand) pairs (4,368) rather than hands.
+    exact : bool
+        Integer numerators, or float chances.
+    n_goals : int
+        ``G``, the number of tables followed side by side.
+
+    Returns
+    -------
+    numerators : (G, 252) array
+        Weight of finishing on each hand (int64, Python integers beyond
+        int64; floats when not ``exact``).
+    denominator : int
+        ``7776**throws`` (1 for floats, whose rows sum to 1).
+    """
+    (final,) = _forward_pass(keeps, sticky, exact, n_goals, by_throw=False)
+    throws = len(keeps) + 1
+    return final, (ix.N_THROWS**throws if exact else 1)
+
+
+def final_hands_by_throw(
+    keeps: Sequence[np.ndarray], *, sticky: bool | str, exact: bool, n_goals: int
+) -> tuple[np.ndarray, list[int]]:
+    """Joint distribution of (throws used, final hand) of a turn that follows keep tables.
+
+    Parameters are those of :func:`final_hands`.
+
+    Returns
+    -------
+    numerators : (throws, G, 252) array
+        ``numerators[t - 1, g, h]``: weight of standing on hand ``h`` after
+        throw ``t``.
+    denominators : list of int
+        ``7776**t`` for throw ``t`` (all 1 for floats).
+    """
+    finals = _forward_pass(keeps, sticky, exact, n_goals, by_throw=True)
+    throws = len(keeps) + 1
+    denominators = [ix.N_THROWS**t if exact else 1 for t in range(1, throws + 1)]
+    return np.array(finals, dtype=finals[0].dtype), denominators
+
+
+def follow_keeps(
+    keeps: Sequence[np.ndarray], start: np.ndarray, *, kind: str, exact: bool
+) -> np.ndarray:
+    """Final-hand weights of turns that start from given states and follow keep tables.
+
+    Parameters
+    ----------
+    keeps : sequence of (G, S) int arrays
+        The keep chosen in each state at each decision still to come, the next
+        decision first (the hand's own keep means stand).
+    start : (G, S) array
+        Weight of each state now (integers when ``exact``, else chances).
+    kind : str
+        The state kind (:data:`~pokerdice_stats.turn.states.STATE_KINDS`).
+    exact : bool
+
+    Returns
+    -------
+    (G, 252) array
+        Weight of finishing on each hand: integers over (the start's
+        denominator times) ``7776**len(keeps)``, or chances.
+    """
+    (final,) = _forward_pass(keeps, kind, exact, start.shape[0], by_throw=False, start=start)
+    return final
+
+
+def _forward_pass(
+    keeps: Sequence[np.ndarray],
+    sticky: bool | str,
+    exact: bool,
+    n_goals: int,
+    by_throw: bool,
+    start: np.ndarray | None = None,
+) -> list[np.ndarray]:
+    """The forward pass behind :func:`final_hands` and :func:`final_hands_by_throw`.
+
+    ``by_throw``: one (G, 252) array a throw, each over ``7776**t``;
+    otherwise one array of every final hand over ``7776**throws``.  ``start``:
+    the weight of each state before the first decision (default: the first throw).
+    """
+    throws = len(keeps) + 1
+    if not exact and start is None and ix.N_THROWS**throws <= INT64_MAX // ix.N_THROWS:
+        # Chances are the exact counts divided once: correctly rounded, and the same
+        # whatever order the kernels add in.
+        counts = _forward_pass(keeps, sticky, True, n_goals, by_throw)
+        if by_throw:
+            return [c / float(ix.N_THROWS**t) for t, c in enumerate(counts, start=1)]
+        return [counts[0] / float(ix.N_THROWS**throws)]
+    reroll = ix.REROLL
+    assert reroll.val is not None
+    if exact:
+        big = ix.N_THROWS**throws > INT64_MAX // ix.N_THROWS
+        if start is not None:
+            big = big or start.dtype == object
+            big = big or int(np.abs(start).max(initial=0)) * ix.N_THROWS**throws > INT64_MAX // 2
+        dtype: type | np.dtype = object if big else np.dtype(np.int64)
+    else:
+        dtype = np.dtype(np.float64)
+    mass = np.zeros((n_goals, n_states(sticky)), dtype=dtype)
+    if start is not None:
+        mass[:] = start
+    else:
+        mass[:, first_states(sticky)] = ix.HAND_WAYS if exact else ix.HAND_WAYS / ix.N_THROWS
+    if dtype is object:
+        ways = reroll.val.astype(object)
+    else:
+        ways = reroll.val if exact else reroll.val / ix.N_THROWS
+    kind = sticky if isinstance(sticky, str) else ("aside" if sticky else "hand")
+    kernels = kernels_for(n_goals, dtype)
+    step_fn: Any = {
+        "hand": kernels.forward_step,
+        "aside": kernels.forward_step_sticky,
+        "original": kernels.forward_step_carried,
+    }[kind]
+    if kind == "original":
+        pair_of, _, pair_ptr, pair_state = carried_keeps()
+        pair_ways = carried_ways()
+        if dtype is object:
+            pair_ways = pair_ways.astype(object)
+        elif not exact:
+            pair_ways = pair_ways / ix.N_THROWS
+    finals: list[np.ndarray] = []
+    final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
+    for t in range(1, throws):
+        if by_throw:
+            final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
+        nxt = np.zeros_like(mass)
+        table = np.asarray(keeps[t - 1], dtype=np.int64)
+        if kind == "original":
+            step_fn(
+                mass,
+                table,
+                ix.HAND_KEEP_INT64,
+                ix.STICKY_STATE_HAND,
+                ix.STICKY_STATE_ASIDE,
+                keep_intersection(),
+                pair_of,
+                pair_ptr,
+                pair_state,
+                pair_ways,
+                final,
+                nxt,
+            )
+        else:
+            step_fn(mass, table, ix.HAND_KEEP_INT64, reroll.ptr, reroll.col, ways, final, nxt)
+        if by_throw:
+            finals.append(final)
+        elif exact:
+            final = final * ix.N_THROWS
+        mass = nxt
+    if by_throw:
+        final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
+    if kind != "hand":
+        _add_states(final, mass)
+    elif by_throw:
+        final = mass
+    else:
+        final = final + mass
+    finals.append(final)
+    return finals
+
+
+def _add_states(final: np.ndarray, mass: np.ndarray) -> None:
+    """Add the mass of every sticky state to its hand, in state order."""
+    if final.dtype == object:
+        for p, h in enumerate(ix.STICKY_STATE_HAND):
+            final[:, h] += mass[:, p]
+    else:
+        for row, row_mass in zip(final, mass, strict=True):
+            np.add.at(row, ix.STICKY_STATE_HAND, row_mass)

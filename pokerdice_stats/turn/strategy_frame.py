@@ -1,0 +1,169 @@
+"""A solved policy as a table: what to hold on every hand, and the runner-up.
+
+:func:`strategy_frame` lists, for every hand of a first throw and each number
+of throws left, the canonical best hold, its value, how many holds tie for
+best, and the best other hold (the runner-up) with its value.  The strategy
+charts and the ``strategy`` command are drawn from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.dice import format_counts
+from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.holds import Policy
+from pokerdice_stats.turn.induction import float_tolerance
+from pokerdice_stats.turn.states import allowed_subkeeps, state_kind
+
+#: Columns of :func:`strategy_frame`.
+COLUMNS = (
+    "throws_left",
+    "hand",
+    "category",
+    "strength",
+    "keep",
+    "kept",
+    "rethrow",
+    "value",
+    "value_float",
+    "optimal_holds",
+    "runner_up",
+    "runner_up_value",
+    "runner_up_float",
+)
+
+
+def hand_order(rules) -> list[int]:
+    """Hand indices from the strongest hand to the weakest (ties: higher dice first)."""
+    table = hand_table(rules)
+    high_first = [tuple(-r for r in ix.ranks_of_counts(c)) for c in ix.HAND_COUNTS]
+    return sorted(range(ix.N_HANDS), key=lambda h: (-int(table.strength[h]), high_first[h]))
+
+
+def decision_throws(policy: Policy) -> list[int]:
+    """The numbers of throws left at which a first-throw hand has a decision, most first."""
+    return list(range(policy.throws - 1, 0, -1))
+
+
+def strategy_frame(
+    policy: Policy, goal: int = 0, throws_left: Sequence[int] | None = None
+) -> pd.DataFrame:
+    """The policy of one goal on every first-throw hand.
+
+    Under sticky holds the hands are taken with nothing set aside.  Under a
+    turn-scoped ``max_rethrow`` below 5 (``max_rethrow_scope=turn``) the hold
+    depends on which dice of the first throw were never thrown again, so the
+    frame has an ``untouched`` column after ``hand``: at the first decision
+    every die is untouched; at later ones each hand comes once for every
+    untouched part a turn can reach (at least ``5 - max_rethrow`` dice, not
+    all five, since a die was thrown again or the turn would have ended).
+
+    Parameters
+    ----------
+    policy : Policy
+    goal : int
+        Which goal of the policy.
+    throws_left : sequence of int, optional
+        Default: every number from ``throws - 1`` down to 1.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`COLUMNS`: hands strongest first within each number of
+        throws left; ``keep`` is the dice kept, highest first (the whole hand
+        means stand, ``""`` throw all five); ``optimal_holds`` counts the holds
+        tying for best; ``runner_up`` is the best other hold (canonical order
+        among equals) and ``runner_up_value`` its value.
+
+    Raises
+    ------
+    OptionError
+        When the turn has a single throw (no decision to chart) or a number
+        of throws left is out of range.
+    """
+    rules = policy.rules
+    steps = decision_throws(policy) if throws_left is None else [int(t) for t in throws_left]
+    if not steps:
+        raise OptionError("a turn of one throw has no hold to choose")
+    for t in steps:
+        if not 1 <= t < policy.throws:
+            raise OptionError(f"throws left must be 1 to {policy.throws - 1}, got {t}")
+    table = hand_table(rules)
+    order = hand_order(rules)
+    original = state_kind(rules) == "original"
+    tolerance = float_tolerance(policy.stand)
+    rows = []
+    for t in steps:
+        for h, aside in _states(rules, order, first=t == policy.throws - 1):
+            untouched = aside if original else None
+            best = policy.best_keep(h, t, goal, aside)
+            options = [(int(ix.HAND_KEEP[h]), policy.state_value(h, 0, goal))]
+            options += [
+                (k, policy.keep_value(k, t, goal, untouched))
+                for k in allowed_subkeeps(rules, h, aside)
+            ]
+            values = dict(options)
+            top = values[best]
+            if policy.exact:
+                n_optimal = sum(1 for _, v in options if v == top)
+            else:
+                n_optimal = sum(1 for _, v in options if v >= top - tolerance)
+            others = [(k, v) for k, v in options if k != best]
+            runner = max(others, key=lambda kv: kv[1]) if others else None
+            rows.append(
+                {
+                    "throws_left": t,
+                    "hand": table.format(h),
+                    **(
+                        {"untouched": format_counts(ix.KEEP_COUNTS[aside], rules)}
+                        if original
+                        else {}
+                    ),
+                    "category": table.category_slug(h),
+                    "strength": int(table.strength[h]),
+                    "keep": format_counts(ix.KEEP_COUNTS[best], rules),
+                    "kept": int(ix.KEEP_SIZE[best]),
+                    "rethrow": int(ix.N_DICE - ix.KEEP_SIZE[best]),
+                    "value": top,
+                    "value_float": float(top),
+                    "optimal_holds": n_optimal,
+                    "runner_up": format_counts(ix.KEEP_COUNTS[runner[0]], rules) if runner else "",
+                    "runner_up_value": runner[1] if runner else np.nan,
+                    "runner_up_float": float(runner[1]) if runner else np.nan,
+                }
+            )
+    columns = list(COLUMNS)
+    if original:
+        columns.insert(columns.index("hand") + 1, "untouched")
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _states(rules, order: list[int], *, first: bool) -> list[tuple[int, int | None]]:
+    """The ``(hand, aside)`` states of one decision, hands in ``order``: ``aside``
+    is the set-aside keep (sticky holds: nothing), the untouched keep
+    (turn-scoped rethrows: see :func:`strategy_frame`) or None."""
+    if state_kind(rules) != "original":
+        aside = 0 if rules.sticky_holds else None
+        return [(h, aside) for h in order]
+    if first:
+        return [(h, int(ix.HAND_KEEP[h])) for h in order]
+    fewest = ix.N_DICE - rules.max_rethrow
+    states: list[tuple[int, int | None]] = []
+    for h in order:
+        counts = ix.HAND_COUNTS[h]
+        parts = [
+            k
+            for k in range(ix.N_KEEPS)
+            if fewest <= int(ix.KEEP_SIZE[k]) < ix.N_DICE
+            and bool((ix.KEEP_COUNTS[k] <= counts).all())
+        ]
+        # most untouched dice first, then the canonical keep order
+        parts.sort(key=lambda k: (-int(ix.KEEP_SIZE[k]), k))
+        states += [(h, k) for k in parts]
+    return states
