@@ -51,7 +51,7 @@ LIMITED = [*FACING, "--set", "throw_limit=first-player"]
         (["--seat", "2", "--against", "K K K Q Q", "--hand", "A A A K Q"], ["--throws-left"]),
         (
             [*FACING, "--hand", "A A A K Q", "--throws-left", "5"],
-            ["throws left must be 0 to 2"],
+            ["throws left must be a whole number from 0 to 2", "got 5"],
         ),
         (["--seat", "1", "--against", "K K K Q Q"], ["first seat faces no hand"]),
     ],
