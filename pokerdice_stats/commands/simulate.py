@@ -21,6 +21,7 @@ from pokerdice_stats.engines.cli import (
     add_rules_args,
     emit,
     emit_frame,
+    emit_rows,
     estimate_record,
     rules_from_args,
     whole_number,
@@ -201,6 +202,12 @@ def register(subparsers) -> None:
         help="one group of figures (repeatable): chances, turns, rounds, blind, matches, "
         "holdup, progressive, progressive-sessions, banking-sessions, betting-sessions",
     )
+    check.add_argument(
+        "--full",
+        action="store_true",
+        help="the whole table of figures (exact, estimate, interval, z) instead of one "
+        "pass/fail line a figure (markdown, csv and json always give the whole)",
+    )
     add_format_arg(check)
     check.set_defaults(func=run_crosscheck)
 
@@ -284,6 +291,8 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def run_crosscheck(args: argparse.Namespace) -> int:
+    """Run the cross-checks; exit status 1 when a figure fails the verdict's bound."""
+    from pokerdice_stats.engines.checks.verdict import FAMILY_ERROR, verdict, within
     from pokerdice_stats.games.checks import GROUPS, checks_frame, crosscheck
 
     for group in args.only or ():
@@ -292,7 +301,22 @@ def run_crosscheck(args: argparse.Namespace) -> int:
     check_samples(args.n)
     run = run_options(args, args.n)
     checks = crosscheck(tuple(args.only) if args.only else None, run=run)
+    judged = verdict(checks)
+    if args.format == "table" and not args.full:
+        rows = [
+            {
+                "verdict": "pass" if within(c, judged.bound) else "FAIL",
+                "group": c.group,
+                "figure": c.figure,
+                "z": f"{c.z:+.2f}",
+            }
+            for c in checks
+        ]
+        emit_rows(rows, right=("z",))
+        emit(judged.line())
+        return 0 if judged.passed else 1
     frame = checks_frame(checks)
+    frame["passed"] = [within(c, judged.bound) for c in checks]
     if args.format != "json":
         frame = frame.drop(columns=["exact_float"])
     context = {
@@ -301,6 +325,12 @@ def run_crosscheck(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "interval": "95% confidence interval",
         "unit": "each row's unit (a chance unless it says otherwise); z: standard errors",
+        "z_bound": judged.bound,
+        "family_error": FAMILY_ERROR,
+        "largest_abs_z": abs(judged.largest.z),
+        "passed": judged.passed,
     }
     emit_frame(frame, args.format, context, "checks")
-    return 0
+    if args.format != "json":
+        sys.stderr.write(judged.line() + "\n")
+    return 0 if judged.passed else 1
