@@ -7,6 +7,7 @@ round); the kernel is :mod:`pokerdice_stats.kernels.simulation.progressive`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -21,6 +22,7 @@ from pokerdice_stats.engines.simulation.policy_tables import (
     tables_of_policy,
 )
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
+from pokerdice_stats.engines.simulation.stats import estimates_frame
 from pokerdice_stats.games.progressive.exact.bank import MAX_BANK
 from pokerdice_stats.games.progressive.exact.payout import (
     COMPUTER_POLICIES,
@@ -34,6 +36,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     payout_matrix,
 )
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.simulation.progressive import progressive_chunk
 from pokerdice_stats.kernels.simulation.records import (
     ProgressiveGame,
@@ -44,6 +47,9 @@ from pokerdice_stats.turn.goals import at_least
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_code
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Sessions a chunk (small: a session is many rounds).
 SESSION_CHUNK = 1 << 8
@@ -174,6 +180,30 @@ class SessionResult:
     def ruin_rule(self) -> str:
         """What ruin means here, in words (every output says it)."""
         return f"the bank can no longer cover the largest loss of a round ({self.floor:,} points)"
+
+    def frame(self) -> pd.DataFrame:
+        """The session's estimates: bank after the session, chance of ruin (each side),
+        payout per round."""
+        return estimates_frame(
+            {
+                "bank (points)": self.bank,
+                "player ruined (chance)": self.broke,
+                "computer ruined (chance)": self.computer_broke,
+                "payout (points per round)": self.payout,
+            }
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            computer=self.computer,
+            rounds=self.rounds,
+            start=self.start,
+            bank=self.bank.estimate,
+            ruin=self.broke.estimate,
+            n=self.n,
+            seed=self.seed,
+        )
 
 
 def simulate_progressive(

@@ -69,6 +69,7 @@ from pokerdice_stats.games.betting.exact.induction import (
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import exact_number
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import exact_is_cheap
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -151,6 +152,16 @@ class Betting:
     def record(self) -> dict:
         """The context and the rows of :meth:`frame` under ``seats``."""
         return {**self.context(), "seats": self.frame().to_dict(orient="records")}
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            players=self.players,
+            ante=self.stakes.ante,
+            raise_size=self.stakes.raise_size,
+            ev=self.ev,
+        )
 
 
 def parse_chips(value, what: str) -> Fraction:

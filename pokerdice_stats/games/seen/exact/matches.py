@@ -30,6 +30,7 @@ import pandas as pd
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.games.seen.exact.rounds import solve_round
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.rules import MAX_TARGET, STARTERS, RuleSet
 
 #: The presets whose documents play matches of round wins (their ``target`` and
@@ -80,6 +81,16 @@ class Match:
                 row["expected_rounds_exact"] = self.expected_rounds
             rows.append(row)
         return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            players=self.players,
+            target=self.target,
+            win=self.win,
+            expected_rounds=self.expected_rounds,
+        )
 
 
 def match_defaults(rules: RuleSet) -> tuple[int, str]:
