@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
+from pokerdice_stats.kernels._numba import jit, prange, serial_and_parallel
 from pokerdice_stats.kernels.codes import KIND_ANY, KIND_RUN
 from pokerdice_stats.kernels.gather import LANES, lookup_codes, lookup_ranks
 from pokerdice_stats.kernels.numpy_keys import TIEBREAK_BASE as TIEBREAK_BASE
@@ -162,19 +162,11 @@ def value_range(values):
     return low, high
 
 
-@jit
-def _codes_serial(
-    codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength
-):
-    for i in range(codes.shape[0]):
-        c = np.intp(codes[i])
-        out_hand[i] = code_hand[c]
-        out_category[i] = code_category[c]
-        out_strength[i] = code_strength[c]
+# The loops below are written once, with ``prange``; ``serial_and_parallel`` makes
+# the serial build (``prange`` runs as ``range``) and the parallel one.
 
 
-@jit_parallel
-def _codes_parallel(
+def _codes_loop(
     codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength
 ):
     for i in prange(codes.shape[0]):
@@ -182,6 +174,9 @@ def _codes_parallel(
         out_hand[i] = code_hand[c]
         out_category[i] = code_category[c]
         out_strength[i] = code_strength[c]
+
+
+_codes_serial, _codes_parallel = serial_and_parallel(_codes_loop)
 
 
 @jit
@@ -204,22 +199,7 @@ def _codes_checked(
     return bad
 
 
-@jit
-def _ranks_serial(
-    ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength
-):
-    for i in range(ranks.shape[0]):
-        c = np.intp(ranks[i, 0]) + 6 * (
-            np.intp(ranks[i, 1])
-            + 6 * (np.intp(ranks[i, 2]) + 6 * (np.intp(ranks[i, 3]) + 6 * np.intp(ranks[i, 4])))
-        )
-        out_hand[i] = code_hand[c]
-        out_category[i] = code_category[c]
-        out_strength[i] = code_strength[c]
-
-
-@jit_parallel
-def _ranks_parallel(
+def _ranks_loop(
     ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength
 ):
     for i in prange(ranks.shape[0]):
@@ -230,6 +210,9 @@ def _ranks_parallel(
         out_hand[i] = code_hand[c]
         out_category[i] = code_category[c]
         out_strength[i] = code_strength[c]
+
+
+_ranks_serial, _ranks_parallel = serial_and_parallel(_ranks_loop)
 
 
 @jit
@@ -270,20 +253,14 @@ def _codes_tail(codes, packed, out_hand, out_category, out_strength, start):
         out_strength[i] = p >> 16
 
 
-@jit
-def _codes_blocks(codes, packed, out_hand, out_category, out_strength):
-    blocks = codes.shape[0] // LANES
-    for b in range(blocks):
-        lookup_codes(codes, packed, out_hand, out_category, out_strength, b * LANES)
-    _codes_tail(codes, packed, out_hand, out_category, out_strength, blocks * LANES)
-
-
-@jit_parallel
-def _codes_blocks_parallel(codes, packed, out_hand, out_category, out_strength):
+def _codes_blocks_loop(codes, packed, out_hand, out_category, out_strength):
     blocks = codes.shape[0] // LANES
     for b in prange(blocks):
         lookup_codes(codes, packed, out_hand, out_category, out_strength, b * LANES)
     _codes_tail(codes, packed, out_hand, out_category, out_strength, blocks * LANES)
+
+
+_codes_blocks, _codes_blocks_parallel = serial_and_parallel(_codes_blocks_loop)
 
 
 @jit
@@ -299,20 +276,14 @@ def _ranks_tail(ranks, packed, out_hand, out_category, out_strength, start):
         out_strength[i] = p >> 16
 
 
-@jit
-def _ranks_blocks(ranks, packed, out_hand, out_category, out_strength):
-    blocks = ranks.shape[0] // LANES
-    for b in range(blocks):
-        lookup_ranks(ranks, packed, out_hand, out_category, out_strength, b * LANES)
-    _ranks_tail(ranks, packed, out_hand, out_category, out_strength, blocks * LANES)
-
-
-@jit_parallel
-def _ranks_blocks_parallel(ranks, packed, out_hand, out_category, out_strength):
+def _ranks_blocks_loop(ranks, packed, out_hand, out_category, out_strength):
     blocks = ranks.shape[0] // LANES
     for b in prange(blocks):
         lookup_ranks(ranks, packed, out_hand, out_category, out_strength, b * LANES)
     _ranks_tail(ranks, packed, out_hand, out_category, out_strength, blocks * LANES)
+
+
+_ranks_blocks, _ranks_blocks_parallel = serial_and_parallel(_ranks_blocks_loop)
 
 
 #: Whether the vector kernels compiled (None: not tried yet); if not, the scalar ones run.
