@@ -72,45 +72,38 @@ def tiebreak_code(counts, kind, run_length, run_mask):
 
 
 @jit
-def natural_key(counts, kinds, patterns, run_lengths, run_masks, full_tiebreak):
-    """Key of a hand without wild faces (see the module docstring)."""
-    n_categories = kinds.shape[0]
+def natural_key(counts, order):
+    """Key of a hand without wild faces (see the module docstring); ``order`` a
+    :class:`~pokerdice_stats.kernels.records.HandOrder` (its ``wild`` unused)."""
+    n_categories = order.kinds.shape[0]
     for c in range(n_categories):
-        if _fits(counts, kinds[c], patterns[c], run_lengths[c], run_masks[c]):
+        kind = order.kinds[c]
+        run_length = order.run_lengths[c]
+        run_mask = order.run_masks[c]
+        if _fits(counts, kind, order.patterns[c], run_length, run_mask):
             key = (n_categories - 1 - c) * TIEBREAK_BASE
-            if full_tiebreak:
-                key += tiebreak_code(counts, kinds[c], run_lengths[c], run_masks[c])
+            if order.full_tiebreak:
+                key += tiebreak_code(counts, kind, run_length, run_mask)
             return key
     return -1
 
 
 @jit
-def hand_keys(
-    hand_counts,
-    keep_counts,
-    keep_size,
-    kinds,
-    patterns,
-    run_lengths,
-    run_masks,
-    full_tiebreak,
-    wild,
-):
+def hand_keys(order, sets):
     """Key of every hand; a wild face takes the assignment with the largest key.
 
     Parameters
     ----------
-    hand_counts : (H, 6) int array
-        The hands as count vectors.
-    keep_counts, keep_size : (K, 6) and (K,) int arrays
-        Every multiset of 0..5 dice (the keeps), to enumerate wild assignments.
-    kinds, patterns, run_lengths, run_masks : arrays over categories, best first
-        The categories as data (see ``pokerdice_stats.turn.categories.Category``).
-    full_tiebreak : bool
-        Whether the dice break ties within a category.
-    wild : int
-        Rank of the wild face, or -1.
+    order : HandOrder
+        The categories as data, the tie-break and the wild face
+        (:class:`pokerdice_stats.kernels.records.HandOrder`).
+    sets : Multisets
+        The hands as count vectors and the keeps (every multiset of 0..5 dice),
+        to enumerate wild assignments (:class:`pokerdice_stats.kernels.records.Multisets`).
     """
+    hand_counts = sets.hand_counts
+    keep_counts = sets.keep_counts
+    wild = order.wild
     n_hands = hand_counts.shape[0]
     keys = np.empty(n_hands, dtype=np.int64)
     counts = np.empty(6, dtype=np.int64)
@@ -122,14 +115,14 @@ def hand_keys(
             n_wild = counts[wild]
             counts[wild] = 0
         if n_wild == 0:
-            keys[h] = natural_key(counts, kinds, patterns, run_lengths, run_masks, full_tiebreak)
+            keys[h] = natural_key(counts, order)
             continue
         best = -1
         for k in range(keep_counts.shape[0]):
-            if keep_size[k] != n_wild:
+            if sets.keep_size[k] != n_wild:
                 continue
             trial = counts + keep_counts[k]
-            key = natural_key(trial, kinds, patterns, run_lengths, run_masks, full_tiebreak)
+            key = natural_key(trial, order)
             if key > best:
                 best = key
         keys[h] = best
