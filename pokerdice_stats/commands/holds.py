@@ -362,7 +362,7 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
 
 
 def run_chances(args: argparse.Namespace) -> int:
-    from pokerdice_stats.commands.odds import NUMERIC_COLUMNS, exact_table_rows
+    from pokerdice_stats.commands.odds import PERCENT_COLUMNS, percent_rows
     from pokerdice_stats.engines.cli import emit_rows, json_answer, lazy_pandas
     from pokerdice_stats.ground.formats import render, short_fraction, to_json
     from pokerdice_stats.turn.chances import chances_rows, goal_chances
@@ -381,8 +381,11 @@ def run_chances(args: argparse.Namespace) -> int:
             }
             emit(to_json(json_answer(context, [{k: row[k] for k in keys} for row in rows])))
         elif args.format == "table":
-            emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
-            emit("at_least, exactly: the best chance of a whole turn played for that goal")
+            emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
+            emit(
+                "at least %, exactly %: the best chance of a whole turn played for that goal;"
+                "\nexact fractions: --format csv, markdown or json"
+            )
         else:
             emit_frame(lazy_pandas.DataFrame(rows), args.format)
         return 0
@@ -398,12 +401,15 @@ def run_chances(args: argparse.Namespace) -> int:
         emit(render(lazy_pandas.DataFrame(rows), args.format))
         return 0
     unit = "chance" if result.is_probability else "points"
-    emit(
-        f"goal {result.goal}, {result.throws} throws: value ({unit}) "
-        f"{float(result.value):.6f} = {short_fraction(result.value)}"
+    shown = (
+        f"{100 * float(result.value):.4g}%" if unit == "chance" else f"{float(result.value):.6g}"
     )
-    emit("final category under this play (chance):")
-    emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
+    emit(
+        f"goal {result.goal}, {result.throws} throws: value ({unit}) {shown}"
+        f" (exact {short_fraction(result.value)})"
+    )
+    emit("final category under this play (final %: chance of ending the turn in it):")
+    emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
     return 0
 
 

@@ -246,14 +246,60 @@ def _is_numeric(values: pd.Series) -> bool:
     )
 
 
-def to_table(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
-    """A plain-text table: text columns left-aligned, numbers right-aligned.
+def percent_text(chance: Any, digits: int = 4) -> str:
+    """A chance (0 to 1) as a percentage for people, ``digits`` significant digits, but
+    never rounded to 0 or 100 unless it is exactly 0 or 1.
 
-    Fractions are written ``p/q`` (``…`` when too long to read: JSON and CSV
-    give them whole) and floats to six significant digits, as in
-    :func:`frame_as_text`; columns are separated by two spaces and lines carry
-    no trailing blanks.  ``tolerances``: as for :func:`numbers_as_text`.
+    >>> percent_text(0.0385802), percent_text(0.999989), percent_text(1), percent_text(2e-9)
+    ('3.858', '99.999', '100', '2e-07')
     """
+    value = 100 * float(chance)
+    text = f"{value:.{digits}g}"
+    while value not in (0.0, 100.0) and float(text) in (0.0, 100.0) and digits < 17:
+        digits += 1
+        text = f"{value:.{digits}g}"
+    return text
+
+
+def decimal_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of a frame for people: every exact fraction as its decimal.
+
+    A column ``X`` of Fractions with a float twin ``X_float`` beside it shows the twin's
+    floats under the name ``X`` (the twin is dropped); a column ``X_exact`` beside its
+    float ``X`` is dropped; other Fractions become floats.
+    Whole Fractions stay whole numbers. JSON, CSV and Markdown keep the fractions.
+    """
+    out = frame.copy()
+    exact_twins = [c for c in out.columns if str(c).endswith("_exact") and c[:-6] in out.columns]
+    out = out.drop(columns=exact_twins)
+    for column in list(out.columns):
+        if column not in out.columns:
+            continue
+        values = out[column]
+        if not any(isinstance(v, Fraction) for v in values):
+            continue
+        twin = f"{column}_float"
+        if twin in out.columns:
+            out[column] = out[twin]
+            out = out.drop(columns=[twin])
+        else:
+            out[column] = values.map(
+                lambda v: (
+                    (int(v) if v.denominator == 1 else float(v)) if isinstance(v, Fraction) else v
+                )
+            ).astype(object)
+    return out
+
+
+def to_table(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
+    """A plain-text table for people: text columns left-aligned, numbers right-aligned.
+
+    Numbers are decimals (:func:`decimal_frame`: an exact fraction shows its decimal;
+    JSON, CSV and Markdown give the fraction whole), floats to six significant digits,
+    as in :func:`frame_as_text`; columns are separated by two spaces and lines carry no
+    trailing blanks.  ``tolerances``: as for :func:`numbers_as_text`.
+    """
+    frame = decimal_frame(frame)
     text = frame_as_text(frame, elide=True, tolerances=tolerances)
     columns = []
     for name in frame.columns:
