@@ -55,6 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     install()
     parser = build_parser()
     args = parser.parse_args(argv)
+    from pokerdice_stats.engines.cli import TEXT_OUTPUT
+    from pokerdice_stats.ground.formats import TEXT_WIDTH
+
+    TEXT_OUTPUT["width"] = TEXT_WIDTH if getattr(args, "format", "table") == "table" else None
     try:
         set_memory_budget(parse_size(args.memory_budget) if "memory_budget" in args else None)
         return int(args.func(args) or 0)

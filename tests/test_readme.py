@@ -80,6 +80,9 @@ def test_quick_tour_command_runs(index, tmp_path, monkeypatch, capsys):
     assert code == 0, (argv, err)
     assert out.strip(), argv
     assert "Traceback" not in err
+    if "--format" not in argv:  # a plain answer fits a terminal of 100 columns
+        wide = [line for line in out.splitlines() if len(line) > 100]
+        assert not wide, wide[:3]
 
 
 def test_python_examples():

@@ -284,7 +284,7 @@ HOLD_CONTEXT_KEYS = (
 
 def run_hold(args: argparse.Namespace) -> int:
     from pokerdice_stats.engines.cli import emit_rows
-    from pokerdice_stats.ground.formats import short_fraction, to_json
+    from pokerdice_stats.ground.formats import percent_text, short_fraction, to_json
     from pokerdice_stats.turn.advice import hold_distribution
     from pokerdice_stats.turn.hands import hand_table
 
@@ -313,20 +313,20 @@ def run_hold(args: argparse.Namespace) -> int:
             "optimal": "*" if row["optimal"] else "",
         }
         if distribution is not None:
-            for slug, chance in distribution[i].items():
-                shown[slug] = f"{float(chance):.4f}"
+            for c, chance in enumerate(distribution[i].values()):
+                shown[rules.categories[c].short] = percent_text(chance, digits=3)
         rows.append(shown)
-    if not advice.exact:
+    # the exact column only where every fraction is short and the table stays narrow
+    if not advice.exact or distribution is not None or any("…" in row["exact"] for row in rows):
         for row in rows:
             del row["exact"]
     if distribution is not None:
-        emit(
-            "category columns: the chance (0 to 1) of ending the turn in that category after "
-            "the hold"
-        )
-    emit_rows(rows, right=(value_name, "exact", "rethrow", *rules.category_slugs))
-    if advice.exact and any("…" in r.get("exact", "") for r in rows):
-        emit("… a fraction too long to show: --format json gives it exactly")
+        legend = ", ".join(f"{c.short} {c.name.lower()}" for c in rules.categories)
+        emit(f"category columns: the chance in percent of ending the turn in it ({legend})")
+    shorts = tuple(c.short for c in rules.categories)
+    emit_rows(rows, right=(value_name, "exact", "rethrow", *shorts))
+    if advice.exact and not any("exact" in row for row in rows):
+        emit("exact fractions: --format json")
     return 0
 
 

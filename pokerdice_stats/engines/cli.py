@@ -160,8 +160,18 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
     return get_rules(source, options)
 
 
+#: Plain-text answers wrap their prose to this many columns (None: write as given). The
+#: root parser sets it from ``--format``: plain tables are read on a terminal.
+TEXT_OUTPUT = {"width": None}
+
+
 def emit(text: str) -> None:
-    """Write command output to standard output."""
+    """Write command output to standard output (prose wrapped, see :data:`TEXT_OUTPUT`)."""
+    width = TEXT_OUTPUT["width"]
+    if width is not None:
+        from pokerdice_stats.ground.formats import wrap_prose
+
+        text = wrap_prose(text.rstrip("\n"), width)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
