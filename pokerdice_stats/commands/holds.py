@@ -122,7 +122,7 @@ def register(subparsers) -> None:
         help="also the chance of each final category after each hold",
     )
     add_rules_args(hold)
-    add_format_arg(hold, ("table", "json"))
+    add_format_arg(hold)
     hold.set_defaults(func=run_hold)
 
     chances = subparsers.add_parser(
@@ -291,8 +291,14 @@ def run_hold(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     advice = hold_advice(args, rules)
     distribution = hold_distribution(advice) if args.distribution else None
-    if args.format == "json":
-        emit(to_json(hold_record(advice, distribution, args.goal_default)))
+    if args.format != "table":
+        record = hold_record(advice, distribution, args.goal_default)
+        if args.format == "json":
+            emit(to_json(record))
+        else:
+            from pokerdice_stats.engines.cli import emit_record
+
+            emit_record(record, args.format, "holds")
         return 0
     table = hand_table(rules)
     left = advice.throws_left

@@ -9,6 +9,7 @@ from pokerdice_stats.engines.cli import (
     add_rules_args,
     emit,
     emit_frame,
+    emit_record,
     emit_rows,
     json_answer,
     rules_from_args,
@@ -39,13 +40,13 @@ def register(subparsers) -> None:
     classify = subparsers.add_parser("classify", help="the category of a hand, in words")
     classify.add_argument("dice", help='five dice, e.g. "K K J 10 9" or KKJT9')
     add_rules_args(classify)
-    add_format_arg(classify, ("table", "json"))
+    add_format_arg(classify)
     classify.set_defaults(func=run_classify)
 
     compare = subparsers.add_parser("compare", help="which hand wins, and what decided it")
     compare.add_argument("dice", nargs="+", help="two or more hands")
     add_rules_args(compare)
-    add_format_arg(compare, ("table", "json"))
+    add_format_arg(compare)
     compare.set_defaults(func=run_compare)
 
 
@@ -128,10 +129,10 @@ def run_classify(args: argparse.Namespace) -> int:
         "description": table.describe(h),
         "strength": int(table.strength[h]),
     }
-    if args.format == "json":
-        emit(to_json(record))
-    else:
+    if args.format == "table":
         emit(f"{record['hand']}: {record['description']}")
+    else:
+        emit_record(record, args.format)
     return 0
 
 
@@ -165,6 +166,20 @@ def run_compare(args: argparse.Namespace) -> int:
                 }
             )
         )
+        return 0
+    if args.format != "table":
+        rows = [
+            {
+                "rules": rules.label(),
+                "place": i + 1,
+                "hand": table.format(dice),
+                "category": table.category_slug(dice),
+                "wins": i in result.winners,
+                "decided_by": result.decided_by,
+            }
+            for i, dice in enumerate(args.dice)
+        ]
+        emit_record({"hands": rows}, args.format, "hands")
         return 0
     for i, dice in enumerate(args.dice):
         mark = "*" if i in result.winners else " "

@@ -21,6 +21,7 @@ from pokerdice_stats.engines.cli import (
     add_rules_args,
     emit,
     emit_frame,
+    emit_record,
     emit_rows,
     estimate_record,
     rules_from_args,
@@ -187,7 +188,7 @@ def register(subparsers) -> None:
         f"session: {BANKING_ANTE})",
     )
     _add_run_args(sim)
-    add_format_arg(sim, ("table", "json"))
+    add_format_arg(sim)
     sim.set_defaults(func=run_simulate)
 
     check = subparsers.add_parser(
@@ -281,12 +282,14 @@ def run_simulate(args: argparse.Namespace) -> int:
     record = simulate_record(args)
     if record.get("interrupted"):
         sys.stderr.write("pokerdice-stats: interrupted; the figures below are a partial result\n")
-    if args.format == "json":
-        emit(to_json(record))
-    else:
+    if args.format == "table":
         from pokerdice_stats.commands.simulate_text import simulate_text
 
         emit(simulate_text(record))
+    elif args.format == "json":
+        emit(to_json(record))
+    else:  # csv, markdown: a row a seat (or a row of the one estimate)
+        emit_record(record, args.format, "seats" if "seats" in record else None)
     return 130 if record.get("interrupted") else 0
 
 

@@ -85,7 +85,7 @@ def register(subparsers) -> None:
     )
     add_rules_args(holdup, default="triple-snakes")
     _add_exact_arg(holdup)
-    add_format_arg(holdup, ("table", "json"))
+    add_format_arg(holdup)
     holdup.set_defaults(func=run_holdup)
 
 
@@ -278,6 +278,9 @@ def run_holdup(args: argparse.Namespace) -> int:
     frame["takes_pot_float"] = [float(v) for v in frame["takes_pot"]]
     if not result.exact:
         frame = frame.drop(columns="takes_pot")
+    if args.format != "table":  # csv, markdown: the rows, exact where exact
+        emit_frame(frame, args.format)
+        return 0
     emit(
         f"{result.hand} ({result.category}) against {result.players_left} player(s) still to "
         f"throw: holds up with chance {float(result.holds_up):.6g}"
