@@ -387,6 +387,7 @@ def run_chances(args: argparse.Namespace) -> int:
             }
             emit(to_json(json_answer(context, [{k: row[k] for k in keys} for row in rows])))
         elif args.format == "table":
+            emit(f"rules {rules.label()}; throws {rules.throws}")
             emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
             emit(
                 "at least %, exactly %: the best chance of a whole turn played for that goal;"

@@ -201,7 +201,25 @@ def emit_frame(frame, fmt: str, context: dict | None = None, key: str = "rows") 
     if fmt == "json":
         emit(to_json(json_answer(context, frame, key)))
         return
+    if fmt == "table" and context:
+        emit(context_line(context))
     emit(render(frame, fmt))
+
+
+#: Context items a plain answer states under its table, not in its first line.
+SAID_BELOW = ("unit", "units", "note")
+
+
+def context_line(context: dict) -> str:
+    """The settings an answer assumed, in one line above its plain table
+    (``rules gameweave; players 3; target 3; ...``): every plain item of ``context``."""
+    parts = []
+    for name, value in context.items():
+        if isinstance(value, dict | list | tuple) or value is None or name in SAID_BELOW:
+            continue
+        shown = str(value).lower() if isinstance(value, bool) else value
+        parts.append(f"{name} {shown}")
+    return "; ".join(parts)
 
 
 def emit_record(record: dict, fmt: str, key: str | None = None) -> None:

@@ -281,6 +281,8 @@ def run_holdup(args: argparse.Namespace) -> int:
     if args.format != "table":  # csv, markdown: the rows, exact where exact
         emit_frame(frame, args.format)
         return 0
+    limited = "" if limit is None else f", the first player took {limit} throw(s)"
+    emit(f"rules {rules.label()}{limited}")
     emit(
         f"{result.hand} ({result.category}) against {result.players_left} player(s) still to "
         f"throw: holds up with chance {float(result.holds_up):.6g}"
