@@ -7,14 +7,20 @@ Compared with the plain backward induction of the whole round
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
 
 from pokerdice_stats import get_rules
+from pokerdice_stats.games.betting.exact.decisions import meet_decision, raise_decision
 from pokerdice_stats.games.betting.exact.solve import solve_betting
 from pokerdice_stats.games.betting.exact.table import FIGURES, solve_table
+from pokerdice_stats.games.betting.exact.table_decisions import ante_decision, entry_decision
+from pokerdice_stats.games.betting.exact.table_decisions import meet_decision as table_meet
+from pokerdice_stats.games.betting.exact.table_decisions import raise_decision as table_raise
 from pokerdice_stats.ground.errors import OptionError
+from tests.cli_helpers import assert_cli_error, run_cli
 from tests.reference_betting_table import TableReference
 
 SNAKES = get_rules("triple-snakes")
@@ -129,3 +135,74 @@ def test_bad_input_from_the_api():
     table = solve_table(SNAKES, 2, ante_max=2)
     with pytest.raises(OptionError, match="the ante must be one seat 1 may name"):
         table.option(Fraction(3))
+
+
+# -- decisions on demand ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def snakes_table():
+    """Triple-snakes, 3 seats, seat 1 naming 1 or 2, raises of 1 or 2 chips."""
+    return solve_table(SNAKES, 3, ante_max=2, raise_max=2)
+
+
+def test_entry_and_ante_decisions_tell_their_values(snakes_table):
+    table = snakes_table
+    answer = entry_decision(table, 3, [1, 2])
+    expected = solve_table(SNAKES, 3, ante=1, raise_max=2, sit_out=False).ev[2]
+    assert answer["meet_value"] == expected < 0
+    assert answer["decision"] == "sit out" and answer["sit_out_value"] == 0
+    assert answer["then_in"] == [1, 2, 3]
+    # seat 2 alone with seat 1: the round of two seats, seat 3 then sitting out
+    second = entry_decision(table, 2, [1], ante=2)
+    assert second["meet_value"] == solve_betting(SNAKES, 2, ante=2, raise_size=1, raises=2).ev[1]
+    assert second["then_in"] == [1, 2]
+    ante = ante_decision(table)
+    assert ante["ante"] == 1 and [row["void"] for row in ante["options"]] == [True, True]
+
+
+def test_decisions_in_the_round_are_those_of_the_seats_in(snakes_table):
+    """Seat 3 in a round of seats 1 and 3 decides as seat 2 of a round of two seats."""
+    table = snakes_table
+    two = solve_betting(SNAKES, 2, ante=1, raise_size=1, raises=2)
+    lead = table_raise(table, 1, "3 3 3 5 5", seats_in=[1, 3])
+    plain = raise_decision(two, 1, "3 3 3 5 5")
+    assert [row["value"] for row in lead["options"]] == [row["value"] for row in plain["options"]]
+    assert [row["raise"] for row in lead["options"]] == [0, 1, 2]
+    assert lead["still_in"] == [3] and lead["seats_in"] == [1, 3]
+    meet = table_meet(table, 3, "3 3 3 5 5", seats_in=[1, 3], raised=2)
+    assert meet["meet_value"] == meet_decision(two, 2, "3 3 3 5 5", raised=2)["meet_value"]
+    assert meet["seat"] == 3 and meet["raised"] == 2
+    with pytest.raises(OptionError, match="not among the seats in"):
+        table_raise(table, 2, "3 3 3 5 5", seats_in=[1, 3])
+    with pytest.raises(OptionError, match="seat 1 names the ante"):
+        entry_decision(table, 3, [2])
+
+
+def test_betting_command_solves_the_round_as_written(capsys):
+    argv = ["betting", "--players", "3", "--ante-max", "2", "--raise-max", "2", "--format", "json"]
+    code, out, _ = run_cli(capsys, *argv)
+    assert code == 0
+    record = json.loads(out)
+    assert record["ante_max"] == 2 and record["raise_max"] == 2 and record["unit"] == "chips"
+    assert record["void"] is True and record["seats_in"] == [1]
+    assert [row["named"] for row in record["antes"]] == [True, False]
+    code, out, _ = run_cli(capsys, *argv[:-2], "--seat", "3", "--in", "1,2")
+    assert code == 0 and "sit out" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--ante-max", "2", "--ante", "1"], "not both"),
+        (["--raise-max", "2", "--raise", "1"], "not both"),
+        (["--ante-max", "11"], "1 to 10"),
+        (["--ante-max", "2", "--seat", "1", "--in", "1"], "leave out --in"),
+        (["--ante-max", "2", "--habit", "never-raise"], "--habit"),
+        (["--seat", "2", "--in", "1"], "--in names the seats in"),
+        (["--in", "1"], "--in needs --seat"),
+        (["--sit-out", "yes", "--seat", "2", "--pot", "3"], "--pot belongs to the round"),
+    ],
+)
+def test_bad_input_from_the_command_line(capsys, argv, words):
+    assert_cli_error(capsys, ["betting", *argv], words)
