@@ -12,7 +12,9 @@ how the rest of the round is played), its raise and its meet or fold.
 Rulings (``design.md``, "001 betting", and these where it is silent):
 
 1. Every seat antes ``ante`` (default 1; it only scales the chips when the
-   raise scales with it).  Nobody sits a round out.
+   raise scales with it).  Nobody sits a round out (the round as 001 writes it,
+   seat 1 naming the ante and each other seat meeting it or sitting out, is
+   :mod:`pokerdice_stats.games.betting.exact.table`, built on this one).
 2. A raise is ``raise_size`` chips (default: one ante).  ``raises`` (default
    1) is the most raises a seat may make in its turn; they are announced
    together, right after its throw (a bet of ``r * raise_size``, ``r`` up to
