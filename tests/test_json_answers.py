@@ -206,6 +206,26 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
                 "--no-progress",
             ]
         ],
+        "betting-table": [
+            [
+                "simulate",
+                "--what",
+                "session",
+                "--rules",
+                "triple-snakes",
+                "--ante-max",
+                "2",
+                "--raise-max",
+                "2",
+                "--sit-out",
+                "no",
+                "--rounds",
+                "3",
+                "--n",
+                "20",
+                "--no-progress",
+            ]
+        ],
         "pots": [["simulate", "--what", "session", "--rounds", "3", "--n", "20", "--no-progress"]],
         "bidding": [["simulate", "--what", "bidding", *QUICK]],
     },
