@@ -130,8 +130,8 @@ def _tables(rules, players, solved, plan, starts):
         entry[m] = sum(1 << (s - 1) for s in members)
         k, at = starts[m]
         if k >= 2:
-            solver = solved[k].solver
-            start[m] = ids[(k, solver.full_mask, solver.number(at * k))]
+            played = solved[k].solver
+            start[m] = ids[(k, played.full_mask, played.number(at * k))]
     n_g = len(groups)
     seat = np.zeros(n_g, dtype=np.int64)
     later = np.zeros(n_g, dtype=np.int64)
