@@ -206,3 +206,38 @@ def test_betting_command_solves_the_round_as_written(capsys):
 )
 def test_bad_input_from_the_command_line(capsys, argv, words):
     assert_cli_error(capsys, ["betting", *argv], words)
+
+
+def test_report_section_writes_what_the_solution_says(tmp_path, monkeypatch):
+    """The section's files on small tables (2 and 3 seats; sessions of 2 seats)."""
+    from pokerdice_stats.games.betting.report import table as section
+
+    monkeypatch.setattr(section, "PLAYERS", (2, 3))
+    monkeypatch.setattr(section, "SESSION_TABLES", (2,))
+    monkeypatch.setattr(section, "SESSIONS", 40)
+    frames = (section.seat_frame, section.ante_frame, section.raise_frame, section.session_frame)
+    for frame in frames:
+        frame.cache_clear()
+    try:
+        written = section.write_table(tmp_path)
+        seats = section.seat_frame()
+        sessions = section.session_frame()
+    finally:
+        for frame in frames:
+            frame.cache_clear()
+    assert {p.name for p in written} == {
+        "betting_as_written.csv",
+        "betting_antes.csv",
+        "betting_raise_sizes.csv",
+        "betting_as_written.md",
+        "betting_raise_sizes.md",
+        "betting_sit_out_sessions.md",
+    }
+    for players in (2, 3):
+        part = seats[seats["players"] == players]
+        table = solve_table(SNAKES, players, ante_max=3, raise_max=3)
+        assert list(part["ev_exact"]) == list(table.ev)
+        assert list(part["ev_all_in_exact"]) == list(table.all_in().ev)
+        assert list(part["entry"])[1:] == ["sits out"] * (players - 1)
+    assert list(sessions["sits_out"]) == [0, 1]
+    assert "void at every ante" in (tmp_path / "games" / "betting_as_written.md").read_text()
