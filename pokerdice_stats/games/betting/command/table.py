@@ -176,7 +176,7 @@ def _emit(args, table, record: dict, question: str, key: str | None) -> int:
         return 0
     emit(f"{_caption(table)} (chips still to come)")
     emit(_summary(question, record))
-    if rows is not None:
+    if rows:
         emit(render(frame.rename(columns={"value": "value (chips)"}), "table"))
     return 0
 
