@@ -181,6 +181,29 @@ def register(subparsers) -> None:
         help="betting session: most raises a turn, 0 to 4 (default 1)",
     )
     sim.add_argument(
+        "--ante-max",
+        dest="ante_max",
+        type=_whole,
+        default=None,
+        help="betting session, 001 as written: the first seat of a round names an ante of 1 "
+        "to this many chips",
+    )
+    sim.add_argument(
+        "--raise-max",
+        dest="raise_max",
+        type=_whole,
+        default=None,
+        help="betting session, 001 as written: a raise is 1 to this many chips",
+    )
+    sim.add_argument(
+        "--sit-out",
+        dest="sit_out",
+        choices=("yes", "no"),
+        default=None,
+        help="betting session: whether a seat may sit a round out (default: yes with "
+        "--ante-max or --raise-max, no otherwise)",
+    )
+    sim.add_argument(
         "--ante",
         type=_positive,
         default=None,

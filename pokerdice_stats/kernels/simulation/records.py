@@ -250,7 +250,9 @@ class BettingGame(NamedTuple):
     positions are places in the round's order, 1 the starter, bit ``p - 1`` of a mask.
     """
 
-    start_group: np.ndarray  # (N + 1,) the first group of a table of m seats
+    start_group: np.ndarray  # (N + 1,) the first group of the round of m seats at the table
+    ante: np.ndarray  # (N + 1,) units each seat in antes with m seats at the table
+    entry: np.ndarray  # (N + 1,) mask of the positions of m that meet the ante (others sit out)
     seat: np.ndarray  # (G,) the position to throw next
     later: np.ndarray  # (G,) mask of the positions after it
     keep: np.ndarray  # (G, H + 1) its keep table, by best strength faced + 1 (0: nothing)
@@ -291,3 +293,5 @@ class BettingSessionTally(NamedTuple):
     folded: np.ndarray  # (N,) rounds each seat folded in
     short: np.ndarray  # (1,) decisions changed because chips could not cover a raise
     unbalanced: np.ndarray  # (1,) rounds whose chips did not sum to zero (always 0)
+    sat_out: np.ndarray  # (N,) rounds each seat sat out (at the table, not meeting the ante)
+    void: np.ndarray  # (1,) rounds nobody met the first seat's ante

@@ -24,7 +24,9 @@ else:  # imported on first use: the quick commands never load pandas
     from pokerdice_stats.engines.cli import lazy_pandas as pd
 
 #: Options that describe one seat's state (they need ``--seat``).
-SEAT_OPTIONS = ("best", "pot", "still_in", "raised", "hand", "dice", "throws_left")
+SEAT_OPTIONS = ("best", "pot", "still_in", "raised", "hand", "dice", "throws_left", "seats_in")
+#: Options that ask for 001's round as written (seat 1 names the ante, entry, raise sizes).
+TABLE_OPTIONS = ("ante_max", "raise_max", "sit_out")
 #: Numbers written as a float beside ``NAME_exact`` ("p/q", or null when not exact).
 NUMBER_KEYS = ("ante", "raise", "pot", "to_meet", "meet_value", "fold_value", "value")
 DESCRIPTION = (
@@ -33,7 +35,10 @@ DESCRIPTION = (
     "the raise or folds, the last best hand takes the pot; each seat maximises its own expected "
     "net chips. Per seat: ev (net chips a round, ante included), p_pot, raise_rate, fold_rate. "
     "With --seat: one seat's decision (facing a raise: meet or fold; with --hand: check or "
-    "raise; with --dice and --throws-left: which dice to hold), values in chips still to come."
+    "raise; with --dice and --throws-left: which dice to hold), values in chips still to come. "
+    "With --ante-max, --raise-max or --sit-out: the round as 001 writes it (seat 1 names the "
+    "ante, each other seat meets it or sits out, a raise of 1 to --raise-max chips); then "
+    "--seat 1 alone asks which ante to name, --seat K (K > 1, with --in) whether to meet it."
 )
 
 
@@ -48,7 +53,14 @@ def register(subparsers) -> None:
         "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
     )
     parser.add_argument(
-        "--ante", default="1", metavar="A", help="chips each seat antes (default 1)"
+        "--ante", default=None, metavar="A", help="chips each seat antes (default 1)"
+    )
+    parser.add_argument(
+        "--ante-max",
+        type=whole_number,
+        default=None,
+        metavar="A",
+        help="seat 1 names the ante, 1 to A chips (001 as written; 1 to 10)",
     )
     parser.add_argument(
         "--raise",
@@ -60,9 +72,23 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--raises",
         type=whole_number,
-        default=1,
+        default=None,
         metavar="K",
         help="most raises a turn, 0 to 4 (default 1)",
+    )
+    parser.add_argument(
+        "--raise-max",
+        type=whole_number,
+        default=None,
+        metavar="M",
+        help="a raise is 1 to M chips, the raiser's choice (001 as written; 1 to 4)",
+    )
+    parser.add_argument(
+        "--sit-out",
+        default=None,
+        choices=("yes", "no"),
+        help="whether a seat may sit a round out rather than meet the ante (default: yes with "
+        "--ante-max or --raise-max, the round as 001 writes it; no otherwise)",
     )
     parser.add_argument(
         "--habit",
@@ -76,6 +102,14 @@ def register(subparsers) -> None:
     seat = parser.add_argument_group("one seat's decision")
     seat.add_argument(
         "--seat", type=whole_number, default=None, metavar="K", help="the seat (1-based)"
+    )
+    seat.add_argument(
+        "--in",
+        dest="seats_in",
+        default=None,
+        metavar="SEATS",
+        help="001 as written: the seats in, e.g. 1,2 (deciding to meet the ante: those in "
+        "before the seat; default: as solved; in the round: default every seat)",
     )
     seat.add_argument("--best", default=None, metavar="DICE", help="the best hand so far")
     seat.add_argument(
@@ -122,7 +156,8 @@ def _check_options(args: argparse.Namespace) -> None:
     if args.seat is None:
         given = [name for name in SEAT_OPTIONS if getattr(args, name) is not None]
         if given:
-            raise OptionError(f"--{given[0].replace('_', '-')} needs --seat (one seat's decision)")
+            name = "in" if given[0] == "seats_in" else given[0].replace("_", "-")
+            raise OptionError(f"--{name} needs --seat (one seat's decision)")
         return
     if args.habits:
         raise OptionError("--habit gives every seat's cost; leave out --seat")
@@ -144,7 +179,7 @@ def _exact(args: argparse.Namespace, rules) -> bool:
     return exact_is_cheap(rules)
 
 
-def parse_seats(text: str) -> list[int]:
+def parse_seats(text: str, option: str = "--still-in") -> list[int]:
     """Seats written ``3,4,5`` (or ``none`` for no seat).
 
     Raises
@@ -157,7 +192,7 @@ def parse_seats(text: str) -> list[int]:
     try:
         return [int(part) for part in text.replace(" ", "").split(",") if part]
     except ValueError:
-        raise OptionError(f"--still-in takes seats such as 3,4 (or none), got {text!r}") from None
+        raise OptionError(f"{option} takes seats such as 3,4 (or none), got {text!r}") from None
 
 
 def _plain_numbers(record: dict, exact: bool) -> dict:
@@ -177,12 +212,18 @@ def run_betting(args: argparse.Namespace) -> int:
 
     _check_options(args)
     rules = rules_from_args(args)
+    if any(getattr(args, name) is not None for name in TABLE_OPTIONS):
+        from pokerdice_stats.games.betting.command.table import run_table
+
+        return run_table(args, rules, _exact(args, rules))
+    if args.seats_in is not None:
+        raise OptionError("--in names the seats in under 001 as written (--ante-max, ...)")
     result = solve_betting(
         rules,
         args.players,
-        ante=args.ante,
+        ante="1" if args.ante is None else args.ante,
         raise_size=args.raise_size,
-        raises=args.raises,
+        raises=1 if args.raises is None else args.raises,
         exact=_exact(args, rules),
     )
     if args.seat is not None:
