@@ -162,7 +162,7 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
 
 #: Plain-text answers wrap their prose to this many columns (None: write as given). The
 #: root parser sets it from ``--format``: plain tables are read on a terminal.
-TEXT_OUTPUT = {"width": None}
+TEXT_OUTPUT: dict[str, int | None] = {"width": None}
 
 
 def emit(text: str) -> None:
