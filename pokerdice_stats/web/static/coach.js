@@ -74,7 +74,15 @@ function parseDice(text) {
 function setDice(list) {
   state.dice = list.slice(0, 5);
   $("dice-text").value = state.dice.join(" ");
+  stale();
+}
+
+function stale() {
+  // new dice: the advice shown was for other dice
   drawDice([]);
+  $("holds").hidden = true;
+  $("headline").textContent = "";
+  $("next-throw").disabled = true;
 }
 
 function drawDice(kept) {
@@ -426,7 +434,7 @@ async function start() {
   $("players").addEventListener("change", drawSeats);
   $("dice-text").addEventListener("input", () => {
     state.dice = parseDice($("dice-text").value).slice(0, 5);
-    drawDice([]);
+    stale();
   });
   $("advise").addEventListener("click", advise);
   $("next-throw").addEventListener("click", nextThrow);
