@@ -55,6 +55,9 @@ def run_serve(args: argparse.Namespace) -> int:
         listener = socket.create_server((args.host, args.port))
     except (OSError, UnicodeError) as err:
         raise OptionError(f"cannot listen on {args.host}:{args.port}: {err}") from None
+    # Answers go out at once: without TCP_NODELAY (inherited by the accepted sockets) a
+    # response written in two parts waits for the client's delayed ACK, about 40 ms.
+    listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     print(f"pokerdice-stats coach: http://{shown}:{port}/ (API: /openapi.json; Ctrl-C stops)",

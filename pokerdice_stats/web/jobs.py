@@ -24,8 +24,10 @@ from pokerdice_stats.ground.errors import OptionError, PokerDiceError
 
 #: How long a request waits for its answer before it is answered as pending (seconds).
 WAIT_SECONDS = 2.0
-#: Most jobs running at once (more are refused with 429 until one ends).
-MAX_RUNNING = 8
+#: Most jobs running or waiting for their game's lock at once (more are refused with 429
+#: until one ends): one thread each, so a long solve holds back only the requests that
+#: need the same solve.
+MAX_RUNNING = 256
 #: Finished answers kept for identical requests and for polling.
 KEEP_ANSWERS = 512
 
