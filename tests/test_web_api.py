@@ -286,3 +286,25 @@ def test_serve_without_the_web_extra_says_what_to_install(capsys, monkeypatch):
 def test_serve_refuses_a_bad_port(capsys):
     code, _, err = run_cli(capsys, "serve", "--port", "70000")
     assert code == 2 and "--port" in err
+
+
+def test_a_pasted_rule_file_reads_as_the_cli_reads_the_file(client, capsys, tmp_path):
+    text = 'preset = "classic"\nthrows = 2\nwild = "9"\n'
+    path = tmp_path / "house.toml"
+    path.write_text(text, encoding="utf-8")
+    api = answer(client, "/api/hold", {"rules_text": text, "dice": "K K J 10 9"})
+    assert api == cli_json(capsys, "hold", "K K J 10 9", "--rules", str(path))
+    assert api["rules"] == "classic (throws=2, wild=9)"
+    # --set options apply after the file, as on the command line
+    both = answer(client, "/api/rules", {"rules_text": text, "set": ["throws=3"]})
+    assert both["rules"] == "classic (wild=9)"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("throws = [2, 3]", "single value"), ("throws = ", "not valid TOML"),
+     ('preset = "poker"', "unknown rule set"), ("throws = 99", "throws")],
+)  # fmt: skip
+def test_a_bad_pasted_rule_file_is_refused(client, text, words):
+    response = client.post("/api/hold", json={"rules_text": text, "dice": "K K J 10 9"})
+    assert response.status_code == 400 and words in response.json()["error"]

@@ -261,3 +261,23 @@ def test_bad_dice_show_the_message(page):
     page.click("#advise")
     page.wait_for_selector("#status.error")
     assert "unknown face" in page.inner_text("#status")
+
+
+def test_a_pasted_rule_file_sets_the_game(page, api):
+    page.click("#rule-file summary")
+    page.fill("#rules-text", 'preset = "progressive"\nthrows = 2\n')
+    page.click("#rules-apply")
+    page.wait_for_function(
+        "() => document.getElementById('source').textContent.includes('progressive (throws=2)')"
+    )
+    assert page.is_visible("#computer-hand")  # the progressive game's panel
+    assert page.input_value("#throws-left") == "1"
+    page.fill("#computer-hand", "4 4 4 1 2")
+    page.fill("#dice-text", "6 6 2 3 1")
+    page.click("#advise")
+    answer = api(
+        "/api/hold",
+        {"rules": "gameweave", "rules_text": 'preset = "progressive"\nthrows = 2\n',
+         "dice": "6 6 2 3 1", "throws_left": 1, "computer_hand": "4 4 4 1 2"},
+    )  # fmt: skip
+    assert_holds_match(page, answer)

@@ -28,6 +28,7 @@ from pokerdice_stats.turn.rules import (
     RuleSet,
     get_rules,
     parse_assignments,
+    rules_text_options,
 )
 from pokerdice_stats.web.requests import (
     BankingRequest,
@@ -46,8 +47,14 @@ BIDDING_UNITS = {
 
 
 def table_rules(request: Table) -> RuleSet:
-    """The rule set of a request: its preset and ``set`` options, as ``--rules``/``--set``."""
-    return get_rules(request.rules, parse_assignments(request.set))
+    """The rule set of a request: its preset and ``set`` options, as ``--rules``/``--set``,
+    after the options of its rule file text (read as ``--rules FILE`` reads the file)."""
+    options = parse_assignments(request.set)
+    if request.rules_text is None or not request.rules_text.strip():
+        return get_rules(request.rules, options)
+    from_text = rules_text_options(request.rules_text, "(pasted)")
+    preset = str(from_text.pop("preset", request.rules))
+    return get_rules(preset, {**from_text, **options})
 
 
 def plain(record: Any) -> dict:
@@ -76,10 +83,15 @@ def hold_answer(request: HoldRequest) -> dict:
 
     check_goal(request.goal)
     rules = table_rules(request)
-    args = argparse.Namespace(**request.model_dump(exclude={"rules", "set"}))
+    args = _namespace(request)
     advice = hold_advice(args, rules)
     distribution = hold_distribution(advice) if request.distribution else None
     return plain(hold_record(advice, distribution, args.goal_default))
+
+
+def _namespace(request: Table, **extra: Any) -> argparse.Namespace:
+    """The request's fields as the command line's parsed arguments."""
+    return argparse.Namespace(**request.model_dump(exclude={"rules", "set", "rules_text"}), **extra)
 
 
 def betting_answer(request: BettingRequest) -> dict:
@@ -94,7 +106,7 @@ def betting_answer(request: BettingRequest) -> dict:
     from pokerdice_stats.games.betting.exact.solve import solve_betting
 
     rules = table_rules(request)
-    args = argparse.Namespace(**request.model_dump(exclude={"rules", "set"}), habits=None)
+    args = _namespace(request, habits=None)
     check_options(args)
     if request.seat > request.players:
         raise OptionError(f"--seat must be 1 to {request.players}, got {request.seat}")

@@ -73,23 +73,23 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
 
     @app.post("/api/betting", summary="001 betting, one seat: meet/fold, check/raise, holds")
     def betting(request: BettingRequest) -> JSONResponse:
-        group = ("betting", request.rules, tuple(request.set), request.players, request.ante,
+        group = ("betting", _table_key(request), request.players, request.ante,
                  request.raise_size, request.raises, request.exact)  # fmt: skip
         return _answer(jobs, "betting", request, group, answers.betting_answer)
 
     @app.post("/api/bidding", summary="003 bidding for two: call or bid, and each rung's odds")
     def bidding(request: BiddingRequest) -> JSONResponse:
-        group = ("bidding", request.rules, tuple(request.set))
+        group = ("bidding", _table_key(request))
         return _answer(jobs, "bidding", request, group, answers.bidding_answer)
 
     @app.post("/api/banking", summary="004 banking, blind: the equilibrium's hold mix")
     def banking(request: BankingRequest) -> JSONResponse:
-        group = ("banking", request.rules, tuple(request.set), request.players)
+        group = ("banking", _table_key(request), request.players)
         return _answer(jobs, "banking", request, group, answers.banking_answer)
 
     @app.post("/api/review", summary="A played turn: every keep against the best, its cost")
     def review(request: ReviewRequest) -> JSONResponse:
-        group = ("review", request.rules, tuple(request.set))
+        group = ("review", _table_key(request))
         return _answer(jobs, "review", request, group, review_answer)
 
     @app.get("/api/jobs/{job_id}", summary="A long solve: pending, or its answer")
@@ -112,7 +112,12 @@ def _hold_group(request: HoldRequest) -> tuple:
     players = (request.players_left or 0) + (
         1 if request.against is None else 1 + (request.tied or 1)
     )
-    return ("hold", request.rules, tuple(request.set), players, request.exact, request.goal)
+    return ("hold", _table_key(request), players, request.exact, request.goal)
+
+
+def _table_key(request: Table) -> tuple:
+    """What names a request's rule set (the solves of two equal keys are the same)."""
+    return (request.rules, tuple(request.set), request.rules_text)
 
 
 def _answer(jobs: JobBoard, what: str, request: Any, group: tuple, work) -> JSONResponse:

@@ -27,12 +27,14 @@ Chips = Annotated[str, Field(min_length=1, max_length=24)]
 
 
 class Table(BaseModel):
-    """The rule set: a preset and ``--set`` options."""
+    """The rule set: a preset and ``--set`` options, after the TOML text of a rule file
+    (``rules_text``, as a ``--rules FILE`` holds it; its ``preset`` replaces ``rules``)."""
 
     model_config = ConfigDict(extra="forbid")
 
     rules: Preset = "gameweave"
     set: list[Setting] = Field(default_factory=list, max_length=16)
+    rules_text: str | None = Field(default=None, max_length=4096)
 
 
 class HoldRequest(Table):

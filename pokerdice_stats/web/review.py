@@ -115,40 +115,30 @@ def _adviser(request: ReviewRequest, rules: RuleSet):
     """The game the rules play and a function giving its hold answer for (dice, left)."""
     from pokerdice_stats.games.registry import game_for
 
+    table = request.model_dump(include={"rules", "set", "rules_text"})
     if rules.knowledge == "blind":
         players = request.players or 2
 
         def banking(dice: str, left: int) -> dict:
-            return banking_answer(
-                BankingRequest(
-                    rules=request.rules, set=request.set, players=players, dice=dice,
-                    throws_left=left,
-                )
-            )  # fmt: skip
+            asked = BankingRequest(**table, players=players, dice=dice, throws_left=left)
+            return banking_answer(asked)
 
         return "banking (004), blind", banking
     if request.computer_hand is not None:
+        computer = request.computer_hand
 
         def progressive(dice: str, left: int) -> dict:
-            return hold_answer(
-                HoldRequest(
-                    rules=request.rules, set=request.set, dice=dice, throws_left=left,
-                    computer_hand=request.computer_hand,
-                )
-            )  # fmt: skip
+            asked = HoldRequest(**table, dice=dice, throws_left=left, computer_hand=computer)
+            return hold_answer(asked)
 
         return "progressive (004), against the computer's hand", progressive
     if game_for(rules, "round").name != "seen":  # pragma: no cover - every rule set is one
         raise OptionError(f"no review for the rounds of {rules.label()}")
+    position = request.model_dump(include={"against", "tied", "players_left", "limit"})
 
     def round_hold(dice: str, left: int) -> dict:
-        return hold_answer(
-            HoldRequest(
-                rules=request.rules, set=request.set, dice=dice, throws_left=left, to_win=True,
-                against=request.against, tied=request.tied,
-                players_left=request.players_left, limit=request.limit,
-            )
-        )  # fmt: skip
+        asked = HoldRequest(**table, **position, dice=dice, throws_left=left, to_win=True)
+        return hold_answer(asked)
 
     return "a round, later players seeing your hand", round_hold
 

@@ -27,11 +27,14 @@ async function call(url, body, statusLine) {
 
 function table() {
   const set = $("settings").value.split(",").map((s) => s.trim()).filter((s) => s);
-  return { rules: $("preset").value, set };
+  const text = $("rules-text").value;
+  return { rules: $("preset").value, set, rules_text: text.trim() ? text : null };
 }
 
 function preset() {
-  return state.games.presets.find((p) => p.name === $("preset").value);
+  // a pasted rule file may name another preset: the rules in force decide the panels
+  const name = state.rules ? state.rules.settings.preset : $("preset").value;
+  return state.games.presets.find((p) => p.name === name);
 }
 
 function has(panel) {
@@ -133,6 +136,7 @@ async function loadRules() {
   try {
     state.rules = await call("/api/rules", table());
   } catch (err) {
+    state.rules = null;
     $("source").innerHTML = `<span class="error">${escapeHtml(err.message)}</span>`;
     return;
   }
@@ -431,6 +435,7 @@ async function start() {
   await loadRules();
   $("preset").addEventListener("change", loadRules);
   $("settings").addEventListener("change", loadRules);
+  $("rules-apply").addEventListener("click", loadRules);
   $("players").addEventListener("change", drawSeats);
   $("dice-text").addEventListener("input", () => {
     state.dice = parseDice($("dice-text").value).slice(0, 5);
