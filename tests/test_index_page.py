@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from pokerdice_stats.report.index_page import group_of, item_id, write_index
+from pokerdice_stats.report.index_page import INDEX_NAME, group_of, item_id, write_index
+
+RESULTS = Path(__file__).resolve().parents[1] / "results"
 
 
 def _results(folder: Path) -> Path:
@@ -50,3 +53,15 @@ def test_contents_by_game():
     assert group_of("benchmarks/banking") == "Benchmarks"
     assert group_of("games/bidding_odds").startswith("Classic poker dice (003)")
     assert group_of("strategy/banking/equilibrium_2-seats_1").startswith("Banking")
+
+
+def test_the_committed_page_links_every_chart_and_table():
+    page = (RESULTS / INDEX_NAME).read_text(encoding="utf-8")
+    linked = set(re.findall(r'(?:href|src)="([^"#:]+)"', page))
+    files = {
+        p.relative_to(RESULTS).as_posix()
+        for p in RESULTS.rglob("*")
+        if p.is_file() and p.suffix in (".md", ".csv", ".png")
+    }
+    assert files <= linked, sorted(files - linked)[:5]
+    assert all((RESULTS / link).is_file() for link in linked)
