@@ -172,8 +172,9 @@ def test_review_prices_each_keep_with_the_hold_values(client):
                                          "players_left": 2})  # fmt: skip
     values = {row["keep"]: row["value"] for row in first["holds"]}
     one = api["decisions"][0]
-    assert one["keep"] == "K K J" and one["value"] == values["K K J"]
-    assert one["best_keep"] == first["holds"][0]["keep"]
+    assert one["decision"] == "keep" and one["throw"] == 1
+    assert one["choice"] == "K K J" and one["value"] == values["K K J"]
+    assert one["best_choice"] == first["holds"][0]["keep"]
     assert one["cost"] == pytest.approx(one["best_value"] - one["value"])
     assert one["lost"] is (one["cost"] > 0)
     assert len(api["decisions"]) == 2
@@ -188,8 +189,43 @@ def test_review_of_the_progressive_game_is_exact(client):
     one = api["decisions"][0]
     cost = Fraction(one["best_value_exact"]) - Fraction(one["value_exact"])
     assert one["lost"] and cost > 0 and Fraction(one["cost_exact"]) == cost
-    assert one["best_keep"] == "6 6 6"
+    assert one["best_choice"] == "6 6 6"
     assert api["unit"] == "points per round"
+
+
+def test_review_of_a_betting_turn_in_chips(client):
+    betting = {"players": 3, "seat": 2, "met": True, "raises_made": 1}
+    steps = [{"dice": "3 3 1 5 6", "keep": "3 3 5"}, {"dice": "3 3 5 5 2", "keep": "3 3 5 5"},
+             {"dice": "3 3 5 5 5"}]  # fmt: skip
+    body = {"rules": "triple-snakes", "against": "4 4 2 2 1", "steps": steps, "betting": betting}
+    api = answer(client, "/api/review", body)
+    assert api["unit"] == "chips" and api["seat"] == 2 and api["best"] == "4 4 2 2 1"
+    kinds = [d["decision"] for d in api["decisions"]]
+    assert kinds == ["meet or fold", "keep", "keep", "check or raise"]
+    table = {"rules": "triple-snakes", "players": 3, "seat": 2, "best": "4 4 2 2 1"}
+    meet = answer(client, "/api/betting", {**table, "raised": 1})
+    assert api["decisions"][0]["value"] == meet["meet_value"]
+    hold = answer(client, "/api/betting", {**table, "dice": "3 3 1 5 6", "throws_left": 2})
+    values = {row["keep"]: row["value"] for row in hold["holds"]}
+    assert api["decisions"][1]["value"] == values["5 3 3"]
+    assert api["decisions"][1]["best_choice"] == hold["holds"][0]["keep"]
+    lead = answer(client, "/api/betting", {**table, "hand": "3 3 5 5 5"})
+    made = next(o for o in lead["options"] if o["raises"] == 1)
+    last = api["decisions"][3]
+    assert last["choice"] == "raise 1" and last["value"] == made["value"]
+    assert last["lost"] is (lead["chosen_raises"] != 1)
+    for d in api["decisions"]:
+        assert Fraction(d["cost_exact"]) == Fraction(d["best_value_exact"]) - Fraction(
+            d["value_exact"]
+        )
+
+
+def test_review_of_a_fold(client):
+    body = {"rules": "triple-snakes", "against": "6 6 6 6 2", "steps": [{"dice": "1 2 3 4 6"}],
+            "betting": {"players": 2, "seat": 2, "met": False}}  # fmt: skip
+    api = answer(client, "/api/review", body)
+    assert [d["decision"] for d in api["decisions"]] == ["meet or fold"]
+    assert api["decisions"][0]["choice"] == "fold"
 
 
 #: (path, body, status, words of the message).
@@ -214,6 +250,12 @@ BAD = [
     ("/api/review", {"steps": [{"dice": "K K J 10 9", "keep": "K K"},
                                {"dice": "Q Q J 10 9", "keep": "Q Q"}]}, 400, "kept before"),
     ("/api/review", {"steps": [{"dice": "K K J 10 9", "keep": "A"}]}, 400, "not a hold"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "1 2 3 4 6", "keep": "6"}],
+                     "betting": {"seat": 2}}, 400, "best hand"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "6 6 6 1 2"}],
+                     "betting": {"seat": 1, "raises_made": 3}}, 400, "raises_made"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "1 2 3 4 6", "keep": "6"}],
+                     "betting": {"seat": 1, "raises_made": 0}}, 400, "final hand"),
 ]  # fmt: skip
 
 

@@ -77,7 +77,7 @@ def page(browser, server):
     errors: list[str] = []
     tab.on("pageerror", lambda err: errors.append(str(err)))
     tab.goto(server + "/")
-    tab.wait_for_selector("body[data-ready=true]")
+    tab.wait_for_selector("body[data-ready=true]", timeout=15_000)
     yield tab
     context.close()
     assert errors == [], errors
@@ -281,3 +281,37 @@ def test_a_pasted_rule_file_sets_the_game(page, api):
          "dice": "6 6 2 3 1", "throws_left": 1, "computer_hand": "4 4 4 1 2"},
     )  # fmt: skip
     assert_holds_match(page, answer)
+
+
+def test_review_of_a_betting_turn(page, api, shots):
+    choose_game(page, "triple-snakes")
+    page.select_option("#players", "3")
+    page.select_option("#seat", "2")
+    page.fill("#against", "4 4 2 2 1")
+    page.click("#tab-review")
+    page.select_option("#review-met", "met")
+    page.select_option("#review-raises", "1")
+    steps = [("3 3 1 5 6", "3 3 5"), ("3 3 5 5 2", "3 3 5 5"), ("3 3 5 5 5", "")]
+    rows = page.query_selector_all("#review-steps tbody tr")
+    for row, (dice, keep) in zip(rows, steps, strict=True):
+        row.query_selector(".step-dice").fill(dice)
+        if keep:
+            row.query_selector(".step-keep").fill(keep)
+    page.click("#review-run")
+    page.wait_for_selector("#review-rows:not([hidden])", timeout=ANSWER_WAIT)
+    answer = api(
+        "/api/review",
+        {"rules": "triple-snakes", "against": "4 4 2 2 1",
+         "steps": [{"dice": d, "keep": k or None} for d, k in steps],
+         "betting": {"players": 3, "seat": 2, "ante": "1", "raises": 1, "met": True,
+                     "raises_made": 1}},
+    )  # fmt: skip
+    shown = page.query_selector_all("#review-rows tbody tr")
+    assert [r.query_selector_all("td")[1].text_content() for r in shown] == [
+        d["decision"] for d in answer["decisions"]
+    ]
+    assert [float(r.get_attribute("data-cost")) for r in shown] == [
+        d["cost"] for d in answer["decisions"]
+    ]
+    assert "chips" in page.inner_text("#review-rows")
+    page.screenshot(path=str(shots / "review-betting.png"), full_page=True)

@@ -104,13 +104,36 @@ class Step(BaseModel):
     keep: str | None = Field(default=None, max_length=40)
 
 
+class BettingTurn(BaseModel):
+    """001 betting around a reviewed turn: the table's stakes, your seat and your choices.
+
+    ``met``: facing a raise from the best hand so far (``against``) before your throw,
+    whether you met it (left out: nobody raised); ``raises_made``: after your final hand,
+    the raises you made (0: check; left out: not reviewed). ``pot``: chips in the pot
+    before your throw (default: as if nobody had raised before).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: int = Field(default=2, ge=2, le=5)
+    seat: int = Field(default=1, ge=1, le=5)
+    ante: Chips = "1"
+    raise_size: Chips | None = None
+    raises: int = Field(default=1, ge=0, le=4)
+    pot: Chips | None = None
+    met: bool | None = None
+    raises_made: int | None = Field(default=None, ge=0, le=4)
+    exact: Exact = "auto"
+
+
 class ReviewRequest(Table):
     """A whole played turn: the position (as for ``hold``) and each throw with its keep.
 
     The values are those of the game the rules play: the chance of winning the round
     (rounds seen: ``against``, ``tied``, ``players_left``, ``limit``), points per round
     against the computer's hand (progressive: ``computer_hand``), or the share of the
-    pot against the equilibrium field (banking, blind: ``players``).
+    pot against the equilibrium field (banking, blind: ``players``), or chips still to
+    come in 001's betting round (``betting``: the stakes, your seat, meet and raise).
     """
 
     steps: list[Step] = Field(min_length=1, max_length=MAX_THROWS)
@@ -120,3 +143,4 @@ class ReviewRequest(Table):
     limit: int | None = Field(default=None, ge=1, le=MAX_THROWS)
     computer_hand: Dice | None = None
     players: int | None = Field(default=None, ge=2, le=5)
+    betting: BettingTurn | None = None

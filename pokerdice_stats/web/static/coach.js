@@ -388,7 +388,20 @@ async function review() {
     if (!steps.length) throw new Error("enter the dice of the first throw");
     const where = position();
     if (has("progressive") && !where.computer_hand) throw new Error("enter the computer's final hand");
-    const answer = await call("/api/review", { ...table(), steps, ...where }, status);
+    const request = { ...table(), steps, ...where };
+    if (has("betting")) {
+      const { rules, set, rules_text, ...stakes } = bettingBody();
+      const met = $("review-met").value;
+      const raised = $("review-raises").value;
+      delete request.players_left;
+      delete request.tied;
+      request.betting = {
+        ...stakes,
+        met: met === "" ? null : met === "met",
+        raises_made: raised === "" ? null : Number(raised),
+      };
+    }
+    const answer = await call("/api/review", request, status);
     const unit = answer.unit || (answer.units && answer.units.value);
     const lost = answer.lost_decisions;
     $("review-summary").innerHTML = lost === 0
@@ -400,8 +413,9 @@ async function review() {
       const tr = document.createElement("tr");
       if (d.lost) tr.className = "lost";
       tr.dataset.cost = d.cost;
-      tr.innerHTML = `<td>${d.throw}</td><td>${escapeHtml(d.dice)}</td><td>${escapeHtml(d.keep)}</td>` +
-        `<td class="num">${shown(d.value, unit)}</td><td>${escapeHtml(d.best_keep)}</td>` +
+      tr.innerHTML = `<td>${d.throw || ""}</td><td>${escapeHtml(d.decision)}</td><td>${escapeHtml(d.dice || "")}</td>` +
+        `<td>${escapeHtml(d.choice)}</td>` +
+        `<td class="num">${shown(d.value, unit)}</td><td>${escapeHtml(d.best_choice)}</td>` +
         `<td class="num">${shown(d.best_value, unit)}</td><td class="num">${d.lost ? shown(d.cost, unit) : "—"}</td>`;
       body.appendChild(tr);
     }
