@@ -40,6 +40,8 @@ def test_the_page_renders_tables_and_links_every_file(tmp_path):
     # the files' headings sit under the page's own
     assert "<h4>Betting</h4>" in page and "<h1>Betting</h1>" not in page
     assert ".hidden" not in page and "http://" not in page and "https://" not in page
+    # the benchmark scripts' figures are linked, not shown
+    assert '"benchmarks/banking.md"' in page and "<h4>speed</h4>" not in page
 
 
 def test_the_page_is_the_same_bytes_every_time(tmp_path):

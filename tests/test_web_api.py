@@ -281,6 +281,16 @@ def test_malformed_and_oversized_bodies(client):
     assert client.get("/no/such/page").status_code == 404
 
 
+@pytest.mark.parametrize(
+    "path", ["/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py",
+             "/static//etc/passwd", "/static/%2fetc%2fpasswd"],
+)  # fmt: skip
+def test_static_files_stay_in_their_folder(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "create_app" not in response.text and "root:" not in response.text
+
+
 def test_openapi_document_lists_the_endpoints(client):
     paths = client.get("/openapi.json").json()["paths"]
     for path in ("/api/hold", "/api/betting", "/api/bidding", "/api/banking", "/api/review"):

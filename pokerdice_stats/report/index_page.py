@@ -2,7 +2,8 @@
 
 The main job writes it last, from the files then in the folder: each Markdown file
 rendered to HTML (markdown-it-py, CommonMark with tables), each chart shown by its
-relative path, each CSV linked, grouped by game under a table of contents. The page
+relative path, each CSV linked, grouped by game under a table of contents; the speed
+figures of ``benchmarks/`` (written by the benchmark scripts) are linked only. The page
 needs no server (relative links only, the style inline) and is the same bytes on
 every run: files are taken in sorted order and nothing in it depends on the clock or
 the machine.
@@ -23,8 +24,10 @@ from pathlib import Path
 
 #: The page's file name, in the results folder.
 INDEX_NAME = "index.html"
-#: The kinds of file the page takes (others are listed as plain links).
-KINDS = (".md", ".png", ".csv")
+#: Folders whose files the page links without showing them: the benchmark scripts, not
+#: the main job, write them (measured figures that change from run to run), so the page
+#: changes only when such a file comes or goes.
+LINKED_ONLY = ("benchmarks/",)
 
 #: The table of contents: (title, words that put a file under it), first match wins.
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -147,7 +150,7 @@ def _item(out: Path, item: Item) -> str:
     )
     body = [f'<article id="{item_id(item.stem)}"><h3>{html.escape(item.stem)}</h3>']
     body.append(f'<p class="files">{links}</p>')
-    if ".md" in files:
+    if ".md" in files and not item.stem.startswith(LINKED_ONLY):
         text = (out / files[".md"]).read_text(encoding="utf-8")
         body.append(render_markdown(text, posixpath.dirname(files[".md"])))
     if ".png" in files:
