@@ -141,6 +141,27 @@ def test_later_seat_against_the_best_hand(page, api):
     assert_holds_match(page, answer)
 
 
+def test_a_later_seat_under_the_throw_limit(page, api):
+    page.fill("#settings", "throw_limit=first-player")
+    page.dispatch_event("#settings", "change")
+    page.wait_for_function(
+        "() => document.getElementById('source').textContent.includes('throw_limit')"
+    )
+    page.select_option("#seat", "2")
+    page.fill("#against", "K K 9 9 10")
+    page.fill("#limit", "2")
+    page.select_option("#throws-left", "1")
+    page.fill("#dice-text", "Q Q J 10 9")
+    page.click("#advise")
+    answer = api(
+        "/api/hold",
+        {"set": ["throw_limit=first-player"], "dice": "Q Q J 10 9", "throws_left": 1,
+         "to_win": True, "against": "K K 9 9 10", "tied": 1, "players_left": 0, "limit": 2},
+    )  # fmt: skip
+    assert answer["limit"] == 2
+    assert_holds_match(page, answer)
+
+
 def test_classic_bidding_call_or_bid(page, api, shots):
     choose_game(page, "classic")
     page.fill("#dice-text", "K K K K 9")

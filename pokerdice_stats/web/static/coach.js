@@ -183,6 +183,8 @@ function position() {
       out.tied = Number($("tied").value) || 1;
     }
     out.players_left = players() - seat();
+    const limit = $("limit").value.trim();
+    if (limit && seat() > 1) out.limit = Number(limit);
   }
   return out;
 }
@@ -272,6 +274,7 @@ function bettingBody() {
     ante: $("ante").value.trim() || "1",
     raise_size: raiseSize || null,
     raises: Number($("raises").value),
+    pot: $("pot").value.trim() || null,
   };
 }
 
