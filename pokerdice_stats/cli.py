@@ -15,6 +15,7 @@ from pokerdice_stats import __version__
 from pokerdice_stats.commands import register_all
 from pokerdice_stats.ground.errors import PokerDiceError, shorten_message
 from pokerdice_stats.ground.limits import BUDGET_ENV, parse_size, set_memory_budget
+from pokerdice_stats.web import command as serve
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     register_all(subparsers)
+    serve.register(subparsers)
     for sub in (parser, *subparsers.choices.values()):
         sub.add_argument(
             "--memory-budget",

@@ -434,18 +434,32 @@ def read_rules_file(path: str | Path) -> dict[str, Any]:
     """
     path = Path(path)
     try:
-        data = tomllib.loads(read_text_capped(path, "rule file"))
+        text = read_text_capped(path, "rule file")
     except FileNotFoundError:
         raise RulesError(f"rule file {str(path)!r} not found") from None
     except LimitError as err:
         raise RulesError(str(err)) from None
     except (OSError, UnicodeDecodeError) as err:
         raise RulesError(f"cannot read rule file {str(path)!r}: {err}") from None
+    return rules_text_options(text, repr(str(path)))
+
+
+def rules_text_options(text: str, name: str = "(text)") -> dict[str, Any]:
+    """The options of a rule file's TOML text (with ``preset`` if named); ``name`` names
+    the file in messages.
+
+    Raises
+    ------
+    RulesError
+        If the text is not TOML, or holds a table where a value is expected.
+    """
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise RulesError(f"rule file {str(path)!r} is not valid TOML: {err}") from None
+        raise RulesError(f"rule file {name} is not valid TOML: {err}") from None
     for key, value in data.items():
         if isinstance(value, (dict, list)):
-            raise RulesError(f"rule file {str(path)!r}: {key} must be a single value")
+            raise RulesError(f"rule file {name}: {key} must be a single value")
     return dict(data)
 
 

@@ -152,7 +152,7 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run_betting)
 
 
-def _check_options(args: argparse.Namespace) -> None:
+def check_options(args: argparse.Namespace) -> None:
     if args.seat is None:
         given = [name for name in SEAT_OPTIONS if getattr(args, name) is not None]
         if given:
@@ -169,7 +169,7 @@ def _check_options(args: argparse.Namespace) -> None:
         raise OptionError("--raised belongs to a seat facing a raise (without --hand or --dice)")
 
 
-def _exact(args: argparse.Namespace, rules) -> bool:
+def exact_for(args: argparse.Namespace, rules) -> bool:
     from pokerdice_stats.turn.hands import exact_is_cheap
 
     if args.exact == "always":
@@ -210,12 +210,12 @@ def _plain_numbers(record: dict, exact: bool) -> dict:
 def run_betting(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.betting.exact.solve import solve_betting
 
-    _check_options(args)
+    check_options(args)
     rules = rules_from_args(args)
     if any(getattr(args, name) is not None for name in TABLE_OPTIONS):
         from pokerdice_stats.games.betting.command.table import run_table
 
-        return run_table(args, rules, _exact(args, rules))
+        return run_table(args, rules, exact_for(args, rules))
     if args.seats_in is not None:
         raise OptionError("--in names the seats in under 001 as written (--ante-max, ...)")
     result = solve_betting(
@@ -224,7 +224,7 @@ def run_betting(args: argparse.Namespace) -> int:
         ante="1" if args.ante is None else args.ante,
         raise_size=args.raise_size,
         raises=1 if args.raises is None else args.raises,
-        exact=_exact(args, rules),
+        exact=exact_for(args, rules),
     )
     if args.seat is not None:
         return _run_seat(args, result)
@@ -256,41 +256,82 @@ def _chips(value) -> str:
 
 
 def _run_seat(args: argparse.Namespace, result) -> int:
+    still_in = None if args.still_in is None else parse_seats(args.still_in)
+    record, frame, key = seat_decision(
+        result,
+        args.seat,
+        best=args.best,
+        pot=args.pot,
+        still_in=still_in,
+        raised=args.raised,
+        hand=args.hand,
+        dice=args.dice,
+        throws_left=args.throws_left,
+    )
+    return _emit_decision(args, result, record, frame, key)
+
+
+def seat_decision(
+    result,
+    seat: int,
+    *,
+    best=None,
+    pot=None,
+    still_in: list[int] | None = None,
+    raised: int | None = None,
+    hand=None,
+    dice=None,
+    throws_left: int | None = None,
+) -> tuple[dict, pd.DataFrame | None, str | None]:
+    """One seat's decision (``betting --seat``): the record, its rows and their key.
+
+    With ``dice`` and ``throws_left``: which dice to hold (rows ``holds``); with
+    ``hand``: check or raise (rows ``options``); else, facing a raise from ``best``:
+    meet or fold (no rows).  :func:`decision_record` makes the JSON object of it.
+    """
     from pokerdice_stats.games.betting.exact import decisions as decide
 
-    still_in = None if args.still_in is None else parse_seats(args.still_in)
-    state = {"pot": args.pot, "still_in": still_in}
-    if args.dice is not None:
-        record, holds = decide.hold_decision(
-            result, args.seat, args.dice, args.throws_left, best=args.best, **state
-        )
+    state = {"pot": pot, "still_in": still_in}
+    if dice is not None:
+        if throws_left is None:
+            raise OptionError("--dice and --throws-left go together")
+        record, holds = decide.hold_decision(result, seat, dice, throws_left, best=best, **state)
         shown = holds[["keep", "rethrow", "value", "value_float", "optimal", "canonical"]]
-        return _emit_decision(args, result, record, shown, "holds")
-    if args.hand is not None:
-        record = decide.raise_decision(result, args.seat, args.hand, best=args.best, **state)
+        return record, shown, "holds"
+    if hand is not None:
+        record = decide.raise_decision(result, seat, hand, best=best, **state)
         options = pd.DataFrame(record.pop("options"), columns=["raises", "value"])
         options["value_float"] = [float(v) for v in options["value"]]
-        return _emit_decision(args, result, record, options, "options")
-    if args.best is None:
+        return record, options, "options"
+    if best is None:
         raise OptionError(
             "facing a raise, give --best (the raiser's hand); or --hand, or --dice and "
             "--throws-left"
         )
-    raised = 1 if args.raised is None else args.raised
-    record = decide.meet_decision(result, args.seat, args.best, raised=raised, **state)
-    return _emit_decision(args, result, record, None, None)
+    record = decide.meet_decision(
+        result, seat, best, raised=1 if raised is None else raised, **state
+    )
+    return record, None, None
+
+
+def decision_record(result, record: dict, frame, key: str | None) -> dict:
+    """The JSON object of one seat's decision (``betting --seat ... --format json``)."""
+    record = _plain_numbers(record, result.exact)
+    if frame is not None:
+        if not result.exact:
+            frame = frame.drop(columns="value")
+        rows = frame.rename(columns={"value": "value_exact", "value_float": "value"})
+        record[key] = rows.to_dict(orient="records")
+    return record
 
 
 def _emit_decision(args, result, record: dict, frame, key: str | None) -> int:
+    if args.format == "json":
+        emit(to_json(decision_record(result, record, frame, key)))
+        return 0
     record = _plain_numbers(record, result.exact)
     if frame is not None and not result.exact:
         frame = frame.drop(columns="value")
-    if args.format == "json":
-        if frame is not None:
-            rows = frame.rename(columns={"value": "value_exact", "value_float": "value"})
-            record[key] = rows.to_dict(orient="records")
-        emit(to_json(record))
-        return 0
     if args.format != "table":
         emit(render(frame if frame is not None else pd.DataFrame([record]), args.format))
         return 0
