@@ -137,15 +137,15 @@ def bidding_answer(request: BiddingRequest) -> dict:
     ladder, solved exactly), and the chance the ten dice make each rung."""
     from pokerdice_stats.games.bidding.exact.frames import NEGLIGIBLE, UNITS
     from pokerdice_stats.games.bidding.exact.game import reach_chances
-    from pokerdice_stats.games.bidding.exact.odds import bid_odds
+    from pokerdice_stats.games.bidding.exact.odds import bid_ladder, bid_odds
     from pokerdice_stats.games.bidding.exact.solve import solve_ladder
     from pokerdice_stats.games.bidding.exact.tree import CALL, mover
     from pokerdice_stats.ground import indexing as ix
     from pokerdice_stats.turn.hands import hand_table
 
     rules = table_rules(request)
-    result = solve_ladder(rules, "category")
-    ladder, tree = result.ladder, result.tree
+    # the hand and the bids are checked before the solve, so bad input is refused at once
+    ladder = bid_ladder(rules, "category")
     table = hand_table(rules)
     hand = table.hand(request.hand)
     history = tuple(ladder.rung(bid) for bid in request.bids)
@@ -155,6 +155,8 @@ def bidding_answer(request: BiddingRequest) -> dict:
                 f"each bid must be higher than the last: {ladder.labels[after]} after "
                 f"{ladder.labels[before]}"
             )
+    result = solve_ladder(rules, "category")
+    tree = result.tree
     seat = mover(history)
     info = next(i for i in tree.infosets[seat] if i.history == history)
     chances = result.strategy[seat][hand, list(info.moves)]
