@@ -275,3 +275,14 @@ def one_throw_joint() -> dict[tuple[str, str], Fraction]:
     for hand, p in single_throw().items():
         by_category[category(hand)] = by_category.get(category(hand), Fraction(0)) + p
     return {(a, b): p * q for a, p in by_category.items() for b, q in by_category.items()}
+
+
+def bank_round_rows_plain(active, rows, offsets, chances):
+    """One round of the two-index float bank program, written out:
+    out[r + rows[k]][i + offsets[k]] += chances[k] * active[r][i]."""
+    out = [[0.0] * (len(active[0]) + max(offsets)) for _ in range(len(active) + max(rows))]
+    for down, shift, chance in zip(rows, offsets, chances, strict=True):
+        for r, row in enumerate(active):
+            for i, value in enumerate(row):
+                out[r + down][i + shift] += chance * value
+    return out
