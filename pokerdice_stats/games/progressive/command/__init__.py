@@ -16,6 +16,7 @@ from pokerdice_stats.engines.cli import (
     whole_number,
 )
 from pokerdice_stats.games.progressive.command.bank import bank_session_record
+from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION, percent_text
 from pokerdice_stats.ground.formats import fraction_text, render, short_fraction, stated, to_json
 
 if TYPE_CHECKING:
@@ -103,7 +104,11 @@ def register(subparsers) -> None:
         "factor on the whole schedule) giving expected payout --target",
     )
     payout.add_argument(
-        "--target", default=None, metavar="X", help="points per round wanted, with --solve"
+        "--target",
+        default=None,
+        metavar="X",
+        help="the player's edge wanted, with --solve: points per round (3, -1/2) or percent of "
+        "the points that change hands (3%%; a house edge of 3%%: --target=-3%%)",
     )
     payout.add_argument(
         "--tolerance",
@@ -137,6 +142,9 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
         "computer_wins": result.computer_wins,
         "push": result.push,
     }
+    if result.edge is not None:
+        record.update(result.edge.record())
+        record["edge_definition"] = EDGE_DEFINITION
     eq = result.equilibrium
     record.update(dict.fromkeys(EQUILIBRIUM_KEYS))  # null unless the blind game is solved
     if eq is not None:
@@ -256,9 +264,16 @@ def run_payout(args: argparse.Namespace) -> int:
         emit(to_json(record))
         return 0
     session = record.pop("session", None)
+    definition = record.pop("edge_definition", None)
     optional = (*EQUILIBRIUM_KEYS, *SESSION_KEYS)  # null-filled for JSON's stable keys
-    rows = [{"key": k, "value": v} for k, v in record.items() if not (v is None and k in optional)]
+    rows = [
+        {"key": k, "value": v}
+        for k, v in record.items()
+        if not (v is None and k in optional) and not k.endswith("_exact")  # decimals here
+    ]
     text = render(pd.DataFrame(rows), "table")
+    if definition:
+        text += f"\n{definition}\n"
     emit(text + (_session_text(session) if session else ""))
     return 0
 
@@ -299,6 +314,9 @@ def _breakdown_text(breakdown, record: dict) -> str:
         f"push rate {record['push_rate']:.6g}",
         f"  return per unit of the largest loss ({record['largest_loss']}): "
         f"{record['return_per_largest_loss']:.6g}",
+        f"  edge: player {record['edge']:+.6g} points a round = "
+        f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
+        f"hands a round (house {percent_text(record['house_edge_percent'])})",
         "",
         "paying cells:",
     ]
@@ -312,12 +330,18 @@ def _breakdown_text(breakdown, record: dict) -> str:
 
 def _solve_text(record: dict) -> str:
     breakpoints = ", ".join(f"{b:.6g}" for b in record["breakpoints_float"]) or "none met"
+    percent = record["target_unit"].startswith("percent")
+    target = f"{record['target_float']:g}" + ("%" if percent else " points per round")
     return (
         f"fair pay: {record['cell']} against computer {record['computer']} "
         f"(knowledge {record['knowledge']}, schedule {record['schedule']})\n"
-        f"  pay {record['pay_float']:.10g} = {record['pay']}\n"
-        f"  expected payout there {record['expected_float']:.6g} = {record['expected']} "
-        f"points per round (target {record['target']})\n"
+        f"  target: the player's edge {target}\n"
+        f"  pay {record['pay_float']:.10g} (exact: the fraction pay_exact of --format json, "
+        "and of the file --schedule-out writes)\n"
+        f"  edge there: player {record['edge']:+.6g} points a round = "
+        f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
+        f"hands (house {percent_text(record['house_edge_percent'])}); exact\n"
         f"  breakpoints met (pays where a policy changes): {breakpoints}\n"
         f"  {record['evaluations']} exact evaluations of the game\n"
+        f"  {record['edge_definition']}\n"
     )

@@ -18,10 +18,16 @@ pieces met on the way are located exactly where two neighbouring pieces'
 lines cross, checked by reading the game's line a hair (``EPSILON``) either
 side of the crossing.
 
+A target in percent (``3%``: the player's edge per 100 points that change
+hands, :mod:`pokerdice_stats.games.progressive.exact.edge`) is met where
+``E - tau * A`` is 0, ``E`` the expected payout, ``A`` the expected points that
+change hands and ``tau`` the target over 100: both are linear in the pay while
+the policies stay, so the same search runs on ``E - tau * A`` with the target 0.
+
 A factor on the whole schedule changes no policy (every decision compares
 payouts, and a positive factor keeps their order), so ``scale`` is solved in
 one evaluation: the expected payout is the factor times that of the
-schedule.
+schedule (and a percentage edge does not move with it, so it is refused).
 
 Pays are searched from 0 to :data:`PAY_LIMIT`; past it, or when the
 expected payout moves away from the target at both ends, the solver refuses.
@@ -34,6 +40,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pokerdice_stats.engines.blind.policy_names import canonical_policy
+from pokerdice_stats.games.progressive.exact.edge import (
+    EDGE_DEFINITION,
+    Edge,
+    edge_of,
+    parse_target,
+    percent_text,
+)
 from pokerdice_stats.games.progressive.exact.payout import round_outcomes
 from pokerdice_stats.games.progressive.exact.schedule import (
     KNOWN_SLUGS,
@@ -44,7 +57,6 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 )
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
-from pokerdice_stats.ground.limits import exact_number
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
 #: The largest pay the solver tries (points).
@@ -114,9 +126,14 @@ class FairPay:
     piece: tuple[Fraction, Fraction]
     evaluations: int
     base: PayoutSchedule = field(default=PROGRESSIVE_SCHEDULE)
+    percent: bool = False
+    edge: Edge | None = None
 
     def record(self) -> dict[str, object]:
         """The JSON object of ``payout --solve``."""
+        edge = {}
+        if self.edge is not None:
+            edge = {**self.edge.record(), "edge_definition": EDGE_DEFINITION}
         return {
             "rules": self.rules.label(),
             "schedule": self.base.label,
@@ -125,6 +142,9 @@ class FairPay:
             "cell": self.cell,
             "target": fraction_text(self.target),
             "target_float": float(self.target),
+            "target_unit": "percent of the points that change hands (the player's edge)"
+            if self.percent
+            else "points per round (the player's)",
             "pay": fraction_text(self.pay),
             "pay_float": float(self.pay),
             "expected": fraction_text(self.expected),
@@ -137,6 +157,7 @@ class FairPay:
             "piece_slope": fraction_text(self.piece[1]),
             "piece_slope_float": float(self.piece[1]),
             "evaluations": self.evaluations,
+            **edge,
         }
 
 
@@ -199,7 +220,9 @@ def solve_pay(
     cell : str
         ``WINNER/LOSER`` (category slugs, e.g. ``five-of-a-kind/one-pair``) or ``scale``.
     target : Fraction, int or str
-        The player's expected payout per round wanted (points; ``"1/50"`` is exact).
+        The player's expected payout per round wanted (points; ``"1/50"`` is
+        exact), or the player's edge in percent of the points that change hands
+        (``"3%"``; ``"-3%"`` is a house edge of 3%).
     computer, knowledge : str
     schedule : PayoutSchedule
         The schedule whose cell is changed.
@@ -215,12 +238,8 @@ def solve_pay(
         reaches the target.
     """
     rules = get_rules("progressive") if rules is None else rules
-    try:
-        wanted = exact_number(target)
-    except (ValueError, ZeroDivisionError):
-        raise OptionError(
-            f"--target must be a number such as 0, -1/2 or 0.02, got {target!r}"
-        ) from None
+    aim = parse_target(target)
+    wanted = aim.value
     parsed = parse_cell(cell, rules)
     computer = canonical_policy(computer)
     if computer == "optimal" and knowledge == "blind":
@@ -230,8 +249,15 @@ def solve_pay(
         )
     common = {"computer": computer, "knowledge": knowledge}
     if parsed is None:
+        if aim.percent:
+            edge = edge_of(round_outcomes(rules, computer, knowledge, schedule))
+            raise OptionError(
+                "a factor on the whole schedule moves the points, not the percentage: the "
+                f"edge stays {percent_text(edge.percent)} of the points that change hands; "
+                "solve a cell, or give the target in points"
+            )
         return _solve_scale(rules, wanted, schedule, common)
-    return _solve_cell(rules, parsed, wanted, schedule, common)
+    return _solve_cell(rules, parsed, wanted, schedule, common, aim.percent)
 
 
 def _solve_scale(rules, wanted, schedule, common) -> FairPay:
@@ -243,19 +269,22 @@ def _solve_scale(rules, wanted, schedule, common) -> FairPay:
         )
     factor = wanted / unit
     scaled = schedule.scaled(factor, f"{schedule.name} x {amount_text(factor)}")
-    expected = Fraction(round_outcomes(rules, schedule=scaled, **common).expected)
+    outcomes = round_outcomes(rules, schedule=scaled, **common)
+    expected = Fraction(outcomes.expected)
     return FairPay(
         rules, common["computer"], common["knowledge"], SCALE, wanted, factor, expected,
-        scaled, (), (Fraction(0), unit), 2, schedule,
+        scaled, (), (Fraction(0), unit), 2, schedule, False, edge_of(outcomes),
     )  # fmt: skip
 
 
 class _Game:
     """Exact evaluations of the expected payout at pays of one cell."""
 
-    def __init__(self, rules, cell, schedule, common):
+    def __init__(self, rules, cell, schedule, common, tau=Fraction(0)):
         self.rules, self.cell, self.schedule, self.common = rules, cell, schedule, common
+        self.tau = tau  # the aim is expected - tau * action (tau 0: the expected payout)
         self.pieces: dict[Fraction, Piece] = {}
+        self.edges: dict[Fraction, Edge] = {}
 
     def __call__(self, pay: Fraction) -> Piece:
         if pay not in self.pieces:
@@ -268,13 +297,19 @@ class _Game:
             outcomes = round_outcomes(self.rules, schedule=schedule, **self.common)
             w = self.rules.category_index(self.cell[0])
             lo = self.rules.category_index(self.cell[1])
-            slope = outcomes.joint[w][lo] - outcomes.joint[lo][w]
-            self.pieces[pay] = Piece(pay, Fraction(outcomes.expected), Fraction(slope))
+            won, lost = outcomes.joint[w][lo], outcomes.joint[lo][w]
+            edge = edge_of(outcomes)
+            slope = (won - lost) - self.tau * (won + lost)
+            aim = Fraction(edge.expected) - self.tau * Fraction(edge.action)
+            self.pieces[pay] = Piece(pay, aim, Fraction(slope))
+            self.edges[pay] = edge
         return self.pieces[pay]
 
 
-def _solve_cell(rules, cell, wanted, schedule, common) -> FairPay:
-    game = _Game(rules, cell, schedule, common)
+def _solve_cell(rules, cell, target, schedule, common, percent=False) -> FairPay:
+    tau = target / 100 if percent else Fraction(0)
+    wanted = Fraction(0) if percent else target
+    game = _Game(rules, cell, schedule, common, tau)
     current = schedule.amount(*cell) or Fraction(0)
     game(Fraction(0))
     game(current if 0 < current <= PAY_LIMIT else Fraction(1))
@@ -296,11 +331,12 @@ def _solve_cell(rules, cell, wanted, schedule, common) -> FairPay:
         if bracket is not None:
             game(_inside(game, bracket, wanted))
             continue
-        game(_outside(game, wanted, cell))
+        game(_outside(game, wanted, cell, target, percent))
+    edge = game.edges[found]
     return FairPay(
-        rules, common["computer"], common["knowledge"], f"{cell[0]}/{cell[1]}", wanted, found,
-        game.pieces[found].expected, _with_pay(schedule, rules, cell, found),
-        _breakpoints(game), game.pieces[found].line(), len(game.pieces), schedule,
+        rules, common["computer"], common["knowledge"], f"{cell[0]}/{cell[1]}", target, found,
+        Fraction(edge.expected), _with_pay(schedule, rules, cell, found),
+        _breakpoints(game), game.pieces[found].line(), len(game.pieces), schedule, percent, edge,
     )  # fmt: skip
 
 
@@ -314,7 +350,9 @@ def _inside(game: _Game, bracket: tuple[Fraction, Fraction], wanted: Fraction) -
     return (a + b) / 2
 
 
-def _outside(game: _Game, wanted: Fraction, cell: tuple[str, str]) -> Fraction:
+def _outside(
+    game: _Game, wanted: Fraction, cell: tuple[str, str], target: Fraction, percent: bool
+) -> Fraction:
     """The next pay to try when no two pays tried bracket the target.
 
     The root of the line of the piece closest to the target (the pieces'
@@ -337,11 +375,15 @@ def _outside(game: _Game, wanted: Fraction, cell: tuple[str, str]) -> Fraction:
             return min(right.at * 2, PAY_LIMIT)
         return PAY_LIMIT
     closest = pieces[0]
+    edge = game.edges[closest.at]
+    reached = (
+        percent_text(edge.percent) if percent else f"{float(edge.expected):.6g} points per round"
+    )
+    wanted_text = f"{float(target):g}%" if percent else f"{float(target):.6g} points per round"
     raise OptionError(
         f"no pay of {cell[0]}/{cell[1]} from 0 to {int(PAY_LIMIT):,} reaches "
-        f"{float(wanted):.6g} points per round: the closest is {float(closest.expected):.6g} "
-        f"(at pay {float(closest.at):.6g}), and the expected payout moves away from the target "
-        f"on every piece met ({len(game.pieces)} pays tried)"
+        f"{wanted_text}: the closest is {reached} (at pay {float(closest.at):.6g}), and the "
+        f"edge moves away from the target on every piece met ({len(game.pieces)} pays tried)"
     )
 
 
