@@ -161,23 +161,37 @@ class FairPay:
         }
 
 
-def parse_cell(text: str, rules: RuleSet) -> tuple[str, str] | None:
-    """``WINNER/LOSER`` -> (winner, loser) slugs; ``scale`` -> None.
+#: The sides a cell's pay may be set on (``house:WINNER/LOSER``, ``player:...``).
+SIDES = ("both", "player", "house")
+
+
+def parse_cell(text: str, rules: RuleSet) -> tuple[str, str, str] | None:
+    """``[SIDE:]WINNER/LOSER`` -> (winner, loser, side) slugs; ``scale`` -> None.
+
+    ``SIDE``: ``player`` (what the house pays the player), ``house`` (what the
+    player pays the house) or, left out, ``both`` (the seed's way).
 
     Raises
     ------
     OptionError
-        For a malformed cell, an unknown category, or a winner that does not
-        beat the loser under these rules.
+        For a malformed cell, an unknown side or category, or a winner that does
+        not beat the loser under these rules.
     """
     text = str(text).strip()
     if text.lower() == SCALE:
         return None
-    parts = text.split("/")
+    side, _, pair = text.rpartition(":")
+    side = side.strip().lower() or "both"
+    if side not in SIDES:
+        raise OptionError(
+            f"cell {text!r}: the side is player or house (or none: both), not {side!r}"
+        )
+    parts = pair.split("/")
     if len(parts) != 2 or not all(p.strip() for p in parts):
         raise OptionError(
-            f"malformed cell {text!r}: write WINNER/LOSER (e.g. five-of-a-kind/one-pair) "
-            "or 'scale' for a factor on the whole schedule"
+            f"malformed cell {text!r}: write WINNER/LOSER (e.g. five-of-a-kind/one-pair; "
+            "house:WINNER/LOSER for what the player pays only) or 'scale' for a factor on the "
+            "whole schedule"
         )
     winner, loser = (category_slug(p) for p in parts)
     for slug in (winner, loser):
@@ -188,19 +202,25 @@ def parse_cell(text: str, rules: RuleSet) -> tuple[str, str] | None:
             )
     if rules.category_index(winner) >= rules.category_index(loser):
         raise OptionError(f"cell {text!r}: {winner} does not beat {loser} under these rules")
-    return winner, loser
+    return winner, loser, side
+
+
+def cell_text(cell: tuple[str, str, str]) -> str:
+    """A cell as typed back: ``WINNER/LOSER`` or ``SIDE:WINNER/LOSER``."""
+    winner, loser, side = cell
+    return f"{winner}/{loser}" if side == "both" else f"{side}:{winner}/{loser}"
 
 
 def _with_pay(
-    schedule: PayoutSchedule, rules: RuleSet, cell: tuple[str, str], pay: Fraction
+    schedule: PayoutSchedule, rules: RuleSet, cell: tuple[str, str, str], pay: Fraction
 ) -> PayoutSchedule:
-    winner, loser = cell
-    name = f"{schedule.name}, {winner}/{loser} = {amount_text(pay)}"
+    winner, loser, side = cell
+    name = f"{schedule.name}, {cell_text(cell)} = {amount_text(pay)}"
     if winner not in schedule.winners:  # a new paying winner: every other pair pays 0
         beaten = rules.category_slugs[rules.category_index(winner) + 1 :]
         for other in beaten:
             schedule = schedule.with_amount(winner, other, 0, name)
-    return schedule.with_amount(winner, loser, pay, name)
+    return schedule.with_amount(winner, loser, pay, name, side)
 
 
 def solve_pay(
@@ -290,14 +310,16 @@ class _Game:
         if pay not in self.pieces:
             if len(self.pieces) >= MAX_EVALUATIONS:
                 raise OptionError(
-                    f"no pay of {self.cell[0]}/{self.cell[1]} found for the target in "
+                    f"no pay of {cell_text(self.cell)} found for the target in "
                     f"{MAX_EVALUATIONS} exact evaluations of the game"
                 )
             schedule = _with_pay(self.schedule, self.rules, self.cell, pay)
             outcomes = round_outcomes(self.rules, schedule=schedule, **self.common)
             w = self.rules.category_index(self.cell[0])
             lo = self.rules.category_index(self.cell[1])
-            won, lost = outcomes.joint[w][lo], outcomes.joint[lo][w]
+            side = self.cell[2]
+            won = outcomes.joint[w][lo] if side != "house" else 0
+            lost = outcomes.joint[lo][w] if side != "player" else 0
             edge = edge_of(outcomes)
             slope = (won - lost) - self.tau * (won + lost)
             aim = Fraction(edge.expected) - self.tau * Fraction(edge.action)
@@ -310,7 +332,8 @@ def _solve_cell(rules, cell, target, schedule, common, percent=False) -> FairPay
     tau = target / 100 if percent else Fraction(0)
     wanted = Fraction(0) if percent else target
     game = _Game(rules, cell, schedule, common, tau)
-    current = schedule.amount(*cell) or Fraction(0)
+    of_side = schedule.house_amount if cell[2] == "house" else schedule.amount
+    current = of_side(cell[0], cell[1]) or Fraction(0)
     game(Fraction(0))
     game(current if 0 < current <= PAY_LIMIT else Fraction(1))
     found = None
@@ -334,7 +357,7 @@ def _solve_cell(rules, cell, target, schedule, common, percent=False) -> FairPay
         game(_outside(game, wanted, cell, target, percent))
     edge = game.edges[found]
     return FairPay(
-        rules, common["computer"], common["knowledge"], f"{cell[0]}/{cell[1]}", target, found,
+        rules, common["computer"], common["knowledge"], cell_text(cell), target, found,
         Fraction(edge.expected), _with_pay(schedule, rules, cell, found),
         _breakpoints(game), game.pieces[found].line(), len(game.pieces), schedule, percent, edge,
     )  # fmt: skip
@@ -351,7 +374,7 @@ def _inside(game: _Game, bracket: tuple[Fraction, Fraction], wanted: Fraction) -
 
 
 def _outside(
-    game: _Game, wanted: Fraction, cell: tuple[str, str], target: Fraction, percent: bool
+    game: _Game, wanted: Fraction, cell: tuple[str, str, str], target: Fraction, percent: bool
 ) -> Fraction:
     """The next pay to try when no two pays tried bracket the target.
 
@@ -381,7 +404,7 @@ def _outside(
     )
     wanted_text = f"{float(target):g}%" if percent else f"{float(target):.6g} points per round"
     raise OptionError(
-        f"no pay of {cell[0]}/{cell[1]} from 0 to {int(PAY_LIMIT):,} reaches "
+        f"no pay of {cell_text(cell)} from 0 to {int(PAY_LIMIT):,} reaches "
         f"{wanted_text}: the closest is {reached} (at pay {float(closest.at):.6g}), and the "
         f"edge moves away from the target on every piece met ({len(game.pieces)} pays tried)"
     )
