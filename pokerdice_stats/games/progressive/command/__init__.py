@@ -104,6 +104,39 @@ def register(subparsers) -> None:
         "factor on the whole schedule) giving expected payout --target",
     )
     payout.add_argument(
+        "--design",
+        action="store_true",
+        help="the whole-number schedule nearest --schedule (default 004) whose edge is within "
+        "--within of --target, moving only --movable cells on --side, pays up to --max-pay, "
+        "rows and columns kept in order",
+    )
+    payout.add_argument(
+        "--movable",
+        default="all",
+        metavar="CELLS",
+        help="with --design: all (default), row:LOSER, column:WINNER, WINNER/LOSER or scale",
+    )
+    payout.add_argument(
+        "--side",
+        default="both",
+        metavar="SIDE",
+        help="with --design: both (default), house (what the player pays when the house wins) "
+        "or player (what the house pays when the player wins)",
+    )
+    payout.add_argument(
+        "--max-pay",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="with --design: the largest pay allowed (default 1,000,000)",
+    )
+    payout.add_argument(
+        "--within",
+        default=None,
+        metavar="W",
+        help="with --design: how close to --target the edge must come, in its unit (default 0.05)",
+    )
+    payout.add_argument(
         "--target",
         default=None,
         metavar="X",
@@ -202,11 +235,16 @@ def _check_args(args: argparse.Namespace) -> None:
             "--tolerance applies to the blind equilibrium only (--knowledge blind "
             "--computer optimal)"
         )
-    if (args.solve is None) != (args.target is None):
-        raise OptionError("--solve CELL and --target X go together")
-    modes = [m for m in ("breakdown", "compare", "solve") if getattr(args, m)]
+    searching = args.solve is not None or args.design
+    if searching != (args.target is not None):
+        raise OptionError("--solve CELL or --design goes with --target X")
+    modes = [m for m in ("breakdown", "compare", "solve", "design") if getattr(args, m)]
     if len(modes) > 1:
-        raise OptionError("choose one of --breakdown, --compare and --solve")
+        raise OptionError("choose one of --breakdown, --compare, --solve and --design")
+    design_only = {"movable": "all", "side": "both", "max_pay": None, "within": None}
+    for key, default in design_only.items():
+        if getattr(args, key) != default and not args.design:
+            raise OptionError(f"--{key.replace('_', '-')} goes with --design")
     if args.compare and args.schedule:
         raise OptionError("--compare names both schedules; leave out --schedule")
 
@@ -234,6 +272,18 @@ def run_payout(args: argparse.Namespace) -> int:
         emit(to_json(record) if args.format == "json" else compare_text(record))
         return 0
     schedule = load_schedule(args.schedule)
+    if args.design:
+        from pokerdice_stats.games.progressive.command.design import design_text
+        from pokerdice_stats.games.progressive.exact.design import design_schedule
+
+        design = design_schedule(
+            rules, args.target, schedule=schedule, movable=args.movable, side=args.side,
+            max_pay=args.max_pay, within=args.within, **game,
+        )  # fmt: skip
+        _write_schedule_out(args, design.schedule, rules)
+        record = design.record()
+        emit(to_json(record) if args.format == "json" else design_text(design, record))
+        return 0
     if args.solve is not None:
         from pokerdice_stats.games.progressive.exact.fair_pay import solve_pay
 
