@@ -286,3 +286,30 @@ def bank_round_rows_plain(active, rows, offsets, chances):
             for i, value in enumerate(row):
                 out[r + down][i + shift] += chance * value
     return out
+
+
+def kept_distribution(kept: tuple[int, ...], memo: dict) -> dict[tuple[int, ...], Fraction]:
+    """Final-hand chances after keeping ``kept`` and throwing the other dice once."""
+    if kept not in memo:
+        outcomes = ordered_throws(5 - len(kept))
+        counts = Counter(tuple(sorted(kept + new)) for new in outcomes)
+        memo[kept] = {hand: Fraction(n, len(outcomes)) for hand, n in counts.items()}
+    return memo[kept]
+
+
+def rule_distribution(keep_of, throws: int) -> dict[tuple[int, ...], Fraction]:
+    """Final-hand chances of a turn following ``keep_of(hand, throws_left)`` (the dice kept;
+    the whole hand: stand), every throw enumerated."""
+    dist = single_throw()
+    memo: dict = {}
+    for throws_left in range(throws - 1, 0, -1):
+        following: Counter = Counter()
+        for hand, p in dist.items():
+            kept = tuple(sorted(keep_of(hand, throws_left)))
+            if len(kept) == 5:
+                following[hand] += p
+                continue
+            for final, q in kept_distribution(kept, memo).items():
+                following[final] += p * q
+        dist = dict(following)
+    return dist

@@ -137,6 +137,16 @@ def register(subparsers) -> None:
         help="with --design: how close to --target the edge must come, in its unit (default 0.05)",
     )
     payout.add_argument(
+        "--card",
+        default=None,
+        choices=("pay", "strategy"),
+        help="draw a printable card to --out (.png or .pdf): pay (the schedule in use and its "
+        "edge) or strategy (a keep chart fitted to the best play, and what it gives up)",
+    )
+    payout.add_argument(
+        "--out", type=output_path, default=None, metavar="FILE", help="the card's file, with --card"
+    )
+    payout.add_argument(
         "--target",
         default=None,
         metavar="X",
@@ -241,6 +251,16 @@ def _check_args(args: argparse.Namespace) -> None:
     modes = [m for m in ("breakdown", "compare", "solve", "design") if getattr(args, m)]
     if len(modes) > 1:
         raise OptionError("choose one of --breakdown, --compare, --solve and --design")
+    if (args.card is None) != (args.out is None):
+        raise OptionError("--card pay|strategy and --out FILE go together")
+    if args.out is not None and not str(args.out).lower().endswith((".png", ".pdf")):
+        raise OptionError(f"--out names the card, a .png or .pdf file, got {args.out!r}")
+    if args.card is not None and (modes or (args.knowledge, args.computer) != ("seen", "optimal")):
+        raise OptionError(
+            "--card draws the schedule in use against the optimal computer, the player seeing "
+            "its hand: leave out --breakdown, --compare, --solve, --design, --knowledge and "
+            "--computer"
+        )
     design_only = {"movable": "all", "side": "both", "max_pay": None, "within": None}
     for key, default in design_only.items():
         if getattr(args, key) != default and not args.design:
@@ -272,6 +292,15 @@ def run_payout(args: argparse.Namespace) -> int:
         emit(to_json(record) if args.format == "json" else compare_text(record))
         return 0
     schedule = load_schedule(args.schedule)
+    if args.card is not None:
+        from pathlib import Path
+
+        from pokerdice_stats.games.progressive.report.cards import draw_card
+
+        path = draw_card(args.card, rules, schedule, Path(args.out))
+        _write_schedule_out(args, schedule, rules)
+        emit(f"{args.card} card of {schedule.label} ({rules.label()}) written to {path}")
+        return 0
     if args.design:
         from pokerdice_stats.games.progressive.command.design import design_text
         from pokerdice_stats.games.progressive.exact.design import design_schedule

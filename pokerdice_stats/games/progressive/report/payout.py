@@ -6,7 +6,9 @@
   computer policy, seen and blind, with the bank after 100 rounds;
 - ``progressive_payout.png``: the same as a chart;
 - the designer's desk (:mod:`pokerdice_stats.games.progressive.report.desk`):
-  ``progressive_breakdown.*`` and ``progressive_bank.*``.
+  ``progressive_breakdown.*`` and ``progressive_bank.*``;
+- the printable cards (:mod:`pokerdice_stats.games.progressive.report.cards`):
+  ``progressive_pay_card.*``, ``progressive_strategy_card.*`` and ``progressive_cards.*``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from pokerdice_stats.games.progressive.exact.payout import (
 )
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
 from pokerdice_stats.games.progressive.exact.schedule_files import schedule_text
+from pokerdice_stats.games.progressive.report import cards as progressive_cards
 from pokerdice_stats.games.progressive.report import desk as progressive_desk
 from pokerdice_stats.ground.formats import (
     fixed_text,
@@ -158,4 +161,5 @@ def tasks(out_dir: Path) -> list[Task]:
         Task("progressive payout", lambda: write_progressive(out_dir)),
         Task("progressive breakdown", lambda: progressive_desk.write_breakdown(out_dir / "games")),
         Task("progressive bank", lambda: progressive_desk.write_bank(out_dir / "games"), cost=3.7),
+        Task("progressive cards", lambda: progressive_cards.write_cards(out_dir / "games")),
     ]
