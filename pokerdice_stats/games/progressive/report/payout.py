@@ -72,6 +72,10 @@ def payout_frame() -> pd.DataFrame:
                     "player_wins": result.player_wins,
                     "computer_wins": result.computer_wins,
                     "push": result.push,
+                    "action": float(result.edge.action) if result.edge else float("nan"),
+                    "edge_percent": float(result.edge.percent)
+                    if result.edge and result.edge.percent is not None
+                    else float("nan"),
                     f"bank_mean_{BANK_ROUNDS}": mean,
                     f"bank_std_{BANK_ROUNDS}": std,
                     "exploitability": eq.exploitability if eq is not None else float("nan"),
@@ -102,7 +106,9 @@ def write_progressive(out_dir: Path) -> list[Path]:
         "`blind`: both blind, the player answers the computer's policy with its best response, "
         "and `optimal` is the equilibrium of the blind game (value 0 by symmetry; "
         "double oracle, exploitability as listed, bounds certified exactly).  "
-        "`expected` is exact; the bank columns start from 10,000 points "
+        "`expected` is exact; `action` is the expected points that change hands a round "
+        "(whoever pays) and `edge_percent` the player's edge per 100 of them (the house's is "
+        "minus it); the bank columns start from 10,000 points "
         f"after {BANK_ROUNDS} rounds (mean and standard deviation).\n\n"
     )
     shown = frame.drop(columns=["expected"])
