@@ -56,6 +56,13 @@ ACTION_WORDS = (
 )
 
 
+def schedule_title(schedule: PayoutSchedule) -> str:
+    """How a card names its schedule: the rule document by its game, not as a seed."""
+    return schedule.name.replace(
+        PROGRESSIVE_SCHEDULE.name, "the schedule of Progressive Poker Dice (004)"
+    )
+
+
 def _name(slug: str) -> str:
     return SHORT.get(slug, slug.replace("-", " "))
 
@@ -124,7 +131,7 @@ def pay_card(
         "A winner below three of a kind is paid nothing; equal categories push; grey: cannot "
         "happen.",
     ]
-    fig.suptitle(f"Progressive Poker Dice: pay card\n{schedule.name}", fontsize=12,
+    fig.suptitle(f"Progressive Poker Dice: pay card\n{schedule_title(schedule)}", fontsize=12,
                  y=1 - 0.1 / height)  # fmt: skip
     fig.text(0.5, 0.15 / height, "\n".join(lines), ha="center", va="bottom", fontsize=9)
     return fig
@@ -181,7 +188,7 @@ def strategy_card(card: StrategyCard) -> Figure:
     fig.text(0.68, 0.03, cost, fontsize=9, va="bottom")
     fig.suptitle(
         f"Progressive Poker Dice: strategy card, when you see the computer's hand\n"
-        f"{card.schedule.name}",
+        f"{schedule_title(card.schedule)}",
         fontsize=12,
     )
     return fig
