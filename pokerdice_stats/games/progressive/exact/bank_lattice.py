@@ -28,7 +28,7 @@ Examples
 --------
 >>> from fractions import Fraction as F
 >>> lattice_of([F(-5, 2), F(3)], start=10, floor=F(5, 2), rounds=3)
-Lattice(unit=Fraction(1, 2), odd=Fraction(0, 1))
+Lattice(unit=Fraction(1, 2), odd=Fraction(0, 1), shift=0)
 >>> values, chances, ruin, cut = lattice_program(
 ...     [F(-5, 2), F(3)], [F(1, 2), F(1, 2)], rounds=1, start=10, floor=F(5, 2), exact=True)
 >>> [str(v) for v in values], [str(c) for c in chances]
@@ -54,27 +54,34 @@ CUT_BUDGET = 1e-12
 
 @dataclass(frozen=True)
 class Lattice:
-    """Where banks lie: ``start + unit * i + odd * k``."""
+    """Where banks lie: ``start + unit * i + odd * k``, stored at column ``j = i + shift * k``.
+
+    ``shift`` is ``odd / unit`` rounded, so that a column holds about the same bank on
+    every row and the rows of the program line up (its block is as wide as one row's
+    banks, not that plus a shift a row).
+    """
 
     unit: Fraction
     odd: Fraction
+    shift: int = 0
 
     def step(self, pay: Fraction) -> tuple[int, int]:
-        """The (i, k) move of a round that pays ``pay``."""
+        """The (j, k) move of a round that pays ``pay``."""
         if self.odd and abs(pay) == self.odd:
-            return 0, (1 if pay > 0 else -1)
+            k = 1 if pay > 0 else -1
+            return self.shift * k, k
         steps = pay / self.unit
         if steps.denominator != 1:  # pragma: no cover - the unit divides every other pay
             raise OptionError(f"pay {pay} is not on the bank lattice")
         return int(steps), 0
 
     def threshold(self, k: int, start: int, floor: Fraction) -> int:
-        """The least ``i`` of a bank that is not ruined, on row ``k``."""
-        return math.ceil((floor - start - self.odd * k) / self.unit)
+        """The least column ``j`` of a bank that is not ruined, on row ``k``."""
+        return math.ceil((floor - start - self.odd * k) / self.unit) + self.shift * k
 
-    def value(self, i: int, k: int, start: int) -> Fraction:
-        """The bank at (i, k), exactly."""
-        return start + self.unit * i + self.odd * k
+    def value(self, j: int, k: int, start: int) -> Fraction:
+        """The bank at column ``j`` of row ``k``, exactly."""
+        return start + self.unit * (j - self.shift * k) + self.odd * k
 
 
 def rational_gcd(values) -> Fraction:
@@ -113,7 +120,7 @@ def lattice_of(values, start: int, floor: Fraction, rounds: int) -> Lattice:
             "large denominator on its own; this schedule has several (write them as whole "
             "numbers, or let payout --design find whole pays)"
         )
-    return Lattice(unit, odd)
+    return Lattice(unit, odd, round(odd / unit))
 
 
 def _zeros(shape, exact: bool) -> np.ndarray:
@@ -184,7 +191,7 @@ def lattice_program(values, chances, rounds: int, start: int, floor: Fraction, e
     else:
         denominator, weights = 1, [float(c) for c in chances]
     # ruined banks of row k: i from threshold(k) - width to threshold(k) - 1
-    width = max(-i_min, 0) + 2 + (math.ceil(lattice.odd / lattice.unit) if lattice.odd else 0)
+    width = max(-i_min, 0) + 3 + (math.ceil(lattice.odd / lattice.unit) if lattice.odd else 0)
     ruined: dict[int, np.ndarray] = {}
     playing = _Rows(_zeros((1, 1), exact), 0, 0)
     playing.mass[0, 0] = 1 if exact else 1.0
@@ -300,6 +307,8 @@ def _collect(lattice, playing, ruined, width, start, floor, exact):
             totals[value] = totals.get(value, 0) + int(m)
         keys = sorted(totals)
         return np.array(keys, dtype=object), [totals[v] for v in keys]
-    values = start + float(lattice.unit) * i_all + float(lattice.odd) * k_all
+    values = (
+        start + float(lattice.unit) * (i_all - lattice.shift * k_all) + float(lattice.odd) * k_all
+    )
     banks, inverse = np.unique(values, return_inverse=True)
     return banks, np.bincount(inverse, weights=m_all.astype(np.float64), minlength=banks.size)

@@ -264,8 +264,9 @@ def solve_pay(
     computer = canonical_policy(computer)
     if computer == "optimal" and knowledge == "blind":
         raise OptionError(
-            "the blind game against the optimal computer is symmetric: its expected payout is 0 "
-            "at every pay, so no pay sets it; choose --knowledge seen or a named computer"
+            "the blind game against the optimal computer is solved as an equilibrium, not "
+            "exactly at every pay (with a table that pays the same both ways it is symmetric "
+            "and its expected payout 0 at every pay); choose --knowledge seen or a named computer"
         )
     common = {"computer": computer, "knowledge": knowledge}
     if parsed is None:
