@@ -98,6 +98,11 @@ def test_a_scale_factor_on_points(tmp_path):
     check(design, tmp_path, "2")
 
 
+def test_a_symmetric_table_cannot_favour_the_house():
+    with pytest.raises(DesignError, match="never below 0"):
+        design_schedule(RULES, "-3%")
+
+
 def test_nothing_meets_the_constraints():
     with pytest.raises(DesignError, match=r"no whole-number schedule.*closest reached"):
         design_schedule(RULES, "-3%", movable="column:three-of-a-kind", side="house", max_pay=6)

@@ -246,6 +246,13 @@ def design_schedule(
     base = pays_of(rules, schedule)
     rounded = {key: Fraction(round(pay)) for key, pay in base.items()}
     settings = {"movable": movable, "side": side, "max_pay": largest, "within": tolerance}
+    if aim.value < 0 and computer == "optimal" and side == "both" and not schedule.two_sided:
+        raise DesignError(
+            "no table that pays the same both ways gives the house an edge against the "
+            "optimal computer: the player could play as the computer does and break even (the "
+            "game is then symmetric), so the player's edge is never below 0; move what the "
+            "player pays alone (--side house)"
+        )
     if movable.strip().lower() == "scale":
         return _by_scale(rules, aim, schedule, base, settings, game)
     cells = movable_cells(rules, schedule, movable, side)
