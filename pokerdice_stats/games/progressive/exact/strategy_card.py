@@ -35,6 +35,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -66,8 +67,9 @@ PLAIN_ORDER = ("stand", "all", "set", "pairs", "straight")
 MAX_PASSES = 6
 
 
+@functools.cache
 def action_keeps() -> dict[str, np.ndarray]:
-    """(252,) keep index of each action on each hand (free holds)."""
+    """(252,) keep index of each action on each hand (free holds), read-only."""
     keeps = {name: np.empty(ix.N_HANDS, dtype=np.int64) for name in ACTIONS}
     for h in range(ix.N_HANDS):
         counts = np.asarray(ix.HAND_COUNTS[h], dtype=np.int64)
@@ -80,6 +82,8 @@ def action_keeps() -> dict[str, np.ndarray]:
         }
         for name in ACTIONS:
             keeps[name][h] = ix.keep_index(kept[name])
+    for table in keeps.values():
+        table.setflags(write=False)
     return keeps
 
 
