@@ -142,6 +142,7 @@ class ProgressiveGame(NamedTuple):
     player: np.ndarray  # (G, T - 1, S) the player's tables
     column: np.ndarray  # (252,) the player's table for each computer final hand
     payout: np.ndarray  # (252, 252) what the player receives (player hand, computer hand)
+    pay_index: np.ndarray  # (252, 252) which of the round's distinct payouts that is
     throws: int
     states: int  # state kind: 0 hands, 1 (aside, hand), 2 (untouched, hand)
     dice: DiceTables
@@ -217,8 +218,7 @@ class ProgressiveTally(NamedTuple):
     each_broke_at: np.ndarray  # (n,) round the player went broke, minus the computer's; 0
     each_path: np.ndarray  # (n, K) the bank every record_every rounds
     rounds_played: np.ndarray  # (1,)
-    payout_sum: np.ndarray  # (1,)
-    payout_sum_sq: np.ndarray  # (1,)
+    pay_counts: np.ndarray  # (P,) rounds that paid each distinct payout (``pay_index``)
     rounds_paid: np.ndarray  # (1,) rounds the player was paid
     rounds_paying: np.ndarray  # (1,) rounds the player paid
 

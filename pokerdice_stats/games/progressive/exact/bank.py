@@ -1,12 +1,18 @@
 """The player's bank over a session of progressive rounds, exactly, by dynamic programming.
 
-Rounds are independent and each pays the player one of a few whole amounts
+Rounds are independent and each pays the player one of a few amounts
 with known chances (:meth:`RoundOutcomes.amounts`).  The chance of every bank
 value after ``r`` rounds follows from that after ``r - 1`` by one convolution
 with the round's outcomes.  A player whose bank is below ``floor`` (by
 default the largest possible loss of a round: the bank can no longer cover
 it) is ruined and plays no more: ruined banks are absorbing and keep their
 value.
+
+Whole-number pays run the program below over every bank value; any other
+rational pay (a fair pay solved exactly, a factor of 3/2) runs the same
+program on the lattice of banks those pays reach
+(:mod:`pokerdice_stats.games.progressive.exact.bank_lattice`), and its banks are
+Fractions (exact) or floats instead of whole numbers.
 
 Two arithmetics, said by :attr:`BankDistribution.exact`:
 
@@ -34,6 +40,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from pokerdice_stats.games.progressive.exact.bank_lattice import lattice_program
 from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_outcomes
 from pokerdice_stats.games.progressive.exact.payout_result import STARTING_BANK
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
@@ -59,11 +66,14 @@ class BankDistribution:
 
     Attributes
     ----------
-    rounds, start, floor : int
-        Rounds played (at most), starting bank, and the ruin line: a bank
-        below ``floor`` is ruined.
-    banks : (n,) int64
-        Bank values, ascending (ruined banks included, at the value they had).
+    rounds, start : int
+        Rounds played (at most) and the starting bank.
+    floor : int or Fraction
+        The ruin line: a bank below ``floor`` is ruined.
+    banks : (n,) ndarray
+        Bank values, ascending (ruined banks included, at the value they had):
+        int64 for whole-number pays; else Fractions (object) when ``exact``,
+        float64 when not.
     chances : (n,)
         Their chances: Fractions (object array) when ``exact``, else float64.
     ruin_by_round : tuple
@@ -77,7 +87,7 @@ class BankDistribution:
 
     rounds: int
     start: int
-    floor: int
+    floor: int | Fraction
     banks: np.ndarray
     chances: np.ndarray
     ruin_by_round: tuple[Number, ...]
@@ -109,8 +119,11 @@ class BankDistribution:
             return self.chances[where]
         return Fraction(0) if self.exact else 0.0
 
-    def quantile(self, q: float | Fraction) -> int:
-        """The smallest bank ``b`` with ``P(bank <= b) >= q`` (0 < q <= 1)."""
+    def quantile(self, q: float | Fraction) -> int | Fraction | float:
+        """The smallest bank ``b`` with ``P(bank <= b) >= q`` (0 < q <= 1).
+
+        A whole number for whole-number pays; else a Fraction (exact) or a float.
+        """
         q = Fraction(q) if self.exact else float(q)
         if not 0 < q <= 1:
             raise OptionError(f"a quantile must be above 0 and at most 1, got {q}")
@@ -118,13 +131,19 @@ class BankDistribution:
         for bank, chance in zip(self.banks, self.chances, strict=True):
             total += chance
             if total >= q:
-                return int(bank)
-        return int(self.banks[-1])
+                return _bank_value(bank)
+        return _bank_value(self.banks[-1])
+
+
+def _bank_value(bank) -> int | Fraction | float:
+    if isinstance(bank, Fraction):
+        return bank
+    return int(bank) if isinstance(bank, (int, np.integer)) else float(bank)
 
 
 def _dot(banks: np.ndarray, chances: np.ndarray) -> Number:
     if chances.dtype == object:
-        return sum((int(b) * c for b, c in zip(banks, chances, strict=True)), Fraction(0))
+        return sum((_bank_value(b) * c for b, c in zip(banks, chances, strict=True)), Fraction(0))
     return float(banks.astype(np.float64).dot(chances))
 
 
@@ -147,17 +166,14 @@ def check_session(rounds: object, start: object) -> tuple[int, int]:
     return int(rounds), int(start)  # type: ignore[call-overload]  # checked whole above
 
 
-def session_amounts(amounts: dict) -> tuple[list[int], list[Number]]:
-    """The round's outcomes as whole amounts and chances, refusing fractional amounts."""
-    values, chances = [], []
+def session_amounts(amounts: dict) -> tuple[list[int | Fraction], list[Number]]:
+    """The round's outcomes with a chance: amounts (whole numbers as int) and chances."""
+    values: list[int | Fraction] = []
+    chances = []
     for amount, chance in sorted(amounts.items()):
         amount = Fraction(amount)
-        if amount.denominator != 1:
-            raise OptionError(
-                f"the bank program needs whole-number amounts; this schedule pays {amount}"
-            )
         if chance:
-            values.append(int(amount))
+            values.append(int(amount) if amount.denominator == 1 else amount)
             chances.append(chance)
     if not values:
         raise OptionError("the round has no outcome with a positive chance")
@@ -168,7 +184,7 @@ def distribution_of_amounts(
     amounts: dict,
     rounds: int,
     start: int = STARTING_BANK,
-    floor: int | None = None,
+    floor: int | Fraction | None = None,
     exact: bool | None = None,
 ) -> BankDistribution:
     """The bank after ``rounds`` rounds, each paying ``amount`` with its chance.
@@ -176,9 +192,9 @@ def distribution_of_amounts(
     Parameters
     ----------
     amounts : dict
-        Amount (whole number) -> chance (Fraction, or float when not exact).
+        Amount (any rational) -> chance (Fraction, or float when not exact).
     rounds, start : int
-    floor : int, optional
+    floor : int or Fraction, optional
         A bank below it is ruined; default: the largest loss of a round.
     exact : bool, optional
         Default: exact up to :data:`EXACT_ROUNDS` rounds (needs Fraction chances).
@@ -189,13 +205,31 @@ def distribution_of_amounts(
     """
     rounds, start = check_session(rounds, start)
     values, chances = session_amounts(amounts)
-    largest_loss = max(0, -min(values))
-    floor = largest_loss if floor is None else int(floor)
+    line = Fraction(max(0, -min(values)) if floor is None else floor)
     if exact is None:
         exact = rounds <= EXACT_ROUNDS and all(isinstance(c, (Fraction, int)) for c in chances)
+    if not all(isinstance(v, int) for v in values) or line.denominator != 1:
+        return _on_lattice(values, chances, rounds, start, line, exact)
     if exact:
-        return _exact(values, [Fraction(c) for c in chances], rounds, start, floor)
-    return _float(values, [float(c) for c in chances], rounds, start, floor)
+        return _exact(values, [Fraction(c) for c in chances], rounds, start, int(line))
+    return _float(values, [float(c) for c in chances], rounds, start, int(line))
+
+
+def _on_lattice(values, chances, rounds, start, floor, exact) -> BankDistribution:
+    if exact:
+        chances = [Fraction(c) for c in chances]
+    banks, probs, ruin, cut = lattice_program(values, chances, rounds, start, floor, exact)
+    return BankDistribution(
+        rounds=rounds,
+        start=start,
+        floor=floor,
+        banks=banks,
+        chances=probs,
+        ruin_by_round=tuple(ruin),
+        exact=exact,
+        tolerance=0.0 if exact else cut + rounds * len(values) * 2.0**-53,
+        cut=cut,
+    )
 
 
 def _exact(values, chances, rounds, start, floor) -> BankDistribution:
@@ -321,8 +355,9 @@ def bank_distribution(
     Raises
     ------
     OptionError
-        For rounds or banks out of range, fractional amounts, or an inexact
-        round asked for exactly.
+        For rounds or banks out of range, pays the lattice program cannot
+        hold (several with large denominators), or an inexact round asked
+        for exactly.
     """
     rounds, start = check_session(rounds, start)
     if outcomes is None:

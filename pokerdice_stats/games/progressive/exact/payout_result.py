@@ -16,6 +16,7 @@ import numpy as np
 
 from pokerdice_stats.engines.blind.equilibrium import Equilibrium
 from pokerdice_stats.engines.blind.policy_names import STARTING_BANK as _STARTING_BANK
+from pokerdice_stats.games.progressive.exact.edge import Edge, edge_of
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
@@ -126,6 +127,9 @@ class PayoutResult:
         The schedule played.
     outcomes : RoundOutcomes or None
         The joint chances of the final categories behind every figure.
+    edge : Edge or None
+        The edge in points and in percent of the points that change hands
+        (:mod:`pokerdice_stats.games.progressive.exact.edge`).
     """
 
     rules: RuleSet
@@ -143,6 +147,7 @@ class PayoutResult:
     computer_value: Fraction | None = None
     schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE
     outcomes: RoundOutcomes | None = None
+    edge: Edge | None = None
 
     @property
     def std_float(self) -> float:
@@ -220,4 +225,5 @@ def payout_result(outcomes: RoundOutcomes) -> PayoutResult:
         computer_value=outcomes.computer_value,
         schedule=outcomes.schedule,
         outcomes=outcomes,
+        edge=edge_of(outcomes),
     )
