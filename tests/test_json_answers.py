@@ -28,6 +28,7 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
     "rules": {
         "list": [["rules", "list"]],
         "show": [["rules", "show"], ["rules", "show", "classic"]],
+        "compare": [["rules", "compare", "classic", "classic", "--set-b", "throws=2"]],
     },
     "odds": {"odds": [["odds"], ["odds", "--by", "hand", "--rules", "triple-snakes"]]},
     "classify": {"classify": [["classify", "K K K Q J"]]},
@@ -52,6 +53,7 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
         "breakdown": [["payout", "--breakdown"], ["payout", "--breakdown", "--rounds", "2"]],
         "solve": [["payout", "--solve", "scale", "--target", "0"]],
         "compare": [["payout", "--compare", "004", "004"]],
+        "design": [["payout", "--design", "--target=-3%", "--side", "house"]],
     },
     "banking": {"banking": [["banking", "--players", "2"]]},
     "round": {

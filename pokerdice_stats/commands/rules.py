@@ -10,6 +10,7 @@ from pokerdice_stats.engines.cli import (
     add_rules_args,
     emit,
     emit_frame,
+    emit_record,
     output_path,
     rules_from_args,
 )
@@ -60,7 +61,7 @@ def register(subparsers) -> None:
     compare.add_argument(
         "--out", type=output_path, default=None, metavar="FILE.png", help="also draw the chart"
     )
-    add_format_arg(compare, ("table", "json"))
+    add_format_arg(compare)
     compare.set_defaults(func=run_compare)
 
 
@@ -121,10 +122,18 @@ def run_compare(args: argparse.Namespace) -> int:
         sides.append(rules_from_args(named))
     if args.out is not None and not str(args.out).lower().endswith(".png"):
         raise OptionError(f"--out names the chart, a .png file, got {args.out!r}")
-    record = compare_rules(*sides)
+    record = {"rules": f"{sides[0].label()} against {sides[1].label()}", **compare_rules(*sides)}
     if args.out is not None:
         from pokerdice_stats.commands.rules_chart import compare_chart
 
         record["chart"] = str(compare_chart(record, args.out))
-    emit(to_json(record) if args.format == "json" else compare_text(record))
+    if args.format == "table":
+        emit(compare_text(record))
+    elif args.format == "json":
+        emit(to_json(record))
+    else:  # csv, markdown: every part's rows in one table, named by a first column
+        parts = {"odds": record["odds"], "seats": record["seats"], "holds": record["holds"]}
+        rows = [{"part": part, **row} for part, part_rows in parts.items() for row in part_rows]
+        rows.append({"part": "match", **record["match"]})
+        emit_record({"rows": rows}, args.format, "rows")
     return 0

@@ -225,33 +225,23 @@ def context_line(context: dict) -> str:
 def emit_record(record: dict, fmt: str, key: str | None = None) -> None:
     """Write an answer built as one JSON object in ``fmt`` (``json``, ``csv``, ``markdown``).
 
-    JSON writes the object whole. CSV and Markdown write a table: the rows under ``key``
-    (a list of objects; nested objects become ``outer.inner`` columns), or, without a
-    key, one row of the object's plain fields; exact fractions stay whole.
+    The object is first named as JSON names it (a figure ``X`` as a float, its exact
+    fraction as ``X_exact``; keys that do not apply left out). JSON writes it whole; CSV
+    and Markdown write a table: the rows under ``key`` (a list of objects; nested objects
+    become ``outer.inner`` columns), or, without a key, one row of its plain fields.
     """
-    from pokerdice_stats.ground.formats import render, to_json
+    from pokerdice_stats.ground.formats import answer_names, plain, render, to_json
 
     if fmt == "json":
         emit(to_json(record))
         return
+    named = answer_names(plain(record))
     if key is not None:
-        rows = record[key]
+        rows = named.get(key) or []
     else:
-        rows = [{k: v for k, v in record.items() if not isinstance(v, dict | list)}]
+        rows = [{k: v for k, v in named.items() if not isinstance(v, dict | list)}]
     frame = lazy_pandas.json_normalize(rows) if rows else lazy_pandas.DataFrame()
-    empty = [c for c in frame.columns if frame[c].isna().all()]  # keys that do not apply
-    frame = frame.drop(columns=empty)
-    # a float twin says nothing new beside a column of floats; a lone one takes the plain name
-    twins, lone = [], {}
-    for column in frame.columns:
-        base = column[: -len("_float")]
-        if not column.endswith("_float"):
-            continue
-        if base not in frame.columns:
-            lone[column] = base
-        elif lazy_pandas.api.types.is_float_dtype(frame[base]):
-            twins.append(column)
-    emit(render(frame.drop(columns=twins).rename(columns=lone), fmt))
+    emit(render(frame, fmt))
 
 
 def json_answer(context: dict | None, rows, key: str = "rows") -> dict:

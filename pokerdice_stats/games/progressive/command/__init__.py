@@ -11,6 +11,7 @@ from pokerdice_stats.engines.cli import (
     add_rules_args,
     check_tolerance,
     emit,
+    emit_record,
     output_path,
     rules_from_args,
     whole_number,
@@ -160,7 +161,7 @@ def register(subparsers) -> None:
         help="exploitability tolerance of the blind equilibrium (--knowledge blind, "
         "--computer optimal)",
     )
-    add_format_arg(payout, ("table", "json"))
+    add_format_arg(payout)
     payout.set_defaults(func=run_payout)
 
 
@@ -289,7 +290,7 @@ def run_payout(args: argparse.Namespace) -> int:
         schedules = [load_schedule(spec) for spec in args.compare]
         record = compare_record(rules, schedules, game, args.tolerance, args.rounds, start)
         _write_schedule_out(args, schedules[0], rules)
-        emit(to_json(record) if args.format == "json" else compare_text(record))
+        _emit(args.format, record, compare_text, "cells")
         return 0
     schedule = load_schedule(args.schedule)
     if args.card is not None:
@@ -311,7 +312,7 @@ def run_payout(args: argparse.Namespace) -> int:
         )  # fmt: skip
         _write_schedule_out(args, design.schedule, rules)
         record = design.record()
-        emit(to_json(record) if args.format == "json" else design_text(design, record))
+        _emit(args.format, record, lambda r: design_text(design, r), "changes")
         return 0
     if args.solve is not None:
         from pokerdice_stats.games.progressive.exact.fair_pay import solve_pay
@@ -319,7 +320,7 @@ def run_payout(args: argparse.Namespace) -> int:
         solved = solve_pay(rules, args.solve, args.target, schedule=schedule, **game)
         _write_schedule_out(args, solved.schedule, rules)
         record = solved.record()
-        emit(to_json(record) if args.format == "json" else _solve_text(record))
+        _emit(args.format, record, _solve_text)
         return 0
     _write_schedule_out(args, schedule, rules)
     if args.breakdown:
@@ -330,7 +331,7 @@ def run_payout(args: argparse.Namespace) -> int:
         record["session"] = None
         if args.rounds is not None:
             record["session"] = _session(breakdown.outcomes, args.rounds, start)
-        emit(to_json(record) if args.format == "json" else _breakdown_text(breakdown, record))
+        _emit(args.format, record, lambda r: _breakdown_text(breakdown, r), "cells")
         return 0
     from pokerdice_stats.games.progressive.exact.payout import payout_result, round_outcomes
 
@@ -339,8 +340,8 @@ def run_payout(args: argparse.Namespace) -> int:
     record["session"] = None
     if args.rounds is not None:
         record["session"] = _session(outcomes, args.rounds, start)
-    if args.format == "json":
-        emit(to_json(record))
+    if args.format != "table":
+        _emit(args.format, record, str)
         return 0
     session = record.pop("session", None)
     definition = record.pop("edge_definition", None)
@@ -355,6 +356,17 @@ def run_payout(args: argparse.Namespace) -> int:
         text += f"\n{definition}\n"
     emit(text + (_session_text(session) if session else ""))
     return 0
+
+
+def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
+    """Write a payout answer: JSON whole, a plain table by ``text(record)``, CSV and
+    Markdown as the rows under ``key`` (or one row of the answer's figures)."""
+    if fmt == "json":
+        emit(to_json(record))
+    elif fmt == "table":
+        emit(text(record))
+    else:
+        emit_record(record, fmt, key)
 
 
 def _session(outcomes, rounds: int, start: int) -> dict:

@@ -165,6 +165,7 @@ class Design:
             "target": float(self.target.value),
             "target_exact": fraction_text(self.target.value),
             "target_unit": _unit(self.target.percent),
+            "unit": "points per round (edge, points_moved, pays); percent (edge_percent)",
             "within": float(self.within),
             "within_exact": fraction_text(self.within),
             "movable": self.movable,

@@ -13,6 +13,7 @@ from pokerdice_stats.engines.cli import (
     add_rules_args,
     emit,
     emit_frame,
+    emit_record,
     exact_choice,
     rules_from_args,
     whole_number,
@@ -278,8 +279,8 @@ def run_holdup(args: argparse.Namespace) -> int:
     frame["takes_pot_float"] = [float(v) for v in frame["takes_pot"]]
     if not result.exact:
         frame = frame.drop(columns="takes_pot")
-    if args.format != "table":  # csv, markdown: the rows, exact where exact
-        emit_frame(frame, args.format)
+    if args.format != "table":  # csv, markdown: the rows, named as in JSON
+        emit_record({"rows": frame.to_dict(orient="records")}, args.format, "rows")
         return 0
     limited = "" if limit is None else f", the first player took {limit} throw(s)"
     emit(f"rules {rules.label()}{limited}")
