@@ -205,6 +205,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
 }
 
+#: Each preset and the rule document it comes from, in one line (for tables and notebooks).
 PRESET_SOURCES: dict[str, str] = {
     "gameweave": "Gameweave Poker Dice (seed 000): faces 9..A, three throws, full tie-breaks",
     "classic": "classic rules page (seed 003): as gameweave; its variations are options",

@@ -20,14 +20,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 import PIL
 from matplotlib.artist import Artist
 from matplotlib.collections import PatchCollection
+from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon, Rectangle
 from matplotlib.path import Path as MplPath
@@ -158,7 +156,9 @@ def plot_strategy(
     panel_w = COLUMNS * cell_w + label_w
     fig_w = panel_w * len(steps) + 0.4
     fig_h = total_rows * cell_h + 1.7
-    fig, axes = plt.subplots(1, len(steps), figsize=(fig_w, fig_h), squeeze=False)
+    # A figure of its own, not pyplot's: drawing a chart leaves the caller's backend alone.
+    fig = Figure(figsize=(fig_w, fig_h))
+    axes = fig.subplots(1, len(steps), squeeze=False)
     for ax, t in zip(axes[0], steps, strict=True):
         part = frame[frame["throws_left"] == t]
         boxes: list[Rectangle] = []
@@ -261,7 +261,6 @@ def plot_strategy(
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi or DPI, metadata=PNG_METADATA)
-    plt.close(fig)
     _write_small_png(buffer, path, digest)
     return path
 
