@@ -74,15 +74,16 @@ def compare_text(record: dict) -> str:
     )
     cells = pd.DataFrame(record["cells"])
     paying = cells[(cells["pay_a"] != 0) | (cells["pay_b"] != 0)]
+    # a terminal's 100 columns: pays and contributions; the chances and variance shares are
+    # in the csv and json answers
     shown = paying[
-        ["side", "winner", "loser", "pay_a", "pay_b", "probability_a", "probability_b",
-         "contribution_a", "contribution_b", "variance_share_a", "variance_share_b"]
-    ]  # fmt: skip
+        ["side", "winner", "loser", "pay_a", "pay_b", "contribution_a", "contribution_b"]
+    ]
     text = (
         head
         + render(totals, "table")
-        + f"\n{EDGE_DEFINITION}\n\npaying cells:\n"
-        + render(shown, "table")
+        + f"\n{EDGE_DEFINITION}\n\npaying cells (contribution: points per round; each cell's "
+        "chance and variance share: --format csv or json):\n" + render(shown, "table")
     )
     if record["session"] is not None:
         rows = []
