@@ -15,6 +15,7 @@ from pokerdice_stats import __version__
 from pokerdice_stats.commands import register_all
 from pokerdice_stats.ground.errors import PokerDiceError, shorten_message
 from pokerdice_stats.ground.limits import BUDGET_ENV, parse_size, set_memory_budget
+from pokerdice_stats.ground.outputs import StdoutError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except PokerDiceError as err:
         _fail(str(err))
+        if isinstance(err, StdoutError):
+            _quiet_stdout()  # Python's flush at exit would fail again
         return 2
     except BrokenPipeError:
         # The reader went away (``... | head -1``): stop quietly, as a shell tool does.
@@ -90,13 +93,18 @@ BROKEN_PIPE_STATUS = 141
 
 def _broken_pipe() -> int:
     """Point standard output at /dev/null so that Python's flush at exit stays quiet."""
+    _quiet_stdout()
+    return BROKEN_PIPE_STATUS
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null (when it has a file descriptor)."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    except (OSError, ValueError):  # no file descriptor (a test's captured output)
+    except (OSError, ValueError, AttributeError):  # none, or no descriptor (a test's capture)
         pass
-    return BROKEN_PIPE_STATUS
 
 
 if __name__ == "__main__":

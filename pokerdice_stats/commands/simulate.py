@@ -19,9 +19,11 @@ from pokerdice_stats.engines.cli import (
     GOAL_HELP,
     add_format_arg,
     add_rules_args,
+    bounded_whole,
     emit,
     emit_frame,
     estimate_record,
+    range_text,
     rules_from_args,
     whole_number,
 )
@@ -29,6 +31,7 @@ from pokerdice_stats.games.banking.command.simulate import BANKING_ANTE, BANKING
 from pokerdice_stats.games.bidding.command.simulate import add_bidding_args
 from pokerdice_stats.games.progressive.command.simulate import DEFAULT_COMPUTER, DEFAULT_START
 from pokerdice_stats.games.seen.command.simulate import DEFAULT_ANTE
+from pokerdice_stats.ground.bounds import MAX_SESSION_ROUNDS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import to_json
 
@@ -121,10 +124,11 @@ def register(subparsers) -> None:
     )
     sim.add_argument(
         "--rounds",
-        type=_positive,
+        type=bounded_whole(1, MAX_SESSION_ROUNDS),
         default=None,
         metavar="K",
-        help=f"rounds a session plays (default {DEFAULT_SESSION_ROUNDS})",
+        help=f"rounds a session plays, {range_text(1, MAX_SESSION_ROUNDS)} "
+        f"(default {DEFAULT_SESSION_ROUNDS})",
     )
     sim.add_argument(
         "--to",

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pokerdice_stats.ground.bounds import MAX_DIGITS
 from pokerdice_stats.ground.errors import RulesError
-from pokerdice_stats.ground.limits import LimitError, read_text_capped
+from pokerdice_stats.ground.limits import LimitError, read_structured_text
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS, Category
 from pokerdice_stats.turn.charts import CHARTS, Chart
 
@@ -225,7 +226,7 @@ def _choice(key: str, value: Any, choices: tuple[str, ...] | list[str]) -> str:
 
 
 #: Longest whole number read (Python's ``int`` refuses longer decimal text).
-_MAX_DIGITS = 4000
+_MAX_DIGITS = MAX_DIGITS
 
 
 def _shown(value: Any, keep: int = 60) -> str:
@@ -242,12 +243,12 @@ def _integer(key: str, value: Any, low: int, high: int) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise RulesError(f"invalid value {_shown(value)} for {key}; expected a whole number")
-    text = str(value).strip()
+    text = str(value)
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()):
         raise RulesError(
             f"invalid value {_shown(value)} for {key}; expected a whole number "
-            "(ASCII digits only, a leading minus sign for a negative number)"
+            "(ASCII digits only, a leading minus sign for a negative number, no spaces)"
         )
     number = int(text) if len(digits) <= _MAX_DIGITS else None
     if number is None or not low <= number <= high:
@@ -434,7 +435,7 @@ def read_rules_file(path: str | Path) -> dict[str, Any]:
     """
     path = Path(path)
     try:
-        data = tomllib.loads(read_text_capped(path, "rule file"))
+        data = tomllib.loads(read_structured_text(path, "rule file"))
     except FileNotFoundError:
         raise RulesError(f"rule file {str(path)!r} not found") from None
     except LimitError as err:
@@ -462,5 +463,5 @@ def parse_assignments(items: list[str] | tuple[str, ...] | None) -> dict[str, st
         if "=" not in item:
             raise RulesError(f"--set expects KEY=VALUE, got {item!r}")
         key, value = item.split("=", 1)
-        options[key.strip()] = value.strip()
+        options[key.strip()] = value  # a number refuses blanks; words are stripped
     return options

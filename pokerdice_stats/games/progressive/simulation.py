@@ -33,6 +33,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     PayoutSchedule,
     payout_matrix,
 )
+from pokerdice_stats.ground.bounds import MAX_SESSION_ROUNDS, chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.kernels.simulation.progressive import progressive_chunk
 from pokerdice_stats.kernels.simulation.records import (
@@ -49,6 +50,8 @@ from pokerdice_stats.turn.states import state_code
 SESSION_CHUNK = 1 << 8
 #: Sessions simulated when the run options do not say.
 DEFAULT_SESSIONS = 10_000
+#: Most rounds a simulated session plays (the bound of every game's sessions).
+MAX_ROUNDS = MAX_SESSION_ROUNDS
 #: Starting bank of a progressive session (004).
 PROGRESSIVE_BANK = 10_000
 
@@ -111,8 +114,9 @@ def progressive_job(
     """
     session = session or ProgressiveSession(1, PROGRESSIVE_BANK, 0, 0)
     schedule = schedule or PROGRESSIVE_SCHEDULE
-    if not isinstance(session.rounds, int) or session.rounds < 1:
-        raise OptionError(f"rounds must be a whole number of at least 1, got {session.rounds}")
+    rounds = session.rounds
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise OptionError(f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds}")
     start = session.start_bank
     if not isinstance(start, int) or start < 1:
         raise OptionError(f"the starting bank must be a whole number of at least 1, got {start}")
@@ -128,7 +132,7 @@ def progressive_job(
         states=state_code(rules),
         dice=dice_tables(),
     )
-    return ProgressiveJob(session, game)
+    return ProgressiveJob(session, game, chunk_size=chunk_sessions(rounds, SESSION_CHUNK))
 
 
 @dataclass(frozen=True)

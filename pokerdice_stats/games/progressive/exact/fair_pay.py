@@ -42,6 +42,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     amount_text,
     category_slug,
 )
+from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.ground.limits import exact_number
@@ -219,7 +220,7 @@ def solve_pay(
         wanted = exact_number(target)
     except (ValueError, ZeroDivisionError):
         raise OptionError(
-            f"--target must be a number such as 0, -1/2 or 0.02, got {target!r}"
+            f"--target must be a number such as 0, -1/2 or 0.02 ({AMOUNT_RULE}), got {target!r}"
         ) from None
     parsed = parse_cell(cell, rules)
     computer = canonical_policy(computer)

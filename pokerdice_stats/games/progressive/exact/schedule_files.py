@@ -45,7 +45,10 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     category_slug,
     checked_schedule,
 )
+from pokerdice_stats.ground.bounds import MAX_FIELD, check_structure
+from pokerdice_stats.ground.errors import OutputError
 from pokerdice_stats.ground.limits import LimitError, read_text_capped
+from pokerdice_stats.ground.outputs import write_output
 from pokerdice_stats.turn.rules import RuleSet
 
 _NAME_PREFIX = "# schedule:"
@@ -114,9 +117,9 @@ def write_schedule(schedule: PayoutSchedule, path: str | Path, rules: RuleSet) -
         raise ScheduleError(f"schedule files are written as CSV: {str(path)!r} must end in .csv")
     text = schedule_text(schedule, rules)
     try:
-        path.write_text(text, encoding="utf-8", newline="\n")
-    except OSError as err:
-        raise ScheduleError(f"cannot write schedule file {str(path)!r}: {err}") from None
+        write_output(path, text, "schedule file")
+    except OutputError as err:
+        raise ScheduleError(str(err)) from None
     return path
 
 
@@ -129,7 +132,16 @@ def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
             name = stripped[len(_NAME_PREFIX) :].strip() or default_name
         elif stripped and not stripped.startswith("#"):
             lines.append(line)
-    rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    try:
+        rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    except csv.Error as err:
+        if "field larger" in str(err):
+            raise ScheduleError(
+                f"{source}: a cell is longer than {MAX_FIELD:,} characters"
+            ) from None
+        raise ScheduleError(f"{source}: not a CSV table ({err})") from None
+    if any(len(cell) > MAX_FIELD for row in rows for cell in row):
+        raise ScheduleError(f"{source}: a cell is longer than {MAX_FIELD:,} characters")
     if not rows:
         raise ScheduleError(f"{source}: the schedule is empty")
     header = [cell.strip().lower() for cell in rows[0]]
@@ -147,8 +159,8 @@ def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
                 f"{source}: every row needs {len(header)} cells (loser and one per winner): {row}"
             )
         loser = category_slug(row[0])
-        for winner, cell in zip(winners, row[1:], strict=True):
-            cell = cell.strip()
+        for winner, raw in zip(winners, row[1:], strict=True):
+            cell = raw.strip()  # an amount itself keeps its blanks: numbers refuse them
             if winner == loser:
                 if cell not in ("*", ""):
                     raise ScheduleError(
@@ -159,7 +171,7 @@ def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
                     f"{source}: {winner} over {loser}: * marks a push, on the diagonal only"
                 )
             elif cell not in ("-", ""):
-                triples.append((winner, loser, cell))
+                triples.append((winner, loser, raw))
     return checked_schedule(name, triples, source)
 
 
@@ -168,13 +180,15 @@ def _parse_pairs(rows: list[list[str]], name: str, source: str) -> PayoutSchedul
     for row in rows:
         if len(row) != 3:
             raise ScheduleError(f"{source}: every row needs winner,loser,amount: {row}")
-        triples.append(tuple(cell.strip() for cell in row))
+        triples.append((row[0].strip(), row[1].strip(), row[2]))
     return checked_schedule(name, triples, source)
 
 
 def _parse_toml(text: str, default_name: str, source: str) -> PayoutSchedule:
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(check_structure(text, source))
+    except LimitError as err:
+        raise ScheduleError(str(err)) from None
     except tomllib.TOMLDecodeError as err:
         raise ScheduleError(f"{source}: {err}") from None
     payout = data.get("payout")
