@@ -49,6 +49,13 @@ MAX_SESSION_ROUNDS = 100_000
 #: session), so that Ctrl-C, polled between chunks, is seen within a second or so.
 CHUNK_ROUNDS = 1 << 21
 
+#: Most rounds of the exact bank program (``payout --rounds``).
+BANK_ROUNDS = 10_000
+
+#: The largest bank of the bank program and of simulated progressive sessions (bank
+#: values stay exact in float64 below 2**53): 10**15 points.
+MAX_BANK = 10**15
+
 #: Most samples one simulation run may ask for (``--n``); beyond it a run would take days.
 MAX_SAMPLES = 10**11
 

@@ -37,6 +37,7 @@ import numpy as np
 from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_outcomes
 from pokerdice_stats.games.progressive.exact.payout_result import STARTING_BANK
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
+from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import check_memory
 from pokerdice_stats.kernels.bank import bank_round
@@ -45,9 +46,9 @@ from pokerdice_stats.turn.rules import RuleSet
 #: Sessions up to this many rounds are computed exactly by default.
 EXACT_ROUNDS = 10
 #: The most rounds the dynamic program takes.
-MAX_ROUNDS = 10_000
+MAX_ROUNDS = bounds.BANK_ROUNDS
 #: The largest starting bank (bank values stay exact in float64 below 2**53).
-MAX_BANK = 10**15
+MAX_BANK = bounds.MAX_BANK
 #: Upper-tail mass the float program may cut over a whole session.
 CUT_BUDGET = 1e-12
 
