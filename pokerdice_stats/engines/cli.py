@@ -95,10 +95,13 @@ def output_path(text: str) -> str:
     Raises
     ------
     argparse.ArgumentTypeError
-        For an empty (or blank) path, which would otherwise mean the current folder.
+        For an empty (or blank) path, which would otherwise mean the current folder, or
+        one holding a NUL character (no file can be named so).
     """
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a path, got an empty one")
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError("a path cannot hold a NUL character")
     return text
 
 

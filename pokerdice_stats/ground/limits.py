@@ -80,17 +80,18 @@ def exact_number(text: object) -> Fraction:
 def parse_size(text: str) -> int:
     """Bytes from ``"4096"``, ``"512M"``, ``"16G"`` (K, M, G, T: powers of 1024).
 
-    The number is ASCII digits only (no sign, ``_`` or ``+``), then at most one unit letter.
+    The number is ASCII digits only (no sign, ``_``, ``+`` or blanks, at most 30 of them),
+    then at most one unit letter.
 
     Raises
     ------
     LimitError
         For any other text, or a budget of 0.
     """
-    raw = str(text).strip()
+    raw = str(text)  # no blanks, as every number
     unit = raw[-1:].upper() if raw[-1:].isalpha() else ""
     digits = raw[: len(raw) - len(unit)]
-    if unit not in _UNITS or not (digits.isascii() and digits.isdigit()):
+    if unit not in _UNITS or not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
         shown = raw if len(raw) <= 60 else raw[:60] + f"… ({len(raw)} characters)"
         raise LimitError(
             f"a memory budget is a whole number of bytes with an optional unit K, M, G or T "
@@ -172,7 +173,10 @@ def read_bytes_capped(path: str | Path, what: str, cap: int = FILE_CAP) -> bytes
         unreadable file.
     """
     shown = str(path) if len(str(path)) <= 80 else "…" + str(path)[-60:]  # the name
-    info = os.stat(path)  # follows links: a link to /dev/zero is a device
+    try:
+        info = os.stat(path)  # follows links: a link to /dev/zero is a device
+    except ValueError:  # a NUL character: no file has such a name
+        raise LimitError(f"{what} {shown!r} cannot name a file (a NUL character)") from None
     if stat.S_ISDIR(info.st_mode):
         raise LimitError(f"{what} {shown!r} is a directory, not a file")
     if not stat.S_ISREG(info.st_mode):

@@ -74,6 +74,8 @@ def write_output(
         info = None
     except OSError as err:
         raise OutputError(f"cannot write {what} {shown!r}: {err.strerror or err}") from None
+    except ValueError:  # a NUL character: no file has such a name
+        raise OutputError(f"cannot write {what} {shown!r}: a NUL character in the name") from None
     if info is not None and not stat.S_ISREG(info.st_mode):
         kind = "a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO, device or socket"
         raise OutputError(f"{what} {shown!r} is {kind}, not a regular file; name a file")
