@@ -329,6 +329,15 @@ def test_fifo_outputs_are_refused_without_waiting(tmp_path, argv):
     assert len(lines) == 1 and "not a regular file" in lines[0], done.stderr[-300:]
 
 
+def test_a_fifo_in_place_of_a_strategy_chart_is_neither_read_nor_written(tmp_path):
+    folder = tmp_path / "charts"
+    folder.mkdir()
+    os.mkfifo(folder / "at-least_full-house.png")  # its digest would be read first
+    done = _command("strategy", "--goal", "at-least:full-house", "--out", str(folder))
+    assert done.returncode == 2, done.stderr[-300:]
+    assert "not a regular file" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
 def test_written_files_replace_the_old_one_whole_with_its_mode(tmp_path):
     path = tmp_path / "kept.csv"
     path.write_text("old\n")
