@@ -441,3 +441,21 @@ def test_exact_number_states_its_bounds():
     for text in ("1e101", f"{10**100 + 1}", "9" * 4001):
         with pytest.raises(LimitError):
             limits.exact_number(text)
+
+
+# every count bounded: threads and antes of simulations
+
+
+@pytest.mark.parametrize("workers", ["257", str(2**64)])
+def test_simulation_threads_are_bounded(capsys, workers):
+    assert_cli_error(
+        capsys, ["simulate", "--n", "100", "--no-progress", "--workers", workers], "at most 256"
+    )
+
+
+def test_the_ante_of_a_session_of_pots_is_bounded(capsys):
+    assert_cli_error(
+        capsys,
+        ["simulate", "--what", "session", "--n", "10", "--no-progress", "--ante", str(2**64)],
+        "1 to 1,000,000,000,000",
+    )

@@ -31,7 +31,7 @@ from pokerdice_stats.games.banking.command.simulate import BANKING_ANTE, BANKING
 from pokerdice_stats.games.bidding.command.simulate import add_bidding_args
 from pokerdice_stats.games.progressive.command.simulate import DEFAULT_COMPUTER, DEFAULT_START
 from pokerdice_stats.games.seen.command.simulate import DEFAULT_ANTE
-from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_SESSION_ROUNDS
+from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_SESSION_ROUNDS, MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import to_json
 
@@ -79,7 +79,7 @@ def _add_run_args(parser: argparse.ArgumentParser) -> None:
         type=_whole,
         default=None,
         metavar="W",
-        help="threads (default: every core); the result does not depend on it",
+        help=f"threads, 1 to {MAX_WORKERS} (default: every core); the result does not depend on it",
     )
     parser.add_argument(
         "--scheduler",

@@ -56,6 +56,12 @@ BANK_ROUNDS = 10_000
 #: values stay exact in float64 below 2**53): 10**15 points.
 MAX_BANK = 10**15
 
+#: Most threads a simulation runs on (``--workers``): more would only queue chunks.
+MAX_WORKERS = 256
+
+#: Largest ante of a simulated session of pots (chips are scaled by it in float64).
+MAX_POT_ANTE = 10**12
+
 #: Most samples one simulation run may ask for (``--n``); beyond it a run would take days.
 MAX_SAMPLES = 10**11
 

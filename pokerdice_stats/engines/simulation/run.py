@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import numpy as np
 from tqdm import tqdm
 
+from pokerdice_stats.ground.bounds import MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.interrupts import SEEN
 
@@ -77,6 +78,8 @@ class RunOptions:
             raise OptionError(f"the seed must be a whole number >= 0, got {self.seed}")
         if self.workers is not None and (not _is_whole(self.workers) or self.workers < 1):
             raise OptionError(f"workers must be at least 1, got {self.workers}")
+        if self.workers is not None and self.workers > MAX_WORKERS:
+            raise OptionError(f"workers must be at most {MAX_WORKERS}, got {self.workers}")
 
     def samples(self, default: int) -> int:
         """``n``, or ``default`` when no number of samples was given."""
