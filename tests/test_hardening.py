@@ -459,3 +459,15 @@ def test_the_ante_of_a_session_of_pots_is_bounded(capsys):
         ["simulate", "--what", "session", "--n", "10", "--no-progress", "--ante", str(2**64)],
         "1 to 1,000,000,000,000",
     )
+
+
+def test_progressive_sessions_past_the_exact_tally_are_refused_not_wrapped(capsys, tmp_path):
+    def argv(pay: int, start: int) -> list[str]:
+        path = _schedule(tmp_path, f"pay{pay}.csv", "600", str(pay))
+        head = ["simulate", "--what", "session", "--rules", "progressive", "--no-progress"]
+        return [*head, "--schedule", str(path), "--n", "20", "--rounds", "5", "--start", str(start)]
+
+    assert_cli_error(capsys, argv(10**12, 10**15), "2**63", "--n")  # a pay squared is past it
+    code, out, err = run_cli(capsys, *argv(10**6, 10**7))
+    assert code == 0, err
+    assert "0  (95% CI 0 .. 0," not in out  # the payout's interval is not collapsed

@@ -232,6 +232,7 @@ def simulate_progressive(
                 f"the {whose} bank ({amount:,}) cannot cover the largest loss of a round "
                 f"({floor:,} points under schedule {schedule.label}): ruined before the first round"
             )
+    _check_tally(rules, schedule, rounds, start, run.samples(DEFAULT_SESSIONS))
     session = ProgressiveSession(rounds, start, ceiling, record_every, floor)
     done = run_job(progressive_job(rules, computer, session, schedule), run, DEFAULT_SESSIONS)
     t = done.totals
@@ -264,6 +265,20 @@ def simulate_progressive(
         floor,
         computer_bank,
     )
+
+
+def _check_tally(rules: RuleSet, schedule: PayoutSchedule, rounds, start, n: int) -> None:
+    """Refuse sessions whose int64 tallies could overflow (a silently wrong answer): the
+    sums of pays and of squared pays over every round, and of the final banks."""
+    if not isinstance(rounds, int) or not isinstance(start, int) or not 1 <= rounds <= MAX_ROUNDS:
+        return  # progressive_job refuses them, naming the bound
+    largest = int(np.abs(payout_matrix(rules, schedule)).max())
+    if n * rounds * largest**2 >= 2**63 or n * (start + rounds * largest) >= 2**63:
+        raise OptionError(
+            f"{n:,} sessions of {rounds:,} rounds with pays up to {largest:,} points are past "
+            "what the tally counts exactly (sums must stay below 2**63): lower --n, --rounds, "
+            "--start or the schedule's pays"
+        )
 
 
 def largest_loss(rules: RuleSet, schedule: PayoutSchedule) -> int:
