@@ -471,3 +471,13 @@ def test_progressive_sessions_past_the_exact_tally_are_refused_not_wrapped(capsy
     code, out, err = run_cli(capsys, *argv(10**6, 10**7))
     assert code == 0, err
     assert "0  (95% CI 0 .. 0," not in out  # the payout's interval is not collapsed
+
+
+@pytest.mark.parametrize("rules", ["progressive", "banking", "triple-snakes"])
+def test_samples_whose_kept_rows_outgrow_the_budget_are_refused_first(capsys, rules):
+    assert_cli_error(
+        capsys,
+        ["simulate", "--what", "session", "--rules", rules, "--n", str(10**10), "--no-progress",
+         "--memory-budget", "1G"],
+        "--n", "--memory-budget",
+    )  # fmt: skip
