@@ -1,10 +1,12 @@
 """Every bound on what the toolkit accepts, in one place.
 
-Counts (rounds, samples), sizes (files, cache entries, CSV cells), numbers (digits of a
-whole number, the size of an exact amount) and the nesting of structured files are
-bounded here, so that nothing past a bound reaches numba, a float conversion, the
-parser's recursion or an allocation.  Help texts and refusals quote these constants;
-:mod:`pokerdice_stats.ground.limits` holds the memory budget and the readers that use them.
+Counts (players, throws, match targets, rounds, samples, threads), sizes (files, cache
+entries, CSV cells, banks, antes), numbers (digits of a whole number, the size of an
+exact amount) and the nesting of structured files are bounded here (a game's own module
+names them under its own names, e.g. ``MAX_ROUNDS``), so that nothing past a bound
+reaches numba, a float conversion, the parser's recursion or an allocation.  Help texts
+and refusals quote these constants; :mod:`pokerdice_stats.ground.limits` holds the memory
+budget and the readers that use them.
 
 The checks on text (:func:`check_structure`) run before a TOML or JSON parser sees it:
 Python's parsers recurse once per nested array or table and convert every integer
@@ -65,6 +67,21 @@ MAX_POT_ANTE = 10**12
 #: Most samples one simulation run may ask for (``--n``); beyond it a run would take days.
 MAX_SAMPLES = 10**11
 
+
+#: Throws a turn (``throws``), in rule files, ``--set`` and the presets.
+MAX_THROWS = 10
+
+#: Round wins that take a match (the ``target`` option).
+MAX_TARGET = 50
+
+#: The fewest and the most seats of a round (the rule documents: two or more, usually no
+#: more than five).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+#: The exact banking session walk: most rounds, and the largest starting bank (points).
+BANKING_ROUNDS = 20_000
+BANKING_BANK = 10**12
 
 #: Most (scores, starter) states of an exact match chain: ``target ** players * players``.
 MAX_MATCH_STATES = 100_000

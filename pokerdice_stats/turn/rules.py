@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.bounds import MAX_DIGITS
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.limits import LimitError, read_structured_text
@@ -40,11 +41,11 @@ STARTERS = ("last-thrower", "rotate", "winner")
 #: What ``max_rethrow`` counts: dice of the first throw ever thrown again in the
 #: turn (``turn``, 003 variation 2 as its page explains it) or dice moved in one throw.
 RETHROW_SCOPES = ("turn", "throw")
-MAX_TARGET = 50
+MAX_TARGET = bounds.MAX_TARGET
 
 #: Every option key with a one-line description (shown by ``rules show``).
 OPTION_KEYS: dict[str, str] = {
-    "throws": "throws a turn (1, 2, 3, ...)",
+    "throws": f"throws a turn (1 to {bounds.MAX_THROWS})",
     "max_rethrow": "most dice thrown again after the first throw (1..5; see max_rethrow_scope)",
     "max_rethrow_scope": "what max_rethrow counts: turn (dice of the first throw ever thrown "
     "again in the turn) or throw (dice moved in one throw)",
@@ -60,7 +61,7 @@ OPTION_KEYS: dict[str, str] = {
     "starter": "who starts the next round: " + ", ".join(STARTERS),
 }
 
-MAX_THROWS = 10
+MAX_THROWS = bounds.MAX_THROWS
 
 
 @dataclass(frozen=True)
