@@ -77,14 +77,24 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt as err:
         why = f"; {err}" if str(err) else ""
-        print(f"pokerdice-stats: interrupted{why}", file=sys.stderr)
+        _say(f"pokerdice-stats: interrupted{why}")
         return 130
     finally:
         set_memory_budget(None)
 
 
 def _fail(message: str) -> None:
-    print(f"pokerdice-stats: error: {shorten_message(message)}", file=sys.stderr)
+    _say(f"pokerdice-stats: error: {shorten_message(message)}")
+
+
+def _say(line: str) -> None:
+    """One line on standard error; nothing when it is closed (the status still tells)."""
+    if sys.stderr is None:  # closed before the start: print would fall back to stdout
+        return
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 #: Exit status after a closed pipe: 128 + SIGPIPE, as a shell reports a tool killed by it.
@@ -120,10 +130,13 @@ def entry() -> None:
     try:
         status = main()
     except KeyboardInterrupt:  # a second Ctrl-C while the first was being handled
-        print("pokerdice-stats: interrupted", file=sys.stderr)
+        _say("pokerdice-stats: interrupted")
         status = 130
     if status == 130:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
         os._exit(130)
     sys.exit(status)

@@ -294,6 +294,18 @@ def test_a_closed_standard_output_is_one_message_and_status_2():
     ]
 
 
+def test_a_closed_standard_error_still_gives_status_2_and_nothing_on_stdout():
+    done = subprocess.run(
+        f"exec '{sys.executable}' -m pokerdice_stats classify KKJ 2>&-",
+        shell=True,
+        env=_env(),
+        stdout=subprocess.PIPE,
+        text=True,
+        timeout=HANG,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+
+
 def test_a_full_standard_output_is_one_message_and_status_2():
     if not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full on this system")  # pragma: no cover
