@@ -200,6 +200,16 @@ def test_a_bank_program_past_the_budget_is_refused_naming_start_and_rounds():
 # 4. tracebacks: huge amounts, deep nesting, long integers, wide cells, closed output
 
 
+def test_amounts_with_huge_denominators_are_refused_and_fine_ones_answered(capsys, tmp_path):
+    huge = _schedule(tmp_path, "huge.csv", "600", "7/" + "9" * 3990)
+    assert_cli_error(capsys, ["payout", "--schedule", str(huge)], "10**40 in denominator")
+    assert_cli_error(capsys, ["chances", "--goal", "beat:KKJT9,tie=1e-41"], "tie")
+    fine = _schedule(tmp_path, "fine.csv", "600", "7/" + "9" * 40)
+    code, _, err = run_cli(capsys, "payout", "--schedule", str(fine), "--format", "json")
+    assert code == 0, err
+    assert limits.exact_number("1e-40") == Fraction(1, 10**40)
+
+
 @pytest.mark.parametrize("amount", ["1e160", "1e101", "-1e309", "1" + "0" * 101])
 def test_huge_schedule_pays_are_refused(capsys, tmp_path, amount):
     path = _schedule(tmp_path, "big.csv", "600", amount)
@@ -462,14 +472,6 @@ def test_exact_number_states_its_bounds():
 def test_simulation_threads_are_bounded(capsys, workers):
     assert_cli_error(
         capsys, ["simulate", "--n", "100", "--no-progress", "--workers", workers], "at most 256"
-    )
-
-
-def test_the_ante_of_a_session_of_pots_is_bounded(capsys):
-    assert_cli_error(
-        capsys,
-        ["simulate", "--what", "session", "--n", "10", "--no-progress", "--ante", str(2**64)],
-        "1 to 1,000,000,000,000",
     )
 
 

@@ -30,6 +30,12 @@ MAX_DIGITS = 4000
 MAX_AMOUNT_EXPONENT = 100
 MAX_AMOUNT = 10**MAX_AMOUNT_EXPONENT
 
+#: The denominator of an exact amount (in lowest terms) is at most this: ``10**40``
+#: (a solved fair pay has about 12 digits); the common denominator of a whole schedule,
+#: and every figure computed from it, then stays short enough to compute and print.
+MAX_DENOMINATOR_EXPONENT = 40
+MAX_DENOMINATOR = 10**MAX_DENOMINATOR_EXPONENT
+
 #: Deepest nesting of arrays and tables in a rule, points or schedule file and in a
 #: cache entry written as JSON (the seeds' files nest at most 2 deep).
 MAX_NESTING = 32
@@ -60,9 +66,6 @@ MAX_BANK = 10**15
 
 #: Most threads a simulation runs on (``--workers``): more would only queue chunks.
 MAX_WORKERS = 256
-
-#: Largest ante of a simulated session of pots (chips are scaled by it in float64).
-MAX_POT_ANTE = 10**12
 
 #: Most samples one simulation run may ask for (``--n``); beyond it a run would take days.
 MAX_SAMPLES = 10**11
@@ -105,7 +108,8 @@ def match_targets_text(players: range, most: int) -> str:
 #: The rule every exact amount follows, for messages and help.
 AMOUNT_RULE = (
     "ASCII digits, an optional leading minus, decimal part, exponent of at most 3 digits "
-    f"or /denominator, no spaces, at most 10**{MAX_AMOUNT_EXPONENT} in size"
+    f"or /denominator, no spaces, at most 10**{MAX_AMOUNT_EXPONENT} in size and "
+    f"10**{MAX_DENOMINATOR_EXPONENT} in denominator"
 )
 
 
@@ -119,6 +123,11 @@ def check_amount(value: Fraction, shown: str) -> Fraction:
     """
     if abs(value) > MAX_AMOUNT:
         raise LimitError(f"{shown} is larger than 10**{MAX_AMOUNT_EXPONENT}, the largest amount")
+    if value.denominator > MAX_DENOMINATOR:
+        raise LimitError(
+            f"{shown} has a denominator past 10**{MAX_DENOMINATOR_EXPONENT} (in lowest terms), "
+            "the finest amount"
+        )
     return value
 
 

@@ -16,8 +16,8 @@ from pokerdice_stats.engines.simulation.round_result import check_no_policy
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.games.seen.simulation.rounds import seen_round_game
-from pokerdice_stats.ground.bounds import MAX_POT_ANTE, chunk_sessions
 from pokerdice_stats.ground.bounds import MAX_SESSION_ROUNDS as MAX_ROUNDS
+from pokerdice_stats.ground.bounds import chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.kernels.codes import SHARE_UNIT, STARTER_CODES
 from pokerdice_stats.kernels.simulation.pots import pots_chunk
@@ -86,8 +86,8 @@ def simulate_pots(
         )
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise OptionError(f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds}")
-    if isinstance(ante, bool) or not isinstance(ante, int) or not 1 <= ante <= MAX_POT_ANTE:
-        raise OptionError(f"the ante must be a whole number 1 to {MAX_POT_ANTE:,}, got {ante}")
+    if isinstance(ante, bool) or not isinstance(ante, int) or ante < 1:
+        raise OptionError(f"the ante must be a whole number of at least 1, got {ante}")
     starter = starter or rules.starter
     if starter not in STARTERS:
         raise OptionError(f"unknown starter rule {starter!r}; choose one of: {STARTERS}")
