@@ -495,3 +495,27 @@ def test_samples_whose_kept_rows_outgrow_the_budget_are_refused_first(capsys, ru
          "--memory-budget", "1G"],
         "--n", "--memory-budget",
     )  # fmt: skip
+
+
+# long calls into libraries that never look at Ctrl-C (HiGHS) wait in a thread
+
+
+def test_call_interruptibly_returns_raises_and_ends_at_ctrl_c():
+    import threading
+
+    from pokerdice_stats.ground.interrupts import call_interruptibly
+
+    assert call_interruptibly(divmod, 7, 2) == (3, 1)
+    with pytest.raises(ZeroDivisionError):
+        call_interruptibly(divmod, 1, 0)
+    never = threading.Event()
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call_interruptibly(never.wait)  # a call that would never return
+    finally:
+        never.set()
+        timer.cancel()
+    assert time.monotonic() - started < EXIT_WITHIN
