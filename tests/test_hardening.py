@@ -360,6 +360,17 @@ def test_a_fifo_in_place_of_a_strategy_chart_is_neither_read_nor_written(tmp_pat
     assert "not a regular file" in done.stderr and len(done.stderr.splitlines()) == 1
 
 
+def test_a_fifo_among_the_report_files_is_refused(tmp_path):
+    (tmp_path / "odds").mkdir()
+    os.mkfifo(tmp_path / "odds" / "gameweave_by_category.csv")
+    done = _command(
+        "report", "--out", str(tmp_path), "--section", "odds_tables", "--jobs", "1",
+        "--no-cache", "--no-progress",
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr[-300:]
+    assert "not a regular file" in done.stderr and "Traceback" not in done.stderr
+
+
 def test_written_files_replace_the_old_one_whole_with_its_mode(tmp_path):
     path = tmp_path / "kept.csv"
     path.write_text("old\n")
