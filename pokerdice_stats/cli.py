@@ -51,8 +51,9 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    from pokerdice_stats.ground.interrupts import install
+    from pokerdice_stats.ground.interrupts import SEEN, install
 
+    SEEN.clear()  # a Ctrl-C of an earlier run in this process is not this run's
     install()
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -137,7 +137,7 @@ def test_long_sessions_come_in_chunks_small_enough_to_poll_ctrl_c():
 def test_an_all_zero_schedule_session_stops_at_ctrl_c(tmp_path):
     args = [sys.executable, "-m", "pokerdice_stats", "simulate", "--what", "session"]
     args += ["--rules", "progressive", "--schedule", str(_zero_schedule(tmp_path))]
-    args += ["--rounds", "100000", "--n", "100000000", "--no-progress"]
+    args += ["--rounds", "100000", "--n", "1000000", "--no-progress"]
     proc = subprocess.Popen(
         args, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
@@ -514,13 +514,14 @@ def test_samples_whose_kept_rows_outgrow_the_budget_are_refused_first(capsys, ru
 def test_call_interruptibly_returns_raises_and_ends_at_ctrl_c():
     import threading
 
-    from pokerdice_stats.ground.interrupts import call_interruptibly
+    from pokerdice_stats.ground.interrupts import SEEN, call_interruptibly
 
     assert call_interruptibly(divmod, 7, 2) == (3, 1)
     with pytest.raises(ZeroDivisionError):
         call_interruptibly(divmod, 1, 0)
     never = threading.Event()
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer.start()
     started = time.monotonic()
     try:
@@ -529,4 +530,6 @@ def test_call_interruptibly_returns_raises_and_ends_at_ctrl_c():
     finally:
         never.set()
         timer.cancel()
+        signal.signal(signal.SIGINT, handler)
+        SEEN.clear()
     assert time.monotonic() - started < EXIT_WITHIN

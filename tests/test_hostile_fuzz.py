@@ -250,7 +250,7 @@ def test_every_option_of_every_command_holds_the_contract(
 
 #: The values every option of every command is tried with (beside the generated ones);
 #: options naming an output get the output ones (any plain name would be written to).
-SWEEP = ["9" * 5000, "1e309", str(2**64), " 3", "\x00", "K" * 100_000]
+SWEEP = ["9" * 5000, "1e309", str(2**64), " 3", "\x00"]
 OUTPUT_SWEEP = ["", "\x00", "/dev/full", "/", "K" * 5000]
 
 
@@ -261,7 +261,7 @@ def test_every_option_refuses_the_sweep_of_hostile_values(capsys, hostile_files,
         if action.type is output_path:
             values = [*OUTPUT_SWEEP, str(hostile_files["fifo.csv"])]
         else:
-            values = [*SWEEP, *(str(hostile_files[k]) for k in ("fifo.toml", "deep.toml"))]
+            values = [*SWEEP, str(hostile_files["fifo.toml"])]
         for value in values:
             if action.option_strings[-1] == "--memory-budget" and value == str(2**64):
                 continue  # a budget of 2**64 bytes is a valid one: the command would run
