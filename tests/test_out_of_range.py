@@ -142,8 +142,8 @@ def test_pot_sessions_scale_with_the_ante_exactly_at_any_size(capsys, ante):
 def test_pot_sessions_past_the_exact_tally_are_refused(capsys):
     assert_cli_error(
         capsys,
-        ["simulate", "--what", "session", "--rules", "gameweave", "--rounds", "10000000",
-         "--n", "1000000"],
+        ["simulate", "--what", "session", "--rules", "gameweave", "--rounds", "100000",
+         "--n", "100000000000"],
         "--n", "--rounds",
     )  # fmt: skip
 

@@ -19,11 +19,13 @@ from pokerdice_stats.engines.cli import (
     GOAL_HELP,
     add_format_arg,
     add_rules_args,
+    bounded_whole,
     emit,
     emit_frame,
     emit_record,
     emit_rows,
     estimate_record,
+    range_text,
     rules_from_args,
     whole_number,
 )
@@ -31,6 +33,7 @@ from pokerdice_stats.games.banking.command.simulate import BANKING_ANTE, BANKING
 from pokerdice_stats.games.bidding.command.simulate import add_bidding_args
 from pokerdice_stats.games.progressive.command.simulate import DEFAULT_COMPUTER, DEFAULT_START
 from pokerdice_stats.games.seen.command.simulate import DEFAULT_ANTE
+from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_SESSION_ROUNDS, MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import to_json
 
@@ -70,7 +73,7 @@ def _add_run_args(parser: argparse.ArgumentParser) -> None:
         type=_whole,
         default=None,
         metavar="SAMPLES",
-        help="samples (turns, rounds, matches or sessions)",
+        help=f"samples (turns, rounds, matches or sessions), at most {MAX_SAMPLES:,}",
     )
     parser.add_argument("--seed", type=_whole, default=0, help="seed (default 0)")
     parser.add_argument(
@@ -78,7 +81,7 @@ def _add_run_args(parser: argparse.ArgumentParser) -> None:
         type=_whole,
         default=None,
         metavar="W",
-        help="threads (default: every core); the result does not depend on it",
+        help=f"threads, 1 to {MAX_WORKERS} (default: every core); the result does not depend on it",
     )
     parser.add_argument(
         "--scheduler",
@@ -123,10 +126,11 @@ def register(subparsers) -> None:
     )
     sim.add_argument(
         "--rounds",
-        type=_positive,
+        type=bounded_whole(1, MAX_SESSION_ROUNDS),
         default=None,
         metavar="K",
-        help=f"rounds a session plays (default {DEFAULT_SESSION_ROUNDS})",
+        help=f"rounds a session plays, {range_text(1, MAX_SESSION_ROUNDS)} "
+        f"(default {DEFAULT_SESSION_ROUNDS})",
     )
     sim.add_argument(
         "--to",

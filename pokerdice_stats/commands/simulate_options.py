@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.errors import OptionError
 
 #: Most samples one run may ask for (``--n``); beyond it a run would take days.
-MAX_SAMPLES = 10**11
+MAX_SAMPLES = bounds.MAX_SAMPLES
 
 
 #: The options of ``simulate`` that only some simulations use, and which use them.

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 from pathlib import Path
 
+from pokerdice_stats.ground.bounds import MAX_DIGITS
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.outputs import write_stdout
 from pokerdice_stats.turn.rules import PRESETS, RuleSet, get_rules, parse_assignments
 
 #: Output formats (as :data:`pokerdice_stats.ground.formats.FORMATS`; repeated so that a
@@ -42,10 +43,6 @@ lazy_pandas = _LazyModule("pandas")
 WHOLE_NUMBER_RULE = "ASCII digits only, a leading minus sign for a negative number"
 
 
-#: Longest whole number read (Python's ``int`` refuses longer decimal text).
-MAX_DIGITS = 4000
-
-
 def whole_number(text: str) -> int:
     """Read a whole number strictly (see :data:`WHOLE_NUMBER_RULE`); argparse ``type=``.
 
@@ -69,16 +66,42 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
+def bounded_whole(low: int, high: int | None = None):
+    """An argparse ``type=`` reading a whole number from ``low`` to ``high`` (None: no top).
+
+    The bound is part of the refusal; put :func:`range_text` in the option's help.
+    """
+
+    def read(text: str) -> int:
+        value = whole_number(text)
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number {range_text(low, high)}, got {shorten(text)!r}"
+            )
+        return value
+
+    read.__name__ = "whole number"  # argparse names the type in some messages
+    return read
+
+
+def range_text(low: int, high: int | None = None) -> str:
+    """``"from 1 to 100,000"`` (or ``"of at least 1"``), for help texts and refusals."""
+    return f"of at least {low:,}" if high is None else f"from {low:,} to {high:,}"
+
+
 def output_path(text: str) -> str:
     """An output file or folder named on the command line; argparse ``type=``.
 
     Raises
     ------
     argparse.ArgumentTypeError
-        For an empty (or blank) path, which would otherwise mean the current folder.
+        For an empty (or blank) path, which would otherwise mean the current folder, or
+        one holding a NUL character (no file can be named so).
     """
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a path, got an empty one")
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError("a path cannot hold a NUL character")
     return text
 
 
@@ -166,13 +189,14 @@ TEXT_OUTPUT: dict[str, int | None] = {"width": None}
 
 
 def emit(text: str) -> None:
-    """Write command output to standard output (prose wrapped, see :data:`TEXT_OUTPUT`)."""
+    """Write command output to standard output: prose wrapped (see :data:`TEXT_OUTPUT`),
+    flushed; a closed or full one is an :class:`~pokerdice_stats.ground.errors.OutputError`."""
     width = TEXT_OUTPUT["width"]
     if width is not None:
         from pokerdice_stats.ground.formats import wrap_prose
 
         text = wrap_prose(text.rstrip("\n"), width)
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    write_stdout(text if text.endswith("\n") else text + "\n")
 
 
 def emit_frame(frame, fmt: str, context: dict | None = None, key: str = "rows") -> None:

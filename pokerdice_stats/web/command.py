@@ -51,9 +51,12 @@ def run_serve(args: argparse.Namespace) -> int:
         raise OptionError(f"{INSTALL_HINT}; missing: {err.name}") from None
     if not 0 <= args.port <= 65535:
         raise OptionError(f"--port must be 0 to 65535, got {args.port}")
+    host = args.host
+    if not host or len(host) > 253 or any(c.isspace() or c == "\x00" for c in host):
+        raise OptionError(f"--host must be a host name or an address, got {host!r}")
     try:
-        listener = socket.create_server((args.host, args.port))
-    except (OSError, UnicodeError) as err:
+        listener = socket.create_server((host, args.port))
+    except (OSError, UnicodeError, ValueError) as err:
         raise OptionError(f"cannot listen on {args.host}:{args.port}: {err}") from None
     # Answers go out at once: without TCP_NODELAY (inherited by the accepted sockets) a
     # response written in two parts waits for the client's delayed ACK, about 40 ms.

@@ -37,6 +37,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     PayoutSchedule,
     integer_payout,
 )
+from pokerdice_stats.ground.bounds import MAX_SESSION_ROUNDS, chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.simulation.progressive import progressive_chunk
@@ -57,6 +58,8 @@ if TYPE_CHECKING:
 SESSION_CHUNK = 1 << 8
 #: Sessions simulated when the run options do not say.
 DEFAULT_SESSIONS = 10_000
+#: Most rounds a simulated session plays (the bound of every game's sessions).
+MAX_ROUNDS = MAX_SESSION_ROUNDS
 #: Starting bank of a progressive session (004).
 PROGRESSIVE_BANK = 10_000
 
@@ -125,8 +128,7 @@ def progressive_job(
     """
     session = session or ProgressiveSession(1, PROGRESSIVE_BANK, 0, 0)
     schedule = schedule or PROGRESSIVE_SCHEDULE
-    if not isinstance(session.rounds, int) or session.rounds < 1:
-        raise OptionError(f"rounds must be a whole number of at least 1, got {session.rounds}")
+    rounds = check_rounds(session.rounds)
     start = session.start_bank
     if not isinstance(start, int) or start < 1:
         raise OptionError(f"the starting bank must be a whole number of at least 1, got {start}")
@@ -149,7 +151,7 @@ def progressive_job(
         states=state_code(rules),
         dice=dice_tables(),
     )
-    return ProgressiveJob(session, game)
+    return ProgressiveJob(session, game, chunk_size=chunk_sessions(rounds, SESSION_CHUNK))
 
 
 @dataclass(frozen=True)
@@ -281,6 +283,7 @@ def simulate_progressive(
                 f"({_points_text(floor)} points under schedule {schedule.label}): ruined before "
                 "the first round"
             )
+    check_rounds(rounds)
     scale = pay_scale(rules, schedule)
     if (max(start, ceiling) + rounds * schedule.largest) * scale >= 2**62:
         raise OptionError(
@@ -336,6 +339,19 @@ def simulate_progressive(
         floor,
         computer_bank,
     )
+
+
+def check_rounds(rounds: object) -> int:
+    """``rounds`` when it is a whole number from 1 to :data:`MAX_ROUNDS`.
+
+    Raises
+    ------
+    OptionError
+        Otherwise, naming the bound.
+    """
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise OptionError(f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds}")
+    return rounds
 
 
 def pay_scale(rules: RuleSet, schedule: PayoutSchedule) -> int:

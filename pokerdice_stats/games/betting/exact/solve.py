@@ -70,6 +70,7 @@ from pokerdice_stats.games.betting.exact.induction import (
     StateCache,
 )
 from pokerdice_stats.games.seats import check_players
+from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import exact_number
 from pokerdice_stats.ground.summary import short_repr
@@ -181,7 +182,7 @@ def parse_chips(value, what: str) -> Fraction:
         chips = exact_number(value)
     except (ValueError, ZeroDivisionError, OverflowError):
         raise OptionError(
-            f"{what} must be a number of chips such as 1 or 1/2, got {value!r}"
+            f"{what} must be a number of chips such as 1 or 1/2 ({AMOUNT_RULE}), got {value!r}"
         ) from None
     if not 0 < chips <= MAX_CHIPS:
         raise OptionError(f"{what} must be above 0 and at most {MAX_CHIPS} chips, got {value}")

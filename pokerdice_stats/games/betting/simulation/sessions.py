@@ -48,6 +48,7 @@ from pokerdice_stats.engines.simulation import stats
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
 from pokerdice_stats.games.betting.exact.solve import parse_chips
 from pokerdice_stats.games.betting.simulation.kernel_tables import BettingTables, betting_game
+from pokerdice_stats.ground.bounds import chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.kernels.simulation.betting_sessions import betting_sessions_chunk
 from pokerdice_stats.kernels.simulation.records import (
@@ -142,7 +143,8 @@ def betting_session_job(
         raise_size=int(stakes.raise_size * unit),
         floor=int(floor * unit),
     )
-    return BettingSessionJob(session, tables.game), tables
+    chunk = chunk_sessions(rounds, SESSION_CHUNK)  # Ctrl-C is polled between chunks
+    return BettingSessionJob(session, tables.game, chunk_size=chunk), tables
 
 
 @dataclass(frozen=True)

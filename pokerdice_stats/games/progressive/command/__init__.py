@@ -13,11 +13,13 @@ from pokerdice_stats.engines.cli import (
     emit,
     emit_record,
     output_path,
+    range_text,
     rules_from_args,
     whole_number,
 )
 from pokerdice_stats.games.progressive.command.bank import bank_session_record
 from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION, percent_text
+from pokerdice_stats.ground.bounds import BANK_ROUNDS, MAX_BANK
 from pokerdice_stats.ground.formats import fraction_text, render, short_fraction, stated, to_json
 
 if TYPE_CHECKING:
@@ -60,17 +62,19 @@ def register(subparsers) -> None:
     )
     payout.add_argument(
         "--rounds",
-        type=whole_number,
+        type=whole_number,  # the range is checked with the bank program's message
         default=None,
         metavar="R",
-        help="also the bank after R rounds: its exact distribution, quantiles and chance of ruin",
+        help="also the bank after R rounds: its exact distribution, quantiles and chance of "
+        f"ruin ({range_text(0, BANK_ROUNDS)})",
     )
     payout.add_argument(
         "--start",
         type=whole_number,
         default=None,
         metavar="B",
-        help=f"starting bank in points, with --rounds (default {STARTING_BANK})",
+        help=f"starting bank in points, with --rounds, {range_text(0, MAX_BANK)} "
+        f"(default {STARTING_BANK})",
     )
     payout.add_argument(
         "--schedule",

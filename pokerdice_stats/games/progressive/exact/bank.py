@@ -44,16 +44,18 @@ from pokerdice_stats.games.progressive.exact.bank_lattice import lattice_program
 from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_outcomes
 from pokerdice_stats.games.progressive.exact.payout_result import STARTING_BANK
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
+from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.limits import check_memory
 from pokerdice_stats.kernels.bank import bank_round
 from pokerdice_stats.turn.rules import RuleSet
 
 #: Sessions up to this many rounds are computed exactly by default.
 EXACT_ROUNDS = 10
 #: The most rounds the dynamic program takes.
-MAX_ROUNDS = 10_000
+MAX_ROUNDS = bounds.BANK_ROUNDS
 #: The largest starting bank (bank values stay exact in float64 below 2**53).
-MAX_BANK = 10**15
+MAX_BANK = bounds.MAX_BANK
 #: Upper-tail mass the float program may cut over a whole session.
 CUT_BUDGET = 1e-12
 
@@ -172,6 +174,11 @@ def session_amounts(amounts: dict) -> tuple[list[int | Fraction], list[Number]]:
     chances = []
     for amount, chance in sorted(amounts.items()):
         amount = Fraction(amount)
+        if abs(amount) > MAX_BANK:
+            raise OptionError(
+                f"the bank program takes amounts of at most {MAX_BANK:,} points (10**15); "
+                f"this schedule pays {float(amount):.3e}"
+            )
         if chance:
             values.append(int(amount) if amount.denominator == 1 else amount)
             chances.append(chance)
@@ -236,8 +243,11 @@ def _exact(values, chances, rounds, start, floor) -> BankDistribution:
     denominator = math.lcm(*(c.denominator for c in chances))
     weights = np.array([int(c * denominator) for c in chances], dtype=object)
     low_amount = min(values)
-    lowest = min(start, floor + low_amount)  # the lowest bank a session can reach
+    # the lowest bank a session can reach: a ruined bank stops, and no bank falls by
+    # more than the largest loss a round (a start far above the floor needs no room below)
+    lowest = min(start, max(start + rounds * min(low_amount, 0), floor + low_amount))
     size = max(start, floor) + rounds * max(max(values), 0) - lowest + 1
+    _check_bank_memory(size, 4 * 8, rounds, start, values)
     banks = np.zeros(size, dtype=object)  # numerators over denominator**r
     banks[start - lowest] = 1
     ruin = [Fraction(int(start < floor))]
@@ -270,11 +280,23 @@ def _exact(values, chances, rounds, start, floor) -> BankDistribution:
     )
 
 
+def _check_bank_memory(size: int, per_value: int, rounds: int, start: int, values) -> None:
+    """Refuse a bank program of ``size`` bank values past the memory budget, naming the
+    options that make it large."""
+    check_memory(
+        size * per_value,
+        f"the bank program over {size:,} bank values (--rounds {rounds:,}, --start {start:,}, "
+        f"amounts {min(values):,} to {max(values):,} a round)",
+    )
+
+
 def _float(values, chances, rounds, start, floor) -> BankDistribution:
     low_amount = min(values)
     offsets = np.array([v - low_amount for v in values], dtype=np.int64)
     weights = np.array(chances, dtype=np.float64)
     lowest = min(start, floor + low_amount)
+    size = max(floor - lowest, 0) + rounds * int(offsets[-1]) + 1
+    _check_bank_memory(size, 4 * 8, rounds, start, values)
     ruined = np.zeros(max(floor - lowest, 0), dtype=np.float64)  # banks lowest .. floor - 1
     if start < floor:
         ruined[start - lowest] = 1.0

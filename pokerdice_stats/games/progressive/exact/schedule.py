@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.limits import exact_number
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS
@@ -245,7 +246,8 @@ def parse_amount(text: object, where: str) -> Fraction:
         value = exact_number(text)
     except (ValueError, ZeroDivisionError):
         raise ScheduleError(
-            f"{where}: amount must be a whole number or a fraction such as 3/2, got {text!r}"
+            f"{where}: amount must be a whole number or a fraction such as 3/2 ({AMOUNT_RULE}), "
+            f"got {text!r}"
         ) from None
     if value < 0:
         raise ScheduleError(f"{where}: amount must not be negative, got {text!r}")

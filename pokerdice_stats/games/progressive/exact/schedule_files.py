@@ -61,7 +61,10 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     category_slug,
     checked_schedule,
 )
+from pokerdice_stats.ground.bounds import MAX_FIELD, check_structure
+from pokerdice_stats.ground.errors import OutputError
 from pokerdice_stats.ground.limits import LimitError, read_text_capped
+from pokerdice_stats.ground.outputs import write_output
 from pokerdice_stats.turn.rules import RuleSet
 
 _NAME_PREFIX = "# schedule:"
@@ -140,9 +143,9 @@ def write_schedule(schedule: PayoutSchedule, path: str | Path, rules: RuleSet) -
         raise ScheduleError(f"schedule files are written as CSV: {str(path)!r} must end in .csv")
     text = schedule_text(schedule, rules)
     try:
-        path.write_text(text, encoding="utf-8", newline="\n")
-    except OSError as err:
-        raise ScheduleError(f"cannot write schedule file {str(path)!r}: {err}") from None
+        write_output(path, text, "schedule file")
+    except OutputError as err:
+        raise ScheduleError(str(err)) from None
     return path
 
 
@@ -165,7 +168,7 @@ def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
         elif stripped and not stripped.startswith("#"):
             sections[side].append(line)
     if len(sections) == 1:
-        rows = list(csv.reader(io.StringIO("\n".join(sections[None]))))
+        rows = _csv_rows(sections[None], source)
         header = [cell.strip().lower() for cell in rows[0]] if rows else []
         if header == ["side", "winner", "loser", "amount"]:
             return _parse_sided_pairs(rows[1:], name, source)
@@ -179,9 +182,30 @@ def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
     return checked_schedule(name, player, source, house)
 
 
+def _csv_rows(lines: list[str], source: str) -> list[list[str]]:
+    """The CSV rows of ``lines``, every cell at most :data:`MAX_FIELD` characters.
+
+    Raises
+    ------
+    ScheduleError
+        For a longer cell or text that is not CSV.
+    """
+    try:
+        rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    except csv.Error as err:
+        if "field larger" in str(err):
+            raise ScheduleError(
+                f"{source}: a cell is longer than {MAX_FIELD:,} characters"
+            ) from None
+        raise ScheduleError(f"{source}: not a CSV table ({err})") from None
+    if any(len(cell) > MAX_FIELD for row in rows for cell in row):
+        raise ScheduleError(f"{source}: a cell is longer than {MAX_FIELD:,} characters")
+    return rows
+
+
 def _grid(lines: list[str], source: str) -> list[tuple[object, ...]]:
     """(winner, loser, amount) of one grid (or of the row-per-pair layout)."""
-    rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    rows = _csv_rows(lines, source)
     if not rows:
         raise ScheduleError(f"{source}: the schedule is empty")
     header = [cell.strip().lower() for cell in rows[0]]
@@ -199,8 +223,8 @@ def _grid(lines: list[str], source: str) -> list[tuple[object, ...]]:
                 f"{source}: every row needs {len(header)} cells (loser and one per winner): {row}"
             )
         loser = category_slug(row[0])
-        for winner, cell in zip(winners, row[1:], strict=True):
-            cell = cell.strip()
+        for winner, raw in zip(winners, row[1:], strict=True):
+            cell = raw.strip()  # an amount itself keeps its blanks: numbers refuse them
             if winner == loser:
                 if cell not in ("*", ""):
                     raise ScheduleError(
@@ -211,7 +235,7 @@ def _grid(lines: list[str], source: str) -> list[tuple[object, ...]]:
                     f"{source}: {winner} over {loser}: * marks a push, on the diagonal only"
                 )
             elif cell not in ("-", ""):
-                triples.append((winner, loser, cell))
+                triples.append((winner, loser, raw))
     return triples
 
 
@@ -220,7 +244,7 @@ def _pairs(rows: list[list[str]], source: str) -> list[tuple[object, ...]]:
     for row in rows:
         if len(row) != 3:
             raise ScheduleError(f"{source}: every row needs winner,loser,amount: {row}")
-        triples.append(tuple(cell.strip() for cell in row))
+        triples.append((row[0].strip(), row[1].strip(), row[2]))  # numbers refuse blanks
     return triples
 
 
@@ -231,13 +255,15 @@ def _parse_sided_pairs(rows: list[list[str]], name: str, source: str) -> PayoutS
             raise ScheduleError(
                 f"{source}: every row needs side,winner,loser,amount (side player or house): {row}"
             )
-        sides[row[0].strip().lower()].append(tuple(cell.strip() for cell in row[1:]))
+        sides[row[0].strip().lower()].append((row[1].strip(), row[2].strip(), row[3]))
     return checked_schedule(name, sides["player"], source, sides["house"])
 
 
 def _parse_toml(text: str, default_name: str, source: str) -> PayoutSchedule:
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(check_structure(text, source))
+    except LimitError as err:
+        raise ScheduleError(str(err)) from None
     except tomllib.TOMLDecodeError as err:
         raise ScheduleError(f"{source}: {err}") from None
     payout = data.get("payout")

@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.engines.report import Task, write_text
+from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.games.progressive.exact.payout import (
     COMPUTER_POLICIES,
     KNOWLEDGE,
@@ -158,7 +158,7 @@ def _payout_chart(frame: pd.DataFrame, path: Path) -> Path:
     ax.margins(y=0.12)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110, metadata=_PNG_METADATA)
+    save_figure(fig, path, dpi=110, metadata=_PNG_METADATA)
     return path
 
 

@@ -19,8 +19,11 @@ from pokerdice_stats.engines.cli import (
     whole_number,
 )
 from pokerdice_stats.engines.round_output import ROUND_UNITS, TIE_NOTES, round_context
+from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
 from pokerdice_stats.games.seen.command.round_holds import emit_hold_rows, hold_records
+from pokerdice_stats.ground.bounds import match_targets_text
 from pokerdice_stats.ground.formats import to_json
+from pokerdice_stats.turn.rules import MAX_TARGET
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -50,7 +53,9 @@ def register(subparsers) -> None:
         type=whole_number,
         default=None,
         metavar="K",
-        help="round wins needed (default: 3 for gameweave, 5 otherwise)",
+        help="round wins needed, "
+        + match_targets_text(range(MIN_PLAYERS, MAX_PLAYERS + 1), MAX_TARGET)
+        + " (default: 3 for gameweave, 5 otherwise)",
     )
     match.add_argument(
         "--starter",
