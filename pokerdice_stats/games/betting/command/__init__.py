@@ -335,6 +335,12 @@ def _emit_decision(args, result, record: dict, frame, key: str | None) -> int:
     if args.format != "table":
         emit(render(frame if frame is not None else pd.DataFrame([record]), args.format))
         return 0
+    pot = "" if args.pot is not None else " (the default: every ante and the raises met so far)"
+    emit(
+        f"rules {record['rules']}; {record['players']} players; ante {record['ante']:.6g}; "
+        f"raise {record['raise']:.6g}, at most {record['raises']} a turn; pot {record['pot']:.6g}"
+        f"{pot}"
+    )
     emit(_summary(record))
     if frame is not None:
         emit(render(frame.rename(columns={"value_float": "value (chips)"}), "table"))
