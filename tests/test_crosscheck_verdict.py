@@ -77,7 +77,11 @@ def test_crosscheck_prints_one_line_a_figure_and_the_verdict(capsys):
 def test_crosscheck_full_table_and_json_verdict(capsys):
     argv = ["crosscheck", "--only", "chances", "--n", "20000", "--seed", "2"]
     code, out, _ = _run(capsys, *argv, "--full")
-    assert code == 0 and "ci_low" in out.splitlines()[0]
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("group "))
+    assert code == 0 and lines[0].startswith("n 20000; seed 2;")  # the settings, then the table
+    assert lines[header].split()[:4] == ["group", "figure", "unit", "exact"]
+    assert "ci_low" in lines[header] and lines[-2].startswith("PASS: 17 figures")
     code, out, _ = _run(capsys, *argv, "--format", "json")
     record = json.loads(out)
     assert code == 0 and record["passed"] is True

@@ -361,6 +361,8 @@ def run_crosscheck(args: argparse.Namespace) -> int:
         "passed": judged.passed,
     }
     emit_frame(frame, args.format, context, "checks")
-    if args.format != "json":
+    if args.format == "table":
+        emit(judged.line())
+    elif args.format != "json":  # csv and markdown stay one table: the verdict on stderr
         sys.stderr.write(judged.line() + "\n")
     return 0 if judged.passed else 1

@@ -241,7 +241,12 @@ def context_line(context: dict) -> str:
     for name, value in context.items():
         if isinstance(value, dict | list | tuple) or value is None or name in SAID_BELOW:
             continue
-        shown = str(value).lower() if isinstance(value, bool) else value
+        if isinstance(value, bool):
+            shown = str(value).lower()
+        elif isinstance(value, float):
+            shown = f"{value:.6g}"
+        else:
+            shown = str(value)
         parts.append(f"{name} {shown}")
     return "; ".join(parts)
 

@@ -208,7 +208,7 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
             return exactly(table, argument)
         if kind == "beat":
             # the tie is a number: written without blanks, as every number
-            dice, *option = re.split(r",\s*tie\s*=", raw, maxsplit=1)
+            dice, *option = re.split(r",\s*tie\s*=\s*", raw, maxsplit=1)  # blanks: the grammar's
             return beat(table, dice.strip().strip("\"'"), option[0] if option else 0)
         points = _read_points(argument)
         try:

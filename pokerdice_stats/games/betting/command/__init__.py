@@ -15,6 +15,7 @@ from pokerdice_stats.engines.cli import (
     rules_from_args,
     whole_number,
 )
+from pokerdice_stats.games.betting.command.seats import parse_seats
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import render, to_json
 
@@ -177,22 +178,6 @@ def exact_for(args: argparse.Namespace, rules) -> bool:
     if args.exact == "never":
         return False
     return exact_is_cheap(rules)
-
-
-def parse_seats(text: str, option: str = "--still-in") -> list[int]:
-    """Seats written ``3,4,5`` (or ``none`` for no seat).
-
-    Raises
-    ------
-    OptionError
-        For anything but whole numbers separated by commas.
-    """
-    if text.strip().lower() == "none":
-        return []
-    try:
-        return [int(part) for part in text.replace(" ", "").split(",") if part]
-    except ValueError:
-        raise OptionError(f"{option} takes seats such as 3,4 (or none), got {text!r}") from None
 
 
 def _plain_numbers(record: dict, exact: bool) -> dict:

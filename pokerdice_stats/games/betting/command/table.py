@@ -118,13 +118,13 @@ def run_table(args: argparse.Namespace, rules, exact: bool) -> int:
 
 
 def _seats_option(args) -> list[int] | None:
-    from pokerdice_stats.games.betting.command import parse_seats
+    from pokerdice_stats.games.betting.command.seats import parse_seats
 
     return None if args.seats_in is None else parse_seats(args.seats_in, "--in")
 
 
 def _run_seat(args, table) -> int:
-    from pokerdice_stats.games.betting.command import parse_seats
+    from pokerdice_stats.games.betting.command.seats import parse_seats
     from pokerdice_stats.games.betting.exact import table_decisions as decide
 
     seats_in = _seats_option(args)
