@@ -239,10 +239,11 @@ def position_answer(
         # the solution never makes these bids with this hand: its best move here instead
         best = max(range(len(moves)), key=lambda i: (moves[i].value, -i))
         moves = [Move(m.move, 1.0 if i == best else 0.0, m.value) for i, m in enumerate(moves)]
-    chance = chance_beliefs = None
+    last_chance: Fraction | None = None
+    chance_beliefs: float | None = None
     if real:
         ways = ix.HAND_WAYS.astype(np.int64)
-        chance = Fraction(int(ways[made >= last].sum()), ix.N_THROWS)
+        last_chance = Fraction(int(ways[made >= last].sum()), ix.N_THROWS)
         chance_beliefs = float(belief[made >= last].sum())
     return Position(
         table_of_hands.format(own),
@@ -251,7 +252,7 @@ def position_answer(
         beliefs,
         on_tree,
         "solution" if own_bids else "best value",
-        chance,
+        last_chance,
         chance_beliefs,
         tuple(moves),
     )
