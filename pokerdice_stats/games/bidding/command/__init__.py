@@ -190,7 +190,8 @@ def _run_position(args: argparse.Namespace, rules) -> int:
     if args.format == "csv":
         emit(render(moves, "csv"))
         return 0
-    shown = {**record, "bids": ", ".join(answer.bids) or "-"}
+    shown = {k: "-" if v is None else v for k, v in record.items()}
+    shown["bids"] = ", ".join(answer.bids) or "-"
     head = pd.DataFrame(
         [{"figure": k, "value": v} for k, v in shown.items() if k not in ("moves", "units")]
     )
