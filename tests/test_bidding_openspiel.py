@@ -12,18 +12,17 @@ import dataclasses
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+import pyspiel  # the test extra installs open-spiel: a missing one fails, never skips
+from open_spiel.python import policy as os_policy
+from open_spiel.python.algorithms import cfr, exploitability
+from open_spiel.python.algorithms.expected_game_score import policy_value
 
-from open_spiel.python import policy as os_policy  # noqa: E402
-from open_spiel.python.algorithms import cfr, exploitability  # noqa: E402
-from open_spiel.python.algorithms.expected_game_score import policy_value  # noqa: E402
-
-from pokerdice_stats import get_rules  # noqa: E402
-from pokerdice_stats.games.bidding import openspiel_game  # noqa: E402
-from pokerdice_stats.games.bidding.exact.game import TOLERANCE, solve_bidding  # noqa: E402
-from pokerdice_stats.games.bidding.exact.response import exploitability as project_gap  # noqa: E402
-from pokerdice_stats.games.bidding.exact.tree import CALL  # noqa: E402
-from pokerdice_stats.ground import indexing as ix  # noqa: E402
+from pokerdice_stats import get_rules
+from pokerdice_stats.games.bidding import openspiel_game
+from pokerdice_stats.games.bidding.exact.game import TOLERANCE, solve_bidding
+from pokerdice_stats.games.bidding.exact.response import exploitability as project_gap
+from pokerdice_stats.games.bidding.exact.tree import CALL
+from pokerdice_stats.ground import indexing as ix
 
 HANDS = "0;90;180;251"
 CONFIGURATIONS = {
@@ -55,6 +54,11 @@ class ProjectPolicy(os_policy.Policy):
 def chances(name):
     """The deal of a configuration: each dealt hand's chance."""
     return openspiel_game.setting({**CONFIGURATIONS[name], "hands": HANDS})[1]
+
+
+def test_the_game_is_registered():
+    assert openspiel_game.AVAILABLE
+    assert openspiel_game.GAME_NAME in pyspiel.registered_names()
 
 
 def solved(params):
