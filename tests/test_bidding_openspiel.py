@@ -10,9 +10,8 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-import pytest
-
 import pyspiel  # the test extra installs open-spiel: a missing one fails, never skips
+import pytest
 from open_spiel.python import policy as os_policy
 from open_spiel.python.algorithms import cfr, exploitability
 from open_spiel.python.algorithms.expected_game_score import policy_value
