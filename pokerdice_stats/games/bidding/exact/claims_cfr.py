@@ -16,11 +16,13 @@ on a tree ``T`` of histories that grows where it must
    other player may bid there;
 3. repeat until the two best responses are within the target of each other.
 
-The best responses here only steer the growth.  The figures a result states
-(its bounds and exploitability) are measured in the full game, every rung of
-the original ladder open to the responder, by
-:mod:`~pokerdice_stats.games.bidding.exact.full_response`, which knows
-nothing of this solver.
+The best responses here steer the growth and give the bounds a result states
+(on claims; by :mod:`~pokerdice_stats.games.bidding.exact.claims` the full
+game has the same value).  The tests compare them with the exact best responses
+of :mod:`~pokerdice_stats.games.bidding.exact.response`, which know nothing of
+this solver, on the category ladder's claims.  On the fine ladder's 21 claims the
+tree does not stay small (``results/benchmarks/bidding.md``): the player outside
+the tree calls, and best responses find that wanting at every new depth.
 """
 
 from __future__ import annotations
