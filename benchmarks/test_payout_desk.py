@@ -1,7 +1,10 @@
 """The designer's desk timings (issue 11): breakdown, fair-pay solve, the exact bank DP.
 
 Targets: a breakdown under 0.1 s; a fair-pay solve under 2 s; the bank
-distribution for 1,000 rounds from 10,000 points under 5 s.  Baselines in
+distribution for 1,000 rounds from 10,000 points under 5 s.  Second edition
+(issue 26), measured: the bank of the solved fair pay (a pay with a large
+denominator on its own axis) for 1,000 rounds, about 50 s of CPU; a design for a
+3% house edge, under 1 s; the strategy card's fit, a few seconds.  Baselines in
 the same run: ``expected_payout`` (the figure the breakdown refines), and a
 plain-numpy version of the bank program (one shifted add per outcome, no
 kernel).  Run for real with
@@ -10,6 +13,8 @@ suite runs each once as a smoke test (with a short session).
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -97,3 +102,30 @@ def test_baseline_numpy_bank(benchmark):
     )
     session = bank_distribution(outcomes=outcomes, rounds=rounds, start=10_000, exact=False)
     assert ruin == pytest.approx(float(session.ruin), abs=1e-10)
+
+
+def test_bank_of_a_fair_pay(benchmark):
+    fair = Fraction(31278664205506, 145954608325)
+    odd = schedule.PROGRESSIVE_SCHEDULE.with_amount("five-of-a-kind", "one-pair", fair, "fair")
+    outcomes = round_outcomes(RULES, schedule=odd)
+    rounds = _rounds(benchmark)
+    session = benchmark.pedantic(
+        lambda: bank_distribution(outcomes=outcomes, rounds=rounds, start=10_000), rounds=1
+    )
+    assert not session.exact and session.tolerance < 1e-11
+
+
+def test_design_house_edge(benchmark):
+    from pokerdice_stats.games.progressive.exact.design import design_schedule
+
+    design = benchmark.pedantic(
+        lambda: design_schedule(RULES, "-3%", side="house"), setup=_cold, rounds=3
+    )
+    assert abs(design.reached + 3) <= Fraction(1, 20)
+
+
+def test_strategy_card_fit(benchmark):
+    from pokerdice_stats.games.progressive.exact.strategy_card import fit_strategy_card
+
+    card = benchmark.pedantic(lambda: fit_strategy_card(RULES), setup=_cold, rounds=1)
+    assert card.loss > 0

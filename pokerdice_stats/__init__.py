@@ -14,9 +14,23 @@ common rule set of Poker Dice. The main entry points are importable from here
   and hold advice (:func:`goal_advice`, :func:`round_advice`, :func:`progressive_advice`);
 - the games (:data:`GAMES`, :func:`game_for`, and each game's solve): :func:`solve_round`,
   :func:`solve_match`, :func:`holdup`, :func:`solve_betting`, :func:`solve_ladder`,
-  :func:`solve_field`, :func:`expected_payout`;
+  :func:`solve_field`, :func:`expected_payout`; 001 as written (:func:`solve_table`) and
+  the sessions of 001 and 004 banking (:func:`simulate_betting_sessions`,
+  :func:`simulate_banking_sessions`, :func:`banking_session` with :func:`round_odds`);
+- the games' details: the round's :data:`ROUND_TOLERANCE`, :func:`holdup_table`; 004
+  progressive (:data:`COMPUTER_POLICIES`, :data:`PROGRESSIVE_SCHEDULE`,
+  :func:`payout_matrix`, :func:`player_response`, :func:`optimal_computer`,
+  :func:`payout_breakdown`, :func:`by_winner`, :func:`solve_pay`,
+  :func:`bank_distribution`, schedule files: :func:`read_schedule`,
+  :func:`write_schedule`, :func:`schedule_text`); 004 banking
+  (:func:`banking_equilibrium`, :func:`banking_strategy_table`,
+  :func:`field_strategy_table`, :func:`field_keep_frame`, :func:`category_table`);
+  blind games (:func:`solve_blind`, :data:`SIMPLE_STRATEGIES`,
+  :func:`strategy_distribution`, :func:`max_category_goal`);
 - simulations: :func:`simulate_turns`, :func:`simulate_rounds`, :func:`simulate_matches`,
   :func:`simulate_progressive` with :class:`RunOptions`;
+- tables and charts for reading: :func:`to_markdown`, :func:`frame_as_text`,
+  :func:`plot_strategy`, :data:`PRESET_SOURCES`;
 - the main job: :func:`run_report`.
 
 Every bad argument raises a :class:`PokerDiceError` (a ``ValueError``).
@@ -48,9 +62,11 @@ from pokerdice_stats.ground.errors import (
 
 _moved.install()
 
-#: Each public name, and the module it comes from (imported on first use).
+#: Each public name, and the module it comes from (imported on first use); ``"module:name"``
+#: where the public name is another than the module's own (two modules use one name).
 _PUBLIC = {
     "PRESETS": "turn.rules",
+    "PRESET_SOURCES": "turn.rules",
     "RuleSet": "turn.rules",
     "get_rules": "turn.rules",
     "hand_table": "turn.hands",
@@ -77,17 +93,52 @@ _PUBLIC = {
     "game_named": "games.registry",
     "solve_round": "games.seen.exact.rounds",
     "solve_match": "games.seen.exact.matches",
+    "ROUND_TOLERANCE": "games.seen.exact.rounds:TOLERANCE",
     "holdup": "games.seen.exact.holdup",
+    "holdup_table": "games.seen.exact.holdup",
     "solve_betting": "games.betting.exact.solve",
+    "solve_table": "games.betting.exact.table",
+    "simulate_betting_sessions": "games.betting.simulation.sessions",
     "solve_ladder": "games.bidding.exact.solve",
+    "solve_bidding": "games.bidding.exact.game",
+    "bid_ladder": "games.bidding.exact.odds",
+    "full_game_bounds": "games.bidding.exact.full_game",
+    "position_answer": "games.bidding.exact.position",
     "solve_field": "games.banking.exact.field",
     "blind_round": "games.banking.exact.field",
+    "field_strategy_table": "games.banking.exact.field:strategy_table",
+    "field_keep_frame": "games.banking.exact.strategy_frames:keep_frame",
+    "banking_equilibrium": "games.banking.exact.two_seats",
+    "banking_strategy_table": "games.banking.exact.two_seats:strategy_table",
+    "category_table": "games.banking.exact.two_seats",
+    "round_odds": "games.banking.exact.sessions",
+    "banking_session": "games.banking.exact.sessions",
+    "simulate_banking_sessions": "games.banking.simulation.sessions",
+    "solve_blind": "engines.blind.equilibrium",
+    "SIMPLE_STRATEGIES": "engines.blind.policy_names",
+    "strategy_distribution": "engines.blind.simple_strategies",
+    "max_category_goal": "engines.blind.simple_strategies",
     "expected_payout": "games.progressive.exact.payout",
+    "COMPUTER_POLICIES": "engines.blind.policy_names",
+    "player_response": "games.progressive.exact.payout",
+    "optimal_computer": "games.progressive.exact.payout",
+    "PROGRESSIVE_SCHEDULE": "games.progressive.exact.schedule",
+    "payout_matrix": "games.progressive.exact.schedule",
+    "payout_breakdown": "games.progressive.exact.breakdown",
+    "by_winner": "games.progressive.exact.breakdown",
+    "solve_pay": "games.progressive.exact.fair_pay",
+    "bank_distribution": "games.progressive.exact.bank",
+    "read_schedule": "games.progressive.exact.schedule_files",
+    "write_schedule": "games.progressive.exact.schedule_files",
+    "schedule_text": "games.progressive.exact.schedule_files",
     "RunOptions": "engines.simulation.run",
     "simulate_turns": "games.simulations",
     "simulate_rounds": "games.simulations",
     "simulate_matches": "games.simulations",
     "simulate_progressive": "games.simulations",
+    "to_markdown": "ground.formats",
+    "frame_as_text": "ground.formats",
+    "plot_strategy": "engines.report.strategy_charts",
     "run_report": "report",
 }
 
@@ -105,7 +156,8 @@ __version__ = "0.1.0"
 
 def __getattr__(name: str) -> Any:
     if name in _PUBLIC:
-        value = getattr(importlib.import_module(f"pokerdice_stats.{_PUBLIC[name]}"), name)
+        module, _, attribute = _PUBLIC[name].partition(":")
+        value = getattr(importlib.import_module(f"pokerdice_stats.{module}"), attribute or name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'pokerdice_stats' has no attribute {name!r}")

@@ -15,6 +15,8 @@ from pokerdice_stats import __version__
 from pokerdice_stats.commands import register_all
 from pokerdice_stats.ground.errors import PokerDiceError, shorten_message
 from pokerdice_stats.ground.limits import BUDGET_ENV, parse_size, set_memory_budget
+from pokerdice_stats.ground.outputs import StdoutError
+from pokerdice_stats.web import command as serve
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     register_all(subparsers)
+    serve.register(subparsers)
     for sub in (parser, *subparsers.choices.values()):
         sub.add_argument(
             "--memory-budget",
@@ -50,16 +53,23 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    from pokerdice_stats.ground.interrupts import install
+    from pokerdice_stats.ground.interrupts import SEEN, install
 
+    SEEN.clear()  # a Ctrl-C of an earlier run in this process is not this run's
     install()
     parser = build_parser()
     args = parser.parse_args(argv)
+    from pokerdice_stats.engines.cli import TEXT_OUTPUT
+    from pokerdice_stats.ground.formats import TEXT_WIDTH
+
+    TEXT_OUTPUT["width"] = TEXT_WIDTH if getattr(args, "format", "table") == "table" else None
     try:
         set_memory_budget(parse_size(args.memory_budget) if "memory_budget" in args else None)
         return int(args.func(args) or 0)
     except PokerDiceError as err:
         _fail(str(err))
+        if isinstance(err, StdoutError):
+            _quiet_stdout()  # Python's flush at exit would fail again
         return 2
     except BrokenPipeError:
         # The reader went away (``... | head -1``): stop quietly, as a shell tool does.
@@ -74,14 +84,24 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt as err:
         why = f"; {err}" if str(err) else ""
-        print(f"pokerdice-stats: interrupted{why}", file=sys.stderr)
+        _say(f"pokerdice-stats: interrupted{why}")
         return 130
     finally:
         set_memory_budget(None)
 
 
 def _fail(message: str) -> None:
-    print(f"pokerdice-stats: error: {shorten_message(message)}", file=sys.stderr)
+    _say(f"pokerdice-stats: error: {shorten_message(message)}")
+
+
+def _say(line: str) -> None:
+    """One line on standard error; nothing when it is closed (the status still tells)."""
+    if sys.stderr is None:  # closed before the start: print would fall back to stdout
+        return
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 #: Exit status after a closed pipe: 128 + SIGPIPE, as a shell reports a tool killed by it.
@@ -90,13 +110,18 @@ BROKEN_PIPE_STATUS = 141
 
 def _broken_pipe() -> int:
     """Point standard output at /dev/null so that Python's flush at exit stays quiet."""
+    _quiet_stdout()
+    return BROKEN_PIPE_STATUS
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null (when it has a file descriptor)."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    except (OSError, ValueError):  # no file descriptor (a test's captured output)
+    except (OSError, ValueError, AttributeError):  # none, or no descriptor (a test's capture)
         pass
-    return BROKEN_PIPE_STATUS
 
 
 if __name__ == "__main__":
@@ -112,10 +137,13 @@ def entry() -> None:
     try:
         status = main()
     except KeyboardInterrupt:  # a second Ctrl-C while the first was being handled
-        print("pokerdice-stats: interrupted", file=sys.stderr)
+        _say("pokerdice-stats: interrupted")
         status = 130
     if status == 130:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
         os._exit(130)
     sys.exit(status)

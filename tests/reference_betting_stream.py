@@ -17,12 +17,12 @@ from reference_stream import Stream, turn
 from pokerdice_stats.games.betting.exact.induction import NOTHING, seats_in
 
 
-def play_round(stream, solver, order, chips, step, strength, throws_left, states):
-    """One solved round of the seats ``order`` (starter first), chips already anted.
+def play_round(stream, solver, order, chips, step, strength, throws_left, states, ante):
+    """One solved round of the seats ``order`` (starter first) at ``ante``, chips anted.
 
     Returns ``(leader, pot, raised, folded, short)``; ``chips`` is charged the raises.
     """
-    pot = solver.start_pot()
+    pot = solver.number(ante * len(order))
     mask = solver.full_mask
     best = NOTHING
     leader = None
@@ -64,7 +64,6 @@ def play_round(stream, solver, order, chips, step, strength, throws_left, states
             else:
                 folded.add(other)
                 short += int(want)
-        # the solver's pot is in chips; the ante and the raise scale together
         pot = pot + solver.number(r * solver.stakes.raise_size) * (1 + met.bit_count())
         if not met:
             break
@@ -89,8 +88,9 @@ def betting_sessions_chunk(job, tables, state: np.ndarray, size: int) -> dict:
         "folded": np.zeros(n, dtype=np.int64),
         "short": np.zeros(1, dtype=np.int64),
         "unbalanced": np.zeros(1, dtype=np.int64),
+        "sat_out": np.zeros(n, dtype=np.int64),
+        "void": np.zeros(1, dtype=np.int64),
     }
-    ante = Fraction(session.ante, unit)
     step = Fraction(session.raise_size, unit)
     start = Fraction(session.start, unit)
     for i in range(size):
@@ -100,13 +100,34 @@ def betting_sessions_chunk(job, tables, state: np.ndarray, size: int) -> dict:
         played = 0
         for rnd in range(1, session.rounds + 1):
             k = alive.index(starter)
-            order = alive[k:] + alive[:k]
+            at_table = alive[k:] + alive[:k]
+            ante, positions = tables.plan[len(at_table)]
+            order = [at_table[p - 1] for p in positions]
+            away = [seat for seat in at_table if seat not in order]
+            if len(order) < 2:  # void, and so every later round: nothing changes
+                left = session.rounds - rnd + 1
+                out["void"][0] += left
+                out["seat_rounds"][at_table[0]] += left
+                for seat in away:
+                    out["sat_out"][seat] += left
+                played = session.rounds
+                break
+            for seat in away:
+                out["sat_out"][seat] += 1
             for seat in order:
                 chips[seat] -= ante
                 out["seat_rounds"][seat] += 1
             solver = tables.solvers[len(order)].solver
             leader, pot, raised, folded, short = play_round(
-                stream, solver, order, chips, step, game.strength, game.throws_left, game.states
+                stream,
+                solver,
+                order,
+                chips,
+                step,
+                game.strength,
+                game.throws_left,
+                game.states,
+                ante,
             )
             chips[leader] += pot
             out["pots"][leader] += 1

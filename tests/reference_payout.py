@@ -275,3 +275,41 @@ def one_throw_joint() -> dict[tuple[str, str], Fraction]:
     for hand, p in single_throw().items():
         by_category[category(hand)] = by_category.get(category(hand), Fraction(0)) + p
     return {(a, b): p * q for a, p in by_category.items() for b, q in by_category.items()}
+
+
+def bank_round_rows_plain(active, rows, offsets, chances):
+    """One round of the two-index float bank program, written out:
+    out[r + rows[k]][i + offsets[k]] += chances[k] * active[r][i]."""
+    out = [[0.0] * (len(active[0]) + max(offsets)) for _ in range(len(active) + max(rows))]
+    for down, shift, chance in zip(rows, offsets, chances, strict=True):
+        for r, row in enumerate(active):
+            for i, value in enumerate(row):
+                out[r + down][i + shift] += chance * value
+    return out
+
+
+def kept_distribution(kept: tuple[int, ...], memo: dict) -> dict[tuple[int, ...], Fraction]:
+    """Final-hand chances after keeping ``kept`` and throwing the other dice once."""
+    if kept not in memo:
+        outcomes = ordered_throws(5 - len(kept))
+        counts = Counter(tuple(sorted(kept + new)) for new in outcomes)
+        memo[kept] = {hand: Fraction(n, len(outcomes)) for hand, n in counts.items()}
+    return memo[kept]
+
+
+def rule_distribution(keep_of, throws: int) -> dict[tuple[int, ...], Fraction]:
+    """Final-hand chances of a turn following ``keep_of(hand, throws_left)`` (the dice kept;
+    the whole hand: stand), every throw enumerated."""
+    dist = single_throw()
+    memo: dict = {}
+    for throws_left in range(throws - 1, 0, -1):
+        following: Counter = Counter()
+        for hand, p in dist.items():
+            kept = tuple(sorted(keep_of(hand, throws_left)))
+            if len(kept) == 5:
+                following[hand] += p
+                continue
+            for final, q in kept_distribution(kept, memo).items():
+                following[final] += p * q
+        dist = dict(following)
+    return dist

@@ -329,6 +329,7 @@ def progressive_chunk(job, state: np.ndarray, size: int) -> dict:
     broke_at = np.zeros(size, dtype=np.int64)
     paths = np.zeros((size, n_path), dtype=np.int64)
     payouts: list[int] = []
+    indices: list[int] = []
     for i in range(size):
         bank = session.start_bank
         history = [bank]  # the bank after each round played
@@ -339,6 +340,7 @@ def progressive_chunk(job, state: np.ndarray, size: int) -> dict:
             )
             pay = int(game.payout[player, computer])
             payouts.append(pay)
+            indices.append(int(game.pay_index[player, computer]))
             bank += pay
             history.append(bank)
             if bank < session.floor:  # the bank can no longer cover the largest loss
@@ -355,8 +357,9 @@ def progressive_chunk(job, state: np.ndarray, size: int) -> dict:
         "each_broke_at": broke_at,
         "each_path": paths,
         "rounds_played": np.array([len(payouts)]),
-        "payout_sum": np.array([sum(payouts)]),
-        "payout_sum_sq": np.array([sum(p * p for p in payouts)]),
+        "pay_counts": np.bincount(
+            np.array(indices, dtype=np.int64), minlength=game.pay_index.max() + 1
+        ),
         "rounds_paid": np.array([sum(p > 0 for p in payouts)]),
         "rounds_paying": np.array([sum(p < 0 for p in payouts)]),
     }

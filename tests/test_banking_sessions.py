@@ -250,7 +250,7 @@ def test_cli_banking_session_json(capsys):
         assert set(seat["bank_quantiles"]) == {"q0.05", "q0.25", "q0.5", "q0.75", "q0.95"}
     exact = data["exact"]
     assert exact["arithmetic"].startswith("Fractions")
-    assert "/" in exact["round"]["split"]
+    assert "/" in exact["round"]["split_exact"]
     assert len(exact["seats"]) == 2 and exact["seats"][0]["bank"] == pytest.approx(60)
 
 

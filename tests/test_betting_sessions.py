@@ -178,3 +178,87 @@ def test_cli_betting_session_errors(capsys, argv, words):
     assert_cli_error(
         capsys, ["simulate", "--what", "session", *argv, "--n", "5", "--no-progress"], words
     )
+
+
+# -- 001 as written: the ante named, entry, raise sizes (issue 24) -----------------
+
+
+def _twin_equal(job, tables, size, seed=13):
+    for index in range(2):
+        got = play_chunk(job, chunk_state(seed, index), size)
+        want = twin_chunk(job, tables, chunk_state(seed, index), size)
+        assert set(got) == set(want)
+        for key in want:
+            np.testing.assert_array_equal(got[key], want[key], err_msg=key)
+    return got
+
+
+@pytest.mark.parametrize(
+    ("players", "table", "start"),
+    [
+        (3, {"ante_max": 3, "raise_max": 2, "sit_out": False}, 6),  # the ante named per table
+        (3, {"ante_max": 2, "raise_max": 2, "sit_out": True}, 6),  # nobody meets: void
+        (2, {"ante": 2, "raise_max": 3, "sit_out": False}, 7),
+    ],
+)
+def test_table_sessions_kernel_equals_twin(players, table, start):
+    job, tables = betting_session_job(SNAKES, players, 12, start, table=table)
+    got = _twin_equal(job, tables, 30)
+    if table["sit_out"]:
+        assert got["void"][0] == 30 * 12  # every round of the last chunk
+        assert (got["sat_out"][1:] > 0).all() and got["pots"].sum() == 0
+    else:
+        assert got["void"][0] == 0 and got["sat_out"].sum() == 0
+
+
+def test_a_seat_sitting_out_is_skipped_by_kernel_and_twin():
+    """A plan where, of three seats at the table, the middle one sits out (the solved play
+    never does this under triple-snakes, where every round is void, so the plan is set by
+    hand): the two others play the round of two seats; as seats go out, the plan of two."""
+    from fractions import Fraction
+
+    from pokerdice_stats.games.betting.simulation.kernel_tables import BettingTables, _tables
+    from pokerdice_stats.games.betting.simulation.sessions import BettingSessionJob
+
+    job, tables = betting_session_job(SNAKES, 3, 15, 5, table={"ante_max": 2, "sit_out": False})
+    solved = tables.solvers
+    plan = {2: (Fraction(2), (1, 2)), 3: (Fraction(1), (1, 3))}
+    game, unit = _tables(SNAKES, 3, solved, plan, {2: (2, Fraction(2)), 3: (2, Fraction(1))})
+    hand_made = BettingTables(game, unit, solved, plan)
+    got = _twin_equal(BettingSessionJob(job.session, game), hand_made, 40)
+    assert got["sat_out"][1] > 0 and got["sat_out"][0] > 0  # seat 1 sits out when second
+    assert got["unbalanced"][0] == 0 and got["void"][0] == 0
+
+
+def test_table_first_round_agrees_with_the_exact_round():
+    """Seat 1 naming an ante of 1 to 3, raises of 1 to 2, nobody sitting out: fixed seed."""
+    options = RunOptions(n=30_000, seed=5, progress=False)
+    result = simulate_betting_sessions(
+        SNAKES, 3, rounds=1, start=10, run=options, ante_max=3, raise_max=2, sit_out=False
+    )
+    assert result.table["first_ante"] == "3"
+    for seat, exact in zip(result.seats, result.exact_ev, strict=True):
+        assert abs(seat.first_round.z_score(exact)) < BOUND
+    assert all(seat.sit_out_rate.estimate == 0 for seat in result.seats)
+
+
+def test_cli_table_session(capsys):
+    import json
+
+    from cli_helpers import assert_cli_error, run_cli
+
+    argv = ["simulate", "--what", "session", "--rules", "triple-snakes", "--players", "3"]
+    argv += ["--ante-max", "2", "--raise-max", "2", "--rounds", "5", "--n", "40"]
+    code, out, _ = run_cli(capsys, *argv, "--no-progress", "--format", "json")
+    assert code == 0
+    record = json.loads(out)
+    assert record["sit_out"] is True and record["void_rounds"] == 200
+    assert [row["sit_out_rate"] for row in record["seats"]] == [0, 1, 1]
+    base = ["simulate", "--what", "session", "--n", "5", "--no-progress", "--rules"]
+    assert_cli_error(capsys, [*base, "classic", "--ante-max", "2"], "--ante-max does")
+    assert_cli_error(
+        capsys, [*base, "triple-snakes", "--ante-max", "2", "--ante", "1"], "--ante (fixed)"
+    )
+    assert_cli_error(
+        capsys, [*base, "triple-snakes", "--raise-max", "2", "--raises", "2"], "--raise-max, or"
+    )

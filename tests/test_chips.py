@@ -104,7 +104,9 @@ def test_holdup_command(capsys):
     record = json.loads(capsys.readouterr().out)
     assert record["category"] == "three-of-a-kind"
     assert record["players_left"] == 2
-    total = Fraction(record["holds_up"]) + sum(Fraction(r["takes_pot"]) for r in record["later"])
+    total = Fraction(record["holds_up_exact"]) + sum(
+        Fraction(r["takes_pot_exact"]) for r in record["later"]
+    )
     assert total == 1
     assert main(["holdup", "3 3 3 5 6", "--players-left", "2"]) == 0
     assert "holds up with chance" in capsys.readouterr().out

@@ -51,7 +51,7 @@ LIMITED = [*FACING, "--set", "throw_limit=first-player"]
         (["--seat", "2", "--against", "K K K Q Q", "--hand", "A A A K Q"], ["--throws-left"]),
         (
             [*FACING, "--hand", "A A A K Q", "--throws-left", "5"],
-            ["throws left must be 0 to 2"],
+            ["throws left must be a whole number from 0 to 2", "got 5"],
         ),
         (["--seat", "1", "--against", "K K K Q Q"], ["first seat faces no hand"]),
     ],
@@ -118,7 +118,8 @@ def test_round_table_footnote(capsys, preset, note):
     code, out, _ = run_cli(capsys, "round", "--rules", preset, *seen)
     assert code == 0
     lines = out.splitlines()
-    header = lines[0].split()
+    assert lines[0].startswith(f"rules {preset}") and "; players 2; " in lines[0]  # settings
+    header = lines[1].split()
     assert header[:2] == ["seat", "win"] and header[-2:] == ["win_outright", "tie"]
     assert lines[-1].startswith("note: ") and note in lines[-1]
     assert lines[-2] == "win, win_outright, tie: chances (0 to 1) of one round"  # the unit

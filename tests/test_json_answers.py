@@ -28,6 +28,7 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
     "rules": {
         "list": [["rules", "list"]],
         "show": [["rules", "show"], ["rules", "show", "classic"]],
+        "compare": [["rules", "compare", "classic", "classic", "--set-b", "throws=2"]],
     },
     "odds": {"odds": [["odds"], ["odds", "--by", "hand", "--rules", "triple-snakes"]]},
     "classify": {"classify": [["classify", "K K K Q J"]]},
@@ -52,6 +53,7 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
         "breakdown": [["payout", "--breakdown"], ["payout", "--breakdown", "--rounds", "2"]],
         "solve": [["payout", "--solve", "scale", "--target", "0"]],
         "compare": [["payout", "--compare", "004", "004"]],
+        "design": [["payout", "--design", "--target=-3%", "--side", "house"]],
     },
     "banking": {"banking": [["banking", "--players", "2"]]},
     "round": {
@@ -88,6 +90,63 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
                 "betting",
                 "--players",
                 "3",
+                "--seat",
+                "2",
+                "--dice",
+                "3 3 1 5 5",
+                "--throws-left",
+                "1",
+                "--best",
+                "2 2 2 4 4",
+            ]
+        ],
+        "table": [
+            ["betting", "--players", "2", "--ante-max", "2", "--raise-max", "2"],
+            ["betting", "--players", "3", "--ante", "2", "--sit-out", "no", "--set", "throws=1"],
+        ],
+        "table-ante": [["betting", "--players", "2", "--ante-max", "2", "--seat", "1"]],
+        "table-entry": [
+            ["betting", "--players", "3", "--ante-max", "2", "--seat", "3", "--in", "1,2"]
+        ],
+        "table-raise": [
+            [
+                "betting",
+                "--players",
+                "3",
+                "--raise-max",
+                "2",
+                "--seat",
+                "2",
+                "--hand",
+                "3 3 3 5 5",
+                "--best",
+                "1 2 3 4 6",
+            ]
+        ],
+        "table-meet": [
+            [
+                "betting",
+                "--players",
+                "3",
+                "--raise-max",
+                "2",
+                "--seat",
+                "3",
+                "--in",
+                "1,3",
+                "--best",
+                "3 3 3 5 5",
+                "--raised",
+                "2",
+            ]
+        ],
+        "table-holds": [
+            [
+                "betting",
+                "--players",
+                "3",
+                "--sit-out",
+                "yes",
                 "--seat",
                 "2",
                 "--dice",
@@ -148,6 +207,26 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
                 "session",
                 "--rules",
                 "triple-snakes",
+                "--rounds",
+                "3",
+                "--n",
+                "20",
+                "--no-progress",
+            ]
+        ],
+        "betting-table": [
+            [
+                "simulate",
+                "--what",
+                "session",
+                "--rules",
+                "triple-snakes",
+                "--ante-max",
+                "2",
+                "--raise-max",
+                "2",
+                "--sit-out",
+                "no",
                 "--rounds",
                 "3",
                 "--n",

@@ -72,12 +72,54 @@ def test_tarjan_finds_a_circle_and_only_it():
     assert circles == [["a", "b", "c"]]
 
 
+def _import_circles(package: str, *, cache: bool = True) -> list[list[str]]:
+    """Every circle of static imports in ``package`` (a module importing itself counts).
+
+    grimp reads every ``import`` statement of a module's source, at the top, inside
+    functions and under ``if TYPE_CHECKING:`` (``exclude_type_checking_imports=False``);
+    imports by name at run time (``importlib``, the registry's entry points) are not
+    statements and do not count.
+    """
+    kwargs = {} if cache else {"cache_dir": None}
+    imports = grimp.build_graph(package, exclude_type_checking_imports=False, **kwargs)
+    graph = {m: imports.find_modules_directly_imported_by(m) for m in imports.modules}
+    return sorted(
+        sorted(c) for c in _strongly_connected(graph) if len(c) > 1 or c[0] in graph.get(c[0], ())
+    )
+
+
+def test_import_circles_count_imports_inside_functions_and_under_type_checking(
+    tmp_path, monkeypatch
+):
+    # A throwaway package with one circle hidden in a function, one under TYPE_CHECKING,
+    # and one import by name at run time (not a statement: not counted).
+    package = tmp_path / "circles_probe"
+    package.mkdir()
+    files = {
+        "__init__.py": "",
+        "a.py": "def late():\n    from circles_probe import b\n    return b\n",
+        "b.py": "import circles_probe.a\n",
+        "c.py": (
+            "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n"
+            "    from circles_probe.d import D\n"
+        ),
+        "d.py": "from circles_probe import c\nD = int\n",
+        "e.py": "import importlib\nF = importlib.import_module('circles_probe.f')\n",
+        "f.py": "from circles_probe import e\n",
+    }
+    for name, text in files.items():
+        (package / name).write_text(text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert _import_circles("circles_probe", cache=False) == [
+        ["circles_probe.a", "circles_probe.b"],
+        ["circles_probe.c", "circles_probe.d"],
+    ]
+
+
 def test_no_two_modules_import_each_other():
     """No circle of imports, counting imports inside functions and under TYPE_CHECKING."""
-    imports = grimp.build_graph("pokerdice_stats", exclude_type_checking_imports=False)
-    graph = {m: imports.find_modules_directly_imported_by(m) for m in imports.modules}
-    circles = [sorted(c) for c in _strongly_connected(graph) if len(c) > 1]
-    assert circles == []
+    assert _import_circles("pokerdice_stats") == []
 
 
 def test_no_module_outside_its_game_folder_carries_a_games_name():

@@ -173,11 +173,15 @@ def test_every_format(capsys, by):
     base = ["odds", "--rules", "triple-snakes", "--by", by]
     table = run_cli(capsys, *base)
     lines = table.splitlines()
-    assert len(lines) == n + 2 and lines[0].split()[0] == frame.columns[0]
-    assert lines[-1].startswith("probability, at_least: chance of one throw")  # the unit
+    assert len(lines) == n + 3 and lines[0].split()[0] == frame.columns[0]
+    assert "chance %" in lines[0] and "at least %" in lines[0]
+    assert lines[-2].startswith("chance %: of one throw of five dice")  # the unit
+    assert lines[-1] == "exact fractions: --format csv, markdown or json"
     assert "small-straight" in table
+    assert "/" not in "".join(lines[1 : n + 1])  # decimals for people, no fractions
     if by == "category":
-        assert "10/81" in table
+        small = next(line for line in lines if line.startswith("small-straight"))
+        assert small.split()[-4:] == ["960", "12.35", "8.1", "21.3"]  # 10/81 = 12.35%
     markdown = run_cli(capsys, *base, "--format", "markdown").splitlines()
     assert len(markdown) == n + 2 and markdown[1].startswith("|---")
     parsed = list(csv.DictReader(io.StringIO(run_cli(capsys, *base, "--format", "csv"))))

@@ -287,10 +287,12 @@ def test_bank_bad_sizes(rounds, start, words):
         distribution_of_amounts(SMALL, rounds, start)
 
 
-def test_fractional_amounts_have_no_bank_program():
+def test_fractional_amounts_have_a_bank_program():
     odd = PROGRESSIVE_SCHEDULE.with_amount("full-house", "two-pair", Fraction(25, 2), "odd")
-    with pytest.raises(OptionError, match="whole-number amounts"):
-        bank_distribution(RULES, "stand", schedule=odd, rounds=2)
+    outcomes = round_outcomes(RULES, "stand", schedule=odd)
+    session = bank_distribution(outcomes=outcomes, rounds=2, start=10_000)
+    assert session.exact and session.mean == 10_000 + 2 * outcomes.expected
+    assert Fraction(25, 2) + 10_000 in set(session.banks)  # banks on the grid of halves
 
 
 # --- command line ----------------------------------------------------------------------------

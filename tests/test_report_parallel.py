@@ -64,11 +64,13 @@ def test_an_error_in_a_worker_is_raised_in_the_parent(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "odds").write_text("a file where the odds folder should be")
-    with pytest.raises(OSError) as info:
+    from pokerdice_stats.ground.errors import OutputError
+
+    with pytest.raises(OutputError) as info:  # one message naming the path, no traceback
         run_report(
             out, ("odds_tables", "betting_sessions"), progress=False, jobs=2, use_cache=False
         )
-    assert "odds" in str(info.value.filename)
+    assert "cannot write" in str(info.value) and "/odds/" in str(info.value)
 
 
 def test_jobs_below_one_is_refused(tmp_path):

@@ -179,9 +179,9 @@ def test_classic_counts_cli(capsys):
     rows = {row["category"]: row for row in json.loads(out)["rows"]}
     assert sum(row["count"] for row in rows.values()) == 7776
     assert rows["full-house"]["count"] == 300
-    assert rows["full-house"]["probability"] == "25/648"  # 300/7776
+    assert rows["full-house"]["probability_exact"] == "25/648"  # 300/7776
     assert rows["straight"]["count"] == 240
-    assert rows["straight"]["probability"] == "5/162"  # 240/7776
+    assert rows["straight"]["probability_exact"] == "5/162"  # 240/7776
 
 
 def test_quicker_rule_ignores_odd_dice():

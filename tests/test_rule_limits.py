@@ -73,7 +73,7 @@ def test_unwritable_output_folder_is_a_clean_error(capsys, tmp_path):
     assert_cli_error(
         capsys,
         ["strategy", "--goal", "at-least:full-house", "--out", str(blocker / "sub")],
-        "cannot use",
+        "cannot write",
         "a-file",
     )
 

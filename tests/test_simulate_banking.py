@@ -515,7 +515,7 @@ def test_command_line_blind_round(capsys):
     x, y = (strategy_distribution(BANKING, name) for name in ("stand", "largest-set"))
     share = float((1 + game_value(x, y, banking_payout(BANKING))) / 2)
     seat = record["seats"][0]
-    assert seat["exact_float"] == pytest.approx(share, abs=1e-15)
+    assert seat["exact"] == pytest.approx(share, abs=1e-15)
     assert seat["ci_low"] < seat["estimate"] < seat["ci_high"]
     assert seat["n"] == 20_000 and seat["seed"] == 3
     code = main(

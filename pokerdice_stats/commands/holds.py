@@ -122,7 +122,7 @@ def register(subparsers) -> None:
         help="also the chance of each final category after each hold",
     )
     add_rules_args(hold)
-    add_format_arg(hold, ("table", "json"))
+    add_format_arg(hold)
     hold.set_defaults(func=run_hold)
 
     chances = subparsers.add_parser(
@@ -284,15 +284,21 @@ HOLD_CONTEXT_KEYS = (
 
 def run_hold(args: argparse.Namespace) -> int:
     from pokerdice_stats.engines.cli import emit_rows
-    from pokerdice_stats.ground.formats import short_fraction, to_json
+    from pokerdice_stats.ground.formats import percent_text, short_fraction, to_json
     from pokerdice_stats.turn.advice import hold_distribution
     from pokerdice_stats.turn.hands import hand_table
 
     rules = rules_from_args(args)
     advice = hold_advice(args, rules)
     distribution = hold_distribution(advice) if args.distribution else None
-    if args.format == "json":
-        emit(to_json(hold_record(advice, distribution, args.goal_default)))
+    if args.format != "table":
+        record = hold_record(advice, distribution, args.goal_default)
+        if args.format == "json":
+            emit(to_json(record))
+        else:
+            from pokerdice_stats.engines.cli import emit_record
+
+            emit_record(record, args.format, "holds")
         return 0
     table = hand_table(rules)
     left = advice.throws_left
@@ -313,20 +319,20 @@ def run_hold(args: argparse.Namespace) -> int:
             "optimal": "*" if row["optimal"] else "",
         }
         if distribution is not None:
-            for slug, chance in distribution[i].items():
-                shown[slug] = f"{float(chance):.4f}"
+            for c, chance in enumerate(distribution[i].values()):
+                shown[rules.categories[c].short] = percent_text(chance, digits=3)
         rows.append(shown)
-    if not advice.exact:
+    # the exact column only where every fraction is short and the table stays narrow
+    if not advice.exact or distribution is not None or any("…" in row["exact"] for row in rows):
         for row in rows:
             del row["exact"]
     if distribution is not None:
-        emit(
-            "category columns: the chance (0 to 1) of ending the turn in that category after "
-            "the hold"
-        )
-    emit_rows(rows, right=(value_name, "exact", "rethrow", *rules.category_slugs))
-    if advice.exact and any("…" in r.get("exact", "") for r in rows):
-        emit("… a fraction too long to show: --format json gives it exactly")
+        legend = ", ".join(f"{c.short} {c.name.lower()}" for c in rules.categories)
+        emit(f"category columns: the chance in percent of ending the turn in it ({legend})")
+    shorts = tuple(c.short for c in rules.categories)
+    emit_rows(rows, right=(value_name, "exact", "rethrow", *shorts))
+    if advice.exact and not any("exact" in row for row in rows):
+        emit("exact fractions: --format json")
     return 0
 
 
@@ -362,7 +368,7 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
 
 
 def run_chances(args: argparse.Namespace) -> int:
-    from pokerdice_stats.commands.odds import NUMERIC_COLUMNS, exact_table_rows
+    from pokerdice_stats.commands.odds import PERCENT_COLUMNS, percent_rows
     from pokerdice_stats.engines.cli import emit_rows, json_answer, lazy_pandas
     from pokerdice_stats.ground.formats import render, short_fraction, to_json
     from pokerdice_stats.turn.chances import chances_rows, goal_chances
@@ -381,8 +387,12 @@ def run_chances(args: argparse.Namespace) -> int:
             }
             emit(to_json(json_answer(context, [{k: row[k] for k in keys} for row in rows])))
         elif args.format == "table":
-            emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
-            emit("at_least, exactly: the best chance of a whole turn played for that goal")
+            emit(f"rules {rules.label()}; throws {rules.throws}")
+            emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
+            emit(
+                "at least %, exactly %: the best chance of a whole turn played for that goal;"
+                "\nexact fractions: --format csv, markdown or json"
+            )
         else:
             emit_frame(lazy_pandas.DataFrame(rows), args.format)
         return 0
@@ -398,12 +408,15 @@ def run_chances(args: argparse.Namespace) -> int:
         emit(render(lazy_pandas.DataFrame(rows), args.format))
         return 0
     unit = "chance" if result.is_probability else "points"
-    emit(
-        f"goal {result.goal}, {result.throws} throws: value ({unit}) "
-        f"{float(result.value):.6f} = {short_fraction(result.value)}"
+    shown = (
+        f"{100 * float(result.value):.4g}%" if unit == "chance" else f"{float(result.value):.6g}"
     )
-    emit("final category under this play (chance):")
-    emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
+    emit(
+        f"goal {result.goal}, {result.throws} throws: value ({unit}) {shown}"
+        f" (exact {short_fraction(result.value)})"
+    )
+    emit("final category under this play (final %: chance of ending the turn in it):")
+    emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
     return 0
 
 

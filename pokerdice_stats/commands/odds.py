@@ -9,11 +9,12 @@ from pokerdice_stats.engines.cli import (
     add_rules_args,
     emit,
     emit_frame,
+    emit_record,
     emit_rows,
     json_answer,
     rules_from_args,
 )
-from pokerdice_stats.ground.formats import to_json
+from pokerdice_stats.ground.formats import percent_text, to_json
 from pokerdice_stats.turn.compare import compare_hands
 from pokerdice_stats.turn.hands import hand_table
 
@@ -39,13 +40,13 @@ def register(subparsers) -> None:
     classify = subparsers.add_parser("classify", help="the category of a hand, in words")
     classify.add_argument("dice", help='five dice, e.g. "K K J 10 9" or KKJT9')
     add_rules_args(classify)
-    add_format_arg(classify, ("table", "json"))
+    add_format_arg(classify)
     classify.set_defaults(func=run_classify)
 
     compare = subparsers.add_parser("compare", help="which hand wins, and what decided it")
     compare.add_argument("dice", nargs="+", help="two or more hands")
     add_rules_args(compare)
-    add_format_arg(compare, ("table", "json"))
+    add_format_arg(compare)
     compare.set_defaults(func=run_compare)
 
 
@@ -60,8 +61,11 @@ def run_odds(args: argparse.Namespace) -> int:
         emit(to_json(json_answer(context, [{k: row[k] for k in keys} for row in rows])))
         return 0
     if args.format == "table":
-        emit_rows(exact_table_rows(rows), right=NUMERIC_COLUMNS)
-        emit("probability, at_least: chance of one throw (at_least: this or better)")
+        emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
+        emit(
+            "chance %: of one throw of five dice (count: throws out of 7776); at least %: "
+            "this or better;\nexact fractions: --format csv, markdown or json"
+        )
         return 0
     from pokerdice_stats.engines.cli import lazy_pandas as pd
 
@@ -74,29 +78,42 @@ ODDS_UNIT = "chance of one throw of five dice (count: throws out of 7776)"
 
 #: Float companions of the exact columns in ``odds --format json``.
 JSON_FLOATS = ["probability_float", "at_least_float"]
-#: Columns a plain-text table right-aligns.
-NUMERIC_COLUMNS = (
-    "count", "strength", "probability", "probability_float", "one_in", "at_least",
-    "at_least_float", "exactly", "exactly_float", "final", "final_float",
-)  # fmt: skip
 
 
-def exact_table_rows(rows: list[dict]) -> list[dict]:
-    """Rows for a plain-text table: short fractions (long ones elided), floats to 6 digits."""
-    from fractions import Fraction
+#: The plain table's columns: a row's key to the column's name (chances in percent).
+PERCENT_NAMES = {
+    "hand": "hand",
+    "category": "category",
+    "name": "name",
+    "count": "count",
+    "probability": "chance %",
+    "one_in": "one in",
+    "at_least": "at least %",
+    "exactly": "exactly %",
+    "final": "final %",
+}
+#: Columns of the plain table that are right-aligned.
+PERCENT_COLUMNS = ("count", "chance %", "one in", "at least %", "exactly %", "final %")
+#: Chances, written in percent.
+PERCENT_KEYS = ("probability", "at_least", "exactly", "final")
 
-    from pokerdice_stats.ground.formats import short_fraction
 
+def percent_rows(rows: list[dict]) -> list[dict]:
+    """Rows for a plain-text table: chances in percent (4 significant digits), the
+    counts whole, "one in" to 4 significant digits."""
     out = []
     for row in rows:
         shown = {}
-        for key, value in row.items():
-            if isinstance(value, Fraction):
-                shown[key] = short_fraction(value)
-            elif isinstance(value, float):
-                shown[key] = f"{value:.6g}"
+        for key, name in PERCENT_NAMES.items():
+            if key not in row:
+                continue
+            value = row[key]
+            if key in PERCENT_KEYS:
+                shown[name] = percent_text(value)
+            elif key == "one_in":
+                shown[name] = f"{float(value):.4g}"
             else:
-                shown[key] = value
+                shown[name] = value
         out.append(shown)
     return out
 
@@ -112,10 +129,10 @@ def run_classify(args: argparse.Namespace) -> int:
         "description": table.describe(h),
         "strength": int(table.strength[h]),
     }
-    if args.format == "json":
-        emit(to_json(record))
-    else:
+    if args.format == "table":
         emit(f"{record['hand']}: {record['description']}")
+    else:
+        emit_record(record, args.format)
     return 0
 
 
@@ -149,6 +166,20 @@ def run_compare(args: argparse.Namespace) -> int:
                 }
             )
         )
+        return 0
+    if args.format != "table":
+        rows = [
+            {
+                "rules": rules.label(),
+                "place": i + 1,
+                "hand": table.format(dice),
+                "category": table.category_slug(dice),
+                "wins": i in result.winners,
+                "decided_by": result.decided_by,
+            }
+            for i, dice in enumerate(args.dice)
+        ]
+        emit_record({"hands": rows}, args.format, "hands")
         return 0
     for i, dice in enumerate(args.dice):
         mark = "*" if i in result.winners else " "

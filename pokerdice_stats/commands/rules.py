@@ -10,6 +10,8 @@ from pokerdice_stats.engines.cli import (
     add_rules_args,
     emit,
     emit_frame,
+    emit_record,
+    output_path,
     rules_from_args,
 )
 from pokerdice_stats.ground.formats import render, to_json
@@ -37,6 +39,30 @@ def register(subparsers) -> None:
     add_rules_args(show)
     add_format_arg(show)
     show.set_defaults(func=run_show)
+    compare = actions.add_parser(
+        "compare",
+        help="two rule sets side by side: odds, a turn's chances, seats, a match, the payout, "
+        "the holds that change, and a chart",
+    )
+    for side in ("a", "b"):
+        compare.add_argument(
+            side.upper(),
+            help=f"rule set {side.upper()}: a preset ({', '.join(PRESETS)}) or a TOML rule file",
+        )
+    for side in ("a", "b"):
+        compare.add_argument(
+            f"--set-{side}",
+            dest=f"settings_{side}",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help=f"change one option of rule set {side.upper()} (repeatable)",
+        )
+    compare.add_argument(
+        "--out", type=output_path, default=None, metavar="FILE.png", help="also draw the chart"
+    )
+    add_format_arg(compare)
+    compare.set_defaults(func=run_compare)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -82,3 +108,32 @@ def _show_text(rules, settings: pd.DataFrame) -> str:
     for i, category in enumerate(rules.categories, start=1):
         lines.append(f"  {i}. {category.slug.ljust(width)}  {category.name}")
     return "\n".join(lines) + "\n"
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    from pokerdice_stats.commands.rules_compare import compare_rules, compare_text
+    from pokerdice_stats.ground.errors import OptionError
+
+    sides = []
+    for side in ("a", "b"):
+        named = argparse.Namespace(
+            rules=getattr(args, side.upper()), settings=getattr(args, f"settings_{side}")
+        )
+        sides.append(rules_from_args(named))
+    if args.out is not None and not str(args.out).lower().endswith(".png"):
+        raise OptionError(f"--out names the chart, a .png file, got {args.out!r}")
+    record = {"rules": f"{sides[0].label()} against {sides[1].label()}", **compare_rules(*sides)}
+    if args.out is not None:
+        from pokerdice_stats.commands.rules_chart import compare_chart
+
+        record["chart"] = str(compare_chart(record, args.out))
+    if args.format == "table":
+        emit(compare_text(record))
+    elif args.format == "json":
+        emit(to_json(record))
+    else:  # csv, markdown: every part's rows in one table, named by a first column
+        parts = {"odds": record["odds"], "seats": record["seats"], "holds": record["holds"]}
+        rows = [{"part": part, **row} for part, part_rows in parts.items() for row in part_rows]
+        rows.append({"part": "match", **record["match"]})
+        emit_record({"rows": rows}, args.format, "rows")
+    return 0

@@ -19,9 +19,13 @@ from pokerdice_stats.engines.cli import (
     GOAL_HELP,
     add_format_arg,
     add_rules_args,
+    bounded_whole,
     emit,
     emit_frame,
+    emit_record,
+    emit_rows,
     estimate_record,
+    range_text,
     rules_from_args,
     whole_number,
 )
@@ -29,6 +33,7 @@ from pokerdice_stats.games.banking.command.simulate import BANKING_ANTE, BANKING
 from pokerdice_stats.games.bidding.command.simulate import add_bidding_args
 from pokerdice_stats.games.progressive.command.simulate import DEFAULT_COMPUTER, DEFAULT_START
 from pokerdice_stats.games.seen.command.simulate import DEFAULT_ANTE
+from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_SESSION_ROUNDS, MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import to_json
 
@@ -68,7 +73,7 @@ def _add_run_args(parser: argparse.ArgumentParser) -> None:
         type=_whole,
         default=None,
         metavar="SAMPLES",
-        help="samples (turns, rounds, matches or sessions)",
+        help=f"samples (turns, rounds, matches or sessions), at most {MAX_SAMPLES:,}",
     )
     parser.add_argument("--seed", type=_whole, default=0, help="seed (default 0)")
     parser.add_argument(
@@ -76,7 +81,7 @@ def _add_run_args(parser: argparse.ArgumentParser) -> None:
         type=_whole,
         default=None,
         metavar="W",
-        help="threads (default: every core); the result does not depend on it",
+        help=f"threads, 1 to {MAX_WORKERS} (default: every core); the result does not depend on it",
     )
     parser.add_argument(
         "--scheduler",
@@ -121,10 +126,11 @@ def register(subparsers) -> None:
     )
     sim.add_argument(
         "--rounds",
-        type=_positive,
+        type=bounded_whole(1, MAX_SESSION_ROUNDS),
         default=None,
         metavar="K",
-        help=f"rounds a session plays (default {DEFAULT_SESSION_ROUNDS})",
+        help=f"rounds a session plays, {range_text(1, MAX_SESSION_ROUNDS)} "
+        f"(default {DEFAULT_SESSION_ROUNDS})",
     )
     sim.add_argument(
         "--to",
@@ -179,6 +185,29 @@ def register(subparsers) -> None:
         help="betting session: most raises a turn, 0 to 4 (default 1)",
     )
     sim.add_argument(
+        "--ante-max",
+        dest="ante_max",
+        type=_whole,
+        default=None,
+        help="betting session, 001 as written: the first seat of a round names an ante of 1 "
+        "to this many chips",
+    )
+    sim.add_argument(
+        "--raise-max",
+        dest="raise_max",
+        type=_whole,
+        default=None,
+        help="betting session, 001 as written: a raise is 1 to this many chips",
+    )
+    sim.add_argument(
+        "--sit-out",
+        dest="sit_out",
+        choices=("yes", "no"),
+        default=None,
+        help="betting session: whether a seat may sit a round out (default: yes with "
+        "--ante-max or --raise-max, no otherwise)",
+    )
+    sim.add_argument(
         "--ante",
         type=_positive,
         default=None,
@@ -186,7 +215,7 @@ def register(subparsers) -> None:
         f"session: {BANKING_ANTE})",
     )
     _add_run_args(sim)
-    add_format_arg(sim, ("table", "json"))
+    add_format_arg(sim)
     sim.set_defaults(func=run_simulate)
 
     check = subparsers.add_parser(
@@ -200,6 +229,12 @@ def register(subparsers) -> None:
         metavar="GROUP",
         help="one group of figures (repeatable): chances, turns, rounds, blind, matches, "
         "holdup, progressive, progressive-sessions, banking-sessions, betting-sessions",
+    )
+    check.add_argument(
+        "--full",
+        action="store_true",
+        help="the whole table of figures (exact, estimate, interval, z) instead of one "
+        "pass/fail line a figure (markdown, csv and json always give the whole)",
     )
     add_format_arg(check)
     check.set_defaults(func=run_crosscheck)
@@ -274,16 +309,20 @@ def run_simulate(args: argparse.Namespace) -> int:
     record = simulate_record(args)
     if record.get("interrupted"):
         sys.stderr.write("pokerdice-stats: interrupted; the figures below are a partial result\n")
-    if args.format == "json":
-        emit(to_json(record))
-    else:
+    if args.format == "table":
         from pokerdice_stats.commands.simulate_text import simulate_text
 
         emit(simulate_text(record))
+    elif args.format == "json":
+        emit(to_json(record))
+    else:  # csv, markdown: a row a seat (or a row of the one estimate)
+        emit_record(record, args.format, "seats" if "seats" in record else None)
     return 130 if record.get("interrupted") else 0
 
 
 def run_crosscheck(args: argparse.Namespace) -> int:
+    """Run the cross-checks; exit status 1 when a figure fails the verdict's bound."""
+    from pokerdice_stats.engines.checks.verdict import FAMILY_ERROR, verdict, within
     from pokerdice_stats.games.checks import GROUPS, checks_frame, crosscheck
 
     for group in args.only or ():
@@ -292,7 +331,22 @@ def run_crosscheck(args: argparse.Namespace) -> int:
     check_samples(args.n)
     run = run_options(args, args.n)
     checks = crosscheck(tuple(args.only) if args.only else None, run=run)
+    judged = verdict(checks)
+    if args.format == "table" and not args.full:
+        rows = [
+            {
+                "verdict": "pass" if within(c, judged.bound) else "FAIL",
+                "group": c.group,
+                "figure": c.figure,
+                "z": f"{c.z:+.2f}",
+            }
+            for c in checks
+        ]
+        emit_rows(rows, right=("z",))
+        emit(judged.line())
+        return 0 if judged.passed else 1
     frame = checks_frame(checks)
+    frame["passed"] = [within(c, judged.bound) for c in checks]
     if args.format != "json":
         frame = frame.drop(columns=["exact_float"])
     context = {
@@ -301,6 +355,12 @@ def run_crosscheck(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "interval": "95% confidence interval",
         "unit": "each row's unit (a chance unless it says otherwise); z: standard errors",
+        "z_bound": judged.bound,
+        "family_error": FAMILY_ERROR,
+        "largest_abs_z": abs(judged.largest.z),
+        "passed": judged.passed,
     }
     emit_frame(frame, args.format, context, "checks")
-    return 0
+    if args.format != "json":
+        sys.stderr.write(judged.line() + "\n")
+    return 0 if judged.passed else 1

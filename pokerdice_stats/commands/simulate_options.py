@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.errors import OptionError
 
 #: Most samples one run may ask for (``--n``); beyond it a run would take days.
-MAX_SAMPLES = 10**11
+MAX_SAMPLES = bounds.MAX_SAMPLES
 
 
 #: The options of ``simulate`` that only some simulations use, and which use them.
@@ -27,6 +28,9 @@ OPTION_USERS = {
     "raise": ("betting",),
     "raises": ("betting",),
     "short": ("betting",),
+    "ante_max": ("betting",),
+    "raise_max": ("betting",),
+    "sit_out": ("betting",),
     "schedule": ("session",),
     "ladder": ("bidding",),
 }
@@ -80,7 +84,10 @@ def check_simulate_options(args: argparse.Namespace, rules) -> None:
     for name, users in OPTION_USERS.items():
         if getattr(args, name, None) is not None and kind not in users:
             where = ", ".join(_USER_NAMES[u] for u in users)
-            raise OptionError(f"--{name} does not apply to {_KIND_NAMES[kind]}; it is for: {where}")
+            option = name.replace("_", "-")
+            raise OptionError(
+                f"--{option} does not apply to {_KIND_NAMES[kind]}; it is for: {where}"
+            )
     check_samples(args.n)
 
 

@@ -20,6 +20,26 @@ _PROGRESSIVE = {
 }
 
 
+#: The settings an answer states in its first line (each a default when not given).
+_SETTINGS = (
+    ("players", "{} players"),
+    ("knowledge", "{}"),
+    ("target", "first to {} round wins"),
+    ("starter", "starter {}"),
+    ("goal", "goal {}"),
+    ("policy", "policy {}"),
+    ("computer", "computer {}"),
+    ("rounds", "{} rounds"),
+    ("start", "start {:,} points"),
+)
+
+
+def _settings(record: dict) -> str:
+    """The settings the figures depend on, in words (``: 3 players, seen``)."""
+    words = [form.format(record[key]) for key, form in _SETTINGS if key in record]
+    return ": " + ", ".join(words) if words else ""
+
+
 def simulate_text(record: dict) -> str:
     """The record of :func:`pokerdice_stats.commands.simulate.simulate_record` as lines."""
     if record.get("what") == "bidding":
@@ -34,7 +54,7 @@ def simulate_text(record: dict) -> str:
         from pokerdice_stats.games.banking.command.simulate import betting_session_text
 
         return betting_session_text(record)
-    lines = [f"{record['what']} simulation, rules {record['rules']}"]
+    lines = [f"{record['what']} simulation, rules {record['rules']}" + _settings(record)]
     if record.get("knowledge") == "blind":
         lines.append(
             "blind: no seat sees another's hand; policies " + ", ".join(record["policies"])

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 from pathlib import Path
 
+from pokerdice_stats.ground.bounds import MAX_DIGITS
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.outputs import write_stdout
 from pokerdice_stats.turn.rules import PRESETS, RuleSet, get_rules, parse_assignments
 
 #: Output formats (as :data:`pokerdice_stats.ground.formats.FORMATS`; repeated so that a
@@ -42,10 +43,6 @@ lazy_pandas = _LazyModule("pandas")
 WHOLE_NUMBER_RULE = "ASCII digits only, a leading minus sign for a negative number"
 
 
-#: Longest whole number read (Python's ``int`` refuses longer decimal text).
-MAX_DIGITS = 4000
-
-
 def whole_number(text: str) -> int:
     """Read a whole number strictly (see :data:`WHOLE_NUMBER_RULE`); argparse ``type=``.
 
@@ -69,16 +66,42 @@ def whole_number(text: str) -> int:
     return int(text)
 
 
+def bounded_whole(low: int, high: int | None = None):
+    """An argparse ``type=`` reading a whole number from ``low`` to ``high`` (None: no top).
+
+    The bound is part of the refusal; put :func:`range_text` in the option's help.
+    """
+
+    def read(text: str) -> int:
+        value = whole_number(text)
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number {range_text(low, high)}, got {shorten(text)!r}"
+            )
+        return value
+
+    read.__name__ = "whole number"  # argparse names the type in some messages
+    return read
+
+
+def range_text(low: int, high: int | None = None) -> str:
+    """``"from 1 to 100,000"`` (or ``"of at least 1"``), for help texts and refusals."""
+    return f"of at least {low:,}" if high is None else f"from {low:,} to {high:,}"
+
+
 def output_path(text: str) -> str:
     """An output file or folder named on the command line; argparse ``type=``.
 
     Raises
     ------
     argparse.ArgumentTypeError
-        For an empty (or blank) path, which would otherwise mean the current folder.
+        For an empty (or blank) path, which would otherwise mean the current folder, or
+        one holding a NUL character (no file can be named so).
     """
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a path, got an empty one")
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError("a path cannot hold a NUL character")
     return text
 
 
@@ -160,9 +183,20 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
     return get_rules(source, options)
 
 
+#: Plain-text answers wrap their prose to this many columns (None: write as given). The
+#: root parser sets it from ``--format``: plain tables are read on a terminal.
+TEXT_OUTPUT: dict[str, int | None] = {"width": None}
+
+
 def emit(text: str) -> None:
-    """Write command output to standard output."""
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    """Write command output to standard output: prose wrapped (see :data:`TEXT_OUTPUT`),
+    flushed; a closed or full one is an :class:`~pokerdice_stats.ground.errors.OutputError`."""
+    width = TEXT_OUTPUT["width"]
+    if width is not None:
+        from pokerdice_stats.ground.formats import wrap_prose
+
+        text = wrap_prose(text.rstrip("\n"), width)
+    write_stdout(text if text.endswith("\n") else text + "\n")
 
 
 def emit_frame(frame, fmt: str, context: dict | None = None, key: str = "rows") -> None:
@@ -191,6 +225,46 @@ def emit_frame(frame, fmt: str, context: dict | None = None, key: str = "rows") 
     if fmt == "json":
         emit(to_json(json_answer(context, frame, key)))
         return
+    if fmt == "table" and context:
+        emit(context_line(context))
+    emit(render(frame, fmt))
+
+
+#: Context items a plain answer states under its table, not in its first line.
+SAID_BELOW = ("unit", "units", "note")
+
+
+def context_line(context: dict) -> str:
+    """The settings an answer assumed, in one line above its plain table
+    (``rules gameweave; players 3; target 3; ...``): every plain item of ``context``."""
+    parts = []
+    for name, value in context.items():
+        if isinstance(value, dict | list | tuple) or value is None or name in SAID_BELOW:
+            continue
+        shown = str(value).lower() if isinstance(value, bool) else value
+        parts.append(f"{name} {shown}")
+    return "; ".join(parts)
+
+
+def emit_record(record: dict, fmt: str, key: str | None = None) -> None:
+    """Write an answer built as one JSON object in ``fmt`` (``json``, ``csv``, ``markdown``).
+
+    The object is first named as JSON names it (a figure ``X`` as a float, its exact
+    fraction as ``X_exact``; keys that do not apply left out). JSON writes it whole; CSV
+    and Markdown write a table: the rows under ``key`` (a list of objects; nested objects
+    become ``outer.inner`` columns), or, without a key, one row of its plain fields.
+    """
+    from pokerdice_stats.ground.formats import answer_names, plain, render, to_json
+
+    if fmt == "json":
+        emit(to_json(record))
+        return
+    named = answer_names(plain(record))
+    if key is not None:
+        rows = named.get(key) or []
+    else:
+        rows = [{k: v for k, v in named.items() if not isinstance(v, dict | list)}]
+    frame = lazy_pandas.json_normalize(rows) if rows else lazy_pandas.DataFrame()
     emit(render(frame, fmt))
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.errors import OptionError
 
 #: The fewest and the most seats of a round (the rule documents: two or more, usually no
 #: more than five).
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
+MIN_PLAYERS = bounds.MIN_PLAYERS
+MAX_PLAYERS = bounds.MAX_PLAYERS
 
 
 def check_players(players: int) -> int:

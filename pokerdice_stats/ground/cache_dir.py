@@ -16,10 +16,23 @@ import functools
 import hashlib
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["CACHE_ENV", "cache_base", "cache_folder", "source_digest"]
+from pokerdice_stats.ground import bounds
+from pokerdice_stats.ground.errors import LimitError
+from pokerdice_stats.ground.limits import read_bytes_capped
+
+__all__ = [
+    "CACHE_ENV",
+    "DamagedEntry",
+    "cache_base",
+    "cache_folder",
+    "read_entry",
+    "source_digest",
+    "warn_damaged",
+]
 
 #: Environment variable naming the cache folder (empty: save nothing).
 CACHE_ENV = "POKERDICE_CACHE_DIR"
@@ -78,3 +91,48 @@ def source_digest(package: Path = PACKAGE) -> str:
         digest.update(name.encode("utf-8") + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+class DamagedEntry(Exception):
+    """A cache entry that is there but may not be used (the reason is the message); the
+    caller computes the value again.  Not an input error: the cache is the toolkit's own."""
+
+
+def read_entry(path: Path, cap: int | None = None) -> bytes | None:
+    """The bytes of a cache entry, or None when there is none.
+
+    Only a regular file of at most ``cap`` bytes (default
+    :data:`~pokerdice_stats.ground.bounds.CACHE_ENTRY_CAP`) is read, opened without blocking (a FIFO
+    or a device in its place is never waited on or read).
+
+    Raises
+    ------
+    DamagedEntry
+        For anything else at ``path`` or a file that cannot be read.
+    """
+    try:
+        return read_bytes_capped(
+            path, "cache entry", bounds.CACHE_ENTRY_CAP if cap is None else cap
+        )
+    except FileNotFoundError:
+        return None
+    except LimitError as err:
+        raise DamagedEntry(str(err)) from None
+    except OSError as err:
+        raise DamagedEntry(f"cannot be read: {err.strerror or err}") from None
+
+
+def content_digest(data: bytes) -> str:
+    """The SHA-256 digest of an entry's contents (written in the entry, checked on reading)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def warn_damaged(path: Path, why: object) -> None:
+    """Say on standard error that a cache entry is not used and is computed again."""
+    try:
+        sys.stderr.write(
+            f"pokerdice-stats: warning: cache entry {path.name!r} not used ({why}); "
+            "computing it again\n"
+        )
+    except (OSError, ValueError, AttributeError):  # no standard error: nothing to say
+        pass

@@ -30,6 +30,15 @@ class OptionError(PokerDiceError):
     """An impossible option of an analysis (player count, throws left, ...)."""
 
 
+class LimitError(PokerDiceError):
+    """A request beyond a resource limit, or an input file that cannot be read safely."""
+
+
+class OutputError(PokerDiceError):
+    """An output that cannot be written: a closed or full standard output, a target that
+    is not a regular file, a disk that is full (the message names the path)."""
+
+
 #: Longest piece of a user's input repeated in a message.
 SHOWN_CHARACTERS = 60
 
@@ -37,10 +46,16 @@ SHOWN_CHARACTERS = 60
 SHORT_MESSAGE = 300
 
 _LONG = SHOWN_CHARACTERS + 1
-_LONG_QUOTED = re.compile(f"'([^']{{{_LONG},}})'|\"([^\"]{{{_LONG},}})\"")
+# Every quoted text, left to right, so that the closing quote of one is never taken for
+# the opening quote of the next; only the long ones are cut.
+_QUOTED = re.compile("'([^']*)'|\"([^\"]*)\"")
 # Longer than a shortened quoted text (quotes, 60 characters, an ellipsis), so that one
 # is not cut twice.
 _LONG_WORD = re.compile(f"\\S{{{_LONG + 20},}}")
+
+
+#: Every character :meth:`str.splitlines` breaks at, to its escape (``\\x85``).
+_LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
 
 
 def shorten_message(message: str) -> str:
@@ -50,6 +65,8 @@ def shorten_message(message: str) -> str:
 
     def quoted(match: re.Match[str]) -> str:
         text = match.group(1) if match.group(1) is not None else match.group(2)
+        if len(text) < _LONG:
+            return match.group(0)
         quote = match.group(0)[0]
         return f"{quote}{text[:SHOWN_CHARACTERS]}…{quote} ({len(text)} characters)"
 
@@ -57,6 +74,7 @@ def shorten_message(message: str) -> str:
         text = match.group(0)
         return f"{text[:SHOWN_CHARACTERS]}… ({len(text)} characters)"
 
-    if len(message) <= SHORT_MESSAGE:
-        return message
-    return _LONG_WORD.sub(word, _LONG_QUOTED.sub(quoted, message))
+    if len(message) > SHORT_MESSAGE:
+        message = _LONG_WORD.sub(word, _QUOTED.sub(quoted, message))
+    # one line: a line break inside an echoed input is written as its escape
+    return message.translate(_LINE_BREAKS)

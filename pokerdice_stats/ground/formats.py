@@ -246,14 +246,110 @@ def _is_numeric(values: pd.Series) -> bool:
     )
 
 
-def to_table(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
-    """A plain-text table: text columns left-aligned, numbers right-aligned.
+#: Columns a plain-text answer fits in.
+TEXT_WIDTH = 100
 
-    Fractions are written ``p/q`` (``…`` when too long to read: JSON and CSV
-    give them whole) and floats to six significant digits, as in
-    :func:`frame_as_text`; columns are separated by two spaces and lines carry
-    no trailing blanks.  ``tolerances``: as for :func:`numbers_as_text`.
+
+def wrap_prose(text: str, width: int = TEXT_WIDTH) -> str:
+    """``text`` with its long lines of prose wrapped to ``width`` columns.
+
+    A line longer than ``width`` is prose when it holds no run of two blanks after its
+    indentation but before a parenthesis (a table row separates its columns by two blanks
+    and is left whole);
+    it is wrapped at blanks, the continuation lines indented two more columns.
+
+    >>> print(wrap_prose("note: " + "word " * 30, width=40))
+    note: word word word word word word word
+      word word word word word word word
+      word word word word word word word
+      word word word word word word word
+      word word
     """
+    import textwrap
+
+    out = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        if len(line) <= width or "  " in body.replace("  (", " ("):
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(body))
+        out.extend(
+            textwrap.wrap(
+                body,
+                width=width,
+                initial_indent=indent,
+                subsequent_indent=indent + "  ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out)
+
+
+def percent_text(chance: Any, digits: int = 4) -> str:
+    """A chance (0 to 1) as a percentage for people, ``digits`` significant digits, but
+    never rounded to 0 or 100 unless it is exactly 0 or 1.
+
+    >>> percent_text(0.0385802), percent_text(0.999989), percent_text(1), percent_text(2e-9)
+    ('3.858', '99.999', '100', '2e-07')
+    """
+    value = 100 * float(chance)
+    text = f"{value:.{digits}g}"
+    while value not in (0.0, 100.0) and float(text) in (0.0, 100.0) and digits < 17:
+        digits += 1
+        text = f"{value:.{digits}g}"
+    return text
+
+
+def decimal_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of a frame for people: every exact fraction as its decimal.
+
+    A column ``X`` of Fractions with a float twin ``X_float`` beside it shows the twin's
+    floats under the name ``X`` (the twin is dropped); a column ``X_exact`` beside its
+    float ``X`` is dropped; a float ``X_float`` alone is named ``X``; other Fractions
+    become floats.
+    Whole Fractions stay whole numbers. JSON, CSV and Markdown keep the fractions.
+    """
+    out = frame.copy()
+    exact_twins = [c for c in out.columns if str(c).endswith("_exact") and c[:-6] in out.columns]
+    out = out.drop(columns=exact_twins)
+    lone_floats = {
+        c: c[: -len("_float")]
+        for c in out.columns
+        if str(c).endswith("_float") and c[: -len("_float")] not in out.columns
+    }
+    out = out.rename(columns=lone_floats)
+    for column in list(out.columns):
+        if column not in out.columns:
+            continue
+        values = out[column]
+        if not any(isinstance(v, Fraction) for v in values):
+            continue
+        twin = f"{column}_float"
+        if twin in out.columns:
+            out[column] = out[twin]
+            out = out.drop(columns=[twin])
+        else:
+            out[column] = values.map(
+                lambda v: (
+                    (int(v) if v.denominator == 1 else float(v)) if isinstance(v, Fraction) else v
+                )
+            ).astype(object)
+    return out
+
+
+def to_table(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
+    """A plain-text table for people: text columns left-aligned, numbers right-aligned.
+
+    Numbers are decimals (:func:`decimal_frame`: an exact fraction shows its decimal;
+    JSON, CSV and Markdown give the fraction whole), floats to six significant digits,
+    as in :func:`frame_as_text`; columns are separated by two spaces and lines carry no
+    trailing blanks.  ``tolerances``: as for :func:`numbers_as_text`.
+    """
+    import textwrap
+
+    frame = decimal_frame(frame)
     text = frame_as_text(frame, elide=True, tolerances=tolerances)
     columns = []
     for name in frame.columns:
@@ -261,7 +357,21 @@ def to_table(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) ->
         width = max(len(c) for c in cells)
         right = _is_numeric(frame[name])
         columns.append([c.rjust(width) if right else c.ljust(width) for c in cells])
-    lines = ["  ".join(row).rstrip() for row in zip(*columns, strict=True)] if columns else []
+    rows = [list(row) for row in zip(*columns, strict=True)] if columns else []
+    lines = []
+    for row in rows:
+        line = "  ".join(row).rstrip()
+        lead = "  ".join(row[:-1]) + "  "
+        room = TEXT_WIDTH - len(lead)
+        # a long text in the last column wraps under itself, so the table fits the width
+        if len(line) > TEXT_WIDTH and room >= 24 and not _is_numeric(frame[frame.columns[-1]]):
+            parts = textwrap.wrap(
+                row[-1].strip(), width=room, break_long_words=False, break_on_hyphens=False
+            )
+            lines.append((lead + parts[0]).rstrip())
+            lines.extend(" " * len(lead) + part for part in parts[1:])
+        else:
+            lines.append(line)
     return "\n".join(lines) + "\n"
 
 

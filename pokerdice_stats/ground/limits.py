@@ -21,7 +21,8 @@ import stat
 from fractions import Fraction
 from pathlib import Path
 
-from pokerdice_stats.ground.errors import PokerDiceError
+from pokerdice_stats.ground import bounds
+from pokerdice_stats.ground.errors import LimitError
 
 #: The environment variable holding the memory budget (see :func:`parse_size`).
 BUDGET_ENV = "POKERDICE_MEMORY_BUDGET"
@@ -33,7 +34,7 @@ BUDGET_OPTION = "--memory-budget"
 FALLBACK_BUDGET = 4 * 1024**3
 
 #: Largest input file read, in bytes (1 MiB; the seeds' files are a few KiB).
-FILE_CAP = 1024**2
+FILE_CAP = bounds.FILE_CAP
 
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 
@@ -52,39 +53,45 @@ _EXACT_NUMBER = re.compile(
 def exact_number(text: object) -> Fraction:
     """Read an exact number (``3``, ``-1/2``, ``0.25``, ``1e3``) strictly.
 
+    The one rule for numbers in options, rule files and CSV cells
+    (:data:`~pokerdice_stats.ground.bounds.AMOUNT_RULE`): no blanks before or after,
+    at most :data:`~pokerdice_stats.ground.bounds.MAX_DIGITS` characters and at most
+    :data:`~pokerdice_stats.ground.bounds.MAX_AMOUNT` in size.
+
     Raises
     ------
     ValueError
         For any other text (callers turn it into their own message), a zero
-        denominator, or more than 4,000 digits.
+        denominator, more than 4,000 characters (a :class:`LimitError`) or a number
+        past the largest amount (a :class:`LimitError`).
     """
-    raw = str(text).strip()
-    if len(raw) > 4000 or not raw.isascii() or not _EXACT_NUMBER.fullmatch(raw):
+    raw = str(text)
+    if len(raw) > bounds.MAX_DIGITS:
+        raise LimitError(f"a number of {len(raw)} characters, more than {bounds.MAX_DIGITS}")
+    if not raw.isascii() or not _EXACT_NUMBER.fullmatch(raw):
         raise ValueError(f"not an exact number: {raw[:60]!r}")
     try:
-        return Fraction(raw)
+        value = Fraction(raw)
     except ZeroDivisionError:
         raise ValueError(f"zero denominator in {raw[:60]!r}") from None
-
-
-class LimitError(PokerDiceError):
-    """A request beyond a resource limit, or an input file that cannot be read safely."""
+    return bounds.check_amount(value, repr(raw[:60]))
 
 
 def parse_size(text: str) -> int:
     """Bytes from ``"4096"``, ``"512M"``, ``"16G"`` (K, M, G, T: powers of 1024).
 
-    The number is ASCII digits only (no sign, ``_`` or ``+``), then at most one unit letter.
+    The number is ASCII digits only (no sign, ``_``, ``+`` or blanks, at most 30 of them),
+    then at most one unit letter.
 
     Raises
     ------
     LimitError
         For any other text, or a budget of 0.
     """
-    raw = str(text).strip()
+    raw = str(text)  # no blanks, as every number
     unit = raw[-1:].upper() if raw[-1:].isalpha() else ""
     digits = raw[: len(raw) - len(unit)]
-    if unit not in _UNITS or not (digits.isascii() and digits.isdigit()):
+    if unit not in _UNITS or not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
         shown = raw if len(raw) <= 60 else raw[:60] + f"… ({len(raw)} characters)"
         raise LimitError(
             f"a memory budget is a whole number of bytes with an optional unit K, M, G or T "
@@ -150,6 +157,52 @@ def check_memory(needed: int, what: str) -> None:
         )
 
 
+def read_bytes_capped(path: str | Path, what: str, cap: int = FILE_CAP) -> bytes:
+    """The bytes of a regular file of at most ``cap`` bytes.
+
+    The file is opened without blocking (a FIFO put in its place does not wait for a
+    writer) and checked on the open descriptor, so a file swapped for a FIFO or a
+    device between a check and the read is refused all the same.
+
+    Raises
+    ------
+    FileNotFoundError
+        When nothing is at ``path`` (callers word their own message).
+    LimitError
+        For a directory, a device, a FIFO or socket, a file over ``cap`` bytes or an
+        unreadable file.
+    """
+    shown = str(path) if len(str(path)) <= 80 else "…" + str(path)[-60:]  # the name
+    try:
+        info = os.stat(path)  # follows links: a link to /dev/zero is a device
+    except ValueError:  # a NUL character: no file has such a name
+        raise LimitError(f"{what} {shown!r} cannot name a file (a NUL character)") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise LimitError(f"{what} {shown!r} is a directory, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise LimitError(f"{what} {shown!r} is not a regular file (a device, FIFO or socket)")
+    if info.st_size > cap:
+        raise LimitError(f"{what} {shown!r} is {info.st_size} bytes, more than the {cap} read")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as err:
+        raise LimitError(f"cannot read {what} {shown!r}: {err.strerror or err}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise LimitError(f"{what} {shown!r} is not a regular file (a device, FIFO or socket)")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(cap + 1)
+    except OSError as err:
+        raise LimitError(f"cannot read {what} {shown!r}: {err.strerror or err}") from None
+    finally:
+        os.close(fd)
+    if len(data) > cap:
+        raise LimitError(f"{what} {shown!r} is more than the {cap} bytes read")
+    return data
+
+
 def read_text_capped(path: str | Path, what: str, cap: int = FILE_CAP) -> str:
     """The text of a regular file of at most ``cap`` bytes (UTF-8).
 
@@ -169,22 +222,21 @@ def read_text_capped(path: str | Path, what: str, cap: int = FILE_CAP) -> str:
         For a directory, a device, a FIFO or socket, a file over ``cap`` bytes,
         an unreadable file or one that is not UTF-8 text.
     """
-    shown = str(path) if len(str(path)) <= 80 else "…" + str(path)[-60:]  # the name
-    info = os.stat(path)  # follows links: a link to /dev/zero is a device
-    if stat.S_ISDIR(info.st_mode):
-        raise LimitError(f"{what} {shown!r} is a directory, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        raise LimitError(f"{what} {shown!r} is not a regular file (a device, FIFO or socket)")
-    if info.st_size > cap:
-        raise LimitError(f"{what} {shown!r} is {info.st_size} bytes, more than the {cap} read")
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(cap + 1)
-    except OSError as err:
-        raise LimitError(f"cannot read {what} {shown!r}: {err.strerror or err}") from None
-    if len(data) > cap:
-        raise LimitError(f"{what} {shown!r} is more than the {cap} bytes read")
+    data = read_bytes_capped(path, what, cap)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
+        shown = str(path) if len(str(path)) <= 80 else "…" + str(path)[-60:]
         raise LimitError(f"cannot read {what} {shown!r}: not UTF-8 text") from None
+
+
+def read_structured_text(path: str | Path, what: str, cap: int = FILE_CAP) -> str:
+    """:func:`read_text_capped`, then :func:`~pokerdice_stats.ground.bounds.check_structure`:
+    the text of a TOML or JSON file that a parser may safely read.
+
+    Raises
+    ------
+    FileNotFoundError, LimitError
+    """
+    shown = str(path) if len(str(path)) <= 80 else "…" + str(path)[-60:]
+    return bounds.check_structure(read_text_capped(path, what, cap), f"{what} {shown!r}")

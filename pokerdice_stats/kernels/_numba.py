@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -95,7 +96,43 @@ jit = _njit()
 #: Decorator for kernels with a ``numba.prange`` loop.
 jit_parallel = _njit(parallel=True)
 
+#: A loop whose iterations run in parallel in a ``jit_parallel`` build; in a serial
+#: build it is ``range``.
 prange = numba.prange
+
+
+def _renamed(function: Callable, build: str) -> types.FunctionType:
+    """A copy of ``function`` named ``<name>__<build>``, so numba caches it apart.
+
+    numba names a function's cache files by module, ``__qualname__`` and first line,
+    and its index keys by signature, machine and bytecode: not by the options.  Two
+    dispatchers of one Python function, one serial and one parallel, would share
+    one index, and a later process could load either build for both.  Each copy has
+    its own qualname, so its own files.
+    """
+    copy = types.FunctionType(
+        function.__code__,
+        function.__globals__,
+        f"{function.__name__}__{build}",
+        function.__defaults__,
+        function.__closure__,
+    )
+    copy.__qualname__ = f"{function.__qualname__}__{build}"
+    copy.__module__ = function.__module__
+    copy.__doc__ = function.__doc__
+    copy.__kwdefaults__ = function.__kwdefaults__
+    return copy
+
+
+def serial_and_parallel(function: Callable) -> tuple[Any, Any]:
+    """The serial and the parallel build of one kernel body written with ``prange``.
+
+    Small batches take the serial build (starting threads costs more than the work);
+    large ones the parallel build.  Each build is its own function object
+    (``<name>__serial``, ``<name>__parallel``: see :func:`_renamed`), so each keeps
+    its own cache files.
+    """
+    return jit(_renamed(function, "serial")), jit_parallel(_renamed(function, "parallel"))
 
 
 def _supports_no_refcount() -> bool:

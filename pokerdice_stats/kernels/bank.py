@@ -25,3 +25,24 @@ def bank_round(active: np.ndarray, offsets: np.ndarray, chances: np.ndarray, out
         chance = chances[k]
         for i in range(n):
             out[i + shift] += chance * active[i]
+
+
+@jit
+def bank_round_rows(
+    active: np.ndarray, rows: np.ndarray, offsets: np.ndarray, chances: np.ndarray, out: np.ndarray
+):
+    """One round of the two-index bank program (a pay with a large denominator on its own axis).
+
+    ``out[r + rows[k], i + offsets[k]] += chances[k] * active[r, i]`` for every
+    row ``r``, bank ``i`` and outcome ``k``.  ``out`` must be zeroed by the caller
+    and have ``active.shape[0] + rows.max()`` rows of ``active.shape[1] + offsets.max()``
+    entries; ``rows`` and ``offsets`` are non-negative.
+    """
+    n_rows, n = active.shape
+    for r in range(n_rows):  # row by row: the row and its targets stay in cache
+        source = active[r]
+        for k in range(offsets.size):
+            target = out[r + rows[k], offsets[k] : offsets[k] + n]
+            chance = chances[k]
+            for i in range(n):
+                target[i] += chance * source[i]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
+from pokerdice_stats.kernels._numba import jit, prange, serial_and_parallel
 from pokerdice_stats.kernels.codes import KIND_ANY, KIND_RUN
 from pokerdice_stats.kernels.gather import LANES, lookup_codes, lookup_ranks
 from pokerdice_stats.kernels.numpy_keys import TIEBREAK_BASE as TIEBREAK_BASE
@@ -72,45 +72,38 @@ def tiebreak_code(counts, kind, run_length, run_mask):
 
 
 @jit
-def natural_key(counts, kinds, patterns, run_lengths, run_masks, full_tiebreak):
-    """Key of a hand without wild faces (see the module docstring)."""
-    n_categories = kinds.shape[0]
+def natural_key(counts, order):
+    """Key of a hand without wild faces (see the module docstring); ``order`` a
+    :class:`~pokerdice_stats.kernels.records.HandOrder` (its ``wild`` unused)."""
+    n_categories = order.kinds.shape[0]
     for c in range(n_categories):
-        if _fits(counts, kinds[c], patterns[c], run_lengths[c], run_masks[c]):
+        kind = order.kinds[c]
+        run_length = order.run_lengths[c]
+        run_mask = order.run_masks[c]
+        if _fits(counts, kind, order.patterns[c], run_length, run_mask):
             key = (n_categories - 1 - c) * TIEBREAK_BASE
-            if full_tiebreak:
-                key += tiebreak_code(counts, kinds[c], run_lengths[c], run_masks[c])
+            if order.full_tiebreak:
+                key += tiebreak_code(counts, kind, run_length, run_mask)
             return key
     return -1
 
 
 @jit
-def hand_keys(
-    hand_counts,
-    keep_counts,
-    keep_size,
-    kinds,
-    patterns,
-    run_lengths,
-    run_masks,
-    full_tiebreak,
-    wild,
-):
+def hand_keys(order, sets):
     """Key of every hand; a wild face takes the assignment with the largest key.
 
     Parameters
     ----------
-    hand_counts : (H, 6) int array
-        The hands as count vectors.
-    keep_counts, keep_size : (K, 6) and (K,) int arrays
-        Every multiset of 0..5 dice (the keeps), to enumerate wild assignments.
-    kinds, patterns, run_lengths, run_masks : arrays over categories, best first
-        The categories as data (see ``pokerdice_stats.turn.categories.Category``).
-    full_tiebreak : bool
-        Whether the dice break ties within a category.
-    wild : int
-        Rank of the wild face, or -1.
+    order : HandOrder
+        The categories as data, the tie-break and the wild face
+        (:class:`pokerdice_stats.kernels.records.HandOrder`).
+    sets : Multisets
+        The hands as count vectors and the keeps (every multiset of 0..5 dice),
+        to enumerate wild assignments (:class:`pokerdice_stats.kernels.records.Multisets`).
     """
+    hand_counts = sets.hand_counts
+    keep_counts = sets.keep_counts
+    wild = order.wild
     n_hands = hand_counts.shape[0]
     keys = np.empty(n_hands, dtype=np.int64)
     counts = np.empty(6, dtype=np.int64)
@@ -122,14 +115,14 @@ def hand_keys(
             n_wild = counts[wild]
             counts[wild] = 0
         if n_wild == 0:
-            keys[h] = natural_key(counts, kinds, patterns, run_lengths, run_masks, full_tiebreak)
+            keys[h] = natural_key(counts, order)
             continue
         best = -1
         for k in range(keep_counts.shape[0]):
-            if keep_size[k] != n_wild:
+            if sets.keep_size[k] != n_wild:
                 continue
             trial = counts + keep_counts[k]
-            key = natural_key(trial, kinds, patterns, run_lengths, run_masks, full_tiebreak)
+            key = natural_key(trial, order)
             if key > best:
                 best = key
         keys[h] = best
@@ -162,19 +155,11 @@ def value_range(values):
     return low, high
 
 
-@jit
-def _codes_serial(
-    codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength
-):
-    for i in range(codes.shape[0]):
-        c = np.intp(codes[i])
-        out_hand[i] = code_hand[c]
-        out_category[i] = code_category[c]
-        out_strength[i] = code_strength[c]
+# The loops below are written once, with ``prange``; ``serial_and_parallel`` makes
+# the serial build (``prange`` runs as ``range``) and the parallel one.
 
 
-@jit_parallel
-def _codes_parallel(
+def _codes_loop(
     codes, code_hand, code_category, code_strength, out_hand, out_category, out_strength
 ):
     for i in prange(codes.shape[0]):
@@ -182,6 +167,9 @@ def _codes_parallel(
         out_hand[i] = code_hand[c]
         out_category[i] = code_category[c]
         out_strength[i] = code_strength[c]
+
+
+_codes_serial, _codes_parallel = serial_and_parallel(_codes_loop)
 
 
 @jit
@@ -204,22 +192,7 @@ def _codes_checked(
     return bad
 
 
-@jit
-def _ranks_serial(
-    ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength
-):
-    for i in range(ranks.shape[0]):
-        c = np.intp(ranks[i, 0]) + 6 * (
-            np.intp(ranks[i, 1])
-            + 6 * (np.intp(ranks[i, 2]) + 6 * (np.intp(ranks[i, 3]) + 6 * np.intp(ranks[i, 4])))
-        )
-        out_hand[i] = code_hand[c]
-        out_category[i] = code_category[c]
-        out_strength[i] = code_strength[c]
-
-
-@jit_parallel
-def _ranks_parallel(
+def _ranks_loop(
     ranks, code_hand, code_category, code_strength, out_hand, out_category, out_strength
 ):
     for i in prange(ranks.shape[0]):
@@ -230,6 +203,9 @@ def _ranks_parallel(
         out_hand[i] = code_hand[c]
         out_category[i] = code_category[c]
         out_strength[i] = code_strength[c]
+
+
+_ranks_serial, _ranks_parallel = serial_and_parallel(_ranks_loop)
 
 
 @jit
@@ -270,20 +246,14 @@ def _codes_tail(codes, packed, out_hand, out_category, out_strength, start):
         out_strength[i] = p >> 16
 
 
-@jit
-def _codes_blocks(codes, packed, out_hand, out_category, out_strength):
-    blocks = codes.shape[0] // LANES
-    for b in range(blocks):
-        lookup_codes(codes, packed, out_hand, out_category, out_strength, b * LANES)
-    _codes_tail(codes, packed, out_hand, out_category, out_strength, blocks * LANES)
-
-
-@jit_parallel
-def _codes_blocks_parallel(codes, packed, out_hand, out_category, out_strength):
+def _codes_blocks_loop(codes, packed, out_hand, out_category, out_strength):
     blocks = codes.shape[0] // LANES
     for b in prange(blocks):
         lookup_codes(codes, packed, out_hand, out_category, out_strength, b * LANES)
     _codes_tail(codes, packed, out_hand, out_category, out_strength, blocks * LANES)
+
+
+_codes_blocks, _codes_blocks_parallel = serial_and_parallel(_codes_blocks_loop)
 
 
 @jit
@@ -299,20 +269,14 @@ def _ranks_tail(ranks, packed, out_hand, out_category, out_strength, start):
         out_strength[i] = p >> 16
 
 
-@jit
-def _ranks_blocks(ranks, packed, out_hand, out_category, out_strength):
-    blocks = ranks.shape[0] // LANES
-    for b in range(blocks):
-        lookup_ranks(ranks, packed, out_hand, out_category, out_strength, b * LANES)
-    _ranks_tail(ranks, packed, out_hand, out_category, out_strength, blocks * LANES)
-
-
-@jit_parallel
-def _ranks_blocks_parallel(ranks, packed, out_hand, out_category, out_strength):
+def _ranks_blocks_loop(ranks, packed, out_hand, out_category, out_strength):
     blocks = ranks.shape[0] // LANES
     for b in prange(blocks):
         lookup_ranks(ranks, packed, out_hand, out_category, out_strength, b * LANES)
     _ranks_tail(ranks, packed, out_hand, out_category, out_strength, blocks * LANES)
+
+
+_ranks_blocks, _ranks_blocks_parallel = serial_and_parallel(_ranks_blocks_loop)
 
 
 #: Whether the vector kernels compiled (None: not tried yet); if not, the scalar ones run.

@@ -15,6 +15,7 @@ import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.kernels.codes import KIND_ANY, KIND_RUN
+from pokerdice_stats.kernels.records import HandOrder, Multisets
 
 TIEBREAK_BASE = 7776  # 6**5: room for five base-6 tie-break digits
 
@@ -54,38 +55,43 @@ def tiebreak_code(counts, kind: int, run_length: int, run_mask: int) -> int:
     return code
 
 
-def natural_keys(kinds, patterns, run_lengths, run_masks, full_tiebreak: bool) -> list[int]:
+def natural_keys(order: HandOrder, sets: Multisets) -> list[int]:
     """Key of every hand counted without wild faces (the first category it fits)."""
-    n_categories = len(kinds)
+    n_categories = len(order.kinds)
     categories = [
-        (int(kinds[c]), [int(p) for p in patterns[c]], int(run_lengths[c]), int(run_masks[c]))
+        (
+            int(order.kinds[c]),
+            [int(p) for p in order.patterns[c]],
+            int(order.run_lengths[c]),
+            int(order.run_masks[c]),
+        )
         for c in range(n_categories)
     ]
     keys = []
-    for counts in ix.HAND_COUNTS.tolist():
+    for counts in sets.hand_counts.tolist():
         key = -1
         for c, (kind, pattern, run_length, run_mask) in enumerate(categories):
             if fits(counts, kind, pattern, run_length, run_mask):
                 key = (n_categories - 1 - c) * TIEBREAK_BASE
-                if full_tiebreak:
+                if order.full_tiebreak:
                     key += tiebreak_code(counts, kind, run_length, run_mask)
                 break
         keys.append(key)
     return keys
 
 
-def hand_keys(
-    kinds, patterns, run_lengths, run_masks, full_tiebreak: bool, wild: int
-) -> np.ndarray:
-    """(252,) int64 key of every hand; a wild face (rank, or -1) takes its best assignment."""
-    natural = natural_keys(kinds, patterns, run_lengths, run_masks, full_tiebreak)
+def hand_keys(order: HandOrder, sets: Multisets) -> np.ndarray:
+    """(252,) int64 key of every hand; a wild face (``order.wild``, or -1) takes its best
+    assignment."""
+    natural = natural_keys(order, sets)
+    wild = int(order.wild)
     if wild < 0:
         return np.array(natural, dtype=np.int64)
     keeps_by_size: dict[int, list[list[int]]] = {}
-    for counts, size in zip(ix.KEEP_COUNTS.tolist(), ix.KEEP_SIZE.tolist(), strict=True):
+    for counts, size in zip(sets.keep_counts.tolist(), sets.keep_size.tolist(), strict=True):
         keeps_by_size.setdefault(size, []).append(counts)
     keys = []
-    for h, counts in enumerate(ix.HAND_COUNTS.tolist()):
+    for h, counts in enumerate(sets.hand_counts.tolist()):
         n_wild = counts[wild]
         if n_wild == 0:
             keys.append(natural[h])

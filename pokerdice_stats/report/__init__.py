@@ -87,7 +87,8 @@ def run_report(
     Returns
     -------
     list of Path
-        Every file written, in task order.
+        Every file written, in task order, and last ``index.html``: every table, chart
+        and CSV of ``out_dir`` on one page (:mod:`pokerdice_stats.report.index_page`).
 
     Raises
     ------
@@ -108,9 +109,12 @@ def run_report(
     before = cache.folder()
     cache.use(cache.default_folder() if use_cache else None)
     try:
-        return _run(out, sections, progress, jobs)
+        written = _run(out, sections, progress, jobs)
     finally:
         cache.use(before)
+    from pokerdice_stats.report.index_page import write_index
+
+    return [*written, write_index(out)]
 
 
 def _run(out: Path, sections: tuple[str, ...], progress: bool, jobs: int) -> list[Path]:

@@ -14,15 +14,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
+from pokerdice_stats.turn.dice import format_counts
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import keep_intersection, n_states, state_kind
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Units of the values of each kind of advice.
 UNIT_CHANCE = "chance"
@@ -69,6 +74,24 @@ class HoldAdvice:
     goal_index: int = 0
     aside: int | None = None
     scale: Fraction = Fraction(1)
+
+    def frame(self) -> pd.DataFrame:
+        """Every hold, best first: the rows of the advice as a DataFrame."""
+        import pandas as pd
+
+        return pd.DataFrame(self.rows)
+
+    def __repr__(self) -> str:
+        best = self.rows[0] if self.rows else {}
+        return short_repr(
+            self,
+            rules=self.rules,
+            hand=format_counts(ix.HAND_COUNTS[self.hand], self.rules),
+            throws_left=self.throws_left,
+            goal=self.goal,
+            best=best.get("keep"),
+            value=best.get("value"),
+        )
 
 
 def check_throws_left(throws_left: int | None, throws: int, what: str) -> int:

@@ -48,6 +48,31 @@ class Category:
     run_length: int = 0
     run_starts: tuple[int, ...] = ()
 
+    @property
+    def short(self) -> str:
+        """A two-letter name for narrow table columns (``FH`` for a full house).
+
+        >>> FULL.short, SMALL_STRAIGHT.short
+        ('FH', 'SS')
+        """
+        return SHORT_NAMES.get(self.slug) or "".join(w[0] for w in self.slug.split("-")).upper()
+
+
+#: Two-letter names of the categories, for narrow table columns.
+SHORT_NAMES = {
+    "five-of-a-kind": "5K",
+    "four-of-a-kind": "4K",
+    "full-house": "FH",
+    "flush": "Fl",
+    "straight": "St",
+    "big-straight": "BS",
+    "small-straight": "SS",
+    "little-straight": "LS",
+    "three-of-a-kind": "3K",
+    "two-pair": "2P",
+    "one-pair": "1P",
+    "high-die": "HD",
+}
 
 FIVE = Category("five-of-a-kind", "Five of a kind", KIND_PATTERN, (5,))
 FOUR = Category("four-of-a-kind", "Four of a kind", KIND_PATTERN, (4, 1))

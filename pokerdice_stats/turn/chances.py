@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import Goal, at_least, exactly
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.holds import solve
@@ -142,14 +143,25 @@ class GoalChances:
             "final_float": {slug: float(v) for slug, v in self.final.items()},
         }
 
+    def frame(self) -> pd.DataFrame:
+        """One row a category: ``category`` and ``chance`` of ending the turn in it under
+        the goal's optimal play (Fractions)."""
+        import pandas as pd
 
-def goal_chances(rules: RuleSet, goal: Goal, throws: int | None = None) -> GoalChances:
+        return pd.DataFrame({"category": list(self.final), "chance": list(self.final.values())})
+
+    def __repr__(self) -> str:
+        return short_repr(self, goal=self.goal, throws=self.throws, value=self.value)
+
+
+def goal_chances(rules: RuleSet, goal: Goal | str, throws: int | None = None) -> GoalChances:
     """A goal's best value and the distribution of final categories under its play.
 
     Parameters
     ----------
     rules : RuleSet
-    goal : Goal
+    goal : Goal or str
+        A goal, or its text (``"at-least:full-house"``, ``'beat:"Q Q Q 9 9"'``).
     throws : int, optional
         Throws a turn (default: the rule set's); checked against the other
         rules as ``get_rules(rules, {"throws": throws})`` would.
@@ -162,7 +174,19 @@ def goal_chances(rules: RuleSet, goal: Goal, throws: int | None = None) -> GoalC
     ------
     RulesError
         For a number of throws the rules do not allow (see :func:`with_throws`).
+    GoalError
+        For a goal text that does not parse.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> goal_chances(get_rules("gameweave"), "at-least:full-house").value
+    Fraction(490459, 944784)
     """
+    if isinstance(goal, str):
+        from pokerdice_stats.turn.goals import parse_goal
+
+        goal = parse_goal(goal, hand_table(rules))
     policy = solve(with_throws(rules, throws), goal)
     numerators, denominator = policy.final_distribution()
     by_hand = np.array([Fraction(int(n), denominator) for n in numerators[0]], dtype=object)

@@ -21,8 +21,9 @@ from fractions import Fraction
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import GoalError, PokerDiceError
-from pokerdice_stats.ground.limits import LimitError, exact_number, read_text_capped
+from pokerdice_stats.ground.limits import LimitError, exact_number, read_structured_text
 from pokerdice_stats.turn.hands import HandTable
 
 INT64_MAX = np.iinfo(np.int64).max
@@ -165,7 +166,9 @@ def _fraction(value: Fraction | int | str, what: str) -> Fraction:
     try:
         return exact_number(value)
     except (ValueError, ZeroDivisionError):
-        raise GoalError(f"{what}: expected a number such as 1/2, got {value!r}") from None
+        raise GoalError(
+            f"{what}: expected a number such as 1/2 ({AMOUNT_RULE}), got {value!r}"
+        ) from None
 
 
 GOAL_KINDS = ("at-least", "exactly", "beat", "score")
@@ -197,14 +200,15 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
             f"unknown goal {text!r}; write one of: at-least:CATEGORY, exactly:CATEGORY, "
             'beat:"DICE"[,tie=P], score:FILE.toml'
         )
-    argument = argument.strip()
+    raw, argument = argument, argument.strip()
     try:
         if kind == "at-least":
             return at_least(table, argument)
         if kind == "exactly":
             return exactly(table, argument)
         if kind == "beat":
-            dice, *option = re.split(r",\s*tie\s*=\s*", argument, maxsplit=1)
+            # the tie is a number: written without blanks, as every number
+            dice, *option = re.split(r",\s*tie\s*=", raw, maxsplit=1)
             return beat(table, dice.strip().strip("\"'"), option[0] if option else 0)
         points = _read_points(argument)
         try:
@@ -219,7 +223,7 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
 
 def _read_points(path: str) -> dict[str, int | str]:
     try:
-        data = tomllib.loads(read_text_capped(path, "points file"))
+        data = tomllib.loads(read_structured_text(path, "points file"))
     except FileNotFoundError:
         raise GoalError(f"points file {path!r} not found") from None
     except LimitError as err:

@@ -23,14 +23,15 @@ import numpy as np
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import DiceError
 from pokerdice_stats.kernels import numpy_keys
+from pokerdice_stats.kernels.records import HandOrder, multisets
 from pokerdice_stats.turn.categories import KIND_ANY, KIND_PATTERN, KIND_RUN, Category
 from pokerdice_stats.turn.dice import format_counts, parse_hand, parse_ranks
 from pokerdice_stats.turn.rules import RuleSet
 
 
-def _category_arrays(
-    categories: tuple[Category, ...],
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def hand_order(rules: RuleSet, *, wild: bool = True) -> HandOrder:
+    """How ``rules`` orders hands, as the record the hand-key kernels take."""
+    categories = rules.categories
     n = len(categories)
     kinds = np.array([c.kind for c in categories], dtype=np.int64)
     patterns = np.zeros((n, 5), dtype=np.int64)
@@ -40,7 +41,14 @@ def _category_arrays(
         patterns[i, : len(cat.pattern)] = cat.pattern
         run_lengths[i] = cat.run_length
         run_masks[i] = sum(1 << s for s in cat.run_starts)
-    return kinds, patterns, run_lengths, run_masks
+    return HandOrder(
+        kinds=kinds,
+        patterns=patterns,
+        run_lengths=run_lengths,
+        run_masks=run_masks,
+        full_tiebreak=rules.tiebreak == "full",
+        wild=-1 if (rules.wild is None or not wild) else int(rules.wild),
+    )
 
 
 def compute_keys(rules: RuleSet, *, wild: bool = True, compiled: bool = False) -> np.ndarray:
@@ -50,21 +58,12 @@ def compute_keys(rules: RuleSet, *, wild: bool = True, compiled: bool = False) -
     milliseconds for 252 hands, and no numba import); ``compiled=True`` runs the
     numba kernel instead (the tests compare the two).
     """
-    arrays = _category_arrays(rules.categories)
-    full = rules.tiebreak == "full"
-    wild_rank = -1 if (rules.wild is None or not wild) else rules.wild
+    order = hand_order(rules, wild=wild)
     if not compiled:
-        return numpy_keys.hand_keys(*arrays, full, wild_rank)
+        return numpy_keys.hand_keys(order, multisets())
     from pokerdice_stats.kernels import classify
 
-    return classify.hand_keys(
-        ix.HAND_COUNTS.astype(np.int64),
-        ix.KEEP_COUNTS_INT64,
-        ix.KEEP_SIZE.astype(np.int64),
-        *arrays,
-        full,
-        wild_rank,
-    )
+    return classify.hand_keys(order, multisets())
 
 
 @dataclass(frozen=True, eq=False)

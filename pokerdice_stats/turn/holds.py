@@ -63,6 +63,7 @@ import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import DiceError, GoalError, OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.dice import format_counts, parse_keep
 from pokerdice_stats.turn.goals import INT64_MAX, Goal, stack_goals
 from pokerdice_stats.turn.hands import hand_table
@@ -142,6 +143,27 @@ class Policy:
     def values(self) -> list[Fraction | float]:
         """The value of a whole turn for every goal."""
         return [self.value(g) for g in range(len(self.goals))]
+
+    def frame(self) -> pd.DataFrame:
+        """One row a goal: its name, the throws a turn and the value of a whole turn
+        (a Fraction when exact). The hold on every hand is
+        :func:`~pokerdice_stats.turn.strategy_frame.strategy_frame`."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "goal": [goal.name for goal in self.goals],
+                "throws": self.throws,
+                "value": self.values(),
+            }
+        )
+
+    def __repr__(self) -> str:
+        names = [goal.name for goal in self.goals]
+        shown = names[0] if len(names) == 1 else f"{len(names)} goals"
+        return short_repr(
+            self, rules=self.rules, goal=shown, throws=self.throws, value=self.value()
+        )
 
     def _state(self, hand: int, throws_left: int, aside: int | None) -> int:
         return state_index(self.rules, self.throws, hand, throws_left, aside)

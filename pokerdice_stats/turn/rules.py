@@ -23,8 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pokerdice_stats.ground import bounds
+from pokerdice_stats.ground.bounds import MAX_DIGITS
 from pokerdice_stats.ground.errors import RulesError
-from pokerdice_stats.ground.limits import LimitError, read_text_capped
+from pokerdice_stats.ground.limits import LimitError, read_structured_text
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS, Category
 from pokerdice_stats.turn.charts import CHARTS, Chart
 
@@ -39,11 +41,11 @@ STARTERS = ("last-thrower", "rotate", "winner")
 #: What ``max_rethrow`` counts: dice of the first throw ever thrown again in the
 #: turn (``turn``, 003 variation 2 as its page explains it) or dice moved in one throw.
 RETHROW_SCOPES = ("turn", "throw")
-MAX_TARGET = 50
+MAX_TARGET = bounds.MAX_TARGET
 
 #: Every option key with a one-line description (shown by ``rules show``).
 OPTION_KEYS: dict[str, str] = {
-    "throws": "throws a turn (1, 2, 3, ...)",
+    "throws": f"throws a turn (1 to {bounds.MAX_THROWS})",
     "max_rethrow": "most dice thrown again after the first throw (1..5; see max_rethrow_scope)",
     "max_rethrow_scope": "what max_rethrow counts: turn (dice of the first throw ever thrown "
     "again in the turn) or throw (dice moved in one throw)",
@@ -59,7 +61,7 @@ OPTION_KEYS: dict[str, str] = {
     "starter": "who starts the next round: " + ", ".join(STARTERS),
 }
 
-MAX_THROWS = 10
+MAX_THROWS = bounds.MAX_THROWS
 
 
 @dataclass(frozen=True)
@@ -205,6 +207,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
 }
 
+#: Each preset and the rule document it comes from, in one line (for tables and notebooks).
 PRESET_SOURCES: dict[str, str] = {
     "gameweave": "Gameweave Poker Dice (seed 000): faces 9..A, three throws, full tie-breaks",
     "classic": "classic rules page (seed 003): as gameweave; its variations are options",
@@ -225,7 +228,7 @@ def _choice(key: str, value: Any, choices: tuple[str, ...] | list[str]) -> str:
 
 
 #: Longest whole number read (Python's ``int`` refuses longer decimal text).
-_MAX_DIGITS = 4000
+_MAX_DIGITS = MAX_DIGITS
 
 
 def _shown(value: Any, keep: int = 60) -> str:
@@ -242,12 +245,12 @@ def _integer(key: str, value: Any, low: int, high: int) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise RulesError(f"invalid value {_shown(value)} for {key}; expected a whole number")
-    text = str(value).strip()
+    text = str(value)
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()):
         raise RulesError(
             f"invalid value {_shown(value)} for {key}; expected a whole number "
-            "(ASCII digits only, a leading minus sign for a negative number)"
+            "(ASCII digits only, a leading minus sign for a negative number, no spaces)"
         )
     number = int(text) if len(digits) <= _MAX_DIGITS else None
     if number is None or not low <= number <= high:
@@ -434,18 +437,34 @@ def read_rules_file(path: str | Path) -> dict[str, Any]:
     """
     path = Path(path)
     try:
-        data = tomllib.loads(read_text_capped(path, "rule file"))
+        text = read_structured_text(path, "rule file")
     except FileNotFoundError:
         raise RulesError(f"rule file {str(path)!r} not found") from None
     except LimitError as err:
         raise RulesError(str(err)) from None
     except (OSError, UnicodeDecodeError) as err:
         raise RulesError(f"cannot read rule file {str(path)!r}: {err}") from None
+    return rules_text_options(text, repr(str(path)))
+
+
+def rules_text_options(text: str, name: str = "(text)") -> dict[str, Any]:
+    """The options of a rule file's TOML text (with ``preset`` if named); ``name`` names
+    the file in messages.
+
+    Raises
+    ------
+    RulesError
+        If the text is not TOML, or holds a table where a value is expected.
+    """
+    try:
+        data = tomllib.loads(bounds.check_structure(text, f"rule file {name}"))
+    except LimitError as err:
+        raise RulesError(str(err)) from None
     except tomllib.TOMLDecodeError as err:
-        raise RulesError(f"rule file {str(path)!r} is not valid TOML: {err}") from None
+        raise RulesError(f"rule file {name} is not valid TOML: {err}") from None
     for key, value in data.items():
         if isinstance(value, (dict, list)):
-            raise RulesError(f"rule file {str(path)!r}: {key} must be a single value")
+            raise RulesError(f"rule file {name}: {key} must be a single value")
     return dict(data)
 
 
@@ -462,5 +481,5 @@ def parse_assignments(items: list[str] | tuple[str, ...] | None) -> dict[str, st
         if "=" not in item:
             raise RulesError(f"--set expects KEY=VALUE, got {item!r}")
         key, value = item.split("=", 1)
-        options[key.strip()] = value.strip()
+        options[key.strip()] = value  # a number refuses blanks; words are stripped
     return options

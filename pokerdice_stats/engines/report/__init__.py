@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pokerdice_stats.ground.outputs import write_output
+
 
 @dataclass(frozen=True)
 class Task:
@@ -38,6 +40,14 @@ class Task:
 
 def write_text(path: Path, text: str) -> Path:
     """Write text (LF line ends, UTF-8), creating folders; returns the path."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8", newline="\n")
-    return path
+    return write_output(path, text, "output file", make_parents=True)
+
+
+def save_figure(fig, path: Path, **options) -> Path:
+    """Save a matplotlib figure as PNG through :func:`write_output` (whole, never into a
+    FIFO or device); ``options`` go to ``savefig`` (``dpi``, ``metadata``)."""
+    import io
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", **options)
+    return write_output(path, buffer.getvalue(), "chart", make_parents=True)

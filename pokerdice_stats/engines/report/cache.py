@@ -31,7 +31,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pokerdice_stats.ground.cache_dir import cache_folder, source_digest
+from pokerdice_stats.ground.bounds import FILE_CAP, check_structure
+from pokerdice_stats.ground.cache_dir import (
+    DamagedEntry,
+    cache_folder,
+    content_digest,
+    read_entry,
+    source_digest,
+    warn_damaged,
+)
 
 __all__ = [
     "cache_key",
@@ -47,7 +55,7 @@ __all__ = [
 T = TypeVar("T")
 
 #: Raise to drop every entry made before (a change of the entry format).
-FORMAT = "1"
+FORMAT = "2"
 #: Libraries whose version is part of every key.
 LIBRARIES = ("numpy", "scipy", "pandas", "numba", "matplotlib")
 
@@ -109,21 +117,72 @@ def cache_key(name: str, args: tuple, sources: str | None = None) -> str:
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
 
 
-def _load(path: Path) -> tuple[bool, Any]:
+#: The first line of every entry: the entry format's name and version.
+MAGIC = f"pokerdice-stats cache entry {FORMAT}\n".encode("ascii")
+
+
+def _entry(key: str, value: Any) -> bytes:
+    """An entry's bytes: :data:`MAGIC`, a JSON line (key, digest and size of the pickle,
+    type of the value), then the pickle."""
+    payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    header = {
+        "key": key,
+        "sha256": content_digest(payload),
+        "size": len(payload),
+        "type": _type_name(value),
+    }
+    return MAGIC + json.dumps(header, sort_keys=True).encode("ascii") + b"\n" + payload
+
+
+def _type_name(value: Any) -> str:
+    kind = type(value)
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
+def _load(path: Path, key: str) -> tuple[bool, Any]:
+    """``(True, value)`` of the entry at ``path``, or ``(False, None)``.
+
+    An entry is unpickled only when it is a regular file within
+    :data:`~pokerdice_stats.ground.bounds.CACHE_ENTRY_CAP` bytes, starts with
+    :data:`MAGIC`, names ``key`` (not the entry of another call) and its pickle matches
+    the digest and size it names; the value must be of the type it names.  Anything
+    else is reported on standard error and computed again.
+    """
     try:
-        with path.open("rb") as handle:
-            return True, pickle.load(handle)
-    except Exception:  # missing, damaged, or made by other code: compute again
+        data = read_entry(path)
+        if data is None:
+            return False, None
+        if not data.startswith(MAGIC):
+            raise DamagedEntry("not an entry of this format")
+        line_end = data.find(b"\n", len(MAGIC), len(MAGIC) + 4096)
+        if line_end < 0:
+            raise DamagedEntry("no header")
+        header = json.loads(data[len(MAGIC) : line_end].decode("ascii"))
+        payload = data[line_end + 1 :]
+        if not isinstance(header, dict) or header.get("key") != key:
+            raise DamagedEntry("the entry of another computation")
+        if header.get("size") != len(payload) or header.get("sha256") != content_digest(payload):
+            raise DamagedEntry("its digest does not match its contents")
+        value = pickle.loads(payload)
+        if _type_name(value) != header.get("type"):
+            raise DamagedEntry("a value of another type")
+    except DamagedEntry as why:
+        warn_damaged(path, why)
         return False, None
+    except Exception as err:
+        warn_damaged(path, f"unreadable: {type(err).__name__}")
+        return False, None
+    return True, value
 
 
-def _store(path: Path, value: Any, stale: str) -> None:
+def _store(path: Path, value: Any, stale: str, key: str = "") -> None:
     """Write atomically (another process may read or write the same entry); drop ``stale*``."""
     try:
+        data = _entry(key, value)
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".partial-")
         try:
             with os.fdopen(fd, "wb") as handle:
-                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+                handle.write(data)
             os.replace(temporary, path)
         except BaseException:
             os.unlink(temporary)
@@ -151,11 +210,11 @@ def disk_cached(func: Callable[..., T]) -> Callable[..., T]:
         by_args = hashlib.sha256(repr(args).encode("utf-8")).hexdigest()[:12]
         stem = f"{name}-{by_args}-"
         path = where / f"{stem}{key[:32]}.pickle"
-        found, value = _load(path)
+        found, value = _load(path, key)
         if found:
             return value
         value = func(*args)
-        _store(path, value, stem)
+        _store(path, value, stem, key)
         return value
 
     return cached
@@ -170,8 +229,9 @@ def timings() -> dict[str, float]:
     if _folder is None:
         return {}
     try:
-        data = json.loads((_folder / TIMINGS).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        raw = read_entry(_folder / TIMINGS, FILE_CAP)  # a regular file: never a FIFO
+        data = json.loads(check_structure(raw.decode("utf-8"), TIMINGS)) if raw else {}
+    except (DamagedEntry, OSError, ValueError, RecursionError):
         return {}
     if not isinstance(data, dict):
         return {}

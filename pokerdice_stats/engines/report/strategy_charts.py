@@ -20,14 +20,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 import PIL
 from matplotlib.artist import Artist
 from matplotlib.collections import PatchCollection
+from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon, Rectangle
 from matplotlib.path import Path as MplPath
@@ -36,6 +34,8 @@ from PIL import PngImagePlugin
 
 from pokerdice_stats.engines.report import Task, write_text
 from pokerdice_stats.ground.formats import fixed_text, fraction_text, to_csv
+from pokerdice_stats.ground.limits import read_bytes_capped
+from pokerdice_stats.ground.outputs import write_output
 from pokerdice_stats.turn.goals import Goal, at_least, beat
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.holds import solve
@@ -158,7 +158,9 @@ def plot_strategy(
     panel_w = COLUMNS * cell_w + label_w
     fig_w = panel_w * len(steps) + 0.4
     fig_h = total_rows * cell_h + 1.7
-    fig, axes = plt.subplots(1, len(steps), figsize=(fig_w, fig_h), squeeze=False)
+    # A figure of its own, not pyplot's: drawing a chart leaves the caller's backend alone.
+    fig = Figure(figsize=(fig_w, fig_h))
+    axes = fig.subplots(1, len(steps), squeeze=False)
     for ax, t in zip(axes[0], steps, strict=True):
         part = frame[frame["throws_left"] == t]
         boxes: list[Rectangle] = []
@@ -261,7 +263,6 @@ def plot_strategy(
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi or DPI, metadata=PNG_METADATA)
-    plt.close(fig)
     _write_small_png(buffer, path, digest)
     return path
 
@@ -295,13 +296,18 @@ def chart_digest(
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
 
 
+#: Largest chart read back for its digest (they are a few hundred KiB).
+CHART_CAP = 64 * 1024**2
+
+
 def drawn_digest(path: Path) -> str | None:
     """The digest stored in a chart drawn by :func:`plot_strategy`; None if missing or damaged."""
     try:
-        with PILImage.open(path) as image:
+        data = read_bytes_capped(path, "chart", CHART_CAP)  # a regular file: never a FIFO
+        with PILImage.open(io.BytesIO(data)) as image:
             digest = image.info.get(DIGEST_KEY)
             image.verify()  # every chunk present and its checksum right
-    except (OSError, SyntaxError, ValueError):
+    except (OSError, SyntaxError, ValueError):  # LimitError is a ValueError
         return None
     return digest if isinstance(digest, str) else None
 
@@ -318,7 +324,9 @@ def _write_small_png(buffer: io.BytesIO, path: Path, digest: str) -> None:
         small = image.convert("RGB").quantize(
             colors=PALETTE_COLOURS, method=PILImage.Quantize.MEDIANCUT
         )
-        small.save(path, format="PNG", optimize=True, pnginfo=info)
+        out = io.BytesIO()
+        small.save(out, format="PNG", optimize=True, pnginfo=info)
+    write_output(path, out.getvalue(), "chart", make_parents=True)
 
 
 def _is_probability(frame: pd.DataFrame) -> bool:

@@ -7,12 +7,18 @@ Shared by :mod:`.rounds` (later seats see the earlier hands) and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pokerdice_stats.engines.simulation import stats
+from pokerdice_stats.engines.simulation.stats import estimates_frame
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.codes import SHARE_UNIT
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Rounds a chunk.
 ROUND_CHUNK = 1 << 15
@@ -61,6 +67,17 @@ class RoundResult:
     knowledge: str = "seen"
     policies: tuple = ()
     hist: np.ndarray | None = None
+
+    def frame(self) -> pd.DataFrame:
+        """One row a seat: its estimate with interval, ``n`` and ``seed``, and ``exact``
+        (the solver's figure it is checked against, where there is one)."""
+        frame = estimates_frame({f"seat {k}": e for k, e in enumerate(self.seats, start=1)})
+        if self.exact is not None:
+            frame["exact"] = [float(x) for x in self.exact]
+        return frame
+
+    def __repr__(self) -> str:
+        return short_repr(self, win=[e.estimate for e in self.seats], n=self.n, seed=self.seed)
 
 
 def share_estimates(rules: RuleSet, totals: dict, players: int, n: int, seed: int) -> list:

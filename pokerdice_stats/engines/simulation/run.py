@@ -28,8 +28,10 @@ from typing import Any, Protocol
 import numpy as np
 from tqdm import tqdm
 
+from pokerdice_stats.ground.bounds import MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.interrupts import SEEN
+from pokerdice_stats.ground.limits import check_memory
 
 ChunkFn = Callable[[Any, np.ndarray, int], dict]
 
@@ -77,6 +79,8 @@ class RunOptions:
             raise OptionError(f"the seed must be a whole number >= 0, got {self.seed}")
         if self.workers is not None and (not _is_whole(self.workers) or self.workers < 1):
             raise OptionError(f"workers must be at least 1, got {self.workers}")
+        if self.workers is not None and self.workers > MAX_WORKERS:
+            raise OptionError(f"workers must be at most {MAX_WORKERS}, got {self.workers}")
 
     def samples(self, default: int) -> int:
         """``n``, or ``default`` when no number of samples was given."""
@@ -390,7 +394,34 @@ def play_chunk(job: ChunkJob, state: np.ndarray, size: int) -> dict:
 
 
 def run_job(job: ChunkJob, run: RunOptions, default_n: int) -> ChunkRun:
-    """Run a simulation's job: ``run.n`` samples (``default_n`` if not given)."""
-    return run_chunks(
-        play_chunk, job, job.chunk_size, run.with_samples(run.samples(default_n)), job.desc
+    """Run a simulation's job: ``run.n`` samples (``default_n`` if not given).
+
+    Raises
+    ------
+    LimitError
+        When the rows kept for every sample (``each_`` fields) would outgrow the memory
+        budget, before anything runs.
+    """
+    n = run.samples(default_n)
+    check_rows_memory(job, n)
+    return run_chunks(play_chunk, job, job.chunk_size, run.with_samples(n), job.desc)
+
+
+def check_rows_memory(job: ChunkJob, n: int) -> None:
+    """Refuse ``n`` samples whose ``each_`` rows (one per sample, concatenated at the end,
+    so held twice for a moment) would outgrow the memory budget.
+
+    Raises
+    ------
+    LimitError
+        Naming ``--n``.
+    """
+    one = job.new_tally(1)
+    per_sample = sum(
+        getattr(one, name).nbytes for name in type(one)._fields if name.startswith("each_")
     )
+    if per_sample:
+        check_memory(
+            2 * per_sample * int(n),
+            f"{int(n):,} {job.desc} (--n), keeping {per_sample:,} bytes of results each,",
+        )

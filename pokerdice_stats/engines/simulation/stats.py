@@ -11,10 +11,14 @@ import math
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from statistics import NormalDist
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pokerdice_stats.ground.errors import OptionError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Two-sided 95% normal quantile.
 Z95 = 1.959963984540054
@@ -105,6 +109,36 @@ class Estimate:
     def as_dict(self) -> dict:
         """The fields as a plain dict (the JSON contract: estimate, ci_low, ci_high, n, seed...)."""
         return asdict(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"Estimate({self.estimate:.6g}, {self.level:.0%} CI {self.ci_low:.6g} to "
+            f"{self.ci_high:.6g}, n={self.n}, seed={self.seed})"
+        )
+
+
+def estimates_frame(estimates: dict[str, Estimate]) -> pd.DataFrame:
+    """One row an estimate: ``figure`` (the key), ``estimate``, ``ci_low``, ``ci_high``,
+    ``n`` and ``seed``.
+
+    >>> float(estimates_frame({"p": proportion(3, 10, seed=1)}).loc[0, "estimate"])
+    0.3
+    """
+    import pandas as pd
+
+    return pd.DataFrame(
+        [
+            {
+                "figure": name,
+                "estimate": e.estimate,
+                "ci_low": e.ci_low,
+                "ci_high": e.ci_high,
+                "n": e.n,
+                "seed": e.seed,
+            }
+            for name, e in estimates.items()
+        ]
+    )
 
 
 def proportion(successes: int, n: int, seed: int, level: float = 0.95) -> Estimate:

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -30,14 +31,19 @@ from pokerdice_stats.engines.simulation.policy_tables import (
     optimal_tables,
 )
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
+from pokerdice_stats.engines.simulation.stats import estimates_frame
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.simulation.records import TurnGame, TurnTally
 from pokerdice_stats.kernels.simulation.turns import turns_chunk
 from pokerdice_stats.turn.goals import Goal, parse_goal
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_code
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Turns a chunk (about 10 ms of work).
 TURN_CHUNK = 1 << 18
@@ -110,6 +116,14 @@ class TurnResult:
     seed: int
     interrupted: bool = False
     by_category: dict = field(default_factory=dict)
+
+    def frame(self) -> pd.DataFrame:
+        """The goal's estimate, then each final category's: ``figure``, ``estimate``,
+        ``ci_low``, ``ci_high``, ``n``, ``seed``."""
+        return estimates_frame({"goal": self.estimate, **self.by_category})
+
+    def __repr__(self) -> str:
+        return short_repr(self, goal=self.goal.name, policy=self.policy, estimate=self.estimate)
 
 
 def simulate_turns(

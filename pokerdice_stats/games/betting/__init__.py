@@ -39,7 +39,11 @@ GAME = Game(
     package=__name__,
     plays=plays,
     commands=("command",),
-    report={"betting_tables": "report.round", "betting_sessions": "report.sessions"},
+    report={
+        "betting_tables": "report.round",
+        "betting_sessions": "report.sessions",
+        "betting_as_written": "report.table",
+    },
     checks={"betting-sessions": "checks:betting_session_checks"},
     entries={
         "solve": "exact.solve:solve_betting",

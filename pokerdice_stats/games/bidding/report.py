@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.engines.report import Task, write_text
+from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
 from pokerdice_stats.engines.simulation.run import RunOptions
 from pokerdice_stats.games.bidding.exact.frames import (
@@ -295,7 +295,7 @@ def _chart(result: Bidding, players: pd.DataFrame, path: Path) -> Path:
     )
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
     return path
 
 

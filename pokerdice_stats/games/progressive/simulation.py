@@ -6,7 +6,10 @@ round); the kernel is :mod:`pokerdice_stats.kernels.simulation.progressive`.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -21,6 +24,7 @@ from pokerdice_stats.engines.simulation.policy_tables import (
     tables_of_policy,
 )
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
+from pokerdice_stats.engines.simulation.stats import estimates_frame
 from pokerdice_stats.games.progressive.exact.bank import MAX_BANK
 from pokerdice_stats.games.progressive.exact.payout import (
     COMPUTER_POLICIES,
@@ -31,9 +35,11 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     PROGRESSIVE_SCHEDULE,
     SEED_NAME,
     PayoutSchedule,
-    payout_matrix,
+    integer_payout,
 )
+from pokerdice_stats.ground.bounds import MAX_SESSION_ROUNDS, chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.simulation.progressive import progressive_chunk
 from pokerdice_stats.kernels.simulation.records import (
     ProgressiveGame,
@@ -45,10 +51,15 @@ from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_code
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 #: Sessions a chunk (small: a session is many rounds).
 SESSION_CHUNK = 1 << 8
 #: Sessions simulated when the run options do not say.
 DEFAULT_SESSIONS = 10_000
+#: Most rounds a simulated session plays (the bound of every game's sessions).
+MAX_ROUNDS = MAX_SESSION_ROUNDS
 #: Starting bank of a progressive session (004).
 PROGRESSIVE_BANK = 10_000
 
@@ -66,7 +77,11 @@ class ProgressiveJob:
         every = self.session.record_every
         n_path = self.session.rounds // every + 1 if every else 0
         return zeros_tally(
-            ProgressiveTally, each_bank=size, each_broke_at=size, each_path=(size, n_path)
+            ProgressiveTally,
+            each_bank=size,
+            each_broke_at=size,
+            each_path=(size, n_path),
+            pay_counts=int(self.game.pay_index.max()) + 1,
         )
 
     def fill(self, state: np.ndarray, size: int, tally: ProgressiveTally) -> None:
@@ -101,7 +116,9 @@ def progressive_job(
     ``session`` defaults to one round from :data:`PROGRESSIVE_BANK`, no ceiling,
     no recorded path, ruin at a bank of 0 or less (``floor`` 1: see
     :func:`simulate_progressive` for the ruin of a session); ``schedule`` to the
-    progressive payout schedule.
+    progressive payout schedule.  Pays and the session's banks are in whole
+    units of ``1 / scale`` points, ``scale`` the common denominator of the
+    schedule's pays (:func:`pay_scale`; 1 for whole-number pays).
 
     Raises
     ------
@@ -111,24 +128,30 @@ def progressive_job(
     """
     session = session or ProgressiveSession(1, PROGRESSIVE_BANK, 0, 0)
     schedule = schedule or PROGRESSIVE_SCHEDULE
-    if not isinstance(session.rounds, int) or session.rounds < 1:
-        raise OptionError(f"rounds must be a whole number of at least 1, got {session.rounds}")
+    rounds = check_rounds(session.rounds)
     start = session.start_bank
     if not isinstance(start, int) or start < 1:
         raise OptionError(f"the starting bank must be a whole number of at least 1, got {start}")
     require_independent_turns(rules, "a progressive session")
-    payout = payout_matrix(rules, schedule)
+    payout, _ = integer_payout(rules, schedule)
+    if payout.dtype == object:
+        raise OptionError(
+            f"schedule {schedule.label}: its pays over their common denominator do not fit "
+            "64-bit integers, which the simulation counts banks in"
+        )
     response = player_response(rules, payout)
+    _, pay_index = np.unique(np.asarray(payout), return_inverse=True)
     game = ProgressiveGame(
         computer=computer_table(rules, computer, response),
         player=tables_of_policy(response.policy),
         column=np.asarray(response.column, dtype=np.int64),
         payout=np.ascontiguousarray(payout, dtype=np.int64),
+        pay_index=np.ascontiguousarray(pay_index.reshape(payout.shape), dtype=np.int64),
         throws=rules.throws,
         states=state_code(rules),
         dice=dice_tables(),
     )
-    return ProgressiveJob(session, game)
+    return ProgressiveJob(session, game, chunk_size=chunk_sessions(rounds, SESSION_CHUNK))
 
 
 @dataclass(frozen=True)
@@ -146,11 +169,13 @@ class SessionResult:
         Chance the computer's bank did.
     payout : Estimate
         Mean payout to the player per round played (normal interval).
-    final_banks : (n,) int64
+    final_banks : (n,) int64, or float64
+        Banks after the session in points: whole numbers (int64) when every
+        pay is, else float64.
     broke_at : (n,) int64
         Round the player went broke, minus the round the computer did (0: neither).
-    paths : (n, K) int64
-        Banks every ``record_every`` rounds (empty unless asked for).
+    paths : (n, K) int64, or float64
+        Banks every ``record_every`` rounds, points (empty unless asked for).
     """
 
     bank: stats.Estimate
@@ -167,13 +192,40 @@ class SessionResult:
     seed: int
     interrupted: bool = False
     schedule: str = SEED_NAME
-    floor: int = 1
+    floor: int | Fraction = 1
     computer_bank: int = 0
 
     @property
     def ruin_rule(self) -> str:
         """What ruin means here, in words (every output says it)."""
-        return f"the bank can no longer cover the largest loss of a round ({self.floor:,} points)"
+        return (
+            "the bank can no longer cover the largest loss of a round "
+            f"({_points_text(self.floor)} points)"
+        )
+
+    def frame(self) -> pd.DataFrame:
+        """The session's estimates: bank after the session, chance of ruin (each side),
+        payout per round."""
+        return estimates_frame(
+            {
+                "bank (points)": self.bank,
+                "player ruined (chance)": self.broke,
+                "computer ruined (chance)": self.computer_broke,
+                "payout (points per round)": self.payout,
+            }
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            computer=self.computer,
+            rounds=self.rounds,
+            start=self.start,
+            bank=self.bank.estimate,
+            ruin=self.broke.estimate,
+            n=self.n,
+            seed=self.seed,
+        )
 
 
 def simulate_progressive(
@@ -205,7 +257,7 @@ def simulate_progressive(
         For bad rounds, banks or computer policy, rules other than
         ``ties=push``, or a starting bank that cannot cover the largest loss.
     ScheduleError
-        For a schedule these rules cannot use (or amounts that are not whole).
+        For a schedule these rules cannot use.
     """
     run = run or RunOptions()
     if rules.ties != "push":
@@ -222,26 +274,53 @@ def simulate_progressive(
     ceiling = start + computer_bank if computer_bank else 0
     schedule = schedule or PROGRESSIVE_SCHEDULE
     floor = largest_loss(rules, schedule)
-    for whose, amount in (("starting", start), ("computer's", computer_bank or floor)):
+    for whose, amount in (("starting", start), ("computer's", computer_bank)):
+        if whose == "computer's" and not amount:  # 0: a computer that never runs out
+            continue
         if isinstance(amount, int) and amount < floor:
             raise OptionError(
                 f"the {whose} bank ({amount:,}) cannot cover the largest loss of a round "
-                f"({floor:,} points under schedule {schedule.label}): ruined before the first round"
+                f"({_points_text(floor)} points under schedule {schedule.label}): ruined before "
+                "the first round"
             )
-    session = ProgressiveSession(rounds, start, ceiling, record_every, floor)
+    check_rounds(rounds)
+    scale = pay_scale(rules, schedule)
+    if (max(start, ceiling) + rounds * schedule.largest) * scale >= 2**62:
+        raise OptionError(
+            f"schedule {schedule.label}: its pays have the common denominator {scale:,}, and "
+            f"banks of {rounds:,} rounds from {start:,} points in units of 1/{scale:,} point do "
+            "not fit 64-bit integers: fewer rounds, a smaller bank, or whole pays"
+        )
+    session = ProgressiveSession(
+        rounds, start * scale, ceiling * scale, record_every, math.ceil(floor * scale)
+    )
     done = run_job(progressive_job(rules, computer, session, schedule), run, DEFAULT_SESSIONS)
     t = done.totals
-    banks = t["each_bank"]
+    banks, paths = t["each_bank"], t["each_path"]
     broke_at = t["each_broke_at"]
     seed = run.seed
-    bank = stats.mean(
-        float(banks.sum()), float((banks.astype(np.float64) ** 2).sum()), done.n, seed
-    )
+    if scale == 1:
+        bank = stats.mean(
+            float(banks.sum()), float((banks.astype(np.float64) ** 2).sum()), done.n, seed
+        )
+    else:  # exact sums of the scaled banks, then points
+        total = sum(int(b) for b in banks)
+        squares = sum(int(b) * int(b) for b in banks)
+        bank = stats.mean(
+            float(Fraction(total, scale)), float(Fraction(squares, scale * scale)), done.n, seed
+        )
+        banks, paths = banks / scale, paths / scale
     broke = stats.proportion(int((broke_at > 0).sum()), done.n, seed)
     computer_broke = stats.proportion(int((broke_at < 0).sum()), done.n, seed)
-    payout = stats.mean(
-        float(t["payout_sum"][0]), float(t["payout_sum_sq"][0]), int(t["rounds_played"][0]), seed
+    pays = np.unique(np.asarray(integer_payout(rules, schedule)[0]))
+    counts = [int(c) for c in t["pay_counts"]]
+    pay_sum = sum(
+        (Fraction(int(p), scale) * c for p, c in zip(pays, counts, strict=True)), Fraction(0)
     )
+    pay_squares = sum(
+        (Fraction(int(p), scale) ** 2 * c for p, c in zip(pays, counts, strict=True)), Fraction(0)
+    )
+    payout = stats.mean(float(pay_sum), float(pay_squares), int(t["rounds_played"][0]), seed)
     return SessionResult(
         bank,
         broke,
@@ -249,7 +328,7 @@ def simulate_progressive(
         payout,
         banks,
         broke_at,
-        t["each_path"],
+        paths,
         rounds,
         start,
         computer,
@@ -262,12 +341,37 @@ def simulate_progressive(
     )
 
 
-def largest_loss(rules: RuleSet, schedule: PayoutSchedule) -> int:
+def check_rounds(rounds: object) -> int:
+    """``rounds`` when it is a whole number from 1 to :data:`MAX_ROUNDS`.
+
+    Raises
+    ------
+    OptionError
+        Otherwise, naming the bound.
+    """
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise OptionError(f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds}")
+    return rounds
+
+
+def pay_scale(rules: RuleSet, schedule: PayoutSchedule) -> int:
+    """The common denominator of the schedule's pays: a session counts in 1/scale points."""
+    return integer_payout(rules, schedule)[1]
+
+
+def largest_loss(rules: RuleSet, schedule: PayoutSchedule) -> int | Fraction:
     """The most a round can cost the player (points): the ruin line of a session.
 
     The largest amount the schedule makes a loser pay among the categories of
     ``rules``, the same number
     :func:`pokerdice_stats.games.progressive.exact.bank.distribution_of_amounts` takes as
-    its default ``floor`` (the largest loss of a round).
+    its default ``floor`` (the largest loss of a round); a Fraction when that
+    pay is not whole.
     """
-    return max(int(-payout_matrix(rules, schedule).min()), 0)
+    matrix, scale = integer_payout(rules, schedule)
+    loss = Fraction(max(-int(np.asarray(matrix).min()), 0), scale)
+    return int(loss) if loss.denominator == 1 else loss
+
+
+def _points_text(value: int | Fraction) -> str:
+    return f"{value:,}" if isinstance(value, int) else f"{float(value):,.6g}"

@@ -25,7 +25,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from pokerdice_stats.engines.report import Task, write_text
+from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
 from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
 from pokerdice_stats.games.seen.exact.holdup import holdup_table
@@ -160,7 +160,7 @@ def _chart_rounds(frame: pd.DataFrame, path: Path) -> Path:
     fig.suptitle("Each seat's chance to win a round (later players see earlier hands)")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
     return path
 
 
@@ -182,7 +182,7 @@ def _chart_limit(frame: pd.DataFrame, path: Path) -> Path:
     axes[-1].legend(handles, labels, loc="center", frameon=False, title="seat")
     fig.suptitle("What the first player's throw limit does: chance with limit minus without")
     fig.tight_layout()
-    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
     return path
 
 
@@ -254,7 +254,7 @@ def _chart_matches(frame: pd.DataFrame, path: Path) -> Path:
     )
     fig.suptitle("Each seat's chance to win a match (black: fair share 1/n)")
     fig.tight_layout()
-    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
     return path
 
 
@@ -303,7 +303,7 @@ def _chart_holdup(table: pd.DataFrame, path: Path) -> Path:
     ax.legend(frameon=False)
     ax.set_title("Triple-snakes chips: does the best hand so far hold up?")
     fig.tight_layout()
-    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
     return path
 
 

@@ -1,10 +1,14 @@
 """Betting sessions (001): solved betting rounds, chips carried, the pot's winner starts.
 
 The rounds follow the decision tables of a
-:class:`~pokerdice_stats.kernels.simulation.records.BettingGame`; a table of
-``m`` seats still in plays the solved round of ``m`` seats, position 1 being
-the seat that took the last pot (seat 1 in the first round) and the others
-following in seat order.  Chips are whole units; after a round a seat
+:class:`~pokerdice_stats.kernels.simulation.records.BettingGame`; with ``m``
+seats still at the table, position 1 being the seat that took the last pot
+(seat 1 in the first round) and the others following in seat order, the
+positions of ``game.entry[m]`` meet the ante ``game.ante[m]`` (the others sit
+the round out) and play the solved round of their number.  When only
+position 1 is in, the round is void (position 1 counts it as a round sat in,
+the others as sat out) and, nothing having changed, so is every later round
+of the session (they are counted at once).  Chips are whole units; after a round a seat
 holding fewer than ``session.floor`` units is out.  A seat that cannot cover a
 raise does the nearest thing it can: a leader makes the most raises it can
 pay for (none: it checks), a seat asked to meet that cannot pay folds.
@@ -23,12 +27,12 @@ def betting_sessions_chunk(state, n, session, game, tally):
     """``n`` sessions (a ``BettingSession``) of ``game``'s rounds into ``tally``
     (a ``BettingSessionTally``; see its fields)."""
     players = session.players
-    ante = session.ante
     step = session.raise_size
     total = players * session.start
     chips = np.empty(players, dtype=np.int64)
     alive = np.empty(players, dtype=np.int64)
     order = np.empty(players, dtype=np.int64)
+    table = np.empty(players, dtype=np.int64)
     raised = np.empty(players, dtype=np.int64)
     folded = np.empty(players, dtype=np.int64)
     for i in range(n):
@@ -43,14 +47,32 @@ def betting_sessions_chunk(state, n, session, game, tally):
             first = 0
             while alive[first] != starter:
                 first += 1
+            entry = game.entry[m]
+            k = 0
             for p in range(m):
-                order[p] = alive[(first + p) % m]
+                table[p] = alive[(first + p) % m]
+                if entry >> p & 1:
+                    order[k] = table[p]
+                    k += 1
+            if k < 2:  # void: nothing changes, so every later round is void too
+                left = session.rounds - rnd + 1
+                tally.void[0] += left
+                tally.seat_rounds[table[0]] += left  # the first seat is in, alone
+                for p in range(1, m):
+                    tally.sat_out[table[p]] += left
+                played = session.rounds
+                break
+            for p in range(m):
+                if not entry >> p & 1:
+                    tally.sat_out[table[p]] += 1
+            ante = game.ante[m]
+            for p in range(k):
                 chips[order[p]] -= ante
                 tally.seat_rounds[order[p]] += 1
             for seat in range(players):
                 raised[seat] = 0
                 folded[seat] = 0
-            pot = ante * m
+            pot = ante * k
             g = game.start_group[m]
             best = -1
             leader = -1
@@ -86,11 +108,11 @@ def betting_sessions_chunk(state, n, session, game, tally):
                 pot += cost
                 raised[who] = 1
                 met = 0
-                k = 0
-                for p in range(m):
+                i_ans = 0
+                for p in range(k):
                     if rest >> p & 1:
                         other = order[p]
-                        want = game.meet[g, s, r, k, met]
+                        want = game.meet[g, s, r, i_ans, met]
                         if want and chips[other] >= cost:
                             chips[other] -= cost
                             pot += cost
@@ -99,7 +121,7 @@ def betting_sessions_chunk(state, n, session, game, tally):
                             folded[other] = 1
                             if want:
                                 tally.short[0] += 1
-                        k += 1
+                        i_ans += 1
                 if met == 0:
                     break
                 g = game.raise_next[g, r, met]

@@ -23,8 +23,11 @@ def progressive_chunk(state, n, session, game, tally):
     minus the round the computer was, 0 if neither; ``each_path[i, j]`` the
     bank after ``j * session.record_every`` rounds (if ``each_path`` has columns;
     the last bank repeats after a stop).  Summed over the rounds played:
-    ``rounds_played``, ``payout_sum``, ``payout_sum_sq``, ``rounds_paid`` (the
-    player was paid) and ``rounds_paying`` (the player paid).
+    ``rounds_played``, ``pay_counts`` (rounds by distinct payout,
+    ``game.pay_index[h, c]``: sums of pays in Python stay exact whatever their
+    size), ``rounds_paid`` (the player was paid) and ``rounds_paying`` (the
+    player paid).  Pays and banks are whole units of whatever the caller
+    chose (points, or a fraction of a point for fractional pays).
     """
     throws_left = game.throws - 1
     every = session.record_every
@@ -43,8 +46,7 @@ def progressive_chunk(state, n, session, game, tally):
             pay = game.payout[h, c]
             bank += pay
             tally.rounds_played[0] += 1
-            tally.payout_sum[0] += pay
-            tally.payout_sum_sq[0] += pay * pay
+            tally.pay_counts[game.pay_index[h, c]] += 1
             if pay > 0:
                 tally.rounds_paid[0] += 1
             elif pay < 0:

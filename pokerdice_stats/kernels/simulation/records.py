@@ -142,6 +142,7 @@ class ProgressiveGame(NamedTuple):
     player: np.ndarray  # (G, T - 1, S) the player's tables
     column: np.ndarray  # (252,) the player's table for each computer final hand
     payout: np.ndarray  # (252, 252) what the player receives (player hand, computer hand)
+    pay_index: np.ndarray  # (252, 252) which of the round's distinct payouts that is
     throws: int
     states: int  # state kind: 0 hands, 1 (aside, hand), 2 (untouched, hand)
     dice: DiceTables
@@ -217,8 +218,7 @@ class ProgressiveTally(NamedTuple):
     each_broke_at: np.ndarray  # (n,) round the player went broke, minus the computer's; 0
     each_path: np.ndarray  # (n, K) the bank every record_every rounds
     rounds_played: np.ndarray  # (1,)
-    payout_sum: np.ndarray  # (1,)
-    payout_sum_sq: np.ndarray  # (1,)
+    pay_counts: np.ndarray  # (P,) rounds that paid each distinct payout (``pay_index``)
     rounds_paid: np.ndarray  # (1,) rounds the player was paid
     rounds_paying: np.ndarray  # (1,) rounds the player paid
 
@@ -250,7 +250,9 @@ class BettingGame(NamedTuple):
     positions are places in the round's order, 1 the starter, bit ``p - 1`` of a mask.
     """
 
-    start_group: np.ndarray  # (N + 1,) the first group of a table of m seats
+    start_group: np.ndarray  # (N + 1,) the first group of the round of m seats at the table
+    ante: np.ndarray  # (N + 1,) units each seat in antes with m seats at the table
+    entry: np.ndarray  # (N + 1,) mask of the positions of m that meet the ante (others sit out)
     seat: np.ndarray  # (G,) the position to throw next
     later: np.ndarray  # (G,) mask of the positions after it
     keep: np.ndarray  # (G, H + 1) its keep table, by best strength faced + 1 (0: nothing)
@@ -291,3 +293,5 @@ class BettingSessionTally(NamedTuple):
     folded: np.ndarray  # (N,) rounds each seat folded in
     short: np.ndarray  # (1,) decisions changed because chips could not cover a raise
     unbalanced: np.ndarray  # (1,) rounds whose chips did not sum to zero (always 0)
+    sat_out: np.ndarray  # (N,) rounds each seat sat out (at the table, not meeting the ante)
+    void: np.ndarray  # (1,) rounds nobody met the first seat's ante

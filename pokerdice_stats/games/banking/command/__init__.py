@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.blind.policy_names import ALIAS_NOTE, canonical_policy
@@ -19,6 +18,7 @@ from pokerdice_stats.engines.cli import (
 )
 from pokerdice_stats.engines.round_output import ROUND_UNITS, TIE_NOTES, round_context
 from pokerdice_stats.ground.formats import fraction_text, render, stated, to_csv, to_json
+from pokerdice_stats.ground.outputs import write_output
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -168,9 +168,7 @@ def run_banking(args: argparse.Namespace) -> int:
         table = _chosen(table, args.strategy)
     mixture = mixture_frame(eq)
     if args.out is not None:
-        path = Path(args.out)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(to_csv(keep_frame(eq)), encoding="utf-8", newline="\n")
+        write_output(args.out, to_csv(keep_frame(eq)), "--out file", make_parents=True)
     if args.format == "json":
         emit(to_json(banking_record(result, table, mixture)))
         return 0

@@ -142,11 +142,19 @@ def betting_session_text(record: dict) -> str:
         f"n={record['n']:,} sessions, seed={record['seed']}; decisions cut short by chips: "
         f"{record['short_decisions']:,}",
     ]
+    if "sit_out" in record:
+        lines.append(
+            f"001 as written: the first seat names an ante of 1 to {record['ante_max']} "
+            f"(first round: {record['first_ante']}), raises of up to {record['raise_max']}, "
+            f"sitting out {'allowed' if record['sit_out'] else 'not allowed'}; void rounds "
+            f"(nobody met the ante): {record['void_rounds']:,}"
+        )
     if record.get("interrupted"):
         lines.append("interrupted: partial result")
     for row in record["seats"]:
         lines.append(f"seat {row['seat']}:")
         for key, label in (
+            ("sit_out_rate", "sits out (chance a round at the table)"),
             ("net_per_round", "net chips per round"),
             ("p_pot", "chance of taking the pot (per round sat in)"),
             ("raise_rate", "raise rate (chance a round sat in)"),
@@ -154,6 +162,8 @@ def betting_session_text(record: dict) -> str:
             ("ruin", "ruin (chance)"),
             ("first_round", "net chips in the first round"),
         ):
+            if key not in row:
+                continue
             lines.append(
                 f"  {label}: {row[key]:.6g}  (95% CI {row[key + '_ci_low']:.6g} .. "
                 f"{row[key + '_ci_high']:.6g})"

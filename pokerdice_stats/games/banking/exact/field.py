@@ -57,6 +57,7 @@ from pokerdice_stats.games.banking.exact.rounds import chances, tied_sets
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import Goal
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.holds import solve
@@ -133,6 +134,44 @@ class FieldEquilibrium:
     def share(self, distribution: tuple[np.ndarray, int]) -> Fraction:
         """Exact share of the pot of one seat with ``distribution`` against the field."""
         return share_against(self.field_goal(), distribution)
+
+    def frame(self) -> pd.DataFrame:
+        """One row per pure strategy: ``strategy``, ``weight``, ``weight_exact``, ``share_float``
+        (its share of the pot against the field; ``1/N`` within the exploitability) and the chance
+        of finishing in each category."""
+        rules = self.rules
+        table = hand_table(rules)
+        goal = self.field_goal()
+        weights = self.mixture.fraction_weights()
+        ranking = sorted(range(len(weights)), key=lambda i: (-weights[i], i))
+        rows = []
+        for number, i in enumerate(ranking, start=1):
+            numerators = self.mixture.numerators[i]
+            denominator = self.mixture.denominator
+            share = share_against(goal, (numerators, denominator))
+            row: dict[str, object] = {
+                "players": self.players,
+                "strategy": number,
+                "weight": float(weights[i]),
+                "weight_exact": weights[i],
+                "share_float": float(share),
+            }
+            for c, cat in enumerate(rules.categories):
+                mass = sum(
+                    int(n) for n, k in zip(numerators, table.category, strict=True) if k == c
+                )
+                row[cat.slug] = mass / denominator
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            players=self.players,
+            strategies=len(self.mixture.weights),
+            exploitability=self.exploitability,
+        )
 
 
 def check_blind_rules(rules: RuleSet, what: str = "a blind round") -> None:
@@ -395,6 +434,10 @@ class BlindRound:
                 for slug, p in self.winning_category.items()
             ]
         )
+
+    def __repr__(self) -> str:
+        eq = self.equilibrium
+        return short_repr(self, rules=eq.rules, players=eq.players, win=self.win)
 
 
 def blind_round(rules: RuleSet | None = None, players: int = 2, **options) -> BlindRound:

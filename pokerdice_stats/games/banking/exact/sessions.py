@@ -41,15 +41,16 @@ from fractions import Fraction
 import numpy as np
 
 from pokerdice_stats.games.banking.exact.rounds import tied_sets
+from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
 
 #: Sessions up to this many rounds are computed exactly by default.
 EXACT_ROUNDS = 200
 #: The most rounds the walk takes.
-MAX_ROUNDS = 20_000
+MAX_ROUNDS = bounds.BANKING_ROUNDS
 #: The largest starting bank (points).
-MAX_BANK = 10**12
+MAX_BANK = bounds.BANKING_BANK
 #: Every player's starting bank and ante in banking (004), points.
 BANKING_START = 1000
 BANKING_ANTE = 10

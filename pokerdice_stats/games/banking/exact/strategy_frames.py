@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pokerdice_stats.games.banking.exact.field import FieldEquilibrium, share_against
+from pokerdice_stats.games.banking.exact.field import FieldEquilibrium
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.turn.dice import format_counts
 from pokerdice_stats.turn.hands import hand_table
@@ -110,28 +110,5 @@ def keep_frame(eq: FieldEquilibrium) -> pd.DataFrame:
 
 
 def mixture_frame(eq: FieldEquilibrium) -> pd.DataFrame:
-    """One row per pure strategy: ``strategy``, ``weight``, ``weight_exact``, ``share_float``
-    (its share of the pot against the field; ``1/N`` within the exploitability) and the chance
-    of finishing in each category."""
-    rules = eq.rules
-    table = hand_table(rules)
-    goal = eq.field_goal()
-    weights = eq.mixture.fraction_weights()
-    ranking = sorted(range(len(weights)), key=lambda i: (-weights[i], i))
-    rows = []
-    for number, i in enumerate(ranking, start=1):
-        numerators = eq.mixture.numerators[i]
-        denominator = eq.mixture.denominator
-        share = share_against(goal, (numerators, denominator))
-        row: dict[str, object] = {
-            "players": eq.players,
-            "strategy": number,
-            "weight": float(weights[i]),
-            "weight_exact": weights[i],
-            "share_float": float(share),
-        }
-        for c, cat in enumerate(rules.categories):
-            mass = sum(int(n) for n, k in zip(numerators, table.category, strict=True) if k == c)
-            row[cat.slug] = mass / denominator
-        rows.append(row)
-    return pd.DataFrame(rows)
+    """One row per pure strategy of the equilibrium's mixture: :meth:`FieldEquilibrium.frame`."""
+    return eq.frame()

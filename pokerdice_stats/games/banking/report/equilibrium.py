@@ -16,7 +16,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from pokerdice_stats.engines.blind.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
-from pokerdice_stats.engines.report import write_text
+from pokerdice_stats.engines.report import save_figure, write_text
 from pokerdice_stats.games.banking.exact.two_seats import (
     banking_equilibrium,
     category_table,
@@ -97,5 +97,5 @@ def _banking_chart(table: pd.DataFrame, path: Path) -> Path:
     ax.set_title("Banking Poker Dice: how much each strategy can be exploited")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110, metadata=_PNG_METADATA)
+    save_figure(fig, path, dpi=110, metadata=_PNG_METADATA)
     return path

@@ -24,7 +24,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.engines.report import Task, write_text
+from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.strategy_charts import plot_strategy
 from pokerdice_stats.games.banking.exact.field import (
     blind_round,
@@ -155,7 +155,7 @@ def _chart_losses(frame: pd.DataFrame, path: Path) -> Path:
     ax.set_title("Blind banking: what deviating costs against N - 1 equilibrium seats")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
     return path
 
 

@@ -27,7 +27,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from pokerdice_stats.engines.report import Task, write_text
+from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
 from pokerdice_stats.games.banking.exact.sessions import (
     BANKING_ANTE,
@@ -143,7 +143,7 @@ def write_tables(out_dir: Path) -> list[Path]:
 
 def _save(fig, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
     plt.close(fig)
     return path
 

@@ -52,6 +52,7 @@ from pokerdice_stats.games.banking.exact.sessions import (
 )
 from pokerdice_stats.games.banking.simulation.rounds import seat_policies
 from pokerdice_stats.games.banking.simulation.seats import BlindSeats, blind_seats
+from pokerdice_stats.ground.bounds import chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.kernels.codes import SHARE_UNIT, TIE_CODES
 from pokerdice_stats.kernels.simulation.banking_sessions import banking_sessions_chunk
@@ -184,7 +185,8 @@ def banking_session_job(
         ante * SHARE_UNIT,
         record_every,
     )
-    return BankingSessionJob(session, seats.game), seats
+    chunk = chunk_sessions(rounds, SESSION_CHUNK)  # Ctrl-C is polled between chunks
+    return BankingSessionJob(session, seats.game, chunk_size=chunk), seats
 
 
 @dataclass(frozen=True)

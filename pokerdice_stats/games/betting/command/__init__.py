@@ -24,7 +24,9 @@ else:  # imported on first use: the quick commands never load pandas
     from pokerdice_stats.engines.cli import lazy_pandas as pd
 
 #: Options that describe one seat's state (they need ``--seat``).
-SEAT_OPTIONS = ("best", "pot", "still_in", "raised", "hand", "dice", "throws_left")
+SEAT_OPTIONS = ("best", "pot", "still_in", "raised", "hand", "dice", "throws_left", "seats_in")
+#: Options that ask for 001's round as written (seat 1 names the ante, entry, raise sizes).
+TABLE_OPTIONS = ("ante_max", "raise_max", "sit_out")
 #: Numbers written as a float beside ``NAME_exact`` ("p/q", or null when not exact).
 NUMBER_KEYS = ("ante", "raise", "pot", "to_meet", "meet_value", "fold_value", "value")
 DESCRIPTION = (
@@ -33,7 +35,10 @@ DESCRIPTION = (
     "the raise or folds, the last best hand takes the pot; each seat maximises its own expected "
     "net chips. Per seat: ev (net chips a round, ante included), p_pot, raise_rate, fold_rate. "
     "With --seat: one seat's decision (facing a raise: meet or fold; with --hand: check or "
-    "raise; with --dice and --throws-left: which dice to hold), values in chips still to come."
+    "raise; with --dice and --throws-left: which dice to hold), values in chips still to come. "
+    "With --ante-max, --raise-max or --sit-out: the round as 001 writes it (seat 1 names the "
+    "ante, each other seat meets it or sits out, a raise of 1 to --raise-max chips); then "
+    "--seat 1 alone asks which ante to name, --seat K (K > 1, with --in) whether to meet it."
 )
 
 
@@ -48,7 +53,14 @@ def register(subparsers) -> None:
         "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
     )
     parser.add_argument(
-        "--ante", default="1", metavar="A", help="chips each seat antes (default 1)"
+        "--ante", default=None, metavar="A", help="chips each seat antes (default 1)"
+    )
+    parser.add_argument(
+        "--ante-max",
+        type=whole_number,
+        default=None,
+        metavar="A",
+        help="seat 1 names the ante, 1 to A chips (001 as written; 1 to 10)",
     )
     parser.add_argument(
         "--raise",
@@ -60,9 +72,23 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--raises",
         type=whole_number,
-        default=1,
+        default=None,
         metavar="K",
         help="most raises a turn, 0 to 4 (default 1)",
+    )
+    parser.add_argument(
+        "--raise-max",
+        type=whole_number,
+        default=None,
+        metavar="M",
+        help="a raise is 1 to M chips, the raiser's choice (001 as written; 1 to 4)",
+    )
+    parser.add_argument(
+        "--sit-out",
+        default=None,
+        choices=("yes", "no"),
+        help="whether a seat may sit a round out rather than meet the ante (default: yes with "
+        "--ante-max or --raise-max, the round as 001 writes it; no otherwise)",
     )
     parser.add_argument(
         "--habit",
@@ -76,6 +102,14 @@ def register(subparsers) -> None:
     seat = parser.add_argument_group("one seat's decision")
     seat.add_argument(
         "--seat", type=whole_number, default=None, metavar="K", help="the seat (1-based)"
+    )
+    seat.add_argument(
+        "--in",
+        dest="seats_in",
+        default=None,
+        metavar="SEATS",
+        help="001 as written: the seats in, e.g. 1,2 (deciding to meet the ante: those in "
+        "before the seat; default: as solved; in the round: default every seat)",
     )
     seat.add_argument("--best", default=None, metavar="DICE", help="the best hand so far")
     seat.add_argument(
@@ -118,11 +152,12 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run_betting)
 
 
-def _check_options(args: argparse.Namespace) -> None:
+def check_options(args: argparse.Namespace) -> None:
     if args.seat is None:
         given = [name for name in SEAT_OPTIONS if getattr(args, name) is not None]
         if given:
-            raise OptionError(f"--{given[0].replace('_', '-')} needs --seat (one seat's decision)")
+            name = "in" if given[0] == "seats_in" else given[0].replace("_", "-")
+            raise OptionError(f"--{name} needs --seat (one seat's decision)")
         return
     if args.habits:
         raise OptionError("--habit gives every seat's cost; leave out --seat")
@@ -134,7 +169,7 @@ def _check_options(args: argparse.Namespace) -> None:
         raise OptionError("--raised belongs to a seat facing a raise (without --hand or --dice)")
 
 
-def _exact(args: argparse.Namespace, rules) -> bool:
+def exact_for(args: argparse.Namespace, rules) -> bool:
     from pokerdice_stats.turn.hands import exact_is_cheap
 
     if args.exact == "always":
@@ -144,7 +179,7 @@ def _exact(args: argparse.Namespace, rules) -> bool:
     return exact_is_cheap(rules)
 
 
-def parse_seats(text: str) -> list[int]:
+def parse_seats(text: str, option: str = "--still-in") -> list[int]:
     """Seats written ``3,4,5`` (or ``none`` for no seat).
 
     Raises
@@ -157,7 +192,7 @@ def parse_seats(text: str) -> list[int]:
     try:
         return [int(part) for part in text.replace(" ", "").split(",") if part]
     except ValueError:
-        raise OptionError(f"--still-in takes seats such as 3,4 (or none), got {text!r}") from None
+        raise OptionError(f"{option} takes seats such as 3,4 (or none), got {text!r}") from None
 
 
 def _plain_numbers(record: dict, exact: bool) -> dict:
@@ -175,15 +210,21 @@ def _plain_numbers(record: dict, exact: bool) -> dict:
 def run_betting(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.betting.exact.solve import solve_betting
 
-    _check_options(args)
+    check_options(args)
     rules = rules_from_args(args)
+    if any(getattr(args, name) is not None for name in TABLE_OPTIONS):
+        from pokerdice_stats.games.betting.command.table import run_table
+
+        return run_table(args, rules, exact_for(args, rules))
+    if args.seats_in is not None:
+        raise OptionError("--in names the seats in under 001 as written (--ante-max, ...)")
     result = solve_betting(
         rules,
         args.players,
-        ante=args.ante,
+        ante="1" if args.ante is None else args.ante,
         raise_size=args.raise_size,
-        raises=args.raises,
-        exact=_exact(args, rules),
+        raises=1 if args.raises is None else args.raises,
+        exact=exact_for(args, rules),
     )
     if args.seat is not None:
         return _run_seat(args, result)
@@ -215,44 +256,91 @@ def _chips(value) -> str:
 
 
 def _run_seat(args: argparse.Namespace, result) -> int:
+    still_in = None if args.still_in is None else parse_seats(args.still_in)
+    record, frame, key = seat_decision(
+        result,
+        args.seat,
+        best=args.best,
+        pot=args.pot,
+        still_in=still_in,
+        raised=args.raised,
+        hand=args.hand,
+        dice=args.dice,
+        throws_left=args.throws_left,
+    )
+    return _emit_decision(args, result, record, frame, key)
+
+
+def seat_decision(
+    result,
+    seat: int,
+    *,
+    best=None,
+    pot=None,
+    still_in: list[int] | None = None,
+    raised: int | None = None,
+    hand=None,
+    dice=None,
+    throws_left: int | None = None,
+) -> tuple[dict, pd.DataFrame | None, str | None]:
+    """One seat's decision (``betting --seat``): the record, its rows and their key.
+
+    With ``dice`` and ``throws_left``: which dice to hold (rows ``holds``); with
+    ``hand``: check or raise (rows ``options``); else, facing a raise from ``best``:
+    meet or fold (no rows).  :func:`decision_record` makes the JSON object of it.
+    """
     from pokerdice_stats.games.betting.exact import decisions as decide
 
-    still_in = None if args.still_in is None else parse_seats(args.still_in)
-    state = {"pot": args.pot, "still_in": still_in}
-    if args.dice is not None:
-        record, holds = decide.hold_decision(
-            result, args.seat, args.dice, args.throws_left, best=args.best, **state
-        )
+    state = {"pot": pot, "still_in": still_in}
+    if dice is not None:
+        if throws_left is None:
+            raise OptionError("--dice and --throws-left go together")
+        record, holds = decide.hold_decision(result, seat, dice, throws_left, best=best, **state)
         shown = holds[["keep", "rethrow", "value", "value_float", "optimal", "canonical"]]
-        return _emit_decision(args, result, record, shown, "holds")
-    if args.hand is not None:
-        record = decide.raise_decision(result, args.seat, args.hand, best=args.best, **state)
+        return record, shown, "holds"
+    if hand is not None:
+        record = decide.raise_decision(result, seat, hand, best=best, **state)
         options = pd.DataFrame(record.pop("options"), columns=["raises", "value"])
         options["value_float"] = [float(v) for v in options["value"]]
-        return _emit_decision(args, result, record, options, "options")
-    if args.best is None:
+        return record, options, "options"
+    if best is None:
         raise OptionError(
             "facing a raise, give --best (the raiser's hand); or --hand, or --dice and "
             "--throws-left"
         )
-    raised = 1 if args.raised is None else args.raised
-    record = decide.meet_decision(result, args.seat, args.best, raised=raised, **state)
-    return _emit_decision(args, result, record, None, None)
+    record = decide.meet_decision(
+        result, seat, best, raised=1 if raised is None else raised, **state
+    )
+    return record, None, None
+
+
+def decision_record(result, record: dict, frame, key: str | None) -> dict:
+    """The JSON object of one seat's decision (``betting --seat ... --format json``)."""
+    record = _plain_numbers(record, result.exact)
+    if frame is not None:
+        if not result.exact:
+            frame = frame.drop(columns="value")
+        rows = frame.rename(columns={"value": "value_exact", "value_float": "value"})
+        record[key] = rows.to_dict(orient="records")
+    return record
 
 
 def _emit_decision(args, result, record: dict, frame, key: str | None) -> int:
+    if args.format == "json":
+        emit(to_json(decision_record(result, record, frame, key)))
+        return 0
     record = _plain_numbers(record, result.exact)
     if frame is not None and not result.exact:
         frame = frame.drop(columns="value")
-    if args.format == "json":
-        if frame is not None:
-            rows = frame.rename(columns={"value": "value_exact", "value_float": "value"})
-            record[key] = rows.to_dict(orient="records")
-        emit(to_json(record))
-        return 0
     if args.format != "table":
         emit(render(frame if frame is not None else pd.DataFrame([record]), args.format))
         return 0
+    pot = "" if args.pot is not None else " (the default: every ante and the raises met so far)"
+    emit(
+        f"rules {record['rules']}; {record['players']} players; ante {record['ante']:.6g}; "
+        f"raise {record['raise']:.6g}, at most {record['raises']} a turn; pot {record['pot']:.6g}"
+        f"{pot}"
+    )
     emit(_summary(record))
     if frame is not None:
         emit(render(frame.rename(columns={"value_float": "value (chips)"}), "table"))

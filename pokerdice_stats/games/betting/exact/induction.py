@@ -27,8 +27,9 @@ while every other seat keeps the decisions and holds of a solved reference.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
@@ -76,6 +77,21 @@ class Habit:
     always_meet: bool = False
 
 
+@dataclass(eq=False)
+class StateCache:
+    """Solved states of one game, shared by solvers that differ only in the ante.
+
+    A state's values are chips still to come, so they do not depend on what was
+    put in before: rounds of the same seats and raises at different antes reach
+    the same states (a pot of 10 is ante 2 of 5 seats, or ante 1 and a raise of 1
+    met by all).
+    """
+
+    groups: dict = field(default_factory=dict)
+    leads: dict = field(default_factory=dict)
+    answers: dict = field(default_factory=dict)
+
+
 @dataclass
 class SolvedGroup:
     """One group ``(mask, pot)`` solved: the play of its next seat for every best strength.
@@ -119,6 +135,9 @@ class RoundSolver:
     habit, habit_seat, reference : optional
         Evaluate ``habit`` for seat ``habit_seat`` against the solved
         ``reference`` (a solver without habit for the same game).
+    states : StateCache, optional
+        Solved states to share with solvers of the same rules, players and raises
+        at other antes (not with a habit).
     """
 
     def __init__(
@@ -131,6 +150,7 @@ class RoundSolver:
         habit: Habit | None = None,
         habit_seat: int | None = None,
         reference: RoundSolver | None = None,
+        states: StateCache | None = None,
     ) -> None:
         self.rules = rules
         self.players = players
@@ -140,9 +160,12 @@ class RoundSolver:
         self.habit_seat = habit_seat
         self.reference = reference
         self.n_strengths = hand_table(rules).n_strengths
-        self.groups: dict[Group, SolvedGroup] = {}
-        self._leads: dict[tuple, tuple[int, np.ndarray]] = {}
-        self._answers: dict[tuple, tuple[bool, np.ndarray]] = {}
+        if states is not None and habit is not None:
+            raise ValueError("a solver evaluating a habit keeps its own states")
+        states = StateCache() if states is None else states
+        self.groups: dict[Group, SolvedGroup] = states.groups
+        self._leads: dict[tuple, tuple[int, np.ndarray]] = states.leads
+        self._answers: dict[tuple, tuple[bool, np.ndarray]] = states.answers
 
     # -- numbers ---------------------------------------------------------------
 
@@ -259,14 +282,32 @@ class RoundSolver:
                 dist = [ref.dist[ref.index(s)] for s in faced]
             vectors = []
             for s, d in zip(faced, dist, strict=True):
-                total = self._empty()
-                fail = self.state(s, later, pot) if s != NOTHING else None
-                for h in range(self.n_strengths):
-                    if d[h] == 0:
-                        continue
-                    total = total + d[h] * (leads[(mask, pot)][h] if h > s else fail)
-                vectors.append(total)
+                vectors.append(self._expect(d, s, leads[(mask, pot)], later, pot))
             self.groups[(mask, pot)] = SolvedGroup(seat, faced, policy, goal, dist, vectors)
+
+    def _expect(self, dist, s: int, leads: list[np.ndarray], later: int, pot) -> np.ndarray:
+        """Values before a throw facing ``s``: a hand beating it leads, the others are out.
+
+        Exact sums take the hands that do not beat ``s`` together (they all reach
+        the same state) and add in whole numbers (:func:`exact_mixture`); float
+        sums keep the order of the hands.
+        """
+        fail = self.state(s, later, pot) if s != NOTHING else None
+        if self.exact:
+            weights, vectors = [], []
+            if fail is not None:
+                weights.append(sum(dist[: s + 1], Fraction(0)))
+                vectors.append(fail)
+            for h in range(s + 1, self.n_strengths):
+                weights.append(dist[h])
+                vectors.append(leads[h])
+            return exact_mixture(weights, vectors)
+        total = self._empty()
+        for h in range(self.n_strengths):
+            if dist[h] == 0:
+                continue
+            total = total + dist[h] * (leads[h] if h > s else fail)
+        return total
 
     def _holds(self, rows: list[list]) -> tuple[holds.Policy, list[int], np.ndarray]:
         """Solve the hold program of every distinct goal row.
@@ -367,6 +408,40 @@ class RoundSolver:
         if seat == self.habit_seat and self.habit is not None and self.habit.always_meet:
             return True
         return self._at_least(worth, self.number(0), pot)
+
+
+def exact_mixture(weights: list, vectors: list[np.ndarray]) -> np.ndarray:
+    """``sum(w * v)`` of Fraction weights and object arrays of Fractions, exactly.
+
+    Each entry is summed in whole numbers over the common denominator of its
+    terms and made a Fraction once (the same value as adding Fractions one by
+    one, at a fraction of the cost).
+
+    Examples
+    --------
+    >>> half, third = Fraction(1, 2), Fraction(1, 3)
+    >>> a = np.array([Fraction(1), Fraction(2, 3)], dtype=object)
+    >>> b = np.array([Fraction(0), Fraction(1, 5)], dtype=object)
+    >>> list(exact_mixture([half, third], [a, b])) == list(half * a + third * b)
+    True
+    """
+    terms = [(w, v.ravel()) for w, v in zip(weights, vectors, strict=True) if w != 0]
+    shape = vectors[0].shape
+    out = np.empty(int(np.prod(shape)), dtype=object)
+    if not terms:
+        out.fill(Fraction(0))
+        return out.reshape(shape)
+    common = math.lcm(*(w.denominator for w, _ in terms))
+    scaled = [(w.numerator * (common // w.denominator), v) for w, v in terms]
+    for e in range(out.size):
+        parts = [(a, v[e]) for a, v in scaled if v[e]]
+        if not parts:
+            out[e] = Fraction(0)
+            continue
+        denominator = math.lcm(*(x.denominator for _, x in parts))
+        numerator = sum(a * x.numerator * (denominator // x.denominator) for a, x in parts)
+        out[e] = Fraction(numerator, common * denominator)
+    return out.reshape(shape)
 
 
 def _submasks(mask: int) -> list[int]:

@@ -12,7 +12,9 @@ how the rest of the round is played), its raise and its meet or fold.
 Rulings (``design.md``, "001 betting", and these where it is silent):
 
 1. Every seat antes ``ante`` (default 1; it only scales the chips when the
-   raise scales with it).  Nobody sits a round out.
+   raise scales with it).  Nobody sits a round out (the round as 001 writes it,
+   seat 1 naming the ante and each other seat meeting it or sitting out, is
+   :mod:`pokerdice_stats.games.betting.exact.table`, built on this one).
 2. A raise is ``raise_size`` chips (default: one ante).  ``raises`` (default
    1) is the most raises a seat may make in its turn; they are announced
    together, right after its throw (a bet of ``r * raise_size``, ``r`` up to
@@ -65,10 +67,13 @@ from pokerdice_stats.games.betting.exact.induction import (
     RAISED,
     RoundSolver,
     Stakes,
+    StateCache,
 )
 from pokerdice_stats.games.seats import check_players
+from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import exact_number
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import exact_is_cheap
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -152,6 +157,16 @@ class Betting:
         """The context and the rows of :meth:`frame` under ``seats``."""
         return {**self.context(), "seats": self.frame().to_dict(orient="records")}
 
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            players=self.players,
+            ante=self.stakes.ante,
+            raise_size=self.stakes.raise_size,
+            ev=self.ev,
+        )
+
 
 def parse_chips(value, what: str) -> Fraction:
     """A positive number of chips (an int, a Fraction, or text such as ``2`` or ``1/2``).
@@ -167,7 +182,7 @@ def parse_chips(value, what: str) -> Fraction:
         chips = exact_number(value)
     except (ValueError, ZeroDivisionError, OverflowError):
         raise OptionError(
-            f"{what} must be a number of chips such as 1 or 1/2, got {value!r}"
+            f"{what} must be a number of chips such as 1 or 1/2 ({AMOUNT_RULE}), got {value!r}"
         ) from None
     if not 0 < chips <= MAX_CHIPS:
         raise OptionError(f"{what} must be above 0 and at most {MAX_CHIPS} chips, got {value}")
@@ -250,14 +265,54 @@ def solve_betting(
 
 @functools.lru_cache(maxsize=32)
 def _solve_cached(rules: RuleSet, players: int, stakes: Stakes, exact: bool) -> Betting:
-    solver = RoundSolver(rules, players, stakes, exact)
+    return _solved(RoundSolver(rules, players, stakes, exact))
+
+
+def solve_stakes(rules: RuleSet, players: int, stakes: Stakes, exact: bool) -> Betting:
+    """The round of ``players`` seats at validated ``stakes``, its states shared across antes.
+
+    Rounds of the same rules, seats and raises at different antes share their solved
+    states (:class:`~pokerdice_stats.games.betting.exact.induction.StateCache`), so a
+    table that lets the first seat name the ante solves each state once.  The figures
+    are those of :func:`solve_betting` (the rules must have been checked).
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> stakes = check_stakes(2, 1, 1)
+    >>> rules = get_rules("triple-snakes")
+    >>> solve_stakes(rules, 2, stakes, True).ev == solve_betting(rules, 2, ante=2, raise_size=1).ev
+    True
+    """
+    key = dataclasses.replace(rules, preset="triple-snakes")
+    states = _shared_states(key, players, stakes.raise_size, stakes.raises, exact)
+    return dataclasses.replace(_solve_shared(key, players, stakes, exact, states), rules=rules)
+
+
+@functools.lru_cache(maxsize=16)
+def _shared_states(
+    rules: RuleSet, players: int, raise_size: Fraction, raises: int, exact: bool
+) -> StateCache:
+    return StateCache()
+
+
+@functools.lru_cache(maxsize=64)
+def _solve_shared(
+    rules: RuleSet, players: int, stakes: Stakes, exact: bool, states: StateCache
+) -> Betting:
+    return _solved(RoundSolver(rules, players, stakes, exact, states=states))
+
+
+def _solved(solver: RoundSolver) -> Betting:
+    """The figures of a round read from its start state."""
+    stakes, players = solver.stakes, solver.players
     start = solver.state(NOTHING, solver.full_mask, solver.start_pot())
     seats = range(1, players + 1)
     return Betting(
-        rules=rules,
+        rules=solver.rules,
         players=players,
         stakes=stakes,
-        exact=exact,
+        exact=solver.exact,
         ev=tuple(start[CHIPS, k] - solver.number(stakes.ante) for k in seats),
         p_pot=tuple(start[POT, k] for k in seats),
         raise_rate=tuple(start[RAISED, k] for k in seats),

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.engines.report import Task, write_text
+from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
 from pokerdice_stats.games.betting.exact.decisions import meet_table, raise_table
 from pokerdice_stats.games.betting.exact.habits import REPORT_HABITS, habit_costs
@@ -237,7 +237,7 @@ def _chart(seats, raises, meets, habits, path: Path) -> Path:
     fig.suptitle("Triple-snakes betting round, solved (every seat maximises its own chips)")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
     return path
 
 

@@ -14,7 +14,7 @@ the solved play.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
@@ -38,11 +38,18 @@ class BettingTables:
     """The kernel record and what it was built from.
 
     ``unit``: chips are counted in ``1 / unit`` of a chip so antes and raises are whole.
+    ``solvers``: a solved round (:class:`~pokerdice_stats.games.betting.exact.solve.Betting`)
+    of each number of seats in.  ``plan``: per number of seats at the table, the ante
+    named and the positions (1-based) that meet it; ``tables``: the solved
+    :class:`~pokerdice_stats.games.betting.exact.table.TableRound` of each number of
+    seats at the table (empty when every seat antes a fixed ante).
     """
 
     game: BettingGame
     unit: int
     solvers: dict
+    plan: dict = field(default_factory=dict)
+    tables: dict = field(default_factory=dict)
 
 
 def chip_unit(ante: Fraction, raise_size: Fraction) -> int:
@@ -50,8 +57,15 @@ def chip_unit(ante: Fraction, raise_size: Fraction) -> int:
     return math.lcm(ante.denominator, raise_size.denominator)
 
 
-def betting_game(rules: RuleSet, players: int, ante=1, raise_size=None, raises: int = 1):
+def betting_game(
+    rules: RuleSet, players: int, ante=1, raise_size=None, raises: int = 1, table=None
+):
     """The decision tables of the betting rounds of 2 to ``players`` seats.
+
+    ``table``: None (every seat antes ``ante``) or the keywords of
+    :func:`~pokerdice_stats.games.betting.exact.table.solve_table` (``ante_max``,
+    ``raise_max``, ``sit_out``, ...) for 001's round as written: with ``m`` seats at
+    the table, seat 1 of them names the ante and the others meet it or sit out.
 
     Returns
     -------
@@ -64,10 +78,38 @@ def betting_game(rules: RuleSet, players: int, ante=1, raise_size=None, raises: 
     """
     check_betting_rules(rules)
     players = check_players(players)
+    if table is not None:
+        return _table_game(rules, players, table)
     solved = {
         m: solve_betting(rules, m, ante=ante, raise_size=raise_size, raises=raises)
         for m in range(2, players + 1)
     }
+    plan = {m: (solved[m].stakes.ante, tuple(range(1, m + 1))) for m in solved}
+    starts = {m: (m, solved[m].stakes.ante) for m in solved}
+    game, unit = _tables(rules, players, solved, plan, starts)
+    return BettingTables(game, unit, solved, plan)
+
+
+def _table_game(rules: RuleSet, players: int, options: dict) -> BettingTables:
+    """The tables of 001's round as written (see :func:`betting_game`)."""
+    from pokerdice_stats.games.betting.exact.table import solve_table
+
+    tables = {m: solve_table(rules, m, **options) for m in range(2, players + 1)}
+    plan = {m: (t.ante, t.seats_in) for m, t in tables.items()}
+    solved = {}
+    for m, t in tables.items():  # a round of every number of seats in (states shared)
+        solved[m] = t.round(t.antes[0], tuple(range(1, m + 1)))
+    starts = {m: (len(t.seats_in), t.ante) for m, t in tables.items()}
+    game, unit = _tables(rules, players, solved, plan, starts)
+    return BettingTables(game, unit, solved, plan, tables)
+
+
+def _tables(rules, players, solved, plan, starts):
+    """The kernel record of the rounds ``solved`` and the chip unit.
+
+    ``plan[m]``: the ante and positions in with ``m`` seats at the table;
+    ``starts[m]``: the (seats in, ante) of the round they play.
+    """
     stakes = solved[players].stakes
     n_h = hand_table(rules).n_strengths
     n_r = stakes.raises
@@ -78,7 +120,18 @@ def betting_game(rules: RuleSet, players: int, ante=1, raise_size=None, raises: 
         for mask, pot in sorted(result.solver.groups):
             ids[(m, mask, pot)] = len(groups)
             groups.append((m, mask, pot))
-        start[m] = ids[(m, result.solver.full_mask, result.solver.start_pot())]
+    ante = np.zeros(players + 1, dtype=np.int64)
+    entry = np.zeros(players + 1, dtype=np.int64)
+    unit = math.lcm(
+        chip_unit(stakes.ante, stakes.raise_size), *(a.denominator for a, _ in plan.values())
+    )
+    for m, (named, members) in plan.items():
+        ante[m] = int(named * unit)
+        entry[m] = sum(1 << (s - 1) for s in members)
+        k, at = starts[m]
+        if k >= 2:
+            played = solved[k].solver
+            start[m] = ids[(k, played.full_mask, played.number(at * k))]
     n_g = len(groups)
     seat = np.zeros(n_g, dtype=np.int64)
     later = np.zeros(n_g, dtype=np.int64)
@@ -127,6 +180,8 @@ def betting_game(rules: RuleSet, players: int, ante=1, raise_size=None, raises: 
                 raise_next[g, r, met] = ids[(m, met, pot + cost * (1 + met.bit_count()))]
     game = BettingGame(
         start_group=start,
+        ante=ante,
+        entry=entry,
         seat=seat,
         later=later,
         keep=keep,
@@ -140,4 +195,4 @@ def betting_game(rules: RuleSet, players: int, ante=1, raise_size=None, raises: 
         states=state_code(rules),
         dice=dice_tables(),
     )
-    return BettingTables(game, chip_unit(stakes.ante, stakes.raise_size), solved)
+    return game, unit

@@ -24,6 +24,17 @@ Rulings of this module (``design.md``, "001 betting", is silent on them):
 - **Figures per seat.** Mean net chips per round (each session's net over
   the rounds it lasted, averaged over sessions), the chance of taking the
   pot, of raising and of folding per round sat in, the chance of ruin.
+- **001 as written** (``ante_max``, ``raise_max`` or ``sit_out`` given: the
+  round of :mod:`pokerdice_stats.games.betting.exact.table`).  With ``m`` seats
+  at the table the round's first seat (the pot's last taker) names the ante
+  the solved round of ``m`` seats names, and the others meet it or sit out as
+  it solves (a seat's chips do not enter these decisions); the seats in play
+  the solved round of their number.  A seat with fewer chips than the
+  *largest* ante (and a turn's largest raise under ``short="out"``) is out.
+  A round nobody meets is void: nothing changes, so every later round of the
+  session is void too.  Per seat also the chance of sitting a round out (per
+  round at the table); per session the void rounds (counted as rounds sat
+  in by the seat that named the ante).
 """
 
 from __future__ import annotations
@@ -37,6 +48,7 @@ from pokerdice_stats.engines.simulation import stats
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
 from pokerdice_stats.games.betting.exact.solve import parse_chips
 from pokerdice_stats.games.betting.simulation.kernel_tables import BettingTables, betting_game
+from pokerdice_stats.ground.bounds import chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.kernels.simulation.betting_sessions import betting_sessions_chunk
 from pokerdice_stats.kernels.simulation.records import (
@@ -77,6 +89,7 @@ class BettingSessionJob:
             pots=n,
             raised=n,
             folded=n,
+            sat_out=n,
         )
 
     def fill(self, state: np.ndarray, size: int, tally: BettingSessionTally) -> None:
@@ -92,8 +105,13 @@ def betting_session_job(
     raise_size=None,
     raises: int = 1,
     short: str = "cut",
+    table: dict | None = None,
 ) -> tuple[BettingSessionJob, BettingTables]:
     """The job of betting sessions and the tables it plays.
+
+    ``table``: None, or the keywords of
+    :func:`~pokerdice_stats.games.betting.exact.table.solve_table` for 001's round as
+    written (then ``ante``, ``raise_size`` and ``raises`` are not used).
 
     Raises
     ------
@@ -102,15 +120,18 @@ def betting_session_job(
     """
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise OptionError(f"rounds must be a whole number 1 to {MAX_ROUNDS}, got {rounds!r}")
-    tables = betting_game(rules, players, ante, raise_size, raises)
+    tables = betting_game(rules, players, ante, raise_size, raises, table)
     stakes = tables.solvers[max(tables.solvers)].stakes
+    top = stakes.ante
+    if tables.tables:
+        top = max(tables.tables[max(tables.tables)].antes)
     begin = parse_chips(start, "start")
     unit = tables.unit
     if (begin * unit).denominator != 1:
         raise OptionError(f"start must be whole in units of 1/{unit} chip, got {start}")
     if short not in SHORT_RULES:
         raise OptionError(f"short must be one of {', '.join(SHORT_RULES)}, got {short!r}")
-    floor = stakes.ante + (stakes.raises * stakes.raise_size if short == "out" else 0)
+    floor = top + (stakes.raises * stakes.raise_size if short == "out" else 0)
     if begin < floor:
         what = "the ante" if short == "cut" else "the ante and a turn's raises"
         raise OptionError(f"start ({begin} chips) must cover {what} ({floor})")
@@ -118,11 +139,12 @@ def betting_session_job(
         players=int(players),
         rounds=rounds,
         start=int(begin * unit),
-        ante=int(stakes.ante * unit),
+        ante=int(top * unit),
         raise_size=int(stakes.raise_size * unit),
         floor=int(floor * unit),
     )
-    return BettingSessionJob(session, tables.game), tables
+    chunk = chunk_sessions(rounds, SESSION_CHUNK)  # Ctrl-C is polled between chunks
+    return BettingSessionJob(session, tables.game, chunk_size=chunk), tables
 
 
 @dataclass(frozen=True)
@@ -136,6 +158,7 @@ class BettingSeat:
     fold_rate: stats.Estimate
     ruin: stats.Estimate
     final_chips: stats.Estimate
+    sit_out_rate: stats.Estimate | None = None
 
 
 @dataclass(frozen=True)
@@ -159,9 +182,21 @@ class BettingSessionResult:
     exact_ev: tuple
     rules: str
     interrupted: bool = False
+    table: dict | None = None
+    void_rounds: int = 0
 
     def context(self) -> dict:
         """The game a figure belongs to (for JSON objects)."""
+        if self.table is None:
+            return self._context()
+        ruin = (
+            "fewer chips than the largest ante after a round: the seat is out"
+            if self.short_rule == "cut"
+            else "fewer chips than the largest ante and a turn's raises after a round: out"
+        )
+        return {**self._context(), **self.table, "void_rounds": self.void_rounds, "ruin": ruin}
+
+    def _context(self) -> dict:
         return {
             "rules": self.rules,
             "what": "session",
@@ -197,8 +232,11 @@ class BettingSessionResult:
                 "fold_rate",
                 "ruin",
                 "final_chips",
+                "sit_out_rate",
             ):
                 est = getattr(seat, name)
+                if est is None:
+                    continue
                 row[name] = est.estimate
                 row[f"{name}_ci_low"] = est.ci_low
                 row[f"{name}_ci_high"] = est.ci_high
@@ -223,6 +261,9 @@ def simulate_betting_sessions(
     *,
     short: str = "cut",
     run: RunOptions | None = None,
+    ante_max: int | None = None,
+    raise_max: int | None = None,
+    sit_out: bool | None = None,
 ) -> BettingSessionResult:
     """Simulate betting sessions of 001 under the solved play.
 
@@ -243,6 +284,11 @@ def simulate_betting_sessions(
         or ``out`` (out below the ante and a turn's raises); see the module rulings.
     run : RunOptions, optional
         Samples (default 10,000 sessions), seed, workers.
+    ante_max, raise_max, sit_out : optional
+        Any of them given: 001's round as written (see the module rulings), seat 1 of
+        each round naming 1 to ``ante_max`` chips (or the fixed ``ante``), raises of 1
+        to ``raise_max`` chips (or of ``raise_size``), seats meeting the ante or
+        sitting out (unless ``sit_out`` is False).
 
     Returns
     -------
@@ -254,8 +300,18 @@ def simulate_betting_sessions(
         For anything outside the game.
     """
     run = run or RunOptions()
+    table = None
+    if ante_max is not None or raise_max is not None or sit_out is not None:
+        table = {
+            "ante_max": ante_max,
+            "ante": None if ante_max is not None else ante,
+            "raise_max": raise_max,
+            "raise_size": raise_size,
+            "raises": None if raise_max is not None else raises,
+            "sit_out": True if sit_out is None else sit_out,
+        }
     job, tables = betting_session_job(
-        rules, players, rounds, start, ante, raise_size, raises, short
+        rules, players, rounds, start, ante, raise_size, raises, short, table
     )
     done = run_job(job, run, DEFAULT_SESSIONS)
     t = done.totals
@@ -279,9 +335,25 @@ def simulate_betting_sessions(
                 fold_rate=stats.proportion(int(t["folded"][s]), sat, seed),
                 ruin=stats.proportion(int((out_at[:, s] > 0).sum()), done.n, seed),
                 final_chips=stats.sample_mean(chips[:, s], seed),
+                sit_out_rate=(
+                    None
+                    if table is None
+                    else stats.proportion(int(t["sat_out"][s]), sat + int(t["sat_out"][s]), seed)
+                ),
             )
         )
     full = tables.solvers[n]
+    exact_ev = full.ev
+    context = None
+    if table is not None:
+        solved = tables.tables[n]
+        exact_ev = solved.ev
+        context = {
+            "ante_max": str(solved.antes[-1]),
+            "raise_max": str(solved.raise_max),
+            "sit_out": solved.sit_out,
+            "first_ante": str(solved.ante),
+        }
     return BettingSessionResult(
         seats=seats,
         length=stats.sample_mean(length, seed),
@@ -297,7 +369,9 @@ def simulate_betting_sessions(
         rounds_played=int(length.sum()),
         n=done.n,
         seed=seed,
-        exact_ev=full.ev,
+        exact_ev=exact_ev,
         rules=rules.label(),
         interrupted=done.interrupted,
+        table=context,
+        void_rounds=int(t["void"][0]),
     )

@@ -97,11 +97,11 @@ def run_bidding(args: argparse.Namespace) -> int:
     full = bid_ladder(rules, args.ladder)
     for name in names:  # reject a bad player before the work
         habit_rule(full, name)
+    table = hand_table(rules)
+    own = None if args.hand is None else table.format(table.hand(args.hand))  # before the work
     result = solve_ladder(rules, args.ladder)
     odds = odds_frame(full)  # on the fine ladder: every rung, not just the kept ones
-    if args.hand is not None:
-        table = hand_table(rules)
-        own = table.format(table.hand(args.hand))
+    if own is not None:
         odds = odds[odds["own_hand"] == own].reset_index(drop=True)
     if args.ladder == "fine":
         players = player_losses(result, names, full, translation)

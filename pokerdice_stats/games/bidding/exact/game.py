@@ -63,6 +63,7 @@ from pokerdice_stats.games.bidding.exact.sequence_form import (
 )
 from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree, bid_tree
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.rules import RuleSet
 
 __all__ = ["Bidding", "behaviour_from_plan", "solve_bidding"]
@@ -109,6 +110,14 @@ class Bidding:
     def rules(self) -> RuleSet:
         """The rule set."""
         return self.ladder.rules
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            ladder=self.ladder.name,
+            value=self.value,
+            exploitability=self.exploitability,
+        )
 
 
 def behaviour_from_plan(tree: BidTree, seat: int, plan: np.ndarray) -> np.ndarray:

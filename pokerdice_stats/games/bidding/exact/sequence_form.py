@@ -36,6 +36,7 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.tree import BidTree
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import PokerDiceError
+from pokerdice_stats.ground.interrupts import call_interruptibly
 
 __all__ = ["LPSolution", "hand_classes", "outcome_payoffs", "solve_lp"]
 
@@ -179,7 +180,8 @@ def solve_lp(tree: BidTree, payoff: np.ndarray) -> LPSolution:
     b_eq = np.zeros(e_flow.shape[0])
     b_eq[:: e_flow.shape[0] // n_classes] = 1.0
     bounds = [(0.0, None)] * n_x + [(None, None)] * n_v
-    result = linprog(
+    result = call_interruptibly(  # HiGHS never looks at Ctrl-C: wait for it in a thread
+        linprog,
         objective,
         A_ub=a_ub,
         b_ub=np.zeros(a_ub.shape[0]),

@@ -11,11 +11,15 @@ from pokerdice_stats.engines.cli import (
     add_rules_args,
     check_tolerance,
     emit,
+    emit_record,
     output_path,
+    range_text,
     rules_from_args,
     whole_number,
 )
 from pokerdice_stats.games.progressive.command.bank import bank_session_record
+from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION, percent_text
+from pokerdice_stats.ground.bounds import BANK_ROUNDS, MAX_BANK
 from pokerdice_stats.ground.formats import fraction_text, render, short_fraction, stated, to_json
 
 if TYPE_CHECKING:
@@ -58,17 +62,19 @@ def register(subparsers) -> None:
     )
     payout.add_argument(
         "--rounds",
-        type=whole_number,
+        type=whole_number,  # the range is checked with the bank program's message
         default=None,
         metavar="R",
-        help="also the bank after R rounds: its exact distribution, quantiles and chance of ruin",
+        help="also the bank after R rounds: its exact distribution, quantiles and chance of "
+        f"ruin ({range_text(0, BANK_ROUNDS)})",
     )
     payout.add_argument(
         "--start",
         type=whole_number,
         default=None,
         metavar="B",
-        help=f"starting bank in points, with --rounds (default {STARTING_BANK})",
+        help=f"starting bank in points, with --rounds, {range_text(0, MAX_BANK)} "
+        f"(default {STARTING_BANK})",
     )
     payout.add_argument(
         "--schedule",
@@ -103,7 +109,54 @@ def register(subparsers) -> None:
         "factor on the whole schedule) giving expected payout --target",
     )
     payout.add_argument(
-        "--target", default=None, metavar="X", help="points per round wanted, with --solve"
+        "--design",
+        action="store_true",
+        help="the whole-number schedule nearest --schedule (default 004) whose edge is within "
+        "--within of --target, moving only --movable cells on --side, pays up to --max-pay, "
+        "rows and columns kept in order",
+    )
+    payout.add_argument(
+        "--movable",
+        default="all",
+        metavar="CELLS",
+        help="with --design: all (default), row:LOSER, column:WINNER, WINNER/LOSER or scale",
+    )
+    payout.add_argument(
+        "--side",
+        default="both",
+        metavar="SIDE",
+        help="with --design: both (default), house (what the player pays when the house wins) "
+        "or player (what the house pays when the player wins)",
+    )
+    payout.add_argument(
+        "--max-pay",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="with --design: the largest pay allowed (default 1,000,000)",
+    )
+    payout.add_argument(
+        "--within",
+        default=None,
+        metavar="W",
+        help="with --design: how close to --target the edge must come, in its unit (default 0.05)",
+    )
+    payout.add_argument(
+        "--card",
+        default=None,
+        choices=("pay", "strategy"),
+        help="draw a printable card to --out (.png or .pdf): pay (the schedule in use and its "
+        "edge) or strategy (a keep chart fitted to the best play, and what it gives up)",
+    )
+    payout.add_argument(
+        "--out", type=output_path, default=None, metavar="FILE", help="the card's file, with --card"
+    )
+    payout.add_argument(
+        "--target",
+        default=None,
+        metavar="X",
+        help="the player's edge wanted, with --solve: points per round (3, -1/2) or percent of "
+        "the points that change hands (3%%; a house edge of 3%%: --target=-3%%)",
     )
     payout.add_argument(
         "--tolerance",
@@ -112,7 +165,7 @@ def register(subparsers) -> None:
         help="exploitability tolerance of the blind equilibrium (--knowledge blind, "
         "--computer optimal)",
     )
-    add_format_arg(payout, ("table", "json"))
+    add_format_arg(payout)
     payout.set_defaults(func=run_payout)
 
 
@@ -137,6 +190,9 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
         "computer_wins": result.computer_wins,
         "push": result.push,
     }
+    if result.edge is not None:
+        record.update(result.edge.record())
+        record["edge_definition"] = EDGE_DEFINITION
     eq = result.equilibrium
     record.update(dict.fromkeys(EQUILIBRIUM_KEYS))  # null unless the blind game is solved
     if eq is not None:
@@ -194,11 +250,26 @@ def _check_args(args: argparse.Namespace) -> None:
             "--tolerance applies to the blind equilibrium only (--knowledge blind "
             "--computer optimal)"
         )
-    if (args.solve is None) != (args.target is None):
-        raise OptionError("--solve CELL and --target X go together")
-    modes = [m for m in ("breakdown", "compare", "solve") if getattr(args, m)]
+    searching = args.solve is not None or args.design
+    if searching != (args.target is not None):
+        raise OptionError("--solve CELL or --design goes with --target X")
+    modes = [m for m in ("breakdown", "compare", "solve", "design") if getattr(args, m)]
     if len(modes) > 1:
-        raise OptionError("choose one of --breakdown, --compare and --solve")
+        raise OptionError("choose one of --breakdown, --compare, --solve and --design")
+    if (args.card is None) != (args.out is None):
+        raise OptionError("--card pay|strategy and --out FILE go together")
+    if args.out is not None and not str(args.out).lower().endswith((".png", ".pdf")):
+        raise OptionError(f"--out names the card, a .png or .pdf file, got {args.out!r}")
+    if args.card is not None and (modes or (args.knowledge, args.computer) != ("seen", "optimal")):
+        raise OptionError(
+            "--card draws the schedule in use against the optimal computer, the player seeing "
+            "its hand: leave out --breakdown, --compare, --solve, --design, --knowledge and "
+            "--computer"
+        )
+    design_only = {"movable": "all", "side": "both", "max_pay": None, "within": None}
+    for key, default in design_only.items():
+        if getattr(args, key) != default and not args.design:
+            raise OptionError(f"--{key.replace('_', '-')} goes with --design")
     if args.compare and args.schedule:
         raise OptionError("--compare names both schedules; leave out --schedule")
 
@@ -223,16 +294,37 @@ def run_payout(args: argparse.Namespace) -> int:
         schedules = [load_schedule(spec) for spec in args.compare]
         record = compare_record(rules, schedules, game, args.tolerance, args.rounds, start)
         _write_schedule_out(args, schedules[0], rules)
-        emit(to_json(record) if args.format == "json" else compare_text(record))
+        _emit(args.format, record, compare_text, "cells")
         return 0
     schedule = load_schedule(args.schedule)
+    if args.card is not None:
+        from pathlib import Path
+
+        from pokerdice_stats.games.progressive.report.cards import draw_card
+
+        path = draw_card(args.card, rules, schedule, Path(args.out))
+        _write_schedule_out(args, schedule, rules)
+        emit(f"{args.card} card of {schedule.label} ({rules.label()}) written to {path}")
+        return 0
+    if args.design:
+        from pokerdice_stats.games.progressive.command.design import design_text
+        from pokerdice_stats.games.progressive.exact.design import design_schedule
+
+        design = design_schedule(
+            rules, args.target, schedule=schedule, movable=args.movable, side=args.side,
+            max_pay=args.max_pay, within=args.within, **game,
+        )  # fmt: skip
+        _write_schedule_out(args, design.schedule, rules)
+        record = design.record()
+        _emit(args.format, record, lambda r: design_text(design, r), "changes")
+        return 0
     if args.solve is not None:
         from pokerdice_stats.games.progressive.exact.fair_pay import solve_pay
 
         solved = solve_pay(rules, args.solve, args.target, schedule=schedule, **game)
         _write_schedule_out(args, solved.schedule, rules)
         record = solved.record()
-        emit(to_json(record) if args.format == "json" else _solve_text(record))
+        _emit(args.format, record, _solve_text)
         return 0
     _write_schedule_out(args, schedule, rules)
     if args.breakdown:
@@ -243,7 +335,7 @@ def run_payout(args: argparse.Namespace) -> int:
         record["session"] = None
         if args.rounds is not None:
             record["session"] = _session(breakdown.outcomes, args.rounds, start)
-        emit(to_json(record) if args.format == "json" else _breakdown_text(breakdown, record))
+        _emit(args.format, record, lambda r: _breakdown_text(breakdown, r), "cells")
         return 0
     from pokerdice_stats.games.progressive.exact.payout import payout_result, round_outcomes
 
@@ -252,15 +344,33 @@ def run_payout(args: argparse.Namespace) -> int:
     record["session"] = None
     if args.rounds is not None:
         record["session"] = _session(outcomes, args.rounds, start)
-    if args.format == "json":
-        emit(to_json(record))
+    if args.format != "table":
+        _emit(args.format, record, str)
         return 0
     session = record.pop("session", None)
+    definition = record.pop("edge_definition", None)
     optional = (*EQUILIBRIUM_KEYS, *SESSION_KEYS)  # null-filled for JSON's stable keys
-    rows = [{"key": k, "value": v} for k, v in record.items() if not (v is None and k in optional)]
+    rows = [
+        {"key": k, "value": v}
+        for k, v in record.items()
+        if not (v is None and k in optional) and not k.endswith("_exact")  # decimals here
+    ]
     text = render(pd.DataFrame(rows), "table")
+    if definition:
+        text += f"\n{definition}\n"
     emit(text + (_session_text(session) if session else ""))
     return 0
+
+
+def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
+    """Write a payout answer: JSON whole, a plain table by ``text(record)``, CSV and
+    Markdown as the rows under ``key`` (or one row of the answer's figures)."""
+    if fmt == "json":
+        emit(to_json(record))
+    elif fmt == "table":
+        emit(text(record))
+    else:
+        emit_record(record, fmt, key)
 
 
 def _session(outcomes, rounds: int, start: int) -> dict:
@@ -299,6 +409,9 @@ def _breakdown_text(breakdown, record: dict) -> str:
         f"push rate {record['push_rate']:.6g}",
         f"  return per unit of the largest loss ({record['largest_loss']}): "
         f"{record['return_per_largest_loss']:.6g}",
+        f"  edge: player {record['edge']:+.6g} points a round = "
+        f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
+        f"hands a round (house {percent_text(record['house_edge_percent'])})",
         "",
         "paying cells:",
     ]
@@ -312,12 +425,18 @@ def _breakdown_text(breakdown, record: dict) -> str:
 
 def _solve_text(record: dict) -> str:
     breakpoints = ", ".join(f"{b:.6g}" for b in record["breakpoints_float"]) or "none met"
+    percent = record["target_unit"].startswith("percent")
+    target = f"{record['target_float']:g}" + ("%" if percent else " points per round")
     return (
         f"fair pay: {record['cell']} against computer {record['computer']} "
         f"(knowledge {record['knowledge']}, schedule {record['schedule']})\n"
-        f"  pay {record['pay_float']:.10g} = {record['pay']}\n"
-        f"  expected payout there {record['expected_float']:.6g} = {record['expected']} "
-        f"points per round (target {record['target']})\n"
+        f"  target: the player's edge {target}\n"
+        f"  pay {record['pay_float']:.10g} (exact: the fraction pay_exact of --format json, "
+        "and of the file --schedule-out writes)\n"
+        f"  edge there: player {record['edge']:+.6g} points a round = "
+        f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
+        f"hands (house {percent_text(record['house_edge_percent'])}); exact\n"
         f"  breakpoints met (pays where a policy changes): {breakpoints}\n"
         f"  {record['evaluations']} exact evaluations of the game\n"
+        f"  {record['edge_definition']}\n"
     )

@@ -15,13 +15,21 @@ def _exact(value) -> str | None:
     return None if value is None else fraction_text(value)
 
 
+def _points(value) -> int | float:
+    """A bank or a line in points: whole numbers as int, others (fractional pays) as float."""
+    value = Fraction(value) if not isinstance(value, float) else value
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
+
+
 def bank_session_record(session) -> dict:
     """The bank over a session (``payout --rounds R --start B``) as a JSON object."""
     exact = session.exact
     return {
         "rounds": session.rounds,
         "start": session.start,
-        "ruin_below": session.floor,
+        "ruin_below": _points(session.floor),
         "arithmetic": "exact (Python integers)"
         if exact
         else f"float64, every chance within {session.tolerance:.1e}",
@@ -30,6 +38,6 @@ def bank_session_record(session) -> dict:
         "mean": _exact(session.mean) if exact else None,
         "mean_float": float(session.mean),
         "sd": session.sd,
-        "quantiles": {f"{float(q):g}": session.quantile(q) for q in QUANTILES},
+        "quantiles": {f"{float(q):g}": _points(session.quantile(q)) for q in QUANTILES},
         "unit": "points (the player's bank)",
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION
 from pokerdice_stats.ground.formats import render
 
 if TYPE_CHECKING:
@@ -62,16 +63,28 @@ def compare_text(record: dict) -> str:
         f"({record['rules']}, computer {record['computer']}, knowledge {record['knowledge']}; "
         f"{record['unit']})\n\n"
     )
+    figures = record["totals"]
     totals = pd.DataFrame(
-        [{"figure": k, "A": v["a"], "B": v["b"]} for k, v in record["totals"].items()]
+        [
+            {"figure": k, "A": v["a"], "B": v["b"]}
+            for k, v in figures.items()
+            # decimals here: the exact fractions are in the JSON answer
+            if not k.endswith("_exact") and f"{k}_float" not in figures
+        ]
     )
     cells = pd.DataFrame(record["cells"])
     paying = cells[(cells["pay_a"] != 0) | (cells["pay_b"] != 0)]
+    # a terminal's 100 columns: pays and contributions; the chances and variance shares are
+    # in the csv and json answers
     shown = paying[
-        ["side", "winner", "loser", "pay_a", "pay_b", "probability_a", "probability_b",
-         "contribution_a", "contribution_b", "variance_share_a", "variance_share_b"]
-    ]  # fmt: skip
-    text = head + render(totals, "table") + "\npaying cells:\n" + render(shown, "table")
+        ["side", "winner", "loser", "pay_a", "pay_b", "contribution_a", "contribution_b"]
+    ]
+    text = (
+        head
+        + render(totals, "table")
+        + f"\n{EDGE_DEFINITION}\n\npaying cells (contribution: points per round; each cell's "
+        "chance and variance share: --format csv or json):\n" + render(shown, "table")
+    )
     if record["session"] is not None:
         rows = []
         for key in ("ruin_float", "mean_float", "sd"):

@@ -1,12 +1,18 @@
 """The player's bank over a session of progressive rounds, exactly, by dynamic programming.
 
-Rounds are independent and each pays the player one of a few whole amounts
+Rounds are independent and each pays the player one of a few amounts
 with known chances (:meth:`RoundOutcomes.amounts`).  The chance of every bank
 value after ``r`` rounds follows from that after ``r - 1`` by one convolution
 with the round's outcomes.  A player whose bank is below ``floor`` (by
 default the largest possible loss of a round: the bank can no longer cover
 it) is ruined and plays no more: ruined banks are absorbing and keep their
 value.
+
+Whole-number pays run the program below over every bank value; any other
+rational pay (a fair pay solved exactly, a factor of 3/2) runs the same
+program on the lattice of banks those pays reach
+(:mod:`pokerdice_stats.games.progressive.exact.bank_lattice`), and its banks are
+Fractions (exact) or floats instead of whole numbers.
 
 Two arithmetics, said by :attr:`BankDistribution.exact`:
 
@@ -34,19 +40,22 @@ from fractions import Fraction
 
 import numpy as np
 
+from pokerdice_stats.games.progressive.exact.bank_lattice import lattice_program
 from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_outcomes
 from pokerdice_stats.games.progressive.exact.payout_result import STARTING_BANK
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
+from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.limits import check_memory
 from pokerdice_stats.kernels.bank import bank_round
 from pokerdice_stats.turn.rules import RuleSet
 
 #: Sessions up to this many rounds are computed exactly by default.
 EXACT_ROUNDS = 10
 #: The most rounds the dynamic program takes.
-MAX_ROUNDS = 10_000
+MAX_ROUNDS = bounds.BANK_ROUNDS
 #: The largest starting bank (bank values stay exact in float64 below 2**53).
-MAX_BANK = 10**15
+MAX_BANK = bounds.MAX_BANK
 #: Upper-tail mass the float program may cut over a whole session.
 CUT_BUDGET = 1e-12
 
@@ -59,11 +68,14 @@ class BankDistribution:
 
     Attributes
     ----------
-    rounds, start, floor : int
-        Rounds played (at most), starting bank, and the ruin line: a bank
-        below ``floor`` is ruined.
-    banks : (n,) int64
-        Bank values, ascending (ruined banks included, at the value they had).
+    rounds, start : int
+        Rounds played (at most) and the starting bank.
+    floor : int or Fraction
+        The ruin line: a bank below ``floor`` is ruined.
+    banks : (n,) ndarray
+        Bank values, ascending (ruined banks included, at the value they had):
+        int64 for whole-number pays; else Fractions (object) when ``exact``,
+        float64 when not.
     chances : (n,)
         Their chances: Fractions (object array) when ``exact``, else float64.
     ruin_by_round : tuple
@@ -77,7 +89,7 @@ class BankDistribution:
 
     rounds: int
     start: int
-    floor: int
+    floor: int | Fraction
     banks: np.ndarray
     chances: np.ndarray
     ruin_by_round: tuple[Number, ...]
@@ -109,8 +121,11 @@ class BankDistribution:
             return self.chances[where]
         return Fraction(0) if self.exact else 0.0
 
-    def quantile(self, q: float | Fraction) -> int:
-        """The smallest bank ``b`` with ``P(bank <= b) >= q`` (0 < q <= 1)."""
+    def quantile(self, q: float | Fraction) -> int | Fraction | float:
+        """The smallest bank ``b`` with ``P(bank <= b) >= q`` (0 < q <= 1).
+
+        A whole number for whole-number pays; else a Fraction (exact) or a float.
+        """
         q = Fraction(q) if self.exact else float(q)
         if not 0 < q <= 1:
             raise OptionError(f"a quantile must be above 0 and at most 1, got {q}")
@@ -118,13 +133,19 @@ class BankDistribution:
         for bank, chance in zip(self.banks, self.chances, strict=True):
             total += chance
             if total >= q:
-                return int(bank)
-        return int(self.banks[-1])
+                return _bank_value(bank)
+        return _bank_value(self.banks[-1])
+
+
+def _bank_value(bank) -> int | Fraction | float:
+    if isinstance(bank, Fraction):
+        return bank
+    return int(bank) if isinstance(bank, (int, np.integer)) else float(bank)
 
 
 def _dot(banks: np.ndarray, chances: np.ndarray) -> Number:
     if chances.dtype == object:
-        return sum((int(b) * c for b, c in zip(banks, chances, strict=True)), Fraction(0))
+        return sum((_bank_value(b) * c for b, c in zip(banks, chances, strict=True)), Fraction(0))
     return float(banks.astype(np.float64).dot(chances))
 
 
@@ -147,17 +168,19 @@ def check_session(rounds: object, start: object) -> tuple[int, int]:
     return int(rounds), int(start)  # type: ignore[call-overload]  # checked whole above
 
 
-def session_amounts(amounts: dict) -> tuple[list[int], list[Number]]:
-    """The round's outcomes as whole amounts and chances, refusing fractional amounts."""
-    values, chances = [], []
+def session_amounts(amounts: dict) -> tuple[list[int | Fraction], list[Number]]:
+    """The round's outcomes with a chance: amounts (whole numbers as int) and chances."""
+    values: list[int | Fraction] = []
+    chances = []
     for amount, chance in sorted(amounts.items()):
         amount = Fraction(amount)
-        if amount.denominator != 1:
+        if abs(amount) > MAX_BANK:
             raise OptionError(
-                f"the bank program needs whole-number amounts; this schedule pays {amount}"
+                f"the bank program takes amounts of at most {MAX_BANK:,} points (10**15); "
+                f"this schedule pays {float(amount):.3e}"
             )
         if chance:
-            values.append(int(amount))
+            values.append(int(amount) if amount.denominator == 1 else amount)
             chances.append(chance)
     if not values:
         raise OptionError("the round has no outcome with a positive chance")
@@ -168,7 +191,7 @@ def distribution_of_amounts(
     amounts: dict,
     rounds: int,
     start: int = STARTING_BANK,
-    floor: int | None = None,
+    floor: int | Fraction | None = None,
     exact: bool | None = None,
 ) -> BankDistribution:
     """The bank after ``rounds`` rounds, each paying ``amount`` with its chance.
@@ -176,9 +199,9 @@ def distribution_of_amounts(
     Parameters
     ----------
     amounts : dict
-        Amount (whole number) -> chance (Fraction, or float when not exact).
+        Amount (any rational) -> chance (Fraction, or float when not exact).
     rounds, start : int
-    floor : int, optional
+    floor : int or Fraction, optional
         A bank below it is ruined; default: the largest loss of a round.
     exact : bool, optional
         Default: exact up to :data:`EXACT_ROUNDS` rounds (needs Fraction chances).
@@ -189,21 +212,42 @@ def distribution_of_amounts(
     """
     rounds, start = check_session(rounds, start)
     values, chances = session_amounts(amounts)
-    largest_loss = max(0, -min(values))
-    floor = largest_loss if floor is None else int(floor)
+    line = Fraction(max(0, -min(values)) if floor is None else floor)
     if exact is None:
         exact = rounds <= EXACT_ROUNDS and all(isinstance(c, (Fraction, int)) for c in chances)
+    if not all(isinstance(v, int) for v in values) or line.denominator != 1:
+        return _on_lattice(values, chances, rounds, start, line, exact)
     if exact:
-        return _exact(values, [Fraction(c) for c in chances], rounds, start, floor)
-    return _float(values, [float(c) for c in chances], rounds, start, floor)
+        return _exact(values, [Fraction(c) for c in chances], rounds, start, int(line))
+    return _float(values, [float(c) for c in chances], rounds, start, int(line))
+
+
+def _on_lattice(values, chances, rounds, start, floor, exact) -> BankDistribution:
+    if exact:
+        chances = [Fraction(c) for c in chances]
+    banks, probs, ruin, cut = lattice_program(values, chances, rounds, start, floor, exact)
+    return BankDistribution(
+        rounds=rounds,
+        start=start,
+        floor=floor,
+        banks=banks,
+        chances=probs,
+        ruin_by_round=tuple(ruin),
+        exact=exact,
+        tolerance=0.0 if exact else cut + rounds * len(values) * 2.0**-53,
+        cut=cut,
+    )
 
 
 def _exact(values, chances, rounds, start, floor) -> BankDistribution:
     denominator = math.lcm(*(c.denominator for c in chances))
     weights = np.array([int(c * denominator) for c in chances], dtype=object)
     low_amount = min(values)
-    lowest = min(start, floor + low_amount)  # the lowest bank a session can reach
+    # the lowest bank a session can reach: a ruined bank stops, and no bank falls by
+    # more than the largest loss a round (a start far above the floor needs no room below)
+    lowest = min(start, max(start + rounds * min(low_amount, 0), floor + low_amount))
     size = max(start, floor) + rounds * max(max(values), 0) - lowest + 1
+    _check_bank_memory(size, 4 * 8, rounds, start, values)
     banks = np.zeros(size, dtype=object)  # numerators over denominator**r
     banks[start - lowest] = 1
     ruin = [Fraction(int(start < floor))]
@@ -236,11 +280,23 @@ def _exact(values, chances, rounds, start, floor) -> BankDistribution:
     )
 
 
+def _check_bank_memory(size: int, per_value: int, rounds: int, start: int, values) -> None:
+    """Refuse a bank program of ``size`` bank values past the memory budget, naming the
+    options that make it large."""
+    check_memory(
+        size * per_value,
+        f"the bank program over {size:,} bank values (--rounds {rounds:,}, --start {start:,}, "
+        f"amounts {min(values):,} to {max(values):,} a round)",
+    )
+
+
 def _float(values, chances, rounds, start, floor) -> BankDistribution:
     low_amount = min(values)
     offsets = np.array([v - low_amount for v in values], dtype=np.int64)
     weights = np.array(chances, dtype=np.float64)
     lowest = min(start, floor + low_amount)
+    size = max(floor - lowest, 0) + rounds * int(offsets[-1]) + 1
+    _check_bank_memory(size, 4 * 8, rounds, start, values)
     ruined = np.zeros(max(floor - lowest, 0), dtype=np.float64)  # banks lowest .. floor - 1
     if start < floor:
         ruined[start - lowest] = 1.0
@@ -321,8 +377,9 @@ def bank_distribution(
     Raises
     ------
     OptionError
-        For rounds or banks out of range, fractional amounts, or an inexact
-        round asked for exactly.
+        For rounds or banks out of range, pays the lattice program cannot
+        hold (several with large denominators), or an inexact round asked
+        for exactly.
     """
     rounds, start = check_session(rounds, start)
     if outcomes is None:

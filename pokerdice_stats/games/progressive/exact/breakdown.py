@@ -27,6 +27,7 @@ from fractions import Fraction
 
 import pandas as pd
 
+from pokerdice_stats.games.progressive.exact.edge import Edge, edge_of
 from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_outcomes
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
 from pokerdice_stats.ground.formats import fraction_text
@@ -107,6 +108,11 @@ class Breakdown:
         return math.sqrt(max(float(self.variance), 0.0))
 
     @property
+    def edge(self) -> Edge:
+        """The edge in points and in percent of the points that change hands."""
+        return edge_of(self.outcomes)
+
+    @property
     def return_per_largest_loss(self) -> Number:
         """Expected payout per round divided by the largest possible loss."""
         if not self.largest_loss:
@@ -155,6 +161,7 @@ class Breakdown:
             "largest_loss": _pay(self.largest_loss),
             "return_per_largest_loss": float(self.return_per_largest_loss),
             "return_per_largest_loss_exact": _exact(self.return_per_largest_loss),
+            **self.edge.record(),
         }
 
     def record(self) -> dict[str, object]:

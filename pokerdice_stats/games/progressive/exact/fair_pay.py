@@ -18,10 +18,16 @@ pieces met on the way are located exactly where two neighbouring pieces'
 lines cross, checked by reading the game's line a hair (``EPSILON``) either
 side of the crossing.
 
+A target in percent (``3%``: the player's edge per 100 points that change
+hands, :mod:`pokerdice_stats.games.progressive.exact.edge`) is met where
+``E - tau * A`` is 0, ``E`` the expected payout, ``A`` the expected points that
+change hands and ``tau`` the target over 100: both are linear in the pay while
+the policies stay, so the same search runs on ``E - tau * A`` with the target 0.
+
 A factor on the whole schedule changes no policy (every decision compares
 payouts, and a positive factor keeps their order), so ``scale`` is solved in
 one evaluation: the expected payout is the factor times that of the
-schedule.
+schedule (and a percentage edge does not move with it, so it is refused).
 
 Pays are searched from 0 to :data:`PAY_LIMIT`; past it, or when the
 expected payout moves away from the target at both ends, the solver refuses.
@@ -34,6 +40,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pokerdice_stats.engines.blind.policy_names import canonical_policy
+from pokerdice_stats.games.progressive.exact.edge import (
+    EDGE_DEFINITION,
+    Edge,
+    edge_of,
+    parse_target,
+    percent_text,
+)
 from pokerdice_stats.games.progressive.exact.payout import round_outcomes
 from pokerdice_stats.games.progressive.exact.schedule import (
     KNOWN_SLUGS,
@@ -44,7 +57,6 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 )
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
-from pokerdice_stats.ground.limits import exact_number
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
 #: The largest pay the solver tries (points).
@@ -114,9 +126,14 @@ class FairPay:
     piece: tuple[Fraction, Fraction]
     evaluations: int
     base: PayoutSchedule = field(default=PROGRESSIVE_SCHEDULE)
+    percent: bool = False
+    edge: Edge | None = None
 
     def record(self) -> dict[str, object]:
         """The JSON object of ``payout --solve``."""
+        edge = {}
+        if self.edge is not None:
+            edge = {**self.edge.record(), "edge_definition": EDGE_DEFINITION}
         return {
             "rules": self.rules.label(),
             "schedule": self.base.label,
@@ -125,6 +142,9 @@ class FairPay:
             "cell": self.cell,
             "target": fraction_text(self.target),
             "target_float": float(self.target),
+            "target_unit": "percent of the points that change hands (the player's edge)"
+            if self.percent
+            else "points per round (the player's)",
             "pay": fraction_text(self.pay),
             "pay_float": float(self.pay),
             "expected": fraction_text(self.expected),
@@ -137,26 +157,41 @@ class FairPay:
             "piece_slope": fraction_text(self.piece[1]),
             "piece_slope_float": float(self.piece[1]),
             "evaluations": self.evaluations,
+            **edge,
         }
 
 
-def parse_cell(text: str, rules: RuleSet) -> tuple[str, str] | None:
-    """``WINNER/LOSER`` -> (winner, loser) slugs; ``scale`` -> None.
+#: The sides a cell's pay may be set on (``house:WINNER/LOSER``, ``player:...``).
+SIDES = ("both", "player", "house")
+
+
+def parse_cell(text: str, rules: RuleSet) -> tuple[str, str, str] | None:
+    """``[SIDE:]WINNER/LOSER`` -> (winner, loser, side) slugs; ``scale`` -> None.
+
+    ``SIDE``: ``player`` (what the house pays the player), ``house`` (what the
+    player pays the house) or, left out, ``both`` (the seed's way).
 
     Raises
     ------
     OptionError
-        For a malformed cell, an unknown category, or a winner that does not
-        beat the loser under these rules.
+        For a malformed cell, an unknown side or category, or a winner that does
+        not beat the loser under these rules.
     """
     text = str(text).strip()
     if text.lower() == SCALE:
         return None
-    parts = text.split("/")
+    side, _, pair = text.rpartition(":")
+    side = side.strip().lower() or "both"
+    if side not in SIDES:
+        raise OptionError(
+            f"cell {text!r}: the side is player or house (or none: both), not {side!r}"
+        )
+    parts = pair.split("/")
     if len(parts) != 2 or not all(p.strip() for p in parts):
         raise OptionError(
-            f"malformed cell {text!r}: write WINNER/LOSER (e.g. five-of-a-kind/one-pair) "
-            "or 'scale' for a factor on the whole schedule"
+            f"malformed cell {text!r}: write WINNER/LOSER (e.g. five-of-a-kind/one-pair; "
+            "house:WINNER/LOSER for what the player pays only) or 'scale' for a factor on the "
+            "whole schedule"
         )
     winner, loser = (category_slug(p) for p in parts)
     for slug in (winner, loser):
@@ -167,19 +202,25 @@ def parse_cell(text: str, rules: RuleSet) -> tuple[str, str] | None:
             )
     if rules.category_index(winner) >= rules.category_index(loser):
         raise OptionError(f"cell {text!r}: {winner} does not beat {loser} under these rules")
-    return winner, loser
+    return winner, loser, side
+
+
+def cell_text(cell: tuple[str, str, str]) -> str:
+    """A cell as typed back: ``WINNER/LOSER`` or ``SIDE:WINNER/LOSER``."""
+    winner, loser, side = cell
+    return f"{winner}/{loser}" if side == "both" else f"{side}:{winner}/{loser}"
 
 
 def _with_pay(
-    schedule: PayoutSchedule, rules: RuleSet, cell: tuple[str, str], pay: Fraction
+    schedule: PayoutSchedule, rules: RuleSet, cell: tuple[str, str, str], pay: Fraction
 ) -> PayoutSchedule:
-    winner, loser = cell
-    name = f"{schedule.name}, {winner}/{loser} = {amount_text(pay)}"
+    winner, loser, side = cell
+    name = f"{schedule.name}, {cell_text(cell)} = {amount_text(pay)}"
     if winner not in schedule.winners:  # a new paying winner: every other pair pays 0
         beaten = rules.category_slugs[rules.category_index(winner) + 1 :]
         for other in beaten:
             schedule = schedule.with_amount(winner, other, 0, name)
-    return schedule.with_amount(winner, loser, pay, name)
+    return schedule.with_amount(winner, loser, pay, name, side)
 
 
 def solve_pay(
@@ -199,7 +240,9 @@ def solve_pay(
     cell : str
         ``WINNER/LOSER`` (category slugs, e.g. ``five-of-a-kind/one-pair``) or ``scale``.
     target : Fraction, int or str
-        The player's expected payout per round wanted (points; ``"1/50"`` is exact).
+        The player's expected payout per round wanted (points; ``"1/50"`` is
+        exact), or the player's edge in percent of the points that change hands
+        (``"3%"``; ``"-3%"`` is a house edge of 3%).
     computer, knowledge : str
     schedule : PayoutSchedule
         The schedule whose cell is changed.
@@ -215,23 +258,27 @@ def solve_pay(
         reaches the target.
     """
     rules = get_rules("progressive") if rules is None else rules
-    try:
-        wanted = exact_number(target)
-    except (ValueError, ZeroDivisionError):
-        raise OptionError(
-            f"--target must be a number such as 0, -1/2 or 0.02, got {target!r}"
-        ) from None
+    aim = parse_target(target)
+    wanted = aim.value
     parsed = parse_cell(cell, rules)
     computer = canonical_policy(computer)
     if computer == "optimal" and knowledge == "blind":
         raise OptionError(
-            "the blind game against the optimal computer is symmetric: its expected payout is 0 "
-            "at every pay, so no pay sets it; choose --knowledge seen or a named computer"
+            "the blind game against the optimal computer is solved as an equilibrium, not "
+            "exactly at every pay (with a table that pays the same both ways it is symmetric "
+            "and its expected payout 0 at every pay); choose --knowledge seen or a named computer"
         )
     common = {"computer": computer, "knowledge": knowledge}
     if parsed is None:
+        if aim.percent:
+            edge = edge_of(round_outcomes(rules, computer, knowledge, schedule))
+            raise OptionError(
+                "a factor on the whole schedule moves the points, not the percentage: the "
+                f"edge stays {percent_text(edge.percent)} of the points that change hands; "
+                "solve a cell, or give the target in points"
+            )
         return _solve_scale(rules, wanted, schedule, common)
-    return _solve_cell(rules, parsed, wanted, schedule, common)
+    return _solve_cell(rules, parsed, wanted, schedule, common, aim.percent)
 
 
 def _solve_scale(rules, wanted, schedule, common) -> FairPay:
@@ -243,39 +290,51 @@ def _solve_scale(rules, wanted, schedule, common) -> FairPay:
         )
     factor = wanted / unit
     scaled = schedule.scaled(factor, f"{schedule.name} x {amount_text(factor)}")
-    expected = Fraction(round_outcomes(rules, schedule=scaled, **common).expected)
+    outcomes = round_outcomes(rules, schedule=scaled, **common)
+    expected = Fraction(outcomes.expected)
     return FairPay(
         rules, common["computer"], common["knowledge"], SCALE, wanted, factor, expected,
-        scaled, (), (Fraction(0), unit), 2, schedule,
+        scaled, (), (Fraction(0), unit), 2, schedule, False, edge_of(outcomes),
     )  # fmt: skip
 
 
 class _Game:
     """Exact evaluations of the expected payout at pays of one cell."""
 
-    def __init__(self, rules, cell, schedule, common):
+    def __init__(self, rules, cell, schedule, common, tau=Fraction(0)):
         self.rules, self.cell, self.schedule, self.common = rules, cell, schedule, common
+        self.tau = tau  # the aim is expected - tau * action (tau 0: the expected payout)
         self.pieces: dict[Fraction, Piece] = {}
+        self.edges: dict[Fraction, Edge] = {}
 
     def __call__(self, pay: Fraction) -> Piece:
         if pay not in self.pieces:
             if len(self.pieces) >= MAX_EVALUATIONS:
                 raise OptionError(
-                    f"no pay of {self.cell[0]}/{self.cell[1]} found for the target in "
+                    f"no pay of {cell_text(self.cell)} found for the target in "
                     f"{MAX_EVALUATIONS} exact evaluations of the game"
                 )
             schedule = _with_pay(self.schedule, self.rules, self.cell, pay)
             outcomes = round_outcomes(self.rules, schedule=schedule, **self.common)
             w = self.rules.category_index(self.cell[0])
             lo = self.rules.category_index(self.cell[1])
-            slope = outcomes.joint[w][lo] - outcomes.joint[lo][w]
-            self.pieces[pay] = Piece(pay, Fraction(outcomes.expected), Fraction(slope))
+            side = self.cell[2]
+            won = outcomes.joint[w][lo] if side != "house" else 0
+            lost = outcomes.joint[lo][w] if side != "player" else 0
+            edge = edge_of(outcomes)
+            slope = (won - lost) - self.tau * (won + lost)
+            aim = Fraction(edge.expected) - self.tau * Fraction(edge.action)
+            self.pieces[pay] = Piece(pay, aim, Fraction(slope))
+            self.edges[pay] = edge
         return self.pieces[pay]
 
 
-def _solve_cell(rules, cell, wanted, schedule, common) -> FairPay:
-    game = _Game(rules, cell, schedule, common)
-    current = schedule.amount(*cell) or Fraction(0)
+def _solve_cell(rules, cell, target, schedule, common, percent=False) -> FairPay:
+    tau = target / 100 if percent else Fraction(0)
+    wanted = Fraction(0) if percent else target
+    game = _Game(rules, cell, schedule, common, tau)
+    of_side = schedule.house_amount if cell[2] == "house" else schedule.amount
+    current = of_side(cell[0], cell[1]) or Fraction(0)
     game(Fraction(0))
     game(current if 0 < current <= PAY_LIMIT else Fraction(1))
     found = None
@@ -296,11 +355,12 @@ def _solve_cell(rules, cell, wanted, schedule, common) -> FairPay:
         if bracket is not None:
             game(_inside(game, bracket, wanted))
             continue
-        game(_outside(game, wanted, cell))
+        game(_outside(game, wanted, cell, target, percent))
+    edge = game.edges[found]
     return FairPay(
-        rules, common["computer"], common["knowledge"], f"{cell[0]}/{cell[1]}", wanted, found,
-        game.pieces[found].expected, _with_pay(schedule, rules, cell, found),
-        _breakpoints(game), game.pieces[found].line(), len(game.pieces), schedule,
+        rules, common["computer"], common["knowledge"], cell_text(cell), target, found,
+        Fraction(edge.expected), _with_pay(schedule, rules, cell, found),
+        _breakpoints(game), game.pieces[found].line(), len(game.pieces), schedule, percent, edge,
     )  # fmt: skip
 
 
@@ -314,7 +374,9 @@ def _inside(game: _Game, bracket: tuple[Fraction, Fraction], wanted: Fraction) -
     return (a + b) / 2
 
 
-def _outside(game: _Game, wanted: Fraction, cell: tuple[str, str]) -> Fraction:
+def _outside(
+    game: _Game, wanted: Fraction, cell: tuple[str, str, str], target: Fraction, percent: bool
+) -> Fraction:
     """The next pay to try when no two pays tried bracket the target.
 
     The root of the line of the piece closest to the target (the pieces'
@@ -337,11 +399,15 @@ def _outside(game: _Game, wanted: Fraction, cell: tuple[str, str]) -> Fraction:
             return min(right.at * 2, PAY_LIMIT)
         return PAY_LIMIT
     closest = pieces[0]
+    edge = game.edges[closest.at]
+    reached = (
+        percent_text(edge.percent) if percent else f"{float(edge.expected):.6g} points per round"
+    )
+    wanted_text = f"{float(target):g}%" if percent else f"{float(target):.6g} points per round"
     raise OptionError(
-        f"no pay of {cell[0]}/{cell[1]} from 0 to {int(PAY_LIMIT):,} reaches "
-        f"{float(wanted):.6g} points per round: the closest is {float(closest.expected):.6g} "
-        f"(at pay {float(closest.at):.6g}), and the expected payout moves away from the target "
-        f"on every piece met ({len(game.pieces)} pays tried)"
+        f"no pay of {cell_text(cell)} from 0 to {int(PAY_LIMIT):,} reaches "
+        f"{wanted_text}: the closest is {reached} (at pay {float(closest.at):.6g}), and the "
+        f"edge moves away from the target on every piece met ({len(game.pieces)} pays tried)"
     )
 
 

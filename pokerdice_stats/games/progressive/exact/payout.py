@@ -108,7 +108,7 @@ def player_response(rules: RuleSet, payout: np.ndarray) -> PlayerResponse:
     keys: dict[tuple[int, ...], int] = {}
     column = np.empty(ix.N_HANDS, dtype=np.int64)
     for c in range(ix.N_HANDS):
-        column[c] = keys.setdefault(tuple(int(v) for v in payout[:, c]), len(keys))
+        column[c] = keys.setdefault(tuple(map(int, payout[:, c].tolist())), len(keys))
     table = hand_table(rules)
     goals = []
     for key, g in keys.items():

@@ -10,14 +10,20 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pokerdice_stats.engines.blind.equilibrium import Equilibrium
 from pokerdice_stats.engines.blind.policy_names import STARTING_BANK as _STARTING_BANK
+from pokerdice_stats.games.progressive.exact.edge import Edge, edge_of
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: A chance: exact, or a float where an equilibrium is not certified exactly.
 Number = Fraction | float
@@ -121,6 +127,9 @@ class PayoutResult:
         The schedule played.
     outcomes : RoundOutcomes or None
         The joint chances of the final categories behind every figure.
+    edge : Edge or None
+        The edge in points and in percent of the points that change hands
+        (:mod:`pokerdice_stats.games.progressive.exact.edge`).
     """
 
     rules: RuleSet
@@ -138,6 +147,7 @@ class PayoutResult:
     computer_value: Fraction | None = None
     schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE
     outcomes: RoundOutcomes | None = None
+    edge: Edge | None = None
 
     @property
     def std_float(self) -> float:
@@ -163,6 +173,35 @@ class PayoutResult:
             raise OptionError(f"rounds must be 0 or more, got {rounds}")
         return start + rounds * self.expected, rounds * self.variance
 
+    def frame(self) -> pd.DataFrame:
+        """The headline figures, one row each: ``figure``, ``value`` (a float) and
+        ``value_exact`` (a Fraction where the figure is exact)."""
+        import pandas as pd
+
+        figures = {
+            "expected payout (points per round)": (self.expected_float, self.expected),
+            "variance (points² per round)": (self.variance_float, self.variance),
+            "player wins (chance)": (self.player_wins, None),
+            "computer wins (chance)": (self.computer_wins, None),
+            "push (chance)": (self.push, None),
+        }
+        return pd.DataFrame(
+            {
+                "figure": list(figures),
+                "value": [value for value, _ in figures.values()],
+                "value_exact": [exact for _, exact in figures.values()],
+            }
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            computer=self.computer,
+            knowledge=self.knowledge,
+            expected=self.expected_float,
+        )
+
 
 def payout_result(outcomes: RoundOutcomes) -> PayoutResult:
     """The summary figures of :class:`RoundOutcomes`."""
@@ -186,4 +225,5 @@ def payout_result(outcomes: RoundOutcomes) -> PayoutResult:
         computer_value=outcomes.computer_value,
         schedule=outcomes.schedule,
         outcomes=outcomes,
+        edge=edge_of(outcomes),
     )

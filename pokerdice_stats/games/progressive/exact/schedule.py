@@ -13,7 +13,10 @@ of a kind is paid nothing; hands of the same category push.  The seed's table::
        Four of a Kind                -    -    -    *    50
 
 Amounts are exact non-negative rationals (:class:`fractions.Fraction`; whole
-numbers in the seed).  Schedule files are read and written by
+numbers in the seed).  The seed's table pays the same both ways; a two-sided
+schedule says separately what the house pays the player when the player wins
+(``amounts``) and what the player pays the house when the house wins
+(``house_amounts``), so that a house edge can be designed.  Schedule files are read and written by
 :mod:`pokerdice_stats.games.progressive.exact.schedule_files`.
 
 Examples
@@ -37,6 +40,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.limits import exact_number
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS
@@ -67,14 +71,34 @@ class PayoutSchedule:
         How outputs name the schedule.
     amounts : tuple of (winner, loser, amount)
         Category slugs and a non-negative exact amount (Fraction).  Winners
-        missing from it are paid nothing.
+        missing from it are paid nothing.  In a two-sided schedule: what the
+        house pays the player when the player wins.
     source : str
         Where it came from: ``"004"`` for the seed's, else the file read.
+    house_amounts : tuple of (winner, loser, amount), or None
+        What the player pays the house when the house wins, when that differs
+        (a two-sided schedule); None: the same as ``amounts`` (the seed's way).
     """
 
     name: str
     amounts: tuple[tuple[str, str, Fraction], ...]
     source: str = ""
+    house_amounts: tuple[tuple[str, str, Fraction], ...] | None = None
+
+    @property
+    def two_sided(self) -> bool:
+        """True when the house's side has amounts of its own."""
+        return self.house_amounts is not None
+
+    def side(self, side: str) -> PayoutSchedule:
+        """One side as a symmetric schedule: ``player`` (the house pays) or ``house``."""
+        if side == "house" and self.house_amounts is not None:
+            return PayoutSchedule(self.name, self.house_amounts, self.source)
+        return PayoutSchedule(self.name, self.amounts, self.source)
+
+    def house_amount(self, winner: str, loser: str) -> Fraction | None:
+        """What the player pays when the house wins with ``winner`` over ``loser``."""
+        return self.side("house").amount(winner, loser)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -95,8 +119,9 @@ class PayoutSchedule:
 
     @property
     def largest(self) -> Fraction:
-        """The largest amount of the schedule: the most a round can cost."""
-        return max((a for _, _, a in self.amounts), default=Fraction(0))
+        """The largest amount of the schedule, either side: at most what a round can cost."""
+        both = (*self.amounts, *(self.house_amounts or ()))
+        return max((a for _, _, a in both), default=Fraction(0))
 
     def amount(self, winner: str, loser: str) -> Fraction | None:
         """The amount for a pair, 0 for a winner that is not paid, None if the pair is missing."""
@@ -109,33 +134,56 @@ class PayoutSchedule:
         return None
 
     def with_amount(
-        self, winner: str, loser: str, amount: Fraction | int, name: str
+        self, winner: str, loser: str, amount: Fraction | int, name: str, side: str = "both"
     ) -> PayoutSchedule:
-        """A copy with one pair's amount set (added if the pair is missing)."""
+        """A copy with one pair's amount set (added if the pair is missing).
+
+        ``side``: ``both`` (default), or only ``player`` (what the house pays) or
+        ``house`` (what the player pays), which makes the schedule two-sided.
+        """
         winner, loser = category_slug(winner), category_slug(loser)
         value = Fraction(amount)
-        amounts = [(w, lo, value if (w, lo) == (winner, loser) else a) for w, lo, a in self.amounts]
-        if (winner, loser) not in {(w, lo) for w, lo, _ in self.amounts}:
-            amounts.append((winner, loser, value))
-        return PayoutSchedule(name, tuple(amounts), "")
+
+        def put(amounts):
+            out = [(w, lo, value if (w, lo) == (winner, loser) else a) for w, lo, a in amounts]
+            if (winner, loser) not in {(w, lo) for w, lo, _ in amounts}:
+                out.append((winner, loser, value))
+            return tuple(out)
+
+        player, house = self.amounts, self.house_amounts
+        if side not in ("both", "player", "house"):
+            raise ScheduleError(f"a side is player, house or both, got {side!r}")
+        if side != "both" and house is None:
+            house = player
+        new_player = put(player) if side in ("both", "player") else player
+        new_house = None if house is None else (put(house) if side != "player" else house)
+        return PayoutSchedule(name, new_player, "", _one_or_two(new_player, new_house))
 
     def scaled(self, factor: Fraction | int, name: str) -> PayoutSchedule:
-        """A copy with every amount multiplied by ``factor``."""
+        """A copy with every amount (both sides) multiplied by ``factor``."""
         factor = Fraction(factor)
-        return PayoutSchedule(name, tuple((w, lo, a * factor) for w, lo, a in self.amounts), "")
+
+        def times(amounts):
+            return tuple((w, lo, a * factor) for w, lo, a in amounts)
+
+        house = None if self.house_amounts is None else times(self.house_amounts)
+        return PayoutSchedule(name, times(self.amounts), "", house)
 
     def renamed(self, name: str, source: str = "") -> PayoutSchedule:
         """The same amounts under another name."""
         return replace(self, name=name, source=source)
 
-    def frame(self, rules: RuleSet) -> pd.DataFrame:
+    def frame(self, rules: RuleSet, side: str = "player") -> pd.DataFrame:
         """The schedule as the seed prints it: a row per loser (lowest first), a column per winner.
 
         ``*`` is a push (same category) and ``-`` a pair that cannot happen;
-        amounts are written as whole numbers or ``p/q``.
+        amounts are written as whole numbers or ``p/q``.  ``side``: ``player``
+        (what the house pays; all of a symmetric schedule) or ``house``.
         """
         import pandas as pd
 
+        if side == "house" and self.house_amounts is not None:
+            return self.side("house").frame(rules)
         slugs = rules.category_slugs
         order = {slug: i for i, slug in enumerate(slugs)}
         for slug in self.winners:
@@ -158,6 +206,13 @@ class PayoutSchedule:
                     row[w] = "" if value is None else amount_text(value)
             rows.append(row)
         return pd.DataFrame(rows, columns=["loser", *winners])
+
+
+def _one_or_two(player, house):
+    """``house`` when it differs from ``player`` as amounts, else None (one-sided)."""
+    if house is None or sorted(house) == sorted(player):
+        return None
+    return house
 
 
 def amount_text(value: Fraction | int) -> str:
@@ -191,7 +246,8 @@ def parse_amount(text: object, where: str) -> Fraction:
         value = exact_number(text)
     except (ValueError, ZeroDivisionError):
         raise ScheduleError(
-            f"{where}: amount must be a whole number or a fraction such as 3/2, got {text!r}"
+            f"{where}: amount must be a whole number or a fraction such as 3/2 ({AMOUNT_RULE}), "
+            f"got {text!r}"
         ) from None
     if value < 0:
         raise ScheduleError(f"{where}: amount must not be negative, got {text!r}")
@@ -199,9 +255,15 @@ def parse_amount(text: object, where: str) -> Fraction:
 
 
 def checked_schedule(
-    name: str, triples: Sequence[tuple[object, ...]], source: str
+    name: str,
+    triples: Sequence[tuple[object, ...]],
+    source: str,
+    house: Sequence[tuple[object, ...]] | None = None,
 ) -> PayoutSchedule:
     """Build a schedule from (winner, loser, amount) as read, checking each entry.
+
+    ``house``: the (winner, loser, amount) of the house's side of a two-sided
+    schedule (what the player pays), checked alike.
 
     Raises
     ------
@@ -209,6 +271,14 @@ def checked_schedule(
         For an unknown category, a bad amount, a push given an amount, a pair
         given twice, or no pair at all.
     """
+    player = _checked_amounts(triples, source)
+    if house is None:
+        return PayoutSchedule(name, player, source)
+    house_amounts = _checked_amounts(house, f"{source} (house side)")
+    return PayoutSchedule(name, player, source, house_amounts)
+
+
+def _checked_amounts(triples, source: str) -> tuple[tuple[str, str, Fraction], ...]:
     seen: set[tuple[str, str]] = set()
     amounts = []
     for winner, loser, amount in triples:
@@ -227,7 +297,7 @@ def checked_schedule(
         amounts.append((w, lo, value))
     if not amounts:
         raise ScheduleError(f"{source}: the schedule is empty")
-    return PayoutSchedule(name, tuple(amounts), source)
+    return tuple(amounts)
 
 
 def _build_seed_schedule() -> PayoutSchedule:
@@ -258,9 +328,10 @@ PROGRESSIVE_SCHEDULE = _build_seed_schedule()
 def category_payout(rules: RuleSet, schedule: PayoutSchedule) -> tuple[tuple[Fraction, ...], ...]:
     """What a hand of each category receives from one of each category (exact).
 
-    ``result[mine][theirs]`` (indices of ``rules.category_slugs``): positive
-    when ``mine`` wins, negative when it loses, 0 for a push or a winner the
-    schedule does not pay.
+    ``result[mine][theirs]`` (indices of ``rules.category_slugs``), from the
+    player's side: positive when ``mine`` wins (the player side of the
+    schedule), negative when it loses (the house side), 0 for a push or a
+    winner the schedule does not pay.
 
     Raises
     ------
@@ -268,6 +339,18 @@ def category_payout(rules: RuleSet, schedule: PayoutSchedule) -> tuple[tuple[Fra
         If the schedule names a category these rules do not have, ranks a
         winner below its loser, or leaves out a pair a paying winner beats.
     """
+    slugs = rules.category_slugs
+    n = len(slugs)
+    received = [[Fraction(0)] * n for _ in range(n)]
+    for wi, li, amount in _by_index(rules, schedule.side("player"), schedule.name):
+        received[wi][li] = amount  # the player wins: the house pays
+    for wi, li, amount in _by_index(rules, schedule.side("house"), schedule.name):
+        received[li][wi] = -amount  # the house wins: the player pays
+    return tuple(tuple(row) for row in received)
+
+
+def _by_index(rules: RuleSet, schedule: PayoutSchedule, name: str):
+    """(winner index, loser index, amount) of every pair a paying winner beats."""
     slugs = rules.category_slugs
     for w, lo, _ in schedule.amounts:
         for slug in (w, lo):
@@ -277,20 +360,16 @@ def category_payout(rules: RuleSet, schedule: PayoutSchedule) -> tuple[tuple[Fra
                     f"({', '.join(slugs)})"
                 )
         if slugs.index(w) > slugs.index(lo):
-            raise ScheduleError(f"schedule {schedule.name!r}: {w} does not beat {lo}")
-    n = len(slugs)
-    received = [[Fraction(0)] * n for _ in range(n)]
+            raise ScheduleError(f"schedule {name!r}: {w} does not beat {lo}")
     for w in schedule.winners:
         wi = slugs.index(w)
-        for li in range(wi + 1, n):
+        for li in range(wi + 1, len(slugs)):
             amount = schedule.amount(w, slugs[li])
             if amount is None:
                 raise ScheduleError(
-                    f"schedule {schedule.name!r}: {w} beats {slugs[li]} but no amount is given"
+                    f"schedule {name!r}: {w} beats {slugs[li]} but no amount is given"
                 )
-            received[wi][li] = amount
-            received[li][wi] = -amount
-    return tuple(tuple(row) for row in received)
+            yield wi, li, amount
 
 
 @functools.lru_cache(maxsize=64)
@@ -329,7 +408,7 @@ def payout_matrix(rules: RuleSet, schedule: PayoutSchedule = PROGRESSIVE_SCHEDUL
 
     Returns
     -------
-    (252, 252) int64 ndarray, read-only and antisymmetric.
+    (252, 252) int64 ndarray, read-only (antisymmetric unless the schedule is two-sided).
 
     Raises
     ------

@@ -25,6 +25,22 @@ without a ``# schedule: NAME`` line the schedule is named after the file.
 ``results/games/progressive_schedule.csv`` is one), and :func:`read_schedule`
 reads it back to the same schedule.
 
+A two-sided schedule (what the house pays the player when the player wins
+differs from what the player pays the house when the house wins) has two
+grids of that layout, each after a line naming its side::
+
+    # schedule: house edge
+    # side: player (the house pays the player when the player wins)
+    loser,three-of-a-kind,...
+    ...
+    # side: house (the player pays the house when the house wins)
+    loser,three-of-a-kind,...
+    ...
+
+A file with one grid and no side line pays the same both ways, as the seed's.
+The row-per-pair layout takes a first column ``side`` (``player`` or
+``house``) for a two-sided schedule: ``side,winner,loser,amount``.
+
 Two older layouts are still read: CSV with the header ``winner,loser,amount``
 (a row per pair) and TOML with a ``[payout.WINNER]`` table of ``LOSER = amount``
 per paying winner.
@@ -45,10 +61,19 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     category_slug,
     checked_schedule,
 )
+from pokerdice_stats.ground.bounds import MAX_FIELD, check_structure
+from pokerdice_stats.ground.errors import OutputError
 from pokerdice_stats.ground.limits import LimitError, read_text_capped
+from pokerdice_stats.ground.outputs import write_output
 from pokerdice_stats.turn.rules import RuleSet
 
 _NAME_PREFIX = "# schedule:"
+_SIDE_PREFIX = "# side:"
+#: The side lines the writer writes (the reader needs only their first word).
+SIDE_LINES = {
+    "player": "# side: player (the house pays the player when the player wins)",
+    "house": "# side: house (the player pays the house when the house wins)",
+}
 
 
 def read_schedule(path: str | Path) -> PayoutSchedule:
@@ -92,12 +117,16 @@ def load_schedule(spec: str | Path | None) -> PayoutSchedule:
 
 def schedule_text(schedule: PayoutSchedule, rules: RuleSet) -> str:
     """The schedule file's text: the name line, then the grid of :meth:`PayoutSchedule.frame`."""
-    frame = schedule.frame(rules)
     out = io.StringIO()
     out.write(f"{_NAME_PREFIX} {schedule.name}\n")
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(frame.columns)
-    writer.writerows(frame.itertuples(index=False))
+    sides = ("player", "house") if schedule.two_sided else ("player",)
+    for side in sides:
+        if schedule.two_sided:
+            out.write(SIDE_LINES[side] + "\n")
+        frame = schedule.frame(rules, side)
+        writer.writerow(frame.columns)
+        writer.writerows(frame.itertuples(index=False))
     return out.getvalue()
 
 
@@ -114,41 +143,88 @@ def write_schedule(schedule: PayoutSchedule, path: str | Path, rules: RuleSet) -
         raise ScheduleError(f"schedule files are written as CSV: {str(path)!r} must end in .csv")
     text = schedule_text(schedule, rules)
     try:
-        path.write_text(text, encoding="utf-8", newline="\n")
-    except OSError as err:
-        raise ScheduleError(f"cannot write schedule file {str(path)!r}: {err}") from None
+        write_output(path, text, "schedule file")
+    except OutputError as err:
+        raise ScheduleError(str(err)) from None
     return path
 
 
 def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
     name = default_name
-    lines = []
+    sections: dict[str | None, list[str]] = {None: []}
+    side: str | None = None
     for line in text.splitlines():
         stripped = line.strip()
         if stripped.lower().startswith(_NAME_PREFIX):
             name = stripped[len(_NAME_PREFIX) :].strip() or default_name
+        elif stripped.lower().startswith(_SIDE_PREFIX):
+            words = stripped[len(_SIDE_PREFIX) :].split()
+            side = words[0].lower() if words else ""
+            if side not in SIDE_LINES:
+                raise ScheduleError(f"{source}: a side line names player or house: {stripped!r}")
+            if side in sections:
+                raise ScheduleError(f"{source}: the {side} side is given twice")
+            sections[side] = []
         elif stripped and not stripped.startswith("#"):
-            lines.append(line)
-    rows = list(csv.reader(io.StringIO("\n".join(lines))))
+            sections[side].append(line)
+    if len(sections) == 1:
+        rows = _csv_rows(sections[None], source)
+        header = [cell.strip().lower() for cell in rows[0]] if rows else []
+        if header == ["side", "winner", "loser", "amount"]:
+            return _parse_sided_pairs(rows[1:], name, source)
+        return checked_schedule(name, _grid(sections[None], source), source)
+    if sections[None]:
+        raise ScheduleError(f"{source}: a two-sided schedule has its grids after the side lines")
+    if set(sections) != {None, *SIDE_LINES}:
+        raise ScheduleError(f"{source}: a two-sided schedule needs both a player and a house side")
+    player = _grid(sections["player"], f"{source} (player side)")
+    house = _grid(sections["house"], f"{source} (house side)")
+    return checked_schedule(name, player, source, house)
+
+
+def _csv_rows(lines: list[str], source: str) -> list[list[str]]:
+    """The CSV rows of ``lines``, every cell at most :data:`MAX_FIELD` characters.
+
+    Raises
+    ------
+    ScheduleError
+        For a longer cell or text that is not CSV.
+    """
+    try:
+        rows = list(csv.reader(io.StringIO("\n".join(lines))))
+    except csv.Error as err:
+        if "field larger" in str(err):
+            raise ScheduleError(
+                f"{source}: a cell is longer than {MAX_FIELD:,} characters"
+            ) from None
+        raise ScheduleError(f"{source}: not a CSV table ({err})") from None
+    if any(len(cell) > MAX_FIELD for row in rows for cell in row):
+        raise ScheduleError(f"{source}: a cell is longer than {MAX_FIELD:,} characters")
+    return rows
+
+
+def _grid(lines: list[str], source: str) -> list[tuple[object, ...]]:
+    """(winner, loser, amount) of one grid (or of the row-per-pair layout)."""
+    rows = _csv_rows(lines, source)
     if not rows:
         raise ScheduleError(f"{source}: the schedule is empty")
     header = [cell.strip().lower() for cell in rows[0]]
     if header == ["winner", "loser", "amount"]:
-        return _parse_pairs(rows[1:], name, source)
+        return _pairs(rows[1:], source)
     if not header or header[0] != "loser":
         raise ScheduleError(
             f"{source}: the header must be loser,WINNER,WINNER,... (or winner,loser,amount)"
         )
     winners = [category_slug(cell) for cell in header[1:]]
-    triples = []
+    triples: list[tuple[object, ...]] = []
     for row in rows[1:]:
         if len(row) != len(header):
             raise ScheduleError(
                 f"{source}: every row needs {len(header)} cells (loser and one per winner): {row}"
             )
         loser = category_slug(row[0])
-        for winner, cell in zip(winners, row[1:], strict=True):
-            cell = cell.strip()
+        for winner, raw in zip(winners, row[1:], strict=True):
+            cell = raw.strip()  # an amount itself keeps its blanks: numbers refuse them
             if winner == loser:
                 if cell not in ("*", ""):
                     raise ScheduleError(
@@ -159,22 +235,35 @@ def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
                     f"{source}: {winner} over {loser}: * marks a push, on the diagonal only"
                 )
             elif cell not in ("-", ""):
-                triples.append((winner, loser, cell))
-    return checked_schedule(name, triples, source)
+                triples.append((winner, loser, raw))
+    return triples
 
 
-def _parse_pairs(rows: list[list[str]], name: str, source: str) -> PayoutSchedule:
-    triples = []
+def _pairs(rows: list[list[str]], source: str) -> list[tuple[object, ...]]:
+    triples: list[tuple[object, ...]] = []
     for row in rows:
         if len(row) != 3:
             raise ScheduleError(f"{source}: every row needs winner,loser,amount: {row}")
-        triples.append(tuple(cell.strip() for cell in row))
-    return checked_schedule(name, triples, source)
+        triples.append((row[0].strip(), row[1].strip(), row[2]))  # numbers refuse blanks
+    return triples
+
+
+def _parse_sided_pairs(rows: list[list[str]], name: str, source: str) -> PayoutSchedule:
+    sides: dict[str, list[tuple[object, ...]]] = {"player": [], "house": []}
+    for row in rows:
+        if len(row) != 4 or row[0].strip().lower() not in sides:
+            raise ScheduleError(
+                f"{source}: every row needs side,winner,loser,amount (side player or house): {row}"
+            )
+        sides[row[0].strip().lower()].append((row[1].strip(), row[2].strip(), row[3]))
+    return checked_schedule(name, sides["player"], source, sides["house"])
 
 
 def _parse_toml(text: str, default_name: str, source: str) -> PayoutSchedule:
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(check_structure(text, source))
+    except LimitError as err:
+        raise ScheduleError(str(err)) from None
     except tomllib.TOMLDecodeError as err:
         raise ScheduleError(f"{source}: {err}") from None
     payout = data.get("payout")

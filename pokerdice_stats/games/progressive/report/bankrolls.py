@@ -23,7 +23,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from pokerdice_stats.engines.report import Task, write_text
+from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
 from pokerdice_stats.ground.formats import fixed_text, to_markdown
 from pokerdice_stats.turn.rules import get_rules
@@ -42,7 +42,7 @@ START = 10_000
 
 def _save(fig, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=DPI, metadata=PNG_METADATA)
+    save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
     plt.close(fig)
     return path
 

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.engines.report import write_text
+from pokerdice_stats.engines.report import save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
 from pokerdice_stats.games.progressive.exact.bank import bank_distribution
 from pokerdice_stats.games.progressive.exact.breakdown import Breakdown, breakdown_of, by_winner
@@ -117,7 +117,7 @@ def _breakdown_chart(bd: Breakdown, path: Path) -> Path:
         fontsize=10,
     )
     fig.tight_layout()
-    fig.savefig(path, dpi=110, metadata=_PNG_METADATA)
+    save_figure(fig, path, dpi=110, metadata=_PNG_METADATA)
     return path
 
 
@@ -205,5 +205,5 @@ def _bank_chart(sessions, path: Path) -> Path:
         fontsize=10,
     )
     fig.tight_layout()
-    fig.savefig(path, dpi=110, metadata=_PNG_METADATA)
+    save_figure(fig, path, dpi=110, metadata=_PNG_METADATA)
     return path

@@ -6,7 +6,9 @@
   computer policy, seen and blind, with the bank after 100 rounds;
 - ``progressive_payout.png``: the same as a chart;
 - the designer's desk (:mod:`pokerdice_stats.games.progressive.report.desk`):
-  ``progressive_breakdown.*`` and ``progressive_bank.*``.
+  ``progressive_breakdown.*`` and ``progressive_bank.*``;
+- the printable cards (:mod:`pokerdice_stats.games.progressive.report.cards`):
+  ``progressive_pay_card.*``, ``progressive_strategy_card.*`` and ``progressive_cards.*``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from pokerdice_stats.engines.report import Task, write_text
+from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.games.progressive.exact.payout import (
     COMPUTER_POLICIES,
     KNOWLEDGE,
@@ -25,6 +27,7 @@ from pokerdice_stats.games.progressive.exact.payout import (
 )
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
 from pokerdice_stats.games.progressive.exact.schedule_files import schedule_text
+from pokerdice_stats.games.progressive.report import cards as progressive_cards
 from pokerdice_stats.games.progressive.report import desk as progressive_desk
 from pokerdice_stats.ground.formats import (
     fixed_text,
@@ -69,6 +72,10 @@ def payout_frame() -> pd.DataFrame:
                     "player_wins": result.player_wins,
                     "computer_wins": result.computer_wins,
                     "push": result.push,
+                    "action": float(result.edge.action) if result.edge else float("nan"),
+                    "edge_percent": float(result.edge.percent)
+                    if result.edge and result.edge.percent is not None
+                    else float("nan"),
                     f"bank_mean_{BANK_ROUNDS}": mean,
                     f"bank_std_{BANK_ROUNDS}": std,
                     "exploitability": eq.exploitability if eq is not None else float("nan"),
@@ -99,7 +106,9 @@ def write_progressive(out_dir: Path) -> list[Path]:
         "`blind`: both blind, the player answers the computer's policy with its best response, "
         "and `optimal` is the equilibrium of the blind game (value 0 by symmetry; "
         "double oracle, exploitability as listed, bounds certified exactly).  "
-        "`expected` is exact; the bank columns start from 10,000 points "
+        "`expected` is exact; `action` is the expected points that change hands a round "
+        "(whoever pays) and `edge_percent` the player's edge per 100 of them (the house's is "
+        "minus it); the bank columns start from 10,000 points "
         f"after {BANK_ROUNDS} rounds (mean and standard deviation).\n\n"
     )
     shown = frame.drop(columns=["expected"])
@@ -149,7 +158,7 @@ def _payout_chart(frame: pd.DataFrame, path: Path) -> Path:
     ax.margins(y=0.12)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110, metadata=_PNG_METADATA)
+    save_figure(fig, path, dpi=110, metadata=_PNG_METADATA)
     return path
 
 
@@ -158,4 +167,5 @@ def tasks(out_dir: Path) -> list[Task]:
         Task("progressive payout", lambda: write_progressive(out_dir)),
         Task("progressive breakdown", lambda: progressive_desk.write_breakdown(out_dir / "games")),
         Task("progressive bank", lambda: progressive_desk.write_bank(out_dir / "games"), cost=3.7),
+        Task("progressive cards", lambda: progressive_cards.write_cards(out_dir / "games")),
     ]

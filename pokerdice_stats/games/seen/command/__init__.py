@@ -13,13 +13,17 @@ from pokerdice_stats.engines.cli import (
     add_rules_args,
     emit,
     emit_frame,
+    emit_record,
     exact_choice,
     rules_from_args,
     whole_number,
 )
 from pokerdice_stats.engines.round_output import ROUND_UNITS, TIE_NOTES, round_context
+from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
 from pokerdice_stats.games.seen.command.round_holds import emit_hold_rows, hold_records
+from pokerdice_stats.ground.bounds import match_targets_text
 from pokerdice_stats.ground.formats import to_json
+from pokerdice_stats.turn.rules import MAX_TARGET
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -49,7 +53,9 @@ def register(subparsers) -> None:
         type=whole_number,
         default=None,
         metavar="K",
-        help="round wins needed (default: 3 for gameweave, 5 otherwise)",
+        help="round wins needed, "
+        + match_targets_text(range(MIN_PLAYERS, MAX_PLAYERS + 1), MAX_TARGET)
+        + " (default: 3 for gameweave, 5 otherwise)",
     )
     match.add_argument(
         "--starter",
@@ -85,7 +91,7 @@ def register(subparsers) -> None:
     )
     add_rules_args(holdup, default="triple-snakes")
     _add_exact_arg(holdup)
-    add_format_arg(holdup, ("table", "json"))
+    add_format_arg(holdup)
     holdup.set_defaults(func=run_holdup)
 
 
@@ -278,6 +284,11 @@ def run_holdup(args: argparse.Namespace) -> int:
     frame["takes_pot_float"] = [float(v) for v in frame["takes_pot"]]
     if not result.exact:
         frame = frame.drop(columns="takes_pot")
+    if args.format != "table":  # csv, markdown: the rows, named as in JSON
+        emit_record({"rows": frame.to_dict(orient="records")}, args.format, "rows")
+        return 0
+    limited = "" if limit is None else f", the first player took {limit} throw(s)"
+    emit(f"rules {rules.label()}{limited}")
     emit(
         f"{result.hand} ({result.category}) against {result.players_left} player(s) still to "
         f"throw: holds up with chance {float(result.holds_up):.6g}"

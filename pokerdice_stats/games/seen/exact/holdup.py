@@ -28,6 +28,7 @@ from pokerdice_stats.games.seen.exact.rounds import outcomes, solve_round
 from pokerdice_stats.games.seen.exact.seat_chain import forward_tie_sets
 from pokerdice_stats.games.seen.exact.strengths import n_strengths, zeros
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import exact_is_cheap, hand_table
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -79,6 +80,23 @@ class Holdup:
                 for i, p in enumerate(self.later, start=1)
             ],
         }
+
+    def frame(self) -> pd.DataFrame:
+        """One row for the hand and one for each later player: ``who`` and ``takes_pot``
+        (the chance that this one ends the round holding the pot; a Fraction when exact)."""
+        import pandas as pd
+
+        rows = [{"who": f"{self.hand} holds up", "takes_pot": self.holds_up}]
+        rows += [
+            {"who": f"later player {k}", "takes_pot": chance}
+            for k, chance in enumerate(self.later, start=1)
+        ]
+        return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self, hand=self.hand, players_left=self.players_left, holds_up=self.holds_up
+        )
 
 
 def _check_left(players_left: int) -> int:

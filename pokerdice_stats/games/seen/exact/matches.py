@@ -27,16 +27,22 @@ from fractions import Fraction
 
 import pandas as pd
 
-from pokerdice_stats.games.seats import check_players
+from pokerdice_stats.games.seats import MAX_PLAYERS, check_players
 from pokerdice_stats.games.seen.exact.rounds import solve_round
+from pokerdice_stats.ground.bounds import (
+    MAX_MATCH_STATES,
+    largest_match_target,
+    match_targets_text,
+)
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.rules import MAX_TARGET, STARTERS, RuleSet
 
 #: The presets whose documents play matches of round wins (their ``target`` and
 #: ``starter`` options say how).
 MATCH_PRESETS = ("gameweave", "classic", "triple-snakes")
 #: Most (scores, starter) states a match chain may have.
-MAX_STATES = 100_000
+MAX_STATES = MAX_MATCH_STATES
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,16 @@ class Match:
                 row["expected_rounds_exact"] = self.expected_rounds
             rows.append(row)
         return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            players=self.players,
+            target=self.target,
+            win=self.win,
+            expected_rounds=self.expected_rounds,
+        )
 
 
 def match_defaults(rules: RuleSet) -> tuple[int, str]:
@@ -137,7 +153,11 @@ def solve_match(
     if not isinstance(target, int) or not 1 <= target <= MAX_TARGET:
         raise OptionError(f"the target must be a whole number 1 to {MAX_TARGET}, got {target}")
     if target**n * n > MAX_STATES:
-        raise OptionError(f"a match of {n} players to {target} has too many score states")
+        raise OptionError(
+            f"a match of {n} players to {target} has too many score states: the target is "
+            f"at most {largest_match_target(n, MAX_TARGET)} for {n} players "
+            f"({match_targets_text(range(2, MAX_PLAYERS + 1), MAX_TARGET)})"
+        )
     starter = default_starter if starter is None else starter
     if starter not in STARTERS:
         raise OptionError(f"unknown starter rule {starter!r}; choose one of: {STARTERS}")

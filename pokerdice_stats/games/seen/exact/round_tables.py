@@ -36,13 +36,21 @@ from typing import Any
 import numpy as np
 
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values
+from pokerdice_stats.ground.bounds import check_structure
+from pokerdice_stats.ground.cache_dir import (
+    DamagedEntry,
+    content_digest,
+    read_entry,
+    source_digest,
+    warn_damaged,
+)
 from pokerdice_stats.ground.cache_dir import cache_folder as shared_cache_folder
-from pokerdice_stats.ground.cache_dir import source_digest
-from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.errors import LimitError, OptionError
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 
-FORMAT = 1
+#: The version of the entries' format (part of every entry and of its file's name).
+FORMAT = 2
 
 
 @dataclass(frozen=True, eq=False)
@@ -137,13 +145,22 @@ def fingerprint() -> str:
     return f"{FORMAT} numpy {np.__version__} {source_digest()}"
 
 
+def _key(rules: RuleSet, players: int, exact: bool) -> str:
+    key = dataclasses.replace(rules, preset="gameweave")
+    return f"{key!r} players={players} exact={exact} {fingerprint()}"
+
+
 def _path(rules: RuleSet, players: int, exact: bool) -> Path | None:
     folder = cache_folder()
     if folder is None:
         return None
-    key = dataclasses.replace(rules, preset="gameweave")
-    text = f"{key!r} players={players} exact={exact} {fingerprint()}"
+    text = _key(rules, players, exact)
     return folder / (hashlib.sha256(text.encode()).hexdigest()[:32] + ".json")
+
+
+def _columns_text(columns: dict) -> str:
+    """The encoded columns as canonical JSON text: what the entry's digest covers."""
+    return json.dumps(columns, sort_keys=True, separators=(",", ":"))
 
 
 def _encode(column: np.ndarray, exact: bool) -> list:
@@ -161,21 +178,90 @@ def _decode(column: list, exact: bool) -> np.ndarray:
 
 
 def load(rules: RuleSet, players: int, exact: bool) -> RoundTables | None:
-    """The saved tables of a round, or None (none saved, or unreadable)."""
+    """The saved tables of a round, or None (none saved, or not usable).
+
+    An entry is used only when it is a regular file within the size limit, of this
+    format and key, whose digest matches its columns and whose values pass
+    :func:`_valid`; any other is reported on standard error and computed again.
+    """
     path = _path(rules, players, exact)
     if path is None:
         return None
     try:
-        data = json.loads(path.read_text())
+        data = read_entry(path)
+        if data is None:
+            return None
+        text = check_structure(data.decode("utf-8"), "the entry")
+        entry = json.loads(text)
+        if not isinstance(entry, dict) or entry.get("format") != FORMAT:
+            raise DamagedEntry("another format")
+        if entry.get("key") != _key(rules, players, exact):
+            raise DamagedEntry("the entry of another round")
+        encoded = entry.get("columns")
+        if not isinstance(encoded, dict):
+            raise DamagedEntry("no columns")
+        if entry.get("digest") != content_digest(_columns_text(encoded).encode("utf-8")):
+            raise DamagedEntry("its digest does not match its contents")
         columns = {
             int(t): {int(k): [_decode(c, exact) for c in cols] for k, cols in seats.items()}
-            for t, seats in data["columns"].items()
+            for t, seats in encoded.items()
         }
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, ZeroDivisionError):
+        if not _complete(columns, rules, players):
+            raise DamagedEntry("seats or columns missing")
+        _valid(columns, rules, players)
+    except DamagedEntry as why:
+        warn_damaged(path, why)
         return None
-    if not _complete(columns, rules, players):
+    except (
+        LimitError,
+        UnicodeDecodeError,
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+        ZeroDivisionError,
+        RecursionError,
+    ) as err:
+        warn_damaged(path, f"unreadable: {type(err).__name__}")
         return None
     return RoundTables(rules, players, exact, columns)
+
+
+#: Rounding allowed in float tables (a chance may show as 1.0000000000000004).
+_ROUNDING = 1e-9
+
+
+def _valid(columns: dict, rules: RuleSet, players: int) -> None:
+    """Check what must hold of a round's seat tables.
+
+    Every value is a finite chance (0 to 1); every column grows with the strength of the
+    hand (a stronger hand never wins less often); the last seat, alone in the lead after
+    its turn, has won (1 at every strength); its ties are worth the same at every
+    strength, and under ``ties=split`` one share each (1/2, 1/3, ...).
+
+    Raises
+    ------
+    DamagedEntry
+        Naming the first thing that does not hold.
+    """
+    for seats in columns.values():
+        for k, cols in seats.items():
+            for m, column in enumerate(cols):
+                values = np.array([float(v) for v in column], dtype=np.float64)
+                if not np.all(np.isfinite(values)):
+                    raise DamagedEntry(f"seat {k}: a value that is not finite")
+                if values.min() < -_ROUNDING or values.max() > 1 + _ROUNDING:
+                    raise DamagedEntry(f"seat {k}: a chance outside 0 to 1")
+                if np.any(np.diff(values) < -_ROUNDING):
+                    raise DamagedEntry(f"seat {k}: a stronger hand worth less than a weaker one")
+                if k != players:
+                    continue
+                if m == 0 and not np.all(np.abs(values - 1) <= _ROUNDING):
+                    raise DamagedEntry("the last seat's sole lead does not always win")
+                if np.ptp(values) > _ROUNDING:
+                    raise DamagedEntry("the last seat's ties differ by strength")
+                if m and rules.ties == "split" and abs(values[0] - 1 / (m + 1)) > _ROUNDING:
+                    raise DamagedEntry("the last seat's split shares do not add up")
 
 
 def _complete(columns: dict, rules: RuleSet, players: int) -> bool:
@@ -199,16 +285,25 @@ def store(tables: RoundTables) -> None:
     path = _path(tables.rules, tables.players, tables.exact)
     if path is None:
         return
+    columns = {
+        str(t): {str(k): [_encode(c, tables.exact) for c in cols] for k, cols in seats.items()}
+        for t, seats in tables.columns.items()
+    }
     data = {
-        "columns": {
-            str(t): {str(k): [_encode(c, tables.exact) for c in cols] for k, cols in seats.items()}
-            for t, seats in tables.columns.items()
-        }
+        "format": FORMAT,
+        "key": _key(tables.rules, tables.players, tables.exact),
+        "digest": content_digest(_columns_text(columns).encode("utf-8")),
+        "columns": columns,
     }
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False) as out:
-            json.dump(data, out)
-        os.replace(out.name, path)
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".partial-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(data, out)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
     except OSError:
         return

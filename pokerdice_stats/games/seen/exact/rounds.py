@@ -55,6 +55,7 @@ from pokerdice_stats.games.seen.exact.sizes import check_round_memory
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.dice import format_counts
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.holds import Policy, solve
@@ -228,6 +229,11 @@ class Round:
         else:
             keep = policy.best_keep(h, int(throws_left), goal)
         return format_counts(ix.KEEP_COUNTS[keep], self.rules)
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self, rules=self.rules, players=self.players, exact=self.exact, win=self.win
+        )
 
 
 def has_throw_limit(rules: RuleSet) -> bool:

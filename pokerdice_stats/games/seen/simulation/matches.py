@@ -7,20 +7,26 @@ kernel is :mod:`pokerdice_stats.kernels.simulation.matches`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pokerdice_stats.engines.simulation import stats
 from pokerdice_stats.engines.simulation.round_result import check_no_policy
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
+from pokerdice_stats.engines.simulation.stats import estimates_frame
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.games.seen.exact.matches import match_defaults
 from pokerdice_stats.games.seen.simulation.rounds import seen_round_game
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.codes import STARTER_CODES
 from pokerdice_stats.kernels.simulation.matches import matches_chunk
 from pokerdice_stats.kernels.simulation.records import MatchFormat, MatchTally, RoundGame
 from pokerdice_stats.turn.rules import MAX_TARGET, STARTERS, RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Matches a chunk.
 MATCH_CHUNK = 1 << 12
@@ -55,6 +61,21 @@ class MatchResult:
     n: int
     seed: int
     interrupted: bool = False
+
+    def frame(self) -> pd.DataFrame:
+        """One row a seat (its chance to win the match), then the expected rounds."""
+        figures = {f"seat {k} wins": e for k, e in enumerate(self.seats, start=1)}
+        return estimates_frame({**figures, "expected rounds": self.expected_rounds})
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            target=self.target,
+            win=[e.estimate for e in self.seats],
+            expected_rounds=self.expected_rounds.estimate,
+            n=self.n,
+            seed=self.seed,
+        )
 
 
 def simulate_matches(

@@ -16,6 +16,8 @@ from pokerdice_stats.engines.simulation.round_result import check_no_policy
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.games.seen.simulation.rounds import seen_round_game
+from pokerdice_stats.ground.bounds import MAX_SESSION_ROUNDS as MAX_ROUNDS
+from pokerdice_stats.ground.bounds import chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.kernels.codes import SHARE_UNIT, STARTER_CODES
 from pokerdice_stats.kernels.simulation.pots import pots_chunk
@@ -82,9 +84,9 @@ def simulate_pots(
             "banking hands are developed blind, and ante sessions here let later players "
             "see earlier hands; simulate banking rounds with --what round (blind)"
         )
-    if not isinstance(rounds, int) or rounds < 1:
-        raise OptionError(f"rounds must be a whole number of at least 1, got {rounds}")
-    if not isinstance(ante, int) or ante < 1:
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        raise OptionError(f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds}")
+    if isinstance(ante, bool) or not isinstance(ante, int) or ante < 1:
         raise OptionError(f"the ante must be a whole number of at least 1, got {ante}")
     starter = starter or rules.starter
     if starter not in STARTERS:
@@ -101,7 +103,8 @@ def simulate_pots(
             "(the sum of squared results must stay below 2**63): lower --n or --rounds"
         )
     session = PotSession(players, rounds, 1, STARTER_CODES[starter])
-    done = run_job(PotJob(session, game), run, DEFAULT_SESSIONS)
+    chunk = chunk_sessions(rounds, SESSION_CHUNK)  # Ctrl-C is polled between chunks
+    done = run_job(PotJob(session, game, chunk_size=chunk), run, DEFAULT_SESSIONS)
     totals = done.totals
     check_no_policy(totals)
     seats = [

@@ -1,0 +1,54 @@
+"""The named records the exact kernels take (as :mod:`.simulation.records` for the chunks).
+
+Each record is a :class:`typing.NamedTuple` of arrays and scalars, a type numba
+compiles in nopython mode: kernels read the fields by name (``order.kinds``),
+never by position, and the numpy twins take the same records.  Importing this
+module does not import numba.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from pokerdice_stats.ground import indexing as ix
+
+
+class HandOrder(NamedTuple):
+    """How a rule set orders hands, as data (see :mod:`.classify`).
+
+    - ``kinds`` (C,) int64: the ``KIND_*`` code of each category, best first;
+    - ``patterns`` (C, 5) int64: counts largest first, 0-padded (pattern categories);
+    - ``run_lengths`` (C,) int64 and ``run_masks`` (C,) int64 (bit ``s``: a run may
+      start at rank ``s``): the run categories;
+    - ``full_tiebreak``: whether the dice break ties within a category;
+    - ``wild``: rank of the wild face, or -1.
+    """
+
+    kinds: np.ndarray
+    patterns: np.ndarray
+    run_lengths: np.ndarray
+    run_masks: np.ndarray
+    full_tiebreak: bool
+    wild: int
+
+
+class Multisets(NamedTuple):
+    """The hands and the keeps as count vectors (from :mod:`pokerdice_stats.ground.indexing`).
+
+    - ``hand_counts`` (252, 6) int64: every hand;
+    - ``keep_counts`` (462, 6) and ``keep_size`` (462,) int64: every multiset of 0..5
+      dice, to enumerate the assignments of wild dice.
+    """
+
+    hand_counts: np.ndarray
+    keep_counts: np.ndarray
+    keep_size: np.ndarray
+
+
+def multisets() -> Multisets:
+    """The :class:`Multisets` of the index tables, as int64 arrays."""
+    return Multisets(
+        ix.HAND_COUNTS.astype(np.int64), ix.KEEP_COUNTS_INT64, ix.KEEP_SIZE.astype(np.int64)
+    )

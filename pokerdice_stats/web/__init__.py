@@ -1,0 +1,16 @@
+"""The table-side coach: a local web application over the same answers as the command line.
+
+``pokerdice-stats serve`` starts it (FastAPI on uvicorn, both in the ``web`` extra:
+``pip install -e ".[web]"``).  The package is cut as the rest of the toolkit:
+
+- :mod:`~pokerdice_stats.web.requests`: the bounded request bodies (pydantic models);
+- :mod:`~pokerdice_stats.web.answers`: each answer, built by the functions the command
+  line calls, serialised by the same JSON writer, so an answer carries the CLI's figures;
+- :mod:`~pokerdice_stats.web.review`: a whole played turn, each keep against the best;
+- :mod:`~pokerdice_stats.web.jobs`: long solves in worker threads, answered as pending;
+- :mod:`~pokerdice_stats.web.app`: the FastAPI application (routes, limits, errors);
+- :mod:`~pokerdice_stats.web.command`: the ``serve`` sub-command;
+- ``static/``: the page (plain HTML, CSS and JavaScript; no build step).
+
+Only :mod:`~pokerdice_stats.web.command` is imported without the extra installed.
+"""

@@ -1,0 +1,311 @@
+"""The coach's answers: the command line's functions and JSON writer, called from a request.
+
+Each function takes a validated request (:mod:`~pokerdice_stats.web.requests`) and
+returns the JSON object as a plain ``dict``.  ``hold`` and ``betting`` build the very
+record of the command's ``--format json`` (:func:`commands.holds.hold_record`,
+:func:`games.betting.command.decision_record`) and pass it through the same writer
+(:func:`~pokerdice_stats.ground.formats.to_json`), so the page shows the CLI's figures.
+Bidding and banking have no command for one position yet; their answers are thin
+readings of the solved games (:func:`games.bidding.exact.solve.solve_ladder`,
+:func:`games.banking.exact.field.blind_round`), with their context and units.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import itertools
+import json
+from fractions import Fraction
+from typing import Any
+
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.formats import to_json
+from pokerdice_stats.turn.rules import (
+    OPTION_KEYS,
+    PRESET_SOURCES,
+    PRESETS,
+    RuleSet,
+    get_rules,
+    parse_assignments,
+    rules_text_options,
+)
+from pokerdice_stats.web.requests import (
+    BankingRequest,
+    BettingRequest,
+    BiddingRequest,
+    HoldRequest,
+    Table,
+)
+
+#: The units of the bidding answer.
+BIDDING_UNITS = {
+    "chance": "chance the equilibrium makes that move, with this hand after these bids",
+    "bid_odds": "chance the ten dice make at least that rung, given your five",
+    "value": "units won per game for seat 1, +1 win / -1 loss",
+}
+
+
+def table_rules(request: Table) -> RuleSet:
+    """The rule set of a request: its preset and ``set`` options, as ``--rules``/``--set``,
+    after the options of its rule file text (read as ``--rules FILE`` reads the file)."""
+    options = parse_assignments(request.set)
+    if request.rules_text is None or not request.rules_text.strip():
+        return get_rules(request.rules, options)
+    from_text = rules_text_options(request.rules_text, "(pasted)")
+    preset = str(from_text.pop("preset", request.rules))
+    return get_rules(preset, {**from_text, **options})
+
+
+def plain(record: Any) -> dict:
+    """A record through the command line's JSON writer (its naming rule, ``"p/q"`` exacts)."""
+    return json.loads(to_json(record))
+
+
+def check_goal(goal: str | None) -> None:
+    """Refuse the one goal that names a file (``score:FILE.toml``): the app reads no file.
+
+    Raises
+    ------
+    OptionError
+        For a ``score:`` goal.
+    """
+    if goal is not None and goal.strip().lower().startswith("score:"):
+        raise OptionError(
+            "score:FILE goals read a file: the coach reads none (use the command line)"
+        )
+
+
+def hold_answer(request: HoldRequest) -> dict:
+    """``hold DICE ... --format json``: every hold with its value, best first."""
+    from pokerdice_stats.commands.holds import hold_advice, hold_record
+    from pokerdice_stats.turn.advice import hold_distribution
+
+    check_goal(request.goal)
+    rules = table_rules(request)
+    args = _namespace(request)
+    advice = hold_advice(args, rules)
+    distribution = hold_distribution(advice) if request.distribution else None
+    return plain(hold_record(advice, distribution, args.goal_default))
+
+
+def _namespace(request: Table, **extra: Any) -> argparse.Namespace:
+    """The request's fields as the command line's parsed arguments."""
+    return argparse.Namespace(**request.model_dump(exclude={"rules", "set", "rules_text"}), **extra)
+
+
+def betting_answer(request: BettingRequest) -> dict:
+    """``betting --seat K ... --format json``: meet or fold, check or raise, or the holds."""
+    from pokerdice_stats.games.betting.command import (
+        check_options,
+        decision_record,
+        exact_for,
+        parse_seats,
+        seat_decision,
+    )
+    from pokerdice_stats.games.betting.exact.solve import solve_betting
+
+    rules = table_rules(request)
+    args = _namespace(request, habits=None)
+    check_options(args)
+    if request.seat > request.players:
+        raise OptionError(f"--seat must be 1 to {request.players}, got {request.seat}")
+    result = solve_betting(
+        rules,
+        request.players,
+        ante=request.ante,
+        raise_size=request.raise_size,
+        raises=request.raises,
+        exact=exact_for(args, rules),
+    )
+    record, frame, key = seat_decision(
+        result,
+        request.seat,
+        best=request.best,
+        pot=request.pot,
+        still_in=None if request.still_in is None else parse_seats(request.still_in),
+        raised=request.raised,
+        hand=request.hand,
+        dice=request.dice,
+        throws_left=request.throws_left,
+    )
+    return plain(decision_record(result, record, frame, key))
+
+
+def bidding_answer(request: BiddingRequest) -> dict:
+    """Call or bid: the equilibrium's mix for your hand after the bids so far (category
+    ladder, solved exactly), and the chance the ten dice make each rung."""
+    from pokerdice_stats.games.bidding.exact.frames import NEGLIGIBLE, UNITS
+    from pokerdice_stats.games.bidding.exact.game import reach_chances
+    from pokerdice_stats.games.bidding.exact.odds import bid_ladder, bid_odds
+    from pokerdice_stats.games.bidding.exact.solve import solve_ladder
+    from pokerdice_stats.games.bidding.exact.tree import CALL, mover
+    from pokerdice_stats.ground import indexing as ix
+    from pokerdice_stats.turn.hands import hand_table
+
+    rules = table_rules(request)
+    # the hand and the bids are checked before the solve, so bad input is refused at once
+    ladder = bid_ladder(rules, "category")
+    table = hand_table(rules)
+    hand = table.hand(request.hand)
+    history = tuple(ladder.rung(bid) for bid in request.bids)
+    for before, after in itertools.pairwise(history):
+        if after <= before:
+            raise OptionError(
+                f"each bid must be higher than the last: {ladder.labels[after]} after "
+                f"{ladder.labels[before]}"
+            )
+    result = solve_ladder(rules, "category")
+    tree = result.tree
+    seat = mover(history)
+    info = next(i for i in tree.infosets[seat] if i.history == history)
+    chances = result.strategy[seat][hand, list(info.moves)]
+    odds = bid_odds(ladder)[hand]
+    moves = [
+        {
+            "move": "call" if action == CALL else ladder.labels[action],
+            "chance": float(chance),
+            "best": bool(chance == chances.max()),
+        }
+        for action, chance in zip(info.actions, chances, strict=True)
+    ]
+    record = {
+        "rules": rules.label(),
+        "game": "bidding for two (003 variation 8)",
+        "ladder": ladder.name,
+        "units": {**BIDDING_UNITS, "value": UNITS},
+        "hand": table.format(hand),
+        "own_rung": ladder.labels[ladder.hand_rung[hand]],
+        "bids": [ladder.labels[b] for b in history],
+        "seat": seat,
+        "reached": reach_chances(result).get(history, 0.0) > NEGLIGIBLE,
+        "value": result.value,
+        "moves": moves,
+        "bid_odds": [
+            {
+                "ladder_hand": label,
+                "chance": int(odds[rung]) / ix.N_THROWS,
+                "chance_exact": Fraction(int(odds[rung]), ix.N_THROWS),
+            }
+            for rung, label in enumerate(ladder.labels)
+        ],
+    }
+    return plain(record)
+
+
+@functools.lru_cache(maxsize=8)
+def _banking_field(rules: RuleSet, players: int):
+    """The solved blind round, its pure strategies' holds and the holds' values."""
+    from pokerdice_stats.games.banking.exact.field import blind_round
+    from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame
+    from pokerdice_stats.turn.holds import solve
+
+    result = blind_round(rules, players)
+    eq = result.equilibrium
+    return eq, keep_frame(eq), solve(rules, eq.field_goal(), exact=False)
+
+
+def banking_answer(request: BankingRequest) -> dict:
+    """004 banking, blind: every hold's share of the pot against the equilibrium field, and
+    the chance the equilibrium plays it (the weights of the pure strategies that do)."""
+    from pokerdice_stats.games.banking.exact.field import check_players
+    from pokerdice_stats.turn.advice import check_throws_left
+    from pokerdice_stats.turn.hands import hand_table
+    from pokerdice_stats.turn.states import state_kind
+
+    rules = table_rules(request)
+    if rules.knowledge != "blind":
+        raise OptionError("the banking hold mix is for blind rules (knowledge=blind)")
+    if state_kind(rules) != "hand":
+        raise OptionError(
+            "the coach's banking holds need turns whose state is the hand (no sticky holds, "
+            "no turn-scoped rethrow limit)"
+        )
+    players = check_players(request.players)
+    eq, keeps, policy = _banking_field(rules, players)
+    table = hand_table(rules)
+    hand = table.hand(request.dice)
+    left = check_throws_left(
+        request.throws_left, rules.throws, f"with {rules.throws} throws a turn"
+    )
+    shown = table.format(hand)
+    mine = keeps[(keeps["hand"] == shown) & (keeps["throws_left"] == left)]
+    weight: dict[str, Fraction] = {}
+    strategies: dict[str, list[int]] = {}
+    for _, row in mine.iterrows():
+        weight[row["keep"]] = weight.get(row["keep"], Fraction(0)) + row["weight_exact"]
+        strategies.setdefault(row["keep"], []).append(int(row["strategy"]))
+    holds = []
+    for row in policy.hold_rows(hand, left, 0):
+        chance = weight.get(row["keep"], Fraction(0)) if left > 0 else Fraction(1)
+        holds.append(
+            {
+                "keep": row["keep"],
+                "rethrow": row["rethrow"],
+                "value": float(row["value"]),
+                "optimal": bool(row["optimal"]),
+                "chance": float(chance),
+                "chance_exact": chance,
+                "strategies": strategies.get(row["keep"], []),
+            }
+        )
+    record = {
+        "rules": rules.label(),
+        "game": "banking (004), blind",
+        "players": players,
+        "knowledge": "blind",
+        "hand": shown,
+        "category": table.category_slug(hand),
+        "throws_left": left,
+        "units": {
+            "value": f"share of the pot against {players - 1} equilibrium seat(s)",
+            "chance": "chance the equilibrium plays that hold (weights of its pure strategies)",
+        },
+        "exploitability": eq.exploitability_float,
+        "holds": holds,
+    }
+    return plain(record)
+
+
+def games_answer() -> dict:
+    """What the page offers: every preset, its faces, categories and decisions, and the
+    ``--set`` keys."""
+    from pokerdice_stats.games.registry import game_for
+
+    presets = []
+    for name in PRESETS:
+        rules = get_rules(name)
+        round_game = game_for(rules, "round").name
+        session = game_for(rules, "session").name
+        if session == "progressive":  # the question there is the payout, not the round
+            panels = ["progressive"]
+        else:
+            panels = ["hold" if round_game == "seen" else round_game]
+        if session == "betting":
+            panels.append(session)
+        if name == "classic":  # 003's variation 8 is bidding for two
+            panels.append("bidding")
+        presets.append(
+            {
+                "name": name,
+                "source": PRESET_SOURCES[name],
+                "settings": rules.settings(),
+                "faces": list(rules.face_chart.labels),
+                "categories": list(rules.category_slugs),
+                "throws": rules.throws,
+                "panels": panels,
+            }
+        )
+    return {"presets": presets, "options": dict(OPTION_KEYS)}
+
+
+def faces_answer(request: Table) -> dict:
+    """The faces and categories of a rule set with its ``set`` options."""
+    rules = table_rules(request)
+    return {
+        "rules": rules.label(),
+        "settings": rules.settings(),
+        "faces": list(rules.face_chart.labels),
+        "categories": list(rules.category_slugs),
+        "throws": rules.throws,
+    }

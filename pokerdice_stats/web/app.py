@@ -1,0 +1,211 @@
+"""The coach's FastAPI application: the page, the JSON API, its limits and its errors.
+
+Every answer is a JSON object. Bad input is a 4xx with one message under ``error``
+(422: a field out of its bounds, 400: a position the rules refuse, 413: a body over
+:data:`MAX_BODY_BYTES`, 429: too many solves running); a long solve is a 202 with its
+pending status, to be polled at ``/api/jobs/{id}``. The OpenAPI document is at
+``/openapi.json`` and its pages at ``/docs``.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pokerdice_stats import __version__
+from pokerdice_stats.ground.errors import PokerDiceError, shorten_message
+from pokerdice_stats.web import answers
+from pokerdice_stats.web.jobs import BusyError, JobBoard
+from pokerdice_stats.web.requests import (
+    BankingRequest,
+    BettingRequest,
+    BiddingRequest,
+    HoldRequest,
+    ReviewRequest,
+    Table,
+)
+from pokerdice_stats.web.review import review_answer
+
+#: Largest request body read (bytes); a longer one is refused with 413.
+MAX_BODY_BYTES = 16 * 1024
+#: Where the page's files are (package data).
+STATIC = Path(str(resources.files("pokerdice_stats.web") / "static"))
+
+
+def create_app(board: JobBoard | None = None) -> FastAPI:
+    """The application, with its own :class:`~pokerdice_stats.web.jobs.JobBoard`."""
+    app = FastAPI(
+        title="pokerdice-stats coach",
+        version=__version__,
+        description="Advice for every decision of the seed games of Poker Dice, with the "
+        "figures of the command line (`pokerdice-stats ... --format json`).",
+    )
+    jobs = board or JobBoard()
+    app.state.jobs = jobs
+    _add_errors(app)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/api/games", summary="The presets, their faces, categories and decisions")
+    def games() -> dict:
+        return _games()
+
+    @app.post("/api/rules", summary="A rule set's faces and categories (preset and --set)")
+    def rules(request: Table) -> dict:
+        return answers.faces_answer(request)
+
+    @app.post("/api/hold", summary="hold: every hold with its value (as hold --format json)")
+    def hold(request: HoldRequest) -> JSONResponse:
+        return _answer(jobs, "hold", request, _hold_group(request), answers.hold_answer)
+
+    @app.post("/api/betting", summary="001 betting, one seat: meet/fold, check/raise, holds")
+    def betting(request: BettingRequest) -> JSONResponse:
+        group = ("betting", _table_key(request), request.players, request.ante,
+                 request.raise_size, request.raises, request.exact)  # fmt: skip
+        return _answer(jobs, "betting", request, group, answers.betting_answer)
+
+    @app.post("/api/bidding", summary="003 bidding for two: call or bid, and each rung's odds")
+    def bidding(request: BiddingRequest) -> JSONResponse:
+        group = ("bidding", _table_key(request))
+        return _answer(jobs, "bidding", request, group, answers.bidding_answer)
+
+    @app.post("/api/banking", summary="004 banking, blind: the equilibrium's hold mix")
+    def banking(request: BankingRequest) -> JSONResponse:
+        group = ("banking", _table_key(request), request.players)
+        return _answer(jobs, "banking", request, group, answers.banking_answer)
+
+    @app.post("/api/review", summary="A played turn: every keep against the best, its cost")
+    def review(request: ReviewRequest) -> JSONResponse:
+        group = ("review", _table_key(request))
+        return _answer(jobs, "review", request, group, review_answer)
+
+    @app.get("/api/jobs/{job_id}", summary="A long solve: pending, or its answer")
+    def job(job_id: str) -> JSONResponse:
+        if not (job_id.isascii() and job_id.isdigit() and len(job_id) <= 12):
+            raise PokerDiceError(f"a job id is a whole number, got {job_id[:20]!r}")
+        done, body = jobs.poll(job_id)
+        return JSONResponse(body, status_code=200 if done else 202)
+
+    return app
+
+
+@functools.cache
+def _games() -> dict:
+    return answers.games_answer()
+
+
+def _hold_group(request: HoldRequest) -> tuple:
+    """Hold requests that solve the same round share a lock: the rules and the players."""
+    players = (request.players_left or 0) + (
+        1 if request.against is None else 1 + (request.tied or 1)
+    )
+    return ("hold", _table_key(request), players, request.exact, request.goal)
+
+
+def _table_key(request: Table) -> tuple:
+    """What names a request's rule set (the solves of two equal keys are the same)."""
+    return (request.rules, tuple(request.set), request.rules_text)
+
+
+def _answer(jobs: JobBoard, what: str, request: Any, group: tuple, work) -> JSONResponse:
+    key = (what, request.model_dump_json())
+    done, body = jobs.run(key, group, lambda: work(request))
+    return JSONResponse(body, status_code=200 if done else 202)
+
+
+def _error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": shorten_message(message), **extra}, status_code=status)
+
+
+def _add_errors(app: FastAPI) -> None:
+    """One message under ``error`` for every refusal; no traceback ever leaves the app."""
+
+    @app.exception_handler(BusyError)
+    async def busy(_: Request, err: BusyError) -> JSONResponse:
+        return _error(429, str(err))
+
+    @app.exception_handler(PokerDiceError)
+    async def refused(_: Request, err: PokerDiceError) -> JSONResponse:
+        return _error(400, str(err))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, err: RequestValidationError) -> JSONResponse:
+        problems = [
+            {"field": ".".join(str(p) for p in e.get("loc", ()) if p != "body"),
+             "message": str(e.get("msg", "invalid"))}
+            for e in err.errors()
+        ]  # fmt: skip
+        first = problems[0] if problems else {"field": "", "message": "invalid request"}
+        where = f"{first['field']}: " if first["field"] else ""
+        return _error(422, f"{where}{first['message']}", problems=problems)
+
+    @app.exception_handler(HTTPException)
+    async def http(_: Request, err: HTTPException) -> JSONResponse:
+        return _error(err.status_code, str(err.detail))
+
+    @app.exception_handler(MemoryError)
+    async def memory(_: Request, err: MemoryError) -> JSONResponse:
+        return _error(413, "not enough memory for this request")
+
+    @app.exception_handler(Exception)
+    async def unexpected(_: Request, err: Exception) -> JSONResponse:
+        return _error(500, f"internal error ({type(err).__name__}); the request was not answered")
+
+
+class BodyLimit:
+    """ASGI middleware: refuse a request body over ``limit`` bytes with 413, unread."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > self.limit:
+            await self._refuse(send)
+            return
+        body, more = b"", True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.limit:
+                await self._refuse(send)
+                return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if sent:
+                return await receive()
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send) -> None:
+        response = _error(413, f"the request body is limited to {self.limit} bytes")
+        await response({"type": "http"}, _no_receive, send)
+
+
+async def _no_receive() -> Message:  # pragma: no cover - a refused response reads nothing
+    return {"type": "http.disconnect"}

@@ -1,0 +1,71 @@
+"""Review a played turn: each keep against the best hold, and what each mistake cost.
+
+A turn is its throws in order, each with the dice showing and the dice kept. Every
+keep is looked up among the holds the coach advises for that position (the answers of
+:mod:`~pokerdice_stats.web.answers`, so the command line's values): a keep that is not
+optimal lost value, and its cost is the best hold's value minus its own, in the unit of
+the game (chance of winning the round, points per round, share of the pot; chips in
+001's betting round, :mod:`~pokerdice_stats.web.stakes_review`).
+"""
+
+from __future__ import annotations
+
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.rules import RuleSet
+from pokerdice_stats.turn.states import state_kind
+from pokerdice_stats.web.answers import banking_answer, hold_answer, table_rules
+from pokerdice_stats.web.requests import BankingRequest, HoldRequest, ReviewRequest
+from pokerdice_stats.web.review_rows import review_record, turn_decisions
+from pokerdice_stats.web.stakes_review import betting_review
+
+#: Keys of the last hold answer that describe one position, not the turn.
+CONTEXT_LEFT_OUT = ("holds", "hand", "category", "throws_left", "goal_default")
+
+
+def review_answer(request: ReviewRequest) -> dict:
+    """Every decision of a played turn with its value, the best value and the cost."""
+    rules = table_rules(request)
+    if state_kind(rules) != "hand":
+        raise OptionError(
+            "the review takes turns whose state is the hand (no sticky holds, no turn-scoped "
+            "rethrow limit)"
+        )
+    if request.betting is not None:
+        return betting_review(request, rules)
+    game, advise = _adviser(request, rules)
+    throws = rules.throws if request.limit is None else request.limit
+    decisions, answer = turn_decisions(request, rules, throws, advise)
+    context = {k: v for k, v in answer.items() if k not in CONTEXT_LEFT_OUT}
+    return review_record(context, game, decisions)
+
+
+def _adviser(request: ReviewRequest, rules: RuleSet):
+    """The game the rules play and a function giving its hold answer for (dice, left)."""
+    from pokerdice_stats.games.registry import game_for
+
+    table = request.model_dump(include={"rules", "set", "rules_text"})
+    if rules.knowledge == "blind":
+        players = request.players or 2
+
+        def banking(dice: str, left: int) -> dict:
+            asked = BankingRequest(**table, players=players, dice=dice, throws_left=left)
+            return banking_answer(asked)
+
+        return "banking (004), blind", banking
+    if request.computer_hand is not None:
+        computer = request.computer_hand
+
+        def progressive(dice: str, left: int) -> dict:
+            asked = HoldRequest(**table, dice=dice, throws_left=left, computer_hand=computer)
+            return hold_answer(asked)
+
+        return "progressive (004), against the computer's hand", progressive
+    if game_for(rules, "round").name != "seen":  # pragma: no cover - every rule set is one
+        raise OptionError(f"no review for the rounds of {rules.label()}")
+    position = request.model_dump(include={"against", "tied", "players_left", "limit"})
+
+    def round_hold(dice: str, left: int) -> dict:
+        asked = HoldRequest(**table, **position, dice=dice, throws_left=left, to_win=True)
+        return hold_answer(asked)
+
+    return "a round, later players seeing your hand", round_hold

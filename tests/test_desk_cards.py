@@ -1,0 +1,101 @@
+"""Printable cards (issue 26 item 5): the pay card and the strategy card, and what it costs."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import reference_payout as ref
+from cli_helpers import assert_cli_error, run_cli
+
+from pokerdice_stats import get_rules
+from pokerdice_stats.games.progressive.exact.payout import computer_distribution, expected_payout
+from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, payout_matrix
+from pokerdice_stats.games.progressive.exact.strategy_card import ACTIONS, fit_strategy_card
+from pokerdice_stats.games.progressive.report.cards import pay_card, save, strategy_card
+from pokerdice_stats.turn.hands import hand_table
+
+TWO = get_rules("progressive", {"throws": 2})  # one keep a turn: brute force stays quick
+
+
+def kept_by_words(action: str, hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The dice an action keeps, from the card's own words (pips 1-6)."""
+    counts = Counter(hand)
+    if action == "stand":
+        return hand
+    if action == "all":
+        return ()
+    if action == "pairs":
+        return tuple(d for d in hand if counts[d] >= 2)
+    if action == "straight":
+        return tuple(sorted({d for d in hand if d >= 2}))
+    most = max(counts.values())  # set
+    if most < 2:
+        return ()
+    face = max(f for f, n in counts.items() if n == most)
+    return (face,) * most
+
+
+@pytest.fixture(scope="module")
+def card():
+    return fit_strategy_card(TWO)
+
+
+def test_the_card_costs_what_brute_force_says(card):
+    numerators, denominator = computer_distribution(TWO, "optimal", payout_matrix(TWO))
+    table = hand_table(TWO)
+    by_category: Counter = Counter()
+    for h in range(252):
+        by_category[TWO.category_slugs[int(table.category[h])]] += Fraction(int(numerators[h]),
+                                                                           denominator)  # fmt: skip
+    pips = {ref.category(h): h for h in ref.hands()}
+    expected = Fraction(0)
+    for comp, chance in by_category.items():
+        if not chance:
+            continue
+
+        def keep_of(hand, throws_left, comp=comp):
+            return kept_by_words(card.cell(ref.category(hand), comp, throws_left), hand)
+
+        for hand, p in ref.rule_distribution(keep_of, 2).items():
+            expected += chance * p * ref.progressive_payout(hand, pips[comp])
+    assert card.card_edge.expected == expected
+    assert card.optimal_edge.expected == expected_payout(TWO).expected
+    assert 0 <= card.loss == card.optimal_edge.expected - expected
+    assert all(a in ACTIONS for cell in card.chart.values() for a in cell)
+
+
+def test_the_card_says_plain_actions(card):
+    assert card.said("five-of-a-kind", "one-pair") == ("stand",)
+    assert card.said("high-die", "five-of-a-kind")[0] in ("all", "straight")
+    rows = card.rows()
+    assert [r["you hold"] for r in rows] == list(TWO.category_slugs)
+
+
+def test_cards_draw_as_png_and_pdf(card, tmp_path):
+    png = save(strategy_card(card), tmp_path / "strategy.png")
+    pdf = save(pay_card(TWO), tmp_path / "pay.pdf")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    two = PROGRESSIVE_SCHEDULE.with_amount("five-of-a-kind", "two-pair", 858, "x", side="house")
+    assert len(pay_card(TWO, two).axes) == 2  # one table a side
+
+
+def test_cli_cards(capsys, tmp_path):
+    out = tmp_path / "pay.png"
+    code, text, _ = run_cli(capsys, "payout", "--card", "pay", "--out", str(out))
+    assert code == 0 and out.exists() and "pay card" in text
+    assert_cli_error(capsys, ["payout", "--card", "pay"], "go together")
+    assert_cli_error(capsys, ["payout", "--card", "pay", "--out", "x.svg"], ".png or .pdf")
+    assert_cli_error(capsys, ["payout", "--card", "strategy", "--out", "x.png", "--knowledge",
+                              "blind"], "optimal computer")  # fmt: skip
+
+
+def test_no_card_under_sticky_holds():
+    from pokerdice_stats.ground.errors import OptionError
+
+    with pytest.raises(OptionError, match="free holds"):
+        fit_strategy_card(get_rules("progressive", {"sticky_holds": "true"}))
+    assert np.isfinite(float(expected_payout(TWO).expected))

@@ -1,0 +1,155 @@
+"""payout --design (issue 26 item 3): whole-number schedules reaching a target edge.
+
+Every design is checked by the exact payout of the schedule it wrote, read back from its
+file and evaluated by ``expected_payout`` (not by the design solver), and its constraints
+by a check written here apart from the solver's.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from cli_helpers import assert_cli_error, run_cli
+
+from pokerdice_stats import get_rules
+from pokerdice_stats.games.progressive.exact.design import DesignError, design_schedule
+from pokerdice_stats.games.progressive.exact.payout import expected_payout
+from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
+from pokerdice_stats.games.progressive.exact.schedule_files import read_schedule, write_schedule
+from pokerdice_stats.ground.errors import OptionError
+
+RULES = get_rules("progressive")
+SLUGS = RULES.category_slugs  # best first
+
+
+def grid(schedule, side):
+    """(winner, loser) -> pay of one side, for every pair a paying winner beats."""
+    one = schedule.side(side)
+    return {(w, lo): one.amount(w, lo) for w in one.winners for lo in SLUGS[SLUGS.index(w) + 1 :]}
+
+
+def in_order(pays) -> bool:
+    """A better winner never pays less over the same loser; a worse loser never pays less."""
+    for (w, lo), pay in pays.items():
+        for better in SLUGS[: SLUGS.index(w)]:
+            if (better, lo) in pays and pays[better, lo] < pay:
+                return False
+        for worse in SLUGS[SLUGS.index(lo) + 1 :]:
+            if (w, worse) in pays and pays[w, worse] < pay:
+                return False
+    return True
+
+
+def changed(design):
+    return {
+        (side, w, lo)
+        for side in ("player", "house")
+        for (w, lo), pay in grid(design.schedule, side).items()
+        if pay != grid(PROGRESSIVE_SCHEDULE, side)[w, lo]
+    }
+
+
+def check(design, tmp_path, target, within=Fraction(1, 20)):
+    path = write_schedule(design.schedule, tmp_path / "designed.csv", RULES)
+    again = read_schedule(path)
+    edge = expected_payout(RULES, "optimal", schedule=again).edge  # apart from the solver
+    reached = edge.percent if str(target).endswith("%") else edge.expected
+    assert abs(reached - Fraction(str(target).rstrip("%"))) <= within
+    assert reached == design.reached
+    for side in ("player", "house"):
+        pays = grid(again, side)
+        assert all(p.denominator == 1 and 0 <= p <= design.max_pay for p in pays.values())
+        assert in_order(pays)
+    assert design.cells_changed == len({(c.side, c.winner, c.losers) for c in design.changes})
+    return again
+
+
+@pytest.fixture(scope="module")
+def house_edge():
+    return design_schedule(RULES, "-3%", side="house")
+
+
+def test_a_house_edge_of_three_percent(house_edge, tmp_path):
+    again = check(house_edge, tmp_path, "-3%")
+    assert again.two_sided and house_edge.edge.house_percent > 0
+    assert {side for side, _, _ in changed(house_edge)} == {"house"}
+    assert house_edge.points_moved == sum(abs(c.after - c.before) for c in house_edge.changes)
+
+
+def test_a_player_edge_moving_one_row(tmp_path):
+    design = design_schedule(RULES, "3%", movable="row:one-pair")
+    check(design, tmp_path, "3%")
+    assert {lo for _, _, lo in changed(design)} <= {"high-die", "little-straight", "one-pair"}
+    assert not design.schedule.two_sided  # both sides moved alike
+
+
+def test_a_column_with_a_maximum_pay(tmp_path):
+    design = design_schedule(
+        RULES, "-2%", movable="column:five-of-a-kind", side="house", max_pay=1500
+    )
+    check(design, tmp_path, "-2%")
+    assert {w for _, w, _ in changed(design)} == {"five-of-a-kind"}
+
+
+def test_a_scale_factor_on_points(tmp_path):
+    design = design_schedule(RULES, "2", movable="scale")
+    check(design, tmp_path, "2")
+
+
+def test_a_symmetric_table_cannot_favour_the_house():
+    with pytest.raises(DesignError, match="never below 0"):
+        design_schedule(RULES, "-3%")
+
+
+def test_nothing_meets_the_constraints():
+    with pytest.raises(DesignError, match=r"no whole-number schedule.*closest reached"):
+        design_schedule(RULES, "-3%", movable="column:three-of-a-kind", side="house", max_pay=6)
+    with pytest.raises(OptionError, match="not the percentage"):
+        design_schedule(RULES, "3%", movable="scale")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"movable": "row:one-pear"}, "unknown category"),
+        ({"movable": "diagonal"}, "unknown movable"),
+        ({"side": "banker"}, "unknown side"),
+        ({"within": "0"}, "above 0"),
+    ],
+)
+def test_design_refusals(kwargs, words):
+    with pytest.raises(OptionError, match=words):
+        design_schedule(RULES, "3%", **kwargs)
+
+
+def test_cli_design(capsys, tmp_path):
+    out = tmp_path / "house.csv"
+    code, text, err = run_cli(capsys, "payout", "--design", "--target=-3%", "--side", "house",
+                              "--schedule-out", str(out), "--format", "json")  # fmt: skip
+    assert code == 0, err
+    record = json.loads(text)
+    assert abs(Fraction(record["edge_percent_exact"]) + 3) <= Fraction(1, 20)
+    assert record["cells_changed"] == len(record["changes"]) >= 1
+    code, text, err = run_cli(capsys, "payout", "--schedule", str(out), "--format", "json")
+    assert Fraction(json.loads(text)["edge_percent_exact"]) == Fraction(
+        record["edge_percent_exact"]
+    )
+    code, text, err = run_cli(capsys, "payout", "--design", "--target", "3%")
+    assert code == 0 and "reached, exactly" in text and "changes" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--design"], "--target"),
+        (["--movable", "scale"], "goes with --design"),
+        (["--design", "--target", "3%", "--movable", "scale"], "not the percentage"),
+        (["--design", "--target", "3%", "--solve", "scale"], "choose one of"),
+        (["--design", "--target=-3%", "--movable", "column:three-of-a-kind", "--side", "house",
+          "--max-pay", "6"], "no whole-number schedule"),
+    ],
+)  # fmt: skip
+def test_cli_design_refusals(capsys, argv, words):
+    assert_cli_error(capsys, ["payout", *argv], words)

@@ -1,0 +1,110 @@
+"""Edge figures (issue 26 item 1): points a round and percent of the points that change hands."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+import reference_payout as ref
+from cli_helpers import assert_cli_error, run_cli
+
+from pokerdice_stats import get_rules
+from pokerdice_stats.games.progressive.exact.breakdown import payout_breakdown
+from pokerdice_stats.games.progressive.exact.edge import Edge, parse_target
+from pokerdice_stats.games.progressive.exact.fair_pay import solve_pay
+from pokerdice_stats.games.progressive.exact.payout import expected_payout
+from pokerdice_stats.games.progressive.exact.schedule_files import read_schedule, write_schedule
+from pokerdice_stats.ground.errors import OptionError
+
+RULES = get_rules("progressive")
+
+
+def test_edge_of_the_one_throw_game_against_enumeration():
+    rules = get_rules("progressive", {"throws": 1})
+    joint = ref.one_throw_joint()
+    pips = {ref.category(h): h for h in ref.hands()}
+    action = expected = Fraction(0)
+    for (player, computer), chance in joint.items():
+        pay = ref.progressive_payout(pips[player], pips[computer])
+        expected += chance * pay
+        action += chance * abs(pay)
+    edge = expected_payout(rules, "stand").edge
+    assert edge.expected == expected == 0 and edge.action == action > 0
+    assert edge.percent == 0
+
+
+@pytest.mark.parametrize("computer", ["optimal", "stand", "max-category"])
+def test_edge_from_the_cells(computer):
+    bd = payout_breakdown(RULES, computer=computer)
+    action = sum(c.probability * c.pay for c in bd.cells if c.side != "push")
+    edge = expected_payout(RULES, computer).edge
+    assert edge.action == action and edge.expected == bd.expected
+    assert edge.percent == 100 * bd.expected / action
+    assert edge.house_percent == -edge.percent
+    record = bd.totals()
+    assert Fraction(record["edge_percent_exact"]) == edge.percent
+    assert record["house_edge"] == -float(edge.expected)
+
+
+def test_edge_without_action():
+    assert Edge(Fraction(0), Fraction(0)).percent is None
+    assert Edge(Fraction(0), Fraction(0)).record()["edge_percent"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "percent"),
+    [
+        ("3", 3, False),
+        ("-1/2", Fraction(-1, 2), False),
+        ("3%", 3, True),
+        ("-2.5%", Fraction(-5, 2), True),
+    ],
+)
+def test_targets(text, value, percent):
+    target = parse_target(text)
+    assert target.value == value and target.percent is percent
+
+
+@pytest.mark.parametrize("text", ["3%%", "%", "abc", "101%", "3 %x"])
+def test_bad_targets(text):
+    with pytest.raises(OptionError, match=r"target|percentage"):
+        parse_target(text)
+
+
+@pytest.mark.parametrize(
+    ("cell", "target"), [("five-of-a-kind/one-pair", "3%"), ("three-of-a-kind/two-pair", "5%")]
+)
+def test_percent_target_solved_exactly(tmp_path, cell, target):
+    solved = solve_pay(RULES, cell, target)
+    path = write_schedule(solved.schedule, tmp_path / "s.csv", RULES)
+    edge = expected_payout(RULES, schedule=read_schedule(path)).edge  # evaluated apart
+    assert edge.percent == Fraction(target[:-1])
+    assert solved.edge.percent == edge.percent
+
+
+def test_a_scale_cannot_move_a_percentage():
+    with pytest.raises(OptionError, match="moves the points, not the percentage"):
+        solve_pay(RULES, "scale", "3%")
+
+
+def test_cli_payout_gives_the_edge(capsys):
+    code, out, err = run_cli(capsys, "payout", "--format", "json")
+    assert code == 0, err
+    record = json.loads(out)
+    assert Fraction(record["edge_percent_exact"]) == 100 * Fraction(
+        record["expected_exact"]
+    ) / Fraction(record["action_exact"])
+    assert record["house_edge_percent"] == -record["edge_percent"]
+    assert "change hands" in record["edge_definition"]
+    code, out, err = run_cli(capsys, "payout", "--breakdown")
+    assert code == 0 and "+4.082% of the" in out
+
+
+def test_cli_percent_target(capsys):
+    code, out, err = run_cli(capsys, "payout", "--solve", "five-of-a-kind/one-pair",
+                             "--target", "3%", "--format", "json")  # fmt: skip
+    assert code == 0, err
+    record = json.loads(out)
+    assert Fraction(record["edge_percent_exact"]) == 3
+    assert_cli_error(capsys, ["payout", "--solve", "scale", "--target", "3%"], "not the percentage")

@@ -1,0 +1,385 @@
+"""The coach's JSON API: the command line's figures, bad input refused, long solves pending.
+
+Every answer for a position is compared with the CLI's ``--format json`` answer for the
+same position (hold, betting) or with the figures the CLI prints of the same solution
+(bidding's odds and opening, banking's pure strategies); bad input is a 4xx with one
+message; a solve longer than the wait is answered as pending and then polled.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+
+from cli_helpers import run_cli
+from fastapi.testclient import TestClient
+
+from pokerdice_stats.web.app import MAX_BODY_BYTES, create_app
+from pokerdice_stats.web.jobs import JobBoard
+
+SCHEMAS = Path(__file__).resolve().parents[1] / "pokerdice_stats" / "schemas"
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def answer(client, path: str, body: dict) -> dict:
+    """The answer to a request, polling while it is pending."""
+    response = client.post(path, json=body)
+    while response.status_code == 202:
+        response = client.get(response.json()["poll"])
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def cli_json(capsys, *argv: str) -> dict:
+    code, out, err = run_cli(capsys, *argv, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+#: (API body of /api/hold, the same position on the command line).
+HOLD_POSITIONS = [
+    ({"dice": "K K J 10 9"}, ["hold", "K K J 10 9"]),
+    (
+        {"dice": "K K J 10 9", "to_win": True, "against": "Q Q Q 9 9", "players_left": 1},
+        ["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9", "--players-left", "1"],
+    ),
+    (
+        {"dice": "A A 10 9 J", "to_win": True, "players_left": 2, "throws_left": 1},
+        ["hold", "A A 10 9 J", "--to-win", "--players-left", "2", "--throws-left", "1"],
+    ),
+    (
+        {
+            "set": ["throw_limit=first-player"],
+            "dice": "Q Q J 10 9",
+            "to_win": True,
+            "against": "K K 9 9 10",
+            "limit": 2,
+            "players_left": 1,
+        },
+        [
+            "hold",
+            "Q Q J 10 9",
+            "--set",
+            "throw_limit=first-player",
+            "--to-win",
+            "--against",
+            "K K 9 9 10",
+            "--limit",
+            "2",
+            "--players-left",
+            "1",
+        ],
+    ),
+    (
+        {"rules": "classic", "set": ["throws=2"], "dice": "Q Q Q 10 9"},
+        ["hold", "Q Q Q 10 9", "--rules", "classic", "--set", "throws=2"],
+    ),
+    (
+        {"rules": "triple-snakes", "dice": "3 3 1 5 6", "to_win": True, "against": "4 4 2 2 1"},
+        ["hold", "3 3 1 5 6", "--rules", "triple-snakes", "--to-win", "--against", "4 4 2 2 1"],
+    ),
+    (
+        {"rules": "progressive", "dice": "6 6 6 2 1", "computer_hand": "5 5 5 5 2"},
+        ["hold", "6 6 6 2 1", "--rules", "progressive", "--computer-hand", "5 5 5 5 2"],
+    ),
+    (
+        {"rules": "progressive", "dice": "6 5 4 3 1", "side": "computer"},
+        ["hold", "6 5 4 3 1", "--rules", "progressive", "--as", "computer"],
+    ),
+    (
+        {"dice": "K K J 10 9", "goal": "at-least:full-house", "distribution": True},
+        ["hold", "K K J 10 9", "--goal", "at-least:full-house", "--distribution"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "argv"), HOLD_POSITIONS)
+def test_hold_answers_are_the_cli_answers(client, capsys, body, argv):
+    api = answer(client, "/api/hold", body)
+    assert api == cli_json(capsys, *argv)
+    assert api["holds"] and sum(row["optimal"] for row in api["holds"]) >= 1
+
+
+def test_hold_answer_follows_the_cli_schema(client):
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((SCHEMAS / "hold-hold.json").read_text(encoding="utf-8"))
+    api = answer(client, "/api/hold", {"dice": "K K J 10 9"})
+    jsonschema.validate(api, schema)
+
+
+BETTING_POSITIONS = [
+    (
+        {"players": 3, "seat": 2, "best": "3 3 3 5 5"},
+        ["betting", "--players", "3", "--seat", "2", "--best", "3 3 3 5 5"],
+    ),
+    (
+        {"players": 3, "seat": 1, "hand": "6 6 6 2 1"},
+        ["betting", "--players", "3", "--seat", "1", "--hand", "6 6 6 2 1"],
+    ),
+    (
+        {"players": 2, "seat": 2, "dice": "3 3 1 5 6", "throws_left": 2, "best": "4 4 2 2 1",
+         "ante": "2", "raise_size": "1"},
+        ["betting", "--players", "2", "--seat", "2", "--dice", "3 3 1 5 6", "--throws-left",
+         "2", "--best", "4 4 2 2 1", "--ante", "2", "--raise", "1"],
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("body", "argv"), BETTING_POSITIONS)
+def test_betting_answers_are_the_cli_answers(client, capsys, body, argv):
+    assert answer(client, "/api/betting", body) == cli_json(capsys, *argv)
+
+
+def test_bidding_odds_and_opening_are_the_cli_figures(client, capsys):
+    cli = cli_json(capsys, "bidding", "--rules", "classic", "--hand", "K K K K 9")
+    api = answer(client, "/api/bidding", {"hand": "K K K K 9"})
+    assert api["seat"] == 1 and api["bids"] == []
+    assert api["value"] == cli["value"]
+    expected = {row["ladder_hand"]: row["chance"] for row in cli["bid_odds"]}
+    assert {row["ladder_hand"]: row["chance"] for row in api["bid_odds"]} == expected
+    # Seat 1's opening mix of one rung is the ways-weighted mean of its hands' mixes; the
+    # five-of-a-kind hands have one way each.
+    fives = [answer(client, "/api/bidding", {"hand": f"{face} " * 5}) for face in "9TJQKA"]
+    opening = next(row for row in cli["opening"] if row["own_rung"] == "five-of-a-kind")
+    for i, move in enumerate(fives[0]["moves"]):
+        mean = sum(a["moves"][i]["chance"] for a in fives) / len(fives)
+        assert mean == pytest.approx(opening[move["move"]], abs=1e-12)
+    assert abs(sum(m["chance"] for m in api["moves"]) - 1) < 1e-9
+
+
+def test_bidding_after_bids(client):
+    api = answer(client, "/api/bidding", {"hand": "K K J 10 9", "bids": ["two-pair"]})
+    assert api["seat"] == 2 and api["bids"] == ["two-pair"]
+    moves = [m["move"] for m in api["moves"]]
+    assert moves[0] == "call" and "one-pair" not in moves and "two-pair" not in moves
+
+
+def test_banking_mix_is_the_cli_equilibrium(client, capsys, tmp_path):
+    out = tmp_path / "keeps.csv"
+    code, _, err = run_cli(capsys, "banking", "--players", "2", "--out", str(out))
+    assert code == 0, err
+    with out.open(encoding="utf-8") as stream:
+        rows = [r for r in csv.DictReader(stream) if r["hand"] == "6 6 3 2 1"]
+    rows = [r for r in rows if r["throws_left"] == "2"]
+    assert rows
+    api = answer(client, "/api/banking", {"dice": "6 6 2 3 1", "players": 2})
+    by_keep = {h["keep"]: h for h in api["holds"]}
+    weights: dict[str, Fraction] = {}
+    for row in rows:
+        weights[row["keep"]] = weights.get(row["keep"], Fraction(0)) + Fraction(row["weight_exact"])
+        assert by_keep[row["keep"]]["value"] == pytest.approx(float(row["value_float"]), abs=1e-9)
+    for keep, hold in by_keep.items():
+        assert Fraction(hold.get("chance_exact", "0")) == weights.get(keep, 0)
+    assert sum(Fraction(h.get("chance_exact", "0")) for h in api["holds"]) == 1
+
+
+def test_review_prices_each_keep_with_the_hold_values(client):
+    steps = [
+        {"dice": "K K J 10 9", "keep": "K K J"},
+        {"dice": "K K J A 9", "keep": "K K"},
+        {"dice": "K K K Q 9"},
+    ]
+    api = answer(client, "/api/review", {"steps": steps, "players_left": 2})
+    first = answer(client, "/api/hold", {"dice": "K K J 10 9", "to_win": True,
+                                         "players_left": 2})  # fmt: skip
+    values = {row["keep"]: row["value"] for row in first["holds"]}
+    one = api["decisions"][0]
+    assert one["decision"] == "keep" and one["throw"] == 1
+    assert one["choice"] == "K K J" and one["value"] == values["K K J"]
+    assert one["best_choice"] == first["holds"][0]["keep"]
+    assert one["cost"] == pytest.approx(one["best_value"] - one["value"])
+    assert one["lost"] is (one["cost"] > 0)
+    assert len(api["decisions"]) == 2
+    assert api["lost_decisions"] == sum(d["lost"] for d in api["decisions"])
+    assert api["unit"] == "chance" and api["players"] == 3
+
+
+def test_review_of_the_progressive_game_is_exact(client):
+    steps = [{"dice": "6 6 6 2 1", "keep": "stand"}]
+    api = answer(client, "/api/review", {"rules": "progressive", "steps": steps,
+                                         "computer_hand": "5 5 5 2 1"})  # fmt: skip
+    one = api["decisions"][0]
+    cost = Fraction(one["best_value_exact"]) - Fraction(one["value_exact"])
+    assert one["lost"] and cost > 0 and Fraction(one["cost_exact"]) == cost
+    assert one["best_choice"] == "6 6 6"
+    assert api["unit"] == "points per round"
+
+
+def test_review_of_a_betting_turn_in_chips(client):
+    betting = {"players": 3, "seat": 2, "met": True, "raises_made": 1}
+    steps = [{"dice": "3 3 1 5 6", "keep": "3 3 5"}, {"dice": "3 3 5 5 2", "keep": "3 3 5 5"},
+             {"dice": "3 3 5 5 5"}]  # fmt: skip
+    body = {"rules": "triple-snakes", "against": "4 4 2 2 1", "steps": steps, "betting": betting}
+    api = answer(client, "/api/review", body)
+    assert api["unit"] == "chips" and api["seat"] == 2 and api["best"] == "4 4 2 2 1"
+    kinds = [d["decision"] for d in api["decisions"]]
+    assert kinds == ["meet or fold", "keep", "keep", "check or raise"]
+    table = {"rules": "triple-snakes", "players": 3, "seat": 2, "best": "4 4 2 2 1"}
+    meet = answer(client, "/api/betting", {**table, "raised": 1})
+    assert api["decisions"][0]["value"] == meet["meet_value"]
+    hold = answer(client, "/api/betting", {**table, "dice": "3 3 1 5 6", "throws_left": 2})
+    values = {row["keep"]: row["value"] for row in hold["holds"]}
+    assert api["decisions"][1]["value"] == values["5 3 3"]
+    assert api["decisions"][1]["best_choice"] == hold["holds"][0]["keep"]
+    lead = answer(client, "/api/betting", {**table, "hand": "3 3 5 5 5"})
+    made = next(o for o in lead["options"] if o["raises"] == 1)
+    last = api["decisions"][3]
+    assert last["choice"] == "raise 1" and last["value"] == made["value"]
+    assert last["lost"] is (lead["chosen_raises"] != 1)
+    for d in api["decisions"]:
+        assert Fraction(d["cost_exact"]) == Fraction(d["best_value_exact"]) - Fraction(
+            d["value_exact"]
+        )
+
+
+def test_review_of_a_fold(client):
+    body = {"rules": "triple-snakes", "against": "6 6 6 6 2", "steps": [{"dice": "1 2 3 4 6"}],
+            "betting": {"players": 2, "seat": 2, "met": False}}  # fmt: skip
+    api = answer(client, "/api/review", body)
+    assert [d["decision"] for d in api["decisions"]] == ["meet or fold"]
+    assert api["decisions"][0]["choice"] == "fold"
+
+
+#: (path, body, status, words of the message).
+BAD = [
+    ("/api/hold", {"dice": "K K J 10 X"}, 400, "unknown face"),
+    ("/api/hold", {"dice": "K K J 10"}, 400, "5 dice"),
+    ("/api/hold", {"dice": "K K J 10 9", "players_left": 9}, 422, "players_left"),
+    ("/api/hold", {"dice": "K K J 10 9", "bogus": 1}, 422, "bogus"),
+    ("/api/hold", {"dice": "K K J 10 9", "rules": "house.toml"}, 422, "rules"),
+    ("/api/hold", {"dice": "K K J 10 9", "goal": "score:/etc/passwd"}, 400, "reads none"),
+    ("/api/hold", {"dice": "K K J 10 9", "set": ["throws=99"]}, 400, "throws"),
+    ("/api/hold", {"dice": "K K J 10 9", "set": ["nokey"]}, 400, "KEY=VALUE"),
+    ("/api/hold", {"dice": "K K J 10 9", "against": "Q Q Q 9 9", "players_left": 4,
+                   "tied": 1}, 400, "at most 5"),
+    ("/api/hold", {"rules": "banking", "dice": "6 6 1 2 3", "to_win": True}, 400, "blind"),
+    ("/api/betting", {"seat": 4, "best": "3 3 3 1 2"}, 400, "--seat"),
+    ("/api/betting", {"seat": 2}, 400, "--best"),
+    ("/api/bidding", {"hand": "K K J 10 9", "bids": ["full-house", "two-pair"]}, 400, "higher"),
+    ("/api/bidding", {"hand": "K K J 10 9", "bids": ["royal"]}, 400, "unknown rung"),
+    ("/api/banking", {"dice": "6 6 1 2 3", "rules": "gameweave"}, 400, "blind"),
+    ("/api/review", {"steps": []}, 422, "steps"),
+    ("/api/review", {"steps": [{"dice": "K K J 10 9", "keep": "K K"},
+                               {"dice": "Q Q J 10 9", "keep": "Q Q"}]}, 400, "kept before"),
+    ("/api/review", {"steps": [{"dice": "K K J 10 9", "keep": "A"}]}, 400, "not a hold"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "1 2 3 4 6", "keep": "6"}],
+                     "betting": {"seat": 2}}, 400, "best hand"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "6 6 6 1 2"}],
+                     "betting": {"seat": 1, "raises_made": 3}}, 400, "raises_made"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "1 2 3 4 6", "keep": "6"}],
+                     "betting": {"seat": 1, "raises_made": 0}}, 400, "final hand"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("path", "body", "status", "words"), BAD)
+def test_bad_input_is_a_4xx_with_one_message(client, path, body, status, words):
+    response = client.post(path, json=body)
+    assert response.status_code == status, response.text
+    message = response.json()["error"]
+    assert words in message
+    assert "Traceback" not in response.text
+
+
+def test_malformed_and_oversized_bodies(client):
+    response = client.post(
+        "/api/hold", content=b"not json", headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 422 and response.json()["error"]
+    big = json.dumps({"dice": "K" * (MAX_BODY_BYTES + 1)})
+    response = client.post("/api/hold", content=big, headers={"Content-Type": "application/json"})
+    assert response.status_code == 413 and "limited" in response.json()["error"]
+    assert client.get("/api/jobs/abc").status_code == 400
+    assert client.get("/api/jobs/999999").status_code == 400
+    assert client.get("/no/such/page").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "path", ["/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py",
+             "/static//etc/passwd", "/static/%2fetc%2fpasswd"],
+)  # fmt: skip
+def test_static_files_stay_in_their_folder(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "create_app" not in response.text and "root:" not in response.text
+
+
+def test_openapi_document_lists_the_endpoints(client):
+    paths = client.get("/openapi.json").json()["paths"]
+    for path in ("/api/hold", "/api/betting", "/api/bidding", "/api/banking", "/api/review"):
+        assert "post" in paths[path]
+    assert "/api/jobs/{job_id}" in paths
+
+
+def test_page_and_its_files_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "coach.js" in page.text
+    assert client.get("/static/coach.js").status_code == 200
+    games = client.get("/api/games").json()
+    assert [p["name"] for p in games["presets"]] == [
+        "gameweave", "classic", "triple-snakes", "banking", "progressive"
+    ]  # fmt: skip
+    panels = {p["name"]: p["panels"] for p in games["presets"]}
+    assert panels["triple-snakes"] == ["hold", "betting"]
+    assert panels["banking"] == ["banking"] and panels["progressive"] == ["progressive"]
+    assert "bidding" in panels["classic"]
+
+
+def test_a_long_solve_is_pending_then_answered():
+    """With no wait, every request is answered as pending first; polling gives the answer."""
+    body = {"dice": "K K J 10 9", "to_win": True, "players_left": 1}
+    with TestClient(create_app(JobBoard(wait=0.0))) as quick:
+        first = quick.post("/api/hold", json=body)
+        assert first.status_code in (200, 202)
+        if first.status_code == 202:
+            status = first.json()
+            assert status["status"] == "pending" and status["poll"].startswith("/api/jobs/")
+        final = answer(quick, "/api/hold", body)
+    with TestClient(create_app()) as other:
+        assert final == answer(other, "/api/hold", body)
+
+
+def test_serve_without_the_web_extra_says_what_to_install(capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    code, out, err = run_cli(capsys, "serve", "--port", "0")
+    assert code == 2 and out == ""
+    assert 'pip install -e ".[web]"' in err and "Traceback" not in err
+
+
+def test_serve_refuses_a_bad_port(capsys):
+    code, _, err = run_cli(capsys, "serve", "--port", "70000")
+    assert code == 2 and "--port" in err
+
+
+def test_a_pasted_rule_file_reads_as_the_cli_reads_the_file(client, capsys, tmp_path):
+    text = 'preset = "classic"\nthrows = 2\nwild = "9"\n'
+    path = tmp_path / "house.toml"
+    path.write_text(text, encoding="utf-8")
+    api = answer(client, "/api/hold", {"rules_text": text, "dice": "K K J 10 9"})
+    assert api == cli_json(capsys, "hold", "K K J 10 9", "--rules", str(path))
+    assert api["rules"] == "classic (throws=2, wild=9)"
+    # --set options apply after the file, as on the command line
+    both = answer(client, "/api/rules", {"rules_text": text, "set": ["throws=3"]})
+    assert both["rules"] == "classic (wild=9)"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("throws = [2, 3]", "single value"), ("throws = ", "not valid TOML"),
+     ('preset = "poker"', "unknown rule set"), ("throws = 99", "throws")],
+)  # fmt: skip
+def test_a_bad_pasted_rule_file_is_refused(client, text, words):
+    response = client.post("/api/hold", json={"rules_text": text, "dice": "K K J 10 9"})
+    assert response.status_code == 400 and words in response.json()["error"]

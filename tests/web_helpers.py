@@ -1,0 +1,56 @@
+"""Helpers of the coach's tests: a real ``pokerdice-stats serve`` on a free port."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: How long the server may take to print its address (seconds; a cold import of the
+#: package and FastAPI takes one or two).
+START_TIMEOUT = 60
+
+
+@contextlib.contextmanager
+def running_server() -> Iterator[str]:
+    """Start ``pokerdice-stats serve --port 0`` in a child process; yield its base URL."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pokerdice_stats", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    try:
+        url = _address(process)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # pragma: no cover - a server that ignores SIGTERM
+            process.kill()
+            process.wait()
+
+
+def _address(process: subprocess.Popen) -> str:
+    assert process.stdout is not None
+    deadline = time.monotonic() + START_TIMEOUT
+    seen = []
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        found = re.search(r"http://[^/\s]+/", line)
+        if found:
+            return found.group(0).rstrip("/")
+    raise RuntimeError("the server did not start: " + "".join(seen))
