@@ -83,3 +83,25 @@ def test_bidding_fine_restricted_certificate(benchmark):
         rounds=5,
     )
     assert gap >= 0
+
+
+def test_bidding_claims_cfr_category(benchmark):
+    # Issue 23: CFR+ over all 252 hands on the category ladder's 5 claims, its tree grown
+    # by best responses from the openings until the gap on claims is below 0.001.
+    from pokerdice_stats.games.bidding.exact.claims import claim_ladder
+    from pokerdice_stats.games.bidding.exact.claims_cfr import grow_and_solve
+
+    claims = claim_ladder(bidding_odds.bid_ladder(CLASSIC, "category"))
+    solution = benchmark.pedantic(lambda: grow_and_solve(claims, target=1e-3), rounds=1)
+    assert solution.upper - solution.lower <= 1e-3
+
+
+def test_bidding_position_answer(benchmark):
+    # Issue 23: one position answered from the solved category ladder (the solve cached).
+    from pokerdice_stats.games.bidding.exact.position import position_answer
+
+    result = solve_ladder(CLASSIC, "category")
+    answer = benchmark.pedantic(
+        lambda: position_answer(result, result.ladder, "Q Q Q 9 9", "full-house"), rounds=5
+    )
+    assert answer.seat == 2

@@ -291,3 +291,20 @@ def play_lifted_games(state, n: int, tree, full, kept, solved, policy, seat: int
             else:
                 abstract.append(reading)
     return {"result": total, "bids": bids}
+
+
+def plain_claim_blocks(ladder) -> list[str]:
+    """For each rung, the highest rung satisfied by exactly the same pairs of hands.
+
+    Looks at every pair (own hand, other hand) for every rung: rungs whose
+    sets of satisfying pairs are equal make one claim, named by the highest of them.
+    """
+    import numpy as np
+
+    made = np.asarray(ladder.pair_rung)
+    satisfied = [made >= rung for rung in range(ladder.n_rungs)]  # (own, other) pairs
+    out = []
+    for rung in range(ladder.n_rungs):
+        same = [r for r in range(ladder.n_rungs) if np.array_equal(satisfied[r], satisfied[rung])]
+        out.append(ladder.labels[max(same)])
+    return out

@@ -158,7 +158,13 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
             ]
         ],
     },
-    "bidding": {"bidding": [["bidding"]]},
+    "bidding": {
+        "bidding": [["bidding"]],
+        "position": [
+            ["bidding", "--hand", "Q Q Q 9 9", "--bids", "full-house"],
+            ["bidding", "--hand", "K K K Q Q", "--bids", ""],
+        ],
+    },
     "simulate": {
         "turn": [["simulate", *QUICK]],
         "round": [

@@ -29,17 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "pokerdice_stats"
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
-#: TEMPORARY: notebook 06 still imports these private module paths; it is being edited
-#: on another branch and is fixed after the merge, with this entry deleted (the test
-#: ``test_temporary_allowances_are_still_needed`` fails once an entry is no longer used).
-TEMPORARY_ALLOWED: dict[str, set[str]] = {
-    "06_betting_and_bidding.ipynb": {
-        "engines.simulation.run",
-        "games.bidding.exact.game",
-        "games.bidding.exact.odds",
-        "games.bidding.exact.full_game",
-    },
-}
+#: Private module paths a notebook may still import (none: every notebook uses the public API).
+TEMPORARY_ALLOWED: dict[str, set[str]] = {}
 
 
 def _is_module(dotted: str) -> bool:

@@ -55,6 +55,14 @@ def register(subparsers) -> None:
         help="give the odds and the equilibrium's opening for this own hand only",
     )
     parser.add_argument(
+        "--bids",
+        default=None,
+        metavar="BIDS",
+        help="with --hand: the bids so far, oldest first, comma separated (empty: the opening; "
+        "the seat to move follows from their number); gives the solution's mix over call and "
+        "every legal bid, each alternative's value and the chance the ten dice make the last bid",
+    )
+    parser.add_argument(
         "--player",
         dest="players",
         action="append",
@@ -80,6 +88,8 @@ def run_bidding(args: argparse.Namespace) -> int:
     if args.translation is not None and args.ladder != "fine":
         raise OptionError("--translation belongs to --ladder fine (the category ladder is exact)")
     rules = rules_from_args(args)
+    if args.bids is not None:
+        return _run_position(args, rules)
     names = tuple(args.players) if args.players else ("always-call", "truthful")
     translation = args.translation or "down"
     check_translation(translation)
@@ -128,3 +138,64 @@ def _without_noise(record: dict[str, object]) -> dict[str, object]:
         if key.startswith("exploitability") and isinstance(value, float):
             record[key] = 0.0 if abs(value) < TOLERANCE else value
     return record
+
+
+def _run_position(args: argparse.Namespace, rules) -> int:
+    """``bidding --hand DICE --bids BIDS``: the answer at one position."""
+    from pokerdice_stats.games.bidding.exact.frames import UNITS
+    from pokerdice_stats.games.bidding.exact.full_game import full_game_bounds
+    from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+    from pokerdice_stats.games.bidding.exact.position import parse_bids, position_answer
+    from pokerdice_stats.games.bidding.exact.solve import solve_ladder
+    from pokerdice_stats.ground.errors import OptionError
+    from pokerdice_stats.ground.formats import fraction_text
+    from pokerdice_stats.turn.hands import hand_table
+
+    if args.hand is None:
+        raise OptionError("--bids needs --hand DICE (the five dice of the player to move)")
+    if args.players:
+        raise OptionError("--player does not go with --bids (one position is answered)")
+    full = bid_ladder(rules, args.ladder)
+    hand_table(rules).hand(args.hand)  # a bad hand or bid is refused before the solve
+    parse_bids(full, args.bids)
+    result = solve_ladder(rules, args.ladder)
+    answer = position_answer(result, full, args.hand, args.bids)
+    if args.ladder == "fine":
+        gap = full_game_bounds(rules, "down").exploitability
+        translation: str | None = "down"
+    else:
+        gap, translation = result.exploitability, None
+    chance = answer.chance_last_bid
+    record: dict[str, object] = {
+        "rules": rules.label(),
+        "ladder": args.ladder,
+        "hand": answer.hand,
+        "bids": list(answer.bids),
+        "seat": answer.seat,
+        "units": UNITS,
+        "translation": translation,
+        "exploitability": gap,
+        "beliefs": answer.beliefs,
+        "mix": answer.mix,
+        "chance_last_bid": None if chance is None else float(chance),
+        "chance_last_bid_exact": None if chance is None else fraction_text(chance),
+        "chance_last_bid_beliefs": answer.chance_last_bid_beliefs,
+        "moves": [{"move": m.move, "chance": m.chance, "value": m.value} for m in answer.moves],
+    }
+    record = _without_noise(record)
+    if args.format == "json":
+        emit(to_json(record))
+        return 0
+    moves = pd.DataFrame(record["moves"])
+    if args.format == "csv":
+        emit(render(moves, "csv"))
+        return 0
+    shown = {k: "-" if v is None else v for k, v in record.items()}
+    shown["bids"] = ", ".join(answer.bids) or "-"
+    head = pd.DataFrame(
+        [{"figure": k, "value": v} for k, v in shown.items() if k not in ("moves", "units")]
+    )
+    emit(render(head, args.format))
+    emit(f"moves: chance under the solution; value in {UNITS}, for the player to move")
+    emit(render(moves, args.format))
+    return 0

@@ -145,6 +145,7 @@ def solve_bidding(
     ladder: str | BidLadder = "category",
     classes: np.ndarray | None = None,
     abstraction: str | None = None,
+    chances: np.ndarray | None = None,
 ) -> Bidding:
     """Solve bidding for two on a ladder.
 
@@ -160,6 +161,9 @@ def solve_bidding(
         exploitability.
     abstraction : str, optional
         The abstraction in words, for the result.
+    chances : (252,) array, optional
+        Each hand's chance of being dealt (default: the throw's); a reduced deal (a few
+        hands, the others 0) makes a game small enough for other tools to walk (OpenSpiel).
 
     Returns
     -------
@@ -174,12 +178,12 @@ def solve_bidding(
     tree = bid_tree(built.n_rungs)
     if classes is None:
         classes = hand_classes(built)
-    solution = solve_lp(tree, outcome_payoffs(built, classes))
+    solution = solve_lp(tree, outcome_payoffs(built, classes, chances))
     strategy = {
         seat: behaviour_from_plan(tree, seat, solution.plan[seat])[classes] for seat in (1, 2)
     }
-    value = play_value(tree, built, strategy[1], strategy[2])
-    lower, upper, gap = exploitability(tree, built, strategy[1], strategy[2])
+    value = play_value(tree, built, strategy[1], strategy[2], chances)
+    lower, upper, gap = exploitability(tree, built, strategy[1], strategy[2], chances)
     result = Bidding(built, tree, value, lower, upper, gap, strategy, classes)
     if abstraction is not None:
         result = dataclasses.replace(result, abstraction=abstraction)

@@ -28,17 +28,28 @@ def _signs(ladder: BidLadder) -> list[np.ndarray]:
     return [np.where(ladder.pair_rung >= b, 1.0, -1.0) for b in range(ladder.n_rungs)]
 
 
-def _chances() -> np.ndarray:
-    return ix.HAND_WAYS / ix.N_THROWS
+def _chances(chances: np.ndarray | None = None) -> np.ndarray:
+    """The chance of each hand: the throw's (default), or ``chances`` (a reduced deal)."""
+    if chances is None:
+        return ix.HAND_WAYS / ix.N_THROWS
+    return np.asarray(chances, dtype=float)
 
 
 def play_value(
-    tree: BidTree, ladder: BidLadder, strategy1: np.ndarray, strategy2: np.ndarray
+    tree: BidTree,
+    ladder: BidLadder,
+    strategy1: np.ndarray,
+    strategy2: np.ndarray,
+    chances: np.ndarray | None = None,
 ) -> float:
-    """Seat 1's expected result when both seats play the given behaviour strategies."""
+    """Seat 1's expected result when both seats play the given behaviour strategies.
+
+    ``chances``: each hand's chance of being dealt (default: the throw's).
+    """
     signs = _signs(ladder)
     total = 0.0
-    stack: list[tuple[tuple[int, ...], np.ndarray, np.ndarray]] = [((), _chances(), _chances())]
+    start = _chances(chances)
+    stack: list[tuple[tuple[int, ...], np.ndarray, np.ndarray]] = [((), start, start)]
     while stack:
         history, reach1, reach2 = stack.pop()
         seat = mover(history)
@@ -57,7 +68,11 @@ def play_value(
 
 
 def best_response(
-    tree: BidTree, ladder: BidLadder, strategy: np.ndarray, seat: int
+    tree: BidTree,
+    ladder: BidLadder,
+    strategy: np.ndarray,
+    seat: int,
+    chances: np.ndarray | None = None,
 ) -> tuple[float, np.ndarray]:
     """The best ``seat`` can do against the other seat's fixed behaviour ``strategy``.
 
@@ -102,12 +117,16 @@ def best_response(
         pure[np.arange(ix.N_HANDS), np.array(moves)[best]] = 1.0
         return stacked.max(axis=0)
 
-    gain = walk((), _chances())
-    return flip * float(_chances() @ gain), pure
+    gain = walk((), _chances(chances))
+    return flip * float(_chances(chances) @ gain), pure
 
 
 def exploitability(
-    tree: BidTree, ladder: BidLadder, strategy1: np.ndarray, strategy2: np.ndarray
+    tree: BidTree,
+    ladder: BidLadder,
+    strategy1: np.ndarray,
+    strategy2: np.ndarray,
+    chances: np.ndarray | None = None,
 ) -> tuple[float, float, float]:
     """Best-response bounds on the value, and their gap.
 
@@ -119,6 +138,6 @@ def exploitability(
         ``gap = upper - lower`` (0 exactly at an equilibrium; the game's value
         lies in ``[lower, upper]``).
     """
-    lower, _ = best_response(tree, ladder, strategy1, seat=2)
-    upper, _ = best_response(tree, ladder, strategy2, seat=1)
+    lower, _ = best_response(tree, ladder, strategy1, seat=2, chances=chances)
+    upper, _ = best_response(tree, ladder, strategy2, seat=1, chances=chances)
     return lower, upper, upper - lower

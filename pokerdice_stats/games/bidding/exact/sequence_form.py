@@ -83,7 +83,9 @@ def hand_classes(ladder: BidLadder) -> np.ndarray:
     return order[classes].astype(np.int64)
 
 
-def outcome_payoffs(ladder: BidLadder, classes: np.ndarray) -> np.ndarray:
+def outcome_payoffs(
+    ladder: BidLadder, classes: np.ndarray, chances: np.ndarray | None = None
+) -> np.ndarray:
     """For every rung, seat 1's gain by class pair when that rung is called and seat 1 bid it.
 
     Returns
@@ -93,7 +95,7 @@ def outcome_payoffs(ladder: BidLadder, classes: np.ndarray) -> np.ndarray:
         ``g`` of class ``d`` (seat 2) of ``p(h) p(g)`` times +1 when the ten dice
         make rung ``b``, else -1.  When seat 2 made the bid the gain is minus this.
     """
-    p = ix.HAND_WAYS / ix.N_THROWS
+    p = ix.HAND_WAYS / ix.N_THROWS if chances is None else np.asarray(chances, dtype=float)
     member = np.zeros((ix.N_HANDS, int(classes.max()) + 1))
     member[np.arange(ix.N_HANDS), classes] = 1.0
     weight = np.outer(p, p)

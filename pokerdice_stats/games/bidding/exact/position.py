@@ -1,0 +1,258 @@
+"""One position of bidding for two: your hand and the bids so far; call, or what to bid?
+
+The bids so far are rungs of the ladder played (oldest first, each higher
+than the one before); their number says whose turn it is (seat 1 after an
+even number).  The solution is read at the position as it plays the game:
+each real bid is read as a rung of the solution's tree
+(:func:`~pokerdice_stats.games.bidding.exact.translation.read_bid`; on the
+category ladder every rung is on the tree and reads as itself, on the fine
+ladder's abstraction through the ``down`` rule).
+
+For the player to move, :func:`position_answer` gives
+
+- the solution's mix over the call and every legal bid (a bid off the
+  solution's tree is never made by it: chance 0); where the solution never
+  makes the mover's own bids so far with its hand, it has no mix there, and
+  the move of the best value is given instead (``mix: "best value"``);
+- the value of each alternative: the mover's expected result (units won per
+  game) when it makes that move and both then play the solution, the other's
+  hand weighted by the chance the solution's play gives each of its hands to
+  make the other's bids so far (``beliefs: "solution"``); when the solution
+  never makes those bids, by the chance of the throw alone (``beliefs:
+  "throw"``);
+- the chance the ten dice make the last bid, given the own hand, over the
+  other's throw and over the other's hands as the beliefs weigh them.
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> from pokerdice_stats.games.bidding.exact.solve import solve_ladder
+>>> result = solve_ladder(get_rules("classic"), "category")
+>>> answer = position_answer(result, result.ladder, "Q Q Q 9 9", ["full-house"])
+>>> answer.seat, answer.moves[0].move
+(2, 'call')
+>>> round(sum(m.chance for m in answer.moves), 12)
+1.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from pokerdice_stats.games.bidding.exact.game import Bidding
+from pokerdice_stats.games.bidding.exact.odds import BidLadder
+from pokerdice_stats.games.bidding.exact.translation import (
+    kept_rungs,
+    read_bid,
+    translation_table,
+)
+from pokerdice_stats.games.bidding.exact.tree import CALL
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import hand_table
+
+__all__ = ["Move", "Position", "parse_bids", "position_answer"]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One alternative: ``call`` or a rung; the solution's chance of it; its value."""
+
+    move: str
+    chance: float
+    value: float
+
+
+@dataclass(frozen=True)
+class Position:
+    """The answer at a position (see the module docstring)."""
+
+    hand: str
+    bids: tuple[str, ...]
+    seat: int
+    beliefs: str
+    on_tree: bool
+    mix: str
+    chance_last_bid: Fraction | None
+    chance_last_bid_beliefs: float | None
+    moves: tuple[Move, ...]
+
+
+def parse_bids(ladder: BidLadder, text: str | list[str] | tuple[str, ...]) -> tuple[int, ...]:
+    """Rung indices of bids given as labels (a comma-separated text or a list).
+
+    Raises
+    ------
+    OptionError
+        For an unknown rung, or bids that do not rise.
+    """
+    items = text.split(",") if isinstance(text, str) else list(text)
+    labels = [str(item).strip() for item in items if str(item).strip()]
+    rungs = tuple(ladder.rung(label) for label in labels)
+    for before, after, label in zip(rungs, rungs[1:], labels[1:], strict=False):
+        if after <= before:
+            raise OptionError(
+                f"bids must rise: {label!r} is not higher than {ladder.labels[before]!r}"
+            )
+    return rungs
+
+
+def _read(result: Bidding, full: BidLadder, bids: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The tree history the real bids read as (None once no kept rung is left)."""
+    kept = kept_rungs(full, result.ladder)
+    table = translation_table(kept, full.n_rungs, "down")
+    history: list[int] = []
+    for bid in bids:
+        reading = read_bid(table, bid, history[-1] if history else -1)
+        if reading is None:
+            return None
+        history.append(reading)
+    return tuple(history)
+
+
+def _reach(result: Bidding, history: tuple[int, ...], other: int) -> np.ndarray:
+    """Chance of each of ``other``'s hands times the chance it made its bids in ``history``."""
+    reach = (ix.HAND_WAYS / ix.N_THROWS).astype(float)
+    for i, action in enumerate(history):
+        mover = 1 if i % 2 == 0 else 2
+        if mover == other:
+            reach = (
+                reach
+                * result.strategy[other][:, result.tree.seq_index[other][(history[:i], action)]]
+            )
+    return reach
+
+
+def _made(full: BidLadder, seat: int, hand: int) -> np.ndarray:
+    """The rung the ten dice make, by the other's hand, for the mover's own hand."""
+    return np.asarray(full.pair_rung[hand] if seat == 1 else full.pair_rung[:, hand])
+
+
+def _continue(
+    result: Bidding,
+    full: BidLadder,
+    kept: tuple[int, ...],
+    table: np.ndarray,
+    seat: int,
+    hand: int,
+    history: tuple[int, ...],
+    real: int,
+    belief: np.ndarray,
+) -> float:
+    """The mover's expected result (weighted by ``belief``) once both play the solution."""
+    tree = result.tree
+    made = _made(full, seat, hand)
+    to_move = 1 if len(history) % 2 == 0 else 2
+    if to_move == seat:
+        total = 0.0
+        for action in tree.actions(history):
+            chance = result.strategy[seat][hand, tree.seq_index[seat][(history, action)]]
+            if chance <= 0:
+                continue
+            if action == CALL:
+                total += chance * float(belief @ np.where(made >= real, -1.0, 1.0))
+            else:
+                nxt = (*history, action)
+                total += chance * _continue(
+                    result, full, kept, table, seat, hand, nxt, kept[action], belief
+                )
+        return total
+    total = 0.0
+    other = 3 - seat
+    for action in tree.actions(history):
+        after = belief * result.strategy[other][:, tree.seq_index[other][(history, action)]]
+        if not after.any():
+            continue
+        if action == CALL:
+            total += float(after @ np.where(made >= real, 1.0, -1.0))
+        else:
+            nxt = (*history, action)
+            total += _continue(result, full, kept, table, seat, hand, nxt, kept[action], after)
+    return total
+
+
+def position_answer(
+    result: Bidding, full: BidLadder, hand: str, bids: str | list[str] | tuple[str, ...]
+) -> Position:
+    """The solution's answer, and each alternative's value, at one position.
+
+    Parameters
+    ----------
+    result : Bidding
+        The solution (on ``full`` itself, or on kept rungs of it: the fine abstraction).
+    full : BidLadder
+        The ladder the bids are named on.
+    hand : str
+        The mover's own five dice.
+    bids : str or list of str
+        The bids so far, oldest first (a comma-separated text, or a list).
+
+    Raises
+    ------
+    OptionError
+        For a bad hand, an unknown rung or bids that do not rise.
+    """
+    table_of_hands = hand_table(full.rules)
+    own = table_of_hands.hand(hand)
+    real = parse_bids(full, bids)
+    seat = 1 if len(real) % 2 == 0 else 2
+    kept = kept_rungs(full, result.ladder)
+    table = translation_table(kept, full.n_rungs, "down")
+    history = _read(result, full, real)
+    last = real[-1] if real else -1
+    made = _made(full, seat, own)
+    prior = (ix.HAND_WAYS / ix.N_THROWS).astype(float)
+    on_tree = history is not None
+    belief, beliefs = prior, "throw"
+    if history is not None:
+        reach = _reach(result, history, 3 - seat)
+        if reach.sum() > 0:
+            belief, beliefs = reach / reach.sum(), "solution"
+    mix: dict[int, float] = {}
+    if history is not None:
+        for action in result.tree.actions(history):
+            chance = float(
+                result.strategy[seat][own, result.tree.seq_index[seat][(history, action)]]
+            )
+            mix[CALL if action == CALL else kept[action]] = chance
+    elif real:
+        mix[CALL] = 1.0  # no kept rung left: the solution calls
+    moves: list[Move] = []
+    if real:
+        value = float(belief @ np.where(made >= last, -1.0, 1.0))
+        moves.append(Move("call", mix.get(CALL, 0.0), float(value)))
+    for bid in range(last + 1, full.n_rungs):
+        reading = None if history is None else read_bid(table, bid, history[-1] if history else -1)
+        if reading is None:  # the other calls
+            value = float(belief @ np.where(made >= bid, 1.0, -1.0))
+        else:
+            assert history is not None
+            value = _continue(
+                result, full, kept, table, seat, own, (*history, reading), bid, belief
+            )
+        moves.append(Move(full.labels[bid], mix.get(bid, 0.0), float(value)))
+    own_bids = history is not None and _reach(result, history, seat)[own] > 0
+    if not own_bids:
+        # the solution never makes these bids with this hand: its best move here instead
+        best = max(range(len(moves)), key=lambda i: (moves[i].value, -i))
+        moves = [Move(m.move, 1.0 if i == best else 0.0, m.value) for i, m in enumerate(moves)]
+    last_chance: Fraction | None = None
+    chance_beliefs: float | None = None
+    if real:
+        ways = ix.HAND_WAYS.astype(np.int64)
+        last_chance = Fraction(int(ways[made >= last].sum()), ix.N_THROWS)
+        chance_beliefs = float(belief[made >= last].sum())
+    return Position(
+        table_of_hands.format(own),
+        tuple(full.labels[b] for b in real),
+        seat,
+        beliefs,
+        on_tree,
+        "solution" if own_bids else "best value",
+        last_chance,
+        chance_beliefs,
+        tuple(moves),
+    )

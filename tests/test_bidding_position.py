@@ -1,0 +1,100 @@
+"""One position of bidding for two: the solution's mix, each alternative's value, the command."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from pokerdice_stats import get_rules
+from pokerdice_stats.games.bidding.exact.odds import bid_ladder, bid_odds
+from pokerdice_stats.games.bidding.exact.position import parse_bids, position_answer
+from pokerdice_stats.games.bidding.exact.solve import solve_ladder
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import hand_table
+from tests.cli_helpers import assert_cli_error, run_cli
+
+CLASSIC = get_rules("classic")
+
+
+@pytest.fixture(scope="module")
+def result():
+    return solve_ladder(CLASSIC, "category")
+
+
+def test_the_opening_answers_average_to_the_value(result):
+    table = hand_table(CLASSIC)
+    total = 0.0
+    for h in range(ix.N_HANDS):
+        answer = position_answer(result, result.ladder, table.format(h), "")
+        assert answer.seat == 1 and answer.mix == "solution"
+        assert abs(sum(m.chance for m in answer.moves) - 1) < 1e-9
+        best = max(m.value for m in answer.moves)
+        # at a position the solution reaches, it plays only moves of the best value
+        assert all(m.value > best - 1e-7 for m in answer.moves if m.chance > 1e-9)
+        total += ix.HAND_WAYS[h] / ix.N_THROWS * sum(m.chance * m.value for m in answer.moves)
+    assert abs(total - result.value) < 1e-9
+
+
+def test_answering_a_full_house(result):
+    answer = position_answer(result, result.ladder, "Q Q Q 9 9", ["full-house"])
+    assert answer.seat == 2 and answer.bids == ("full-house",)
+    assert [m.move for m in answer.moves] == ["call", "four-of-a-kind", "five-of-a-kind"]
+    # Q Q Q 9 9 is itself a full house: the claim holds whatever the other holds
+    assert answer.chance_last_bid == 1
+    assert answer.moves[0].value == pytest.approx(-1.0, abs=1e-12)
+    h = hand_table(CLASSIC).hand("Q Q Q 9 9")
+    odds = bid_odds(result.ladder)
+    answer = position_answer(result, result.ladder, "Q Q Q 9 9", "two-pair, four-of-a-kind")
+    assert answer.seat == 1
+    rung = result.ladder.rung("four-of-a-kind")
+    assert answer.chance_last_bid == Fraction(int(odds[h, rung]), 7776)
+    assert answer.mix in ("solution", "best value")
+
+
+def test_bids_are_checked(result):
+    with pytest.raises(OptionError, match="unknown rung"):
+        parse_bids(result.ladder, "full-house, royal-flush")
+    with pytest.raises(OptionError, match="must rise"):
+        parse_bids(result.ladder, "full-house, two-pair")
+    with pytest.raises(OptionError, match="must rise"):
+        parse_bids(result.ladder, ["straight", "straight"])
+    assert parse_bids(result.ladder, " ") == ()
+
+
+def test_cli_position_on_both_ladders(capsys, result):
+    code, out, _ = run_cli(
+        capsys, "bidding", "--hand", "Q Q Q 9 9", "--bids", "full-house", "--format", "json"
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data["seat"] == 2 and data["ladder"] == "category" and "translation" not in data
+    answer = position_answer(result, result.ladder, "Q Q Q 9 9", "full-house")
+    assert [(m["move"], m["chance"], m["value"]) for m in data["moves"]] == [
+        (m.move, m.chance, m.value) for m in answer.moves
+    ]
+    assert data["chance_last_bid_exact"] == "1/1" or Fraction(data["chance_last_bid_exact"]) == 1
+    code, out, _ = run_cli(
+        capsys,
+        *("bidding", "--ladder", "fine", "--hand", "Q Q Q 9 9"),
+        *("--bids", "full-house:K", "--format", "json"),
+    )
+    assert code == 0
+    data = json.loads(out)
+    fine = bid_ladder(CLASSIC, "fine")
+    assert data["translation"] == "down" and data["seat"] == 2
+    legal = [fine.labels[r] for r in range(fine.rung("full-house:K") + 1, fine.n_rungs)]
+    assert [m["move"] for m in data["moves"]] == ["call", *legal]
+    assert abs(sum(m["chance"] for m in data["moves"]) - 1) < 1e-9
+    assert np.isclose(data["chance_last_bid"], float(Fraction(data["chance_last_bid_exact"])))
+
+
+def test_cli_position_errors(capsys):
+    assert_cli_error(capsys, ["bidding", "--bids", "full-house"], "--hand")
+    assert_cli_error(
+        capsys, ["bidding", "--hand", "Q Q Q 9 9", "--bids", "full-house,two-pair"], "must rise"
+    )
+    assert_cli_error(capsys, ["bidding", "--hand", "Q Q Q 9 9", "--bids", "flush"], "unknown rung")
