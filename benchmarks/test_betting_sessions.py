@@ -1,4 +1,4 @@
-"""Benchmarks of betting sessions (seed 001) against seen triple-snakes rounds (pytest-benchmark).
+"""Benchmarks of betting sessions (001) against seen triple-snakes rounds (pytest-benchmark).
 
 Run for real with ``python -m pytest benchmarks/test_betting_sessions.py --benchmark-enable``;
 the figures go by hand to ``results/benchmarks/betting_sessions.md``.  The test

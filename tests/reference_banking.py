@@ -1,4 +1,4 @@
-"""Slow, obviously-right brute force for blind banking rounds of N seats (seed 004).
+"""Slow, obviously-right brute force for blind banking rounds of N seats (004).
 
 Shares no code with ``pokerdice_stats``: the hands and their comparison come
 from :mod:`reference_payout` (written again from the rule document).  A seat's

@@ -1,4 +1,4 @@
-"""A slow, obviously-right betting round of seed 001: the oracle for ``games.betting``.
+"""A slow, obviously-right betting round of 001: the oracle for ``games.betting``.
 
 Shares no code with ``pokerdice_stats``: hands are compared with the plain
 classifier of ``tests/reference.py`` and each turn is the plain expectimax of

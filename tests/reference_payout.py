@@ -1,4 +1,4 @@
-"""Slow, obviously-right brute force for the two games of seed 004.
+"""Slow, obviously-right brute force for the two games of 004.
 
 Shares no code with ``pokerdice_stats``: the hands, the schedule and the
 dynamic program are written again here from the rule document.  Dice are
@@ -20,7 +20,7 @@ import itertools
 from collections import Counter
 from fractions import Fraction
 
-#: The big-little ladder, best first (seed 004).
+#: The big-little ladder, best first (004).
 LADDER = (
     "five-of-a-kind",
     "four-of-a-kind",

@@ -1,4 +1,4 @@
-"""Banking Poker Dice (seed 004): the blind equilibrium and what simple strategies give away."""
+"""Banking Poker Dice (004): the blind equilibrium and what simple strategies give away."""
 
 from __future__ import annotations
 

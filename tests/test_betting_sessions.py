@@ -1,4 +1,4 @@
-"""Betting sessions of seed 001 (issue 10 item 3): the kernel against its plain-Python twin
+"""Betting sessions of 001 (issue 10 item 3): the kernel against its plain-Python twin
 on the same stream, chips conserved every round, seed and worker invariance, the first
 round against the exact betting round (fixed seeds, |z| below BOUND), the command line."""
 

@@ -17,7 +17,7 @@ while the reference still agrees means the serialisation or the hand indexing
 changed; one that fails with the reference means the classifier did.  Change a
 literal only with a reason in the commit.
 
-The counts the rule documents give (seed 003: 7,776 throws, 300 full houses,
+The counts the rule documents give (003: 7,776 throws, 300 full houses,
 240 straights, four hands with no pair) are checked directly as well.
 """
 

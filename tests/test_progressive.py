@@ -1,4 +1,4 @@
-"""Progressive Poker Dice (seed 004): schedule, payout matrix and payouts against brute force."""
+"""Progressive Poker Dice (004): schedule, payout matrix and payouts against brute force."""
 
 from __future__ import annotations
 

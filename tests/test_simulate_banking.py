@@ -1,4 +1,4 @@
-"""Blind banking rounds (seed 004): the simulation against exact figures and a plain simulator.
+"""Blind banking rounds (004): the simulation against exact figures and a plain simulator.
 
 "When playing against the computer the player hand is developed without
 knowledge of the computer's current hand": every seat plays its strategy

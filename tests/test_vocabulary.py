@@ -420,3 +420,30 @@ def test_the_python_simulations_take_equilibrium_for_optimal():
     assert named.estimate == plain.estimate and named.policy == "optimal"
     rounds = simulate_rounds(rules, 2, policy="equilibrium", run=run)
     assert len(rounds.seats) == 2 and rounds.knowledge == "seen"
+
+
+def test_seed_means_a_random_seed_only():
+    """The rule documents are named by their games ("Progressive Poker Dice (004)"): no
+    source file, README or written result calls one "seed 004"."""
+    import re
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    listed = subprocess.run(
+        ["git", "ls-files", "pokerdice_stats", "results", "README.md", "benchmarks"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.split()
+    paths = listed or [str(p.relative_to(root)) for p in (root / "pokerdice_stats").rglob("*.py")]
+    pattern = re.compile(r"\bseeds? 00[0-4]\b")
+    found = [
+        path
+        for path in paths
+        if path.endswith((".py", ".md", ".csv", ".html"))
+        and (root / path).is_file()
+        and pattern.search((root / path).read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert not found, found

@@ -101,7 +101,7 @@ def register(subparsers) -> None:
         "time (the tables are saved: later calls take under a second)",
     )
     prog = hold.add_argument_group(
-        "progressive (seed 004)", "points per round against the computer (--rules progressive)"
+        "progressive (004)", "points per round against the computer (--rules progressive)"
     )
     prog.add_argument(
         "--computer-hand",

@@ -209,11 +209,11 @@ PRESETS: dict[str, RuleSet] = {
 
 #: Each preset and the rule document it comes from, in one line (for tables and notebooks).
 PRESET_SOURCES: dict[str, str] = {
-    "gameweave": "Gameweave Poker Dice (seed 000): faces 9..A, three throws, full tie-breaks",
-    "classic": "classic rules page (seed 003): as gameweave; its variations are options",
-    "triple-snakes": "Triple Snakes (seed 001): ordinary dice, small straight, must beat",
-    "banking": "Banking Poker Dice (seed 004): big and little straight, full tie-breaks",
-    "progressive": "Progressive Poker Dice (seed 004): same category is a push",
+    "gameweave": "Gameweave Poker Dice (000): faces 9..A, three throws, full tie-breaks",
+    "classic": "Classic poker dice (003): as gameweave; its variations are options",
+    "triple-snakes": "Triple Snakes (001): ordinary dice, small straight, must beat",
+    "banking": "Banking Poker Dice (004): big and little straight, full tie-breaks",
+    "progressive": "Progressive Poker Dice (004): same category is a push",
 }
 
 # ----------------------------------------------------------------------------

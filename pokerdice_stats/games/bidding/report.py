@@ -56,7 +56,7 @@ SIMULATED_SEED = 2026
 PNG_METADATA = {"Software": None}
 DPI = 110
 RULINGS_NOTE = (
-    "Rules: classic (seed 003), variation 8.  Each player throws five dice once behind a screen "
+    "Rules: classic (003), variation 8.  Each player throws five dice once behind a screen "
     "and sees only their own.  Seat 1 bids first; bids alternate, each a higher rung of the "
     "ladder, claiming that the best five of all ten dice make at least that rung.  Instead of "
     "bidding a player calls: the bidder wins if the claim holds, else the caller; the top rung "
@@ -178,7 +178,7 @@ def write_bidding(out_dir: Path) -> list[Path]:
     ]
     simulated = simulated_frame()
     written.append(write_text(folder / "bidding_simulated.csv", to_csv(simulated)))
-    text = "# Bidding for two (seed 003, variation 8), solved\n\n" + RULINGS_NOTE + "\n\n"
+    text = "# Bidding for two (003, variation 8), solved\n\n" + RULINGS_NOTE + "\n\n"
     text += "## Category ladder: exact\n\n"
     text += (
         "Sequence-form linear program over hand classes (face relabelings that keep every "

@@ -26,7 +26,7 @@ else:  # imported on first use: the quick commands never load pandas
     from pokerdice_stats.engines.cli import lazy_pandas as pd
 
 DESCRIPTION = (
-    "Banking poker dice (seed 004): every seat develops its hand without seeing anyone "
+    "Banking poker dice (004): every seat develops its hand without seeing anyone "
     "else's; the best hand takes the pot, identical best hands share it. Prints the symmetric "
     "equilibrium of N seats (a mixture of pure hold tables), each seat's share of the pot, the "
     "exploitability (what one seat gains by deviating alone; certified exactly) and what "

@@ -114,7 +114,7 @@ def write_tables(out_dir: Path) -> list[Path]:
         f"{p} seats {fixed_text(sessions(p).length.estimate, ',.1f')}" for p in TABLES
     )
     text = (
-        "# Blind banking sessions (seed 004)\n\n"
+        "# Blind banking sessions (004)\n\n"
         f"Every seat starts with {BANKING_START:,} points and antes {BANKING_ANTE} a round; "
         "nobody sees another's hand; the best hand takes the antes and the very same dice "
         "split them (banks are kept in sixtieths of a point, so a 3-, 4- or 5-way split "

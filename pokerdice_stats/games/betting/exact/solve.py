@@ -213,7 +213,7 @@ def check_betting_rules(rules: RuleSet) -> None:
     """
     if rules.ties != "must-beat":
         raise OptionError(
-            f"the betting round (seed 001) is played with ties=must-beat, got ties={rules.ties}"
+            f"the betting round (001) is played with ties=must-beat, got ties={rules.ties}"
         )
     if rules.knowledge != "seen":
         raise OptionError("the betting round is played in the open: it needs knowledge=seen")

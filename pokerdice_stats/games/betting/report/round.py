@@ -38,7 +38,7 @@ PNG_METADATA = {"Software": None}
 DPI = 110
 SEAT_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd")
 RULINGS_NOTE = (
-    "Rules: triple-snakes (seed 001); every seat antes, throws in turn in the open; the seat "
+    "Rules: triple-snakes (001); every seat antes, throws in turn in the open; the seat "
     "that now holds the best hand may check or raise once (one raise of the stated size); each "
     "seat still to throw, in seat order, meets or folds; a seat that does not beat the best "
     "hand (the same category does not beat) is out; the last best hand takes the pot.  Every "
@@ -141,7 +141,7 @@ def write_betting(out_dir: Path) -> list[Path]:
     ]
     shown = seats.drop(columns="ev_exact").copy()
     shown["value_of_betting"] = shown["ev"] - shown["ev_checks_only"]
-    text = "# Betting (seed 001, triple-snakes): each seat's chips a round\n\n"
+    text = "# Betting (001, triple-snakes): each seat's chips a round\n\n"
     text += RULINGS_NOTE + "\n\n"
     text += "`ev`: expected net chips a round; `p_pot`: chance of taking the pot; "
     text += "`raise_rate` / `fold_rate`: chance of raising / folding in a round; "
@@ -149,7 +149,7 @@ def write_betting(out_dir: Path) -> list[Path]:
     text += "difference.\n\n"
     text += to_markdown(shown)
     written.append(write_text(folder / "betting_by_seat.md", text))
-    text = "# Betting (seed 001): decision thresholds by seat\n\n" + RULINGS_NOTE + "\n\n"
+    text = "# Betting (001): decision thresholds by seat\n\n" + RULINGS_NOTE + "\n\n"
     text += (
         "`raises_with`: the categories a seat raises with when it leads and nobody has raised "
         "before (five of a kind checks: nobody can beat it, so a raise only makes everyone "
@@ -161,7 +161,7 @@ def write_betting(out_dir: Path) -> list[Path]:
     )
     text += to_markdown(thresholds(raises, meets))
     written.append(write_text(folder / "betting_thresholds.md", text))
-    text = "# Betting (seed 001): what simple habits cost against the solved play\n\n"
+    text = "# Betting (001): what simple habits cost against the solved play\n\n"
     text += (
         "Ante 1, raise 1.  One seat follows the habit (its holds still the best for its chips "
         "under the habit); every other seat keeps its solved play.  `cost`: chips a round the "

@@ -98,7 +98,7 @@ def write_tables(out_dir: Path) -> list[Path]:
     )
     short = ", ".join(f"{p} seats {sessions(p).short:,}" for p in TABLES)
     text = (
-        "# Betting sessions (seed 001, Triple Snakes)\n\n"
+        "# Betting sessions (001, Triple Snakes)\n\n"
         f"Every seat starts with {START} chips and antes 1 a round; the seat holding the "
         "best hand may raise 1 chip (one raise a turn) and the seats still to throw meet or "
         "fold, all as the exact betting round solves it (each seat maximising its own net "

@@ -44,7 +44,7 @@ ROUNDS = 50
 START = 20
 SESSION_TABLES = (2, 3, 5)
 NOTE = (
-    f"Rules: triple-snakes (seed 001) as written: seat 1 names an ante of 1 to {ANTE_MAX} "
+    f"Rules: triple-snakes (001) as written: seat 1 names an ante of 1 to {ANTE_MAX} "
     "chips; each other seat, in seat order and seeing who is in, meets it or sits out (out: "
     "pays nothing, throws nothing, cannot win); a round nobody meets is void (the ante goes "
     "back); the seats in throw in seat order, the seat now holding the best hand checks or "
@@ -177,7 +177,7 @@ def write_table(out_dir: Path) -> list[Path]:
         write_text(folder / "betting_antes.csv", to_csv(antes)),
         write_text(folder / "betting_raise_sizes.csv", to_csv(raises)),
     ]
-    text = "# Betting (seed 001) as written: the ante named, sitting out, raise sizes\n\n"
+    text = "# Betting (001) as written: the ante named, sitting out, raise sizes\n\n"
     text += NOTE + "\n\n"
     text += (
         "`entry`: the seat's choice at the ante seat 1 names; `ev`: expected net chips a "
@@ -196,7 +196,7 @@ def write_table(out_dir: Path) -> list[Path]:
     wide = antes[["players", "ante", "seats_in", "seat_1_value", "seat_1_value_all_in"]].copy()
     text += to_markdown(wide)
     written.append(write_text(folder / "betting_as_written.md", text))
-    text = "# Betting (seed 001) as written: raise sizes chosen\n\n" + NOTE + "\n\n"
+    text = "# Betting (001) as written: raise sizes chosen\n\n" + NOTE + "\n\n"
     text += (
         "Every seat in, at the ante seat 1 then names; a seat leading with the category "
         "(an example hand shown), nobody having raised before: the raise it makes, in chips "
@@ -207,7 +207,7 @@ def write_table(out_dir: Path) -> list[Path]:
     ).reset_index()
     text += to_markdown(wide_raises)
     written.append(write_text(folder / "betting_raise_sizes.md", text))
-    text = "# Betting sessions (seed 001) as written: who sits out\n\n" + NOTE + "\n\n"
+    text = "# Betting sessions (001) as written: who sits out\n\n" + NOTE + "\n\n"
     text += (
         f"{SESSIONS:,} sessions of at most {ROUNDS} rounds, {START} chips a seat, seed "
         f"{SEED}; the pot's taker starts the next round.  `sits_out`: the chance a seat sits "

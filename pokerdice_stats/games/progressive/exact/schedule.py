@@ -317,7 +317,7 @@ def _build_seed_schedule() -> PayoutSchedule:
             if value is None:
                 continue
             amounts.extend((winner, loser, Fraction(value)) for loser in losers)
-    return PayoutSchedule("progressive (seed 004)", tuple(amounts), SEED_NAME)
+    return PayoutSchedule("progressive (004)", tuple(amounts), SEED_NAME)
 
 
 #: The schedule of the Progressive Poker Dice rules (004).

@@ -112,7 +112,7 @@ def _breakdown_chart(bd: Breakdown, path: Path) -> Path:
                        textcoords="offset points")  # fmt: skip
     right.set_xlim(0, 65)
     fig.suptitle(
-        "Progressive Poker Dice, seed 004 schedule, optimal computer (player sees its hand): "
+        "Progressive Poker Dice, 004 schedule, optimal computer (player sees its hand): "
         "by who wins and with what",
         fontsize=10,
     )
@@ -158,7 +158,7 @@ def write_bank(folder: Path) -> list[Path]:
     shown["tolerance"] = [f"{fixed_text(v, '.1e')}" for v in shown["tolerance"]]
     text = (
         "# Progressive Poker Dice: the player's bank over a session\n\n"
-        f"From {STARTING_BANK:,} points (seed 004), player sees the computer's hand, seed "
+        f"From {STARTING_BANK:,} points (004), player sees the computer's hand, seed "
         "schedule.  A player whose bank is below the largest loss of a round (1,200 points) "
         "is ruined and stops.  Dynamic program over every bank value, one convolution a "
         "round; float64 (these sessions are longer than the exact program's 10 rounds), "

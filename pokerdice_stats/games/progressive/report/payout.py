@@ -93,7 +93,7 @@ def write_progressive(out_dir: Path) -> list[Path]:
     schedule = PROGRESSIVE_SCHEDULE.frame(rules)
     written.append(write_progressive_schedule(out_dir))
     title = (
-        "# Progressive payout schedule (seed 004)\n\n"
+        "# Progressive payout schedule (004)\n\n"
         "Loser's category (rows) pays the winner's category (columns); "
         "`*` push, `-` cannot happen; a winner below three of a kind is paid nothing.\n\n"
     )
