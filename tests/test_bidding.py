@@ -159,6 +159,20 @@ def test_cli_contract(capsys):
     assert data["units"] == "units won per game, +1 win / -1 loss"
     assert data["exploitability"] == 0.0  # the program's gap is noise below the tolerance
     assert data["value_lower"] <= data["value"] <= data["value_upper"] + 1e-12
+    assert "bid_odds" not in data and len(out) < 20_000  # a summary by default
+    assert {row["own_rung"] for row in data["opening"]} >= {"full-house", "five-of-a-kind"}
+    code, out, _ = run_cli(
+        capsys,
+        "bidding",
+        "--rules",
+        "classic",
+        "--ladder",
+        "category",
+        "--format",
+        "json",
+        "--full",
+    )
+    data = json.loads(out)
     assert len(data["bid_odds"]) == 252 * 8
     row = data["bid_odds"][0]
     assert set(row) == {"own_hand", "own_rung", "ladder_hand", "chance", "chance_exact"}

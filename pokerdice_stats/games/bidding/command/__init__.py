@@ -71,6 +71,12 @@ def register(subparsers) -> None:
         help="what a simple player loses against the solution: always-call, truthful, "
         "call-from:RUNG (repeatable; default: always-call and truthful)",
     )
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="the whole answer: with it, the bid odds of every hand (a few thousand rows; "
+        "without it, the odds of --hand DICE only); csv always writes them all",
+    )
     add_format_arg(parser)
     parser.set_defaults(func=run_bidding)
 
@@ -112,22 +118,46 @@ def run_bidding(args: argparse.Namespace) -> int:
     if args.ladder == "fine":
         bounds = full_game_bounds(rules, translation)
     record = _without_noise(summary(result, bounds))
+    if args.format == "csv":
+        emit(render(odds, "csv"))
+        return 0
+    show_odds = args.full or own is not None  # every hand's odds: thousands of rows
     if args.format == "json":
-        record["bid_odds"] = odds.to_dict(orient="records")
+        if show_odds:
+            record["bid_odds"] = odds.to_dict(orient="records")
         record["opening"] = opening.to_dict(orient="records")
         record["players"] = players.to_dict(orient="records")
         emit(to_json(record))
-        return 0
-    if args.format == "csv":
-        emit(render(odds, "csv"))
         return 0
     head = pd.DataFrame(
         [{"figure": k, "value": v} for k, v in record.items() if k not in ("settings", "rungs")]
         + ([{"figure": "translation", "value": bounds.translation}] if bounds else [])
     )
-    for frame in (head, players, opening, odds):
+    if args.format == "table":
+        opening = _opening_words(opening)
+    for frame in (head, players, opening, *([odds] if show_odds else [])):
         emit(render(frame, args.format))
+    if not show_odds:
+        emit(
+            "bid odds (the chance the ten dice make each rung, by your hand): --hand DICE for "
+            "yours, --full for every hand, --format csv for the table"
+        )
     return 0
+
+
+def _opening_words(opening: pd.DataFrame) -> pd.DataFrame:
+    """Seat 1's opening by own rung in words (``full-house 70%, four-of-a-kind 30%``): the
+    opening frame has a column a rung, too wide for a terminal on the fine ladder."""
+    fixed = ["own_rung", "chance_of_hand"]
+    rungs = [c for c in opening.columns if c not in fixed]
+    rows = []
+    for _, row in opening.iterrows():
+        bids = [(rung, float(row[rung])) for rung in rungs if float(row[rung]) > 1e-9]
+        words = ", ".join(
+            rung if chance > 1 - 1e-9 else f"{rung} {100 * chance:.3g}%" for rung, chance in bids
+        )
+        rows.append({**{k: row[k] for k in fixed}, "seat 1 opens with": words})
+    return pd.DataFrame(rows)
 
 
 def _without_noise(record: dict[str, object]) -> dict[str, object]:
