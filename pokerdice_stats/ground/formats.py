@@ -130,8 +130,10 @@ def frame_as_text(
 
 
 def to_markdown(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
-    """A GitHub-flavoured Markdown table of a frame, numbers by :func:`number_text`."""
-    text = numbers_as_text(frame, tolerances)
+    """A GitHub-flavoured Markdown table of a frame for people: decimals (an exact fraction
+    shows its decimal, :func:`decimal_frame`; the CSV beside it keeps the fraction), numbers
+    by :func:`number_text`."""
+    text = numbers_as_text(decimal_frame(frame), tolerances)
     header = "| " + " | ".join(str(c) for c in text.columns) + " |"
     rule = "|" + "|".join("---" for _ in text.columns) + "|"
     rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in text.itertuples(index=False)]

@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 import pandas as pd
@@ -31,7 +30,6 @@ from pokerdice_stats.games.progressive.report import cards as progressive_cards
 from pokerdice_stats.games.progressive.report import desk as progressive_desk
 from pokerdice_stats.ground.formats import (
     fixed_text,
-    fraction_text,
     number_text,
     to_csv,
     to_markdown,
@@ -41,10 +39,6 @@ from pokerdice_stats.turn.rules import PRESETS
 #: Rounds for the bank columns of the payout table.
 BANK_ROUNDS = 100
 _PNG_METADATA = {"Software": None}
-
-
-def _exact_text(value: Fraction | None) -> str:
-    return "not certified" if value is None else fraction_text(value)
 
 
 def write_progressive_schedule(out_dir: Path) -> Path:
