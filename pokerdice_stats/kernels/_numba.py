@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -96,6 +97,27 @@ jit = _njit()
 jit_parallel = _njit(parallel=True)
 
 prange = numba.prange
+
+
+def serial_copy(kernel: Any) -> Any:
+    """A kernel written for :data:`jit_parallel` compiled again without threads.
+
+    The same Python function (its ``prange`` loops run as plain loops), under its own
+    name (``NAME_serial``) so that numba caches the two compilations apart.  For small
+    batches: launching numba's thread pool costs more than their work.
+    """
+    function = getattr(kernel, "py_func", kernel)
+    copy = types.FunctionType(
+        function.__code__,
+        function.__globals__,
+        function.__name__ + "_serial",
+        function.__defaults__,
+        function.__closure__,
+    )
+    copy.__qualname__ = function.__qualname__ + "_serial"
+    copy.__module__ = function.__module__
+    copy.__doc__ = function.__doc__
+    return jit(copy)
 
 
 def _supports_no_refcount() -> bool:
