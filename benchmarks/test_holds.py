@@ -92,7 +92,13 @@ def _reference_turn():
 
 def _expectimax_from_scratch(goal_values: dict):
     ref = _reference_turn()
-    for cached in (ref.all_hands, ref.outcomes, ref.first_throws, ref.allowed_holds):
+    for cached in (
+        ref.all_hands,
+        ref.outcomes,
+        ref.first_throws,
+        ref.allowed_holds,
+        ref.labelled_holds,
+    ):
         cached.cache_clear()
     return ref.ReferenceTurn(goal_values).turn_value(3)
 

@@ -214,6 +214,16 @@ def test_every_state_and_hold_matches_reference(cases, preset, label):
     rules, goals, references, policies, floats = cases(preset, label)
     policy = policies[3]
     states = _states(rules)
+    # under a turn scope: every untouched part each keep may carry on
+    carried_by = {k: [None] for k in range(ix.N_KEEPS)}
+    if _turn_scoped(rules):
+        inside = (ix.KEEP_COUNTS[:, None, :] <= ix.KEEP_COUNTS[None, :, :]).all(axis=-1)
+        for k in range(ix.N_KEEPS):
+            carried_by[k] = [
+                a
+                for a in range(ix.N_KEEPS)
+                if inside[a, k] and ix.KEEP_SIZE[a] >= 5 - rules.max_rethrow
+            ]
     for g, ref in enumerate(references):
         for t in (0, 1, 2):
             for h, aside in states:
@@ -230,16 +240,7 @@ def test_every_state_and_hold_matches_reference(cases, preset, label):
             for k in range(ix.N_KEEPS):
                 if ix.KEEP_SIZE[k] == ix.N_DICE:
                     continue
-                # under a turn scope: every untouched part the keep may carry on
-                carried = [None]
-                if _turn_scoped(rules):
-                    carried = [
-                        a
-                        for a in range(ix.N_KEEPS)
-                        if (ix.KEEP_COUNTS[a] <= ix.KEEP_COUNTS[k]).all()
-                        and ix.KEEP_SIZE[a] >= 5 - rules.max_rethrow
-                    ]
-                for a in carried:
+                for a in carried_by[k]:
                     if a is None:
                         expected = ref.hold_value(KEEPS[k], t)
                     else:
