@@ -27,10 +27,10 @@ GOALS = beat_all(hand_table(RULES))
 @pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
 @pytest.mark.parametrize("n_goals", [1, 16, 64])
 @pytest.mark.parametrize("path", ["numpy", "numba"])
-def test_solve(benchmark, monkeypatch, path, n_goals, exact):
-    monkeypatch.setattr(induction, "QUICK_GOALS", 10**9 if path == "numpy" else -1)
+def test_solve(benchmark, path, n_goals, exact):
     goals = GOALS[:n_goals]
-    policy = solve(RULES, goals, exact=exact)  # warm (numba loads its cache once)
-    result = benchmark(lambda: solve(RULES, goals, exact=exact).final_distribution())
+    with induction.quick_limit(10**9 if path == "numpy" else -1):
+        policy = solve(RULES, goals, exact=exact)  # warm (numba loads its cache once)
+        result = benchmark(lambda: solve(RULES, goals, exact=exact).final_distribution())
     assert result[0].shape == (n_goals, 252)
     assert len(policy.values()) == n_goals

@@ -46,6 +46,14 @@ def outcomes(kept: Hand) -> tuple[tuple[Hand, int], ...]:
     return tuple(sorted(counter.items()))
 
 
+@functools.cache
+def chances(kept: Hand, number) -> tuple[tuple[Hand, object], ...]:
+    """:func:`outcomes` with each count as a chance, ``number(Fraction(ways, 6**m))``
+    (worked out once per hold and number type)."""
+    n = 6 ** (5 - len(kept))
+    return tuple((hand, number(Fraction(ways, n))) for hand, ways in outcomes(kept))
+
+
 def first_throw() -> tuple[tuple[Hand, Fraction], ...]:
     """Every hand of one throw of five dice, with its probability."""
     return tuple((hand, Fraction(ways, 6**5)) for hand, ways in outcomes(()))
@@ -53,8 +61,13 @@ def first_throw() -> tuple[tuple[Hand, Fraction], ...]:
 
 def holds_in_canonical_order(hand: Hand) -> list[Hand]:
     """The distinct sub-multisets of a hand: most dice first, then higher faces first."""
+    return list(_holds_in_canonical_order(hand))
+
+
+@functools.cache
+def _holds_in_canonical_order(hand: Hand) -> tuple[Hand, ...]:
     subs = {tuple(sorted(c)) for n in range(6) for c in itertools.combinations(hand, n)}
-    return sorted(subs, key=lambda kept: (-len(kept), sorted(-d for d in kept)))
+    return tuple(sorted(subs, key=lambda kept: (-len(kept), sorted(-d for d in kept))))
 
 
 def make_key(straights: str, tiebreak: str):
@@ -85,8 +98,8 @@ def solve_turn(stand_values, throws: int, number=Fraction):
     def throw(kept: Hand, used: int):
         """Expected value of keeping ``kept`` and throwing the rest as throw ``used + 1``."""
         total = number(0)
-        for h, ways in outcomes(kept):
-            total += number(Fraction(ways, 6 ** (5 - len(kept)))) * state(h, used + 1)[0]
+        for h, chance in chances(kept, number):
+            total += chance * state(h, used + 1)[0]
         return total
 
     @functools.cache
@@ -95,7 +108,7 @@ def solve_turn(stand_values, throws: int, number=Fraction):
         best, choice = stand_values[used - 1][hand], hand
         if used == throws:
             return best, choice
-        for kept in holds_in_canonical_order(hand)[1:]:
+        for kept in _holds_in_canonical_order(hand)[1:]:
             value = throw(kept, used)
             if value > best + tolerance:
                 best, choice = value, kept
@@ -111,8 +124,8 @@ def solve_turn(stand_values, throws: int, number=Fraction):
             if kept == hand:
                 final[(used, hand)] += m
                 continue
-            for h, ways in outcomes(kept):
-                nxt[h] += m * number(Fraction(ways, 6 ** (5 - len(kept))))
+            for h, chance in chances(kept, number):
+                nxt[h] += m * chance
         mass = nxt
     return value, dict(final)
 

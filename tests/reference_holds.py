@@ -95,6 +95,23 @@ def allowed_holds(hand: Hand, aside: Hand, max_rethrow: int) -> list[Hand]:
     return sorted(result, key=canonical_key)
 
 
+@functools.cache
+def labelled_holds(hand: Hand, untouched: Hand, max_rethrow: int) -> dict[Hand, Hand]:
+    """:meth:`ReferenceTurn.labelled_holds` (the same for every goal and throw, so
+    worked out once; callers only read it)."""
+    labelled = [(r, True) for r in untouched] + [(r, False) for r in _minus(hand, untouched)]
+    best: dict[Hand, Hand] = {}
+    for mask in range(31):  # every subset but all five (standing)
+        chosen = [labelled[i] for i in range(5) if mask >> i & 1]
+        kept = tuple(sorted(r for r, _ in chosen))
+        carried = tuple(sorted(r for r, original in chosen if original))
+        if len(carried) < 5 - max_rethrow:
+            continue
+        if kept not in best or len(carried) > len(best[kept]):
+            best[kept] = carried
+    return best
+
+
 class ReferenceTurn:
     """Expectimax of one turn for one goal.
 
@@ -139,17 +156,7 @@ class ReferenceTurn:
     def labelled_holds(self, hand: Hand, untouched: Hand) -> dict[Hand, Hand]:
         """Turn scope: every allowed hold (multiset) -> the most untouched dice it can
         carry on, over every subset of the five dice labelled original or re-thrown."""
-        labelled = [(r, True) for r in untouched] + [(r, False) for r in _minus(hand, untouched)]
-        best: dict[Hand, Hand] = {}
-        for mask in range(31):  # every subset but all five (standing)
-            chosen = [labelled[i] for i in range(5) if mask >> i & 1]
-            kept = tuple(sorted(r for r, _ in chosen))
-            carried = tuple(sorted(r for r, original in chosen if original))
-            if len(carried) < 5 - self.max_rethrow:
-                continue
-            if kept not in best or len(carried) > len(best[kept]):
-                best[kept] = carried
-        return best
+        return labelled_holds(hand, untouched, self.max_rethrow)
 
     def hold_value(self, kept: Hand, throws_left: int, carried: Hand = ()) -> Fraction:
         """Value of holding ``kept`` and throwing the rest, ``throws_left`` throws to come

@@ -19,6 +19,7 @@ from reference_holds import ReferenceTurn, all_hands, first_throws
 from pokerdice_stats import get_rules
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import DiceError, OptionError
+from pokerdice_stats.turn import induction
 from pokerdice_stats.turn.goals import at_least, beat, beat_all, exactly, payout_against, score
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.holds import solve
@@ -155,8 +156,20 @@ def cases():
                 )
                 for kind, arg in specs
             ]
-            policies = {n: solve(rules, goals, throws=n) for n in (1, 2, 3)}
-            floats = solve(rules, goals, throws=3, exact=False)
+            # The compiled kernels, checked against the reference below; the numpy
+            # twins must give the very same arrays (so they meet the reference too).
+            with induction.quick_limit(-1):
+                policies = {n: solve(rules, goals, throws=n) for n in (1, 2, 3)}
+                floats = solve(rules, goals, throws=3, exact=False)
+            with induction.quick_limit(10**9):
+                twins = {n: solve(rules, goals, throws=n) for n in (1, 2, 3)}
+                twins[0] = solve(rules, goals, throws=3, exact=False)
+            for mine, theirs in [*((policies[n], twins[n]) for n in (1, 2, 3)), (floats, twins[0])]:
+                assert np.array_equal(mine.turn, theirs.turn)
+                for a, b in zip(mine.stages, theirs.stages, strict=True):
+                    assert np.array_equal(a.state_values, b.state_values)
+                    assert np.array_equal(a.keep_values, b.keep_values)
+                    assert np.array_equal(a.best_keep, b.best_keep)
             store[preset, label] = (rules, goals, references, policies, floats)
         return store[preset, label]
 
@@ -201,6 +214,16 @@ def test_every_state_and_hold_matches_reference(cases, preset, label):
     rules, goals, references, policies, floats = cases(preset, label)
     policy = policies[3]
     states = _states(rules)
+    # under a turn scope: every untouched part each keep may carry on
+    carried_by = {k: [None] for k in range(ix.N_KEEPS)}
+    if _turn_scoped(rules):
+        inside = (ix.KEEP_COUNTS[:, None, :] <= ix.KEEP_COUNTS[None, :, :]).all(axis=-1)
+        for k in range(ix.N_KEEPS):
+            carried_by[k] = [
+                a
+                for a in range(ix.N_KEEPS)
+                if inside[a, k] and ix.KEEP_SIZE[a] >= 5 - rules.max_rethrow
+            ]
     for g, ref in enumerate(references):
         for t in (0, 1, 2):
             for h, aside in states:
@@ -217,16 +240,7 @@ def test_every_state_and_hold_matches_reference(cases, preset, label):
             for k in range(ix.N_KEEPS):
                 if ix.KEEP_SIZE[k] == ix.N_DICE:
                     continue
-                # under a turn scope: every untouched part the keep may carry on
-                carried = [None]
-                if _turn_scoped(rules):
-                    carried = [
-                        a
-                        for a in range(ix.N_KEEPS)
-                        if (ix.KEEP_COUNTS[a] <= ix.KEEP_COUNTS[k]).all()
-                        and ix.KEEP_SIZE[a] >= 5 - rules.max_rethrow
-                    ]
-                for a in carried:
+                for a in carried_by[k]:
                     if a is None:
                         expected = ref.hold_value(KEEPS[k], t)
                     else:
@@ -413,13 +427,11 @@ def test_bad_throws_left():
 @pytest.mark.parametrize("options", [{}, {"sticky_holds": True, "max_rethrow": 3}])
 def test_threaded_kernels_match_serial(monkeypatch, options):
     """Large batches run on numba's threads: the same numbers as one thread."""
-    import pokerdice_stats.turn.holds as holds_module
-
     rules = get_rules("gameweave", options)
     goals = beat_all(hand_table(rules))[::4]
     serial = solve(rules, goals)
     serial_final = serial.final_distribution()[0]
-    monkeypatch.setattr(holds_module, "PARALLEL_MIN_GOALS", 1)
+    monkeypatch.setattr(induction, "PARALLEL_MIN_GOALS", 1)
     threaded = solve(rules, goals)
     assert serial.values() == threaded.values()
     for a, b in zip(serial.stages, threaded.stages, strict=True):

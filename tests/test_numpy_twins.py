@@ -16,9 +16,9 @@ import pytest
 from cli_helpers import run_cli
 
 from pokerdice_stats.engines.report.strategy_charts import standard_goals
-from pokerdice_stats.kernels import numpy_reroll, reroll
+from pokerdice_stats.kernels import numpy_reroll, reroll, reroll_serial
 from pokerdice_stats.turn import induction
-from pokerdice_stats.turn.goals import beat
+from pokerdice_stats.turn.goals import beat, beat_all
 from pokerdice_stats.turn.hands import compute_keys, hand_table
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.rules import PRESETS, get_rules
@@ -34,17 +34,68 @@ RULES = {
 
 
 def _solve(rules, goals, *, numpy: bool, exact: bool, monkeypatch):
-    with monkeypatch.context() as patch:
-        patch.setattr(induction, "QUICK_GOALS", 10**9 if numpy else -1)
+    with induction.quick_limit(10**9 if numpy else -1):
         return solve(rules, goals, exact=exact)
 
 
 def test_the_switch_picks_each_path(monkeypatch):
-    """``kernels_for`` is the one decision: numpy for small and object batches."""
-    assert induction.kernels_for(1, np.int64) is numpy_reroll
-    assert induction.kernels_for(induction.QUICK_GOALS, np.float64) is numpy_reroll
-    assert induction.kernels_for(induction.QUICK_GOALS + 1, np.int64) is reroll
+    """``kernels_for`` is the one decision: numpy for small batches while numba is not
+    loaded and the twins have cost less than loading it; object batches always."""
+    big = induction.PARALLEL_MIN_GOALS
+    with monkeypatch.context() as patch:  # a process without the compiled kernels
+        patch.setattr(induction, "_COMPILED", "a module never imported")
+        patch.setattr(induction, "_TWIN_SECONDS", [0.0])
+        patch.setattr(induction, "NUMBA_LOAD_SECONDS", 0.05)  # a short test
+        assert induction.kernels_for(1, np.int64) is numpy_reroll
+        assert induction.kernels_for(induction.QUICK_GOALS, np.float64) is numpy_reroll
+        assert induction.kernels_for(induction.QUICK_GOALS + 1, np.int64) is reroll_serial
+        assert induction.kernels_for(big, np.int64) is reroll
+        # The twins' bill reaches the price of loading numba: the kernels from then on.
+        goals = beat_all(hand_table(get_rules("gameweave")))[:3]
+        while induction._TWIN_SECONDS[0] < induction.NUMBA_LOAD_SECONDS:
+            assert induction.kernels_for(3, np.int64) is numpy_reroll
+            solve(get_rules("gameweave"), goals, exact=False).final_distribution()
+        assert induction.kernels_for(1, np.int64) is reroll_serial
+    # Numba loaded (the test imports it): the compiled kernels for every batch.
+    assert induction.kernels_for(1, np.int64) is reroll_serial
+    assert induction.kernels_for(big - 1, np.float64) is reroll_serial
+    assert induction.kernels_for(big, np.float64) is reroll
     assert induction.kernels_for(10**6, object) is numpy_reroll
+    # An explicit limit decides by the batch alone.
+    with induction.quick_limit(10):
+        assert induction.kernels_for(10, np.int64) is numpy_reroll
+        assert induction.kernels_for(11, np.int64) is reroll_serial
+        with induction.quick_limit(-1):
+            assert induction.kernels_for(1, np.int64) is reroll_serial
+        bill = list(induction._TWIN_SECONDS)
+        solve(get_rules("gameweave"), beat_all(hand_table(get_rules("gameweave")))[:2])
+        assert induction._TWIN_SECONDS == bill  # the caller's choice: not on the bill
+
+
+@pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
+@pytest.mark.parametrize("name", ["gameweave", "rethrow-throw", "four-throws", "wild-aces"])
+def test_whole_pass_kernel_agrees_with_the_stages(name, exact, monkeypatch):
+    """Over hands the compiled kernels run the whole backward pass in one call
+    (``backward_hands``): the same numbers on every state as the stage-by-stage
+    kernels, serial and on numba's threads."""
+    rules = get_rules(*RULES[name])
+    goals = beat_all(hand_table(rules))[::9]
+    with induction.quick_limit(-1):
+        whole = solve(rules, goals, exact=exact)
+        with monkeypatch.context() as patch:
+            patch.delattr(reroll_serial, "backward_hands")
+            stages = solve(rules, goals, exact=exact)
+        with monkeypatch.context() as patch:
+            patch.setattr(induction, "PARALLEL_MIN_GOALS", 1)
+            threads = solve(rules, goals, exact=exact)
+    assert len(whole.stages) == rules.throws - 1
+    for other in (stages, threads):
+        for mine, theirs in zip(whole.stages, other.stages, strict=True):
+            for field in ("keep_values", "state_values", "best_keep"):
+                a, b = getattr(mine, field), getattr(theirs, field)
+                assert a.dtype == b.dtype and a.shape == b.shape
+                assert np.array_equal(a, b), (name, field)
+        assert np.array_equal(whole.turn, other.turn)
 
 
 @pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
@@ -67,10 +118,9 @@ def test_hold_program_agrees_on_every_state(name, exact, monkeypatch):
             assert a.dtype == b.dtype and a.shape == b.shape
             assert np.array_equal(a, b), (name, field)
     assert np.array_equal(quick.turn, compiled.turn)
-    with monkeypatch.context() as patch:
-        patch.setattr(induction, "QUICK_GOALS", 10**9)
+    with induction.quick_limit(10**9):
         quick_final = quick.final_distribution()
-        patch.setattr(induction, "QUICK_GOALS", -1)
+    with induction.quick_limit(-1):
         compiled_final = compiled.final_distribution()
     assert quick_final[1] == compiled_final[1]
     assert np.array_equal(quick_final[0], compiled_final[0])
@@ -114,8 +164,8 @@ QUICK_JSON = [
 def test_quick_commands_answer_alike_on_both_paths(argv, capsys, monkeypatch):
     outputs = []
     for limit in (10**9, -1):
-        monkeypatch.setattr(induction, "QUICK_GOALS", limit)
-        code, out, err = run_cli(capsys, *argv)
+        with induction.quick_limit(limit):
+            code, out, err = run_cli(capsys, *argv)
         assert code == 0, err
         outputs.append(out)
     assert outputs[0] == outputs[1]
@@ -142,7 +192,7 @@ def test_float_final_hands_are_the_exact_counts_divided_once(kind, monkeypatch):
     assert found == kind
     goals = keeps[0].shape[0]
     for limit in (10**9, -1):  # the twins, then the compiled kernels
-        monkeypatch.setattr(induction, "QUICK_GOALS", limit)
+        monkeypatch.setattr(induction, "_RAISED", [limit])
         chances, one = induction.final_hands(keeps, sticky=kind, exact=False, n_goals=goals)
         counts, denominator = induction.final_hands(keeps, sticky=kind, exact=True, n_goals=goals)
         assert one == 1 and denominator == 7776 ** (len(keeps) + 1)
@@ -180,7 +230,7 @@ def test_integer_forward_steps_agree_with_the_kernels(kind, scale, monkeypatch):
     monkeypatch.setattr(numpy_reroll, "_scatter_counts", spy)
     outs = []
     for limit in (10**9, -1):
-        monkeypatch.setattr(induction, "QUICK_GOALS", limit)
+        monkeypatch.setattr(induction, "_RAISED", [limit])
         outs.append(induction.follow_keeps(keeps, start, kind=kind, exact=True))
     assert outs[0].dtype == outs[1].dtype == np.int64
     assert np.array_equal(outs[0], outs[1])

@@ -135,6 +135,17 @@ def serial_and_parallel(function: Callable) -> tuple[Any, Any]:
     return jit(_renamed(function, "serial")), jit_parallel(_renamed(function, "parallel"))
 
 
+def serial_copy(kernel: Any) -> Any:
+    """A kernel written for :data:`jit_parallel` compiled again without threads.
+
+    The same Python function (its ``prange`` loops run as plain loops), under its own
+    name (``<name>__serial``, see :func:`_renamed`) so that numba caches the two
+    compilations apart.  For small batches: launching numba's thread pool costs more
+    than their work.
+    """
+    return jit(_renamed(getattr(kernel, "py_func", kernel), "serial"))
+
+
 def _supports_no_refcount() -> bool:
     try:
         from numba.core.cpu import CPUTargetOptions

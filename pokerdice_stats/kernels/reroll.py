@@ -14,6 +14,10 @@ other keeps follow in the canonical order of ``SUBKEEPS``.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+import numpy as np
+
 from pokerdice_stats.kernels._numba import jit_parallel, prange
 from pokerdice_stats.kernels.numpy_reroll import (  # the object versions live with the twins
     expect_keeps_object as expect_keeps_object,
@@ -92,9 +96,9 @@ def best_options(
             for pos in range(opt_ptr[s], opt_ptr[s + 1]):
                 k = opt_keep[pos]
                 v = keep_values[g, k]
-                if v > best + tolerance:
-                    best = v
-                    best_k = k
+                better = v > best + tolerance
+                best = v if better else best  # selects, not branches
+                best_k = k if better else best_k
             out_value[g, s] = best
             out_keep[g, s] = best_k
 
@@ -184,3 +188,80 @@ def forward_step_carried(
                 j = pair_of[intersection[state_untouched[p], k], k]
                 for pos in range(pair_ptr[j], pair_ptr[j + 1]):
                     nxt[g, pair_state[pos]] += m * pair_ways[pos]
+
+
+class HoldTables(NamedTuple):
+    """What :func:`backward_hands` reads: the reroll model (CSR ``keep -> (hand, ways)``;
+    ``reroll_ways`` float64 for float values, int64 for numerators) and the options of
+    each state (CSR in canonical order, as :func:`best_options` reads them)."""
+
+    reroll_ptr: np.ndarray
+    reroll_hand: np.ndarray
+    reroll_ways: np.ndarray
+    state_hand: np.ndarray
+    opt_ptr: np.ndarray
+    opt_keep: np.ndarray
+    hand_keep: np.ndarray
+
+
+@jit_parallel
+def backward_hands(stand, scales, tolerance, divisor, tables, keep_values, state_values, best_keep):
+    """The whole backward pass over hands (no sticky holds, no turn-scoped rethrows):
+    :func:`expect_keeps` then :func:`best_options`, stage after stage, in one call,
+    with the same additions and comparisons in the same order.
+
+    Parameters
+    ----------
+    stand : (G, 252)
+        Value of standing on each hand (int64 numerators, or float64).
+    scales : (L,)
+        ``scales[t - 1]``: the factor of ``stand`` with ``t`` throws left
+        (``7776**t`` for numerators; 1 for floats); ``L`` stages.
+    tolerance : float or int
+        As :func:`best_options` (the integer 0 for numerators).
+    divisor : float or None
+        Float keep values are the sums divided by it (7776.0), as the callers of
+        :func:`expect_keeps` do; None for numerators.
+    tables : HoldTables
+    keep_values : (L, G, 462)
+        ``[t - 1]``: value of each keep with ``t`` throws left.
+    state_values : (L, G, 252)
+    best_keep : (L, G, 252) int64
+    """
+    n_goals = stand.shape[0]
+    n_stages = scales.shape[0]
+    reroll_ptr = tables.reroll_ptr
+    reroll_hand = tables.reroll_hand
+    reroll_ways = tables.reroll_ways
+    state_hand = tables.state_hand
+    opt_ptr = tables.opt_ptr
+    opt_keep = tables.opt_keep
+    hand_keep = tables.hand_keep
+    n_keeps = reroll_ptr.shape[0] - 1
+    n_states = state_hand.shape[0]
+    for g in prange(n_goals):
+        for t in range(n_stages):
+            previous = stand[g] if t == 0 else state_values[t - 1, g]
+            keeps = keep_values[t, g]
+            for k in range(n_keeps):
+                acc = previous[0] * 0
+                for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
+                    acc += reroll_ways[pos] * previous[reroll_hand[pos]]
+                if divisor is not None:
+                    acc /= divisor
+                keeps[k] = acc
+            scale = scales[t]
+            for s in range(n_states):
+                h = state_hand[s]
+                best = stand[g, h] * scale
+                threshold = best + tolerance  # what a later option must exceed
+                best_k = hand_keep[h]
+                for pos in range(opt_ptr[s], opt_ptr[s + 1]):
+                    k = opt_keep[pos]
+                    v = keeps[k]
+                    better = v > threshold
+                    best = v if better else best  # selects, not branches
+                    threshold = v + tolerance if better else threshold
+                    best_k = k if better else best_k
+                state_values[t, g, s] = best
+                best_keep[t, g, s] = best_k

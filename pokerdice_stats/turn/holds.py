@@ -53,8 +53,7 @@ Fraction(347897, 7558272)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -64,6 +63,7 @@ import numpy as np
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import DiceError, GoalError, OptionError
 from pokerdice_stats.ground.summary import short_repr
+from pokerdice_stats.turn import induction
 from pokerdice_stats.turn.dice import format_counts, parse_keep
 from pokerdice_stats.turn.goals import INT64_MAX, Goal, stack_goals
 from pokerdice_stats.turn.hands import hand_table
@@ -72,7 +72,6 @@ from pokerdice_stats.turn.induction import (
     backward_pass,
     final_hands,
     float_tolerance,
-    quick_goals,
     turn_value,
 )
 from pokerdice_stats.turn.rules import MAX_THROWS, RuleSet
@@ -81,8 +80,9 @@ from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep, n_states
 if TYPE_CHECKING:  # pandas is imported where a frame is made, not by every command
     import pandas as pd
 
-#: Batches of at least this many goals run the kernels on numba's threads.
-PARALLEL_MIN_GOALS = 512
+#: Batches of at least this many goals run the kernels on numba's threads (where
+#: :func:`~pokerdice_stats.turn.induction.kernels_for` reads it).
+PARALLEL_MIN_GOALS = induction.PARALLEL_MIN_GOALS
 
 
 @dataclass(frozen=True, eq=False)
@@ -316,8 +316,7 @@ class Policy:
         denominator : int
             ``7776**throws`` (1 for floats, whose rows sum to 1).
         """
-        with _threads_for(len(self.goals)):
-            return final_distribution(self)
+        return final_distribution(self)
 
     def final_by_category(self, goal: int = 0) -> dict[str, Fraction | float]:
         """Chance of finishing in each category under the policy, best first."""
@@ -488,14 +487,14 @@ def solve(
             stand = numerators.astype(np.int64) if bound <= INT64_MAX // 2 else numerators
         else:
             stand = np.array(numerators, dtype=np.float64) / denominator
-    elif not exact:
-        stand = stand / denominator
+    elif not exact:  # x / 1 is x: a cast is enough over the denominator 1
+        stand = stand / denominator if denominator != 1 else stand.astype(np.float64)
     if not exact:
         denominator = 1
-    with _threads_for(len(goal_list)):
-        tolerance = 0 if exact else float_tolerance(stand)
-        stages = backward_pass(rules, [stand] * throws, exact, tolerance)
-        turn = turn_value(stages, stand, state_kind(rules), exact)
+    tolerance = 0 if exact else float_tolerance(stand)
+    kind = state_kind(rules)
+    stages = backward_pass(rules, [stand] * throws, exact, tolerance)
+    turn = turn_value(stages, stand, kind, exact)
     return Policy(rules, goal_list, throws, exact, denominator, stand, stages, turn)
 
 
@@ -518,7 +517,10 @@ def _stack_int64(goals: list[Goal], throws: int) -> tuple[np.ndarray | None, int
     """
     if not goals:
         return None, 1
-    denominator = math.lcm(*(g.denominator for g in goals))
+    if len(goals) == 1:
+        denominator = goals[0].denominator
+    else:
+        denominator = math.lcm(*(g.denominator for g in goals))
     limit = INT64_MAX // 2 // ix.N_THROWS**throws
     rows = []
     for g in goals:
@@ -526,32 +528,13 @@ def _stack_int64(goals: list[Goal], throws: int) -> tuple[np.ndarray | None, int
         if numerators.dtype != np.int64 or numerators.shape != (ix.N_HANDS,):
             return None, denominator
         factor = denominator // g.denominator
-        largest = int(np.abs(numerators).max()) if len(numerators) else 0
+        largest = max(int(numerators.max()), -int(numerators.min()))
         if largest * factor > limit:
             return None, denominator
         rows.append(numerators * factor if factor != 1 else numerators)
+    if len(rows) == 1:  # a copy as a row, as np.stack makes
+        return rows[0].reshape(1, -1).copy(), denominator
     return np.stack(rows), denominator
-
-
-@contextmanager
-def _threads_for(n_goals: int) -> Iterator[None]:
-    """Run the kernels on one thread for small batches.
-
-    Waking a thread pool costs more than a small batch's work (and far more
-    on a busy machine), so batches under :data:`PARALLEL_MIN_GOALS` goals run
-    serially; larger ones use numba's threads.
-    """
-    if n_goals >= PARALLEL_MIN_GOALS or n_goals <= quick_goals():  # threads, or numpy twins
-        yield
-        return
-    import numba
-
-    previous = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(previous)
 
 
 def final_distribution(policy: Any) -> tuple[np.ndarray, int]:

@@ -21,6 +21,9 @@ Floats are chances and expectations directly.  The kernels are in
 
 from __future__ import annotations
 
+import functools
+import sys
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -42,28 +45,46 @@ from pokerdice_stats.turn.states import (
     state_options,
 )
 
-#: Batches of at most this many goals run on the numpy twins of the kernels
+#: Batches of at most this many goals may run on the numpy twins of the kernels
 #: (:mod:`pokerdice_stats.kernels.numpy_reroll`): milliseconds for a few goals, and
 #: no numba to import.  Larger batches (the games' many seats and strengths) run on
 #: the compiled kernels of :mod:`pokerdice_stats.kernels.reroll`.
 QUICK_GOALS = 64
+#: Batches of at least this many goals run the compiled kernels on numba's threads;
+#: smaller ones run the same kernels compiled without threads
+#: (:mod:`pokerdice_stats.kernels.reroll_serial`), since waking the thread pool costs
+#: more than their work.
+PARALLEL_MIN_GOALS = 512
+#: Seconds of work on the twins after which a process loads the compiled kernels:
+#: about what loading them costs once on the project's machine (importing numba,
+#: 0.3-0.45 s, and reading the kernels from numba's cache, about 0.45 s; see
+#: ``results/benchmarks/cli.md``).  Renting the twins until their bill reaches the
+#: price of buying numba costs at most twice the better choice made knowing the
+#: future: a command stays on the twins, a notebook or a script that solves in a
+#: loop moves to the kernels (tens of microseconds a goal) within a second or two.
+NUMBA_LOAD_SECONDS = 0.8
 #: Limits raised for a while by :func:`quick_limit`, innermost last.
 _RAISED: list[int] = []
+#: Seconds this process has spent in the twins (outside :func:`quick_limit`).
+_TWIN_SECONDS = [0.0]
+#: The module whose import means the compiled kernels are in the process.
+_COMPILED = "pokerdice_stats.kernels.reroll"
 
 
 def quick_goals() -> int:
-    """The largest batch that runs on the numpy twins now: :data:`QUICK_GOALS`,
+    """The largest batch that may run on the numpy twins now: :data:`QUICK_GOALS`,
     or the limit of the innermost :func:`quick_limit`."""
     return _RAISED[-1] if _RAISED else QUICK_GOALS
 
 
 @contextmanager
 def quick_limit(n_goals: int) -> Iterator[None]:
-    """Run batches of up to ``n_goals`` goals on the numpy twins inside the block.
+    """Run batches of up to ``n_goals`` goals on the numpy twins inside the block
+    (larger ones on the compiled kernels), whatever the process has loaded.
 
     For work that would spend longer loading numba (and, the first time,
     compiling its kernels) than the twins take, e.g. a small round solved once
-    by ``hold --to-win``.
+    by ``hold --to-win``; ``quick_limit(-1)`` runs everything on the compiled kernels.
     """
     _RAISED.append(int(n_goals))
     try:
@@ -72,17 +93,49 @@ def quick_limit(n_goals: int) -> Iterator[None]:
         _RAISED.pop()
 
 
-def kernels_for(n_goals: int, dtype: np.dtype | type) -> Any:
-    """The kernel module for a batch: the numpy twins for Python-integer (object)
-    arrays and for at most :func:`quick_goals` goals, the numba kernels otherwise.
+def compiled_loaded() -> bool:
+    """Whether this process has imported the compiled kernels (and so numba)."""
+    return _COMPILED in sys.modules
 
-    The one place that decides; both give the same answers (the tests compare them).
+
+def kernels_for(n_goals: int, dtype: np.dtype | type) -> Any:
+    """The kernel module for a batch, by cost.
+
+    - Python-integer (object) arrays: the numpy twins (the only ones that take them).
+    - Inside :func:`quick_limit`: the twins up to its limit, the compiled kernels beyond.
+    - Otherwise batches of at most :data:`QUICK_GOALS` goals run on the twins until
+      the compiled kernels are in the process or the twins have cost this process
+      :data:`NUMBA_LOAD_SECONDS`; everything else on the compiled kernels.
+    - The compiled kernels run on numba's threads from :data:`PARALLEL_MIN_GOALS`
+      goals, serially below.
+
+    The one place that decides; all give the same answers (the tests compare them).
     """
-    if np.dtype(dtype) == np.dtype(object) or n_goals <= quick_goals():
+    if dtype is object or np.dtype(dtype).kind == "O":
         return numpy_reroll
+    if _RAISED:
+        if n_goals <= _RAISED[-1]:
+            return numpy_reroll
+    elif (
+        n_goals <= QUICK_GOALS
+        and _TWIN_SECONDS[0] < NUMBA_LOAD_SECONDS
+        and _COMPILED not in sys.modules
+    ):
+        return numpy_reroll
+    if n_goals < PARALLEL_MIN_GOALS:
+        from pokerdice_stats.kernels import reroll_serial
+
+        return reroll_serial
     from pokerdice_stats.kernels import reroll
 
     return reroll
+
+
+def _charge(kernels: Any, started: float) -> None:
+    """Add the time since ``started`` to the twins' bill when they did the work
+    by the process's choice (not inside :func:`quick_limit`)."""
+    if kernels is numpy_reroll and not _RAISED:
+        _TWIN_SECONDS[0] += time.perf_counter() - started
 
 
 #: Float values closer than this (relative to the largest goal value, at least 1) are equal.
@@ -118,7 +171,12 @@ def float_tolerance(stand: np.ndarray) -> float:
 
 
 def backward_stage(
-    rules: RuleSet, previous: np.ndarray, stand: np.ndarray, exact: bool, tolerance: float
+    rules: RuleSet,
+    previous: np.ndarray,
+    stand: np.ndarray,
+    exact: bool,
+    tolerance: float,
+    kernels: Any = None,
 ) -> Stage:
     """One step of backward induction: from the state values with one throw
     fewer left (``previous``) and this stage's stand values, the values of
@@ -126,25 +184,26 @@ def backward_stage(
 
     Exact values are numerators (int64 or Python integers), already scaled to
     this stage's denominator in ``stand``; floats use ``tolerance`` for ties.
+    ``kernels``: the kernel module (default: :func:`kernels_for` the batch).
     """
     kind = state_kind(rules)
     state_hand, opt_ptr, opt_keep = state_options(kind, rules.max_rethrow)
     n_goals = previous.shape[0]
-    is_object = previous.dtype == object or stand.dtype == object
-    kernels = kernels_for(n_goals, object if is_object else previous.dtype)
+    is_object = previous.dtype.kind == "O" or stand.dtype.kind == "O"
+    if kernels is None or is_object:
+        kernels = kernels_for(n_goals, object if is_object else previous.dtype)
     keep_values = _expect(kernels, kind, previous, exact, is_object, n_goals)
     state_values = np.empty((n_goals, len(state_hand)), dtype=stand.dtype)
     best = np.empty((n_goals, len(state_hand)), dtype=np.int64)
-    best_fn = kernels.best_options
     # Under ``original`` the options are carried keeps; standing is marked past them.
     offset = keep_values.shape[1] if kind == "original" else 0
-    best_fn(
+    kernels.best_options(
         keep_values,
         stand,
         state_hand,
         opt_ptr,
         opt_keep,
-        ix.HAND_KEEP_INT64 + offset,
+        ix.HAND_KEEP_INT64 + offset if offset else ix.HAND_KEEP_INT64,
         tolerance,
         state_values,
         best,
@@ -178,13 +237,25 @@ def _expect(
             return numpy_reroll.expect_keeps_sticky_object(previous, reroll.ptr, reroll.val)
         return numpy_reroll.expect_keeps_object(previous, reroll.ptr, reroll.col, reroll.val)
     out = np.empty((n_goals, ix.N_KEEPS), dtype=previous.dtype)
+    # Float values take the ways as floats (the same numbers: small integers).
+    ways = reroll.val if previous.dtype.kind != "f" else _float_ways()
     if sticky:
-        kernels.expect_keeps_sticky(previous, reroll.ptr, reroll.val, out)
+        kernels.expect_keeps_sticky(previous, reroll.ptr, ways, out)
     else:
-        kernels.expect_keeps(previous, reroll.ptr, reroll.col, reroll.val, out)
+        kernels.expect_keeps(previous, reroll.ptr, reroll.col, ways, out)
     if not exact:
         out /= ix.N_THROWS
     return out
+
+
+@functools.cache
+def _float_ways() -> np.ndarray:
+    """The ways of the reroll model as float64, read-only."""
+    reroll = ix.REROLL
+    assert reroll.val is not None
+    ways = reroll.val.astype(np.float64)
+    ways.setflags(write=False)
+    return ways
 
 
 def backward_pass(
@@ -211,15 +282,75 @@ def backward_pass(
     """
     throws = len(stands)
     last = stands[-1]
-    previous = last[:, ix.STICKY_STATE_HAND] if state_kind(rules) != "hand" else last
+    kind = state_kind(rules)
+    kernels = kernels_for(last.shape[0], last.dtype)
+    if (
+        kind == "hand"
+        and throws > 1
+        and hasattr(kernels, "backward_hands")
+        and all(stand is last for stand in stands)
+    ):
+        return _backward_hands(kernels, rules, last, throws - 1, exact, tolerance)
+    previous = last[:, ix.STICKY_STATE_HAND] if kind != "hand" else last
     stages: list[Stage] = []
+    started = time.perf_counter()
     for left in range(1, throws):
         stand = stands[throws - left - 1]
         stand_left = stand * ix.N_THROWS**left if exact else stand
-        stage = backward_stage(rules, previous, stand_left, exact, tolerance)
+        stage = backward_stage(rules, previous, stand_left, exact, tolerance, kernels)
         stages.append(stage)
         previous = stage.state_values
+    _charge(kernels, started)
     return stages
+
+
+def _backward_hands(
+    kernels: Any, rules: RuleSet, stand: np.ndarray, n_stages: int, exact: bool, tolerance: float
+) -> list[Stage]:
+    """:func:`backward_pass` over hands with one stand for every throw, in one call
+    of the compiled kernels' ``backward_hands`` (the stage-by-stage numbers)."""
+    n_goals = stand.shape[0]
+    keep_values = np.empty((n_stages, n_goals, ix.N_KEEPS), dtype=stand.dtype)
+    state_values = np.empty((n_stages, n_goals, ix.N_HANDS), dtype=stand.dtype)
+    best = np.empty((n_stages, n_goals, ix.N_HANDS), dtype=np.int64)
+    kernels.backward_hands(
+        stand,
+        _scales(exact, n_stages),
+        0 if exact else float(tolerance),
+        None if exact else float(ix.N_THROWS),
+        _hold_tables(kernels, rules.max_rethrow, exact),
+        keep_values,
+        state_values,
+        best,
+    )
+    return [Stage(keep_values[t], state_values[t], best[t]) for t in range(n_stages)]
+
+
+@functools.cache
+def _scales(exact: bool, n_stages: int) -> np.ndarray:
+    """The factor of the stand values with ``t`` throws left, ``t = 1 .. n_stages``."""
+    scales: np.ndarray = np.ones(n_stages)
+    if exact:
+        scales = np.array([ix.N_THROWS**t for t in range(1, n_stages + 1)], dtype=np.int64)
+    scales.setflags(write=False)
+    return scales
+
+
+@functools.cache
+def _hold_tables(kernels: Any, max_rethrow: int, exact: bool) -> Any:
+    """The ``HoldTables`` record of the turns over hands under ``max_rethrow``."""
+    reroll = ix.REROLL
+    assert reroll.val is not None
+    state_hand, opt_ptr, opt_keep = state_options("hand", max_rethrow)
+    return kernels.HoldTables(
+        reroll.ptr,
+        reroll.col,
+        reroll.val if exact else _float_ways(),
+        state_hand,
+        opt_ptr,
+        opt_keep,
+        ix.HAND_KEEP_INT64,
+    )
 
 
 def turn_value(
@@ -233,11 +364,23 @@ def turn_value(
     """
     if not stages:
         values = first_stand
+    elif sticky == "hand" or sticky is False:  # the first states are the hands
+        values = stages[-1].state_values
     else:
         values = stages[-1].state_values[:, first_states(sticky)]
-    ways = ix.HAND_WAYS.astype(object if values.dtype == object else values.dtype)
-    total = values.dot(ways) if values.dtype == object else values @ ways
+    if values.dtype == object:
+        total = values.dot(ix.HAND_WAYS.astype(object))
+    else:
+        total = values @ _hand_ways(values.dtype)
     return total if exact else total / ix.N_THROWS
+
+
+@functools.cache
+def _hand_ways(dtype: np.dtype) -> np.ndarray:
+    """:data:`~pokerdice_stats.ground.indexing.HAND_WAYS` as ``dtype``, read-only."""
+    ways = ix.HAND_WAYS.astype(dtype)
+    ways.setflags(write=False)
+    return ways
 
 
 def final_hands(
@@ -366,6 +509,7 @@ def _forward_pass(
         ways = reroll.val if exact else reroll.val / ix.N_THROWS
     kind = sticky if isinstance(sticky, str) else ("aside" if sticky else "hand")
     kernels = kernels_for(n_goals, dtype)
+    started = time.perf_counter()
     step_fn: Any = {
         "hand": kernels.forward_step,
         "aside": kernels.forward_step_sticky,
@@ -416,6 +560,7 @@ def _forward_pass(
     else:
         final = final + mass
     finals.append(final)
+    _charge(kernels, started)
     return finals
 
 

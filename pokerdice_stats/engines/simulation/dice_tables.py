@@ -33,6 +33,14 @@ def dice_tables() -> DiceTables:
     cc_to_hand[keep_code[ix.HAND_KEEP]] = np.arange(ix.N_HANDS)
     pow6 = 6 ** np.arange(6, dtype=np.int64)
     thresholds = np.array([(1 << 32) % int(n) for n in pow6], dtype=np.uint64)
+    draws = pow6[ix.N_DICE - ix.KEEP_SIZE.astype(np.int64)]
+    keep_offset = np.concatenate([[0], np.cumsum(draws)[:-1]]).astype(np.int64)
+    keep_hand = np.empty(int(draws.sum()), dtype=np.int16)
+    for k in range(ix.N_KEEPS):
+        m = ix.N_DICE - int(ix.KEEP_SIZE[k])
+        codes = keep_code[k] + thrown_cc[m, : 6**m]
+        keep_hand[keep_offset[k] : keep_offset[k] + 6**m] = cc_to_hand[codes]
+    assert ix.EMPTY_KEEP == 0 and (keep_hand >= 0).all()
     tables = DiceTables(
         state_of=ix.STATE_OF.astype(np.int64),
         keep_intersection=keep_intersection().astype(np.int64),
@@ -43,6 +51,10 @@ def dice_tables() -> DiceTables:
         cc_to_hand=cc_to_hand,
         pow6=pow6,
         thresholds=thresholds,
+        keep_offset=keep_offset,
+        keep_hand=keep_hand,
+        keep_draws=draws,
+        keep_thresholds=thresholds[ix.N_DICE - ix.KEEP_SIZE.astype(np.int64)],
     )
     for array in tables:
         array.setflags(write=False)

@@ -4,7 +4,8 @@ A throw of the ``m`` dice not kept is one number ``c`` below ``6**m`` (see
 :mod:`.rng`); ``dice.thrown_cc[m, c]`` is the count code
 (``sum(count[r] * 6**r)``) of the thrown dice, and since counts never exceed
 five, the count code of kept plus thrown dice is the sum of the two codes,
-looked up to a hand index in ``dice.cc_to_hand``.
+looked up to a hand index in ``dice.cc_to_hand``; ``dice.keep_hand`` holds that
+hand for every keep and ``c`` in one small table, which the turn reads.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def play_turn(state, best, policy, throws_left, states, dice):
         See :class:`~pokerdice_stats.kernels.simulation.records.DiceTables`.
     """
     c = below(state, FIVE_DICE, dice.thresholds[5])
-    h = dice.cc_to_hand[dice.thrown_cc[5, c]]
+    h = dice.keep_hand[c]  # the empty keep's outcomes come first
     aside = dice.hand_keep[h] if states == 2 else 0
     used = 1
     for t in range(throws_left, 0, -1):
@@ -45,9 +46,8 @@ def play_turn(state, best, policy, throws_left, states, dice):
         k = best[policy, t - 1, s]
         if k == dice.hand_keep[h]:
             break
-        m = 5 - dice.keep_size[k]
-        c = below(state, dice.pow6[m], dice.thresholds[m])
-        h = dice.cc_to_hand[dice.keep_code[k] + dice.thrown_cc[m, c]]
+        c = below(state, dice.keep_draws[k], dice.keep_thresholds[k])
+        h = dice.keep_hand[dice.keep_offset[k] + c]
         aside = dice.keep_intersection[aside, k] if states == 2 else k
         used += 1
     return h, used
