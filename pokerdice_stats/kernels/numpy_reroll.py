@@ -264,22 +264,11 @@ def forward_step_sticky(
     _scatter(mass, stand, reroll_hand, best_keep, reroll_ptr, positions, reroll_ways, final, nxt)
 
 
-def forward_step_carried(
-    mass,
-    best_keep,
-    hand_keep,
-    state_hand,
-    state_untouched,
-    intersection,
-    pair_of,
-    pair_ptr,
-    pair_state,
-    pair_ways,
-    final,
-    nxt,
-):
-    """Twin of :func:`.reroll.forward_step_carried` (``(untouched, hand)`` states)."""
-    stand = best_keep == hand_keep[state_hand]
+def forward_step_carried(mass, best_keep, hand_keep, carried, final, nxt):
+    """Twin of :func:`.reroll.forward_step_carried` (``(untouched, hand)`` states, the
+    same :class:`~pokerdice_stats.kernels.records.CarriedStates` record)."""
+    c = carried
+    stand = best_keep == hand_keep[c.state_hand]
     safe = np.where(stand, 0, best_keep)
-    rows = pair_of[intersection[state_untouched[None, :], safe], safe]
-    _scatter(mass, stand, state_hand, rows, pair_ptr, pair_state, pair_ways, final, nxt)
+    rows = c.pair_of[c.intersection[c.state_untouched[None, :], safe], safe]
+    _scatter(mass, stand, c.state_hand, rows, c.pair_ptr, c.pair_state, c.pair_ways, final, nxt)

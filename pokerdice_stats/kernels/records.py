@@ -52,3 +52,24 @@ def multisets() -> Multisets:
     return Multisets(
         ix.HAND_COUNTS.astype(np.int64), ix.KEEP_COUNTS_INT64, ix.KEEP_SIZE.astype(np.int64)
     )
+
+
+class CarriedStates(NamedTuple):
+    """The ``(untouched, hand)`` states of turn-scoped rethrow limits and where a keep
+    carries them (see :func:`.reroll.forward_step_carried`).
+
+    - ``state_hand``, ``state_untouched`` (S,) int64: each state's hand and the keep of
+      first-throw dice never thrown again;
+    - ``intersection`` (462, 462) int64: the untouched dice a keep carries on;
+    - ``pair_of`` (462, 462) int64: the row of a (carried, keep) pair;
+    - ``pair_ptr``, ``pair_state``, ``pair_ways``: the rows, CSR (next state and its ways;
+      ``pair_ways`` in the pass's number type).
+    """
+
+    state_hand: np.ndarray
+    state_untouched: np.ndarray
+    intersection: np.ndarray
+    pair_of: np.ndarray
+    pair_ptr: np.ndarray
+    pair_state: np.ndarray
+    pair_ways: np.ndarray

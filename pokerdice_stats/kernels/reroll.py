@@ -151,26 +151,21 @@ def forward_step_sticky(
 
 
 @jit_parallel
-def forward_step_carried(
-    mass,
-    best_keep,
-    hand_keep,
-    state_hand,
-    state_untouched,
-    intersection,
-    pair_of,
-    pair_ptr,
-    pair_state,
-    pair_ways,
-    final,
-    nxt,
-):
+def forward_step_carried(mass, best_keep, hand_keep, carried, final, nxt):
     """One throw of the forward pass over ``(untouched, hand)`` states (turn-scoped rethrows).
 
     Keeping ``k`` in state ``(o, h)`` carries the untouched dice
     ``intersection[o, k]`` on: the next states are those of the carried keep
-    ``pair_of[intersection[o, k], k]`` (CSR ``pair_ptr``/``pair_state``/``pair_ways``).
+    ``pair_of[intersection[o, k], k]`` (CSR ``pair_ptr``/``pair_state``/``pair_ways``),
+    all fields of ``carried`` (:class:`~pokerdice_stats.kernels.records.CarriedStates`).
     """
+    state_hand = carried.state_hand
+    state_untouched = carried.state_untouched
+    intersection = carried.intersection
+    pair_of = carried.pair_of
+    pair_ptr = carried.pair_ptr
+    pair_state = carried.pair_state
+    pair_ways = carried.pair_ways
     n_goals = mass.shape[0]
     n_states = mass.shape[1]
     for g in prange(n_goals):

@@ -33,6 +33,7 @@ import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.kernels import numpy_reroll
+from pokerdice_stats.kernels.records import CarriedStates
 from pokerdice_stats.turn.goals import INT64_MAX
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import (
@@ -522,6 +523,15 @@ def _forward_pass(
             pair_ways = pair_ways.astype(object)
         elif not exact:
             pair_ways = pair_ways / ix.N_THROWS
+        carried = CarriedStates(
+            ix.STICKY_STATE_HAND,
+            ix.STICKY_STATE_ASIDE,
+            keep_intersection(),
+            pair_of,
+            pair_ptr,
+            pair_state,
+            pair_ways,
+        )
     finals: list[np.ndarray] = []
     final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
     for t in range(1, throws):
@@ -530,20 +540,7 @@ def _forward_pass(
         nxt = np.zeros_like(mass)
         table = np.asarray(keeps[t - 1], dtype=np.int64)
         if kind == "original":
-            step_fn(
-                mass,
-                table,
-                ix.HAND_KEEP_INT64,
-                ix.STICKY_STATE_HAND,
-                ix.STICKY_STATE_ASIDE,
-                keep_intersection(),
-                pair_of,
-                pair_ptr,
-                pair_state,
-                pair_ways,
-                final,
-                nxt,
-            )
+            step_fn(mass, table, ix.HAND_KEEP_INT64, carried, final, nxt)
         else:
             step_fn(mass, table, ix.HAND_KEEP_INT64, reroll.ptr, reroll.col, ways, final, nxt)
         if by_throw:
