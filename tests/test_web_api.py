@@ -158,11 +158,16 @@ def test_bidding_odds_and_opening_are_the_cli_figures(client, capsys):
     assert abs(sum(m["chance"] for m in api["moves"]) - 1) < 1e-9
 
 
-def test_bidding_after_bids(client):
+def test_bidding_after_bids(client, capsys):
     api = answer(client, "/api/bidding", {"hand": "K K J 10 9", "bids": ["two-pair"]})
     assert api["seat"] == 2 and api["bids"] == ["two-pair"]
     moves = [m["move"] for m in api["moves"]]
     assert moves[0] == "call" and "one-pair" not in moves and "two-pair" not in moves
+    # each alternative's value is the command line's (bidding --hand --bids)
+    cli = cli_json(capsys, "bidding", "--hand", "K K J 10 9", "--bids", "two-pair")
+    assert {m["move"]: m["value"] for m in api["moves"]} == {
+        m["move"]: m["value"] for m in cli["moves"]
+    }
 
 
 def test_banking_mix_is_the_cli_equilibrium(client, capsys, tmp_path):

@@ -176,6 +176,8 @@ def test_classic_bidding_call_or_bid(page, api, shots):
     assert [
         (r.get_attribute("data-move"), float(r.get_attribute("data-chance"))) for r in rows
     ] == [(m["move"], m["chance"]) for m in answer["moves"]]
+    shown = [r.query_selector_all("td")[2].inner_text() for r in rows]  # each move's value
+    assert shown == [f"{m['value']:.3f}" for m in answer["moves"]]
     page.screenshot(path=str(shots / "classic-bidding.png"), full_page=True)
 
 

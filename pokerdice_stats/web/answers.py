@@ -138,6 +138,7 @@ def bidding_answer(request: BiddingRequest) -> dict:
     from pokerdice_stats.games.bidding.exact.frames import NEGLIGIBLE, UNITS
     from pokerdice_stats.games.bidding.exact.game import reach_chances
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder, bid_odds
+    from pokerdice_stats.games.bidding.exact.position import position_answer
     from pokerdice_stats.games.bidding.exact.solve import solve_ladder
     from pokerdice_stats.games.bidding.exact.tree import CALL, mover
     from pokerdice_stats.ground import indexing as ix
@@ -161,11 +162,16 @@ def bidding_answer(request: BiddingRequest) -> dict:
     info = next(i for i in tree.infosets[seat] if i.history == history)
     chances = result.strategy[seat][hand, list(info.moves)]
     odds = bid_odds(ladder)[hand]
+    # each alternative's value under the solution's beliefs (bidding --hand --bids)
+    values = {
+        m.move: m.value for m in position_answer(result, ladder, request.hand, request.bids).moves
+    }
     moves = [
         {
             "move": "call" if action == CALL else ladder.labels[action],
             "chance": float(chance),
             "best": bool(chance == chances.max()),
+            "value": values.get("call" if action == CALL else ladder.labels[action]),
         }
         for action, chance in zip(info.actions, chances, strict=True)
     ]

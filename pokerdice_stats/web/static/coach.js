@@ -354,7 +354,8 @@ async function callOrBid() {
       tr.dataset.chance = m.chance;
       if (m.move === best.move) tr.className = "best";
       tr.innerHTML = `<td>${escapeHtml(m.move)}${odds ? ` <small>(the ten dice make it: ${(100 * odds.chance).toFixed(1)} %)</small>` : ""}</td>` +
-        `<td class="num">${(100 * m.chance).toFixed(1)} %</td>`;
+        `<td class="num">${(100 * m.chance).toFixed(1)} %</td>` +
+        `<td class="num">${m.value === null || m.value === undefined ? "" : m.value.toFixed(3)}</td>`;
       body.appendChild(tr);
     }
     rows.hidden = false;
