@@ -518,7 +518,7 @@ def test_one_forward_pass_pooled_and_by_throw_agree(options, throws):
     distribution; following the keep tables gives the policy's own distribution.
     Four throws run the Python-integer path.
     """
-    from pokerdice_stats.turn.induction import final_hands, final_hands_by_throw
+    from pokerdice_stats.turn.forward import final_hands, final_hands_by_throw
 
     rules = get_rules("gameweave", {"throws": throws, **options})
     table = hand_table(rules)

@@ -17,7 +17,7 @@ from cli_helpers import run_cli
 
 from pokerdice_stats.engines.report.strategy_charts import standard_goals
 from pokerdice_stats.kernels import numpy_reroll, reroll, reroll_serial
-from pokerdice_stats.turn import induction
+from pokerdice_stats.turn import forward, induction
 from pokerdice_stats.turn.goals import beat, beat_all
 from pokerdice_stats.turn.hands import compute_keys, hand_table
 from pokerdice_stats.turn.holds import solve
@@ -193,15 +193,15 @@ def test_float_final_hands_are_the_exact_counts_divided_once(kind, monkeypatch):
     goals = keeps[0].shape[0]
     for limit in (10**9, -1):  # the twins, then the compiled kernels
         monkeypatch.setattr(induction, "_RAISED", [limit])
-        chances, one = induction.final_hands(keeps, sticky=kind, exact=False, n_goals=goals)
-        counts, denominator = induction.final_hands(keeps, sticky=kind, exact=True, n_goals=goals)
+        chances, one = forward.final_hands(keeps, sticky=kind, exact=False, n_goals=goals)
+        counts, denominator = forward.final_hands(keeps, sticky=kind, exact=True, n_goals=goals)
         assert one == 1 and denominator == 7776 ** (len(keeps) + 1)
         assert counts.dtype == np.int64 and chances.dtype == np.float64
         assert np.array_equal(chances, counts / float(denominator))
-        by_throw, denominators = induction.final_hands_by_throw(
+        by_throw, denominators = forward.final_hands_by_throw(
             keeps, sticky=kind, exact=False, n_goals=goals
         )
-        exact_by_throw, _ = induction.final_hands_by_throw(
+        exact_by_throw, _ = forward.final_hands_by_throw(
             keeps, sticky=kind, exact=True, n_goals=goals
         )
         for t, (mine, exact) in enumerate(zip(by_throw, exact_by_throw, strict=True), start=1):
@@ -231,7 +231,7 @@ def test_integer_forward_steps_agree_with_the_kernels(kind, scale, monkeypatch):
     outs = []
     for limit in (10**9, -1):
         monkeypatch.setattr(induction, "_RAISED", [limit])
-        outs.append(induction.follow_keeps(keeps, start, kind=kind, exact=True))
+        outs.append(forward.follow_keeps(keeps, start, kind=kind, exact=True))
     assert outs[0].dtype == outs[1].dtype == np.int64
     assert np.array_equal(outs[0], outs[1])
     assert outs[0].sum() == start.sum() * 7776 ** len(keeps)  # nothing lost

@@ -213,7 +213,7 @@ def holds_that_change(a: RuleSet, b: RuleSet, rounds: dict) -> tuple[list[dict[s
 
 def _keep_text(keep: int, hand: int, rules: RuleSet) -> str:
     """A keep as the hold tables write it: ``stand`` (the whole hand), the dice, or ``(none)``."""
-    from pokerdice_stats.turn.holds import format_counts
+    from pokerdice_stats.turn.dice import format_counts
 
     if keep == int(ix.HAND_KEEP[hand]):
         return "stand"
@@ -222,7 +222,7 @@ def _keep_text(keep: int, hand: int, rules: RuleSet) -> str:
 
 def hand_text(hand: int, rules: RuleSet) -> str:
     """A hand's dice, highest first."""
-    from pokerdice_stats.turn.holds import format_counts
+    from pokerdice_stats.turn.dice import format_counts
 
     return format_counts(ix.KEEP_COUNTS[int(ix.HAND_KEEP[hand])], rules)
 

@@ -153,7 +153,7 @@ def hold_distribution(advice: HoldAdvice) -> list[dict[str, Fraction | float]]:
     The rest of the turn follows the policy behind the advice (the canonical
     best keeps); standing ends the turn on the hand.  Exact when the policy is.
     """
-    from pokerdice_stats.turn.induction import follow_keeps
+    from pokerdice_stats.turn.forward import follow_keeps
     from pokerdice_stats.turn.staged import StagedPolicy
 
     policy, goal, rules = advice.policy, advice.goal_index, advice.rules

@@ -11,7 +11,7 @@ stage it is exactly :func:`pokerdice_stats.turn.holds.solve`.
 
 Both sweeps are those of :mod:`pokerdice_stats.turn.induction`
 (:func:`~pokerdice_stats.turn.induction.backward_pass` and
-:func:`~pokerdice_stats.turn.induction.final_hands_by_throw`), shared with
+:func:`~pokerdice_stats.turn.forward.final_hands_by_throw`), shared with
 :mod:`pokerdice_stats.turn.holds`, so it supports the same turn rules (at most N
 dice thrown again, sticky holds), float values and exact integer numerators
 (Python integers where int64 is not enough).
@@ -28,11 +28,11 @@ import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.forward import final_hands_by_throw
 from pokerdice_stats.turn.goals import INT64_MAX
 from pokerdice_stats.turn.induction import (
     FLOAT_TOLERANCE,
     backward_pass,
-    final_hands_by_throw,
     turn_value,
 )
 from pokerdice_stats.turn.rules import RuleSet
@@ -91,7 +91,7 @@ class StagedPolicy:
         later players); the rows are those of
         :meth:`pokerdice_stats.turn.holds.Policy.hold_rows`.
         """
-        from pokerdice_stats.turn.holds import rank_holds, state_index
+        from pokerdice_stats.turn.hold_rows import rank_holds, state_index
         from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep
 
         state = state_index(self.rules, self.throws, hand, throws_left, aside)

@@ -30,10 +30,10 @@ import numpy as np
 from pokerdice_stats.engines.blind.policy_names import SIMPLE_STRATEGIES
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.forward import final_hands
 from pokerdice_stats.turn.goals import Goal, at_least, score
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.holds import Policy, solve
-from pokerdice_stats.turn.induction import final_hands
 from pokerdice_stats.turn.rules import RuleSet
 
 

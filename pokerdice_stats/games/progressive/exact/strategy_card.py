@@ -23,7 +23,7 @@ one it plays against the optimal player: :func:`~.payout.computer_distribution`)
 What the card costs: the player's exact expected payout a round following it,
 against the optimal player's, in points a round and as the edge in percent of
 the points that change hands (:mod:`.edge`).  Every figure is exact: the card's
-final hands come from :func:`pokerdice_stats.turn.induction.final_hands` over
+final hands come from :func:`pokerdice_stats.turn.forward.final_hands` over
 the card's keep tables.
 
 Examples
@@ -55,8 +55,8 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 )
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.forward import final_hands
 from pokerdice_stats.turn.hands import hand_table
-from pokerdice_stats.turn.induction import final_hands
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
 #: The actions of a card, in the order they are tried.
