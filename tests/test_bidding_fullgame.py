@@ -196,7 +196,7 @@ def test_cli_fine_ladder_reports_the_full_game_exploitability(capsys):
     # simple players play the full ladder: a rung the abstraction does not keep is named
     player = "call-from:full-house:K"
     code, out, _ = run_cli(
-        capsys, "bidding", "--ladder", "fine", "--player", player, "--format", "json"
+        capsys, "bidding", "--ladder", "fine", "--player", player, "--format", "json", "--full"
     )
     data = json.loads(out)
     assert data["settings"]["translation"] == "down"
