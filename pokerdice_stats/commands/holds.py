@@ -284,7 +284,7 @@ HOLD_CONTEXT_KEYS = (
 
 def run_hold(args: argparse.Namespace) -> int:
     from pokerdice_stats.engines.cli import emit_rows
-    from pokerdice_stats.ground.formats import percent_text, short_fraction, to_json
+    from pokerdice_stats.ground.formats import chance_percent, short_fraction
     from pokerdice_stats.turn.advice import hold_distribution
     from pokerdice_stats.turn.hands import hand_table
 
@@ -292,13 +292,9 @@ def run_hold(args: argparse.Namespace) -> int:
     advice = hold_advice(args, rules)
     distribution = hold_distribution(advice) if args.distribution else None
     if args.format != "table":
-        record = hold_record(advice, distribution, args.goal_default)
-        if args.format == "json":
-            emit(to_json(record))
-        else:
-            from pokerdice_stats.engines.cli import emit_record
+        from pokerdice_stats.engines.cli import emit_record
 
-            emit_record(record, args.format, "holds")
+        emit_record(hold_record(advice, distribution, args.goal_default), args.format, "holds")
         return 0
     table = hand_table(rules)
     left = advice.throws_left
@@ -320,7 +316,7 @@ def run_hold(args: argparse.Namespace) -> int:
         }
         if distribution is not None:
             for c, chance in enumerate(distribution[i].values()):
-                shown[rules.categories[c].short] = percent_text(chance, digits=3)
+                shown[rules.categories[c].short] = chance_percent(chance, digits=3)
         rows.append(shown)
     # the exact column only where every fraction is short and the table stays narrow
     if not advice.exact or distribution is not None or any("…" in row["exact"] for row in rows):

@@ -14,7 +14,7 @@ from pokerdice_stats.engines.cli import (
     json_answer,
     rules_from_args,
 )
-from pokerdice_stats.ground.formats import percent_text, to_json
+from pokerdice_stats.ground.formats import chance_percent, to_json
 from pokerdice_stats.turn.compare import compare_hands
 from pokerdice_stats.turn.hands import hand_table
 
@@ -109,7 +109,7 @@ def percent_rows(rows: list[dict]) -> list[dict]:
                 continue
             value = row[key]
             if key in PERCENT_KEYS:
-                shown[name] = percent_text(value)
+                shown[name] = chance_percent(value)
             elif key == "one_in":
                 shown[name] = f"{float(value):.4g}"
             else:

@@ -35,7 +35,6 @@ from pokerdice_stats.games.progressive.command.simulate import DEFAULT_COMPUTER,
 from pokerdice_stats.games.seen.command.simulate import DEFAULT_ANTE
 from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_SESSION_ROUNDS, MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.formats import to_json
 
 if TYPE_CHECKING:
     from pokerdice_stats.engines.simulation.run import RunOptions
@@ -313,9 +312,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         from pokerdice_stats.commands.simulate_text import simulate_text
 
         emit(simulate_text(record))
-    elif args.format == "json":
-        emit(to_json(record))
-    else:  # csv, markdown: a row a seat (or a row of the one estimate)
+    else:  # json whole; csv, markdown: a row a seat (or a row of the one estimate)
         emit_record(record, args.format, "seats" if "seats" in record else None)
     return 130 if record.get("interrupted") else 0
 

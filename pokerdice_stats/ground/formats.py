@@ -289,11 +289,11 @@ def wrap_prose(text: str, width: int = TEXT_WIDTH) -> str:
     return "\n".join(out)
 
 
-def percent_text(chance: Any, digits: int = 4) -> str:
+def chance_percent(chance: Any, digits: int = 4) -> str:
     """A chance (0 to 1) as a percentage for people, ``digits`` significant digits, but
     never rounded to 0 or 100 unless it is exactly 0 or 1.
 
-    >>> percent_text(0.0385802), percent_text(0.999989), percent_text(1), percent_text(2e-9)
+    >>> chance_percent(0.0385802), chance_percent(0.999989), chance_percent(1), chance_percent(2e-9)
     ('3.858', '99.999', '100', '2e-07')
     """
     value = 100 * float(chance)

@@ -20,7 +20,7 @@ from pokerdice_stats.engines.cli import (
 from pokerdice_stats.games.progressive.command.bank import bank_session_record
 from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION, percent_text
 from pokerdice_stats.ground.bounds import BANK_ROUNDS, MAX_BANK
-from pokerdice_stats.ground.formats import fraction_text, render, short_fraction, stated, to_json
+from pokerdice_stats.ground.formats import fraction_text, render, short_fraction, stated
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -365,9 +365,7 @@ def run_payout(args: argparse.Namespace) -> int:
 def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
     """Write a payout answer: JSON whole, a plain table by ``text(record)``, CSV and
     Markdown as the rows under ``key`` (or one row of the answer's figures)."""
-    if fmt == "json":
-        emit(to_json(record))
-    elif fmt == "table":
+    if fmt == "table":
         emit(text(record))
     else:
         emit_record(record, fmt, key)
