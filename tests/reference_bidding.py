@@ -27,24 +27,41 @@ def plain_hand_rungs(ladder) -> list[int]:
 
 
 def best_of_ten(dice: list[int], rungs: list[int]) -> int:
-    """The highest rung among all C(10, 5) five-dice subsets of ten dice (face ranks)."""
+    """The highest rung among the five-dice subsets of ten dice (face ranks).
+
+    Every choice of five of the ten dice is a multiset of at most the counts of
+    each face, so the subsets are walked as those multisets (each distinct one
+    once: equal subsets make the same rung).
+    """
+    have = [dice.count(f) for f in range(6)]
     best = -1
-    for five in itertools.combinations(range(10), 5):
-        counts = [0] * 6
-        for i in five:
-            counts[dice[i]] += 1
-        best = max(best, rungs[ix.hand_index(counts)])
+    for take in itertools.product(*(range(n + 1) for n in have)):
+        if sum(take) == 5:
+            best = max(best, rungs[ix.hand_index(take)])
     return best
 
 
-def ten_dice_table(ladder) -> dict[tuple[int, ...], int]:
-    """Best rung of every multiset of ten dice (counts by face), by brute force over subsets."""
-    rungs = plain_hand_rungs(ladder)
+def _brute_table(rungs: tuple[int, ...]) -> dict[tuple[int, ...], int]:
     out = {}
     for combo in itertools.combinations_with_replacement(range(6), 10):
         counts = tuple(combo.count(f) for f in range(6))
-        out[counts] = best_of_ten(list(combo), rungs)
+        out[counts] = best_of_ten(list(combo), list(rungs))
     return out
+
+
+_TABLES: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {}
+
+
+def ten_dice_table(ladder) -> dict[tuple[int, ...], int]:
+    """Best rung of every multiset of ten dice (counts by face), by brute force over subsets.
+
+    Kept by the hands' rungs, which decide it, so the tests that need one
+    ladder's table build it once.
+    """
+    rungs = tuple(plain_hand_rungs(ladder))
+    if rungs not in _TABLES:
+        _TABLES[rungs] = _brute_table(rungs)
+    return _TABLES[rungs]
 
 
 def plain_bid_odds(ladder) -> list[list[Fraction]]:

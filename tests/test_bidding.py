@@ -125,6 +125,7 @@ def test_simple_players_never_gain_against_the_solution():
         simple_player(result.tree, result.ladder, 1, "call-from:royal-flush")
 
 
+@pytest.mark.xdist_group("bidding_fine")  # one solve of the classic fine ladder per run
 def test_fine_ladder_abstraction_is_measured():
     result = solve_ladder(CLASSIC, "fine")
     assert result.ladder.n_rungs == 8

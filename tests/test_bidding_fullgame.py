@@ -26,6 +26,9 @@ from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 from tests import reference_bidding as ref
 
+# Every test here reads the classic fine ladder's solution: they share one worker (and solve).
+pytestmark = pytest.mark.xdist_group("bidding_fine")
+
 CLASSIC = get_rules("classic")
 TEN_RUNGS = (
     "high-die:A",

@@ -65,6 +65,7 @@ def test_bids_are_checked(result):
     assert parse_bids(result.ladder, " ") == ()
 
 
+@pytest.mark.xdist_group("bidding_fine")  # one solve of the classic fine ladder per run
 def test_cli_position_on_both_ladders(capsys, result):
     code, out, _ = run_cli(
         capsys, "bidding", "--hand", "Q Q Q 9 9", "--bids", "full-house", "--format", "json"

@@ -132,6 +132,7 @@ def test_last_thrower_table_matches_the_solved_round():
             assert abs((count / n - p) / math.sqrt(p * (1 - p) / n)) < BOUND
 
 
+@pytest.mark.xdist_group("bidding_fine")  # one solve of the classic fine ladder per run
 def test_crosscheck_small():
     """Every exact figure of the toolkit against a small simulation (fixed seed, |z| < 4.5).
 
