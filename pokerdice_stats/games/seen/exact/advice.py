@@ -17,10 +17,16 @@ The answer has the shape of every hold advice, :class:`~pokerdice_stats.turn.adv
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from typing import Any
 
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.turn.advice import UNIT_CHANCE, HoldAdvice, check_throws_left
+from pokerdice_stats.turn.advice import (
+    UNIT_CHANCE,
+    HoldAdvice,
+    check_throws_left,
+    turn_state_dice,
+)
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_kind
@@ -46,6 +52,8 @@ def round_advice(
     players_left: int | None = None,
     limit: int | None = None,
     exact: bool | None = None,
+    aside: str | None = None,
+    untouched: str | None = None,
 ) -> HoldAdvice:
     """Every hold of ``dice`` with its chance of winning the round.
 
@@ -68,6 +76,10 @@ def round_advice(
         (default: every throw).
     exact : bool, optional
         Exact Fractions (default: when cheap, as ``round --exact auto``).
+    aside, untouched : str, optional
+        The dice set aside (``sticky_holds=true``), or the dice of the first throw never
+        thrown again (turn-scoped ``max_rethrow``), after a re-throw: the turn's state
+        (:func:`~pokerdice_stats.turn.advice.turn_state_dice`).
 
     Raises
     ------
@@ -118,7 +130,10 @@ def round_advice(
     left_throws = check_throws_left(throws_left, throws, what)
     table = hand_table(rules)
     hand = table.hand(dice)
-    rows = policy.hold_rows(hand, left_throws, goal)
+    # the dice the state carries are checked against a turn of the throws this seat has
+    turn = rules if throws == rules.throws else dataclasses.replace(rules, throws=throws)
+    state = turn_state_dice(turn, left_throws, aside, untouched)
+    rows = policy.hold_rows(hand, left_throws, goal, state)
     context: dict[str, Any] = {
         "against": None if against is None else table.format(table.hand(against)),
         "tied": 0 if first else int(tied),
@@ -131,7 +146,7 @@ def round_advice(
         context["limit"] = None if first else throws
     name = "win the round"
     return HoldAdvice(
-        rules, hand, left_throws, name, UNIT_CHANCE, rows, exact, context, policy, goal
+        rules, hand, left_throws, name, UNIT_CHANCE, rows, exact, context, policy, goal, state
     )
 
 
