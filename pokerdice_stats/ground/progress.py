@@ -100,7 +100,7 @@ def stage(start: float, stop: float, words: str) -> Iterator[None]:
         yield
         return
     width = span.high - span.low
-    words = f"{span.words}; {words}" if span.words else words
+    words = "; ".join(w for w in (span.words, words) if w)
     inner = _Span(span.progress, span.low + width * start, span.low + width * stop, words)
     token = _CURRENT.set(inner)
     inner.progress.update(inner.low, words)

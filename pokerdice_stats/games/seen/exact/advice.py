@@ -20,6 +20,7 @@ import contextlib
 import dataclasses
 from typing import Any
 
+from pokerdice_stats.ground import progress
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.advice import (
     UNIT_CHANCE,
@@ -40,6 +41,9 @@ from pokerdice_stats.turn.states import state_kind
 #: turn-scoped rethrows the twins fall behind from 3 players, which solve on numba.
 ROUND_QUICK_PLAYERS = {"hand": 5, "aside": 2, "original": 2}
 ROUND_QUICK_LIMIT = 1024
+#: The share of a round's advice that its solve takes, for a watcher of its progress
+#: (:mod:`pokerdice_stats.ground.progress`); saving its tables takes the rest.
+SOLVE_SHARE = 0.9
 
 
 def round_advice(
@@ -173,11 +177,15 @@ def _round_policy(
     if tables is not None:
         return tables.policy(seat, against, tied, limit)
     quick = players <= ROUND_QUICK_PLAYERS[state_kind(rules)]
-    with quick_limit(ROUND_QUICK_LIMIT) if quick else contextlib.nullcontext():
+    with (
+        quick_limit(ROUND_QUICK_LIMIT) if quick else contextlib.nullcontext(),
+        progress.stage(0.0, SOLVE_SHARE, ""),
+    ):
         result = solve_round(rules, players, exact=exact)
-    round_tables.store(round_tables.RoundTables.of_round(result))
-    if rules.ties == "roll-off":  # the smaller rounds were solved for their roll-off chances
-        for smaller in range(2, players):
-            solved = solve_round(rules, smaller, exact=exact)  # cached: no work
-            round_tables.store(round_tables.RoundTables.of_round(solved))
+    with progress.stage(SOLVE_SHARE, 1.0, "saving the round's tables"):
+        round_tables.store(round_tables.RoundTables.of_round(result))
+        if rules.ties == "roll-off":  # the smaller rounds were solved for their roll-off chances
+            for smaller in range(2, players):
+                solved = solve_round(rules, smaller, exact=exact)  # cached: no work
+                round_tables.store(round_tables.RoundTables.of_round(solved))
     return result.policy(seat, against, tied, limit)
