@@ -82,7 +82,31 @@ def kinds(n: int, offset: int = 0) -> dict[str, tuple[str, list[dict]]]:
             "/api/review", [{"players_left": 2, "steps": [
                 {"dice": d, "keep": "(none)"}, {"dice": "K K J 10 9", "keep": "K K"},
                 {"dice": "K K K Q 9"}]} for d in gameweave]),
+        "review: a bidding game (003), 4 moves": (
+            "/api/review/bidding", [{"hand": d, "moves": ["one-pair", "two-pair",
+                                    "full-house", "call"]} for d in classic]),
+        "review: 001 as written, meeting the ante, 3 seats": (
+            "/api/review", [{"rules": "triple-snakes", "against": "4 4 2 2 1",
+                             "steps": [{"dice": d, "keep": "(none)"}],
+                             "betting": {"players": 3, "ante_max": 2, "raise_max": 2, "seat": 2,
+                                         "seats_in": "1", "entered": True}} for d in snakes]),
+        "hold, gameweave sticky_holds, 2 players, dice set aside": (
+            "/api/hold", [{"set": ["sticky_holds=true"], "dice": d, "to_win": True,
+                           "players_left": 1, "throws_left": 1, "aside": d.split()[0]}
+                          for d in gameweave]),
     }  # fmt: skip
+
+
+#: The suite's concurrency test (tests/test_web_server.py): 240 requests from 48 threads
+#: over six positions (repeated: after the first of each, answers come from the store).
+SUITE_POSITIONS = [
+    ("/api/hold", {"dice": "K K J 10 9"}),
+    ("/api/hold", {"dice": "Q Q J 10 9", "to_win": True, "against": "K K 9 9 10"}),
+    ("/api/hold", {"dice": "A K Q J 9", "throws_left": 1}),
+    ("/api/hold", {"rules": "progressive", "dice": "6 6 2 3 1", "computer_hand": "4 4 4 1 2"}),
+    ("/api/betting", {"players": 2, "seat": 2, "best": "3 3 3 5 5"}),
+    ("/api/banking", {"dice": "5 5 1 2 3", "players": 2}),
+]
 
 
 def _ask(client: httpx.Client, path: str, body: dict) -> tuple[float, dict]:
@@ -99,6 +123,7 @@ def _ask(client: httpx.Client, path: str, body: dict) -> tuple[float, dict]:
 def _in_process(path: str, body: dict) -> dict:
     """The answer to a request computed here, by the functions the app calls."""
     from pokerdice_stats.web import answers, requests
+    from pokerdice_stats.web.bid_review import bidding_review
     from pokerdice_stats.web.review import review_answer
 
     work, model = {
@@ -107,6 +132,7 @@ def _in_process(path: str, body: dict) -> dict:
         "/api/bidding": (answers.bidding_answer, requests.BiddingRequest),
         "/api/banking": (answers.banking_answer, requests.BankingRequest),
         "/api/review": (review_answer, requests.ReviewRequest),
+        "/api/review/bidding": (bidding_review, requests.BiddingReviewRequest),
     }[path]
     return work(model(**body))
 
@@ -131,12 +157,13 @@ def main(argv: list[str] | None = None) -> None:
         assert server.stdout is not None
         url = re.search(r"http://[^/\s]+", server.stdout.readline()).group(0)  # type: ignore[union-attr]
         rows, burst = _measure(url, args)
+        suite = _burst(url, SUITE_POSITIONS * 40, 48)
         long = _long_solve(url, args.n)
     finally:
         server.terminate()
         server.wait(timeout=30)
         shutil.rmtree(cache, ignore_errors=True)
-    _write(rows, burst, long, args)
+    _write(rows, burst, suite, long, args)
 
 
 def _measure(url: str, args) -> tuple[list[dict], dict]:
@@ -155,18 +182,23 @@ def _measure(url: str, args) -> tuple[list[dict], dict]:
     per_kind = args.burst // len(rows) + 1
     jobs = [(path, body) for path, bodies in kinds(per_kind, offset=1).values()
             for body in bodies][: args.burst]  # fmt: skip
+    return rows, _burst(url, jobs, args.threads)
+
+
+def _burst(url: str, jobs: list[tuple[str, dict]], threads: int) -> dict:
+    """Send ``jobs`` from ``threads`` threads at once; every answer checked against the
+    same answer computed in this process."""
     expected = [_in_process(path, body) for path, body in jobs]
-    limits = httpx.Limits(max_connections=args.threads, max_keepalive_connections=args.threads)
+    limits = httpx.Limits(max_connections=threads, max_keepalive_connections=threads)
     with httpx.Client(base_url=url, trust_env=False, timeout=600, limits=limits) as client:
         start = time.perf_counter()
-        with concurrent.futures.ThreadPoolExecutor(args.threads) as pool:
+        with concurrent.futures.ThreadPoolExecutor(threads) as pool:
             answers = list(pool.map(lambda job: _ask(client, *job), jobs))
         wall = time.perf_counter() - start
     wrong = sum(answer != want for (_, answer), want in zip(answers, expected, strict=True))
     latencies = sorted(t for t, _ in answers)
-    burst = {"wall": wall, "n": len(jobs), "wrong": wrong, "median": statistics.median(latencies),
-             "max": latencies[-1]}  # fmt: skip
-    return rows, burst
+    return {"wall": wall, "n": len(jobs), "wrong": wrong, "median": statistics.median(latencies),
+            "max": latencies[-1], "threads": threads}  # fmt: skip
 
 
 #: The long solve: the first 5-seat round under sticky holds (4,368 states a throw).
@@ -176,19 +208,21 @@ LONG = {"set": ["sticky_holds=true"], "dice": "K K J 10 9", "to_win": True, "pla
 def _long_solve(url: str, n: int) -> dict:
     """Time the long solve while warm requests are timed beside it."""
     with httpx.Client(base_url=url, trust_env=False, timeout=3600) as client:
+        warm = kinds(n, offset=2)["hold, gameweave, seat 2 of 3 against a hand"][1]
+        alone = sorted(_ask(client, "/api/hold", body)[0] for body in warm[: n // 2])
         start = time.perf_counter()
         first = client.post("/api/hold", json=LONG)
         pending = first.status_code == 202
-        polls, beside = 0, []
-        warm = kinds(n, offset=0)["hold, gameweave, seat 2 of 3 against a hand"][1]
+        beside, progress = [], []
         response = first
         while response.status_code == 202:
-            beside.append(_ask(client, "/api/hold", warm[len(beside) % len(warm)])[0])
-            polls += 1
+            progress.append(response.json().get("progress"))
+            beside.append(_ask(client, "/api/hold", warm[n // 2 + len(beside) % (n // 2)])[0])
             response = client.get(first.json()["poll"])
         seconds = time.perf_counter() - start
     return {"seconds": seconds, "pending": pending, "status": response.status_code,
-            "beside": sorted(beside), "message": response.json().get("error")}  # fmt: skip
+            "beside": sorted(beside), "alone": alone, "progress": progress,
+            "message": response.json().get("error")}  # fmt: skip
 
 
 #: What the figures rest on (kept in the file each time it is written).
@@ -202,7 +236,18 @@ NOTES = (
 )
 
 
-def _write(rows: list[dict], burst: dict, long: dict, args) -> None:
+def _burst_text(burst: dict, what: str) -> str:
+    rate = burst["n"] / burst["wall"]
+    return (
+        f"{number_text(burst['n'])} requests {what}, sent by {number_text(burst['threads'])} "
+        f"threads at once: all answered in {number_text(round(burst['wall'], 2))} s "
+        f"({number_text(round(rate, 1))} requests a second); median answer "
+        f"{_ms(burst['median'])} ms, slowest {_ms(burst['max'])} ms; answers differing from the "
+        f"same answer computed in the benchmark's process: {number_text(burst['wrong'])}."
+    )
+
+
+def _write(rows: list[dict], burst: dict, suite: dict, long: dict, args) -> None:
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     lines = [
         "# The coach: answer times in the running app (issue 25)",
@@ -224,31 +269,34 @@ def _write(rows: list[dict], burst: dict, long: dict, args) -> None:
             f"| {r['kind']} | {_ms(r['first'])} | {_ms(r['median'])} | {_ms(r['p95'])} "
             f"| {_ms(r['max'])} | {number_text(r['n'])} |"
         )
-    rate = burst["n"] / burst["wall"]
     lines += [
         "",
         "## Many requests at once",
         "",
-        f"{number_text(burst['n'])} requests of the kinds above (warm solves, other hands: no "
-        "answer stored yet), sent by "
-        f"{number_text(args.threads)} threads at once: all answered in "
-        f"{number_text(round(burst['wall'], 2))} s ({number_text(round(rate, 1))} requests a "
-        f"second); median answer {_ms(burst['median'])} ms, slowest {_ms(burst['max'])} ms; "
-        f"answers differing from the same answer computed in the benchmark's process: "
-        f"{number_text(burst['wrong'])}.",
+        _burst_text(burst, "of the kinds above (warm solves, other hands: no answer stored yet)"),
+        "",
+        "The suite's concurrency test (`tests/test_web_server.py`, its six positions 40 times "
+        "over, after the answers above): "
+        + _burst_text(suite, "of six positions (each answered once, then from the store)"),
         "",
         "## A long solve beside warm answers",
         "",
     ]
-    beside = long["beside"]
+    beside, alone = long["beside"], long["alone"]
     if long["status"] == 200:
+        shown = [p for p in long["progress"] if p is not None]
+        ratio = statistics.median(beside) / statistics.median(alone) if beside else float("nan")
         lines.append(
             f"The first 5-seat round under `sticky_holds=true` (hold {LONG['dice']}, throwing "
             f"first, 4 players after you) took {number_text(round(long['seconds'], 1))} s, "
-            f"answered at once as pending ({long['pending']}) and then polled; meanwhile "
-            f"{number_text(len(beside))} warm requests (seat 2 of 3, gameweave) were answered, "
-            + (f"median {_ms(statistics.median(beside))} ms, slowest {_ms(beside[-1])} ms."
-               if beside else "none needed.")
+            f"answered at once as pending ({long['pending']}) and then polled; its status showed "
+            f"the share of the solve done: "
+            + ", ".join(f"{100 * p:.0f} %" for p in shown)
+            + f" ({number_text(len(shown))} polls). Meanwhile {number_text(len(beside))} warm "
+            "requests (seat 2 of 3, gameweave, other hands) were answered, "
+            + (f"median {_ms(statistics.median(beside))} ms, slowest {_ms(beside[-1])} ms; the "
+               f"same kind asked alone just before: median {_ms(statistics.median(alone))} ms "
+               f"(ratio {ratio:.2f})." if beside else "none needed.")
         )  # fmt: skip
     else:
         lines.append(f"The long solve was refused: {long['message']}")

@@ -28,7 +28,7 @@ HOLD_OBJECT_KEYS = {
 }  # fmt: skip
 HOLD_OBJECT_OPTIONAL = {
     "final_unit", "against", "tied", "players_left", "seat", "players", "ties", "limit", "side",
-    "schedule", "computer_hand",
+    "schedule", "computer_hand", "aside", "untouched",
 }  # fmt: skip
 #: Keys of each row of ``hold --format json``: always, and where they apply.
 HOLD_ROW_KEYS = {"keep", "rethrow", "value", "optimal"}

@@ -42,6 +42,8 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
             ["hold", "K K Q J 9", "--to-win", "--against", "Q Q Q J 9"],
             ["hold", "K K Q J 9", "--to-win", "--set", "throw_limit=first-player"],
             ["hold", "1 1 2 3 6", "--rules", "progressive", "--computer-hand", "3 3 3 2 1"],
+            ["hold", "K K Q J 9", "--set", "sticky_holds=true", "--throws-left=1", "--aside=K K"],
+            ["hold", "K K Q J 9", "--set", "max_rethrow=3", "--throws-left=1", "--untouched=K K"],
         ]
     },
     "chances": {

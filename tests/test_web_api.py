@@ -274,7 +274,7 @@ BAD = [
     ("/api/bidding", {"hand": "K K J 10 9", "bids": ["full-house", "two-pair"]}, 400, "higher"),
     ("/api/bidding", {"hand": "K K J 10 9", "bids": ["royal"]}, 400, "unknown rung"),
     ("/api/banking", {"dice": "6 6 1 2 3", "rules": "gameweave"}, 400, "blind"),
-    ("/api/review", {"steps": []}, 422, "steps"),
+    ("/api/review", {"steps": []}, 400, "steps"),
     ("/api/review", {"steps": [{"dice": "K K J 10 9", "keep": "K K"},
                                {"dice": "Q Q J 10 9", "keep": "Q Q"}]}, 400, "kept before"),
     ("/api/review", {"steps": [{"dice": "K K J 10 9", "keep": "A"}]}, 400, "not a hold"),

@@ -18,9 +18,13 @@ START_TIMEOUT = 60
 
 
 @contextlib.contextmanager
-def running_server() -> Iterator[str]:
-    """Start ``pokerdice-stats serve --port 0`` in a child process; yield its base URL."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+def running_server(env: dict[str, str] | None = None) -> Iterator[str]:
+    """Start ``pokerdice-stats serve --port 0`` in a child process; yield its base URL.
+
+    ``env``: variables set for the server besides this process's (e.g.
+    ``POKERDICE_CACHE_DIR`` empty: no saved round tables, every solve cold).
+    """
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", **(env or {})}
     process = subprocess.Popen(
         [sys.executable, "-m", "pokerdice_stats", "serve", "--port", "0"],
         stdout=subprocess.PIPE,

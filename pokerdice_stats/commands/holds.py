@@ -194,10 +194,12 @@ def hold_advice(args: argparse.Namespace, rules):
     if progressive and args.goal is not None:
         raise OptionError("--computer-hand and --as give the payout goal: not with --goal")
     extra = [("--aside", args.aside), ("--untouched", args.untouched)]
-    if args.to_win or progressive:
+    if progressive:
         for flag, value in extra:
             if value is not None:
-                raise OptionError(f"{flag} applies with a --goal (not with --to-win or --as)")
+                raise OptionError(
+                    f"{flag} applies with a --goal or --to-win (not with --computer-hand or --as)"
+                )
     if args.to_win:
         return round_advice(
             rules,
@@ -208,6 +210,8 @@ def hold_advice(args: argparse.Namespace, rules):
             players_left=args.players_left,
             limit=args.limit,
             exact=None if args.exact is None else exact_choice(args.exact, rules),
+            aside=args.aside,
+            untouched=args.untouched,
         )
     if progressive:
         return progressive_advice(
@@ -231,7 +235,8 @@ def _wins_by_default(args: argparse.Namespace, rules, progressive: bool) -> bool
     if args.goal is not None or progressive or args.aside is not None:
         return False
     if args.untouched is not None or state_kind(rules) != "hand":
-        return False  # a turn's state needs the dice set aside, which a round's goal does not take
+        # the default stays the goal there; --to-win with the dice set aside plays the round
+        return False
     return game_for(rules, "round").name == "seen"
 
 
@@ -268,9 +273,27 @@ def hold_record(advice, distribution=None, goal_default: bool = False) -> dict:
         "throws_left": advice.throws_left,
         "exact": advice.exact,
         **{key: advice.context.get(key) for key in HOLD_CONTEXT_KEYS},
+        **_state_dice(advice),
         "holds": rows,
     }
     return record
+
+
+def _state_dice(advice) -> dict[str, str | None]:
+    """The dice the turn's state carries: ``aside`` (sticky holds) or ``untouched``
+    (turn-scoped ``max_rethrow``), when the advice was given for some."""
+    from pokerdice_stats.ground import indexing as ix
+    from pokerdice_stats.turn.dice import format_counts
+    from pokerdice_stats.turn.states import state_kind
+
+    kind = state_kind(advice.rules)
+    shown = (
+        None if advice.aside is None else format_counts(ix.KEEP_COUNTS[advice.aside], advice.rules)
+    )
+    return {
+        "aside": shown if kind == "aside" else None,
+        "untouched": shown if kind == "original" else None,
+    }
 
 
 #: The context keys of ``hold --format json``, always given (null where they do not

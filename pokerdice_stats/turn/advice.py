@@ -115,10 +115,8 @@ def goal_advice(
     ``aside_text``: the dice set aside (sticky holds); ``untouched_text``: the
     dice of the first throw never thrown again (turn-scoped ``max_rethrow``).
     """
-    from pokerdice_stats.turn.dice import parse_keep
     from pokerdice_stats.turn.goals import parse_goal
     from pokerdice_stats.turn.holds import solve
-    from pokerdice_stats.turn.states import parse_aside
 
     table = hand_table(rules)
     hand = table.hand(dice)
@@ -128,23 +126,60 @@ def goal_advice(
         rules.throws,
         f"with {rules.throws} throws a turn (change the turn with --set throws=N)",
     )
-    aside = parse_aside(aside_text, rules, left)
+    aside = turn_state_dice(rules, left, aside_text, untouched_text)
+    policy = solve(rules, goal, throws=max(left + 1, 1))
+    rows = policy.hold_rows(hand, left, 0, aside)
+    unit = UNIT_CHANCE if goal.is_probability else "points"
+    return HoldAdvice(rules, hand, left, goal.name, unit, rows, policy.exact, {}, policy, 0, aside)
+
+
+def turn_state_dice(
+    rules: RuleSet,
+    throws_left: int,
+    aside_text: str | None = None,
+    untouched_text: str | None = None,
+) -> int | None:
+    """The dice a turn's state carries besides the hand (keep index), or None.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        A turn of ``rules.throws`` throws.
+    throws_left : int
+        Throws still to come.
+    aside_text : str, optional
+        The dice set aside (``sticky_holds=true``).
+    untouched_text : str, optional
+        The dice of the first throw never thrown again (turn-scoped ``max_rethrow``
+        below 5); needed after a re-throw with throws still to come.
+
+    Returns
+    -------
+    int or None
+        The keep index the hold program's state takes (``aside`` of its hold rows).
+
+    Raises
+    ------
+    OptionError
+        For dice the rules do not carry, or a state the turn cannot reach.
+    """
+    from pokerdice_stats.turn.dice import parse_keep
+    from pokerdice_stats.turn.states import parse_aside
+
+    aside = parse_aside(aside_text, rules, throws_left)
     if untouched_text is not None:
         if state_kind(rules) != "original":
             raise OptionError(
                 "--untouched matters only under max_rethrow_scope=turn with max_rethrow below 5 "
                 "(and without sticky holds)"
             )
-        aside = parse_keep(untouched_text, rules)
-    elif state_kind(rules) == "original" and 0 < left < rules.throws - 1:
+        return parse_keep(untouched_text, rules)
+    if state_kind(rules) == "original" and 0 < throws_left < rules.throws - 1:
         raise OptionError(
             f"after a re-throw under max_rethrow={rules.max_rethrow} (max_rethrow_scope=turn) "
             "give --untouched: the dice of the first throw never thrown again"
         )
-    policy = solve(rules, goal, throws=max(left + 1, 1))
-    rows = policy.hold_rows(hand, left, 0, aside)
-    unit = UNIT_CHANCE if goal.is_probability else "points"
-    return HoldAdvice(rules, hand, left, goal.name, unit, rows, policy.exact, {}, policy, 0, aside)
+    return aside
 
 
 def hold_distribution(advice: HoldAdvice) -> list[dict[str, Fraction | float]]:

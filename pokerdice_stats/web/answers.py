@@ -306,7 +306,12 @@ def games_answer() -> dict:
 
 
 def faces_answer(request: Table) -> dict:
-    """The faces and categories of a rule set with its ``set`` options."""
+    """The faces and categories of a rule set with its ``set`` options, and what a turn's
+    state carries besides the hand (``state``: ``hand``; ``aside``, the dice set aside
+    under sticky holds; ``original``, the first throw's dice never thrown again under a
+    turn-scoped ``max_rethrow``)."""
+    from pokerdice_stats.turn.states import state_kind
+
     rules = table_rules(request)
     return {
         "rules": rules.label(),
@@ -314,4 +319,6 @@ def faces_answer(request: Table) -> dict:
         "faces": list(rules.face_chart.labels),
         "categories": list(rules.category_slugs),
         "throws": rules.throws,
+        "state": state_kind(rules),
+        "max_rethrow": rules.max_rethrow,
     }

@@ -3,7 +3,8 @@
 Every answer is a JSON object. Bad input is a 4xx with one message under ``error``
 (422: a field out of its bounds, 400: a position the rules refuse, 413: a body over
 :data:`MAX_BODY_BYTES`, 429: too many solves running); a long solve is a 202 with its
-pending status, to be polled at ``/api/jobs/{id}``. The OpenAPI document is at
+pending status (the seconds it has run and ``progress``, the share of the solve done,
+0 to 1), to be polled at ``/api/jobs/{id}``. The OpenAPI document is at
 ``/openapi.json`` and its pages at ``/docs``.
 """
 
@@ -24,11 +25,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from pokerdice_stats import __version__
 from pokerdice_stats.ground.errors import PokerDiceError, shorten_message
 from pokerdice_stats.web import answers
+from pokerdice_stats.web.bid_review import bidding_review
 from pokerdice_stats.web.jobs import BusyError, JobBoard
 from pokerdice_stats.web.requests import (
     BankingRequest,
     BettingRequest,
     BiddingRequest,
+    BiddingReviewRequest,
     HoldRequest,
     ReviewRequest,
     Table,
@@ -92,7 +95,19 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
         group = ("review", _table_key(request))
         return _answer(jobs, "review", request, group, review_answer)
 
-    @app.get("/api/jobs/{job_id}", summary="A long solve: pending, or its answer")
+    @app.post(
+        "/api/review/bidding",
+        summary="A played game of 003's bidding for two: each of your moves against the best",
+    )
+    def review_bidding(request: BiddingReviewRequest) -> JSONResponse:
+        # the category ladder's solve is the one /api/bidding reads: one lock for both
+        group = ("bidding", _table_key(request), *(("fine",) if request.ladder == "fine" else ()))
+        return _answer(jobs, "review-bidding", request, group, bidding_review)
+
+    @app.get(
+        "/api/jobs/{job_id}",
+        summary="A long solve: pending (seconds run, progress: share done 0 to 1), or its answer",
+    )
     def job(job_id: str) -> JSONResponse:
         if not (job_id.isascii() and job_id.isdigit() and len(job_id) <= 12):
             raise PokerDiceError(f"a job id is a whole number, got {job_id[:20]!r}")

@@ -3,8 +3,10 @@
 Each request is a *job* keyed by its canonical body. The request waits up to
 :data:`WAIT_SECONDS` for it; a quick answer (a warm solve) comes back at once, a long
 one (the first 5-seat round of a rule set, a sticky round) as ``pending`` with the
-job's id and the seconds it has run, and ``GET /api/jobs/{id}`` gives the answer when
-it is ready. Identical requests share one job; jobs that solve the same game (the
+job's id, the seconds it has run and its progress (the share of the solve done, 0 to
+1, as the solver reports it through :mod:`pokerdice_stats.ground.progress`; null for
+a solve that reports no stages), and ``GET /api/jobs/{id}`` gives the answer when it
+is ready. Identical requests share one job; jobs that solve the same game (the
 same ``group``) run one at a time, so a second request waits for the first solve and
 then reads it from the caches instead of solving it again. Finished answers are kept
 (at most :data:`KEEP_ANSWERS`, the oldest dropped first): they are deterministic.
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerdice_stats.ground.errors import OptionError, PokerDiceError
+from pokerdice_stats.ground.progress import Progress, watching
 
 #: How long a request waits for its answer before it is answered as pending (seconds).
 WAIT_SECONDS = 2.0
@@ -30,6 +33,13 @@ WAIT_SECONDS = 2.0
 MAX_RUNNING = 256
 #: Finished answers kept for identical requests and for polling.
 KEEP_ANSWERS = 512
+#: The units of a pending status's figures.
+STATUS_UNITS = {
+    "seconds": "seconds since the job started",
+    "progress": "share of the solve done, 0 to 1 (its stages, e.g. the rounds of 2 to 5 "
+    "players and their seats; a fixed point's passes estimated); never goes down; null "
+    "when the solve reports no stages",
+}
 
 
 class BusyError(PokerDiceError):
@@ -45,13 +55,24 @@ class Job:
     done: threading.Event = field(default_factory=threading.Event)
     answer: Any = None
     error: BaseException | None = None
+    progress: Progress = field(default_factory=Progress)
+    waiting: bool = True
 
     def status(self) -> dict:
-        """``pending`` with the seconds run so far (the page shows them)."""
+        """``pending`` with the seconds run so far and the share of the solve done, with
+        the stage it is in (the page shows them; units in :data:`STATUS_UNITS`)."""
+        done = self.progress.snapshot()
+        if self.waiting:
+            stage = "waiting for the same solve (another request started it)"
+        else:
+            stage = done["stage"] or "solving"
         return {
             "status": "pending",
             "job": self.id,
             "seconds": round(time.monotonic() - self.started, 1),
+            "progress": done["fraction"] if self.progress.reported else None,
+            "stage": stage,
+            "units": STATUS_UNITS,
             "poll": f"/api/jobs/{self.id}",
         }
 
@@ -126,7 +147,8 @@ class JobBoard:
 
     def _work(self, job: Job, lock: threading.Lock, work: Callable[[], Any]) -> None:
         try:
-            with lock:
+            with lock, watching(job.progress):
+                job.waiting = False
                 job.answer = work()
         except BaseException as err:  # handed to every request waiting for this job
             job.error = err

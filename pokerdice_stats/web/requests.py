@@ -111,6 +111,13 @@ class BettingTurn(BaseModel):
     whether you met it (left out: nobody raised); ``raises_made``: after your final hand,
     the raises you made (0: check; left out: not reviewed). ``pot``: chips in the pot
     before your throw (default: as if nobody had raised before).
+
+    001 as written (``ante_max`` or ``raise_max`` given, as ``betting --ante-max A
+    --raise-max M``): ``ante_named``, seat 1's ante; ``entered``, a later seat's choice to
+    meet the ante (true) or sit out (false), with ``seats_in`` the seats in before it
+    (default: as solved) and ``ante`` the ante seat 1 named; ``raised``, the chips of the
+    raise faced (default: the table's raise size); ``raises_made``, the chips you raised
+    (0: check).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -124,6 +131,13 @@ class BettingTurn(BaseModel):
     met: bool | None = None
     raises_made: int | None = Field(default=None, ge=0, le=4)
     exact: Exact = "auto"
+    ante_max: int | None = Field(default=None, ge=1, le=10)
+    raise_max: int | None = Field(default=None, ge=1, le=4)
+    sit_out: bool = True
+    ante_named: Chips | None = None
+    seats_in: str | None = Field(default=None, max_length=20)
+    entered: bool | None = None
+    raised: Chips | None = None
 
 
 class ReviewRequest(Table):
@@ -136,7 +150,7 @@ class ReviewRequest(Table):
     come in 001's betting round (``betting``: the stakes, your seat, meet and raise).
     """
 
-    steps: list[Step] = Field(min_length=1, max_length=MAX_THROWS)
+    steps: list[Step] = Field(default_factory=list, max_length=MAX_THROWS)
     against: Dice | None = None
     tied: int | None = Field(default=None, ge=1, le=4)
     players_left: int | None = Field(default=None, ge=0, le=4)
@@ -144,3 +158,17 @@ class ReviewRequest(Table):
     computer_hand: Dice | None = None
     players: int | None = Field(default=None, ge=2, le=5)
     betting: BettingTurn | None = None
+
+
+class BiddingReviewRequest(Table):
+    """003 bidding for two, a whole game: your five dice, your seat and every move of the
+    game in order (each bid a rung of the ladder, ``call`` to end it; yours and the
+    other's), as ``bidding --hand --bids`` reads the bids."""
+
+    rules: Preset = "classic"
+    ladder: Literal["category", "fine"] = "category"
+    hand: Dice
+    seat: int = Field(default=1, ge=1, le=2)
+    moves: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        min_length=1, max_length=64
+    )

@@ -17,6 +17,7 @@ from pokerdice_stats.web.answers import banking_answer, hold_answer, table_rules
 from pokerdice_stats.web.requests import BankingRequest, HoldRequest, ReviewRequest
 from pokerdice_stats.web.review_rows import review_record, turn_decisions
 from pokerdice_stats.web.stakes_review import betting_review
+from pokerdice_stats.web.table_review import is_table, table_review
 
 #: Keys of the last hold answer that describe one position, not the turn.
 CONTEXT_LEFT_OUT = ("holds", "hand", "category", "throws_left", "goal_default")
@@ -31,7 +32,11 @@ def review_answer(request: ReviewRequest) -> dict:
             "rethrow limit)"
         )
     if request.betting is not None:
+        if is_table(request.betting):
+            return table_review(request, rules)
         return betting_review(request, rules)
+    if not request.steps:
+        raise OptionError("steps: give the throws of the turn (each one's dice and keep)")
     game, advise = _adviser(request, rules)
     throws = rules.throws if request.limit is None else request.limit
     decisions, answer = turn_decisions(request, rules, throws, advise)

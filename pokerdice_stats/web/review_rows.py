@@ -73,7 +73,8 @@ def decision_row(
     """One reviewed decision: the choice made and the best, their values and the cost.
 
     ``chosen`` and ``best`` are rows of an answer (``value``, ``value_exact`` when exact,
-    ``optimal``); ``where`` says where the decision fell (throw, dice, throws left).
+    ``optimal``); ``where`` says where the decision fell (throw, dice, throws left). A
+    choice lost value when it is not optimal and worth less than the best.
     """
     cost = _number(best) - _number(chosen)
     return {
@@ -87,7 +88,7 @@ def decision_row(
         "best_choice": best_choice,
         "best_value": float(_number(best)),
         "best_value_exact": _exact(best),
-        "lost": not chosen["optimal"],
+        "lost": not chosen["optimal"] and cost > 0,  # an equal choice lost nothing
         "cost": float(cost),
         "cost_exact": cost if isinstance(cost, Fraction) else None,
     }

@@ -30,6 +30,8 @@ def betting_review(request: ReviewRequest, rules: RuleSet) -> dict:
         raise OptionError(f"--seat must be 1 to {turn.players}, got {turn.seat}")
     if turn.seat > 1 and request.against is None:
         raise OptionError(f"seat {turn.seat} needs the best hand so far (against)")
+    if turn.raises_made is not None and not request.steps:
+        raise OptionError("check or raise comes after the final hand: give your throws")
     base = {
         **request.model_dump(include={"rules", "set", "rules_text"}),
         **turn.model_dump(include={"players", "seat", "ante", "raise_size", "raises", "exact"}),

@@ -14,15 +14,28 @@ async function call(url, body, statusLine) {
   };
   let response = await fetch(url, init);
   let data = await response.json();
-  while (response.status === 202) {  // a long solve: show that it runs, then ask again
-    if (statusLine) statusLine.textContent = `solving… ${data.seconds} s (job ${data.job})`;
+  while (response.status === 202) {  // a long solve: show how far it is, then ask again
+    if (statusLine) showPending(statusLine, data);
     await new Promise((done) => setTimeout(done, 400));
     response = await fetch(data.poll);
     data = await response.json();
   }
-  if (statusLine) statusLine.textContent = "";
+  if (statusLine) {
+    statusLine.textContent = "";
+    statusLine.classList.remove("pending");
+  }
   if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
   return data;
+}
+
+function showPending(line, data) {
+  // progress: the share of the solve done, 0 to 1 (null: the solve reports no stages)
+  const share = data.progress;
+  const figure = share === null || share === undefined ? "" :
+    `<progress max="1" value="${share}"></progress> ` +
+    `<span class="progress" data-progress="${share}">${(100 * share).toFixed(0)} %</span> `;
+  line.classList.add("pending");
+  line.innerHTML = `solving… ${figure}${escapeHtml(data.stage || "")} · ${data.seconds} s (job ${escapeHtml(data.job)})`;
 }
 
 function table() {
@@ -148,6 +161,11 @@ async function loadRules() {
   for (const el of document.querySelectorAll("[data-panels]")) {
     el.hidden = !el.dataset.panels.split(" ").some(has);
   }
+  for (const el of document.querySelectorAll("[data-state]")) {
+    el.hidden = el.dataset.state !== state.rules.state;
+  }
+  $("aside").value = "";
+  $("untouched").value = "";
   const bids = $("bid-add");
   bids.innerHTML = "";
   for (const c of state.rules.categories.slice().reverse()) bids.add(new Option(c, c));
@@ -170,14 +188,14 @@ function seat() {
   return Number($("seat").value);
 }
 
-function position() {
+function position(needAgainst = true) {
   // The context every hold answer needs, by the game the preset plays.
   const out = {};
   if (has("banking")) out.players = players();
   if (has("progressive")) out.computer_hand = $("computer-hand").value.trim() || null;
   if (has("hold")) {
     const against = $("against").value.trim();
-    if (seat() > 1 && !against) throw new Error("enter the best hand so far (you are not seat 1)");
+    if (needAgainst && seat() > 1 && !against) throw new Error("enter the best hand so far (you are not seat 1)");
     if (against) {
       out.against = against;
       out.tied = Number($("tied").value) || 1;
@@ -185,6 +203,32 @@ function position() {
     out.players_left = players() - seat();
     const limit = $("limit").value.trim();
     if (limit && seat() > 1) out.limit = Number(limit);
+  }
+  return out;
+}
+
+// ---- the turn's state: dice set aside (sticky holds), dice never thrown again ---------------
+
+function turnState() {
+  // what the state of the turn carries besides the hand, after a re-throw
+  const out = {};
+  const afterFirst = Number($("throws-left").value) >= state.rules.throws - 1;
+  if (afterFirst) return out;
+  if (state.rules.state === "aside" && $("aside").value.trim()) out.aside = $("aside").value.trim();
+  if (state.rules.state === "original") out.untouched = $("untouched").value.trim() || null;
+  return out;
+}
+
+function common(a, b) {
+  // the dice two lists share (as multisets)
+  const rest = b.slice();
+  const out = [];
+  for (const face of a) {
+    const at = rest.indexOf(face);
+    if (at >= 0) {
+      out.push(face);
+      rest.splice(at, 1);
+    }
   }
   return out;
 }
@@ -208,7 +252,7 @@ async function advise() {
       answer = await call("/api/hold", { ...body, computer_hand: where.computer_hand }, status);
     } else {
       delete where.players;
-      answer = await call("/api/hold", { ...body, to_win: true, ...where }, status);
+      answer = await call("/api/hold", { ...body, to_win: true, ...where, ...turnState() }, status);
     }
     state.answer = answer;
     showHolds(answer);
@@ -255,7 +299,14 @@ function showHolds(answer) {
 function nextThrow() {
   const best = state.answer && state.answer.holds[0];
   if (!best) return;
-  setDice(best.keep ? best.keep.split(" ").map(norm) : []);
+  const kept = best.keep ? best.keep.split(" ").map(norm) : [];
+  const first = Number($("throws-left").value) >= state.rules.throws - 1;
+  if (state.rules.state === "aside") $("aside").value = kept.join(" ");  // they stay aside
+  if (state.rules.state === "original") {  // first-throw dice still never thrown again
+    const before = first ? kept : parseDice($("untouched").value);
+    $("untouched").value = common(before, kept).join(" ");
+  }
+  setDice(kept);
   const left = $("throws-left");
   left.value = String(Math.max(0, Number(left.value) - 1));
   $("holds").hidden = true;
@@ -389,8 +440,9 @@ async function review() {
       if (!dice) break;
       steps.push({ dice, keep: keep || null });
     }
-    if (!steps.length) throw new Error("enter the dice of the first throw");
-    const where = position();
+    const asWritten = has("betting") ? tableStakes() : {};
+    const stakesOnly = !steps.length && (asWritten.ante_named !== undefined || asWritten.entered !== undefined);
+    const where = position(!stakesOnly);
     if (has("progressive") && !where.computer_hand) throw new Error("enter the computer's final hand");
     const request = { ...table(), steps, ...where };
     if (has("betting")) {
@@ -403,31 +455,75 @@ async function review() {
         ...stakes,
         met: met === "" ? null : met === "met",
         raises_made: raised === "" ? null : Number(raised),
+        ...asWritten,
       };
     }
-    const answer = await call("/api/review", request, status);
-    const unit = answer.unit || (answer.units && answer.units.value);
-    const lost = answer.lost_decisions;
-    $("review-summary").innerHTML = lost === 0
-      ? "Every keep was the best."
-      : `<span id="review-lost">${lost}</span> decision(s) lost value: ${shown(answer.total_cost, unit)} in all (${escapeHtml(valueWords(unit))}).`;
-    const body = $("review-rows").querySelector("tbody");
-    body.innerHTML = "";
-    for (const d of answer.decisions) {
-      const tr = document.createElement("tr");
-      if (d.lost) tr.className = "lost";
-      tr.dataset.cost = d.cost;
-      tr.innerHTML = `<td>${d.throw || ""}</td><td>${escapeHtml(d.decision)}</td><td>${escapeHtml(d.dice || "")}</td>` +
-        `<td>${escapeHtml(d.choice)}</td>` +
-        `<td class="num">${shown(d.value, unit)}</td><td>${escapeHtml(d.best_choice)}</td>` +
-        `<td class="num">${shown(d.best_value, unit)}</td><td class="num">${d.lost ? shown(d.cost, unit) : "—"}</td>`;
-      body.appendChild(tr);
-    }
-    $("review-rows").hidden = false;
+    if (!steps.length && !stakesOnly) throw new Error("enter the dice of the first throw");
+    showReview(await call("/api/review", request, status));
   } catch (err) {
     status.className = "error";
     status.textContent = err.message;
   }
+}
+
+function tableStakes() {
+  // 001 as written: the ante named, meeting it or sitting out (betting --ante-max A --raise-max M)
+  const anteMax = $("review-ante-max").value.trim();
+  const raiseMax = $("review-raise-max").value.trim();
+  if (!anteMax && !raiseMax) return {};
+  const out = {
+    ante_max: anteMax ? Number(anteMax) : null,
+    raise_max: raiseMax ? Number(raiseMax) : null,
+    sit_out: $("review-sit-out").value === "yes",
+  };
+  const named = $("review-ante-named").value.trim();
+  if (seat() === 1 && named) out.ante_named = named;
+  if (seat() > 1) {
+    const before = $("review-seats-in").value.trim();
+    if (before) out.seats_in = before;
+    const entered = $("review-entered").value;
+    if (entered) out.entered = entered === "met";
+  }
+  return out;
+}
+
+async function reviewBidding() {
+  const status = $("review-status");
+  status.className = "note";
+  try {
+    const moves = $("review-bid-moves").value.split(",").map((m) => m.trim()).filter((m) => m);
+    const hand = $("review-bid-hand").value.trim() || $("dice-text").value.trim();
+    if (!hand) throw new Error("enter your five dice");
+    if (!moves.length) throw new Error("enter the moves of the game (each bid, then call)");
+    const request = { ...table(), hand, seat: Number($("review-bid-seat").value),
+      ladder: $("review-bid-ladder").value, moves };
+    showReview(await call("/api/review/bidding", request, status));
+  } catch (err) {
+    status.className = "error";
+    status.textContent = err.message;
+  }
+}
+
+function showReview(answer) {
+  const unit = answer.unit || (answer.units && answer.units.value);
+  const lost = answer.lost_decisions;
+  $("review-summary").innerHTML = lost === 0
+    ? "Every decision was the best (or as good)."
+    : `<span id="review-lost">${lost}</span> decision(s) lost value: ${shown(answer.total_cost, unit)} in all (${escapeHtml(valueWords(unit))}).`;
+  const body = $("review-rows").querySelector("tbody");
+  body.innerHTML = "";
+  for (const d of answer.decisions) {
+    const tr = document.createElement("tr");
+    if (d.lost) tr.className = "lost";
+    tr.dataset.cost = d.cost;
+    tr.dataset.value = d.value;
+    tr.innerHTML = `<td>${d.throw || d.move || ""}</td><td>${escapeHtml(d.decision)}</td><td>${escapeHtml(d.dice || "")}</td>` +
+      `<td>${escapeHtml(d.choice)}</td>` +
+      `<td class="num">${shown(d.value, unit)}</td><td>${escapeHtml(d.best_choice)}</td>` +
+      `<td class="num">${shown(d.best_value, unit)}</td><td class="num">${d.lost ? shown(d.cost, unit) : "—"}</td>`;
+    body.appendChild(tr);
+  }
+  $("review-rows").hidden = false;
 }
 
 // ---- wiring ----------------------------------------------------------------------------
@@ -469,6 +565,7 @@ async function start() {
   $("tab-coach").addEventListener("click", () => view("coach"));
   $("tab-review").addEventListener("click", () => view("review"));
   $("review-run").addEventListener("click", review);
+  $("review-bid-run").addEventListener("click", reviewBidding);
   document.body.dataset.ready = "true";
 }
 

@@ -226,7 +226,7 @@ def meet_decision(
     ante=None,
     pot=None,
     still_in=None,
-    raised: int = 1,
+    raised: int | Fraction = 1,
 ) -> dict:
     """Facing a raise of ``raised`` chips: meet or fold (:func:`.decisions.meet_decision`)."""
     result, position, members = round_seat(table, seat, seats_in, ante=ante)

@@ -17,10 +17,17 @@ The answer has the shape of every hold advice, :class:`~pokerdice_stats.turn.adv
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from typing import Any
 
+from pokerdice_stats.ground import progress
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.turn.advice import UNIT_CHANCE, HoldAdvice, check_throws_left
+from pokerdice_stats.turn.advice import (
+    UNIT_CHANCE,
+    HoldAdvice,
+    check_throws_left,
+    turn_state_dice,
+)
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_kind
@@ -34,6 +41,9 @@ from pokerdice_stats.turn.states import state_kind
 #: turn-scoped rethrows the twins fall behind from 3 players, which solve on numba.
 ROUND_QUICK_PLAYERS = {"hand": 5, "aside": 2, "original": 2}
 ROUND_QUICK_LIMIT = 1024
+#: The share of a round's advice that its solve takes, for a watcher of its progress
+#: (:mod:`pokerdice_stats.ground.progress`); saving its tables takes the rest.
+SOLVE_SHARE = 0.9
 
 
 def round_advice(
@@ -46,6 +56,8 @@ def round_advice(
     players_left: int | None = None,
     limit: int | None = None,
     exact: bool | None = None,
+    aside: str | None = None,
+    untouched: str | None = None,
 ) -> HoldAdvice:
     """Every hold of ``dice`` with its chance of winning the round.
 
@@ -68,6 +80,10 @@ def round_advice(
         (default: every throw).
     exact : bool, optional
         Exact Fractions (default: when cheap, as ``round --exact auto``).
+    aside, untouched : str, optional
+        The dice set aside (``sticky_holds=true``), or the dice of the first throw never
+        thrown again (turn-scoped ``max_rethrow``), after a re-throw: the turn's state
+        (:func:`~pokerdice_stats.turn.advice.turn_state_dice`).
 
     Raises
     ------
@@ -118,7 +134,10 @@ def round_advice(
     left_throws = check_throws_left(throws_left, throws, what)
     table = hand_table(rules)
     hand = table.hand(dice)
-    rows = policy.hold_rows(hand, left_throws, goal)
+    # the dice the state carries are checked against a turn of the throws this seat has
+    turn = rules if throws == rules.throws else dataclasses.replace(rules, throws=throws)
+    state = turn_state_dice(turn, left_throws, aside, untouched)
+    rows = policy.hold_rows(hand, left_throws, goal, state)
     context: dict[str, Any] = {
         "against": None if against is None else table.format(table.hand(against)),
         "tied": 0 if first else int(tied),
@@ -131,7 +150,7 @@ def round_advice(
         context["limit"] = None if first else throws
     name = "win the round"
     return HoldAdvice(
-        rules, hand, left_throws, name, UNIT_CHANCE, rows, exact, context, policy, goal
+        rules, hand, left_throws, name, UNIT_CHANCE, rows, exact, context, policy, goal, state
     )
 
 
@@ -158,11 +177,15 @@ def _round_policy(
     if tables is not None:
         return tables.policy(seat, against, tied, limit)
     quick = players <= ROUND_QUICK_PLAYERS[state_kind(rules)]
-    with quick_limit(ROUND_QUICK_LIMIT) if quick else contextlib.nullcontext():
+    with (
+        quick_limit(ROUND_QUICK_LIMIT) if quick else contextlib.nullcontext(),
+        progress.stage(0.0, SOLVE_SHARE, ""),
+    ):
         result = solve_round(rules, players, exact=exact)
-    round_tables.store(round_tables.RoundTables.of_round(result))
-    if rules.ties == "roll-off":  # the smaller rounds were solved for their roll-off chances
-        for smaller in range(2, players):
-            solved = solve_round(rules, smaller, exact=exact)  # cached: no work
-            round_tables.store(round_tables.RoundTables.of_round(solved))
+    with progress.stage(SOLVE_SHARE, 1.0, "saving the round's tables"):
+        round_tables.store(round_tables.RoundTables.of_round(result))
+        if rules.ties == "roll-off":  # the smaller rounds were solved for their roll-off chances
+            for smaller in range(2, players):
+                solved = solve_round(rules, smaller, exact=exact)  # cached: no work
+                round_tables.store(round_tables.RoundTables.of_round(solved))
     return result.policy(seat, against, tied, limit)

@@ -54,6 +54,7 @@ from pokerdice_stats.games.seen.exact.seat_chain import (
 from pokerdice_stats.games.seen.exact.sizes import check_round_memory
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground import progress
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.dice import format_counts
@@ -291,8 +292,17 @@ def solve_round(rules: RuleSet, players: int, *, exact: bool = False) -> Round:
     """
     n = check_players(players)
     check_round_memory(rules, n, bool(exact))
+    # A roll-off of m players is a round of m: they are solved first, smallest first, as
+    # stages of the progress a watcher reads (each weighs its m - 1 later seats).
+    sizes = list(range(2, n + 1)) if rules.ties == "roll-off" else [n]
+    total = sum(m - 1 for m in sizes)
     try:
-        result = _solve_cached(_cache_key(rules), n, bool(exact))
+        done = 0
+        for m in sizes:
+            share = (done / total, (done + m - 1) / total)
+            with progress.stage(*share, f"round of {m} players"):
+                result = _solve_cached(_cache_key(rules), m, bool(exact))
+            done += m - 1
     finally:
         _MEMOS.clear()  # the solved rounds are cached; their goals need not stay alive
     return dataclasses.replace(result, rules=rules)
@@ -313,7 +323,8 @@ def _solve_cached(rules: RuleSet, players: int, exact: bool) -> Round:
     while not done and iteration < MAX_ITERATIONS:
         iteration += 1
         rolloff[players] = guess
-        core = evaluate_seats(rules, players, rolloff, exact)
+        with progress.stage(*progress.pass_share(iteration), f"pass {iteration} (roll-offs)"):
+            core = evaluate_seats(rules, players, rolloff, exact)
         win, _ = outcomes(core["sets"], players, rules.ties, rolloff, None, exact)
         residual = max(abs(float(a - b)) for a, b in zip(win, guess, strict=True))
         done = tuple(win) == guess if exact else residual <= TOLERANCE
@@ -391,21 +402,26 @@ def evaluate_seats(rules: RuleSet, players: int, rolloff: dict, exact: bool) -> 
     terminal = terminal_values(rules, players, rolloff, exact)
     strength = hand_table(rules).strength
     sets: dict[int, np.ndarray] = {}
+    chained = (players - 1) / players  # seats 2..n, then seat 1: a share each
     if not has_throw_limit(rules):
         memo = _memo(rules, rules.throws, exact)
-        chain = solve_chain(rules, players, rules.throws, terminal, exact, memo)
+        with progress.stage(0.0, chained, "seats after the first"):
+            chain = solve_chain(rules, players, rules.throws, terminal, exact, memo)
         goals = goals_from_values(chain.first_seat_values()[None, :], rules, exact, "seat1")
-        first = solve(rules, goals, throws=rules.throws, exact=exact)
+        with progress.stage(chained, 1.0, "seat 1"):
+            first = solve(rules, goals, throws=rules.throws, exact=exact)
         numerators, denominator = first.final_distribution()
         start = strength_distribution(numerators, denominator, rules, exact)[0]
         _accumulate(sets, forward_tie_sets(chain, {1: start}))
         return {"chains": {rules.throws: chain}, "first": first, "sets": sets, "stop_after": None}
-    chains = {
-        t: solve_chain(rules, players, t, terminal, exact, _memo(rules, t, exact))
-        for t in range(1, rules.throws + 1)
-    }
+    chains = {}
+    for t in range(1, rules.throws + 1):
+        share = (chained * (t - 1) / rules.throws, chained * t / rules.throws)
+        with progress.stage(*share, f"seats after the first, limit {t}"):
+            chains[t] = solve_chain(rules, players, t, terminal, exact, _memo(rules, t, exact))
     stands = [chains[t].first_seat_values()[strength][None, :] for t in chains]
-    staged = solve_staged(rules, stands, exact=exact)
+    with progress.stage(chained, 1.0, "seat 1"):
+        staged = solve_staged(rules, stands, exact=exact)
     finals, denominators = staged.final_distribution()
     stop_after = []
     for t in chains:

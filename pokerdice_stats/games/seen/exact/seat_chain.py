@@ -34,6 +34,7 @@ from pokerdice_stats.games.seen.exact.strengths import (
     n_strengths,
     zeros,
 )
+from pokerdice_stats.ground import progress
 from pokerdice_stats.turn import holds
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -176,6 +177,7 @@ def solve_chain(
                 else:
                     before[:, m, r] = below * after[:, m, r] + tie * after[:, m + 1, r]
         values[seat - 1] = before
+        progress.step(players - seat + 1, players - 1, f"seat {seat} solved")
     return SeatChain(rules, players, throws, exact, values, policies, distributions)
 
 
