@@ -8,6 +8,7 @@ again, with a warning on standard error, and the answer is the fresh one.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import pickle
@@ -233,3 +234,49 @@ def test_timings_from_a_fifo_are_not_waited_on(report_cache):
     worker.start()
     worker.join(HANG)
     assert not worker.is_alive() and result["t"] == {}
+
+
+# ---------------------------------------------------------------- solves kept for the next process
+
+
+def test_a_kept_solve_is_computed_once_and_read_back(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return {"value": len(calls)}
+
+    first = cache.kept_solve("solves", "test.kept", ("a", 1), compute)
+    again = cache.kept_solve("solves", "test.kept", ("a", 1), compute)
+    other = cache.kept_solve("solves", "test.kept", ("a", 2), compute)
+    assert first == again == {"value": 1} and other == {"value": 2} and len(calls) == 2
+    # A damaged entry is computed again, with a warning, and the fresh value is the answer.
+    named = hashlib.sha256(repr(("a", 1)).encode("utf-8")).hexdigest()[:12]
+    (entry,) = (tmp_path / "solves").glob(f"test.kept-{named}-*")
+    entry.write_bytes(entry.read_bytes()[:-3] + b"xyz")
+    fresh = cache.kept_solve("solves", "test.kept", ("a", 1), compute)
+    assert fresh == {"value": 3} and "warning" in capsys.readouterr().err
+    # With the cache off every call computes.
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", "")
+    cache.kept_solve("solves", "test.kept", ("a", 1), compute)
+    assert len(calls) == 4
+
+
+def test_the_bidding_solve_is_kept_for_the_next_process(tmp_path, monkeypatch):
+    from pokerdice_stats import get_rules
+    from pokerdice_stats.games.bidding.exact import solve
+
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))
+    calls = []
+    monkeypatch.setattr(solve, "_solve", lambda rules, ladder: calls.append(ladder) or "solved")
+    rules = get_rules("classic", {"wild": "9"})
+    solve.solve_ladder.cache_clear()
+    try:
+        assert solve.solve_ladder(rules, "category") == "solved"
+        solve.solve_ladder.cache_clear()  # as a new process: memory forgotten, the disk kept
+        assert solve.solve_ladder(rules, "category") == "solved"
+        assert calls == ["category"]
+        assert len(list((tmp_path / "solves").glob("bidding.solve_ladder-*"))) == 1
+    finally:
+        solve.solve_ladder.cache_clear()

@@ -1,8 +1,9 @@
 """Where the toolkit keeps what it saves between runs, and the digest of its code.
 
-Two things are saved: the seat tables of solved rounds (``rounds/``, read by
-``hold --to-win``) and the main job's expensive solves (``report/``).  Both
-live under one folder: ``$POKERDICE_CACHE_DIR`` if set (set it empty to save
+Three things are saved: the seat tables of solved rounds (``rounds/``, read by
+``hold --to-win``), the solutions a command waits on (``solves/``: the bidding
+game's) and the main job's expensive solves (``report/``).  All live under one
+folder: ``$POKERDICE_CACHE_DIR`` if set (set it empty to save
 nothing), else ``$XDG_CACHE_HOME/pokerdice_stats`` or
 ``~/.cache/pokerdice_stats``.  A folder that cannot be written (a read-only
 home), or that another user owns or may write, means nothing is saved, never

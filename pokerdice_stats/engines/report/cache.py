@@ -46,6 +46,7 @@ __all__ = [
     "default_folder",
     "disk_cached",
     "folder",
+    "kept_solve",
     "save_timings",
     "source_digest",
     "timings",
@@ -218,6 +219,42 @@ def disk_cached(func: Callable[..., T]) -> Callable[..., T]:
         return value
 
     return cached
+
+
+def kept_solve(folder_name: str, name: str, args: tuple, compute: Callable[[], T]) -> T:
+    """``compute()``, kept in the toolkit's cache folder ``folder_name`` for the next process.
+
+    Unlike :func:`disk_cached` (on only while the main job runs), this cache is on
+    whenever the toolkit's cache folder may be used
+    (:func:`~pokerdice_stats.ground.cache_dir.cache_folder`): it is for solves a user
+    waits on at the command line or in the coach.  The entry is keyed and checked like
+    the main job's (:func:`cache_key`: ``name``, ``args``, the package's sources and the
+    libraries' versions), written atomically, and computed again when damaged.
+
+    Parameters
+    ----------
+    folder_name : str
+        The subfolder of the cache (``solves``).
+    name : str
+        What is computed (part of the key and of the file name).
+    args : tuple
+        Plain values naming the computation (part of the key).
+    compute : callable
+        Computes the value when no usable entry is kept.
+    """
+    where = cache_folder(folder_name)
+    if where is None:
+        return compute()
+    key = cache_key(name, args)
+    by_args = hashlib.sha256(repr(args).encode("utf-8")).hexdigest()[:12]
+    stem = f"{name}-{by_args}-"
+    path = where / f"{stem}{key[:32]}.pickle"
+    found, value = _load(path, key)
+    if found:
+        return value
+    value = compute()
+    _store(path, value, stem, key)
+    return value
 
 
 #: File of the cache folder holding the seconds each task took last time.

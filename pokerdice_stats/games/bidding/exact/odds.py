@@ -28,7 +28,6 @@ Examples
 from __future__ import annotations
 
 import functools
-import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -91,10 +90,20 @@ class BidLadder:
         )
 
 
+def _counts_summing_to(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every tuple of ``parts`` counts summing to ``total``, in lexicographic order."""
+    if parts == 1:
+        return [(total,)]
+    return [
+        (first, *rest)
+        for first in range(total + 1)
+        for rest in _counts_summing_to(total - first, parts - 1)
+    ]
+
+
 def ten_counts() -> np.ndarray:
     """Count vectors (3003, 6) of every multiset of ten dice, in lexicographic order."""
-    rows = [c for c in itertools.product(range(_BASE), repeat=ix.N_FACES) if sum(c) == 10]
-    return np.array(rows, dtype=np.int64)
+    return np.array(_counts_summing_to(10, ix.N_FACES), dtype=np.int64)
 
 
 def _ten_codes(counts: np.ndarray) -> np.ndarray:

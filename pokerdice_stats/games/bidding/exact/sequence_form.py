@@ -30,7 +30,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.optimize import linprog
 
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.tree import BidTree
@@ -167,6 +166,8 @@ def solve_lp(tree: BidTree, payoff: np.ndarray) -> LPSolution:
     PokerDiceError
         If the solver does not report an optimum (it should not happen).
     """
+    from scipy.optimize import linprog  # about 0.7 s to import: only when a program is solved
+
     n_classes = payoff.shape[1]
     e_flow = _flow(tree, 1, n_classes)
     f_flow = _flow(tree, 2, n_classes)

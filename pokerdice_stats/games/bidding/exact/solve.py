@@ -29,6 +29,7 @@ import functools
 
 import numpy as np
 
+from pokerdice_stats.engines.report.cache import kept_solve
 from pokerdice_stats.games.bidding.exact.game import Bidding, solve_bidding
 from pokerdice_stats.games.bidding.exact.odds import LADDERS, BidLadder, bid_ladder, bid_odds
 from pokerdice_stats.ground.errors import OptionError
@@ -95,9 +96,20 @@ def _fine_abstraction(rules: RuleSet) -> Bidding:
     return solve_bidding(rules, ladder, classes=buckets.astype(np.int64), abstraction=text)
 
 
+def _solve(rules: RuleSet, ladder: str) -> Bidding:
+    if ladder == "fine":
+        return _fine_abstraction(rules)
+    return solve_bidding(rules, ladder)
+
+
 @functools.lru_cache(maxsize=16)
 def solve_ladder(rules: RuleSet, ladder: str = "category") -> Bidding:
-    """Bidding for two solved on ``ladder`` (cached; see the module docstring).
+    """Bidding for two solved on ``ladder`` (see the module docstring).
+
+    Kept in memory and in the toolkit's cache folder (``solves``, see
+    :func:`~pokerdice_stats.engines.report.cache.kept_solve`), so that the next
+    process reads it instead of solving again (seconds: the fine ladder's
+    program takes about 15 s on two cores).
 
     Raises
     ------
@@ -106,6 +118,6 @@ def solve_ladder(rules: RuleSet, ladder: str = "category") -> Bidding:
     """
     if ladder not in LADDERS:
         raise OptionError(f"unknown ladder {ladder!r}; one of: {', '.join(LADDERS)}")
-    if ladder == "fine":
-        return _fine_abstraction(rules)
-    return solve_bidding(rules, ladder)
+    return kept_solve(
+        "solves", "bidding.solve_ladder", (repr(rules), ladder), lambda: _solve(rules, ladder)
+    )
