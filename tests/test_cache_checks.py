@@ -280,3 +280,16 @@ def test_the_bidding_solve_is_kept_for_the_next_process(tmp_path, monkeypatch):
         assert len(list((tmp_path / "solves").glob("bidding.solve_ladder-*"))) == 1
     finally:
         solve.solve_ladder.cache_clear()
+
+
+def test_the_main_jobs_no_cache_turns_kept_solves_off(tmp_path, monkeypatch):
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))
+    calls = []
+    cache.kept_solve("solves", "test.fresh", (), lambda: calls.append(1))
+    cache.keep_solves(False)
+    try:
+        cache.kept_solve("solves", "test.fresh", (), lambda: calls.append(1))
+    finally:
+        cache.keep_solves(True)
+    cache.kept_solve("solves", "test.fresh", (), lambda: calls.append(1))
+    assert len(calls) == 2  # the second call computed again; the third read the entry

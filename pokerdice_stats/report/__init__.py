@@ -106,12 +106,14 @@ def run_report(
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise OptionError(f"cannot write to {str(out)!r}: {err.strerror or err}") from None
-    before = cache.folder()
+    before, kept_before = cache.folder(), cache.solves_kept()
     cache.use(cache.default_folder() if use_cache else None)
+    cache.keep_solves(use_cache)
     try:
         written = _run(out, sections, progress, jobs)
     finally:
         cache.use(before)
+        cache.keep_solves(kept_before)
     from pokerdice_stats.report.index_page import write_index
 
     return [*written, write_index(out)]

@@ -46,8 +46,10 @@ __all__ = [
     "default_folder",
     "disk_cached",
     "folder",
+    "keep_solves",
     "kept_solve",
     "save_timings",
+    "solves_kept",
     "source_digest",
     "timings",
     "use",
@@ -221,11 +223,29 @@ def disk_cached(func: Callable[..., T]) -> Callable[..., T]:
     return cached
 
 
+_keep = True
+
+
+def keep_solves(on: bool) -> None:
+    """Turn :func:`kept_solve`'s cache on or off in this process (on by default).
+
+    The main job's ``--no-cache`` turns it off, so that every solve is computed again.
+    """
+    global _keep
+    _keep = bool(on)
+
+
+def solves_kept() -> bool:
+    """Whether :func:`kept_solve` uses the cache folder in this process."""
+    return _keep
+
+
 def kept_solve(folder_name: str, name: str, args: tuple, compute: Callable[[], T]) -> T:
     """``compute()``, kept in the toolkit's cache folder ``folder_name`` for the next process.
 
     Unlike :func:`disk_cached` (on only while the main job runs), this cache is on
-    whenever the toolkit's cache folder may be used
+    whenever the toolkit's cache folder may be used (and :func:`keep_solves` has not
+    turned it off)
     (:func:`~pokerdice_stats.ground.cache_dir.cache_folder`): it is for solves a user
     waits on at the command line or in the coach.  The entry is keyed and checked like
     the main job's (:func:`cache_key`: ``name``, ``args``, the package's sources and the
@@ -242,7 +262,7 @@ def kept_solve(folder_name: str, name: str, args: tuple, compute: Callable[[], T
     compute : callable
         Computes the value when no usable entry is kept.
     """
-    where = cache_folder(folder_name)
+    where = cache_folder(folder_name) if _keep else None
     if where is None:
         return compute()
     key = cache_key(name, args)

@@ -89,11 +89,12 @@ def worker_main(fd: int) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     conn = Connection(fd)
     try:
-        out_dir, sections, cache_dir, parent = conn.recv()
+        out_dir, sections, cache_dir, keep, parent = conn.recv()
     except EOFError:
         return
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     cache.use(cache_dir)
+    cache.keep_solves(keep)
     out = Path(out_dir)
     found: dict[tuple[str, str], Task] = {}
     for section in sections:  # load while the parent plans: the first job is then quick
@@ -166,7 +167,13 @@ def _start(out_dir: Path, sections: Sequence[str], cache_dir: Path | None) -> _W
     child_end.close()
     _send(
         worker,
-        (str(out_dir), tuple(sections), None if cache_dir is None else str(cache_dir), os.getpid()),
+        (
+            str(out_dir),
+            tuple(sections),
+            None if cache_dir is None else str(cache_dir),
+            cache.solves_kept(),
+            os.getpid(),
+        ),
     )
     return worker
 
