@@ -9,7 +9,8 @@
   chance the ten dice make at least each rung (exact fractions over 7,776; on
   every rung of the fine ladder, not just the kept ones);
 - ``bidding_strategy.csv`` / ``bidding_strategy_fine.csv``: the solved moves by
-  own hand at every history play reaches;
+  own hand at every history play reaches (``bidding_value.md`` says how any other
+  position is answered on demand: ``bidding --hand --bids``);
 - ``bidding_players.csv``: each simple player in each seat;
 - ``bidding_simulated.csv``: the solved play and simple players played out
   (200,000 games each, seed 2026), beside the exact results;
@@ -76,6 +77,17 @@ def _bounds(translation: str) -> FullGameBounds:
     """The classic fine-ladder solution's bounds in the full game (from the cached solve)."""
     return measure_full_game(_result("fine"), bid_ladder(get_rules("classic"), "fine"), translation)
 
+
+#: How a player reads a position the strategy files do not list.
+POSITIONS_NOTE = (
+    "`bidding_strategy.csv` and `bidding_strategy_fine.csv` list the solution's moves at "
+    "every history its own play reaches.  Any other position (any five dice, any bids so "
+    'far, on either ladder) is answered on demand: `pokerdice-stats bidding --hand "Q Q Q 9 '
+    '9" --bids "full-house"` (add `--ladder fine` for the fine ladder, `--format json` '
+    "for the figures) gives the solution's mix over the call and every legal bid, the value "
+    "of each, and the chance the ten dice make the last bid; the coach page "
+    "(`pokerdice-stats serve`) asks the same."
+)
 
 #: Below this a figure is numerical noise and written 0 (the exact solution's accepted gap).
 NOISE = TOLERANCE
@@ -226,6 +238,7 @@ def write_bidding(out_dir: Path) -> list[Path]:
     text += to_markdown(_shown(simulated_fine.drop(columns=["n", "seed"])))
     text += "\n### Seat 1's opening bid, by its own hand's rung on the kept bids\n\n"
     text += to_markdown(_shown(opening_frame(fine)))
+    text += "\n## Any other position\n\n" + POSITIONS_NOTE + "\n"
     written.append(write_text(folder / "bidding_value.md", text))
     written.append(_chart(exact, players, folder / "bidding.png"))
     return written
