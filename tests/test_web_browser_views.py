@@ -171,3 +171,40 @@ def test_review_of_meeting_the_ante(page, api, shots):
     ]
     assert "chips" in page.inner_text("#review-rows")
     page.screenshot(path=str(shots / "review-ante.png"), full_page=True)
+
+
+def test_review_of_a_sticky_turn(page, api, shots):
+    # sticky holds: K K Q set aside after the first throw stay aside
+    fill_settings(page, "sticky_holds=true")
+    page.click("#tab-review")
+    assert page.is_visible("#review-state-aside") and not page.is_visible("#review-state-original")
+    steps = [{"dice": "K K Q J 9", "keep": "K K Q"}, {"dice": "K K Q A 10", "keep": "K K Q A"},
+             {"dice": "K K Q A K"}]  # fmt: skip
+    rows = page.query_selector_all("#review-steps tbody tr")
+    for row, step in zip(rows, steps, strict=True):
+        row.query_selector(".step-dice").fill(step["dice"])
+        if "keep" in step:
+            row.query_selector(".step-keep").fill(step["keep"])
+    page.click("#review-run")
+    page.wait_for_selector("#review-rows:not([hidden])", timeout=ANSWER_WAIT)
+    answer = api("/api/review", {"set": ["sticky_holds=true"], "steps": steps,
+                                 "players_left": 1})  # fmt: skip
+    assert answer["decisions"][1]["aside"] == "K K Q"
+    shown = page.query_selector_all("#review-rows tbody tr")
+    cells = [[c.text_content() for c in r.query_selector_all("td")] for r in shown]
+    assert [c[3] for c in cells] == [d["choice"] for d in answer["decisions"]]
+    assert [c[5] for c in cells] == [d["best_choice"] for d in answer["decisions"]]
+    assert "set aside: K K Q" in cells[1][2]
+    assert [float(r.get_attribute("data-value")) for r in shown] == [
+        d["value"] for d in answer["decisions"]
+    ]
+    assert [float(r.get_attribute("data-cost")) for r in shown] == [
+        d["cost"] for d in answer["decisions"]
+    ]
+    assert page.inner_text("#review-lost") == str(answer["lost_decisions"])
+    page.screenshot(path=str(shots / "review-sticky.png"), full_page=True)
+    # a keep that lets a die set aside go is refused with the API's one message
+    rows[1].query_selector(".step-keep").fill("K K A")
+    page.click("#review-run")
+    page.wait_for_selector("#review-status.error", timeout=ANSWER_WAIT)
+    assert "must contain K K Q" in page.inner_text("#review-status")

@@ -6,6 +6,12 @@ keep is looked up among the holds the coach advises for that position (the answe
 optimal lost value, and its cost is the best hold's value minus its own, in the unit of
 the game (chance of winning the round, points per round, share of the pot; chips in
 001's betting round, :mod:`~pokerdice_stats.web.stakes_review`).
+
+Under sticky holds or a turn-scoped rethrow limit the state after each throw carries the
+dice set aside or the first throw's dice never thrown again; the review derives it from
+the keeps before (:mod:`~pokerdice_stats.web.review_state`), refuses a keep the rules do
+not allow, and prices each keep as ``hold --to-win --aside/--untouched`` does (rounds where
+later players see your hand: the advice view's only game with such states).
 """
 
 from __future__ import annotations
@@ -20,16 +26,24 @@ from pokerdice_stats.web.stakes_review import betting_review
 from pokerdice_stats.web.table_review import is_table, table_review
 
 #: Keys of the last hold answer that describe one position, not the turn.
-CONTEXT_LEFT_OUT = ("holds", "hand", "category", "throws_left", "goal_default")
+CONTEXT_LEFT_OUT = (
+    "holds", "hand", "category", "throws_left", "goal_default", "aside", "untouched",
+)  # fmt: skip
 
 
 def review_answer(request: ReviewRequest) -> dict:
     """Every decision of a played turn with its value, the best value and the cost."""
     rules = table_rules(request)
-    if state_kind(rules) != "hand":
+    kind = state_kind(rules)
+    if kind != "hand" and (
+        request.betting is not None
+        or request.computer_hand is not None
+        or rules.knowledge == "blind"
+    ):
         raise OptionError(
-            "the review takes turns whose state is the hand (no sticky holds, no turn-scoped "
-            "rethrow limit)"
+            "under sticky holds or a turn-scoped rethrow limit the review takes rounds where "
+            "later players see your hand (hold --to-win --aside/--untouched), not 001's "
+            "betting, 004's progressive game or banking"
         )
     if request.betting is not None:
         if is_table(request.betting):
@@ -41,7 +55,7 @@ def review_answer(request: ReviewRequest) -> dict:
     throws = rules.throws if request.limit is None else request.limit
     decisions, answer = turn_decisions(request, rules, throws, advise)
     context = {k: v for k, v in answer.items() if k not in CONTEXT_LEFT_OUT}
-    return review_record(context, game, decisions)
+    return review_record({**context, "state": kind}, game, decisions)
 
 
 def _adviser(request: ReviewRequest, rules: RuleSet):
@@ -69,8 +83,13 @@ def _adviser(request: ReviewRequest, rules: RuleSet):
         raise OptionError(f"no review for the rounds of {rules.label()}")
     position = request.model_dump(include={"against", "tied", "players_left", "limit"})
 
-    def round_hold(dice: str, left: int) -> dict:
-        asked = HoldRequest(**table, **position, dice=dice, throws_left=left, to_win=True)
+    def round_hold(
+        dice: str, left: int, aside: str | None = None, untouched: str | None = None
+    ) -> dict:
+        asked = HoldRequest(
+            **table, **position, dice=dice, throws_left=left, to_win=True, aside=aside,
+            untouched=untouched,
+        )  # fmt: skip
         return hold_answer(asked)
 
     return "a round, later players seeing your hand", round_hold

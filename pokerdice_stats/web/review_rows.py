@@ -16,6 +16,7 @@ from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.web.answers import plain
 from pokerdice_stats.web.requests import ReviewRequest
+from pokerdice_stats.web.review_state import TurnState
 
 #: What the player writes for keeping every die, and for keeping none (as ``hold`` shows).
 STAND, NONE = "stand", "(none)"
@@ -24,10 +25,16 @@ STAND, NONE = "stand", "(none)"
 def turn_decisions(request: ReviewRequest, rules: RuleSet, throws: int, advise):
     """The keep decisions of the turn's throws, and the last hold answer (its context).
 
-    ``advise(dice, throws_left)`` gives a hold answer (rows ``holds`` with ``keep``,
-    ``rethrow``, ``value``, ``value_exact`` when exact, ``optimal``), best first.
+    ``advise(dice, throws_left, **state)`` gives a hold answer (rows ``holds`` with
+    ``keep``, ``rethrow``, ``value``, ``value_exact`` when exact, ``optimal``), best first;
+    ``state`` is the dice the turn's state carries besides the hand, as the hold request's
+    field (``aside`` under sticky holds, ``untouched`` under a turn-scoped rethrow limit;
+    nothing for the hand alone), derived from the keeps before
+    (:class:`~pokerdice_stats.web.review_state.TurnState`), which also refuses a keep the
+    rules do not allow.
     """
     table = hand_table(rules)
+    state = TurnState(rules)
     if len(request.steps) > throws:
         raise OptionError(f"a turn has at most {throws} throws here, got {len(request.steps)}")
     decisions: list[dict[str, Any]] = []
@@ -46,8 +53,16 @@ def turn_decisions(request: ReviewRequest, rules: RuleSet, throws: int, advise):
             if number < len(request.steps):
                 raise OptionError(f"throw {number}: name the dice kept (or stand)")
             continue
-        answer = advise(step.dice, left)
         keep = _keep_text(step.keep, hand, rules)
+        keep_index = parse_keep(keep, rules) if keep else ix.EMPTY_KEEP
+        if (ix.KEEP_COUNTS[keep_index] > counts).any():
+            raise OptionError(
+                f"throw {number}: keeping {step.keep!r} is not a hold the rules allow with "
+                f"{table.format(hand)} and {left} throw(s) left (those dice are not all showing)"
+            )
+        state.check(number, keep_index, hand)
+        carried = state.fields()
+        answer = advise(step.dice, left, **carried)
         rows = {row["keep"]: row for row in answer["holds"]}
         if keep not in rows:
             raise OptionError(
@@ -58,12 +73,13 @@ def turn_decisions(request: ReviewRequest, rules: RuleSet, throws: int, advise):
         decisions.append(
             decision_row(
                 "keep", chosen, best, keep or NONE, best["keep"] or NONE,
-                throw=number, dice=table.format(hand), throws_left=left,
+                throw=number, dice=table.format(hand), throws_left=left, **carried,
             )
         )  # fmt: skip
         if chosen["rethrow"] == 0 and number < len(request.steps):
             raise OptionError(f"throw {number}: keeping every die ends the turn")
-        kept_counts = ix.KEEP_COUNTS[parse_keep(keep, rules)] if keep else None
+        kept_counts = ix.KEEP_COUNTS[keep_index] if keep else None
+        state.keep(keep_index, hand)
     return decisions, answer
 
 
@@ -73,7 +89,8 @@ def decision_row(
     """One reviewed decision: the choice made and the best, their values and the cost.
 
     ``chosen`` and ``best`` are rows of an answer (``value``, ``value_exact`` when exact,
-    ``optimal``); ``where`` says where the decision fell (throw, dice, throws left). A
+    ``optimal``); ``where`` says where the decision fell (throw, dice, throws left, and
+    the dice set aside or never thrown again before it, ``aside``/``untouched``). A
     choice lost value when it is not optimal and worth less than the best.
     """
     cost = _number(best) - _number(chosen)
@@ -82,6 +99,8 @@ def decision_row(
         "throw": where.get("throw"),
         "dice": where.get("dice"),
         "throws_left": where.get("throws_left"),
+        "aside": where.get("aside"),
+        "untouched": where.get("untouched"),
         "choice": choice,
         "value": float(_number(chosen)),
         "value_exact": _exact(chosen),

@@ -517,13 +517,20 @@ function showReview(answer) {
     if (d.lost) tr.className = "lost";
     tr.dataset.cost = d.cost;
     tr.dataset.value = d.value;
-    tr.innerHTML = `<td>${d.throw || d.move || ""}</td><td>${escapeHtml(d.decision)}</td><td>${escapeHtml(d.dice || "")}</td>` +
+    tr.innerHTML = `<td>${d.throw || d.move || ""}</td><td>${escapeHtml(d.decision)}</td><td>${escapeHtml(d.dice || "")}${carried(d)}</td>` +
       `<td>${escapeHtml(d.choice)}</td>` +
       `<td class="num">${shown(d.value, unit)}</td><td>${escapeHtml(d.best_choice)}</td>` +
       `<td class="num">${shown(d.best_value, unit)}</td><td class="num">${d.lost ? shown(d.cost, unit) : "—"}</td>`;
     body.appendChild(tr);
   }
   $("review-rows").hidden = false;
+}
+
+function carried(d) {
+  // the dice the turn's state carried before the keep (sticky holds, a turn's rethrow limit)
+  if (d.aside) return ` <small class="carried">set aside: ${escapeHtml(d.aside)}</small>`;
+  if (d.untouched) return ` <small class="carried">never thrown again: ${escapeHtml(d.untouched)}</small>`;
+  return "";
 }
 
 // ---- wiring ----------------------------------------------------------------------------
