@@ -9,6 +9,7 @@ the bid-odds table alone (the ten-dice table every solve starts from).
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from pokerdice_stats import get_rules
 from pokerdice_stats.games.bidding.exact import odds as bidding_odds
@@ -104,4 +105,46 @@ def test_bidding_position_answer(benchmark):
     answer = benchmark.pedantic(
         lambda: position_answer(result, result.ladder, "Q Q Q 9 9", "full-house"), rounds=5
     )
+    assert answer.seat == 2
+
+
+@pytest.mark.xdist_group("bidding_fine")  # the suite's one solve of the classic fine ladder
+def test_bidding_fine_solve_cold(benchmark, monkeypatch):
+    # Issue 23: the fine ladder's solve from nothing (no memory, no kept entry).  Against
+    # test_bidding_category_equilibrium in the same run.  The regular suite runs it as a
+    # smoke test on the solution already in memory (the other fine tests solve it cold).
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", "")
+
+    def cold():
+        if not benchmark.disabled:
+            solve_ladder.cache_clear()
+            bidding_odds.bid_ladder.cache_clear()
+        return (), {}
+
+    result = benchmark.pedantic(lambda: solve_ladder(CLASSIC, "fine"), setup=cold, rounds=1)
+    assert result.ladder.n_rungs == 8
+
+
+@pytest.mark.xdist_group("bidding_fine")
+def test_bidding_fine_position_from_the_cache(benchmark, monkeypatch, tmp_path):
+    # Issue 23: a fine-ladder position answered in a new process's way: the solution read
+    # back from the cache folder (no solve in memory), then the answer.
+    from pokerdice_stats.games.bidding.exact import solve
+    from pokerdice_stats.games.bidding.exact.position import position_answer
+
+    solved = solve_ladder(CLASSIC, "fine")
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(solve, "_solve", lambda rules, ladder: solved)
+    solve.solve_ladder.cache_clear()
+    solve.solve_ladder(CLASSIC, "fine")  # writes the entry
+    fine = bidding_odds.bid_ladder(CLASSIC, "fine")
+
+    def from_disk():
+        solve.solve_ladder.cache_clear()
+        result = solve.solve_ladder(CLASSIC, "fine")
+        return position_answer(result, fine, "Q Q Q 9 9", "full-house:K")
+
+    monkeypatch.setattr(solve, "_solve", lambda rules, ladder: pytest.fail("solved again"))
+    answer = benchmark.pedantic(from_disk, rounds=5)
+    solve.solve_ladder.cache_clear()
     assert answer.seat == 2
