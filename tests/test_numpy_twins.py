@@ -18,7 +18,7 @@ from cli_helpers import run_cli
 from pokerdice_stats.engines.report.strategy_charts import standard_goals
 from pokerdice_stats.kernels import numpy_reroll, reroll, reroll_serial
 from pokerdice_stats.turn import forward, induction
-from pokerdice_stats.turn.goals import beat, beat_all
+from pokerdice_stats.turn.goals import Goal, beat, beat_all
 from pokerdice_stats.turn.hands import compute_keys, hand_table
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.rules import PRESETS, get_rules
@@ -237,3 +237,45 @@ def test_integer_forward_steps_agree_with_the_kernels(kind, scale, monkeypatch):
     assert outs[0].sum() == start.sum() * 7776 ** len(keeps)  # nothing lost
     # Each path is taken: every step on counts when small, not the last one when large.
     assert len(paths) == (len(keeps) if scale == 50 else len(keeps) - 1)
+
+
+@pytest.mark.parametrize("values", ["signed", "nan"])
+def test_whole_pass_kernel_orders_floats_as_the_stages_do(values):
+    """The whole-pass kernel compares float values through integer keys: negative
+    values, ``-0.0`` beside ``0.0``, near ties within the tolerance and (through its
+    fallback) NaN give the numbers, bit for bit, of the stage-by-stage kernels."""
+    rules = get_rules("gameweave")
+    rng = np.random.default_rng(27)
+    rows = np.round(rng.normal(size=(4, 252)), 1)  # many equal values: ties
+    rows[0, ::3] = -0.0
+    rows[1, ::5] = 0.0
+    rows[2] = rows[2] * 1e-13  # everything within the tolerance of 1
+    if values == "nan":
+        rows[3, 7] = np.nan
+    goals = [Goal(f"g{g}", row, 1) for g, row in enumerate(rows)]
+    with induction.quick_limit(-1):
+        whole = solve(rules, goals, exact=False)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.delattr(reroll_serial, "backward_hands")
+            stages = solve(rules, goals, exact=False)
+    for mine, theirs in zip(whole.stages, stages.stages, strict=True):
+        for field in ("keep_values", "state_values", "best_keep"):
+            a, b = getattr(mine, field), getattr(theirs, field)
+            assert a.tobytes() == b.tobytes(), field
+    assert whole.turn.tobytes() == stages.turn.tobytes()
+
+
+def test_float_tolerance_without_a_pass():
+    """``solve`` takes the float tolerance from the largest numerator: the very number
+    :func:`~pokerdice_stats.turn.induction.float_tolerance` finds in the stand values."""
+    from pokerdice_stats.turn import holds
+
+    rng = np.random.default_rng(5)
+    for denominator in (1, 3, 7, 7776, 10**6 + 3):
+        for scale in (1, 10**3, 10**6):
+            numerators = rng.integers(-scale, scale + 1, size=252).astype(np.int64)
+            goal = Goal("g", numerators, denominator)
+            stand, d, largest = holds._stack_int64([goal], 3)
+            assert stand is not None and d == denominator
+            expected = induction.float_tolerance(stand / denominator)
+            assert holds._tolerance_of(largest, denominator) == expected

@@ -52,6 +52,7 @@ Fraction(347897, 7558272)
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -70,6 +71,7 @@ from pokerdice_stats.turn.goals import INT64_MAX, Goal, stack_goals
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.hold_rows import HOLD_COLUMNS, rank_holds, state_index
 from pokerdice_stats.turn.induction import (
+    FLOAT_TOLERANCE,
     Stage,
     backward_pass,
     float_tolerance,
@@ -335,6 +337,8 @@ class Policy:
 
 def _as_goal_list(rules: RuleSet, goals: Goal | str | Sequence[Goal | str]) -> list[Goal]:
     """Goals given as :class:`Goal` objects or as text (``"at-least:full-house"``)."""
+    if type(goals) is list and goals and all(type(goal) is Goal for goal in goals):
+        return list(goals)  # the common case, checked at once
     from pokerdice_stats.turn.goals import parse_goal
 
     if isinstance(goals, Goal | str):
@@ -391,7 +395,8 @@ def solve(
     throws = rules.throws if throws is None else int(throws)
     if not 1 <= throws <= MAX_THROWS:
         raise OptionError(f"throws must be 1 to {MAX_THROWS}, got {throws}")
-    stand, denominator = _stack_int64(goal_list, throws)
+    stand, denominator, largest = _stack_int64(goal_list, throws, copy=exact)
+    tolerance: float = 0
     if stand is None and not exact and _plain_floats(goal_list):
         # Float values over 1 (the seats of a round): the rows as they are, which is
         # what the general path below makes of them (x * 1 and x / 1 change nothing).
@@ -403,15 +408,38 @@ def solve(
             stand = numerators.astype(np.int64) if bound <= INT64_MAX // 2 else numerators
         else:
             stand = np.array(numerators, dtype=np.float64) / denominator
-    elif not exact:  # x / 1 is x: a cast is enough over the denominator 1
+    elif not exact:  # x / 1 is x: a cast (a new array) is enough over the denominator 1
         stand = stand / denominator if denominator != 1 else stand.astype(np.float64)
+        tolerance = _tolerance_of(largest, denominator)
     if not exact:
         denominator = 1
-    tolerance = 0 if exact else float_tolerance(stand)
+        if not tolerance:
+            tolerance = float_tolerance(stand)
     kind = state_kind(rules)
     stages = backward_pass(rules, [stand] * throws, exact, tolerance)
     turn = turn_value(stages, stand, kind, exact)
-    return Policy(rules, goal_list, throws, exact, denominator, stand, stages, turn)
+    # Policy(...) field by field, without the frozen dataclass's object.__setattr__
+    # a field (a few microseconds of a one-goal solve's twenty).
+    policy = object.__new__(Policy)
+    policy.__dict__.update(
+        rules=rules,
+        goals=goal_list,
+        throws=throws,
+        exact=exact,
+        denominator=denominator,
+        stand=stand,
+        stages=stages,
+        turn=turn,
+    )
+    return policy
+
+
+def _tolerance_of(largest: int, denominator: int) -> float:
+    """:func:`~pokerdice_stats.turn.induction.float_tolerance` of the float stand
+    values ``numerators / denominator`` without a pass over them: their largest
+    absolute value is the largest absolute numerator (exact in a float, under 2**53)
+    over the denominator, since dividing by a positive number keeps the order."""
+    return FLOAT_TOLERANCE * max(1.0, float(np.float64(largest) / denominator))
 
 
 def _plain_floats(goals: list[Goal]) -> bool:
@@ -425,32 +453,59 @@ def _plain_floats(goals: list[Goal]) -> bool:
     )
 
 
-def _stack_int64(goals: list[Goal], throws: int) -> tuple[np.ndarray | None, int]:
+def _stack_int64(
+    goals: list[Goal], throws: int, copy: bool = True
+) -> tuple[np.ndarray | None, int, int]:
     """The goals over a common denominator as int64 when every value of a turn fits.
 
-    Returns ``(None, denominator)`` when some numerator times ``7776**throws``
-    might not fit in int64 (then :func:`stack_goals` and Python integers).
+    Returns ``(stand, denominator, largest)``, ``largest`` the largest absolute
+    numerator of ``stand``; ``(None, denominator, 0)`` when some numerator times
+    ``7776**throws`` might not fit in int64 (then :func:`stack_goals` and Python
+    integers).  ``copy=False``: one goal's row may be a view of its numerators
+    (for a caller that makes a new array of it anyway).
     """
     if not goals:
-        return None, 1
-    if len(goals) == 1:
-        denominator = goals[0].denominator
-    else:
-        denominator = math.lcm(*(g.denominator for g in goals))
-    limit = INT64_MAX // 2 // ix.N_THROWS**throws
+        return None, 1, 0
+    limit = _limit(throws)
+    if len(goals) == 1:  # the common case, with the checks below and no loop
+        goal = goals[0]
+        numerators = goal.numerators
+        if numerators.dtype != _INT64 or numerators.shape != _HANDS_SHAPE:
+            return None, goal.denominator, 0
+        largest = max(int(_MAX(numerators)), -int(_MIN(numerators)))
+        if largest > limit:
+            return None, goal.denominator, 0
+        row = numerators.reshape(1, -1)
+        # a copy as a row, as np.stack makes
+        return row.copy() if copy else row, goal.denominator, largest
+    denominator = math.lcm(*(g.denominator for g in goals))
     rows = []
+    largest = 0
     for g in goals:
         numerators = g.numerators
-        if numerators.dtype != np.int64 or numerators.shape != (ix.N_HANDS,):
-            return None, denominator
+        if numerators.dtype != _INT64 or numerators.shape != _HANDS_SHAPE:
+            return None, denominator, 0
         factor = denominator // g.denominator
-        largest = max(int(numerators.max()), -int(numerators.min()))
-        if largest * factor > limit:
-            return None, denominator
+        row_largest = max(int(_MAX(numerators)), -int(_MIN(numerators))) * factor
+        if row_largest > limit:
+            return None, denominator, 0
+        largest = max(largest, row_largest)
         rows.append(numerators * factor if factor != 1 else numerators)
-    if len(rows) == 1:  # a copy as a row, as np.stack makes
-        return rows[0].reshape(1, -1).copy(), denominator
-    return np.stack(rows), denominator
+    return np.stack(rows), denominator, largest
+
+
+#: The reductions of ``ndarray.max`` and ``min``, without their Python wrappers.
+_MAX = np.maximum.reduce
+_MIN = np.minimum.reduce
+_INT64 = np.dtype(np.int64)
+_HANDS_SHAPE = (ix.N_HANDS,)
+
+
+@functools.cache
+def _limit(throws: int) -> int:
+    """The largest numerator whose values over a turn of ``throws`` throws fit in int64
+    (with room for a sum of two)."""
+    return INT64_MAX // 2 // ix.N_THROWS**throws
 
 
 def final_distribution(policy: Any) -> tuple[np.ndarray, int]:
