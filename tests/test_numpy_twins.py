@@ -268,14 +268,14 @@ def test_whole_pass_kernel_orders_floats_as_the_stages_do(values):
 def test_float_tolerance_without_a_pass():
     """``solve`` takes the float tolerance from the largest numerator: the very number
     :func:`~pokerdice_stats.turn.induction.float_tolerance` finds in the stand values."""
-    from pokerdice_stats.turn import holds
+    from pokerdice_stats.turn import stands
 
     rng = np.random.default_rng(5)
     for denominator in (1, 3, 7, 7776, 10**6 + 3):
         for scale in (1, 10**3, 10**6):
             numerators = rng.integers(-scale, scale + 1, size=252).astype(np.int64)
             goal = Goal("g", numerators, denominator)
-            stand, d, largest = holds._stack_int64([goal], 3)
+            stand, d, largest = stands.stack_int64([goal], 3)
             assert stand is not None and d == denominator
             expected = induction.float_tolerance(stand / denominator)
-            assert holds._tolerance_of(largest, denominator) == expected
+            assert stands.tolerance_of(largest, denominator) == expected

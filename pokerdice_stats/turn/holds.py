@@ -52,8 +52,6 @@ Fraction(347897, 7558272)
 
 from __future__ import annotations
 
-import functools
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -71,13 +69,13 @@ from pokerdice_stats.turn.goals import INT64_MAX, Goal, stack_goals
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.hold_rows import HOLD_COLUMNS, rank_holds, state_index
 from pokerdice_stats.turn.induction import (
-    FLOAT_TOLERANCE,
     Stage,
     backward_pass,
     float_tolerance,
     turn_value,
 )
 from pokerdice_stats.turn.rules import MAX_THROWS, RuleSet
+from pokerdice_stats.turn.stands import plain_floats, stack_int64, tolerance_of
 from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep, n_states, state_kind
 
 if TYPE_CHECKING:  # pandas is imported where a frame is made, not by every command
@@ -395,9 +393,9 @@ def solve(
     throws = rules.throws if throws is None else int(throws)
     if not 1 <= throws <= MAX_THROWS:
         raise OptionError(f"throws must be 1 to {MAX_THROWS}, got {throws}")
-    stand, denominator, largest = _stack_int64(goal_list, throws, copy=exact)
+    stand, denominator, largest = stack_int64(goal_list, throws, copy=exact)
     tolerance: float = 0
-    if stand is None and not exact and _plain_floats(goal_list):
+    if stand is None and not exact and plain_floats(goal_list):
         # Float values over 1 (the seats of a round): the rows as they are, which is
         # what the general path below makes of them (x * 1 and x / 1 change nothing).
         stand, denominator = np.stack([g.numerators for g in goal_list]), 1
@@ -410,7 +408,7 @@ def solve(
             stand = np.array(numerators, dtype=np.float64) / denominator
     elif not exact:  # x / 1 is x: a cast (a new array) is enough over the denominator 1
         stand = stand / denominator if denominator != 1 else stand.astype(np.float64)
-        tolerance = _tolerance_of(largest, denominator)
+        tolerance = tolerance_of(largest, denominator)
     if not exact:
         denominator = 1
         if not tolerance:
@@ -432,80 +430,6 @@ def solve(
         turn=turn,
     )
     return policy
-
-
-def _tolerance_of(largest: int, denominator: int) -> float:
-    """:func:`~pokerdice_stats.turn.induction.float_tolerance` of the float stand
-    values ``numerators / denominator`` without a pass over them: their largest
-    absolute value is the largest absolute numerator (exact in a float, under 2**53)
-    over the denominator, since dividing by a positive number keeps the order."""
-    return FLOAT_TOLERANCE * max(1.0, float(np.float64(largest) / denominator))
-
-
-def _plain_floats(goals: list[Goal]) -> bool:
-    """Whether every goal is a (252,) float64 array over the denominator 1."""
-    return all(
-        g.denominator == 1
-        and isinstance(g.numerators, np.ndarray)
-        and g.numerators.dtype == np.float64
-        and g.numerators.shape == (ix.N_HANDS,)
-        for g in goals
-    )
-
-
-def _stack_int64(
-    goals: list[Goal], throws: int, copy: bool = True
-) -> tuple[np.ndarray | None, int, int]:
-    """The goals over a common denominator as int64 when every value of a turn fits.
-
-    Returns ``(stand, denominator, largest)``, ``largest`` the largest absolute
-    numerator of ``stand``; ``(None, denominator, 0)`` when some numerator times
-    ``7776**throws`` might not fit in int64 (then :func:`stack_goals` and Python
-    integers).  ``copy=False``: one goal's row may be a view of its numerators
-    (for a caller that makes a new array of it anyway).
-    """
-    if not goals:
-        return None, 1, 0
-    limit = _limit(throws)
-    if len(goals) == 1:  # the common case, with the checks below and no loop
-        goal = goals[0]
-        numerators = goal.numerators
-        if numerators.dtype != _INT64 or numerators.shape != _HANDS_SHAPE:
-            return None, goal.denominator, 0
-        largest = max(int(_MAX(numerators)), -int(_MIN(numerators)))
-        if largest > limit:
-            return None, goal.denominator, 0
-        row = numerators.reshape(1, -1)
-        # a copy as a row, as np.stack makes
-        return row.copy() if copy else row, goal.denominator, largest
-    denominator = math.lcm(*(g.denominator for g in goals))
-    rows = []
-    largest = 0
-    for g in goals:
-        numerators = g.numerators
-        if numerators.dtype != _INT64 or numerators.shape != _HANDS_SHAPE:
-            return None, denominator, 0
-        factor = denominator // g.denominator
-        row_largest = max(int(_MAX(numerators)), -int(_MIN(numerators))) * factor
-        if row_largest > limit:
-            return None, denominator, 0
-        largest = max(largest, row_largest)
-        rows.append(numerators * factor if factor != 1 else numerators)
-    return np.stack(rows), denominator, largest
-
-
-#: The reductions of ``ndarray.max`` and ``min``, without their Python wrappers.
-_MAX = np.maximum.reduce
-_MIN = np.minimum.reduce
-_INT64 = np.dtype(np.int64)
-_HANDS_SHAPE = (ix.N_HANDS,)
-
-
-@functools.cache
-def _limit(throws: int) -> int:
-    """The largest numerator whose values over a turn of ``throws`` throws fit in int64
-    (with room for a sum of two)."""
-    return INT64_MAX // 2 // ix.N_THROWS**throws
 
 
 def final_distribution(policy: Any) -> tuple[np.ndarray, int]:
