@@ -127,6 +127,42 @@ def forward_step(mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_way
 
 
 @jit_parallel
+def forward_step_pooled(
+    mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt
+):
+    """:func:`forward_step` for integer masses, pooled by keep: the mass of the hands
+    that throw again is first added up by the keep they choose, then each keep in use
+    throws its pool once (many hands choose one keep: the kings of every hand with a
+    pair of kings).  Integer sums, so the very numbers of :func:`forward_step`.
+
+    Give the index tables (``hand_keep``, ``reroll_ptr``, ``reroll_hand``) unsigned,
+    as :class:`HoldTables` holds them; ``best_keep`` int64 keep indices.
+    """
+    n_goals = mass.shape[0]
+    n_hands = mass.shape[1]
+    n_keeps = reroll_ptr.shape[0] - 1
+    for g in prange(n_goals):
+        pool = np.zeros(n_keeps, dtype=mass.dtype)
+        row_mass = mass[g]
+        row_keep = best_keep[g]
+        row_final = final[g]
+        row_next = nxt[g]
+        for h in range(n_hands):
+            m = row_mass[h]
+            k = np.uint32(row_keep[h])
+            if k == hand_keep[h]:
+                row_final[h] += m
+            else:
+                pool[k] += m
+            row_next[h] = m * 0
+        for k in range(n_keeps):
+            m = pool[k]
+            if m != 0:
+                for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
+                    row_next[reroll_hand[pos]] += m * reroll_ways[pos]
+
+
+@jit_parallel
 def forward_step_sticky(
     mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt
 ):

@@ -104,7 +104,7 @@ class Policy:
         Common denominator of the goals.
     stand : (G, 252)
         Goal values (numerators over ``denominator``).
-    stages : list of Stage
+    stages : sequence of Stage
         ``stages[t - 1]`` for ``t`` throws left, t = 1 .. throws - 1.
     turn : (G,)
         Value of a whole turn (numerators over ``denominator * 7776**throws``).
@@ -116,7 +116,7 @@ class Policy:
     exact: bool
     denominator: int
     stand: np.ndarray
-    stages: list[Stage]
+    stages: Sequence[Stage]
     turn: np.ndarray
 
     @property
