@@ -279,3 +279,39 @@ def test_float_tolerance_without_a_pass():
             assert stand is not None and d == denominator
             expected = induction.float_tolerance(stand / denominator)
             assert stands.tolerance_of(largest, denominator) == expected
+
+
+def test_pooled_forward_step_equals_the_twin_on_every_state():
+    """``forward_step_pooled`` (integer masses pooled by keep, unsigned tables) gives the
+    numpy twin's ``forward_step`` numbers on every hand, for random keep tables (any
+    allowed keep of each hand, standing included) and masses with dead hands."""
+    from pokerdice_stats.ground import indexing as ix
+    from pokerdice_stats.turn.forward import _unsigned_tables
+    from pokerdice_stats.turn.states import allowed_subkeeps
+
+    rng = np.random.default_rng(11)
+    rules = get_rules("gameweave")
+    goals = 40
+    options = [[int(ix.HAND_KEEP[h]), *allowed_subkeeps(rules, h, None)] for h in range(252)]
+    best = np.array(
+        [[options[h][rng.integers(len(options[h]))] for h in range(252)] for _ in range(goals)],
+        dtype=np.int64,
+    )
+    mass = rng.integers(0, 10**6, size=(goals, 252)).astype(np.int64)
+    mass[:, ::4] = 0
+    hand_keep, ptr, col = _unsigned_tables()
+    model = ix.REROLL
+    outs = []
+    for step, tables in [
+        (numpy_reroll.forward_step, (ix.HAND_KEEP_INT64, model.ptr, model.col)),
+        (reroll_serial.forward_step_pooled, (hand_keep, ptr, col)),
+        (reroll.forward_step_pooled, (hand_keep, ptr, col)),
+    ]:
+        final = np.zeros((goals, 252), dtype=np.int64)
+        nxt = np.zeros_like(mass)
+        step(mass, best, tables[0], tables[1], tables[2], model.val, final, nxt)
+        outs.append((final, nxt))
+    for final, nxt in outs[1:]:
+        assert np.array_equal(final, outs[0][0])
+        assert np.array_equal(nxt, outs[0][1])
+    assert outs[0][1].sum() + outs[0][0].sum() * 7776 == mass.sum() * 7776
