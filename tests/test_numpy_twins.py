@@ -18,7 +18,7 @@ from cli_helpers import run_cli
 from pokerdice_stats.engines.report.strategy_charts import standard_goals
 from pokerdice_stats.kernels import numpy_reroll, reroll, reroll_serial
 from pokerdice_stats.turn import forward, induction
-from pokerdice_stats.turn.goals import beat, beat_all
+from pokerdice_stats.turn.goals import Goal, beat, beat_all
 from pokerdice_stats.turn.hands import compute_keys, hand_table
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.rules import PRESETS, get_rules
@@ -237,3 +237,81 @@ def test_integer_forward_steps_agree_with_the_kernels(kind, scale, monkeypatch):
     assert outs[0].sum() == start.sum() * 7776 ** len(keeps)  # nothing lost
     # Each path is taken: every step on counts when small, not the last one when large.
     assert len(paths) == (len(keeps) if scale == 50 else len(keeps) - 1)
+
+
+@pytest.mark.parametrize("values", ["signed", "nan"])
+def test_whole_pass_kernel_orders_floats_as_the_stages_do(values):
+    """The whole-pass kernel compares float values through integer keys: negative
+    values, ``-0.0`` beside ``0.0``, near ties within the tolerance and (through its
+    fallback) NaN give the numbers, bit for bit, of the stage-by-stage kernels."""
+    rules = get_rules("gameweave")
+    rng = np.random.default_rng(27)
+    rows = np.round(rng.normal(size=(4, 252)), 1)  # many equal values: ties
+    rows[0, ::3] = -0.0
+    rows[1, ::5] = 0.0
+    rows[2] = rows[2] * 1e-13  # everything within the tolerance of 1
+    if values == "nan":
+        rows[3, 7] = np.nan
+    goals = [Goal(f"g{g}", row, 1) for g, row in enumerate(rows)]
+    with induction.quick_limit(-1):
+        whole = solve(rules, goals, exact=False)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.delattr(reroll_serial, "backward_hands")
+            stages = solve(rules, goals, exact=False)
+    for mine, theirs in zip(whole.stages, stages.stages, strict=True):
+        for field in ("keep_values", "state_values", "best_keep"):
+            a, b = getattr(mine, field), getattr(theirs, field)
+            assert a.tobytes() == b.tobytes(), field
+    assert whole.turn.tobytes() == stages.turn.tobytes()
+
+
+def test_float_tolerance_without_a_pass():
+    """``solve`` takes the float tolerance from the largest numerator: the very number
+    :func:`~pokerdice_stats.turn.induction.float_tolerance` finds in the stand values."""
+    from pokerdice_stats.turn import stands
+
+    rng = np.random.default_rng(5)
+    for denominator in (1, 3, 7, 7776, 10**6 + 3):
+        for scale in (1, 10**3, 10**6):
+            numerators = rng.integers(-scale, scale + 1, size=252).astype(np.int64)
+            goal = Goal("g", numerators, denominator)
+            stand, d, largest = stands.stack_int64([goal], 3)
+            assert stand is not None and d == denominator
+            expected = induction.float_tolerance(stand / denominator)
+            assert stands.tolerance_of(largest, denominator) == expected
+
+
+def test_pooled_forward_step_equals_the_twin_on_every_state():
+    """``forward_step_pooled`` (integer masses pooled by keep, unsigned tables) gives the
+    numpy twin's ``forward_step`` numbers on every hand, for random keep tables (any
+    allowed keep of each hand, standing included) and masses with dead hands."""
+    from pokerdice_stats.ground import indexing as ix
+    from pokerdice_stats.turn.forward import _unsigned_tables
+    from pokerdice_stats.turn.states import allowed_subkeeps
+
+    rng = np.random.default_rng(11)
+    rules = get_rules("gameweave")
+    goals = 40
+    options = [[int(ix.HAND_KEEP[h]), *allowed_subkeeps(rules, h, None)] for h in range(252)]
+    best = np.array(
+        [[options[h][rng.integers(len(options[h]))] for h in range(252)] for _ in range(goals)],
+        dtype=np.int64,
+    )
+    mass = rng.integers(0, 10**6, size=(goals, 252)).astype(np.int64)
+    mass[:, ::4] = 0
+    hand_keep, ptr, col = _unsigned_tables()
+    model = ix.REROLL
+    outs = []
+    for step, tables in [
+        (numpy_reroll.forward_step, (ix.HAND_KEEP_INT64, model.ptr, model.col)),
+        (reroll_serial.forward_step_pooled, (hand_keep, ptr, col)),
+        (reroll.forward_step_pooled, (hand_keep, ptr, col)),
+    ]:
+        final = np.zeros((goals, 252), dtype=np.int64)
+        nxt = np.zeros_like(mass)
+        step(mass, best, tables[0], tables[1], tables[2], model.val, final, nxt)
+        outs.append((final, nxt))
+    for final, nxt in outs[1:]:
+        assert np.array_equal(final, outs[0][0])
+        assert np.array_equal(nxt, outs[0][1])
+    assert outs[0][1].sum() + outs[0][0].sum() * 7776 == mass.sum() * 7776

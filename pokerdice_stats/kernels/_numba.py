@@ -159,3 +159,12 @@ def _supports_no_refcount() -> bool:
 #: the references of every array argument on each call costs several times the work of
 #: a simulated turn.  Falls back to :data:`jit` on a numba without that option.
 jit_no_refcount = _njit(_nrt=False) if _supports_no_refcount() else jit
+
+#: Decorator for the innermost functions of a simulated turn (a draw of the generator
+#: held in local variables, a turn): inlined into their callers by numba itself
+#: (``inline="always"``), so that the generator's words stay in registers rather than
+#: going through memory on every call, and without reference counting as
+#: :data:`jit_no_refcount` (their callers are such functions too).
+jit_inline = (
+    _njit(inline="always", _nrt=False) if _supports_no_refcount() else _njit(inline="always")
+)

@@ -23,8 +23,11 @@ def bank_round(active: np.ndarray, offsets: np.ndarray, chances: np.ndarray, out
     for k in range(offsets.size):
         shift = offsets[k]
         chance = chances[k]
+        # A slice, indexed from 0: numba drops the negative-index check and the loop
+        # runs in vector instructions (the same additions, in the same order).
+        target = out[shift : shift + n]
         for i in range(n):
-            out[i + shift] += chance * active[i]
+            target[i] += chance * active[i]
 
 
 @jit

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pokerdice_stats.kernels._numba import jit_parallel, prange
+from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
 from pokerdice_stats.kernels.numpy_reroll import (  # the object versions live with the twins
     expect_keeps_object as expect_keeps_object,
 )
@@ -127,6 +127,42 @@ def forward_step(mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_way
 
 
 @jit_parallel
+def forward_step_pooled(
+    mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt
+):
+    """:func:`forward_step` for integer masses, pooled by keep: the mass of the hands
+    that throw again is first added up by the keep they choose, then each keep in use
+    throws its pool once (many hands choose one keep: the kings of every hand with a
+    pair of kings).  Integer sums, so the very numbers of :func:`forward_step`.
+
+    Give the index tables (``hand_keep``, ``reroll_ptr``, ``reroll_hand``) unsigned,
+    as :class:`HoldTables` holds them; ``best_keep`` int64 keep indices.
+    """
+    n_goals = mass.shape[0]
+    n_hands = mass.shape[1]
+    n_keeps = reroll_ptr.shape[0] - 1
+    for g in prange(n_goals):
+        pool = np.zeros(n_keeps, dtype=mass.dtype)
+        row_mass = mass[g]
+        row_keep = best_keep[g]
+        row_final = final[g]
+        row_next = nxt[g]
+        for h in range(n_hands):
+            m = row_mass[h]
+            k = np.uint32(row_keep[h])
+            if k == hand_keep[h]:
+                row_final[h] += m
+            else:
+                pool[k] += m
+            row_next[h] = m * 0
+        for k in range(n_keeps):
+            m = pool[k]
+            if m != 0:
+                for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
+                    row_next[reroll_hand[pos]] += m * reroll_ways[pos]
+
+
+@jit_parallel
 def forward_step_sticky(
     mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt
 ):
@@ -188,7 +224,11 @@ def forward_step_carried(mass, best_keep, hand_keep, carried, final, nxt):
 class HoldTables(NamedTuple):
     """What :func:`backward_hands` reads: the reroll model (CSR ``keep -> (hand, ways)``;
     ``reroll_ways`` float64 for float values, int64 for numerators) and the options of
-    each state (CSR in canonical order, as :func:`best_options` reads them)."""
+    each state (CSR in canonical order, as :func:`best_options` reads them).
+
+    The index arrays are unsigned (``uint32``): numba then reads them without the
+    negative-index check of signed indices, which costs about as much as the work of
+    the inner loops."""
 
     reroll_ptr: np.ndarray
     reroll_hand: np.ndarray
@@ -199,11 +239,40 @@ class HoldTables(NamedTuple):
     hand_keep: np.ndarray
 
 
+#: XOR of a negative float's bits that makes signed integer order the float order.
+_FLIP = np.int64(0x7FFFFFFFFFFFFFFF)
+
+
+@jit
+def _order_keys(buffer, floats):
+    """The values of ``buffer`` as int64 keys in the same order, in place.
+
+    Numerators (``floats`` false) are their own keys.  A float's key is its bits,
+    turned for negative floats, so that ``x > y`` exactly when ``key(x) > key(y)``
+    for any floats but NaN, once ``-0.0`` is written ``+0.0`` (the caller adds
+    ``0.0``).  Returns the keys (a view of ``buffer``) and whether a NaN was seen.
+    """
+    keys = buffer.view(np.int64)
+    nan = False
+    if floats:
+        for i in range(buffer.shape[0]):
+            nan = nan | (buffer[i] != buffer[i])
+            bits = keys[i]
+            keys[i] = bits ^ _FLIP if bits < 0 else bits
+    return keys, nan
+
+
 @jit_parallel
 def backward_hands(stand, scales, tolerance, divisor, tables, keep_values, state_values, best_keep):
     """The whole backward pass over hands (no sticky holds, no turn-scoped rethrows):
     :func:`expect_keeps` then :func:`best_options`, stage after stage, in one call,
     with the same additions and comparisons in the same order.
+
+    The options of a state are compared through integer keys: numerators as they
+    are, float values (and each value plus the tolerance) by their bits, turned so
+    that integer order is float order (:func:`_order_keys`); the comparisons and
+    their outcomes are those of :func:`best_options`, made without branches.  A NaN
+    (no order) takes :func:`best_options`' own float comparisons.
 
     Parameters
     ----------
@@ -218,23 +287,23 @@ def backward_hands(stand, scales, tolerance, divisor, tables, keep_values, state
         Float keep values are the sums divided by it (7776.0), as the callers of
         :func:`expect_keeps` do; None for numerators.
     tables : HoldTables
+        Or the plain tuple of its fields, in its order, which numba's dispatcher
+        types several microseconds faster than a named tuple.
     keep_values : (L, G, 462)
         ``[t - 1]``: value of each keep with ``t`` throws left.
     state_values : (L, G, 252)
     best_keep : (L, G, 252) int64
     """
     n_goals = stand.shape[0]
+    n_hands = stand.shape[1]
     n_stages = scales.shape[0]
-    reroll_ptr = tables.reroll_ptr
-    reroll_hand = tables.reroll_hand
-    reroll_ways = tables.reroll_ways
-    state_hand = tables.state_hand
-    opt_ptr = tables.opt_ptr
-    opt_keep = tables.opt_keep
-    hand_keep = tables.hand_keep
+    reroll_ptr, reroll_hand, reroll_ways, state_hand, opt_ptr, opt_keep, hand_keep = tables
     n_keeps = reroll_ptr.shape[0] - 1
     n_states = state_hand.shape[0]
     for g in prange(n_goals):
+        # [0, K): each keep's value; [K, 2K): plus the tolerance; then each hand's
+        # stand value plus the tolerance; as keys once ordered.
+        buffer = np.empty(2 * n_keeps + n_hands, dtype=stand.dtype)
         for t in range(n_stages):
             previous = stand[g] if t == 0 else state_values[t - 1, g]
             keeps = keep_values[t, g]
@@ -246,17 +315,34 @@ def backward_hands(stand, scales, tolerance, divisor, tables, keep_values, state
                     acc /= divisor
                 keeps[k] = acc
             scale = scales[t]
+            zero = scale * 0
+            for k in range(n_keeps):
+                buffer[k] = keeps[k] + zero
+                buffer[n_keeps + k] = (keeps[k] + tolerance) + zero
+            for h in range(n_hands):
+                buffer[2 * n_keeps + h] = (stand[g, h] * scale + tolerance) + zero
+            keys, nan = _order_keys(buffer, divisor is not None)
             for s in range(n_states):
                 h = state_hand[s]
-                best = stand[g, h] * scale
-                threshold = best + tolerance  # what a later option must exceed
-                best_k = hand_keep[h]
-                for pos in range(opt_ptr[s], opt_ptr[s + 1]):
-                    k = opt_keep[pos]
-                    v = keeps[k]
-                    better = v > threshold
-                    best = v if better else best  # selects, not branches
-                    threshold = v + tolerance if better else threshold
-                    best_k = k if better else best_k
-                state_values[t, g, s] = best
+                stand_value = stand[g, h] * scale
+                stand_keep = hand_keep[h]
+                best_k = stand_keep
+                if nan:  # no order: best_options' comparisons
+                    best = stand_value
+                    threshold = best + tolerance
+                    for pos in range(opt_ptr[s], opt_ptr[s + 1]):
+                        k = opt_keep[pos]
+                        v = keeps[k]
+                        better = v > threshold
+                        best = v if better else best
+                        threshold = v + tolerance if better else threshold
+                        best_k = k if better else best_k
+                else:
+                    threshold_key = keys[2 * n_keeps + h]  # what a later option must exceed
+                    for pos in range(opt_ptr[s], opt_ptr[s + 1]):
+                        k = opt_keep[pos]
+                        better = keys[k] > threshold_key
+                        threshold_key = keys[n_keeps + k] if better else threshold_key
+                        best_k = k if better else best_k
+                state_values[t, g, s] = stand_value if best_k == stand_keep else keeps[best_k]
                 best_keep[t, g, s] = best_k

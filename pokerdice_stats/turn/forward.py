@@ -9,6 +9,7 @@ the backward pass.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -176,6 +177,12 @@ def _forward_pass(
             pair_state,
             pair_ways,
         )
+    pooled = kind == "hand" and dtype is not object and exact
+    if pooled and hasattr(kernels, "forward_step_pooled"):  # counts: pooled by keep
+        step_fn = kernels.forward_step_pooled
+        hand_keep, ptr, col = _unsigned_tables()
+    else:
+        hand_keep, ptr, col = ix.HAND_KEEP_INT64, reroll.ptr, reroll.col
     finals: list[np.ndarray] = []
     final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
     for t in range(1, throws):
@@ -186,7 +193,7 @@ def _forward_pass(
         if kind == "original":
             step_fn(mass, table, ix.HAND_KEEP_INT64, carried, final, nxt)
         else:
-            step_fn(mass, table, ix.HAND_KEEP_INT64, reroll.ptr, reroll.col, ways, final, nxt)
+            step_fn(mass, table, hand_keep, ptr, col, ways, final, nxt)
         if by_throw:
             finals.append(final)
         elif exact:
@@ -203,6 +210,18 @@ def _forward_pass(
     finals.append(final)
     charge_time(kernels, started)
     return finals
+
+
+@functools.cache
+def _unsigned_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The hands' keeps and the reroll model's CSR as ``uint32`` (read-only), as
+    :func:`~pokerdice_stats.kernels.reroll.forward_step_pooled` takes them."""
+    tables = []
+    for array in (ix.HAND_KEEP_INT64, ix.REROLL.ptr, ix.REROLL.col):
+        out = array.astype(np.uint32)
+        out.setflags(write=False)
+        tables.append(out)
+    return tables[0], tables[1], tables[2]
 
 
 def _add_states(final: np.ndarray, mass: np.ndarray) -> None:

@@ -60,6 +60,20 @@ class Goal:
         return Fraction(int(self.numerators[hand]), self.denominator)
 
 
+def float_goals(name: str, rows: np.ndarray) -> list[Goal]:
+    """``Goal(f"{name}#{g}", rows[g], 1)`` for every row of a (G, 252) float64 array
+    (views of its rows), made without the frozen dataclass's per-field setattr: the
+    games make thousands at a time."""
+    goals = []
+    for g, row in enumerate(rows):
+        goal = object.__new__(Goal)
+        goal.__dict__.update(
+            name=f"{name}#{g}", numerators=row, denominator=1, is_probability=False
+        )
+        goals.append(goal)
+    return goals
+
+
 def _indicator(name: str, mask: np.ndarray) -> Goal:
     return Goal(name, mask.astype(np.int64), 1, is_probability=True)
 

@@ -52,7 +52,6 @@ Fraction(347897, 7558272)
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -76,6 +75,7 @@ from pokerdice_stats.turn.induction import (
     turn_value,
 )
 from pokerdice_stats.turn.rules import MAX_THROWS, RuleSet
+from pokerdice_stats.turn.stands import plain_floats, stack_int64, tolerance_of
 from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep, n_states, state_kind
 
 if TYPE_CHECKING:  # pandas is imported where a frame is made, not by every command
@@ -104,7 +104,7 @@ class Policy:
         Common denominator of the goals.
     stand : (G, 252)
         Goal values (numerators over ``denominator``).
-    stages : list of Stage
+    stages : sequence of Stage
         ``stages[t - 1]`` for ``t`` throws left, t = 1 .. throws - 1.
     turn : (G,)
         Value of a whole turn (numerators over ``denominator * 7776**throws``).
@@ -116,7 +116,7 @@ class Policy:
     exact: bool
     denominator: int
     stand: np.ndarray
-    stages: list[Stage]
+    stages: Sequence[Stage]
     turn: np.ndarray
 
     @property
@@ -335,6 +335,8 @@ class Policy:
 
 def _as_goal_list(rules: RuleSet, goals: Goal | str | Sequence[Goal | str]) -> list[Goal]:
     """Goals given as :class:`Goal` objects or as text (``"at-least:full-house"``)."""
+    if type(goals) is list and goals and all(type(goal) is Goal for goal in goals):
+        return list(goals)  # the common case, checked at once
     from pokerdice_stats.turn.goals import parse_goal
 
     if isinstance(goals, Goal | str):
@@ -391,8 +393,9 @@ def solve(
     throws = rules.throws if throws is None else int(throws)
     if not 1 <= throws <= MAX_THROWS:
         raise OptionError(f"throws must be 1 to {MAX_THROWS}, got {throws}")
-    stand, denominator = _stack_int64(goal_list, throws)
-    if stand is None and not exact and _plain_floats(goal_list):
+    stand, denominator, largest = stack_int64(goal_list, throws, copy=exact)
+    tolerance: float = 0
+    if stand is None and not exact and plain_floats(goal_list):
         # Float values over 1 (the seats of a round): the rows as they are, which is
         # what the general path below makes of them (x * 1 and x / 1 change nothing).
         stand, denominator = np.stack([g.numerators for g in goal_list]), 1
@@ -403,54 +406,30 @@ def solve(
             stand = numerators.astype(np.int64) if bound <= INT64_MAX // 2 else numerators
         else:
             stand = np.array(numerators, dtype=np.float64) / denominator
-    elif not exact:  # x / 1 is x: a cast is enough over the denominator 1
+    elif not exact:  # x / 1 is x: a cast (a new array) is enough over the denominator 1
         stand = stand / denominator if denominator != 1 else stand.astype(np.float64)
+        tolerance = tolerance_of(largest, denominator)
     if not exact:
         denominator = 1
-    tolerance = 0 if exact else float_tolerance(stand)
+        if not tolerance:
+            tolerance = float_tolerance(stand)
     kind = state_kind(rules)
     stages = backward_pass(rules, [stand] * throws, exact, tolerance)
     turn = turn_value(stages, stand, kind, exact)
-    return Policy(rules, goal_list, throws, exact, denominator, stand, stages, turn)
-
-
-def _plain_floats(goals: list[Goal]) -> bool:
-    """Whether every goal is a (252,) float64 array over the denominator 1."""
-    return all(
-        g.denominator == 1
-        and isinstance(g.numerators, np.ndarray)
-        and g.numerators.dtype == np.float64
-        and g.numerators.shape == (ix.N_HANDS,)
-        for g in goals
+    # Policy(...) field by field, without the frozen dataclass's object.__setattr__
+    # a field (a few microseconds of a one-goal solve's twenty).
+    policy = object.__new__(Policy)
+    policy.__dict__.update(
+        rules=rules,
+        goals=goal_list,
+        throws=throws,
+        exact=exact,
+        denominator=denominator,
+        stand=stand,
+        stages=stages,
+        turn=turn,
     )
-
-
-def _stack_int64(goals: list[Goal], throws: int) -> tuple[np.ndarray | None, int]:
-    """The goals over a common denominator as int64 when every value of a turn fits.
-
-    Returns ``(None, denominator)`` when some numerator times ``7776**throws``
-    might not fit in int64 (then :func:`stack_goals` and Python integers).
-    """
-    if not goals:
-        return None, 1
-    if len(goals) == 1:
-        denominator = goals[0].denominator
-    else:
-        denominator = math.lcm(*(g.denominator for g in goals))
-    limit = INT64_MAX // 2 // ix.N_THROWS**throws
-    rows = []
-    for g in goals:
-        numerators = g.numerators
-        if numerators.dtype != np.int64 or numerators.shape != (ix.N_HANDS,):
-            return None, denominator
-        factor = denominator // g.denominator
-        largest = max(int(numerators.max()), -int(numerators.min()))
-        if largest * factor > limit:
-            return None, denominator
-        rows.append(numerators * factor if factor != 1 else numerators)
-    if len(rows) == 1:  # a copy as a row, as np.stack makes
-        return rows[0].reshape(1, -1).copy(), denominator
-    return np.stack(rows), denominator
+    return policy
 
 
 def final_distribution(policy: Any) -> tuple[np.ndarray, int]:

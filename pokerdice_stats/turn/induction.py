@@ -26,8 +26,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -119,13 +118,23 @@ def kernels_for(n_goals: int, dtype: np.dtype | type) -> Any:
         and _COMPILED not in sys.modules
     ):
         return numpy_reroll
-    if n_goals < PARALLEL_MIN_GOALS:
-        from pokerdice_stats.kernels import reroll_serial
+    return _compiled(n_goals >= PARALLEL_MIN_GOALS)
 
-        return reroll_serial
-    from pokerdice_stats.kernels import reroll
 
-    return reroll
+def _compiled(parallel: bool) -> Any:
+    """The compiled kernel module, on numba's threads or serial (imported once)."""
+    module = _LOADED.get(parallel)
+    if module is None:
+        if parallel:
+            from pokerdice_stats.kernels import reroll as module
+        else:
+            from pokerdice_stats.kernels import reroll_serial as module
+        _LOADED[parallel] = module
+    return module
+
+
+#: The compiled kernel modules once imported, by ``parallel``.
+_LOADED: dict[bool, Any] = {}
 
 
 def charge_time(kernels: Any, started: float) -> None:
@@ -139,9 +148,11 @@ def charge_time(kernels: Any, started: float) -> None:
 FLOAT_TOLERANCE = 1e-12
 
 
-@dataclass(frozen=True)
-class Stage:
+class Stage(NamedTuple):
     """The solution with a given number of throws left (1 or more).
+
+    A named tuple (immutable, and made in a fraction of a frozen dataclass's time:
+    a one-goal solve makes one a throw).
 
     Attributes
     ----------
@@ -314,13 +325,17 @@ def _backward_hands(
         stand,
         _scales(exact, n_stages),
         0 if exact else float(tolerance),
-        None if exact else float(ix.N_THROWS),
+        None if exact else _DIVISOR,
         _hold_tables(kernels, rules.max_rethrow, exact),
         keep_values,
         state_values,
         best,
     )
     return [Stage(keep_values[t], state_values[t], best[t]) for t in range(n_stages)]
+
+
+#: What float keep values are divided by: the ways of a throw, 6**5.
+_DIVISOR = float(ix.N_THROWS)
 
 
 @functools.cache
@@ -334,19 +349,29 @@ def _scales(exact: bool, n_stages: int) -> np.ndarray:
 
 
 @functools.cache
-def _hold_tables(kernels: Any, max_rethrow: int, exact: bool) -> Any:
-    """The ``HoldTables`` record of the turns over hands under ``max_rethrow``."""
+def _hold_tables(kernels: Any, max_rethrow: int, exact: bool) -> tuple[np.ndarray, ...]:
+    """The fields of the ``HoldTables`` record of the turns over hands under
+    ``max_rethrow``, as the plain tuple that numba's dispatcher types fastest
+    (index arrays as ``uint32``: see :class:`~pokerdice_stats.kernels.reroll.HoldTables`)."""
     reroll = ix.REROLL
     assert reroll.val is not None
     state_hand, opt_ptr, opt_keep = state_options("hand", max_rethrow)
-    return kernels.HoldTables(
-        reroll.ptr,
-        reroll.col,
-        reroll.val if exact else _float_ways(),
-        state_hand,
-        opt_ptr,
-        opt_keep,
-        ix.HAND_KEEP_INT64,
+
+    def index(array: np.ndarray) -> np.ndarray:
+        out = array.astype(np.uint32)
+        out.setflags(write=False)
+        return out
+
+    return tuple(
+        kernels.HoldTables(
+            index(reroll.ptr),
+            index(reroll.col),
+            reroll.val if exact else _float_ways(),
+            index(state_hand),
+            index(opt_ptr),
+            index(opt_keep),
+            index(ix.HAND_KEEP_INT64),
+        )
     )
 
 

@@ -10,19 +10,34 @@ hand for every keep and ``c`` in one small table, which the turn reads.
 
 from __future__ import annotations
 
+import numpy as np
+
 from pokerdice_stats.kernels._numba import jit
+from pokerdice_stats.kernels._numba import jit_inline as inline
 from pokerdice_stats.kernels._numba import jit_no_refcount as inner
-from pokerdice_stats.kernels.simulation.rng import FIVE_DICE, below
+from pokerdice_stats.kernels.simulation.rng import FIVE_DICE, below_words, load_words, store_words
 
 
 @inner
 def play_turn(state, best, policy, throws_left, states, dice):
     """One turn under policy ``policy``; returns ``(final hand, throws taken)``.
 
+    :func:`play_turn_words` on the generator state array ``state`` (advanced).
+    """
+    h, used, words = play_turn_words(load_words(state), best, policy, throws_left, states, dice)
+    store_words(state, words)
+    return h, used
+
+
+@inline
+def play_turn_words(words, best, policy, throws_left, states, dice):
+    """One turn under policy ``policy``; returns ``(final hand, throws taken, words)``.
+
     Parameters
     ----------
-    state : uint64[6]
-        Generator state (advanced).
+    words : tuple of six uint64
+        Generator state words (:func:`~pokerdice_stats.kernels.simulation.rng.load_words`);
+        the advanced words are returned.
     best : (P, T - 1, S) int16
         Best-keep tables (see :mod:`pokerdice_stats.kernels.simulation`).
     policy : int
@@ -36,28 +51,50 @@ def play_turn(state, best, policy, throws_left, states, dice):
         then those the keeps carry on).
     dice : DiceTables
         See :class:`~pokerdice_stats.kernels.simulation.records.DiceTables`.
+
+    Hands, keeps and draws are held unsigned, so that numba indexes the tables
+    without its negative-index check.
     """
-    c = below(state, FIVE_DICE, dice.thresholds[5])
-    h = dice.keep_hand[c]  # the empty keep's outcomes come first
-    aside = dice.hand_keep[h] if states == 2 else 0
+    table = best[policy]
+    c, words = below_words(words, FIVE_DICE, dice.thresholds[5])
+    h = np.uint64(dice.keep_hand[c])  # the empty keep's outcomes come first
+    aside = np.uint64(dice.hand_keep[h]) if states == 2 else np.uint64(0)
     used = 1
     for t in range(throws_left, 0, -1):
-        s = dice.state_of[aside, h] if states != 0 else h
-        k = best[policy, t - 1, s]
-        if k == dice.hand_keep[h]:
+        s = np.uint64(dice.state_of[aside, h]) if states != 0 else h
+        k = np.uint64(table[t - 1, s])
+        if k == np.uint64(dice.hand_keep[h]):
             break
-        c = below(state, dice.keep_draws[k], dice.keep_thresholds[k])
-        h = dice.keep_hand[dice.keep_offset[k] + c]
-        aside = dice.keep_intersection[aside, k] if states == 2 else k
+        c, words = below_words(words, dice.keep_draws[k], dice.keep_thresholds[k])
+        h = np.uint64(dice.keep_hand[np.uint64(dice.keep_offset[k]) + c])
+        aside = np.uint64(dice.keep_intersection[aside, k]) if states == 2 else k
         used += 1
-    return h, used
+    return np.int64(h), used, words
 
 
 @jit
 def turns_chunk(state, n, game, tally):
     """``n`` turns of ``game`` (a ``TurnGame``): final hands and throws taken to ``tally``
-    (a ``TurnTally``)."""
+    (a ``TurnTally``); the generator in local variables from the first turn to the last."""
+    words = _turns(
+        load_words(state),
+        n,
+        game.best,
+        game.policy,
+        game.throws_left,
+        game.states,
+        game.dice,
+        tally.final_hands,
+        tally.throws_used,
+    )
+    store_words(state, words)
+
+
+@inner
+def _turns(words, n, best, policy, throws_left, states, dice, final_hands, throws_used):
+    """The loop of :func:`turns_chunk` (no reference counting; the turn inlined)."""
     for _ in range(n):
-        h, used = play_turn(state, game.best, game.policy, game.throws_left, game.states, game.dice)
-        tally.final_hands[h] += 1
-        tally.throws_used[used] += 1
+        h, used, words = play_turn_words(words, best, policy, throws_left, states, dice)
+        final_hands[h] += 1
+        throws_used[used] += 1
+    return words

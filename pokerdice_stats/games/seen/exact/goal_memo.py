@@ -19,13 +19,15 @@ their rows do not carry over between batches; they are solved as before
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 import numpy as np
 
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
 from pokerdice_stats.turn import holds
-from pokerdice_stats.turn.goals import Goal
+from pokerdice_stats.turn.goals import float_goals
 from pokerdice_stats.turn.induction import Stage, turn_value
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_kind
@@ -145,7 +147,8 @@ def _assemble(
     name: str,
     rows: dict[bytes, tuple[holds.Policy, int, np.ndarray]],
 ) -> tuple[holds.Policy, np.ndarray]:
-    """The batch's policy and distributions from the memo's rows (copied, in batch order)."""
+    """The batch's policy and distributions from the memo's rows (copied, in batch order;
+    the stages when first read, see :class:`GatheredStages`)."""
     sources: dict[int, tuple[holds.Policy, list[int], list[int]]] = {}
     dist = np.empty(values.shape, dtype=np.float64)
     for g, key in enumerate(keys):
@@ -155,27 +158,67 @@ def _assemble(
         entry[1].append(g)
         entry[2].append(i)
     parts = [(p, np.array(out), np.array(src)) for p, out, src in sources.values()]
-    first = parts[0][0]
-
-    def gather(get) -> np.ndarray:
-        model = get(first)
-        out = np.empty((len(keys), *model.shape[1:]), dtype=model.dtype)
-        for p, rows_out, rows_src in parts:
-            out[rows_out] = get(p)[rows_src]
-        return out
-
-    stages = [
-        Stage(
-            gather(lambda p, t=t: p.stages[t].keep_values),
-            gather(lambda p, t=t: p.stages[t].state_values),
-            gather(lambda p, t=t: p.stages[t].best_keep),
-        )
-        for t in range(len(first.stages))
-    ]
-    stand = gather(lambda p: p.stand)
+    stages = GatheredStages(parts, len(keys))
+    stand = _gather(parts, len(keys), lambda p: p.stand)
     # The whole batch's turn values, as one solve of it computes them (a matrix
-    # product, whose rounding may depend on the number of rows).
-    turn = turn_value(stages, stand, state_kind(rules), False)
-    goals = [Goal(f"{name}#{g}", row, 1) for g, row in enumerate(stand)]
+    # product, whose rounding may depend on the number of rows): from the first
+    # throw's state values alone.
+    first_stages: list[Stage] = []
+    if len(stages):
+        last = _gather(parts, len(keys), lambda p: p.stages[-1].state_values)
+        first_stages = [Stage(last, last, last)]  # turn_value reads the state values
+    turn = turn_value(first_stages, stand, state_kind(rules), False)
+    goals = float_goals(name, stand)
     policy = holds.Policy(rules, goals, throws, False, 1, stand, stages, turn)
     return policy, dist
+
+
+Part = tuple[holds.Policy, np.ndarray, np.ndarray]
+
+
+def _gather(
+    parts: list[Part], n_rows: int, get: Callable[[holds.Policy], np.ndarray]
+) -> np.ndarray:
+    """The rows of an array of each part's policy (``get``) in batch order."""
+    model = get(parts[0][0])
+    out = np.empty((n_rows, *model.shape[1:]), dtype=model.dtype)
+    for p, rows_out, rows_src in parts:
+        out[rows_out] = get(p)[rows_src]
+    return out
+
+
+class GatheredStages(Sequence[Stage]):
+    """The stages of an assembled batch, each gathered from the remembered rows the
+    first time it is read (most batches of a round are only read for their final
+    distributions, already at hand, and a stage of a thousand goals is megabytes)."""
+
+    def __init__(self, parts: list[Part], n_rows: int) -> None:
+        self._parts = parts
+        self._n_rows = n_rows
+        self._stages: list[Stage | None] = [None] * len(parts[0][0].stages)
+
+    def __len__(self) -> int:
+        return len(self._stages)
+
+    @overload
+    def __getitem__(self, index: int) -> Stage: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Stage]: ...
+
+    def __getitem__(self, index: int | slice) -> Stage | list[Stage]:
+        if isinstance(index, slice):
+            return [self[t] for t in range(len(self))[index]]
+        t = range(len(self))[index]  # negative indices, and IndexError past the end
+        stage = self._stages[t]
+        if stage is None:
+            fields = []
+            for f in Stage._fields:
+
+                def get(p: holds.Policy, f: str = f) -> np.ndarray:
+                    return getattr(p.stages[t], f)
+
+                fields.append(_gather(self._parts, self._n_rows, get))
+            stage = Stage(*fields)
+            self._stages[t] = stage
+        return stage

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pokerdice_stats.turn.goals import Goal
+from pokerdice_stats.turn.goals import Goal, float_goals
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -38,11 +38,10 @@ def goals_from_values(values: np.ndarray, rules: RuleSet, exact: bool, name: str
     """
     strength = hand_table(rules).strength
     by_hand = values[:, strength]
+    if not exact:
+        return float_goals(name, np.asarray(by_hand, dtype=np.float64))
     goals = []
     for g, row in enumerate(by_hand):
-        if not exact:
-            goals.append(Goal(f"{name}#{g}", np.asarray(row, dtype=np.float64), 1))
-            continue
         denominator = math.lcm(*(v.denominator for v in row))
         numerators = np.array(
             [v.numerator * (denominator // v.denominator) for v in row], dtype=object
