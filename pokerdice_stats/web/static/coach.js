@@ -145,14 +145,24 @@ function drawPalette() {
 
 // ---- the table: game, options, players, seat ---------------------------------------------
 
+let rulesAsked = null; // the last table asked for: the same again redraws nothing
+
 async function loadRules() {
+  const asked = JSON.stringify(table());
+  if (asked === rulesAsked) return; // e.g. the settings' change event on leaving the field
+  rulesAsked = asked;
+  let answer;
   try {
-    state.rules = await call("/api/rules", table());
+    answer = await call("/api/rules", table());
   } catch (err) {
+    if (asked !== rulesAsked) return;
     state.rules = null;
+    rulesAsked = null;
     $("source").innerHTML = `<span class="error">${escapeHtml(err.message)}</span>`;
     return;
   }
+  if (asked !== rulesAsked) return; // a later table was asked for meanwhile
+  state.rules = answer;
   $("source").textContent = `${preset().source} — rules: ${state.rules.rules}`;
   drawPalette();
   const left = $("throws-left");
