@@ -19,6 +19,7 @@ pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed"
 
 from cli_helpers import run_cli
 from fastapi.testclient import TestClient
+from web_helpers import answer, cli_json
 
 from pokerdice_stats.web.app import MAX_BODY_BYTES, create_app
 from pokerdice_stats.web.jobs import JobBoard
@@ -30,21 +31,6 @@ SCHEMAS = Path(__file__).resolve().parents[1] / "pokerdice_stats" / "schemas"
 def client():
     with TestClient(create_app()) as test_client:
         yield test_client
-
-
-def answer(client, path: str, body: dict) -> dict:
-    """The answer to a request, polling while it is pending."""
-    response = client.post(path, json=body)
-    while response.status_code == 202:
-        response = client.get(response.json()["poll"])
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def cli_json(capsys, *argv: str) -> dict:
-    code, out, err = run_cli(capsys, *argv, "--format", "json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 #: (API body of /api/hold, the same position on the command line).

@@ -18,6 +18,7 @@ pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed"
 
 from cli_helpers import run_cli
 from fastapi.testclient import TestClient
+from web_helpers import answer as api_answer
 
 from pokerdice_stats.web.app import create_app
 
@@ -29,11 +30,7 @@ def client():
 
 
 def answer(client, body: dict) -> dict:
-    response = client.post("/api/review", json=body)
-    while response.status_code == 202:
-        response = client.get(response.json()["poll"])
-    assert response.status_code == 200, response.text
-    return response.json()
+    return api_answer(client, "/api/review", body)
 
 
 def cli_hold(capsys, dice: str, settings: list[str], left: int, state: dict) -> dict:

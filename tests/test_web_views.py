@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from fractions import Fraction
 
@@ -19,8 +18,8 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 
-from cli_helpers import run_cli
 from fastapi.testclient import TestClient
+from web_helpers import answer, cli_json
 
 from pokerdice_stats.web.app import create_app
 from pokerdice_stats.web.jobs import JobBoard
@@ -30,20 +29,6 @@ from pokerdice_stats.web.jobs import JobBoard
 def client():
     with TestClient(create_app()) as test_client:
         yield test_client
-
-
-def answer(client, path: str, body: dict) -> dict:
-    response = client.post(path, json=body)
-    while response.status_code == 202:
-        response = client.get(response.json()["poll"])
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def cli_json(capsys, *argv: str) -> dict:
-    code, out, err = run_cli(capsys, *argv, "--format", "json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 # ---- 003 bidding for two: a whole game ---------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import subprocess
@@ -58,3 +59,21 @@ def _address(process: subprocess.Popen) -> str:
         if found:
             return found.group(0).rstrip("/")
     raise RuntimeError("the server did not start: " + "".join(seen))
+
+
+def answer(client, path: str, body: dict) -> dict:
+    """The app's answer to ``body`` at ``path`` (a test client), polling while it is pending."""
+    response = client.post(path, json=body)
+    while response.status_code == 202:
+        response = client.get(response.json()["poll"])
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def cli_json(capsys, *argv: str) -> dict:
+    """The command line's JSON answer to ``argv`` (run in process; it must succeed)."""
+    from cli_helpers import run_cli
+
+    code, out, err = run_cli(capsys, *argv, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)

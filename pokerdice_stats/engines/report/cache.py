@@ -206,21 +206,25 @@ def disk_cached(func: Callable[..., T]) -> Callable[..., T]:
 
     @functools.wraps(func)
     def cached(*args: Any) -> T:
-        where = _folder
-        if where is None:
-            return func(*args)
-        key = cache_key(name, args)
-        by_args = hashlib.sha256(repr(args).encode("utf-8")).hexdigest()[:12]
-        stem = f"{name}-{by_args}-"
-        path = where / f"{stem}{key[:32]}.pickle"
-        found, value = _load(path, key)
-        if found:
-            return value
-        value = func(*args)
-        _store(path, value, stem, key)
-        return value
+        return _through(_folder, name, args, lambda: func(*args))
 
     return cached
+
+
+def _through(where: Path | None, name: str, args: tuple, compute: Callable[[], T]) -> T:
+    """The entry of ``name(*args)`` in ``where`` if usable, else ``compute()`` stored there."""
+    if where is None:
+        return compute()
+    key = cache_key(name, args)
+    by_args = hashlib.sha256(repr(args).encode("utf-8")).hexdigest()[:12]
+    stem = f"{name}-{by_args}-"
+    path = where / f"{stem}{key[:32]}.pickle"
+    found, value = _load(path, key)
+    if found:
+        return value
+    value = compute()
+    _store(path, value, stem, key)
+    return value
 
 
 _keep = True
@@ -262,19 +266,7 @@ def kept_solve(folder_name: str, name: str, args: tuple, compute: Callable[[], T
     compute : callable
         Computes the value when no usable entry is kept.
     """
-    where = cache_folder(folder_name) if _keep else None
-    if where is None:
-        return compute()
-    key = cache_key(name, args)
-    by_args = hashlib.sha256(repr(args).encode("utf-8")).hexdigest()[:12]
-    stem = f"{name}-{by_args}-"
-    path = where / f"{stem}{key[:32]}.pickle"
-    found, value = _load(path, key)
-    if found:
-        return value
-    value = compute()
-    _store(path, value, stem, key)
-    return value
+    return _through(cache_folder(folder_name) if _keep else None, name, args, compute)
 
 
 #: File of the cache folder holding the seconds each task took last time.
