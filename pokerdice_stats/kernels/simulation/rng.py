@@ -47,22 +47,8 @@ def rotl(x, k):
 @inner
 def next_u64(state):
     """The next 64-bit output of xoshiro256** (advances ``state[0:4]``)."""
-    s0 = state[0]
-    s1 = state[1]
-    s2 = state[2]
-    s3 = state[3]
-    result = rotl(s1 * _M5, _S7) * _M9
-    t = s1 << _S17
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = rotl(s3, _S45)
-    state[0] = s0
-    state[1] = s1
-    state[2] = s2
-    state[3] = s3
+    result, words = next_u64_words(load_words(state))
+    store_words(state, words)
     return result
 
 
