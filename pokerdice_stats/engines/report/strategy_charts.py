@@ -33,6 +33,7 @@ from PIL import Image as PILImage
 from PIL import PngImagePlugin
 
 from pokerdice_stats.engines.report import Task, write_text
+from pokerdice_stats.engines.report.cell_labels import CellLabel, render
 from pokerdice_stats.ground.formats import fixed_text, fraction_text, to_csv
 from pokerdice_stats.ground.limits import read_bytes_capped
 from pokerdice_stats.ground.outputs import write_output
@@ -61,14 +62,13 @@ KEPT_LABELS = (
     "keep 4",
     "stand (keep all 5)",
 )
-PNG_METADATA = {"Software": None}
 #: Width and height (in cells) of the corner mark of a hand where holds tie.
 TIE_MARK = (0.16, 0.3)
 DPI = 100
 #: Colours of the saved PNGs (flat fills and anti-aliased text need few).
 PALETTE_COLOURS = 48
 #: Raise when the drawing code changes: every chart is then drawn again.
-DRAWING_VERSION = "1"
+DRAWING_VERSION = "2"
 #: PNG text chunk holding the digest of what a chart was drawn from.
 DIGEST_KEY = "pokerdice-stats inputs"
 
@@ -161,6 +161,7 @@ def plot_strategy(
     # A figure of its own, not pyplot's: drawing a chart leaves the caller's backend alone.
     fig = Figure(figsize=(fig_w, fig_h))
     axes = fig.subplots(1, len(steps), squeeze=False)
+    labels: list[CellLabel] = []  # the cells' texts, drawn into the pixels at the end
     for ax, t in zip(axes[0], steps, strict=True):
         part = frame[frame["throws_left"] == t]
         boxes: list[Rectangle] = []
@@ -182,25 +183,10 @@ def plot_strategy(
                 colours.append(colour)
                 dark = kept >= 4
                 ink = "white" if dark else "#222222"
-                ax.text(
-                    x + 0.5,
-                    y + 0.3,
-                    rec["hand"],
-                    ha="center",
-                    va="center",
-                    fontsize=6.2,
-                    color="#dddddd" if dark else "#555555",
-                )
-                ax.text(
-                    x + 0.5,
-                    y + 0.7,
-                    _keep_text(rec["keep"], kept),
-                    ha="center",
-                    va="center",
-                    fontsize=7.6,
-                    fontweight="bold",
-                    color=ink,
-                )
+                hand_ink = "#dddddd" if dark else "#555555"
+                labels.append(CellLabel(ax, x + 0.5, y + 0.3, rec["hand"], 6.2, False, hand_ink))
+                keep = _keep_text(rec["keep"], kept)
+                labels.append(CellLabel(ax, x + 0.5, y + 0.7, keep, 7.6, True, ink))
                 if int(rec["optimal_holds"]) > 1:
                     corner = [(x + 1 - TIE_MARK[0], y), (x + 1, y), (x + 1, y + TIE_MARK[1])]
                     marks.append(Polygon(corner, closed=True))
@@ -261,9 +247,7 @@ def plot_strategy(
     top = 1 - (1.75 if narrow else 1.2) / fig_h
     fig.subplots_adjust(left=0.005, right=0.995, bottom=0.2 / fig_h, top=top, wspace=0.02)
     path.parent.mkdir(parents=True, exist_ok=True)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi or DPI, metadata=PNG_METADATA)
-    _write_small_png(buffer, path, digest)
+    _write_small_png(render(fig, labels, dpi or DPI), path, digest)
     return path
 
 
@@ -312,20 +296,18 @@ def drawn_digest(path: Path) -> str | None:
     return digest if isinstance(digest, str) else None
 
 
-def _write_small_png(buffer: io.BytesIO, path: Path, digest: str) -> None:
+def _write_small_png(image: PILImage.Image, path: Path, digest: str) -> None:
     """Save a rendered chart with a palette of :data:`PALETTE_COLOURS` (a quarter of the bytes).
 
     The digest of its inputs (:func:`chart_digest`) goes in a text chunk.
     """
-    buffer.seek(0)
     info = PngImagePlugin.PngInfo()
     info.add_text(DIGEST_KEY, digest)
-    with PILImage.open(buffer) as image:
-        small = image.convert("RGB").quantize(
-            colors=PALETTE_COLOURS, method=PILImage.Quantize.MEDIANCUT
-        )
-        out = io.BytesIO()
-        small.save(out, format="PNG", optimize=True, pnginfo=info)
+    small = image.convert("RGB").quantize(
+        colors=PALETTE_COLOURS, method=PILImage.Quantize.MEDIANCUT
+    )
+    out = io.BytesIO()
+    small.save(out, format="PNG", optimize=True, pnginfo=info)
     write_output(path, out.getvalue(), "chart", make_parents=True)
 
 
