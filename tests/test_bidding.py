@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from fractions import Fraction
 
@@ -24,6 +25,13 @@ from tests.cli_helpers import assert_cli_error, run_cli
 CLASSIC = get_rules("classic")
 WILD = get_rules("classic", {"wild": "9"})
 NO_STRAIGHTS = get_rules("classic", {"straights": "none"})
+
+
+@functools.cache
+def solved_category(rules):
+    """``solve_bidding(rules, "category")``, solved once a process: the tests below that
+    read the solution share it (the first one to ask checks the solver itself)."""
+    return solve_bidding(rules, "category")
 
 
 @pytest.mark.parametrize(
@@ -81,7 +89,7 @@ def test_two_rung_game_equals_the_value_solved_by_hand():
 
 @pytest.mark.parametrize("rules", [CLASSIC, WILD, NO_STRAIGHTS])
 def test_category_equilibrium_survives_independent_best_responses(rules):
-    result = solve_bidding(rules, "category")
+    result = solved_category(rules)
     assert result.lower <= result.value + 1e-12 <= result.upper + 2e-12
     assert result.exploitability < TOLERANCE
     # Each best response, played out, gives what it promised.
@@ -92,7 +100,7 @@ def test_category_equilibrium_survives_independent_best_responses(rules):
 
 
 def test_a_strategy_that_is_not_an_equilibrium_is_caught():
-    result = solve_bidding(CLASSIC, "category")
+    result = solved_category(CLASSIC)
     naive = simple_player(result.tree, result.ladder, 1, "truthful")
     lower, _ = best_response(result.tree, result.ladder, naive, seat=2)
     assert lower < result.value - 0.1
@@ -113,7 +121,7 @@ def test_hand_classes_are_symmetries_of_the_ten_dice_table():
 
 
 def test_simple_players_never_gain_against_the_solution():
-    result = solve_bidding(CLASSIC, "category")
+    result = solved_category(CLASSIC)
     losses = player_losses(result)
     assert (losses["loss"] > -1e-9).all()
     assert len(losses) == 2 * (2 + result.ladder.n_rungs - 1)
@@ -201,7 +209,7 @@ def test_simulation_kernel_equals_its_plain_twin_draw_for_draw():
     from pokerdice_stats.games.bidding.simulation.solved import BiddingJob, bid_game
     from pokerdice_stats.kernels.simulation.bidding import bidding_chunk
 
-    result = solve_bidding(CLASSIC, "category")
+    result = solved_category(CLASSIC)
     mixed = (
         simple_player(result.tree, result.ladder, 2, "truthful") * 0.5 + result.strategy[2] * 0.5
     )

@@ -67,7 +67,18 @@ def test_the_tour_is_read():
     assert ["rules", "list"] in TOUR
 
 
-@pytest.mark.parametrize("index", range(len(TOUR)), ids=lambda i: " ".join(TOUR[i])[:60])
+def _tour_params() -> list:
+    """The tour's commands; ``rules compare`` shares a process with ``tests/test_rules_compare.py``
+    (``--dist loadgroup``), which asks the same comparison, so it is solved once."""
+    return [
+        pytest.param(i, marks=pytest.mark.xdist_group("rules_compare"))
+        if argv[:2] == ["rules", "compare"]
+        else i
+        for i, argv in enumerate(TOUR)
+    ]
+
+
+@pytest.mark.parametrize("index", _tour_params(), ids=lambda i: " ".join(TOUR[i])[:60])
 def test_quick_tour_command_runs(index, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     argv = [str(ROOT / word) if word.startswith("results/") else word for word in TOUR[index]]

@@ -19,6 +19,10 @@ from pokerdice_stats.turn.hands import hand_table
 A = get_rules("classic")
 B = get_rules("classic", {"max_rethrow": 3})
 
+#: One process for the module and the README tour's ``rules compare`` (the same comparison,
+#: solved once there; ``--dist loadgroup``), rather than once a process per test worker.
+pytestmark = pytest.mark.xdist_group("rules_compare")
+
 
 @pytest.fixture(scope="module")
 def compared(tmp_path_factory):
