@@ -10,77 +10,25 @@ Skipped, saying why, where no Chromium or no Playwright is installed.
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 pytest.importorskip("httpx", reason="httpx (test extra) is not installed")
 pytest.importorskip("playwright", reason="playwright (test extra) is not installed")
 
-import httpx
-from playwright.sync_api import Page, sync_playwright
-from web_helpers import running_server
+from playwright.sync_api import Page
+from web_helpers import CHROMIUM
 
-CHROMIUM = os.environ.get("POKERDICE_CHROMIUM") or shutil.which("chromium")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="no Chromium found (apt-get install chromium, or set POKERDICE_CHROMIUM)",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="no Chromium found (apt-get install chromium, or set POKERDICE_CHROMIUM)",
+    ),
+    # One process for every browser test: one server and one Chromium (tests/conftest.py).
+    pytest.mark.xdist_group("browser"),
+]
 #: Longest wait for the page to show an answer (milliseconds): a cold solve included.
 ANSWER_WAIT = 60_000
-
-
-@pytest.fixture(scope="module")
-def server():
-    with running_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def api(server):
-    with httpx.Client(base_url=server, trust_env=False, timeout=120) as client:
-
-        def ask(path: str, body: dict) -> dict:
-            response = client.post(path, json=body)
-            while response.status_code == 202:
-                response = client.get(response.json()["poll"])
-            assert response.status_code == 200, response.text
-            return response.json()
-
-        yield ask
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
-    folder = os.environ.get("POKERDICE_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        return Path(folder)
-    return tmp_path_factory.mktemp("coach-screens")
-
-
-@pytest.fixture
-def page(browser, server):
-    context = browser.new_context(viewport={"width": 1000, "height": 900})
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda err: errors.append(str(err)))
-    tab.goto(server + "/")
-    tab.wait_for_selector("body[data-ready=true]", timeout=15_000)
-    yield tab
-    context.close()
-    assert errors == [], errors
 
 
 def choose_game(page: Page, preset: str) -> None:

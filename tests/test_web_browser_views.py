@@ -1,14 +1,12 @@
 """The coach's page in a real browser: the review views, a long solve's progress, and the
 turn's state (dice set aside, dice never thrown again) sent with the position.
 
-As :mod:`test_web_browser` (whose fixtures these tests share): headless Chromium through
-Playwright's ``executable_path``, each position entered on the page, the advice read off
-it and compared with the API's answer (and the command line's); screenshots in the
-test's temporary folder or ``$POKERDICE_SCREENSHOTS``. Skipped, saying why, where no
+As :mod:`test_web_browser` (the same fixtures, from ``tests/conftest.py``): headless
+Chromium through Playwright's ``executable_path``, each position entered on the page, the
+advice read off it and compared with the API's answer (and the command line's); screenshots
+in the test's temporary folder or ``$POKERDICE_SCREENSHOTS``. Skipped, saying why, where no
 Chromium or no Playwright is installed.
 """
-
-# ruff: noqa: F811 - the tests take the fixtures imported from test_web_browser by name
 
 from __future__ import annotations
 
@@ -21,23 +19,17 @@ pytest.importorskip("httpx", reason="httpx (test extra) is not installed")
 pytest.importorskip("playwright", reason="playwright (test extra) is not installed")
 
 from cli_helpers import run_cli
-from test_web_browser import (  # noqa: F401 - the shared fixtures
-    ANSWER_WAIT,
-    CHROMIUM,
-    api,
-    assert_holds_match,
-    browser,
-    choose_game,
-    page,
-    server,
-    shots,
-)
+from test_web_browser import ANSWER_WAIT, CHROMIUM, assert_holds_match, choose_game
 from web_helpers import running_server
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="no Chromium found (apt-get install chromium, or set POKERDICE_CHROMIUM)",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="no Chromium found (apt-get install chromium, or set POKERDICE_CHROMIUM)",
+    ),
+    # One process for every browser test: one server and one Chromium (tests/conftest.py).
+    pytest.mark.xdist_group("browser"),
+]
 
 #: Records every progress figure the page shows in its status line.
 WATCH_PROGRESS = """() => {

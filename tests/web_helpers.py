@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -16,6 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: How long the server may take to print its address (seconds; a cold import of the
 #: package and FastAPI takes one or two).
 START_TIMEOUT = 60
+#: The Chromium the browser tests drive (Debian's ``chromium``, or ``$POKERDICE_CHROMIUM``).
+CHROMIUM = os.environ.get("POKERDICE_CHROMIUM") or shutil.which("chromium")
 
 
 @contextlib.contextmanager
