@@ -199,7 +199,13 @@ def _states(rules):
     return states
 
 
-CASES = [(p, label) for p in PRESETS_TESTED for label, _ in TURN_RULES]
+def _case(preset: str, label: str):
+    """One (preset, turn rule) case; every test of a case runs in one process
+    (``--dist loadgroup``), so the case's solves and its reference turns are built once."""
+    return pytest.param(preset, label, marks=pytest.mark.xdist_group(f"holds-{preset}-{label}"))
+
+
+CASES = [_case(p, label) for p in PRESETS_TESTED for label, _ in TURN_RULES]
 
 
 @pytest.mark.parametrize(("preset", "label"), CASES)
@@ -280,7 +286,9 @@ def test_turn_value_and_final_distribution_match_reference(cases, preset, label)
         np.testing.assert_allclose(float_final[g], expected, rtol=0, atol=1e-12)
 
 
-@pytest.mark.parametrize(("preset", "label"), [("gameweave", "free"), ("gameweave", "sticky")])
+@pytest.mark.parametrize(
+    ("preset", "label"), [_case("gameweave", "free"), _case("gameweave", "sticky")]
+)
 def test_alternatives_table(cases, preset, label):
     """Every allowed hold listed once, best first, canonical order among equals."""
     _, _, references, policies, floats = cases(preset, label)
@@ -314,6 +322,7 @@ def test_alternatives_table(cases, preset, label):
                 )
 
 
+@pytest.mark.xdist_group("holds-gameweave-sticky")
 def test_sticky_alternatives_respect_aside(cases):
     rules, _goals, references, policies, _ = cases("gameweave", "sticky")
     policy = policies[3]
