@@ -31,7 +31,14 @@ GAMES = (
 )
 
 
-@pytest.fixture(scope="module", params=GAMES, ids=lambda g: f"{g[0]}seats-{g[1]}")
+@pytest.fixture(
+    scope="module",
+    # every test of one game in one process (--dist loadgroup): its reference is built once
+    params=[
+        pytest.param(g, marks=pytest.mark.xdist_group(f"table-{i}")) for i, g in enumerate(GAMES)
+    ],
+    ids=lambda g: f"{g[0]}seats-{g[1]}",
+)
 def game(request):
     players, options, ante_max, raise_max = request.param
     rules = get_rules("triple-snakes", options)
@@ -146,6 +153,7 @@ def snakes_table():
     return solve_table(SNAKES, 3, ante_max=2, raise_max=2)
 
 
+@pytest.mark.xdist_group("snakes-table")  # the table solved once
 def test_entry_and_ante_decisions_tell_their_values(snakes_table):
     table = snakes_table
     answer = entry_decision(table, 3, [1, 2])
@@ -161,6 +169,7 @@ def test_entry_and_ante_decisions_tell_their_values(snakes_table):
     assert ante["ante"] == 1 and [row["void"] for row in ante["options"]] == [True, True]
 
 
+@pytest.mark.xdist_group("snakes-table")  # the table solved once
 def test_decisions_in_the_round_are_those_of_the_seats_in(snakes_table):
     """Seat 3 in a round of seats 1 and 3 decides as seat 2 of a round of two seats."""
     table = snakes_table
