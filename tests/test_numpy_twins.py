@@ -281,6 +281,55 @@ def test_float_tolerance_without_a_pass():
             assert stands.tolerance_of(largest, denominator) == expected
 
 
+@pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
+@pytest.mark.parametrize("name", ["gameweave", "sticky", "rethrow-turn", "four-throws"])
+def test_one_goal_path_is_the_general_path(name, exact, monkeypatch):
+    """A single goal in a process with the compiled kernels takes its row from one pass
+    of ``goal_row`` and (over hands) its stages as views of one kernel call: the very
+    numbers of the general path, for signed numerators and odd denominators; too large
+    a goal for int64 takes the general path."""
+    from pokerdice_stats.turn import holds
+
+    rules = get_rules(*RULES[name])
+    rng = np.random.default_rng(27)
+    for denominator in (1, 7, 7776, 10**6 + 3):
+        numerators = rng.integers(-(10**6), 10**6 + 1, size=252).astype(np.int64)
+        goal = Goal("g", numerators, denominator)
+        with induction.quick_limit(-1):
+            one = solve(rules, [goal], exact=exact)
+            with monkeypatch.context() as patch:
+                patch.setattr(holds, "one_goal_row", lambda *args: None)
+                general = solve(rules, [goal], exact=exact)
+        assert one.denominator == general.denominator
+        pairs = [(one.stand, general.stand), (one.turn, general.turn)]
+        assert len(one.stages) == len(general.stages) == rules.throws - 1
+        for mine, theirs in zip(one.stages, general.stages, strict=True):
+            pairs += [(mine.keep_values, theirs.keep_values)]
+            pairs += [(mine.state_values, theirs.state_values)]
+            pairs += [(mine.best_keep, theirs.best_keep)]
+        for a, b in pairs:  # Python integers (object arrays) past int64: by value
+            assert a.dtype == b.dtype and a.shape == b.shape
+            assert np.array_equal(a, b) if a.dtype == object else a.tobytes() == b.tobytes()
+    huge = Goal("huge", np.full(252, 2**60, dtype=np.int64), 1)
+    with induction.quick_limit(-1):
+        assert solve(rules, huge).value() == 2**60  # Python integers past int64
+
+
+def test_stage_views_read_as_a_list():
+    """The stages of a whole pass over hands are views made when asked, read as a list."""
+    rules = get_rules("triple-snakes", {"throws": 4})
+    with induction.quick_limit(-1):
+        policy = solve(rules, "at-least:full-house", exact=False)
+    stages = policy.stages
+    assert isinstance(stages, induction.StageViews) and len(stages) == 3
+    assert stages[-1] is stages[2] and stages[0] is not stages[1]
+    assert [s.best_keep.shape for s in stages[1:]] == [(1, 252)] * 2
+    assert next(reversed(stages)) is stages[2]
+    with pytest.raises(IndexError):
+        stages[3]
+    assert np.shares_memory(stages[0].state_values, stages[1].state_values) is False
+
+
 def test_pooled_forward_step_equals_the_twin_on_every_state():
     """``forward_step_pooled`` (integer masses pooled by keep, unsigned tables) gives the
     numpy twin's ``forward_step`` numbers on every hand, for random keep tables (any

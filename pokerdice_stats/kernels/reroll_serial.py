@@ -27,3 +27,4 @@ forward_step_sticky = serial_copy(reroll.forward_step_sticky)
 forward_step_carried = serial_copy(reroll.forward_step_carried)
 backward_hands = serial_copy(reroll.backward_hands)
 HoldTables = reroll.HoldTables
+goal_row = reroll.goal_row  # serial already

@@ -75,7 +75,7 @@ from pokerdice_stats.turn.induction import (
     turn_value,
 )
 from pokerdice_stats.turn.rules import MAX_THROWS, RuleSet
-from pokerdice_stats.turn.stands import plain_floats, stack_int64, tolerance_of
+from pokerdice_stats.turn.stands import one_goal_row, plain_floats, stack_int64, tolerance_of
 from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep, n_states, state_kind
 
 if TYPE_CHECKING:  # pandas is imported where a frame is made, not by every command
@@ -393,6 +393,23 @@ def solve(
     throws = rules.throws if throws is None else int(throws)
     if not 1 <= throws <= MAX_THROWS:
         raise OptionError(f"throws must be 1 to {MAX_THROWS}, got {throws}")
+    kind = state_kind(rules)
+    row = None
+    if len(goal_list) == 1 and induction.compiled_loaded():
+        # One goal in a process with the compiled kernels: its row in one pass, and
+        # over hands the whole backward pass in one call (tens of microseconds).
+        kernels = induction.kernels_for(1, np.int64)
+        if hasattr(kernels, "goal_row"):  # not the numpy twins
+            row = one_goal_row(kernels, goal_list[0], throws, exact)
+    if row is not None:
+        stand, denominator, tolerance = row
+        if kind == "hand" and throws > 1 and hasattr(kernels, "backward_hands"):
+            stages: Sequence[Stage] = induction.backward_hands(
+                kernels, rules, stand, throws - 1, exact, tolerance
+            )
+        else:
+            stages = backward_pass(rules, [stand] * throws, exact, tolerance)
+        return _policy(rules, goal_list, throws, exact, denominator, stand, stages)
     stand, denominator, largest = stack_int64(goal_list, throws, copy=exact)
     tolerance: float = 0
     if stand is None and not exact and plain_floats(goal_list):
@@ -413,9 +430,21 @@ def solve(
         denominator = 1
         if not tolerance:
             tolerance = float_tolerance(stand)
-    kind = state_kind(rules)
     stages = backward_pass(rules, [stand] * throws, exact, tolerance)
-    turn = turn_value(stages, stand, kind, exact)
+    return _policy(rules, goal_list, throws, exact, denominator, stand, stages)
+
+
+def _policy(
+    rules: RuleSet,
+    goal_list: Sequence[Goal],
+    throws: int,
+    exact: bool,
+    denominator: int,
+    stand: np.ndarray,
+    stages: Sequence[Stage],
+) -> Policy:
+    """The :class:`Policy` of a solve, its turn value weighed from the stages."""
+    turn = turn_value(stages, stand, state_kind(rules), exact)
     # Policy(...) field by field, without the frozen dataclass's object.__setattr__
     # a field (a few microseconds of a one-goal solve's twenty).
     policy = object.__new__(Policy)
