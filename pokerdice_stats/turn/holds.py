@@ -65,7 +65,7 @@ from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn import induction
 from pokerdice_stats.turn.dice import parse_keep
 from pokerdice_stats.turn.forward import final_hands
-from pokerdice_stats.turn.goals import INT64_MAX, Goal, stack_goals
+from pokerdice_stats.turn.goals import INT64_MAX, FloatGoals, Goal, stack_goals
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.hold_rows import HOLD_COLUMNS, rank_holds, state_index
 from pokerdice_stats.turn.induction import (
@@ -96,7 +96,8 @@ class Policy:
     Attributes
     ----------
     rules : RuleSet
-    goals : list of Goal
+    goals : sequence of Goal
+        A list, or a :class:`~pokerdice_stats.turn.goals.FloatGoals` of float rows.
     throws : int
         Throws a turn.
     exact : bool
@@ -111,7 +112,7 @@ class Policy:
     """
 
     rules: RuleSet
-    goals: list[Goal]
+    goals: Sequence[Goal]
     throws: int
     exact: bool
     denominator: int
@@ -333,10 +334,15 @@ class Policy:
         return result
 
 
-def _as_goal_list(rules: RuleSet, goals: Goal | str | Sequence[Goal | str]) -> list[Goal]:
-    """Goals given as :class:`Goal` objects or as text (``"at-least:full-house"``)."""
+def _as_goal_list(
+    rules: RuleSet, goals: Goal | str | Sequence[Goal | str]
+) -> list[Goal] | FloatGoals:
+    """Goals given as :class:`Goal` objects or as text (``"at-least:full-house"``); a
+    :class:`~pokerdice_stats.turn.goals.FloatGoals` sequence as it is."""
     if type(goals) is list and goals and all(type(goal) is Goal for goal in goals):
         return list(goals)  # the common case, checked at once
+    if type(goals) is FloatGoals and len(goals):
+        return goals
     from pokerdice_stats.turn.goals import parse_goal
 
     if isinstance(goals, Goal | str):
@@ -410,6 +416,11 @@ def solve(
         else:
             stages = backward_pass(rules, [stand] * throws, exact, tolerance)
         return _policy(rules, goal_list, throws, exact, denominator, stand, stages)
+    if type(goal_list) is FloatGoals and not exact and _float_rows(goal_list.rows):
+        # The rows of a round's seats, as they are (a copy, as stacking them makes).
+        stand = np.array(goal_list.rows, dtype=np.float64, order="C")
+        stages = backward_pass(rules, [stand] * throws, exact, float_tolerance(stand))
+        return _policy(rules, goal_list, throws, exact, 1, stand, stages)
     stand, denominator, largest = stack_int64(goal_list, throws, copy=exact)
     tolerance: float = 0
     if stand is None and not exact and plain_floats(goal_list):
@@ -432,6 +443,16 @@ def solve(
             tolerance = float_tolerance(stand)
     stages = backward_pass(rules, [stand] * throws, exact, tolerance)
     return _policy(rules, goal_list, throws, exact, denominator, stand, stages)
+
+
+def _float_rows(rows: np.ndarray) -> bool:
+    """Whether ``rows`` is a (G, 252) float64 array: the goals of :func:`plain_floats`."""
+    return (
+        isinstance(rows, np.ndarray)
+        and rows.dtype == np.float64
+        and rows.ndim == 2
+        and rows.shape[1] == ix.N_HANDS
+    )
 
 
 def _policy(

@@ -8,6 +8,7 @@ on, and each solved turn's result a chance for every strength.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -31,10 +32,11 @@ def zeros(shape: tuple[int, ...], exact: bool) -> np.ndarray:
     return out
 
 
-def goals_from_values(values: np.ndarray, rules: RuleSet, exact: bool, name: str) -> list[Goal]:
+def goals_from_values(values: np.ndarray, rules: RuleSet, exact: bool, name: str) -> Sequence[Goal]:
     """Goals over the 252 hands from values over the strengths (one goal a row).
 
-    Exact values become integer numerators over the row's common denominator.
+    Exact values become integer numerators over the row's common denominator; float
+    values a :class:`~pokerdice_stats.turn.goals.FloatGoals` of their rows.
     """
     strength = hand_table(rules).strength
     by_hand = values[:, strength]
