@@ -430,7 +430,7 @@ def solve(
     elif stand is None:
         numerators, denominator = stack_goals(goal_list)
         if exact:
-            bound = max(abs(int(n)) for n in numerators.ravel()) * ix.N_THROWS**throws
+            bound = max(map(abs, map(int, numerators.ravel().tolist()))) * ix.N_THROWS**throws
             stand = numerators.astype(np.int64) if bound <= INT64_MAX // 2 else numerators
         else:
             stand = np.array(numerators, dtype=np.float64) / denominator
