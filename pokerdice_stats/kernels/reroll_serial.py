@@ -26,5 +26,6 @@ forward_step_pooled = serial_copy(reroll.forward_step_pooled)
 forward_step_sticky = serial_copy(reroll.forward_step_sticky)
 forward_step_carried = serial_copy(reroll.forward_step_carried)
 backward_hands = serial_copy(reroll.backward_hands)
+backward_hands_wide = serial_copy(reroll.backward_hands_wide)
 HoldTables = reroll.HoldTables
 goal_row = reroll.goal_row  # serial already

@@ -364,7 +364,7 @@ def backward_hands(
     keep_values = np.empty((n_stages, n_goals, ix.N_KEEPS), dtype=stand.dtype)
     state_values = np.empty((n_stages, n_goals, ix.N_HANDS), dtype=stand.dtype)
     best = np.empty((n_stages, n_goals, ix.N_HANDS), dtype=np.int64)
-    kernels.backward_hands(
+    arguments = (
         stand,
         _scales(exact, n_stages),
         0 if exact else float(tolerance),
@@ -374,7 +374,16 @@ def backward_hands(
         state_values,
         best,
     )
+    # A batch runs its goals side by side (False: a NaN, which only the goal-by-goal
+    # kernel's float comparisons take).
+    if n_goals < WIDE_MIN_GOALS or not kernels.backward_hands_wide(*arguments):
+        kernels.backward_hands(*arguments)
     return StageViews(keep_values, state_values, best)
+
+
+#: Batches of at least this many goals run the whole pass over hands with the goals
+#: side by side (:func:`~pokerdice_stats.kernels.hold_wide.backward_hands_wide`).
+WIDE_MIN_GOALS = 16
 
 
 #: What float keep values are divided by: the ways of a throw, 6**5.
