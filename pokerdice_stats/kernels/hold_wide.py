@@ -8,14 +8,16 @@ additions, divisions and comparisons, in the same order) with a block of up to
 options one select over them, loops over contiguous memory that the compiler makes
 vector instructions of (several goals an instruction), where one goal at a time reads
 its values from scattered hands, one at a time.  For batches (the seats of a round);
-one goal takes :func:`~pokerdice_stats.kernels.reroll.backward_hands`.
+one goal takes :func:`~pokerdice_stats.kernels.reroll.backward_hands`, and batches big
+enough for numba's threads its threaded build.  Serial only: compiling the kernel takes a
+few seconds a signature, a threaded build as much again.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
+from pokerdice_stats.kernels._numba import jit
 
 #: Most goals a block: the width of the loops over goals (a block's working arrays,
 #: about 2,600 values a goal, then stay in the core's second-level cache; 32, 64 and
@@ -43,7 +45,7 @@ def _keys(values, floats):
     return keys.reshape(values.shape), nan
 
 
-@jit_parallel
+@jit
 def backward_hands_wide(
     stand, scales, tolerance, divisor, tables, keep_values, state_values, best_keep
 ):
@@ -63,7 +65,7 @@ def backward_hands_wide(
     floats = divisor is not None
     n_blocks = (n_goals + WIDTH - 1) // WIDTH
     ordered = np.ones(n_blocks, dtype=np.bool_)
-    for block in prange(n_blocks):
+    for block in range(n_blocks):
         g0 = block * WIDTH
         width = min(WIDTH, n_goals - g0)
         stand_t = np.empty((n_hands, width), dtype=stand.dtype)  # the block's stand by hand

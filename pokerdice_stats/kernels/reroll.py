@@ -19,9 +19,6 @@ from typing import NamedTuple
 import numpy as np
 
 from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
-from pokerdice_stats.kernels.hold_wide import (  # the batches' whole pass, goals side by side
-    backward_hands_wide as backward_hands_wide,
-)
 from pokerdice_stats.kernels.numpy_reroll import (  # the object versions live with the twins
     expect_keeps_object as expect_keeps_object,
 )

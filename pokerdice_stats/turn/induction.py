@@ -374,15 +374,17 @@ def backward_hands(
         state_values,
         best,
     )
-    # A batch runs its goals side by side (False: a NaN, which only the goal-by-goal
-    # kernel's float comparisons take).
-    if n_goals < WIDE_MIN_GOALS or not kernels.backward_hands_wide(*arguments):
+    # A batch runs its goals side by side, serially (False: a NaN, which only the
+    # goal-by-goal kernel's float comparisons take); numba's threads goal by goal.
+    wide = getattr(kernels, "backward_hands_wide", None)
+    if wide is None or n_goals < WIDE_MIN_GOALS or not wide(*arguments):
         kernels.backward_hands(*arguments)
     return StageViews(keep_values, state_values, best)
 
 
-#: Batches of at least this many goals run the whole pass over hands with the goals
-#: side by side (:func:`~pokerdice_stats.kernels.hold_wide.backward_hands_wide`).
+#: Batches of at least this many goals (and under ``PARALLEL_MIN_GOALS``) run the whole
+#: pass over hands with the goals side by side
+#: (:func:`~pokerdice_stats.kernels.hold_wide.backward_hands_wide`).
 WIDE_MIN_GOALS = 16
 
 
