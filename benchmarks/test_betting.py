@@ -7,14 +7,24 @@ the regular suite runs each once as a smoke test.  Every round starts from cold
 caches (the betting and round caches are cleared in the setup; numba kernels
 already compiled).  The baseline is the 5-seat must-beat round of
 ``games.rounds`` (the same seats and throws without chips), timed in the same run.
+
+Issue 27: the report's habit costs of the 5-seat game (exact, the solved game not
+timed), and the exact mixture of the habits' solver (whole numbers over common
+denominators, each vector read once) against plain ``Fraction`` sums of the same terms.
 """
 
 from __future__ import annotations
 
+import random
+from fractions import Fraction
+
+import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
 from pokerdice_stats.games.betting.exact import solve as betting
+from pokerdice_stats.games.betting.exact.habits import REPORT_HABITS, habit_costs
+from pokerdice_stats.games.betting.exact.induction import exact_mixture
 from pokerdice_stats.games.betting.exact.solve import solve_betting
 from pokerdice_stats.games.betting.exact.table import solve_table
 from pokerdice_stats.games.seen.exact import rounds
@@ -65,3 +75,56 @@ def test_table_5_seats_ante_max_3_raise_max_3_exact(benchmark):
         lambda: solve_table(SNAKES, 5, ante_max=3, raise_max=3), setup=_cold, rounds=1
     )
     assert result.exact and result.all_in().seats_in == (1, 2, 3, 4, 5)
+
+
+def test_habits_5_seats_exact(benchmark):
+    """Issue 27: what the report's five habits cost every seat of the 5-seat game
+    (``betting_habits.csv``), exact; the game solved in the setup, not timed."""
+
+    def setup():
+        _cold()
+        return (solve_betting(SNAKES, 5),), {}
+
+    frame = benchmark.pedantic(
+        lambda result: habit_costs(result, REPORT_HABITS), setup=setup, rounds=3
+    )
+    assert (frame["cost"] >= 0).all() and len(frame) == 5 * len(REPORT_HABITS)
+
+
+def _mixture_terms(n_terms: int = 120, shape: tuple[int, int] = (4, 6)):
+    """Weights and vectors like a 5-seat group's: Fractions over powers of 7776, a
+    third of them zero."""
+    rng = random.Random(27)
+
+    def number():
+        if rng.random() < 1 / 3:
+            return Fraction(0)
+        return Fraction(rng.randint(1, 7776**3), 7776 ** rng.randint(1, 3))
+
+    weights = [number() for _ in range(n_terms)]
+    vectors = [
+        np.array([[number() for _ in range(shape[1])] for _ in range(shape[0])], dtype=object)
+        for _ in range(n_terms)
+    ]
+    return weights, vectors
+
+
+def test_exact_mixture(benchmark):
+    weights, vectors = _mixture_terms()
+    out = benchmark(exact_mixture, weights, vectors)
+    assert out.shape == (4, 6)
+
+
+def test_exact_mixture_plain_fractions_baseline(benchmark):
+    """The baseline: the same mixture added up as Fractions, term by term."""
+    weights, vectors = _mixture_terms()
+
+    def plain():
+        total = np.full(vectors[0].shape, Fraction(0), dtype=object)
+        for w, v in zip(weights, vectors, strict=True):
+            if w:
+                total = total + w * v
+        return total
+
+    out = benchmark(plain)
+    assert out.tolist() == exact_mixture(weights, vectors).tolist()

@@ -6,7 +6,9 @@
   Fractions; its caches cleared each round; target 100x) and a lean backward
   induction over the same index tables in plain Python (issue 27: at least 50x, and
   at most 20 us float, 40 us exact); and one goal on the numpy twins.
-- All "beat" goals of a rule set in one batch (target: at most 20 ms).
+- All "beat" goals of a rule set in one batch (target: at most 20 ms); floats also
+  one goal at a time through the whole-pass kernel (issue 27's baseline for the
+  kernel that runs a batch's goals side by side).
 - ``pokerdice-stats hold ...`` end to end in a subprocess, with a warm
   compilation cache (target: under 1.5 s).
 
@@ -191,6 +193,16 @@ def test_all_beat_goals_float(benchmark):
     benchmark.extra_info["goals"] = len(BEAT_GOALS)
     policy = benchmark(solve, RULES, BEAT_GOALS, exact=False)
     assert len(policy.values()) == TABLE.n_strengths
+
+
+def test_all_beat_goals_float_goal_by_goal(benchmark, monkeypatch):
+    """Issue 27's baseline for the batch: the same 252 goals through the whole-pass
+    kernel one goal at a time (``reroll.backward_hands``), not side by side
+    (``hold_wide.backward_hands_wide``); the same numbers."""
+    side_by_side = solve(RULES, BEAT_GOALS, exact=False)
+    monkeypatch.setattr(induction, "WIDE_MIN_GOALS", 10**9)
+    policy = benchmark(solve, RULES, BEAT_GOALS, exact=False)
+    assert policy.turn.tobytes() == side_by_side.turn.tobytes()
 
 
 def _hold_command() -> list[str]:

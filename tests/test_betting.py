@@ -278,3 +278,40 @@ def test_cli_decisions(capsys):
 )
 def test_cli_bad_input(capsys, argv, words):
     assert_cli_error(capsys, ["betting", *argv], words)
+
+
+def test_exact_mixtures_are_the_plain_fraction_sums():
+    """The betting solver's exact sums (whole numbers over common denominators, the
+    vectors' entries read once) are the Fractions of plain one-by-one sums, zero weights
+    and zero entries included; goals from values over the strengths too."""
+    import random
+
+    import numpy as np
+
+    from pokerdice_stats.games.betting.exact.induction import exact_mixture, exact_sum
+    from pokerdice_stats.games.seen.exact.strengths import goals_from_values
+    from pokerdice_stats.turn.hands import hand_table
+
+    rng = random.Random(27)
+
+    def fraction():
+        if rng.random() < 0.3:
+            return Fraction(0)
+        return Fraction(rng.randint(-(10**12), 10**12), rng.choice([1, 3, 7776, 7776**3 * 5]))
+
+    for _ in range(20):
+        n = rng.randint(1, 12)
+        weights = [fraction() for _ in range(n)]
+        vectors = [np.array([[fraction() for _ in range(3)] for _ in range(4)]) for _ in range(n)]
+        plain = np.full((4, 3), Fraction(0), dtype=object)
+        for w, v in zip(weights, vectors, strict=True):
+            plain = plain + w * v
+        mixed = exact_mixture(weights, vectors)
+        assert mixed.shape == (4, 3) and all(type(x) is Fraction for x in mixed.ravel())
+        assert mixed.tolist() == plain.tolist()
+        assert exact_sum(weights) == sum(weights, Fraction(0))
+    rules = get_rules("triple-snakes")
+    table = hand_table(rules)
+    values = np.array([[fraction() for _ in range(table.n_strengths)] for _ in range(3)])
+    for g, goal in enumerate(goals_from_values(values, rules, True, "v")):
+        assert [goal.value(h) for h in range(252)] == [values[g, s] for s in table.strength]

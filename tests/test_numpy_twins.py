@@ -16,7 +16,7 @@ import pytest
 from cli_helpers import run_cli
 
 from pokerdice_stats.engines.report.strategy_charts import standard_goals
-from pokerdice_stats.kernels import numpy_reroll, reroll, reroll_serial
+from pokerdice_stats.kernels import hold_wide, numpy_reroll, reroll, reroll_serial
 from pokerdice_stats.turn import forward, induction
 from pokerdice_stats.turn.goals import Goal, beat, beat_all
 from pokerdice_stats.turn.hands import compute_keys, hand_table
@@ -241,28 +241,63 @@ def test_integer_forward_steps_agree_with_the_kernels(kind, scale, monkeypatch):
 
 @pytest.mark.parametrize("values", ["signed", "nan"])
 def test_whole_pass_kernel_orders_floats_as_the_stages_do(values):
-    """The whole-pass kernel compares float values through integer keys: negative
-    values, ``-0.0`` beside ``0.0``, near ties within the tolerance and (through its
-    fallback) NaN give the numbers, bit for bit, of the stage-by-stage kernels."""
+    """The whole-pass kernels compare float values through integer keys: negative
+    values, ``-0.0`` beside ``0.0``, near ties within the tolerance and (through their
+    fallback) NaN give the numbers, bit for bit, of the stage-by-stage kernels; a few
+    goals run one at a time, a batch side by side in blocks (the last one partial)."""
     rules = get_rules("gameweave")
     rng = np.random.default_rng(27)
-    rows = np.round(rng.normal(size=(4, 252)), 1)  # many equal values: ties
-    rows[0, ::3] = -0.0
-    rows[1, ::5] = 0.0
-    rows[2] = rows[2] * 1e-13  # everything within the tolerance of 1
-    if values == "nan":
-        rows[3, 7] = np.nan
-    goals = [Goal(f"g{g}", row, 1) for g, row in enumerate(rows)]
-    with induction.quick_limit(-1):
-        whole = solve(rules, goals, exact=False)
-        with pytest.MonkeyPatch.context() as patch:
-            patch.delattr(reroll_serial, "backward_hands")
-            stages = solve(rules, goals, exact=False)
-    for mine, theirs in zip(whole.stages, stages.stages, strict=True):
-        for field in ("keep_values", "state_values", "best_keep"):
-            a, b = getattr(mine, field), getattr(theirs, field)
-            assert a.tobytes() == b.tobytes(), field
-    assert whole.turn.tobytes() == stages.turn.tobytes()
+    for n_goals in (4, induction.WIDE_MIN_GOALS + 54):
+        rows = np.round(rng.normal(size=(n_goals, 252)), 1)  # many equal values: ties
+        rows[0, ::3] = -0.0
+        rows[1, ::5] = 0.0
+        rows[2] = rows[2] * 1e-13  # everything within the tolerance of 1
+        if values == "nan":
+            rows[3, 7] = np.nan
+        goals = [Goal(f"g{g}", row, 1) for g, row in enumerate(rows)]
+        with induction.quick_limit(-1):
+            whole = solve(rules, goals, exact=False)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.delattr(reroll_serial, "backward_hands")
+                stages = solve(rules, goals, exact=False)
+        for mine, theirs in zip(whole.stages, stages.stages, strict=True):
+            for field in ("keep_values", "state_values", "best_keep"):
+                a, b = getattr(mine, field), getattr(theirs, field)
+                assert a.tobytes() == b.tobytes(), field
+        assert whole.turn.tobytes() == stages.turn.tobytes()
+
+
+@pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
+def test_wide_kernel_is_the_goal_by_goal_kernel(exact):
+    """``backward_hands_wide`` (a batch's goals side by side) writes the numbers of
+    ``backward_hands`` (one goal at a time) for batches of one partial block to several,
+    signed numerators and odd denominators; it declines (False) a batch with a NaN."""
+    rules = get_rules("gameweave")
+    rng = np.random.default_rng(28)
+    tables = induction._hold_tables(reroll_serial, rules.max_rethrow, exact)
+    scales = induction._scales(exact, 2)
+    for n_goals in (1, 17, hold_wide.WIDTH + 3):
+        numerators = rng.integers(-(10**6), 10**6 + 1, size=(n_goals, 252))
+        stand = numerators.astype(np.int64) if exact else numerators / 7.0
+        tolerance = 0 if exact else induction.float_tolerance(stand)
+        divisor = None if exact else float(7776)
+        outputs = []
+        for kernel in (reroll_serial.backward_hands, reroll_serial.backward_hands_wide):
+            out = (
+                np.zeros((2, n_goals, 462), dtype=stand.dtype),
+                np.zeros((2, n_goals, 252), dtype=stand.dtype),
+                np.zeros((2, n_goals, 252), dtype=np.int64),
+            )
+            kernel(stand, scales, tolerance, divisor, tables, *out)
+            outputs.append(out)
+        for a, b in zip(*outputs, strict=True):
+            assert a.tobytes() == b.tobytes()
+    if not exact:
+        stand[-1, 5] = np.nan
+        out = (np.zeros((2, len(stand), 462)), np.zeros((2, len(stand), 252)))
+        best = np.zeros((2, len(stand), 252), dtype=np.int64)
+        args = (stand, scales, tolerance, divisor, tables, *out, best)
+        assert reroll_serial.backward_hands_wide(*args) is False
 
 
 def test_float_tolerance_without_a_pass():
@@ -279,6 +314,55 @@ def test_float_tolerance_without_a_pass():
             assert stand is not None and d == denominator
             expected = induction.float_tolerance(stand / denominator)
             assert stands.tolerance_of(largest, denominator) == expected
+
+
+@pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
+@pytest.mark.parametrize("name", ["gameweave", "sticky", "rethrow-turn", "four-throws"])
+def test_one_goal_path_is_the_general_path(name, exact, monkeypatch):
+    """A single goal in a process with the compiled kernels takes its row from one pass
+    of ``goal_row`` and (over hands) its stages as views of one kernel call: the very
+    numbers of the general path, for signed numerators and odd denominators; too large
+    a goal for int64 takes the general path."""
+    from pokerdice_stats.turn import holds
+
+    rules = get_rules(*RULES[name])
+    rng = np.random.default_rng(27)
+    for denominator in (1, 7, 7776, 10**6 + 3):
+        numerators = rng.integers(-(10**6), 10**6 + 1, size=252).astype(np.int64)
+        goal = Goal("g", numerators, denominator)
+        with induction.quick_limit(-1):
+            one = solve(rules, [goal], exact=exact)
+            with monkeypatch.context() as patch:
+                patch.setattr(holds, "one_goal_row", lambda *args: None)
+                general = solve(rules, [goal], exact=exact)
+        assert one.denominator == general.denominator
+        pairs = [(one.stand, general.stand), (one.turn, general.turn)]
+        assert len(one.stages) == len(general.stages) == rules.throws - 1
+        for mine, theirs in zip(one.stages, general.stages, strict=True):
+            pairs += [(mine.keep_values, theirs.keep_values)]
+            pairs += [(mine.state_values, theirs.state_values)]
+            pairs += [(mine.best_keep, theirs.best_keep)]
+        for a, b in pairs:  # Python integers (object arrays) past int64: by value
+            assert a.dtype == b.dtype and a.shape == b.shape
+            assert np.array_equal(a, b) if a.dtype == object else a.tobytes() == b.tobytes()
+    huge = Goal("huge", np.full(252, 2**60, dtype=np.int64), 1)
+    with induction.quick_limit(-1):
+        assert solve(rules, huge).value() == 2**60  # Python integers past int64
+
+
+def test_stage_views_read_as_a_list():
+    """The stages of a whole pass over hands are views made when asked, read as a list."""
+    rules = get_rules("triple-snakes", {"throws": 4})
+    with induction.quick_limit(-1):
+        policy = solve(rules, "at-least:full-house", exact=False)
+    stages = policy.stages
+    assert isinstance(stages, induction.StageViews) and len(stages) == 3
+    assert stages[-1] is stages[2] and stages[0] is not stages[1]
+    assert [s.best_keep.shape for s in stages[1:]] == [(1, 252)] * 2
+    assert next(reversed(stages)) is stages[2]
+    with pytest.raises(IndexError):
+        stages[3]
+    assert np.shares_memory(stages[0].state_values, stages[1].state_values) is False
 
 
 def test_pooled_forward_step_equals_the_twin_on_every_state():

@@ -221,6 +221,33 @@ def forward_step_carried(mass, best_keep, hand_keep, carried, final, nxt):
                     nxt[g, pair_state[pos]] += m * pair_ways[pos]
 
 
+@jit
+def goal_row(numerators, denominator, out):
+    """One goal's stand values as the first row of ``out``, with the range of its
+    numerators and the largest absolute stand value: ``(largest, smallest, top)``.
+
+    ``denominator`` None: ``out`` (int64) takes the numerators as they are (``top``
+    is then 0.0); an integer: ``out`` (float64) takes ``numerators / denominator``,
+    both made float64 and then divided (numpy's true division, bit for bit), and
+    ``top`` is the largest absolute value of the row (``np.abs(row).max()``).  One pass
+    in place of a copy and two reductions (microseconds of a one-goal solve).
+    """
+    largest = numerators[0]
+    smallest = numerators[0]
+    top = 0.0
+    for h in range(numerators.shape[0]):
+        n = numerators[h]
+        largest = max(largest, n)
+        smallest = min(smallest, n)
+        if denominator is None:
+            out[0, h] = n
+        else:
+            value = np.float64(n) / np.float64(denominator)
+            out[0, h] = value
+            top = max(top, abs(value))
+    return largest, smallest, top
+
+
 class HoldTables(NamedTuple):
     """What :func:`backward_hands` reads: the reroll model (CSR ``keep -> (hand, ways)``;
     ``reroll_ways`` float64 for float values, int64 for numerators) and the options of

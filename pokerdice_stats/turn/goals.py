@@ -14,9 +14,10 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import overload
 
 import numpy as np
 
@@ -60,18 +61,60 @@ class Goal:
         return Fraction(int(self.numerators[hand]), self.denominator)
 
 
-def float_goals(name: str, rows: np.ndarray) -> list[Goal]:
+def float_goals(name: str, rows: np.ndarray) -> FloatGoals:
     """``Goal(f"{name}#{g}", rows[g], 1)`` for every row of a (G, 252) float64 array
-    (views of its rows), made without the frozen dataclass's per-field setattr: the
-    games make thousands at a time."""
-    goals = []
-    for g, row in enumerate(rows):
-        goal = object.__new__(Goal)
-        goal.__dict__.update(
-            name=f"{name}#{g}", numerators=row, denominator=1, is_probability=False
-        )
-        goals.append(goal)
-    return goals
+    (views of its rows), as a :class:`FloatGoals` sequence: the games make thousands at
+    a time, and the hold program reads the array itself."""
+    return FloatGoals(name, rows)
+
+
+class FloatGoals(Sequence[Goal]):
+    """The goals ``name#g`` of the rows of a (G, 252) float64 array, over 1: a
+    read-only sequence of :class:`Goal` (each made when first read, its numerators a
+    view of its row), whose array :func:`~pokerdice_stats.turn.holds.solve` takes as it
+    is, without making a goal a row and stacking their rows again.
+
+    Attributes
+    ----------
+    name : str
+    rows : (G, 252) float64 ndarray
+    """
+
+    __slots__ = ("_made", "name", "rows")
+
+    def __init__(self, name: str, rows: np.ndarray) -> None:
+        self.name = name
+        self.rows = rows
+        self._made: list[Goal | None] = [None] * len(rows)
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    @overload
+    def __getitem__(self, index: int) -> Goal: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Goal]: ...
+
+    def __getitem__(self, index: int | slice) -> Goal | list[Goal]:
+        if isinstance(index, slice):
+            return [self[g] for g in range(len(self))[index]]
+        g = range(len(self))[index]  # negative indices, and IndexError past the end
+        goal = self._made[g]
+        if goal is None:
+            # Goal(...) without the frozen dataclass's per-field setattr
+            goal = object.__new__(Goal)
+            goal.__dict__.update(
+                name=f"{self.name}#{g}",
+                numerators=self.rows[g],
+                denominator=1,
+                is_probability=False,
+            )
+            self._made[g] = goal
+        return goal
+
+    def __repr__(self) -> str:
+        return f"FloatGoals({self.name!r}, {len(self)} goals)"
 
 
 def _indicator(name: str, mask: np.ndarray) -> Goal:

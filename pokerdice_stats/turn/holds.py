@@ -65,7 +65,7 @@ from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn import induction
 from pokerdice_stats.turn.dice import parse_keep
 from pokerdice_stats.turn.forward import final_hands
-from pokerdice_stats.turn.goals import INT64_MAX, Goal, stack_goals
+from pokerdice_stats.turn.goals import INT64_MAX, FloatGoals, Goal, stack_goals
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.hold_rows import HOLD_COLUMNS, rank_holds, state_index
 from pokerdice_stats.turn.induction import (
@@ -75,7 +75,7 @@ from pokerdice_stats.turn.induction import (
     turn_value,
 )
 from pokerdice_stats.turn.rules import MAX_THROWS, RuleSet
-from pokerdice_stats.turn.stands import plain_floats, stack_int64, tolerance_of
+from pokerdice_stats.turn.stands import one_goal_row, plain_floats, stack_int64, tolerance_of
 from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep, n_states, state_kind
 
 if TYPE_CHECKING:  # pandas is imported where a frame is made, not by every command
@@ -96,7 +96,8 @@ class Policy:
     Attributes
     ----------
     rules : RuleSet
-    goals : list of Goal
+    goals : sequence of Goal
+        A list, or a :class:`~pokerdice_stats.turn.goals.FloatGoals` of float rows.
     throws : int
         Throws a turn.
     exact : bool
@@ -111,7 +112,7 @@ class Policy:
     """
 
     rules: RuleSet
-    goals: list[Goal]
+    goals: Sequence[Goal]
     throws: int
     exact: bool
     denominator: int
@@ -333,10 +334,15 @@ class Policy:
         return result
 
 
-def _as_goal_list(rules: RuleSet, goals: Goal | str | Sequence[Goal | str]) -> list[Goal]:
-    """Goals given as :class:`Goal` objects or as text (``"at-least:full-house"``)."""
+def _as_goal_list(
+    rules: RuleSet, goals: Goal | str | Sequence[Goal | str]
+) -> list[Goal] | FloatGoals:
+    """Goals given as :class:`Goal` objects or as text (``"at-least:full-house"``); a
+    :class:`~pokerdice_stats.turn.goals.FloatGoals` sequence as it is."""
     if type(goals) is list and goals and all(type(goal) is Goal for goal in goals):
         return list(goals)  # the common case, checked at once
+    if type(goals) is FloatGoals and len(goals):
+        return goals
     from pokerdice_stats.turn.goals import parse_goal
 
     if isinstance(goals, Goal | str):
@@ -393,6 +399,28 @@ def solve(
     throws = rules.throws if throws is None else int(throws)
     if not 1 <= throws <= MAX_THROWS:
         raise OptionError(f"throws must be 1 to {MAX_THROWS}, got {throws}")
+    kind = state_kind(rules)
+    row = None
+    if len(goal_list) == 1 and induction.compiled_loaded():
+        # One goal in a process with the compiled kernels: its row in one pass, and
+        # over hands the whole backward pass in one call (tens of microseconds).
+        kernels = induction.kernels_for(1, np.int64)
+        if hasattr(kernels, "goal_row"):  # not the numpy twins
+            row = one_goal_row(kernels, goal_list[0], throws, exact)
+    if row is not None:
+        stand, denominator, tolerance = row
+        if kind == "hand" and throws > 1 and hasattr(kernels, "backward_hands"):
+            stages: Sequence[Stage] = induction.backward_hands(
+                kernels, rules, stand, throws - 1, exact, tolerance
+            )
+        else:
+            stages = backward_pass(rules, [stand] * throws, exact, tolerance)
+        return _policy(rules, goal_list, throws, exact, denominator, stand, stages)
+    if type(goal_list) is FloatGoals and not exact and _float_rows(goal_list.rows):
+        # The rows of a round's seats, as they are (a copy, as stacking them makes).
+        stand = np.array(goal_list.rows, dtype=np.float64, order="C")
+        stages = backward_pass(rules, [stand] * throws, exact, float_tolerance(stand))
+        return _policy(rules, goal_list, throws, exact, 1, stand, stages)
     stand, denominator, largest = stack_int64(goal_list, throws, copy=exact)
     tolerance: float = 0
     if stand is None and not exact and plain_floats(goal_list):
@@ -402,7 +430,7 @@ def solve(
     elif stand is None:
         numerators, denominator = stack_goals(goal_list)
         if exact:
-            bound = max(abs(int(n)) for n in numerators.ravel()) * ix.N_THROWS**throws
+            bound = max(map(abs, map(int, numerators.ravel().tolist()))) * ix.N_THROWS**throws
             stand = numerators.astype(np.int64) if bound <= INT64_MAX // 2 else numerators
         else:
             stand = np.array(numerators, dtype=np.float64) / denominator
@@ -413,9 +441,31 @@ def solve(
         denominator = 1
         if not tolerance:
             tolerance = float_tolerance(stand)
-    kind = state_kind(rules)
     stages = backward_pass(rules, [stand] * throws, exact, tolerance)
-    turn = turn_value(stages, stand, kind, exact)
+    return _policy(rules, goal_list, throws, exact, denominator, stand, stages)
+
+
+def _float_rows(rows: np.ndarray) -> bool:
+    """Whether ``rows`` is a (G, 252) float64 array: the goals of :func:`plain_floats`."""
+    return (
+        isinstance(rows, np.ndarray)
+        and rows.dtype == np.float64
+        and rows.ndim == 2
+        and rows.shape[1] == ix.N_HANDS
+    )
+
+
+def _policy(
+    rules: RuleSet,
+    goal_list: Sequence[Goal],
+    throws: int,
+    exact: bool,
+    denominator: int,
+    stand: np.ndarray,
+    stages: Sequence[Stage],
+) -> Policy:
+    """The :class:`Policy` of a solve, its turn value weighed from the stages."""
+    turn = turn_value(stages, stand, state_kind(rules), exact)
     # Policy(...) field by field, without the frozen dataclass's object.__setattr__
     # a field (a few microseconds of a one-goal solve's twenty).
     policy = object.__new__(Policy)

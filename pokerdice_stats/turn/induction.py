@@ -26,7 +26,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 import numpy as np
 
@@ -171,6 +171,47 @@ class Stage(NamedTuple):
     best_keep: np.ndarray
 
 
+class StageViews(Sequence[Stage]):
+    """The stages of a whole pass over hands (:func:`backward_hands`) as a read-only
+    sequence of :class:`Stage`: ``stages[t - 1]`` holds views of the three stacked
+    ``(L, G, ...)`` arrays, made when first asked for (a one-goal solve asks for
+    none of them, and making them costs microseconds)."""
+
+    __slots__ = ("_best_keep", "_keep_values", "_made", "_state_values")
+
+    def __init__(self, keep_values: np.ndarray, state_values: np.ndarray, best_keep: np.ndarray):
+        self._keep_values = keep_values
+        self._state_values = state_values
+        self._best_keep = best_keep
+        self._made: list[Stage | None] = [None] * keep_values.shape[0]
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    @overload
+    def __getitem__(self, index: int) -> Stage: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Stage]: ...
+
+    def __getitem__(self, index: int | slice) -> Stage | list[Stage]:
+        if isinstance(index, slice):
+            return [self[t] for t in range(len(self))[index]]
+        t = range(len(self))[index]  # negative indices, and IndexError past the end
+        stage = self._made[t]
+        if stage is None:
+            stage = Stage(self._keep_values[t], self._state_values[t], self._best_keep[t])
+            self._made[t] = stage
+        return stage
+
+    def last_state_values(self) -> np.ndarray:
+        """``self[-1].state_values``, without making the stage."""
+        return self._state_values[-1]
+
+    def __repr__(self) -> str:
+        return f"StageViews({list(self)!r})"
+
+
 def float_tolerance(stand: np.ndarray) -> float:
     """The gap under which two float values count as equal: :data:`FLOAT_TOLERANCE`
     times the largest goal value (at least 1)."""
@@ -268,7 +309,7 @@ def _float_ways() -> np.ndarray:
 
 def backward_pass(
     rules: RuleSet, stands: Sequence[np.ndarray], exact: bool, tolerance: float
-) -> list[Stage]:
+) -> Sequence[Stage]:
     """Backward induction over a turn of ``len(stands)`` throws.
 
     Parameters
@@ -285,8 +326,9 @@ def backward_pass(
 
     Returns
     -------
-    list of Stage
-        ``stages[t - 1]`` for ``t`` throws left, ``t = 1 .. len(stands) - 1``.
+    sequence of Stage
+        ``stages[t - 1]`` for ``t`` throws left, ``t = 1 .. len(stands) - 1`` (a
+        :class:`StageViews` from the compiled whole pass over hands, else a list).
     """
     throws = len(stands)
     last = stands[-1]
@@ -298,7 +340,7 @@ def backward_pass(
         and hasattr(kernels, "backward_hands")
         and all(stand is last for stand in stands)
     ):
-        return _backward_hands(kernels, rules, last, throws - 1, exact, tolerance)
+        return backward_hands(kernels, rules, last, throws - 1, exact, tolerance)
     previous = last[:, ix.STICKY_STATE_HAND] if kind != "hand" else last
     stages: list[Stage] = []
     started = time.perf_counter()
@@ -312,16 +354,17 @@ def backward_pass(
     return stages
 
 
-def _backward_hands(
+def backward_hands(
     kernels: Any, rules: RuleSet, stand: np.ndarray, n_stages: int, exact: bool, tolerance: float
-) -> list[Stage]:
-    """:func:`backward_pass` over hands with one stand for every throw, in one call
-    of the compiled kernels' ``backward_hands`` (the stage-by-stage numbers)."""
+) -> StageViews:
+    """:func:`backward_pass` over hands (``state_kind(rules) == "hand"``) with one stand
+    for every throw, in one call of the compiled kernels' ``backward_hands`` (the
+    stage-by-stage numbers); ``kernels`` a compiled kernel module."""
     n_goals = stand.shape[0]
     keep_values = np.empty((n_stages, n_goals, ix.N_KEEPS), dtype=stand.dtype)
     state_values = np.empty((n_stages, n_goals, ix.N_HANDS), dtype=stand.dtype)
     best = np.empty((n_stages, n_goals, ix.N_HANDS), dtype=np.int64)
-    kernels.backward_hands(
+    arguments = (
         stand,
         _scales(exact, n_stages),
         0 if exact else float(tolerance),
@@ -331,7 +374,18 @@ def _backward_hands(
         state_values,
         best,
     )
-    return [Stage(keep_values[t], state_values[t], best[t]) for t in range(n_stages)]
+    # A batch runs its goals side by side, serially (False: a NaN, which only the
+    # goal-by-goal kernel's float comparisons take); numba's threads goal by goal.
+    wide = getattr(kernels, "backward_hands_wide", None)
+    if wide is None or n_goals < WIDE_MIN_GOALS or not wide(*arguments):
+        kernels.backward_hands(*arguments)
+    return StageViews(keep_values, state_values, best)
+
+
+#: Batches of at least this many goals (and under ``PARALLEL_MIN_GOALS``) run the whole
+#: pass over hands with the goals side by side
+#: (:func:`~pokerdice_stats.kernels.hold_wide.backward_hands_wide`).
+WIDE_MIN_GOALS = 16
 
 
 #: What float keep values are divided by: the ways of a throw, 6**5.
@@ -386,20 +440,24 @@ def turn_value(
     """
     if not stages:
         values = first_stand
+    elif isinstance(stages, StageViews):  # over hands: the first states are the hands
+        values = stages.last_state_values()
     elif sticky == "hand" or sticky is False:  # the first states are the hands
         values = stages[-1].state_values
     else:
         values = stages[-1].state_values[:, first_states(sticky)]
-    if values.dtype == object:
+    kind = values.dtype.kind
+    if kind == "O":
         total = values.dot(ix.HAND_WAYS.astype(object))
     else:
-        total = values @ _hand_ways(values.dtype)
+        total = values @ _hand_ways(values.dtype.char)
     return total if exact else total / ix.N_THROWS
 
 
 @functools.cache
-def _hand_ways(dtype: np.dtype) -> np.ndarray:
-    """:data:`~pokerdice_stats.ground.indexing.HAND_WAYS` as ``dtype``, read-only."""
+def _hand_ways(dtype: str) -> np.ndarray:
+    """:data:`~pokerdice_stats.ground.indexing.HAND_WAYS` as the dtype of character
+    code ``dtype`` (a dtype's ``char``, hashed faster than the dtype), read-only."""
     ways = ix.HAND_WAYS.astype(dtype)
     ways.setflags(write=False)
     return ways

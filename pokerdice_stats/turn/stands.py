@@ -2,8 +2,9 @@
 
 :func:`stack_int64` puts a batch of goals over one denominator as int64 rows when every
 value of a turn fits (with the largest numerator, from which :func:`tolerance_of` gives
-the float tolerance without a pass over the values); :func:`plain_floats` tells float
-rows over 1 (the seats of a round).  :func:`~pokerdice_stats.turn.holds.solve` takes
+the float tolerance without a pass over the values); :func:`one_goal_row` makes one
+goal's row in one pass of the compiled kernels; :func:`plain_floats` tells float rows
+over 1 (the seats of a round).  :func:`~pokerdice_stats.turn.holds.solve` takes
 them from here.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any
 
 import numpy as np
 
@@ -79,11 +81,43 @@ def stack_int64(
     return np.stack(rows), denominator, largest
 
 
+def one_goal_row(
+    kernels: Any, goal: Goal, throws: int, exact: bool
+) -> tuple[np.ndarray, int, float] | None:
+    """One goal's stand values as a (1, 252) row, in one pass of the compiled
+    kernels' ``goal_row``: what :func:`stack_int64` (and, for floats, the division
+    by the denominator and :func:`tolerance_of`) make of it, or None where they
+    would not (not int64 numerators over the hands, or beyond int64 when exact).
+
+    Returns ``(stand, denominator, tolerance)``: exact, int64 numerators over the
+    goal's denominator and the tolerance 0; floats, the values over 1 and their
+    tolerance.
+    """
+    numerators = goal.numerators
+    denominator = goal.denominator
+    if numerators.dtype != _INT64 or numerators.shape != _HANDS_SHAPE:
+        return None
+    if exact:
+        stand = np.empty(_ROW_SHAPE, dtype=_INT64)
+        high, low, _ = kernels.goal_row(numerators, None, stand)
+        if high > _limit(throws) or -low > _limit(throws):
+            return None
+        return stand, denominator, 0
+    if not 0 < denominator <= INT64_MAX:
+        return None
+    stand = np.empty(_ROW_SHAPE, dtype=_FLOAT64)
+    top = kernels.goal_row(numerators, denominator, stand)[2]
+    # float_tolerance(stand): the same largest absolute value, found in the same pass
+    return stand, 1, FLOAT_TOLERANCE * max(1.0, top)
+
+
 #: The reductions of ``ndarray.max`` and ``min``, without their Python wrappers.
 _MAX = np.maximum.reduce
 _MIN = np.minimum.reduce
 _INT64 = np.dtype(np.int64)
 _HANDS_SHAPE = (ix.N_HANDS,)
+_ROW_SHAPE = (1, ix.N_HANDS)
+_FLOAT64 = np.dtype(np.float64)
 
 
 @functools.cache

@@ -171,7 +171,10 @@ class RoundSolver:
 
     def number(self, value) -> Fraction | float:
         """A value in the solver's arithmetic."""
-        return Fraction(value) if self.exact else float(value)
+        if self.exact:
+            # a Fraction already is one (immutable: the same object serves)
+            return value if type(value) is Fraction else Fraction(value)
+        return float(value)
 
     def _empty(self) -> np.ndarray:
         if self.exact:
@@ -280,28 +283,33 @@ class RoundSolver:
                 ref = self.reference.group(mask, pot)
                 goal = [0] * len(faced)
                 dist = [ref.dist[ref.index(s)] for s in faced]
+            lead_ratios = [ratios(v) for v in leads[(mask, pot)]] if self.exact else None
             vectors = []
             for s, d in zip(faced, dist, strict=True):
-                vectors.append(self._expect(d, s, leads[(mask, pot)], later, pot))
+                vectors.append(self._expect(d, s, leads[(mask, pot)], later, pot, lead_ratios))
             self.groups[(mask, pot)] = SolvedGroup(seat, faced, policy, goal, dist, vectors)
 
-    def _expect(self, dist, s: int, leads: list[np.ndarray], later: int, pot) -> np.ndarray:
+    def _expect(
+        self, dist, s: int, leads: list[np.ndarray], later: int, pot, lead_ratios=None
+    ) -> np.ndarray:
         """Values before a throw facing ``s``: a hand beating it leads, the others are out.
 
         Exact sums take the hands that do not beat ``s`` together (they all reach
-        the same state) and add in whole numbers (:func:`exact_mixture`); float
-        sums keep the order of the hands.
+        the same state) and add in whole numbers (:func:`mixture_of_ratios`, the
+        leads' entries read once a group: ``lead_ratios``); float sums keep the order
+        of the hands.
         """
         fail = self.state(s, later, pot) if s != NOTHING else None
         if self.exact:
-            weights, vectors = [], []
+            if lead_ratios is None:
+                lead_ratios = [ratios(v) for v in leads]
+            weights, rows = [], []
             if fail is not None:
-                weights.append(sum(dist[: s + 1], Fraction(0)))
-                vectors.append(fail)
-            for h in range(s + 1, self.n_strengths):
-                weights.append(dist[h])
-                vectors.append(leads[h])
-            return exact_mixture(weights, vectors)
+                weights.append(exact_sum(dist[: s + 1]))
+                rows.append(ratios(fail))
+            weights.extend(dist[s + 1 : self.n_strengths])
+            rows.extend(lead_ratios[s + 1 : self.n_strengths])
+            return mixture_of_ratios(weights, rows, leads[0].shape)
         total = self._empty()
         for h in range(self.n_strengths):
             if dist[h] == 0:
@@ -334,7 +342,7 @@ class RoundSolver:
         leader it displaced, gets nothing).
         """
         pot = self.number(pot)
-        key = (strength, seat, later, pot)
+        key = (strength, seat, later, _key(pot))
         if key in self._leads:
             return self._leads[key]
         options = [self.lead_value(strength, seat, later, pot, r) for r in self._raise_choices()]
@@ -383,7 +391,7 @@ class RoundSolver:
         charged the raise.
         """
         pot = self.number(pot)
-        key = (strength, raises, tuple(order), index, met, pot)
+        key = (strength, raises, tuple(order), index, met, _key(pot))
         if key in self._answers:
             return self._answers[key]
         cost = self.number(raises * self.stakes.raise_size)
@@ -425,23 +433,61 @@ def exact_mixture(weights: list, vectors: list[np.ndarray]) -> np.ndarray:
     >>> list(exact_mixture([half, third], [a, b])) == list(half * a + third * b)
     True
     """
-    terms = [(w, v.ravel()) for w, v in zip(weights, vectors, strict=True) if w != 0]
-    shape = vectors[0].shape
+    return mixture_of_ratios(weights, [ratios(v) for v in vectors], vectors[0].shape)
+
+
+def ratios(vector: np.ndarray) -> list[tuple[int, int]]:
+    """``(numerator, denominator)`` of every entry of an array of Fractions, flattened."""
+    return [(x.numerator, x.denominator) for x in vector.ravel().tolist()]
+
+
+def mixture_of_ratios(
+    weights: list, rows: list[list[tuple[int, int]]], shape: tuple[int, ...]
+) -> np.ndarray:
+    """:func:`exact_mixture` of vectors given by their :func:`ratios` (read once, used by
+    many mixtures), as an array of Fractions of ``shape``.
+
+    Each entry is summed in whole numbers over the common denominator of its terms and
+    made a Fraction once.
+    """
+    terms = [(w, r) for w, r in zip(weights, rows, strict=True) if w]
     out = np.empty(int(np.prod(shape)), dtype=object)
     if not terms:
         out.fill(Fraction(0))
         return out.reshape(shape)
     common = math.lcm(*(w.denominator for w, _ in terms))
-    scaled = [(w.numerator * (common // w.denominator), v) for w, v in terms]
-    for e in range(out.size):
-        parts = [(a, v[e]) for a, v in scaled if v[e]]
+    scales = [w.numerator * (common // w.denominator) for w, _ in terms]
+    for e, column in enumerate(zip(*(r for _, r in terms), strict=True)):
+        parts = [(a * n, d) for a, (n, d) in zip(scales, column, strict=True) if n]
         if not parts:
             out[e] = Fraction(0)
             continue
-        denominator = math.lcm(*(x.denominator for _, x in parts))
-        numerator = sum(a * x.numerator * (denominator // x.denominator) for a, x in parts)
+        denominator = math.lcm(*(d for _, d in parts))
+        numerator = sum(an * (denominator // d) for an, d in parts)
         out[e] = Fraction(numerator, common * denominator)
     return out.reshape(shape)
+
+
+def exact_sum(values) -> Fraction:
+    """The sum of Fractions, in whole numbers over their common denominator and made a
+    Fraction once (the value of adding them one by one, normalised alike).
+
+    >>> exact_sum([Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)])
+    Fraction(1, 1)
+    """
+    parts = [(x.numerator, x.denominator) for x in values]
+    if not parts:
+        return Fraction(0)
+    denominator = math.lcm(*(d for _, d in parts))
+    return Fraction(sum(n * (denominator // d) for n, d in parts), denominator)
+
+
+def _key(pot):
+    """A pot as a dictionary key: a whole number of chips as the int (equal to the
+    Fraction, with the same hash, which a Fraction works out afresh each time)."""
+    if type(pot) is Fraction and pot.denominator == 1:
+        return pot.numerator
+    return pot
 
 
 def _submasks(mask: int) -> list[int]:

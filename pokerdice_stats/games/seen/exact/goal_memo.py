@@ -150,10 +150,11 @@ def _assemble(
     """The batch's policy and distributions from the memo's rows (copied, in batch order;
     the stages when first read, see :class:`GatheredStages`)."""
     sources: dict[int, tuple[holds.Policy, list[int], list[int]]] = {}
+    found = [rows[key] for key in keys]
     dist = np.empty(values.shape, dtype=np.float64)
-    for g, key in enumerate(keys):
-        policy, i, row = rows[key]
-        dist[g] = row
+    if found:  # the rows copied in one call, not one assignment a row
+        np.stack([row for _, _, row in found], out=dist)
+    for g, (policy, i, _) in enumerate(found):
         entry = sources.setdefault(id(policy), (policy, [], []))
         entry[1].append(g)
         entry[2].append(i)

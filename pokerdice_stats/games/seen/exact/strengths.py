@@ -8,6 +8,7 @@ on, and each solved turn's result a chance for every strength.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -31,21 +32,25 @@ def zeros(shape: tuple[int, ...], exact: bool) -> np.ndarray:
     return out
 
 
-def goals_from_values(values: np.ndarray, rules: RuleSet, exact: bool, name: str) -> list[Goal]:
+def goals_from_values(values: np.ndarray, rules: RuleSet, exact: bool, name: str) -> Sequence[Goal]:
     """Goals over the 252 hands from values over the strengths (one goal a row).
 
-    Exact values become integer numerators over the row's common denominator.
+    Exact values become integer numerators over the row's common denominator; float
+    values a :class:`~pokerdice_stats.turn.goals.FloatGoals` of their rows.
     """
     strength = hand_table(rules).strength
-    by_hand = values[:, strength]
     if not exact:
-        return float_goals(name, np.asarray(by_hand, dtype=np.float64))
+        return float_goals(name, np.asarray(values[:, strength], dtype=np.float64))
     goals = []
-    for g, row in enumerate(by_hand):
-        denominator = math.lcm(*(v.denominator for v in row))
-        numerators = np.array(
-            [v.numerator * (denominator // v.denominator) for v in row], dtype=object
-        )
+    # Over the strengths (fewer than the hands), then spread onto the hands: the
+    # same numerators, each strength's worked out once.
+    used = np.unique(strength)
+    for g, row in enumerate(values):
+        ratios = [(v.numerator, v.denominator) for v in row[used].tolist()]
+        denominator = math.lcm(*(d for _, d in ratios))
+        by_strength = np.empty(len(row), dtype=object)
+        by_strength[used] = [n * (denominator // d) for n, d in ratios]
+        numerators = by_strength[strength]
         goals.append(Goal(f"{name}#{g}", numerators, denominator, is_probability=True))
     return goals
 

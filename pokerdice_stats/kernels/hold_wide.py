@@ -1,0 +1,137 @@
+"""The whole backward pass over hands for a batch of goals, the goals side by side.
+
+:func:`backward_hands_wide` makes the numbers of
+:func:`~pokerdice_stats.kernels.reroll.backward_hands` (for every goal the same
+additions, divisions and comparisons, in the same order) with a block of up to
+:data:`WIDTH` goals as the innermost loop: each step of a keep's sum is one
+``out[j] += ways * row[j]`` over the block's goals, and each comparison of a state's
+options one select over them, loops over contiguous memory that the compiler makes
+vector instructions of (several goals an instruction), where one goal at a time reads
+its values from scattered hands, one at a time.  For batches (the seats of a round);
+one goal takes :func:`~pokerdice_stats.kernels.reroll.backward_hands`, and batches big
+enough for numba's threads its threaded build.  Serial only: compiling the kernel takes a
+few seconds a signature, a threaded build as much again.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokerdice_stats.kernels._numba import jit
+
+#: Most goals a block: the width of the loops over goals (a block's working arrays,
+#: about 2,600 values a goal, then stay in the core's second-level cache; 32, 64 and
+#: 128 gave a 5-seat gameweave round the same time on the project's machine, 16 less).
+WIDTH = 64
+
+#: XOR of a negative float's bits that makes signed integer order the float order.
+_FLIP = np.int64(0x7FFFFFFFFFFFFFFF)
+
+
+@jit
+def _keys(values, floats):
+    """``values`` (n, width) as int64 keys in the same order, in place (see
+    :func:`~pokerdice_stats.kernels.reroll._order_keys`); returns the keys (a view)
+    and whether a NaN was seen."""
+    flat = values.reshape(values.size)
+    keys = flat.view(np.int64)
+    nan = False
+    if floats:
+        for i in range(flat.shape[0]):
+            nan = nan | (flat[i] != flat[i])
+        for i in range(keys.shape[0]):
+            bits = keys[i]
+            keys[i] = bits ^ _FLIP if bits < 0 else bits
+    return keys.reshape(values.shape), nan
+
+
+@jit
+def backward_hands_wide(
+    stand, scales, tolerance, divisor, tables, keep_values, state_values, best_keep
+):
+    """:func:`~pokerdice_stats.kernels.reroll.backward_hands` (same arguments, same
+    numbers) over blocks of up to :data:`WIDTH` goals, the goals innermost.
+
+    Returns False when some value is NaN (it has no order key): the caller then runs
+    :func:`~pokerdice_stats.kernels.reroll.backward_hands`, whose float comparisons
+    take it (this call's outputs are then incomplete).
+    """
+    n_goals = stand.shape[0]
+    n_hands = stand.shape[1]
+    n_stages = scales.shape[0]
+    reroll_ptr, reroll_hand, reroll_ways, state_hand, opt_ptr, opt_keep, hand_keep = tables
+    n_keeps = reroll_ptr.shape[0] - 1
+    n_states = state_hand.shape[0]
+    floats = divisor is not None
+    n_blocks = (n_goals + WIDTH - 1) // WIDTH
+    ordered = np.ones(n_blocks, dtype=np.bool_)
+    for block in range(n_blocks):
+        g0 = block * WIDTH
+        width = min(WIDTH, n_goals - g0)
+        stand_t = np.empty((n_hands, width), dtype=stand.dtype)  # the block's stand by hand
+        for h in range(n_hands):
+            for j in range(width):
+                stand_t[h, j] = stand[g0 + j, h]
+        previous = stand_t.copy()  # the states are the hands
+        sums = np.empty((n_keeps, width), dtype=stand.dtype)
+        sum_keys = np.empty((n_keeps, width), dtype=stand.dtype)
+        raised = np.empty((n_keeps, width), dtype=stand.dtype)
+        floors = np.empty((n_hands, width), dtype=stand.dtype)
+        threshold = np.empty(width, dtype=np.int64)
+        best = np.empty(width, dtype=np.int64)
+        chosen = np.empty((n_states, width), dtype=np.int64)
+        for t in range(n_stages):
+            for k in range(n_keeps):
+                for j in range(width):
+                    sums[k, j] = previous[0, j] * 0
+                for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
+                    ways = reroll_ways[pos]
+                    hand = reroll_hand[pos]
+                    for j in range(width):
+                        sums[k, j] += ways * previous[hand, j]
+                if floats:
+                    for j in range(width):
+                        sums[k, j] /= divisor
+            scale = scales[t]
+            zero = scale * 0
+            for k in range(n_keeps):
+                for j in range(width):
+                    sum_keys[k, j] = sums[k, j] + zero
+                    raised[k, j] = (sums[k, j] + tolerance) + zero
+            for h in range(n_hands):
+                for j in range(width):
+                    floors[h, j] = (stand_t[h, j] * scale + tolerance) + zero
+            keys, nan_keys = _keys(sum_keys, floats)
+            raised_keys, nan_raised = _keys(raised, floats)
+            floor_keys, nan_floors = _keys(floors, floats)
+            if nan_keys or nan_raised or nan_floors:
+                ordered[block] = False
+                break
+            for s in range(n_states):
+                h = state_hand[s]
+                stand_keep = np.int64(hand_keep[h])
+                for j in range(width):
+                    threshold[j] = floor_keys[h, j]
+                    best[j] = stand_keep
+                for pos in range(opt_ptr[s], opt_ptr[s + 1]):
+                    k = opt_keep[pos]
+                    option = np.int64(k)
+                    for j in range(width):
+                        better = keys[k, j] > threshold[j]
+                        threshold[j] = raised_keys[k, j] if better else threshold[j]
+                        best[j] = option if better else best[j]
+                for j in range(width):
+                    best_k = best[j]
+                    chosen[s, j] = best_k
+                    if best_k == stand_keep:
+                        previous[s, j] = stand_t[h, j] * scale
+                    else:
+                        previous[s, j] = sums[best_k, j]
+            for j in range(width):
+                g = g0 + j
+                for k in range(n_keeps):
+                    keep_values[t, g, k] = sums[k, j]
+                for s in range(n_states):
+                    state_values[t, g, s] = previous[s, j]
+                    best_keep[t, g, s] = chosen[s, j]
+    return ordered.all()
