@@ -296,7 +296,7 @@ def _read_points(path: str) -> dict[str, int | str]:
     return {k: str(v) for k, v in points.items()}
 
 
-def stack_goals(goals: list[Goal]) -> tuple[np.ndarray, int]:
+def stack_goals(goals: Sequence[Goal]) -> tuple[np.ndarray, int]:
     """Put goals over one common denominator: ``(numerators (G, 252), denominator)``."""
     if not goals:
         raise GoalError("no goal given")

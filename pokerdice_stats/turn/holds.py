@@ -408,19 +408,19 @@ def solve(
         if hasattr(kernels, "goal_row"):  # not the numpy twins
             row = one_goal_row(kernels, goal_list[0], throws, exact)
     if row is not None:
-        stand, denominator, tolerance = row
+        row_stand, row_denominator, row_tolerance = row
         if kind == "hand" and throws > 1 and hasattr(kernels, "backward_hands"):
             stages: Sequence[Stage] = induction.backward_hands(
-                kernels, rules, stand, throws - 1, exact, tolerance
+                kernels, rules, row_stand, throws - 1, exact, row_tolerance
             )
         else:
-            stages = backward_pass(rules, [stand] * throws, exact, tolerance)
-        return _policy(rules, goal_list, throws, exact, denominator, stand, stages)
+            stages = backward_pass(rules, [row_stand] * throws, exact, row_tolerance)
+        return _policy(rules, goal_list, throws, exact, row_denominator, row_stand, stages)
     if type(goal_list) is FloatGoals and not exact and _float_rows(goal_list.rows):
         # The rows of a round's seats, as they are (a copy, as stacking them makes).
-        stand = np.array(goal_list.rows, dtype=np.float64, order="C")
-        stages = backward_pass(rules, [stand] * throws, exact, float_tolerance(stand))
-        return _policy(rules, goal_list, throws, exact, 1, stand, stages)
+        rows = np.array(goal_list.rows, dtype=np.float64, order="C")
+        stages = backward_pass(rules, [rows] * throws, exact, float_tolerance(rows))
+        return _policy(rules, goal_list, throws, exact, 1, rows, stages)
     stand, denominator, largest = stack_int64(goal_list, throws, copy=exact)
     tolerance: float = 0
     if stand is None and not exact and plain_floats(goal_list):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -29,7 +30,7 @@ def tolerance_of(largest: int, denominator: int) -> float:
     return FLOAT_TOLERANCE * max(1.0, float(np.float64(largest) / denominator))
 
 
-def plain_floats(goals: list[Goal]) -> bool:
+def plain_floats(goals: Sequence[Goal]) -> bool:
     """Whether every goal is a (252,) float64 array over the denominator 1."""
     return all(
         g.denominator == 1
@@ -41,7 +42,7 @@ def plain_floats(goals: list[Goal]) -> bool:
 
 
 def stack_int64(
-    goals: list[Goal], throws: int, copy: bool = True
+    goals: Sequence[Goal], throws: int, copy: bool = True
 ) -> tuple[np.ndarray | None, int, int]:
     """The goals over a common denominator as int64 when every value of a turn fits.
 
