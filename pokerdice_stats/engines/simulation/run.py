@@ -91,12 +91,31 @@ class RunOptions:
         return replace(self, n=n)
 
 
+#: Bytes of two cache lines (x86 cores fetch lines in adjacent pairs).  A chunk's
+#: generator state and its tally, which a kernel may write on every sample, each sit
+#: alone on their lines (:func:`lone_zeros`): two threads writing arrays that share a
+#: line with each other, or with a table both read, pass the line between their cores on
+#: every write (a third of two threads' turns lost).
+CACHE_LINE = 128
+
+
+def lone_zeros(shape: int | tuple[int, ...], dtype: Any = np.int64) -> np.ndarray:
+    """Zeros of ``shape``, C-contiguous, starting on a cache line and with a whole line of
+    slack before and after, so that nothing else shares their lines."""
+    size = int(np.prod(shape))
+    item = np.dtype(dtype).itemsize
+    pad = CACHE_LINE // item
+    buffer = np.zeros(size + 3 * pad, dtype=dtype)
+    start = pad + (-(buffer.ctypes.data // item)) % pad
+    return buffer[start : start + size].reshape(shape)
+
+
 def chunk_state(seed: int, index: int) -> np.ndarray:
     """The generator state of chunk ``index``: xoshiro words from the spawned SeedSequence."""
     words = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(4, np.uint64)
     if not words.any():  # xoshiro's one forbidden state (never seen in practice)
         words[0] = 1
-    state = np.zeros(6, dtype=np.uint64)
+    state = lone_zeros(6, np.uint64)
     state[:4] = words
     return state
 
@@ -380,10 +399,9 @@ class ChunkJob(Protocol):
 
 
 def zeros_tally(tally_type: Any, **shapes: Any) -> Any:
-    """A tally record of int64 zeros, each field of the shape given by name (default ``(1,)``)."""
-    return tally_type(
-        *(np.zeros(shapes.get(name, 1), dtype=np.int64) for name in tally_type._fields)
-    )
+    """A tally record of int64 zeros, each field of the shape given by name (default ``(1,)``),
+    each alone on its cache lines (:func:`lone_zeros`)."""
+    return tally_type(*(lone_zeros(shapes.get(name, 1)) for name in tally_type._fields))
 
 
 def play_chunk(job: ChunkJob, state: np.ndarray, size: int) -> dict:
