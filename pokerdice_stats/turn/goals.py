@@ -17,7 +17,6 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import overload
 
 import numpy as np
 
@@ -25,6 +24,7 @@ from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import GoalError, PokerDiceError
 from pokerdice_stats.ground.limits import LimitError, exact_number, read_structured_text
+from pokerdice_stats.ground.made_when_read import MadeWhenRead
 from pokerdice_stats.turn.hands import HandTable
 
 INT64_MAX = np.iinfo(np.int64).max
@@ -68,7 +68,7 @@ def float_goals(name: str, rows: np.ndarray) -> FloatGoals:
     return FloatGoals(name, rows)
 
 
-class FloatGoals(Sequence[Goal]):
+class FloatGoals(MadeWhenRead[Goal]):
     """The goals ``name#g`` of the rows of a (G, 252) float64 array, over 1: a
     read-only sequence of :class:`Goal` (each made when first read, its numerators a
     view of its row), whose array :func:`~pokerdice_stats.turn.holds.solve` takes as it
@@ -80,37 +80,22 @@ class FloatGoals(Sequence[Goal]):
     rows : (G, 252) float64 ndarray
     """
 
-    __slots__ = ("_made", "name", "rows")
+    __slots__ = ("name", "rows")
 
     def __init__(self, name: str, rows: np.ndarray) -> None:
+        super().__init__(len(rows))
         self.name = name
         self.rows = rows
-        self._made: list[Goal | None] = [None] * len(rows)
 
-    def __len__(self) -> int:
-        return len(self._made)
-
-    @overload
-    def __getitem__(self, index: int) -> Goal: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Goal]: ...
-
-    def __getitem__(self, index: int | slice) -> Goal | list[Goal]:
-        if isinstance(index, slice):
-            return [self[g] for g in range(len(self))[index]]
-        g = range(len(self))[index]  # negative indices, and IndexError past the end
-        goal = self._made[g]
-        if goal is None:
-            # Goal(...) without the frozen dataclass's per-field setattr
-            goal = object.__new__(Goal)
-            goal.__dict__.update(
-                name=f"{self.name}#{g}",
-                numerators=self.rows[g],
-                denominator=1,
-                is_probability=False,
-            )
-            self._made[g] = goal
+    def _make(self, index: int) -> Goal:
+        # Goal(...) without the frozen dataclass's per-field setattr
+        goal = object.__new__(Goal)
+        goal.__dict__.update(
+            name=f"{self.name}#{index}",
+            numerators=self.rows[index],
+            denominator=1,
+            is_probability=False,
+        )
         return goal
 
     def __repr__(self) -> str:

@@ -26,11 +26,12 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.made_when_read import MadeWhenRead
 from pokerdice_stats.kernels import numpy_reroll
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import (
@@ -171,38 +172,22 @@ class Stage(NamedTuple):
     best_keep: np.ndarray
 
 
-class StageViews(Sequence[Stage]):
+class StageViews(MadeWhenRead[Stage]):
     """The stages of a whole pass over hands (:func:`backward_hands`) as a read-only
     sequence of :class:`Stage`: ``stages[t - 1]`` holds views of the three stacked
     ``(L, G, ...)`` arrays, made when first asked for (a one-goal solve asks for
     none of them, and making them costs microseconds)."""
 
-    __slots__ = ("_best_keep", "_keep_values", "_made", "_state_values")
+    __slots__ = ("_best_keep", "_keep_values", "_state_values")
 
     def __init__(self, keep_values: np.ndarray, state_values: np.ndarray, best_keep: np.ndarray):
+        super().__init__(keep_values.shape[0])
         self._keep_values = keep_values
         self._state_values = state_values
         self._best_keep = best_keep
-        self._made: list[Stage | None] = [None] * keep_values.shape[0]
 
-    def __len__(self) -> int:
-        return len(self._made)
-
-    @overload
-    def __getitem__(self, index: int) -> Stage: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Stage]: ...
-
-    def __getitem__(self, index: int | slice) -> Stage | list[Stage]:
-        if isinstance(index, slice):
-            return [self[t] for t in range(len(self))[index]]
-        t = range(len(self))[index]  # negative indices, and IndexError past the end
-        stage = self._made[t]
-        if stage is None:
-            stage = Stage(self._keep_values[t], self._state_values[t], self._best_keep[t])
-            self._made[t] = stage
-        return stage
+    def _make(self, index: int) -> Stage:
+        return Stage(self._keep_values[index], self._state_values[index], self._best_keep[index])
 
     def last_state_values(self) -> np.ndarray:
         """``self[-1].state_values``, without making the stage."""

@@ -19,13 +19,13 @@ their rows do not carry over between batches; they are solved as before
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import overload
 
 import numpy as np
 
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
+from pokerdice_stats.ground.made_when_read import MadeWhenRead
 from pokerdice_stats.turn import holds
 from pokerdice_stats.turn.goals import float_goals
 from pokerdice_stats.turn.induction import Stage, turn_value
@@ -188,38 +188,22 @@ def _gather(
     return out
 
 
-class GatheredStages(Sequence[Stage]):
+class GatheredStages(MadeWhenRead[Stage]):
     """The stages of an assembled batch, each gathered from the remembered rows the
     first time it is read (most batches of a round are only read for their final
     distributions, already at hand, and a stage of a thousand goals is megabytes)."""
 
     def __init__(self, parts: list[Part], n_rows: int) -> None:
+        super().__init__(len(parts[0][0].stages))
         self._parts = parts
         self._n_rows = n_rows
-        self._stages: list[Stage | None] = [None] * len(parts[0][0].stages)
 
-    def __len__(self) -> int:
-        return len(self._stages)
+    def _make(self, index: int) -> Stage:
+        fields = []
+        for f in Stage._fields:
 
-    @overload
-    def __getitem__(self, index: int) -> Stage: ...
+            def get(p: holds.Policy, f: str = f) -> np.ndarray:
+                return getattr(p.stages[index], f)
 
-    @overload
-    def __getitem__(self, index: slice) -> list[Stage]: ...
-
-    def __getitem__(self, index: int | slice) -> Stage | list[Stage]:
-        if isinstance(index, slice):
-            return [self[t] for t in range(len(self))[index]]
-        t = range(len(self))[index]  # negative indices, and IndexError past the end
-        stage = self._stages[t]
-        if stage is None:
-            fields = []
-            for f in Stage._fields:
-
-                def get(p: holds.Policy, f: str = f) -> np.ndarray:
-                    return getattr(p.stages[t], f)
-
-                fields.append(_gather(self._parts, self._n_rows, get))
-            stage = Stage(*fields)
-            self._stages[t] = stage
-        return stage
+            fields.append(_gather(self._parts, self._n_rows, get))
+        return Stage(*fields)
