@@ -19,7 +19,8 @@ pytest.importorskip("playwright", reason="playwright (test extra) is not install
 from playwright.sync_api import Page
 from web_helpers import CHROMIUM
 
-pytestmark = [
+#: The marks of every browser test module (this one and test_web_browser_views).
+BROWSER_MARKS = [
     pytest.mark.skipif(
         CHROMIUM is None,
         reason="no Chromium found (apt-get install chromium, or set POKERDICE_CHROMIUM)",
@@ -27,6 +28,7 @@ pytestmark = [
     # One process for every browser test: one server and one Chromium (tests/conftest.py).
     pytest.mark.xdist_group("browser"),
 ]
+pytestmark = BROWSER_MARKS
 #: Longest wait for the page to show an answer (milliseconds): a cold solve included.
 ANSWER_WAIT = 60_000
 

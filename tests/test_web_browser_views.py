@@ -19,17 +19,10 @@ pytest.importorskip("httpx", reason="httpx (test extra) is not installed")
 pytest.importorskip("playwright", reason="playwright (test extra) is not installed")
 
 from cli_helpers import run_cli
-from test_web_browser import ANSWER_WAIT, CHROMIUM, assert_holds_match, choose_game
+from test_web_browser import ANSWER_WAIT, BROWSER_MARKS, assert_holds_match, choose_game
 from web_helpers import running_server
 
-pytestmark = [
-    pytest.mark.skipif(
-        CHROMIUM is None,
-        reason="no Chromium found (apt-get install chromium, or set POKERDICE_CHROMIUM)",
-    ),
-    # One process for every browser test: one server and one Chromium (tests/conftest.py).
-    pytest.mark.xdist_group("browser"),
-]
+pytestmark = BROWSER_MARKS
 
 #: Records every progress figure the page shows in its status line.
 WATCH_PROGRESS = """() => {
