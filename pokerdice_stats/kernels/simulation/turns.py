@@ -98,8 +98,9 @@ def turns_chunk(state, n, game, tally):
 def _turns(words, n, best, policy, throws_left, states, dice, final_hands, throws_used):
     """The loop of :func:`turns_chunk` (no reference counting; the turn inlined)."""
     if states == 0:
-        tables = (best, policy, throws_left, dice)
-        return _turns_over_hands(words, n, *tables, final_hands, throws_used)
+        return _turns_over_hands(
+            words, n, best, policy, throws_left, dice, final_hands, throws_used
+        )
     for _ in range(n):
         h, used, words = play_turn_words(words, best, policy, throws_left, states, dice)
         final_hands[h] += 1
