@@ -263,6 +263,51 @@ def test_a_kept_solve_is_computed_once_and_read_back(tmp_path, monkeypatch, caps
     assert len(calls) == 4
 
 
+def test_a_solve_missed_by_two_at_once_is_computed_once(tmp_path, monkeypatch):
+    """The second caller waits on the first's lock and reads its entry (threads here:
+    ``flock`` locks belong to open files, so two opens conflict as two processes do)."""
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))
+    started, release, missed = threading.Event(), threading.Event(), threading.Event()
+    calls: list[str] = []
+    load = cache._load
+
+    def watched_load(path, key):
+        found, value = load(path, key)
+        if threading.current_thread().name == "second" and not found:
+            missed.set()
+        return found, value
+
+    monkeypatch.setattr(cache, "_load", watched_load)
+
+    def slow():
+        calls.append(threading.current_thread().name)
+        started.set()
+        release.wait(HANG)
+        return {"made by": threading.current_thread().name}
+
+    answers: dict[str, object] = {}
+
+    def ask():
+        answers[threading.current_thread().name] = cache.kept_solve("solves", "test.once", (), slow)
+
+    first = threading.Thread(target=ask, name="first")
+    first.start()
+    assert started.wait(HANG)
+    second = threading.Thread(target=ask, name="second")
+    second.start()
+    assert missed.wait(HANG)
+    # Without the lock the second would be computing within microseconds of its miss.
+    second.join(0.5)
+    assert calls == ["first"]
+    release.set()
+    first.join(HANG)
+    second.join(HANG)
+    assert answers == {"first": {"made by": "first"}, "second": {"made by": "first"}}
+    assert calls == ["first"]
+    # The lock goes once the entry is stored.
+    assert [p.suffix for p in (tmp_path / "solves").glob("test.once-*")] == [".pickle"]
+
+
 def test_the_bidding_solve_is_kept_for_the_next_process(tmp_path, monkeypatch):
     from pokerdice_stats import get_rules
     from pokerdice_stats.games.bidding.exact import solve

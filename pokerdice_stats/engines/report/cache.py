@@ -20,6 +20,7 @@ Where: the ``report`` folder of the toolkit's cache
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -27,7 +28,7 @@ import os
 import pickle
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,6 +44,7 @@ from pokerdice_stats.ground.cache_dir import (
 
 __all__ = [
     "cache_key",
+    "computing_alone",
     "default_folder",
     "disk_cached",
     "folder",
@@ -191,7 +193,7 @@ def _store(path: Path, value: Any, stale: str, key: str = "") -> None:
             os.unlink(temporary)
             raise
         for old in path.parent.glob(stale + "*"):
-            if old != path:
+            if old.stem != path.stem:  # the entries of older keys, and their locks
                 old.unlink(missing_ok=True)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         pass  # no cache this time
@@ -222,9 +224,42 @@ def _through(where: Path | None, name: str, args: tuple, compute: Callable[[], T
     found, value = _load(path, key)
     if found:
         return value
-    value = compute()
-    _store(path, value, stem, key)
+    with computing_alone(path.with_suffix(".lock")):
+        found, value = _load(path, key)  # made by another process while this one waited
+        if found:
+            return value
+        value = compute()
+        _store(path, value, stem, key)
+        # Stored first, so whoever opens a new lock file from here on finds the entry.
+        path.with_suffix(".lock").unlink(missing_ok=True)
     return value
+
+
+@contextlib.contextmanager
+def computing_alone(lock: Path) -> Iterator[None]:
+    """Hold ``lock`` (an exclusive ``flock``) while computing an entry.
+
+    Two processes that miss the same entry at once (the main job's two workers, the
+    test suite's two) would both compute it; with the lock, the second waits and then
+    reads what the first stored.  Waiting ends with Ctrl-C like any other wait.  Where
+    the lock cannot be taken (no ``fcntl``, a folder that refuses the file), the entry
+    is computed without it, as before.
+    """
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock
+        yield
+        return
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 _keep = True
