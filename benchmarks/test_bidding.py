@@ -87,8 +87,8 @@ def test_bidding_fine_restricted_certificate(benchmark):
 
 
 def test_bidding_claims_cfr_category(benchmark):
-    # Issue 23: CFR+ over all 252 hands on the category ladder's 5 claims, its tree grown
-    # by best responses from the openings until the gap on claims is below 0.001.
+    # Issue 23: discounted CFR over all 252 hands on the category ladder's 5 claims, its
+    # tree grown by reach from the openings until the gap on claims is below 0.001.
     from pokerdice_stats.games.bidding.exact.claims import claim_ladder
     from pokerdice_stats.games.bidding.exact.claims_cfr import grow_and_solve
 

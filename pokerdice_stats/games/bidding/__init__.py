@@ -5,8 +5,9 @@ The bid ladders and what ten dice make (:mod:`.exact.odds`), the public tree
 and its solve on a named ladder (:mod:`.exact.solve`, :mod:`.exact.game`), best
 responses in the full game (:mod:`.exact.response`, :mod:`.exact.full_game`,
 :mod:`.exact.translation`), simple players (:mod:`.exact.players`) and tables
-(:mod:`.exact.tables`); rungs that make the same claim (:mod:`.exact.claims`), CFR+ over
-all hands on a grown tree of claims (:mod:`.exact.claims_tree`, :mod:`.exact.claims_cfr`)
+(:mod:`.exact.tables`); rungs that make the same claim (:mod:`.exact.claims`), discounted
+CFR over all hands on a tree of claims grown by reach (:mod:`.exact.claims_tree`,
+:mod:`.exact.claims_kernels`, :mod:`.exact.claims_cfr`)
 and the answer at one position (:mod:`.exact.position`); the simulated games
 (:mod:`.simulation`), cross-checks (:mod:`.checks`), report section (:mod:`.report`) and
 the ``bidding`` sub-command (:mod:`.command`).

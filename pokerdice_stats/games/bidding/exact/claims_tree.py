@@ -1,150 +1,166 @@
-"""A growing tree of claim histories, laid out as arrays for the CFR+ solver.
+"""A growing tree of claim histories, laid out as arrays for the compiled passes.
 
-A *history* is the tuple of claims bid so far (indices on a claim ladder,
-strictly rising); seat 1 moves after an even number of bids.  The solver
-plays on a tree ``T`` of histories closed under prefixes: at a history of
-``T`` the player to move may call (once a bid stands) or bid a claim that
-leads to another history of ``T``.  Outside ``T`` a player calls (the
-*default*); :mod:`~pokerdice_stats.games.bidding.exact.claims_cfr` grows ``T``
-where a best response finds that default wanting.
+A *history* is the tuple of claims bid so far (indices on a claim ladder, strictly
+rising, so a history is also the set of its claims); seat 1 moves after an even
+number of bids.  The tree holds histories closed under prefixes.  Every node has all
+its moves as edges: the call (none at the opening) and a bid of every higher claim;
+an edge's ``child`` is -1 while the history it leads to is outside the tree, where
+the player to move calls (the *default*).  The layout is the one
+:mod:`~pokerdice_stats.games.bidding.exact.claims_kernels` reads.
 
-:class:`ClaimTree` keeps the histories; :meth:`ClaimTree.layout` lays out the
-moves (*edges*) as arrays: grouped by parent, parents in order of depth, each
-parent's call first, then its bids rising.
+Examples
+--------
+>>> tree = ClaimTree(3)
+>>> tree.add((0, 2))
+2
+>>> tree.histories()
+[(), (0,), (0, 2)]
+>>> tree.edge_history(tree.off[1] + 2)  # from (0,): the bid of claim 2
+(0, 2)
+>>> int(tree.child[tree.off[1] + 1])  # the bid of claim 1 is outside the tree
+-1
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import itertools
 
 import numpy as np
 
-__all__ = ["CALL", "ClaimTree", "TreeLayout"]
+from pokerdice_stats.ground import indexing as ix
+
+__all__ = ["CALL", "ClaimTree"]
 
 #: The action "call" (a bid is its claim index, 0 and up).
 CALL = -1
 
-
-@dataclass(frozen=True)
-class TreeLayout:
-    """The edges of a :class:`ClaimTree` as arrays (see the module docstring).
-
-    Attributes
-    ----------
-    histories : tuple of tuple of int
-        Node ``n``'s history.
-    depth, mover, last : (n_nodes,) int64
-        Bids so far, the seat to move (1 or 2), the last claim (-1 at the start).
-    parent, action, child : (n_edges,) int64
-        Each edge's node, its action (a claim or :data:`CALL`) and the node it
-        leads to (-1 for a call).
-    starts : (n_groups,) int64
-        First edge of each parent's group; ``parent[starts]`` the parents.
-    levels : tuple of (int, int)
-        ``(first, stop)`` edge range of the parents at each depth.
-    """
-
-    histories: tuple[tuple[int, ...], ...]
-    depth: np.ndarray
-    mover: np.ndarray
-    last: np.ndarray
-    parent: np.ndarray
-    action: np.ndarray
-    child: np.ndarray
-    starts: np.ndarray
-    levels: tuple[tuple[int, int], ...]
-
-    @property
-    def n_nodes(self) -> int:
-        """Histories in the tree."""
-        return len(self.histories)
-
-    @property
-    def n_edges(self) -> int:
-        """Moves in the tree (calls included)."""
-        return len(self.parent)
-
-    def keys(self) -> list[tuple[tuple[int, ...], int]]:
-        """``(history, action)`` of every edge, in edge order."""
-        return [(self.histories[p], int(a)) for p, a in zip(self.parent, self.action, strict=True)]
+#: The arrays kept per node, and per edge.
+_NODE_ARRAYS = ("last", "depth", "off", "width")
+_EDGE_ARRAYS = ("regret", "sigma", "total")
 
 
 class ClaimTree:
-    """Histories closed under prefixes, with each history's bids in the tree.
+    """Histories closed under prefixes, every move of each an edge.
 
     Parameters
     ----------
     n_claims : int
         Claims on the ladder (a history's claims are below it).
+
+    Attributes
+    ----------
+    last, depth, off, width : (capacity,) int64
+        Per node (the first :attr:`n_nodes` are used): the last claim (-1 at the
+        opening), the bids so far, the first edge and the number of edges.
+    child : (edge capacity,) int64
+        Per edge: the node it leads to, -1 outside the tree (or for a call).
+    regret, sigma, total : (edge capacity, 252) float64
+        Per edge and own hand: the solver's regrets, current strategy and weighted
+        sum of strategies (carried over as the tree grows).
     """
 
     def __init__(self, n_claims: int) -> None:
         self.n_claims = int(n_claims)
-        self.index: dict[tuple[int, ...], int] = {(): 0}
-        self.histories: list[tuple[int, ...]] = [()]
-        self.children: list[set[int]] = [set()]
+        self.n_nodes = 0
+        self.n_edges = 0
+        self.last = np.zeros(64, dtype=np.int64)
+        self.depth = np.zeros(64, dtype=np.int64)
+        self.off = np.zeros(64, dtype=np.int64)
+        self.width = np.zeros(64, dtype=np.int64)
+        self.child = np.full(64 * (self.n_claims + 1), -1, dtype=np.int64)
+        self.regret = np.zeros((len(self.child), ix.N_HANDS))
+        self.sigma = np.zeros((len(self.child), ix.N_HANDS))
+        self.total = np.zeros((len(self.child), ix.N_HANDS))
+        self._index: dict[tuple[int, ...], int] = {}
+        self._history: list[tuple[int, ...]] = []
+        self._new(())
 
     def __len__(self) -> int:
-        return len(self.histories)
+        return self.n_nodes
 
     def __contains__(self, history: object) -> bool:
-        return history in self.index
+        return history in self._index
+
+    def node(self, history: tuple[int, ...]) -> int | None:
+        """The node of ``history``, or None outside the tree."""
+        return self._index.get(history)
+
+    def histories(self) -> list[tuple[int, ...]]:
+        """Every node's history, by node number."""
+        return list(self._history)
+
+    def edge_history(self, edge: int) -> tuple[int, ...]:
+        """The history a bid edge leads to (in the tree or not)."""
+        n = int(np.searchsorted(self.off[: self.n_nodes], edge, side="right") - 1)
+        return (*self._history[n], int(self.last[n] + edge - self.off[n]))
+
+    def _grow_arrays(self, nodes: int, edges: int) -> None:
+        if nodes > len(self.last):
+            size = max(2 * len(self.last), nodes)
+            for name in _NODE_ARRAYS:
+                old = getattr(self, name)
+                new = np.zeros(size, dtype=np.int64)
+                new[: self.n_nodes] = old[: self.n_nodes]
+                setattr(self, name, new)
+        if edges > len(self.child):
+            size = max(2 * len(self.child), edges)
+            child = np.full(size, -1, dtype=np.int64)
+            child[: self.n_edges] = self.child[: self.n_edges]
+            self.child = child
+            for name in _EDGE_ARRAYS:
+                old = getattr(self, name)
+                grown = np.zeros((size, ix.N_HANDS))
+                grown[: self.n_edges] = old[: self.n_edges]
+                setattr(self, name, grown)
+
+    def _new(self, history: tuple[int, ...]) -> int:
+        last = history[-1] if history else -1
+        width = self.n_claims - last
+        self._grow_arrays(self.n_nodes + 1, self.n_edges + width)
+        n = self.n_nodes
+        self.last[n], self.depth[n], self.off[n], self.width[n] = (
+            last,
+            len(history),
+            self.n_edges,
+            width,
+        )
+        self.n_edges += width
+        self.n_nodes += 1
+        self._index[history] = n
+        self._history.append(history)
+        return n
 
     def add(self, history: tuple[int, ...]) -> int:
         """Add ``history`` and its prefixes; its node number."""
-        found = self.index.get(history)
+        found = self._index.get(history)
         if found is not None:
             return found
+        if (
+            not history
+            or history[-1] >= self.n_claims
+            or any(a >= b for a, b in itertools.pairwise(history))
+        ):
+            raise ValueError(f"not a history of rising claims below {self.n_claims}: {history}")
         parent = self.add(history[:-1])
-        node = len(self.histories)
-        self.index[history] = node
-        self.histories.append(history)
-        self.children.append(set())
-        self.children[parent].add(history[-1])
+        node = self._new(history)
+        self.child[self.off[parent] + history[-1] - self.last[parent]] = node
         return node
 
-    def add_with_answers(self, history: tuple[int, ...]) -> None:
-        """Add ``history`` and every bid the next player may make after it."""
-        self.add(history)
-        for claim in range(history[-1] + 1 if history else 0, self.n_claims):
-            self.add((*history, claim))
+    def open_edge(self, edge: int) -> bool:
+        """Bring the history a bid edge leads to into the tree; whether it was outside."""
+        if self.child[edge] >= 0:
+            return False
+        self.add(self.edge_history(edge))
+        return True
 
-    def layout(self) -> TreeLayout:
-        """The edges as arrays (see :class:`TreeLayout`)."""
-        order = sorted(range(len(self.histories)), key=lambda n: (len(self.histories[n]), n))
-        parent: list[int] = []
-        action: list[int] = []
-        child: list[int] = []
-        starts: list[int] = []
-        levels: list[tuple[int, int]] = []
-        depth = np.array([len(h) for h in self.histories], dtype=np.int64)
-        for node in order:
-            if not self.histories[node] and not self.children[node]:
-                continue
-            d = int(depth[node])
-            while len(levels) <= d:
-                levels.append((len(parent), len(parent)))
-            starts.append(len(parent))
-            history = self.histories[node]
-            if history:
-                parent.append(node)
-                action.append(CALL)
-                child.append(-1)
-            for claim in sorted(self.children[node]):
-                parent.append(node)
-                action.append(claim)
-                child.append(self.index[(*history, claim)])
-            levels[d] = (levels[d][0], len(parent))
-        mover = np.where(depth % 2 == 0, 1, 2).astype(np.int64)
-        last = np.array([h[-1] if h else -1 for h in self.histories], dtype=np.int64)
-        return TreeLayout(
-            tuple(self.histories),
-            depth,
-            mover,
-            last,
-            np.array(parent, dtype=np.int64),
-            np.array(action, dtype=np.int64),
-            np.array(child, dtype=np.int64),
-            np.array(starts, dtype=np.int64),
-            tuple(levels),
-        )
+    def levels(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(order, starts)``: the nodes by depth, and where each depth starts in ``order``."""
+        depth = self.depth[: self.n_nodes]
+        order = np.argsort(depth, kind="stable").astype(np.int64)
+        starts = np.concatenate([[0], np.cumsum(np.bincount(depth))]).astype(np.int64)
+        return order, starts
+
+    def actions(self, n: int) -> tuple[int, ...]:
+        """Node ``n``'s moves, edge by edge: :data:`CALL` (not at the opening), then the bids."""
+        last = int(self.last[n])
+        return (CALL, *range(last + 1, self.n_claims))

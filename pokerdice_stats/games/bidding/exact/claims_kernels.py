@@ -1,0 +1,287 @@
+"""Compiled passes over a tree of claim histories: discounted CFR, reaches, a best response.
+
+The tree is laid out as :class:`~pokerdice_stats.games.bidding.exact.claims_tree.ClaimTree`
+keeps it: node ``n`` has the last claim ``last[n]`` (-1 at the opening), ``depth[n]``
+bids so far (seat 1 moves at even depths), and ``width[n] = n_claims - last[n]``
+edges from ``off[n]``: edge ``off[n] + a`` is the call for ``a = 0`` (none at the
+opening) and the bid of claim ``last[n] + a`` otherwise; ``child[e]`` is the node it
+leads to, or -1 when the history is outside the tree.  Outside the tree a player calls
+(the *default*).  ``levels`` lists the nodes by depth (``order[lv_start[d]:
+lv_start[d + 1]]`` at depth ``d``), so a pass runs the nodes of one depth in parallel.
+
+Arrays by hand are indexed by the 252 hands of
+:data:`~pokerdice_stats.ground.indexing.HAND_COUNTS`; ``pair_rung[x, y]`` is the claim
+the ten dice of hands ``x`` and ``y`` make (symmetric), so a bid of claim ``c`` is true
+for the pair exactly when ``pair_rung[x, y] >= c``.  Reaches carry the chance of the hand
+(``R[n, s, y]``: the chance of hand ``y`` for seat ``s`` times that seat's own
+probability of the moves to ``n``); values are counterfactual (``V[n, s, y]``: seat
+``s``'s expected result from ``n`` with hand ``y``, weighted by the other seat's reach).
+
+Two sums do the work at a node, each one pass over the 252 x 252 pairs that skips the
+hands of zero weight:
+
+- the *at-least table* ``g[c, y] = sum_x r[x] [pair_rung[x, y] >= c]`` of the other
+  seat's reach gives the value of every call and every bid for every own hand at once;
+- the mover's calls and bids outside the tree are settled on their claims; as signed
+  weights at each claim, their prefix sums ``cum`` give the other seat's value of all of
+  them at once: ``sum_y (2 cum[pair_rung[x, y], y] - cum[top, y])``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
+
+__all__ = ["average_strategy", "dcfr_iteration", "reaches", "tree_response"]
+
+#: Hands a seat may hold.
+N_HANDS = 252
+
+
+@jit
+def _at_least(pair_rung, reach, low, n_claims, g):
+    """``g[c, y] = sum_x reach[x] [pair_rung[x, y] >= c]`` for ``c >= low``; returns sum(reach)."""
+    for c in range(low, n_claims + 1):
+        for y in range(N_HANDS):
+            g[c, y] = 0.0
+    total = 0.0
+    for x in range(N_HANDS):
+        r = reach[x]
+        if r == 0.0:
+            continue
+        total += r
+        row = pair_rung[x]
+        for y in range(N_HANDS):
+            k = row[y]
+            if k >= low:
+                g[k, y] += r
+    for c in range(n_claims - 2, low - 1, -1):
+        for y in range(N_HANDS):
+            g[c, y] += g[c + 1, y]
+    return total
+
+
+@jit
+def _matching(regret, sigma, e0, width, opening):
+    """Regret matching into ``sigma[e0:e0 + width]``; no positive regret: the call
+    (at the opening, which has no call: the lowest bid)."""
+    first = 1 if opening else 0
+    for y in range(N_HANDS):
+        s = 0.0
+        for a in range(first, width):
+            r = regret[e0 + a, y]
+            if r > 0.0:
+                s += r
+        for a in range(width):
+            sigma[e0 + a, y] = 0.0
+        if s > 0.0:
+            for a in range(first, width):
+                r = regret[e0 + a, y]
+                if r > 0.0:
+                    sigma[e0 + a, y] = r / s
+        else:
+            sigma[e0 + first, y] = 1.0
+
+
+@jit_parallel
+def dcfr_iteration(
+    t, order, lv_start, last, depth, off, width, child, regret, sigma, total, R, V, pair_rung,
+    chances, n_claims, alpha, beta, gamma,
+):  # fmt: skip
+    """One iteration of discounted CFR (both seats at once) over the whole tree.
+
+    Brown and Sandholm's DCFR: before iteration ``t`` adds its regrets, positive ones are
+    scaled by ``t^alpha / (t^alpha + 1)`` and negative ones by ``t^beta / (t^beta + 1)``;
+    the average strategy's weights by ``(t / (t + 1))^gamma``.  ``sigma`` is this
+    iteration's strategy (regret matching), ``total`` the weighted sum of strategies
+    (by own reach), ``R`` and ``V`` the reaches and values (see the module docstring).
+    """
+    n_levels = lv_start.shape[0] - 1
+    R[0, 0, :] = chances
+    R[0, 1, :] = chances
+    for lv in range(n_levels):
+        for i in prange(lv_start[lv], lv_start[lv + 1]):
+            n = order[i]
+            e0 = off[n]
+            _matching(regret, sigma, e0, width[n], depth[n] == 0)
+            m = depth[n] % 2
+            for a in range(1, width[n]):
+                k = child[e0 + a]
+                if k >= 0:
+                    for y in range(N_HANDS):
+                        R[k, m, y] = R[n, m, y] * sigma[e0 + a, y]
+                        R[k, 1 - m, y] = R[n, 1 - m, y]
+    keep_positive = t**alpha / (t**alpha + 1.0)
+    keep_negative = t**beta / (t**beta + 1.0)
+    keep_total = (t / (t + 1.0)) ** gamma
+    for lv in range(n_levels - 1, -1, -1):
+        for i in prange(lv_start[lv], lv_start[lv + 1]):
+            n = order[i]
+            e0 = off[n]
+            w = width[n]
+            m = depth[n] % 2
+            o = 1 - m
+            claim = last[n]
+            low = max(claim, 0)
+            opening = depth[n] == 0
+            first = 1 if opening else 0
+            g = np.empty((n_claims + 1, N_HANDS))
+            u = np.zeros((w, N_HANDS))
+            cum = np.zeros((n_claims, N_HANDS))
+            other = _at_least(pair_rung, R[n, o], low, n_claims, g)
+            # the mover's value of each move, by own hand
+            if not opening:
+                for y in range(N_HANDS):
+                    u[0, y] = other - 2.0 * g[claim, y]  # a call: the bidder wins if true
+            for a in range(1, w):
+                k = child[e0 + a]
+                if k >= 0:
+                    for y in range(N_HANDS):
+                        u[a, y] = V[k, m, y]
+                else:  # outside the tree the other calls
+                    for y in range(N_HANDS):
+                        u[a, y] = 2.0 * g[claim + a, y] - other
+            for y in range(N_HANDS):
+                s = 0.0
+                for a in range(first, w):
+                    s += sigma[e0 + a, y] * u[a, y]
+                V[n, m, y] = s
+            for a in range(first, w):
+                e = e0 + a
+                for y in range(N_HANDS):
+                    r = regret[e, y]
+                    r = r * keep_positive if r > 0.0 else r * keep_negative
+                    regret[e, y] = r + u[a, y] - V[n, m, y]
+                    total[e, y] = total[e, y] * keep_total + R[n, m, y] * sigma[e, y]
+            # the other seat's value: the mover's settled moves as signed weights by claim
+            settled = False
+            if not opening:
+                for y in range(N_HANDS):
+                    q = R[n, m, y] * sigma[e0, y]
+                    cum[claim, y] = q  # the other bid the claim called
+                    settled = settled or q != 0.0
+            for a in range(1, w):
+                if child[e0 + a] < 0:
+                    for y in range(N_HANDS):
+                        q = R[n, m, y] * sigma[e0 + a, y]
+                        cum[claim + a, y] -= q
+                        settled = settled or q != 0.0
+            for c in range(low + 1, n_claims):
+                for y in range(N_HANDS):
+                    cum[c, y] += cum[c - 1, y]
+            for x in range(N_HANDS):
+                V[n, o, x] = 0.0
+            if settled:
+                for y in range(N_HANDS):
+                    top = cum[n_claims - 1, y]
+                    busy = top != 0.0
+                    for c in range(low, n_claims):
+                        busy = busy or cum[c, y] != 0.0
+                    if not busy:
+                        continue
+                    row = pair_rung[y]
+                    for x in range(N_HANDS):
+                        k = row[x]
+                        V[n, o, x] += (2.0 * cum[k, y] if k >= low else 0.0) - top
+            for a in range(1, w):
+                k = child[e0 + a]
+                if k >= 0:
+                    for x in range(N_HANDS):
+                        V[n, o, x] += V[k, o, x]
+
+
+@jit_parallel
+def average_strategy(total, off, width, depth, n_nodes, out):
+    """``total`` normalised over each node's moves into ``out`` (no weight: the call,
+    at the opening the lowest bid)."""
+    for n in prange(n_nodes):
+        e0 = off[n]
+        w = width[n]
+        first = 1 if depth[n] == 0 else 0
+        for y in range(N_HANDS):
+            s = 0.0
+            for a in range(first, w):
+                s += total[e0 + a, y]
+            for a in range(w):
+                out[e0 + a, y] = total[e0 + a, y] / s if (s > 0.0 and a >= first) else 0.0
+            if s <= 0.0:
+                out[e0 + first, y] = 1.0
+
+
+@jit
+def reaches(order, off, width, depth, child, strategy, chances, R):
+    """Each seat's reach of every node under ``strategy`` (parents before children)."""
+    R[0, 0, :] = chances
+    R[0, 1, :] = chances
+    for i in range(order.shape[0]):
+        n = order[i]
+        m = depth[n] % 2
+        e0 = off[n]
+        for a in range(1, width[n]):
+            k = child[e0 + a]
+            if k >= 0:
+                for y in range(N_HANDS):
+                    R[k, m, y] = R[n, m, y] * strategy[e0 + a, y]
+                    R[k, 1 - m, y] = R[n, 1 - m, y]
+
+
+@jit
+def tree_response(
+    order, last, depth, off, width, child, strategy, R, pair_rung, chances, n_claims, seat
+):  # fmt: skip
+    """Seat ``seat``'s (0 or 1) best-response result in the whole game on claims.
+
+    The other seat plays ``strategy`` in the tree and calls outside it.  When the other
+    bids outside the tree, the responder calls or raises by one claim (the other then
+    calls), whichever is better (a higher raise is true for fewer pairs).  Returns the
+    responder's expected result, units a game.
+    """
+    n_nodes = order.shape[0]
+    best = np.zeros((n_nodes, N_HANDS))
+    g = np.empty((n_claims + 1, N_HANDS))
+    w = np.empty(N_HANDS)
+    for i in range(n_nodes - 1, -1, -1):
+        n = order[i]
+        e0 = off[n]
+        claim = last[n]
+        low = max(claim, 0)
+        mover = depth[n] % 2
+        if mover == seat:
+            other = _at_least(pair_rung, R[n, 1 - seat], low, n_claims, g)
+            for y in range(N_HANDS):
+                top = other - 2.0 * g[claim, y] if depth[n] > 0 else -np.inf
+                for a in range(1, width[n]):
+                    k = child[e0 + a]
+                    v = best[k, y] if k >= 0 else 2.0 * g[claim + a, y] - other
+                    top = max(top, v)
+                best[n, y] = top
+            continue
+        if depth[n] > 0:
+            for x in range(N_HANDS):
+                w[x] = R[n, mover, x] * strategy[e0, x]
+            called = _at_least(pair_rung, w, claim, n_claims, g)
+            if called > 0.0:
+                for y in range(N_HANDS):
+                    best[n, y] += 2.0 * g[claim, y] - called
+        for a in range(1, width[n]):
+            k = child[e0 + a]
+            if k >= 0:
+                for y in range(N_HANDS):
+                    best[n, y] += best[k, y]
+                continue
+            c = claim + a
+            for x in range(N_HANDS):
+                w[x] = R[n, mover, x] * strategy[e0 + a, x]
+            bid = _at_least(pair_rung, w, c, n_claims, g)
+            if bid == 0.0:
+                continue
+            for y in range(N_HANDS):
+                v = bid - 2.0 * g[c, y]
+                if c + 1 < n_claims:
+                    v = max(v, 2.0 * g[c + 1, y] - bid)
+                best[n, y] += v
+    s = 0.0
+    for y in range(N_HANDS):
+        s += chances[y] * best[0, y]
+    return s
