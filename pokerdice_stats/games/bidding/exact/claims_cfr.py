@@ -9,9 +9,11 @@ whole (``results/benchmarks/bidding.md``): the solution's own play is not enough
 best response bids where the tree has no answer); the histories where *either* seat's
 reach is large are.  So the solve alternates:
 
-1. discounted CFR (Brown and Sandholm 2019: alpha 1.5, beta 0, gamma 2, both seats
-   updated at once; :func:`~pokerdice_stats.games.bidding.exact.claims_kernels.dcfr_iteration`)
-   on ``T``, where a bid outside ``T`` is called;
+1. discounted CFR (Brown and Sandholm 2019: alpha 1.5, beta 0, gamma 2, the seats
+   updated in turn; :func:`~pokerdice_stats.games.bidding.exact.claims_kernels.dcfr_iteration`)
+   on ``T``, where a bid outside ``T`` is called (on a 13-claim game solved whole,
+   updating both seats at once needed five times the gap of these alternating updates
+   after 200 iterations, at about the same cost an iteration);
 2. growth under the average strategy: at a node where the seat *not* moving reaches
    with total chance above ``grow_all``, every bid of the mover enters ``T`` (the
    answers to bids the solution itself does not make); elsewhere the bids the mover
@@ -82,11 +84,12 @@ class ClaimSolver:
         alpha, beta, gamma = DISCOUNTS
         for _ in range(iterations):
             self.iterations += 1
-            kernels.dcfr_iteration(
-                float(self.iterations), order, starts, t.last, t.depth, t.off, t.width,
-                t.child, t.regret, t.sigma, t.total, R, V, self.pair_rung, self.chances,
-                self.n_claims, alpha, beta, gamma,
-            )  # fmt: skip
+            for seat in (0, 1):
+                kernels.dcfr_iteration(
+                    float(self.iterations), seat, order, starts, t.last, t.depth, t.off,
+                    t.width, t.child, t.regret, t.sigma, t.total, R, V, self.pair_rung,
+                    self.chances, self.n_claims, alpha, beta, gamma,
+                )  # fmt: skip
 
     def strategy(self) -> np.ndarray:
         """The average strategy: ``(n_edges, 252)``, each node's moves summing to 1 by hand."""

@@ -25,6 +25,9 @@ hands of zero weight:
 - the mover's calls and bids outside the tree are settled on their claims; as signed
   weights at each claim, their prefix sums ``cum`` give the other seat's value of all of
   them at once: ``sum_y (2 cum[pair_rung[x, y], y] - cum[top, y])``.
+
+An update of one seat needs the first at that seat's nodes and the second at the
+other's, so alternating updates cost about what one update of both seats would.
 """
 
 from __future__ import annotations
@@ -84,18 +87,72 @@ def _matching(regret, sigma, e0, width, opening):
             sigma[e0 + first, y] = 1.0
 
 
+@jit
+def _reach_children(R, strategy, child, n, e0, width, m):
+    """The reaches of node ``n``'s children in the tree (mover ``m`` plays ``strategy``)."""
+    for a in range(1, width):
+        k = child[e0 + a]
+        if k >= 0:
+            for y in range(N_HANDS):
+                R[k, m, y] = R[n, m, y] * strategy[e0 + a, y]
+                R[k, 1 - m, y] = R[n, 1 - m, y]
+
+
+@jit
+def _settled_values(R, V, sigma, child, pair_rung, n, e0, w, m, claim, low, n_claims, depth):
+    """The other seat's value at node ``n`` (mover ``m``): the mover's calls and bids outside
+    the tree settled on their claims, plus the nodes inside the tree below."""
+    o = 1 - m
+    cum = np.zeros((n_claims, N_HANDS))
+    settled = False
+    if depth > 0:
+        for y in range(N_HANDS):
+            q = R[n, m, y] * sigma[e0, y]
+            cum[claim, y] = q  # the other bid the claim called
+            settled = settled or q != 0.0
+    for a in range(1, w):
+        if child[e0 + a] < 0:
+            for y in range(N_HANDS):
+                q = R[n, m, y] * sigma[e0 + a, y]
+                cum[claim + a, y] -= q  # the mover bid it and the other calls
+                settled = settled or q != 0.0
+    for c in range(low + 1, n_claims):
+        for y in range(N_HANDS):
+            cum[c, y] += cum[c - 1, y]
+    for x in range(N_HANDS):
+        V[n, o, x] = 0.0
+    if settled:
+        for y in range(N_HANDS):
+            top = cum[n_claims - 1, y]
+            busy = top != 0.0
+            for c in range(low, n_claims):
+                busy = busy or cum[c, y] != 0.0
+            if busy:
+                row = pair_rung[y]
+                for x in range(N_HANDS):
+                    k = row[x]
+                    V[n, o, x] += (2.0 * cum[k, y] if k >= low else 0.0) - top
+    for a in range(1, w):
+        k = child[e0 + a]
+        if k >= 0:
+            for x in range(N_HANDS):
+                V[n, o, x] += V[k, o, x]
+
+
 @jit_parallel
 def dcfr_iteration(
-    t, order, lv_start, last, depth, off, width, child, regret, sigma, total, R, V, pair_rung,
-    chances, n_claims, alpha, beta, gamma,
+    t, seat, order, lv_start, last, depth, off, width, child, regret, sigma, total, R, V,
+    pair_rung, chances, n_claims, alpha, beta, gamma,
 ):  # fmt: skip
-    """One iteration of discounted CFR (both seats at once) over the whole tree.
+    """Seat ``seat``'s (0 or 1) update of iteration ``t`` of discounted CFR, over the whole tree.
 
-    Brown and Sandholm's DCFR: before iteration ``t`` adds its regrets, positive ones are
-    scaled by ``t^alpha / (t^alpha + 1)`` and negative ones by ``t^beta / (t^beta + 1)``;
-    the average strategy's weights by ``(t / (t + 1))^gamma``.  ``sigma`` is this
-    iteration's strategy (regret matching), ``total`` the weighted sum of strategies
-    (by own reach), ``R`` and ``V`` the reaches and values (see the module docstring).
+    Brown and Sandholm's DCFR with alternating updates (seat 1's, then seat 2's, each
+    against the other's latest strategy): before the update adds the regrets of
+    iteration ``t``, positive ones are scaled by ``t^alpha / (t^alpha + 1)`` and
+    negative ones by ``t^beta / (t^beta + 1)``; the average strategy's weights by
+    ``(t / (t + 1))^gamma``.  ``sigma`` is the current strategy (regret matching, both
+    seats), ``total`` the weighted sum of strategies (by own reach), ``R`` and ``V`` the
+    reaches and values (see the module docstring; only ``V[:, seat]`` is computed).
     """
     n_levels = lv_start.shape[0] - 1
     R[0, 0, :] = chances
@@ -105,13 +162,7 @@ def dcfr_iteration(
             n = order[i]
             e0 = off[n]
             _matching(regret, sigma, e0, width[n], depth[n] == 0)
-            m = depth[n] % 2
-            for a in range(1, width[n]):
-                k = child[e0 + a]
-                if k >= 0:
-                    for y in range(N_HANDS):
-                        R[k, m, y] = R[n, m, y] * sigma[e0 + a, y]
-                        R[k, 1 - m, y] = R[n, 1 - m, y]
+            _reach_children(R, sigma, child, n, e0, width[n], depth[n] % 2)
     keep_positive = t**alpha / (t**alpha + 1.0)
     keep_negative = t**beta / (t**beta + 1.0)
     keep_total = (t / (t + 1.0)) ** gamma
@@ -121,15 +172,18 @@ def dcfr_iteration(
             e0 = off[n]
             w = width[n]
             m = depth[n] % 2
-            o = 1 - m
             claim = last[n]
             low = max(claim, 0)
+            if m != seat:
+                _settled_values(
+                    R, V, sigma, child, pair_rung, n, e0, w, m, claim, low, n_claims, depth[n]
+                )
+                continue
             opening = depth[n] == 0
             first = 1 if opening else 0
             g = np.empty((n_claims + 1, N_HANDS))
             u = np.zeros((w, N_HANDS))
-            cum = np.zeros((n_claims, N_HANDS))
-            other = _at_least(pair_rung, R[n, o], low, n_claims, g)
+            other = _at_least(pair_rung, R[n, 1 - m], low, n_claims, g)
             # the mover's value of each move, by own hand
             if not opening:
                 for y in range(N_HANDS):
@@ -154,41 +208,6 @@ def dcfr_iteration(
                     r = r * keep_positive if r > 0.0 else r * keep_negative
                     regret[e, y] = r + u[a, y] - V[n, m, y]
                     total[e, y] = total[e, y] * keep_total + R[n, m, y] * sigma[e, y]
-            # the other seat's value: the mover's settled moves as signed weights by claim
-            settled = False
-            if not opening:
-                for y in range(N_HANDS):
-                    q = R[n, m, y] * sigma[e0, y]
-                    cum[claim, y] = q  # the other bid the claim called
-                    settled = settled or q != 0.0
-            for a in range(1, w):
-                if child[e0 + a] < 0:
-                    for y in range(N_HANDS):
-                        q = R[n, m, y] * sigma[e0 + a, y]
-                        cum[claim + a, y] -= q
-                        settled = settled or q != 0.0
-            for c in range(low + 1, n_claims):
-                for y in range(N_HANDS):
-                    cum[c, y] += cum[c - 1, y]
-            for x in range(N_HANDS):
-                V[n, o, x] = 0.0
-            if settled:
-                for y in range(N_HANDS):
-                    top = cum[n_claims - 1, y]
-                    busy = top != 0.0
-                    for c in range(low, n_claims):
-                        busy = busy or cum[c, y] != 0.0
-                    if not busy:
-                        continue
-                    row = pair_rung[y]
-                    for x in range(N_HANDS):
-                        k = row[x]
-                        V[n, o, x] += (2.0 * cum[k, y] if k >= low else 0.0) - top
-            for a in range(1, w):
-                k = child[e0 + a]
-                if k >= 0:
-                    for x in range(N_HANDS):
-                        V[n, o, x] += V[k, o, x]
 
 
 @jit_parallel
@@ -216,14 +235,7 @@ def reaches(order, off, width, depth, child, strategy, chances, R):
     R[0, 1, :] = chances
     for i in range(order.shape[0]):
         n = order[i]
-        m = depth[n] % 2
-        e0 = off[n]
-        for a in range(1, width[n]):
-            k = child[e0 + a]
-            if k >= 0:
-                for y in range(N_HANDS):
-                    R[k, m, y] = R[n, m, y] * strategy[e0 + a, y]
-                    R[k, 1 - m, y] = R[n, 1 - m, y]
+        _reach_children(R, strategy, child, n, off[n], width[n], depth[n] % 2)
 
 
 @jit
