@@ -86,6 +86,7 @@ def test_bidding_fine_restricted_certificate(benchmark):
     assert gap >= 0
 
 
+@pytest.mark.xdist_group("claims_kernels")
 def test_bidding_claims_cfr_category(benchmark):
     # Issue 23: discounted CFR over all 252 hands on the category ladder's 5 claims, its
     # tree grown by reach from the openings until the gap on claims is below 0.001.

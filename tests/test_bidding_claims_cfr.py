@@ -19,6 +19,9 @@ from pokerdice_stats.ground import indexing as ix
 
 CLASSIC = get_rules("classic")
 
+#: One process compiles the claims kernels for every test here (about 7 s the first time).
+pytestmark = pytest.mark.xdist_group("claims_kernels")
+
 
 @pytest.fixture(scope="module")
 def claims():

@@ -34,12 +34,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
+from pokerdice_stats.kernels._numba import jit, prange, serial_and_parallel
 
-__all__ = ["average_strategy", "dcfr_iteration", "reaches", "tree_response"]
+__all__ = [
+    "PARALLEL_NODES",
+    "average_strategy",
+    "dcfr_iteration",
+    "reaches",
+    "tree_response",
+]
 
 #: Hands a seat may hold.
 N_HANDS = 252
+
+#: Trees of at least this many nodes take the threaded build of :func:`dcfr_iteration`
+#: (its compilation takes some 10 s more; a small tree's iteration is quick anyway).
+PARALLEL_NODES = 4096
 
 
 @jit
@@ -139,8 +149,7 @@ def _settled_values(R, V, sigma, child, pair_rung, n, e0, w, m, claim, low, n_cl
                 V[n, o, x] += V[k, o, x]
 
 
-@jit_parallel
-def dcfr_iteration(
+def _dcfr_update(
     t, seat, order, lv_start, last, depth, off, width, child, regret, sigma, total, R, V,
     pair_rung, chances, n_claims, alpha, beta, gamma,
 ):  # fmt: skip
@@ -210,11 +219,20 @@ def dcfr_iteration(
                     total[e, y] = total[e, y] * keep_total + R[n, m, y] * sigma[e, y]
 
 
-@jit_parallel
+_dcfr_serial, _dcfr_parallel = serial_and_parallel(_dcfr_update)
+
+
+def dcfr_iteration(t, seat, order, *arrays_and_constants):
+    """:func:`_dcfr_update`, threaded for trees of :data:`PARALLEL_NODES` nodes or more."""
+    build = _dcfr_parallel if order.shape[0] >= PARALLEL_NODES else _dcfr_serial
+    build(t, seat, order, *arrays_and_constants)
+
+
+@jit
 def average_strategy(total, off, width, depth, n_nodes, out):
     """``total`` normalised over each node's moves into ``out`` (no weight: the call,
     at the opening the lowest bid)."""
-    for n in prange(n_nodes):
+    for n in range(n_nodes):
         e0 = off[n]
         w = width[n]
         first = 1 if depth[n] == 0 else 0
