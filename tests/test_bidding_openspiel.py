@@ -18,6 +18,7 @@ from open_spiel.python.algorithms.expected_game_score import policy_value
 
 from pokerdice_stats import get_rules
 from pokerdice_stats.games.bidding import openspiel_game
+from pokerdice_stats.games.bidding.exact.claims_cfr import ClaimSolver
 from pokerdice_stats.games.bidding.exact.game import TOLERANCE, solve_bidding
 from pokerdice_stats.games.bidding.exact.response import exploitability as project_gap
 from pokerdice_stats.games.bidding.exact.tree import CALL
@@ -106,3 +107,47 @@ def test_openspiel_cfr_plus_agrees_with_the_value(name):
     # the game's value lies within the CFR+ average's own gap of its result
     assert gap < 0.05
     assert abs(value - result.value) <= gap + 1e-12
+
+
+class ClaimsPolicy(os_policy.Policy):
+    """The claims solver's average strategy (a call outside its tree), read by OpenSpiel."""
+
+    def __init__(self, game, policy, n_rungs):
+        super().__init__(game, [0, 1])
+        self.policy = policy
+        self.n_rungs = n_rungs  # OpenSpiel's action for the call
+
+    def action_probabilities(self, state, player_id=None):
+        history = tuple(state.bids)
+        hand = state.hands[state.current_player()]
+        found = self.policy.get(history)
+        out = {}
+        for action in state.legal_actions():
+            move = CALL if action == self.n_rungs else action
+            if found is None:  # outside the tree: the call
+                out[action] = 1.0 if move == CALL else 0.0
+            else:
+                actions, mix = found
+                out[action] = float(mix[actions.index(move), hand])
+        return out
+
+
+@pytest.mark.xdist_group("claims_kernels")  # the process that compiles them for the others
+@pytest.mark.parametrize("name", sorted(CONFIGURATIONS))
+@pytest.mark.parametrize("iterations", [3, 200])
+def test_openspiel_measures_the_claims_solver_alike(name, iterations):
+    """The claims solver on the same deal (its rungs as claims), its tree the openings
+    only: OpenSpiel's nash_conv of its strategy, bids outside the tree and their calls
+    included, is the solver's own gap; its value lies between the solver's bounds."""
+    params = {**CONFIGURATIONS[name], "hands": HANDS}
+    game = pyspiel.load_game(openspiel_game.GAME_NAME, params)
+    ladder, deal = openspiel_game.setting(params)
+    solver = ClaimSolver(ladder, deal)
+    solver.add(*((claim,) for claim in range(ladder.n_rungs)))
+    solver.run(iterations)
+    strategy = solver.strategy()
+    lower, upper = solver.bounds(strategy, solver.reaches(strategy))
+    mine = ClaimsPolicy(game, solver.policy(strategy), ladder.n_rungs)
+    assert abs(exploitability.nash_conv(game, mine) - (upper - lower)) < 1e-9
+    value = policy_value(game.new_initial_state(), [mine, mine])[0]
+    assert lower - 1e-12 <= value <= upper + 1e-12

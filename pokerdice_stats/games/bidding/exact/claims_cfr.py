@@ -56,12 +56,22 @@ class ClaimSolver:
     ladder : BidLadder
         A claim ladder (:func:`~pokerdice_stats.games.bidding.exact.claims.claim_ladder`),
         or any ladder (its rungs are then the claims).
+    chances : (252,) array, optional
+        Each hand's chance (default: five dice thrown, ``HAND_WAYS / 7776``); a reduced
+        deal, as the OpenSpiel game's, gives some hands none.
     """
 
-    def __init__(self, ladder: BidLadder) -> None:
+    def __init__(self, ladder: BidLadder, chances: np.ndarray | None = None) -> None:
         self.n_claims = int(ladder.n_rungs)
-        self.pair_rung = np.ascontiguousarray(ladder.pair_rung, dtype=np.int64)
-        self.chances = ix.HAND_WAYS / ix.N_THROWS
+        if self.n_claims > np.iinfo(np.int8).max:
+            raise ValueError(f"at most 127 claims, not {self.n_claims}")
+        # bytes: the 252 x 252 table stays in the fastest cache (8% an iteration)
+        self.pair_rung = np.ascontiguousarray(ladder.pair_rung, dtype=np.int8)
+        self.chances = np.ascontiguousarray(
+            ix.HAND_WAYS / ix.N_THROWS if chances is None else chances, dtype=np.float64
+        )
+        if self.chances.shape != (ix.N_HANDS,):
+            raise ValueError(f"chances: one per hand ({ix.N_HANDS}), not {self.chances.shape}")
         self.tree = ClaimTree(self.n_claims)
         self.iterations = 0
         self._levels = self.tree.levels()
@@ -183,6 +193,7 @@ def grow_and_solve(
     max_seconds: float = 110.0,
     grow_all: float = 0.01,
     grow_own: float = 5e-4,
+    chances: np.ndarray | None = None,
 ) -> ClaimSolution:
     """Solve the game on claims by discounted CFR on a tree grown by reach.
 
@@ -198,6 +209,8 @@ def grow_and_solve(
         Stop after so many rounds, or once this time is spent.
     grow_all, grow_own : float
         The growth thresholds (module docstring).
+    chances : (252,) array, optional
+        Each hand's chance (:class:`ClaimSolver`).
 
     Examples
     --------
@@ -212,7 +225,7 @@ def grow_and_solve(
     True
     """
     start = time.perf_counter()
-    solver = ClaimSolver(ladder)
+    solver = ClaimSolver(ladder, chances)
     lower, upper, rounds = -1.0, 1.0, 0
     strategy = solver.strategy()
     R = solver.reaches(strategy)
