@@ -123,3 +123,14 @@ def test_growing_from_the_openings_reaches_the_target(claims, exact):
     # the solver's own bounds are those of the independent best responses
     assert abs(lower - solution.lower) < 1e-12 and abs(upper - solution.upper) < 1e-12
     assert lower - 1e-12 <= exact.value <= upper + 1e-12
+
+
+def test_each_round_is_reported_and_the_tree_stops_at_its_budget(claims):
+    rounds = []
+    solution = grow_and_solve(
+        claims, target=0.0, iterations=10, max_rounds=3, max_histories=1, on_round=rounds.append
+    )
+    assert [r.iterations for r in rounds] == [10, 20, 30] and solution.iterations == 30
+    # the openings are in from the start; past the budget nothing more is added
+    assert {r.histories for r in rounds} == {claims.n_rungs + 1} == {solution.histories}
+    assert (rounds[-1].lower, rounds[-1].upper) == (solution.lower, solution.upper)

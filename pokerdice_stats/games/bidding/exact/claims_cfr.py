@@ -32,6 +32,7 @@ gap falls (0.18 after 250 iterations, 0.04 after 550, with some 70,000 histories
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,10 +43,13 @@ from pokerdice_stats.games.bidding.exact.claims_tree import ClaimTree
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.ground import indexing as ix
 
-__all__ = ["ClaimSolution", "ClaimSolver", "grow_and_solve"]
+__all__ = ["MAX_HISTORIES", "ClaimSolution", "ClaimSolver", "RoundFigures", "grow_and_solve"]
 
 #: DCFR's discounts (alpha, beta, gamma): Brown and Sandholm's recommended values.
 DISCOUNTS = (1.5, 0.0, 2.0)
+
+#: Default :func:`grow_and_solve` ``max_histories`` (about 5 GB of arrays at most).
+MAX_HISTORIES = 100_000
 
 
 class ClaimSolver:
@@ -160,6 +164,18 @@ class ClaimSolver:
 
 
 @dataclass(frozen=True)
+class RoundFigures:
+    """Where a solve stands after a round: iterations so far, histories in the tree,
+    the two bounds on claims (seat 1's result, units a game) and the seconds spent."""
+
+    iterations: int
+    histories: int
+    lower: float
+    upper: float
+    seconds: float
+
+
+@dataclass(frozen=True)
 class ClaimSolution:
     """An average strategy on claims and how it was found.
 
@@ -194,6 +210,8 @@ def grow_and_solve(
     grow_all: float = 0.01,
     grow_own: float = 5e-4,
     chances: np.ndarray | None = None,
+    max_histories: int = MAX_HISTORIES,
+    on_round: Callable[[RoundFigures], None] | None = None,
 ) -> ClaimSolution:
     """Solve the game on claims by discounted CFR on a tree grown by reach.
 
@@ -211,6 +229,11 @@ def grow_and_solve(
         The growth thresholds (module docstring).
     chances : (252,) array, optional
         Each hand's chance (:class:`ClaimSolver`).
+    max_histories : int
+        The tree stops growing past this many histories (memory: some 50 KB a history
+        for the regrets, strategies and sums of its moves).
+    on_round : callable, optional
+        Called after each round with its :class:`RoundFigures` (a progress line, a log).
 
     Examples
     --------
@@ -236,10 +259,13 @@ def grow_and_solve(
         strategy = solver.strategy()
         R = solver.reaches(strategy)
         lower, upper = solver.bounds(strategy, R)
-        done = upper - lower <= target or rounds >= max_rounds
-        if done or time.perf_counter() - start > max_seconds:
+        seconds = time.perf_counter() - start
+        if on_round is not None:
+            on_round(RoundFigures(solver.iterations, len(solver.tree), lower, upper, seconds))
+        if upper - lower <= target or rounds >= max_rounds or seconds > max_seconds:
             break
-        solver.grow(strategy, R, grow_all, grow_own)
+        if len(solver.tree) < max_histories:
+            solver.grow(strategy, R, grow_all, grow_own)
     return ClaimSolution(
         solver.policy(strategy),
         lower,

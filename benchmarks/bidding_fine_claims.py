@@ -1,0 +1,57 @@
+"""The claims solver on a rule set's fine ladder: its bounds round by round (issue 23).
+
+Runs :func:`~pokerdice_stats.games.bidding.exact.claims_cfr.grow_and_solve` on the
+claims of the fine ladder (21 on ``classic``) for a time budget and prints one Markdown
+row a round: iterations, histories in the tree, seat 1's result against seat 2's best
+response (a lower bound on the game's value) and its best response against seat 2 (an
+upper bound), their difference (the full-game exploitability: by the merge of equal
+rungs, the game on claims has the fine game's value and best responses) and the
+seconds.  ``results/benchmarks/bidding.md`` quotes such runs.
+
+Run: ``python benchmarks/bidding_fine_claims.py [--rules classic] [--seconds 1800]``
+(from the project root; several GB of memory once the tree passes 50,000 histories).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from pokerdice_stats import get_rules
+from pokerdice_stats.games.bidding.exact.claims import claim_ladder
+from pokerdice_stats.games.bidding.exact.claims_cfr import RoundFigures, grow_and_solve
+from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+
+
+def row(figures: RoundFigures) -> None:
+    """Print one round as a Markdown table row."""
+    gap = figures.upper - figures.lower
+    print(
+        f"| {figures.iterations:,} | {figures.histories:,} | {figures.lower:.6f} | "
+        f"{figures.upper:.6f} | {gap:.2e} | {figures.seconds:,.0f} |",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--seconds", type=float, default=1800.0)
+    parser.add_argument("--iterations", type=int, default=50, help="between two growths")
+    parser.add_argument("--target", type=float, default=1e-3)
+    args = parser.parse_args()
+    claims = claim_ladder(bid_ladder(get_rules(args.rules), "fine"))
+    print(f"{args.rules}: {claims.n_rungs} claims, target {args.target:g} units a game")
+    print("| iterations | histories | seat 1 at least | seat 1 at most | gap | seconds |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    grow_and_solve(
+        claims,
+        target=args.target,
+        iterations=args.iterations,
+        max_rounds=10**6,
+        max_seconds=args.seconds,
+        on_round=row,
+    )
+
+
+if __name__ == "__main__":
+    main()
