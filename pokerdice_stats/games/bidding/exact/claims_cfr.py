@@ -43,6 +43,7 @@ from pokerdice_stats.games.bidding.exact import claims_kernels as kernels
 from pokerdice_stats.games.bidding.exact.claims_tree import ClaimTree
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
 
 __all__ = ["MAX_HISTORIES", "ClaimSolution", "ClaimSolver", "RoundFigures", "grow_and_solve"]
 
@@ -69,17 +70,18 @@ class ClaimSolver:
     def __init__(self, ladder: BidLadder, chances: np.ndarray | None = None) -> None:
         self.n_claims = int(ladder.n_rungs)
         if self.n_claims > np.iinfo(np.int8).max:
-            raise ValueError(f"at most 127 claims, not {self.n_claims}")
+            raise OptionError(f"at most 127 claims, not {self.n_claims}")
         # bytes: the 252 x 252 table stays in the fastest cache (8% an iteration)
         self.pair_rung = np.ascontiguousarray(ladder.pair_rung, dtype=np.int8)
         self.chances = np.ascontiguousarray(
             ix.HAND_WAYS / ix.N_THROWS if chances is None else chances, dtype=np.float64
         )
         if self.chances.shape != (ix.N_HANDS,):
-            raise ValueError(f"chances: one per hand ({ix.N_HANDS}), not {self.chances.shape}")
+            raise OptionError(f"chances: one per hand ({ix.N_HANDS}), not {self.chances.shape}")
         self.tree = ClaimTree(self.n_claims)
         self.iterations = 0
         self._levels = self.tree.levels()
+        self._reach_value: tuple[np.ndarray, np.ndarray] | None = None
 
     def add(self, *histories: tuple[int, ...]) -> None:
         """Bring ``histories`` (and their prefixes) into the tree."""
@@ -88,8 +90,11 @@ class ClaimSolver:
         self._levels = self.tree.levels()
 
     def _work(self) -> tuple[np.ndarray, np.ndarray]:
+        """The reaches and values of every node (made again only when the tree grew)."""
         n = self.tree.n_nodes
-        return np.zeros((n, 2, ix.N_HANDS)), np.zeros((n, 2, ix.N_HANDS))
+        if self._reach_value is None or len(self._reach_value[0]) != n:
+            self._reach_value = (np.zeros((n, 2, ix.N_HANDS)), np.zeros((n, 2, ix.N_HANDS)))
+        return self._reach_value
 
     def run(self, iterations: int) -> None:
         """``iterations`` more DCFR iterations on the tree as it is."""

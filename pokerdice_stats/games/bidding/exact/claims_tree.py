@@ -28,6 +28,7 @@ import itertools
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
 
 __all__ = ["CALL", "ClaimTree"]
 
@@ -140,7 +141,7 @@ class ClaimTree:
             or history[-1] >= self.n_claims
             or any(a >= b for a, b in itertools.pairwise(history))
         ):
-            raise ValueError(f"not a history of rising claims below {self.n_claims}: {history}")
+            raise OptionError(f"not a history of rising claims below {self.n_claims}: {history}")
         parent = self.add(history[:-1])
         node = self._new(history)
         self.child[self.off[parent] + history[-1] - self.last[parent]] = node
