@@ -38,9 +38,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1800.0)
     parser.add_argument("--iterations", type=int, default=50, help="between two growths")
     parser.add_argument("--target", type=float, default=1e-3)
+    parser.add_argument("--grow-all", type=float, default=0.01, help="grow_and_solve's grow_all")
+    parser.add_argument("--grow-own", type=float, default=5e-4, help="grow_and_solve's grow_own")
     args = parser.parse_args()
     claims = claim_ladder(bid_ladder(get_rules(args.rules), "fine"))
-    print(f"{args.rules}: {claims.n_rungs} claims, target {args.target:g} units a game")
+    print(
+        f"{args.rules}: {claims.n_rungs} claims, target {args.target:g} units a game, "
+        f"grown at {args.grow_all:g} (every bid) and {args.grow_own:g} (own bids)"
+    )
     print("| iterations | histories | seat 1 at least | seat 1 at most | gap | seconds |")
     print("|---:|---:|---:|---:|---:|---:|")
     grow_and_solve(
@@ -49,6 +54,8 @@ def main() -> None:
         iterations=args.iterations,
         max_rounds=10**6,
         max_seconds=args.seconds,
+        grow_all=args.grow_all,
+        grow_own=args.grow_own,
         on_round=row,
     )
 
