@@ -40,11 +40,15 @@ def main() -> None:
     parser.add_argument("--target", type=float, default=1e-3)
     parser.add_argument("--grow-all", type=float, default=0.01, help="grow_and_solve's grow_all")
     parser.add_argument("--grow-own", type=float, default=5e-4, help="grow_and_solve's grow_own")
+    parser.add_argument(
+        "--raising", action="store_true", help="answer bids outside the tree by a call or a raise"
+    )
     args = parser.parse_args()
     claims = claim_ladder(bid_ladder(get_rules(args.rules), "fine"))
     print(
         f"{args.rules}: {claims.n_rungs} claims, target {args.target:g} units a game, "
         f"grown at {args.grow_all:g} (every bid) and {args.grow_own:g} (own bids)"
+        + (", bids outside the tree answered by a call or a raise" if args.raising else "")
     )
     print("| iterations | histories | seat 1 at least | seat 1 at most | gap | seconds |")
     print("|---:|---:|---:|---:|---:|---:|")
@@ -57,6 +61,7 @@ def main() -> None:
         grow_all=args.grow_all,
         grow_own=args.grow_own,
         on_round=row,
+        raising=args.raising,
     )
 
 

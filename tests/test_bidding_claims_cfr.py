@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
+from pokerdice_stats.games.bidding.exact import claims_kernels as kernels
 from pokerdice_stats.games.bidding.exact.claims import claim_ladder
-from pokerdice_stats.games.bidding.exact.claims_cfr import ClaimSolver, grow_and_solve
+from pokerdice_stats.games.bidding.exact.claims_cfr import DISCOUNTS, ClaimSolver, grow_and_solve
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL, ClaimTree
 from pokerdice_stats.games.bidding.exact.game import solve_bidding
 from pokerdice_stats.games.bidding.exact.odds import bid_ladder
@@ -134,3 +135,87 @@ def test_each_round_is_reported_and_the_tree_stops_at_its_budget(claims):
     # the openings are in from the start; past the budget nothing more is added
     assert {r.histories for r in rounds} == {claims.n_rungs + 1} == {solution.histories}
     assert (rounds[-1].lower, rounds[-1].upper) == (solution.lower, solution.upper)
+
+
+def plain_values(tree, sigma, pair_rung, chances, seat, raising):
+    """Seat ``seat``'s counterfactual value of every node under ``sigma``, walked in plain
+    Python over all pairs of hands: a call settles the last claim; a bid outside the tree
+    is called, or with ``raising`` answered by the responder's better of a call and a
+    raise by one claim (then called) against the bidder's weights on it (ties, and no
+    weight, a call)."""
+    n_claims = tree.n_claims
+    made = [pair_rung >= c for c in range(n_claims + 1)]  # made[c][x, y]: the pair makes c
+    values = {}
+
+    def walk(n, reach):
+        mover, last = int(tree.depth[n]) % 2, int(tree.last[n])
+        other = 1 - mover
+        e0 = int(tree.off[n])
+        parts = []  # per move: the seat's value, by its hand
+        for a, action in enumerate(tree.actions(n)):
+            if a == 0 and tree.depth[n] == 0:
+                parts.append(None)
+                continue
+            weights = reach[mover] * sigma[e0 + a]
+            if action == CALL:  # the other seat bid `last`; the mover calls it
+                bidder_wins = made[last]
+                if seat == mover:
+                    parts.append(reach[other] @ np.where(bidder_wins, -1.0, 1.0))
+                else:
+                    parts.append(np.where(bidder_wins, 1.0, -1.0) @ weights)
+                continue
+            k = int(tree.child[e0 + a])
+            if k >= 0:
+                below = reach.copy()
+                below[mover] = weights
+                parts.append(walk(k, below))
+                continue
+            called = np.where(made[action], 1.0, -1.0)  # to the bidder, [responder, bidder]
+            raised = None
+            if raising and action + 1 < n_claims:
+                raised = np.where(made[action + 1], -1.0, 1.0)
+            if seat == mover:
+                answer = called.copy()
+                if raised is not None and weights.sum() > 0:
+                    raises = (weights @ -raised.T) > (weights @ -called.T)
+                    answer[raises] = raised[raises]
+                parts.append(reach[other] @ answer)
+            else:
+                call = -called @ weights
+                parts.append(call if raised is None else np.maximum(call, -raised @ weights))
+        if seat == mover:
+            value = sum(sigma[e0 + a] * p for a, p in enumerate(parts) if p is not None)
+        else:
+            value = sum(p for p in parts if p is not None)
+        values[n] = value
+        return value
+
+    walk(0, np.stack([chances, chances]))
+    return values
+
+
+@pytest.mark.parametrize("raising", [False, True])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_kernel_values_every_node_as_the_plain_walk(claims, seat, raising):
+    """Random regrets on a tree of the openings and some answers (many bids outside it):
+    the values the update computes equal the plain walk's, node by node and hand by hand."""
+    solver = ClaimSolver(claims, raising=raising)
+    top = claims.n_rungs - 1
+    solver.add(*((c,) for c in range(claims.n_rungs)), (0, 2), (1, 3), (0, 2, 4), (2, top))
+    tree = solver.tree
+    rng = np.random.default_rng(23)
+    tree.regret[: tree.n_edges] = rng.normal(size=(tree.n_edges, ix.N_HANDS))
+    tree.regret[: tree.n_edges][rng.random((tree.n_edges, ix.N_HANDS)) < 0.3] = -1.0
+    R, V = solver._work()
+    order, starts = solver._levels
+    kernels.dcfr_iteration(
+        1.0, seat, order, starts, tree.last, tree.depth, tree.off, tree.width, tree.child,
+        tree.regret, tree.sigma, tree.total, R, V, solver.pair_rung, solver.chances,
+        solver.n_claims, *DISCOUNTS, raising,
+    )  # fmt: skip
+    sigma = tree.sigma[: tree.n_edges]
+    assert (sigma[1:] > 0).any() and (sigma[1:] < 1).any()  # a mixed strategy
+    pairs = solver.pair_rung.astype(np.int64)
+    expected = plain_values(tree, sigma, pairs, solver.chances, seat, raising)
+    for n, value in expected.items():
+        np.testing.assert_allclose(V[n, seat], value, rtol=0, atol=1e-13)

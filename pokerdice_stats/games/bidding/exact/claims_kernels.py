@@ -6,7 +6,10 @@ bids so far (seat 1 moves at even depths), and ``width[n] = n_claims - last[n]``
 edges from ``off[n]``: edge ``off[n] + a`` is the call for ``a = 0`` (none at the
 opening) and the bid of claim ``last[n] + a`` otherwise; ``child[e]`` is the node it
 leads to, or -1 when the history is outside the tree.  Outside the tree a player calls
-(the *default*).  ``levels`` lists the nodes by depth (``order[lv_start[d]:
+(the *default*); with ``raising`` the solver answers a bid outside the tree with the
+responder's better of calling and raising by one claim (then called) against the
+bidder's current weights on it, as a best response answers it, so that it learns what
+such bids cost.  ``levels`` lists the nodes by depth (``order[lv_start[d]:
 lv_start[d + 1]]`` at depth ``d``), so a pass runs the nodes of one depth in parallel.
 
 Arrays by hand are indexed by the 252 hands of
@@ -22,7 +25,8 @@ hands of zero weight:
 
 - the *at-least table* ``g[c, y] = sum_x r[x] [pair_rung[x, y] >= c]`` of the other
   seat's reach gives the value of every call and every bid for every own hand at once;
-- the mover's calls and bids outside the tree are settled on their claims; as signed
+- the mover's calls and bids outside the tree are settled on their claims (the raises
+  over those bids are added bid by bid, :func:`_raisers`); as signed
   weights at each claim, their prefix sums ``cum`` give the other seat's value of all of
   them at once: ``sum_y (2 cum[pair_rung[x, y], y] - cum[top, y])``.
 
@@ -76,6 +80,51 @@ def _at_least(pair_rung, reach, low, n_claims, g):
 
 
 @jit
+def _raisers(pair_rung, reach, sigma, e, c, gc, gc1, raises):
+    """Where the bid of claim ``c`` on edge ``e`` is outside the tree: which hands ``x`` of
+    the responder raise by one claim (then called) rather than call, against the bidder's
+    weights ``w[y] = reach[y] * sigma[e, y]``; returns their sum (0: nobody bids it, and
+    nobody raises).  ``gc[x]`` and ``gc1[x]`` are the weights of the pairs that make
+    ``c`` and ``c + 1``: calling is worth ``W - 2 gc`` to ``x``, raising ``2 gc1 - W``."""
+    total = 0.0
+    for x in range(N_HANDS):
+        gc[x] = 0.0
+        gc1[x] = 0.0
+        raises[x] = False
+    for y in range(N_HANDS):
+        q = reach[y] * sigma[e, y]
+        if q == 0.0:
+            continue
+        total += q
+        row = pair_rung[y]
+        for x in range(N_HANDS):
+            k = row[x]
+            if k >= c:
+                gc[x] += q
+                if k > c:
+                    gc1[x] += q
+    if total > 0.0:
+        for x in range(N_HANDS):
+            raises[x] = gc[x] + gc1[x] > total
+    return total
+
+
+@jit
+def _add_raises(pair_rung, reach, raises, c, u):
+    """The bidder's gain ``u[y]`` (over being called on claim ``c``) from the responders
+    ``x`` that raise to ``c + 1`` instead, weighted by their ``reach``."""
+    for x in range(N_HANDS):
+        r = reach[x]
+        if r == 0.0 or not raises[x]:
+            continue
+        row = pair_rung[x]
+        for y in range(N_HANDS):
+            k = row[y]
+            # called: 2 [k >= c] - 1; raised and then called: 1 - 2 [k > c]
+            u[y] += r * (2.0 - (2.0 if k >= c else 0.0) - (2.0 if k > c else 0.0))
+
+
+@jit
 def _matching(regret, sigma, e0, width, opening):
     """Regret matching into ``sigma[e0:e0 + width]``; no positive regret: the call
     (at the opening, which has no call: the lowest bid)."""
@@ -109,7 +158,9 @@ def _reach_children(R, strategy, child, n, e0, width, m):
 
 
 @jit
-def _settled_values(R, V, sigma, child, pair_rung, n, e0, w, m, claim, low, n_claims, depth):
+def _settled_values(
+    R, V, sigma, child, pair_rung, n, e0, w, m, claim, low, n_claims, depth, raising
+):  # fmt: skip
     """The other seat's value at node ``n`` (mover ``m``): the mover's calls and bids outside
     the tree settled on their claims, plus the nodes inside the tree below."""
     o = 1 - m
@@ -147,11 +198,20 @@ def _settled_values(R, V, sigma, child, pair_rung, n, e0, w, m, claim, low, n_cl
         if k >= 0:
             for x in range(N_HANDS):
                 V[n, o, x] += V[k, o, x]
+        elif raising and claim + a + 1 < n_claims:  # the other raises where that is better
+            gc = np.empty(N_HANDS)
+            gc1 = np.empty(N_HANDS)
+            raises = np.empty(N_HANDS, dtype=np.bool_)
+            bid = _raisers(pair_rung, R[n, m], sigma, e0 + a, claim + a, gc, gc1, raises)
+            if bid > 0.0:
+                for x in range(N_HANDS):
+                    if raises[x]:
+                        V[n, o, x] += 2.0 * (gc[x] + gc1[x] - bid)
 
 
 def _dcfr_update(
     t, seat, order, lv_start, last, depth, off, width, child, regret, sigma, total, R, V,
-    pair_rung, chances, n_claims, alpha, beta, gamma,
+    pair_rung, chances, n_claims, alpha, beta, gamma, raising,
 ):  # fmt: skip
     """Seat ``seat``'s (0 or 1) update of iteration ``t`` of discounted CFR, over the whole tree.
 
@@ -162,6 +222,8 @@ def _dcfr_update(
     ``(t / (t + 1))^gamma``.  ``sigma`` is the current strategy (regret matching, both
     seats), ``total`` the weighted sum of strategies (by own reach), ``R`` and ``V`` the
     reaches and values (see the module docstring; only ``V[:, seat]`` is computed).
+    ``raising``: a bid outside the tree is answered by a call or a raise by one claim,
+    whichever is better against the bidder's weights on it (else by a call).
     """
     n_levels = lv_start.shape[0] - 1
     R[0, 0, :] = chances
@@ -185,13 +247,29 @@ def _dcfr_update(
             low = max(claim, 0)
             if m != seat:
                 _settled_values(
-                    R, V, sigma, child, pair_rung, n, e0, w, m, claim, low, n_claims, depth[n]
+                    R,
+                    V,
+                    sigma,
+                    child,
+                    pair_rung,
+                    n,
+                    e0,
+                    w,
+                    m,
+                    claim,
+                    low,
+                    n_claims,
+                    depth[n],
+                    raising,
                 )
                 continue
             opening = depth[n] == 0
             first = 1 if opening else 0
             g = np.empty((n_claims + 1, N_HANDS))
             u = np.zeros((w, N_HANDS))
+            gc = np.empty(N_HANDS)
+            gc1 = np.empty(N_HANDS)
+            raises = np.empty(N_HANDS, dtype=np.bool_)
             other = _at_least(pair_rung, R[n, 1 - m], low, n_claims, g)
             # the mover's value of each move, by own hand
             if not opening:
@@ -202,9 +280,16 @@ def _dcfr_update(
                 if k >= 0:
                     for y in range(N_HANDS):
                         u[a, y] = V[k, m, y]
-                else:  # outside the tree the other calls
+                else:  # outside the tree the other calls, or raises by one (then called)
+                    c = claim + a
                     for y in range(N_HANDS):
-                        u[a, y] = 2.0 * g[claim + a, y] - other
+                        u[a, y] = 2.0 * g[c, y] - other
+                    if (
+                        raising
+                        and c + 1 < n_claims
+                        and _raisers(pair_rung, R[n, m], sigma, e0 + a, c, gc, gc1, raises) > 0.0
+                    ):
+                        _add_raises(pair_rung, R[n, 1 - m], raises, c, u[a])
             for y in range(N_HANDS):
                 s = 0.0
                 for a in range(first, w):
