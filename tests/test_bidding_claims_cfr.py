@@ -210,7 +210,7 @@ def test_the_kernel_values_every_node_as_the_plain_walk(claims, seat, raising):
     order, starts = solver._levels
     kernels.dcfr_iteration(
         1.0, seat, order, starts, tree.last, tree.depth, tree.off, tree.width, tree.child,
-        tree.regret, tree.sigma, tree.total, R, V, solver.pair_rung, solver.chances,
+        tree.regret, tree.sigma, tree.total, R, V, solver.pairs, solver.chances,
         solver.n_claims, *DISCOUNTS, raising,
     )  # fmt: skip
     sigma = tree.sigma[: tree.n_edges]

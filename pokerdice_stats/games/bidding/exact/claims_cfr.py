@@ -82,6 +82,7 @@ class ClaimSolver:
             raise OptionError(f"at most 127 claims, not {self.n_claims}")
         # bytes: the 252 x 252 table stays in the fastest cache (8% an iteration)
         self.pair_rung = np.ascontiguousarray(ladder.pair_rung, dtype=np.int8)
+        self.pairs = kernels.pair_tables(self.pair_rung, self.n_claims)
         self.chances = np.ascontiguousarray(
             ix.HAND_WAYS / ix.N_THROWS if chances is None else chances, dtype=np.float64
         )
@@ -116,7 +117,7 @@ class ClaimSolver:
             for seat in (0, 1):
                 kernels.dcfr_iteration(
                     float(self.iterations), seat, order, starts, t.last, t.depth, t.off,
-                    t.width, t.child, t.regret, t.sigma, t.total, R, V, self.pair_rung,
+                    t.width, t.child, t.regret, t.sigma, t.total, R, V, self.pairs,
                     self.chances, self.n_claims, alpha, beta, gamma, self.raising,
                 )  # fmt: skip
 
@@ -140,7 +141,7 @@ class ClaimSolver:
         ``strategy``, and seat 1's best response against seat 2's (the game on claims)."""
         t = self.tree
         args = (self._levels[0], t.last, t.depth, t.off, t.width, t.child, strategy, R)
-        tail = (self.pair_rung, self.chances, self.n_claims)
+        tail = (self.pairs, self.chances, self.n_claims)
         upper = kernels.tree_response(*args, *tail, 0)
         lower = -kernels.tree_response(*args, *tail, 1)
         return float(lower), float(upper)

@@ -20,8 +20,9 @@ for the pair exactly when ``pair_rung[x, y] >= c``.  Reaches carry the chance of
 probability of the moves to ``n``); values are counterfactual (``V[n, s, y]``: seat
 ``s``'s expected result from ``n`` with hand ``y``, weighted by the other seat's reach).
 
-Two sums do the work at a node, each one pass over the 252 x 252 pairs that skips the
-hands of zero weight:
+Two sums do the work at a node, each one pass over the pairs of hands that make at least
+the node's last claim (:func:`pair_tables` lists them; deep in the tree, where the claims
+are high, they are a small part of the 252 x 252), skipping the hands of zero weight:
 
 - the *at-least table* ``g[c, y] = sum_x r[x] [pair_rung[x, y] >= c]`` of the other
   seat's reach gives the value of every call and every bid for every own hand at once;
@@ -44,6 +45,7 @@ __all__ = [
     "PARALLEL_NODES",
     "average_strategy",
     "dcfr_iteration",
+    "pair_tables",
     "reaches",
     "tree_response",
 ]
@@ -56,9 +58,33 @@ N_HANDS = 252
 PARALLEL_NODES = 4096
 
 
+def pair_tables(pair_rung: np.ndarray, n_claims: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``pairs = (pair_rung, by_rung, made)``, the tables the passes read.
+
+    ``by_rung[x]`` lists the other hands by the claim they make with ``x``, highest
+    first, and ``made[x, c]`` counts those that make claim ``c`` or higher, so the hands
+    that make at least ``c`` with ``x`` are ``by_rung[x, :made[x, c]]``: a pass that
+    needs only the claims from ``c`` up skips the rest (most pairs, deep in the tree).
+
+    Examples
+    --------
+    >>> rung = np.array([[0, 2], [2, 1]])
+    >>> _, by_rung, made = pair_tables(rung, 3)
+    >>> by_rung.tolist(), made.tolist()
+    ([[1, 0], [0, 1]], [[2, 1, 1, 0], [2, 2, 1, 0]])
+    """
+    pair_rung = np.ascontiguousarray(pair_rung, dtype=np.int8)
+    by_rung = np.argsort(-pair_rung.astype(np.int64), axis=1, kind="stable").astype(np.int64)
+    made = np.stack([(pair_rung >= c).sum(axis=1) for c in range(n_claims + 1)], axis=1).astype(
+        np.int64
+    )
+    return pair_rung, np.ascontiguousarray(by_rung), np.ascontiguousarray(made)
+
+
 @jit
-def _at_least(pair_rung, reach, low, n_claims, g):
+def _at_least(pairs, reach, low, n_claims, g):
     """``g[c, y] = sum_x reach[x] [pair_rung[x, y] >= c]`` for ``c >= low``; returns sum(reach)."""
+    pair_rung, by_rung, made = pairs
     for c in range(low, n_claims + 1):
         for y in range(N_HANDS):
             g[c, y] = 0.0
@@ -69,10 +95,10 @@ def _at_least(pair_rung, reach, low, n_claims, g):
             continue
         total += r
         row = pair_rung[x]
-        for y in range(N_HANDS):
-            k = row[y]
-            if k >= low:
-                g[k, y] += r
+        hands = by_rung[x]
+        for j in range(made[x, low]):
+            y = hands[j]
+            g[row[y], y] += r
     for c in range(n_claims - 2, low - 1, -1):
         for y in range(N_HANDS):
             g[c, y] += g[c + 1, y]
@@ -80,12 +106,13 @@ def _at_least(pair_rung, reach, low, n_claims, g):
 
 
 @jit
-def _raisers(pair_rung, reach, sigma, e, c, gc, gc1, raises):
+def _raisers(pairs, reach, sigma, e, c, gc, gc1, raises):
     """Where the bid of claim ``c`` on edge ``e`` is outside the tree: which hands ``x`` of
     the responder raise by one claim (then called) rather than call, against the bidder's
     weights ``w[y] = reach[y] * sigma[e, y]``; returns their sum (0: nobody bids it, and
     nobody raises).  ``gc[x]`` and ``gc1[x]`` are the weights of the pairs that make
     ``c`` and ``c + 1``: calling is worth ``W - 2 gc`` to ``x``, raising ``2 gc1 - W``."""
+    pair_rung, by_rung, made = pairs
     total = 0.0
     for x in range(N_HANDS):
         gc[x] = 0.0
@@ -97,12 +124,12 @@ def _raisers(pair_rung, reach, sigma, e, c, gc, gc1, raises):
             continue
         total += q
         row = pair_rung[y]
-        for x in range(N_HANDS):
-            k = row[x]
-            if k >= c:
-                gc[x] += q
-                if k > c:
-                    gc1[x] += q
+        hands = by_rung[y]
+        for j in range(made[y, c]):
+            x = hands[j]
+            gc[x] += q
+            if row[x] > c:
+                gc1[x] += q
     if total > 0.0:
         for x in range(N_HANDS):
             raises[x] = gc[x] + gc1[x] > total
@@ -110,18 +137,23 @@ def _raisers(pair_rung, reach, sigma, e, c, gc, gc1, raises):
 
 
 @jit
-def _add_raises(pair_rung, reach, raises, c, u):
+def _add_raises(pairs, reach, raises, c, u):
     """The bidder's gain ``u[y]`` (over being called on claim ``c``) from the responders
     ``x`` that raise to ``c + 1`` instead, weighted by their ``reach``."""
+    pair_rung, by_rung, made = pairs
+    # called: 2 [k >= c] - 1; raised and then called: 1 - 2 [k > c]; so the gain is
+    # 2, less 2 where the pair makes c and 2 more where it makes c + 1
     for x in range(N_HANDS):
         r = reach[x]
         if r == 0.0 or not raises[x]:
             continue
-        row = pair_rung[x]
         for y in range(N_HANDS):
-            k = row[y]
-            # called: 2 [k >= c] - 1; raised and then called: 1 - 2 [k > c]
-            u[y] += r * (2.0 - (2.0 if k >= c else 0.0) - (2.0 if k > c else 0.0))
+            u[y] += 2.0 * r
+        row = pair_rung[x]
+        hands = by_rung[x]
+        for j in range(made[x, c]):
+            y = hands[j]
+            u[y] -= 4.0 * r if row[y] > c else 2.0 * r
 
 
 @jit
@@ -159,10 +191,11 @@ def _reach_children(R, strategy, child, n, e0, width, m):
 
 @jit
 def _settled_values(
-    R, V, sigma, child, pair_rung, n, e0, w, m, claim, low, n_claims, depth, raising
+    R, V, sigma, child, pairs, n, e0, w, m, claim, low, n_claims, depth, raising
 ):  # fmt: skip
     """The other seat's value at node ``n`` (mover ``m``): the mover's calls and bids outside
     the tree settled on their claims, plus the nodes inside the tree below."""
+    pair_rung, by_rung, made = pairs
     o = 1 - m
     cum = np.zeros((n_claims, N_HANDS))
     settled = False
@@ -183,16 +216,21 @@ def _settled_values(
     for x in range(N_HANDS):
         V[n, o, x] = 0.0
     if settled:
+        tops = 0.0
         for y in range(N_HANDS):
             top = cum[n_claims - 1, y]
             busy = top != 0.0
             for c in range(low, n_claims):
                 busy = busy or cum[c, y] != 0.0
             if busy:
+                tops += top
                 row = pair_rung[y]
-                for x in range(N_HANDS):
-                    k = row[x]
-                    V[n, o, x] += (2.0 * cum[k, y] if k >= low else 0.0) - top
+                hands = by_rung[y]
+                for j in range(made[y, low]):
+                    x = hands[j]
+                    V[n, o, x] += 2.0 * cum[row[x], y]
+        for x in range(N_HANDS):
+            V[n, o, x] -= tops
     for a in range(1, w):
         k = child[e0 + a]
         if k >= 0:
@@ -202,7 +240,7 @@ def _settled_values(
             gc = np.empty(N_HANDS)
             gc1 = np.empty(N_HANDS)
             raises = np.empty(N_HANDS, dtype=np.bool_)
-            bid = _raisers(pair_rung, R[n, m], sigma, e0 + a, claim + a, gc, gc1, raises)
+            bid = _raisers(pairs, R[n, m], sigma, e0 + a, claim + a, gc, gc1, raises)
             if bid > 0.0:
                 for x in range(N_HANDS):
                     if raises[x]:
@@ -211,7 +249,7 @@ def _settled_values(
 
 def _dcfr_update(
     t, seat, order, lv_start, last, depth, off, width, child, regret, sigma, total, R, V,
-    pair_rung, chances, n_claims, alpha, beta, gamma, raising,
+    pairs, chances, n_claims, alpha, beta, gamma, raising,
 ):  # fmt: skip
     """Seat ``seat``'s (0 or 1) update of iteration ``t`` of discounted CFR, over the whole tree.
 
@@ -251,7 +289,7 @@ def _dcfr_update(
                     V,
                     sigma,
                     child,
-                    pair_rung,
+                    pairs,
                     n,
                     e0,
                     w,
@@ -270,7 +308,7 @@ def _dcfr_update(
             gc = np.empty(N_HANDS)
             gc1 = np.empty(N_HANDS)
             raises = np.empty(N_HANDS, dtype=np.bool_)
-            other = _at_least(pair_rung, R[n, 1 - m], low, n_claims, g)
+            other = _at_least(pairs, R[n, 1 - m], low, n_claims, g)
             # the mover's value of each move, by own hand
             if not opening:
                 for y in range(N_HANDS):
@@ -287,9 +325,9 @@ def _dcfr_update(
                     if (
                         raising
                         and c + 1 < n_claims
-                        and _raisers(pair_rung, R[n, m], sigma, e0 + a, c, gc, gc1, raises) > 0.0
+                        and _raisers(pairs, R[n, m], sigma, e0 + a, c, gc, gc1, raises) > 0.0
                     ):
-                        _add_raises(pair_rung, R[n, 1 - m], raises, c, u[a])
+                        _add_raises(pairs, R[n, 1 - m], raises, c, u[a])
             for y in range(N_HANDS):
                 s = 0.0
                 for a in range(first, w):
@@ -343,7 +381,7 @@ def reaches(order, off, width, depth, child, strategy, chances, R):
 
 @jit
 def tree_response(
-    order, last, depth, off, width, child, strategy, R, pair_rung, chances, n_claims, seat
+    order, last, depth, off, width, child, strategy, R, pairs, chances, n_claims, seat
 ):  # fmt: skip
     """Seat ``seat``'s (0 or 1) best-response result in the whole game on claims.
 
@@ -363,7 +401,7 @@ def tree_response(
         low = max(claim, 0)
         mover = depth[n] % 2
         if mover == seat:
-            other = _at_least(pair_rung, R[n, 1 - seat], low, n_claims, g)
+            other = _at_least(pairs, R[n, 1 - seat], low, n_claims, g)
             for y in range(N_HANDS):
                 top = other - 2.0 * g[claim, y] if depth[n] > 0 else -np.inf
                 for a in range(1, width[n]):
@@ -375,7 +413,7 @@ def tree_response(
         if depth[n] > 0:
             for x in range(N_HANDS):
                 w[x] = R[n, mover, x] * strategy[e0, x]
-            called = _at_least(pair_rung, w, claim, n_claims, g)
+            called = _at_least(pairs, w, claim, n_claims, g)
             if called > 0.0:
                 for y in range(N_HANDS):
                     best[n, y] += 2.0 * g[claim, y] - called
@@ -388,7 +426,7 @@ def tree_response(
             c = claim + a
             for x in range(N_HANDS):
                 w[x] = R[n, mover, x] * strategy[e0 + a, x]
-            bid = _at_least(pair_rung, w, c, n_claims, g)
+            bid = _at_least(pairs, w, c, n_claims, g)
             if bid == 0.0:
                 continue
             for y in range(N_HANDS):
