@@ -198,7 +198,8 @@ def plain_values(tree, sigma, pair_rung, chances, seat, raising):
 @pytest.mark.parametrize("seat", [0, 1])
 def test_the_kernel_values_every_node_as_the_plain_walk(claims, seat, raising):
     """Random regrets on a tree of the openings and some answers (many bids outside it):
-    the values the update computes equal the plain walk's, node by node and hand by hand."""
+    the values the update computes equal the plain walk's, node by node and hand by hand,
+    and its seat's strategy is then the regret matching of the new regrets."""
     solver = ClaimSolver(claims, raising=raising)
     top = claims.n_rungs - 1
     solver.add(*((c,) for c in range(claims.n_rungs)), (0, 2), (1, 3), (0, 2, 4), (2, top))
@@ -206,6 +207,9 @@ def test_the_kernel_values_every_node_as_the_plain_walk(claims, seat, raising):
     rng = np.random.default_rng(23)
     tree.regret[: tree.n_edges] = rng.normal(size=(tree.n_edges, ix.N_HANDS))
     tree.regret[: tree.n_edges][rng.random((tree.n_edges, ix.N_HANDS)) < 0.3] = -1.0
+    sigma = plain_matching(tree, tree.regret[: tree.n_edges])
+    tree.sigma[: tree.n_edges] = sigma
+    assert (sigma[1:] > 0).any() and (sigma[1:] < 1).any()  # a mixed strategy
     R, V = solver._work()
     order, starts = solver._levels
     kernels.dcfr_iteration(
@@ -213,9 +217,29 @@ def test_the_kernel_values_every_node_as_the_plain_walk(claims, seat, raising):
         tree.regret, tree.sigma, tree.total, R, V, solver.pairs, solver.chances,
         solver.n_claims, *DISCOUNTS, raising,
     )  # fmt: skip
-    sigma = tree.sigma[: tree.n_edges]
-    assert (sigma[1:] > 0).any() and (sigma[1:] < 1).any()  # a mixed strategy
     pairs = solver.pair_rung.astype(np.int64)
     expected = plain_values(tree, sigma, pairs, solver.chances, seat, raising)
     for n, value in expected.items():
         np.testing.assert_allclose(V[n, seat], value, rtol=0, atol=1e-13)
+    after = plain_matching(tree, tree.regret[: tree.n_edges])
+    for n in range(tree.n_nodes):
+        e0, w = int(tree.off[n]), int(tree.width[n])
+        mine = tree.depth[n] % 2 == seat
+        np.testing.assert_array_equal(
+            tree.sigma[e0 : e0 + w], (after if mine else sigma)[e0 : e0 + w]
+        )
+
+
+def plain_matching(tree, regret):
+    """Regret matching node by node: the positive regrets normalised, else the call (at
+    the opening, which has no call, the lowest bid)."""
+    sigma = np.zeros_like(regret)
+    for n in range(tree.n_nodes):
+        first = 1 if tree.depth[n] == 0 else 0
+        moves = slice(int(tree.off[n]) + first, int(tree.off[n] + tree.width[n]))
+        positive = np.maximum(regret[moves], 0.0)
+        total = positive.sum(axis=0)
+        default = np.zeros_like(positive)
+        default[0] = 1.0
+        sigma[moves] = np.where(total > 0, positive / np.where(total > 0, total, 1.0), default)
+    return sigma

@@ -257,9 +257,11 @@ def _dcfr_update(
     against the other's latest strategy): before the update adds the regrets of
     iteration ``t``, positive ones are scaled by ``t^alpha / (t^alpha + 1)`` and
     negative ones by ``t^beta / (t^beta + 1)``; the average strategy's weights by
-    ``(t / (t + 1))^gamma``.  ``sigma`` is the current strategy (regret matching, both
-    seats), ``total`` the weighted sum of strategies (by own reach), ``R`` and ``V`` the
-    reaches and values (see the module docstring; only ``V[:, seat]`` is computed).
+    ``(t / (t + 1))^gamma``.  ``sigma`` is the current strategy of both seats (regret
+    matching of ``regret``; the update matches its seat's nodes again once their regrets
+    are in, so the other seat's update sees them and nothing else needs matching),
+    ``total`` the weighted sum of strategies (by own reach), ``R`` and ``V`` the reaches
+    and values (see the module docstring; only ``V[:, seat]`` is computed).
     ``raising``: a bid outside the tree is answered by a call or a raise by one claim,
     whichever is better against the bidder's weights on it (else by a call).
     """
@@ -270,7 +272,6 @@ def _dcfr_update(
         for i in prange(lv_start[lv], lv_start[lv + 1]):
             n = order[i]
             e0 = off[n]
-            _matching(regret, sigma, e0, width[n], depth[n] == 0)
             _reach_children(R, sigma, child, n, e0, width[n], depth[n] % 2)
     keep_positive = t**alpha / (t**alpha + 1.0)
     keep_negative = t**beta / (t**beta + 1.0)
@@ -340,6 +341,7 @@ def _dcfr_update(
                     r = r * keep_positive if r > 0.0 else r * keep_negative
                     regret[e, y] = r + u[a, y] - V[n, m, y]
                     total[e, y] = total[e, y] * keep_total + R[n, m, y] * sigma[e, y]
+            _matching(regret, sigma, e0, w, opening)  # the next strategy at this node
 
 
 _dcfr_serial, _dcfr_parallel = serial_and_parallel(_dcfr_update)

@@ -56,8 +56,9 @@ class ClaimTree:
     child : (edge capacity,) int64
         Per edge: the node it leads to, -1 outside the tree (or for a call).
     regret, sigma, total : (edge capacity, 252) float64
-        Per edge and own hand: the solver's regrets, current strategy and weighted
-        sum of strategies (carried over as the tree grows).
+        Per edge and own hand: the solver's regrets, current strategy (their regret
+        matching: at a new node, with no regrets, the call, or at the opening the lowest
+        bid) and weighted sum of strategies (carried over as the tree grows).
     """
 
     def __init__(self, n_claims: int) -> None:
@@ -125,6 +126,7 @@ class ClaimTree:
             self.n_edges,
             width,
         )
+        self.sigma[self.n_edges + (0 if history else 1)] = 1.0  # no regrets yet: the default
         self.n_edges += width
         self.n_nodes += 1
         self._index[history] = n
