@@ -140,7 +140,7 @@ class ClaimSolver:
         """``(lower, upper)``: seat 1's result against seat 2's best response to
         ``strategy``, and seat 1's best response against seat 2's (the game on claims)."""
         t = self.tree
-        args = (self._levels[0], t.last, t.depth, t.off, t.width, t.child, strategy, R)
+        args = (*self._levels, t.last, t.depth, t.off, t.width, t.child, strategy, R)
         tail = (self.pairs, self.chances, self.n_claims)
         upper = kernels.tree_response(*args, *tail, 0)
         lower = -kernels.tree_response(*args, *tail, 1)

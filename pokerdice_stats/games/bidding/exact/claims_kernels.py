@@ -381,62 +381,79 @@ def reaches(order, off, width, depth, child, strategy, chances, R):
         _reach_children(R, strategy, child, n, off[n], width[n], depth[n] % 2)
 
 
-@jit
-def tree_response(
-    order, last, depth, off, width, child, strategy, R, pairs, chances, n_claims, seat
+def _tree_response(
+    order, lv_start, last, depth, off, width, child, strategy, R, pairs, chances, n_claims, seat
 ):  # fmt: skip
     """Seat ``seat``'s (0 or 1) best-response result in the whole game on claims.
 
     The other seat plays ``strategy`` in the tree and calls outside it.  When the other
     bids outside the tree, the responder calls or raises by one claim (the other then
     calls), whichever is better (a higher raise is true for fewer pairs).  Returns the
-    responder's expected result, units a game.
+    responder's expected result, units a game.  The nodes of a depth are answered in
+    parallel, the deepest first.
     """
     n_nodes = order.shape[0]
     best = np.zeros((n_nodes, N_HANDS))
-    g = np.empty((n_claims + 1, N_HANDS))
-    w = np.empty(N_HANDS)
-    for i in range(n_nodes - 1, -1, -1):
-        n = order[i]
-        e0 = off[n]
-        claim = last[n]
-        low = max(claim, 0)
-        mover = depth[n] % 2
-        if mover == seat:
-            other = _at_least(pairs, R[n, 1 - seat], low, n_claims, g)
-            for y in range(N_HANDS):
-                top = other - 2.0 * g[claim, y] if depth[n] > 0 else -np.inf
-                for a in range(1, width[n]):
-                    k = child[e0 + a]
-                    v = best[k, y] if k >= 0 else 2.0 * g[claim + a, y] - other
-                    top = max(top, v)
-                best[n, y] = top
-            continue
-        if depth[n] > 0:
-            for x in range(N_HANDS):
-                w[x] = R[n, mover, x] * strategy[e0, x]
-            called = _at_least(pairs, w, claim, n_claims, g)
-            if called > 0.0:
-                for y in range(N_HANDS):
-                    best[n, y] += 2.0 * g[claim, y] - called
-        for a in range(1, width[n]):
-            k = child[e0 + a]
-            if k >= 0:
-                for y in range(N_HANDS):
-                    best[n, y] += best[k, y]
-                continue
-            c = claim + a
-            for x in range(N_HANDS):
-                w[x] = R[n, mover, x] * strategy[e0 + a, x]
-            bid = _at_least(pairs, w, c, n_claims, g)
-            if bid == 0.0:
-                continue
-            for y in range(N_HANDS):
-                v = bid - 2.0 * g[c, y]
-                if c + 1 < n_claims:
-                    v = max(v, 2.0 * g[c + 1, y] - bid)
-                best[n, y] += v
+    for lv in range(lv_start.shape[0] - 2, -1, -1):
+        for i in prange(lv_start[lv], lv_start[lv + 1]):
+            n = order[i]
+            _respond(n, last, depth, off, width, child, strategy, R, pairs, n_claims, seat, best)
     s = 0.0
     for y in range(N_HANDS):
         s += chances[y] * best[0, y]
     return s
+
+
+_response_serial, _response_parallel = serial_and_parallel(_tree_response)
+
+
+def tree_response(order, lv_start, *arrays_and_constants):
+    """:func:`_tree_response`, threaded for trees of :data:`PARALLEL_NODES` nodes or more."""
+    build = _response_parallel if order.shape[0] >= PARALLEL_NODES else _response_serial
+    return build(order, lv_start, *arrays_and_constants)
+
+
+@jit
+def _respond(n, last, depth, off, width, child, strategy, R, pairs, n_claims, seat, best):
+    """``best[n]``: the responder's best result from node ``n`` by own hand (the
+    nodes below answered already)."""
+    g = np.empty((n_claims + 1, N_HANDS))
+    w = np.empty(N_HANDS)
+    e0 = off[n]
+    claim = last[n]
+    low = max(claim, 0)
+    mover = depth[n] % 2
+    if mover == seat:
+        other = _at_least(pairs, R[n, 1 - seat], low, n_claims, g)
+        for y in range(N_HANDS):
+            top = other - 2.0 * g[claim, y] if depth[n] > 0 else -np.inf
+            for a in range(1, width[n]):
+                k = child[e0 + a]
+                v = best[k, y] if k >= 0 else 2.0 * g[claim + a, y] - other
+                top = max(top, v)
+            best[n, y] = top
+        return
+    if depth[n] > 0:
+        for x in range(N_HANDS):
+            w[x] = R[n, mover, x] * strategy[e0, x]
+        called = _at_least(pairs, w, claim, n_claims, g)
+        if called > 0.0:
+            for y in range(N_HANDS):
+                best[n, y] += 2.0 * g[claim, y] - called
+    for a in range(1, width[n]):
+        k = child[e0 + a]
+        if k >= 0:
+            for y in range(N_HANDS):
+                best[n, y] += best[k, y]
+            continue
+        c = claim + a
+        for x in range(N_HANDS):
+            w[x] = R[n, mover, x] * strategy[e0 + a, x]
+        bid = _at_least(pairs, w, c, n_claims, g)
+        if bid == 0.0:
+            continue
+        for y in range(N_HANDS):
+            v = bid - 2.0 * g[c, y]
+            if c + 1 < n_claims:
+                v = max(v, 2.0 * g[c + 1, y] - bid)
+            best[n, y] += v
