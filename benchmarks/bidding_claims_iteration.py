@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 
-def measure(rounds: int) -> str:
+def measure(rounds: int, raising: bool) -> str:
     """One measurement in this process: a Markdown-ready line."""
     import pokerdice_stats
     from pokerdice_stats import get_rules
@@ -30,7 +30,7 @@ def measure(rounds: int) -> str:
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder
 
     claims = claim_ladder(bid_ladder(get_rules("classic"), "fine"))
-    solver = ClaimSolver(claims)
+    solver = ClaimSolver(claims, raising=raising)
     for _ in range(rounds):
         solver.run(10)
         strategy = solver.strategy()
@@ -58,10 +58,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--baseline", type=Path, help="a checkout of the baseline commit")
     parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--raising", action="store_true", help="ClaimSolver's raising")
     parser.add_argument("--only-here", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.only_here:
-        print(measure(args.rounds), flush=True)
+        print(measure(args.rounds, args.raising), flush=True)
         return
     trees = {"this tree": Path(__file__).resolve().parents[1]}
     if args.baseline is not None:
@@ -70,7 +71,8 @@ def main() -> None:
         for name, root in trees.items():
             script = str(Path(__file__).resolve())
             line = subprocess.run(
-                [sys.executable, script, "--only-here", "--rounds", str(args.rounds)],
+                [sys.executable, script, "--only-here", "--rounds", str(args.rounds)]
+                + (["--raising"] if args.raising else []),
                 cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
                 capture_output=True, text=True, check=True,
             ).stdout.strip()  # fmt: skip

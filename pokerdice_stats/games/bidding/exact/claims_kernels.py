@@ -110,9 +110,15 @@ def _raisers(pairs, reach, sigma, e, c, gc, gc1, raises):
     """Where the bid of claim ``c`` on edge ``e`` is outside the tree: which hands ``x`` of
     the responder raise by one claim (then called) rather than call, against the bidder's
     weights ``w[y] = reach[y] * sigma[e, y]``; returns their sum (0: nobody bids it, and
-    nobody raises).  ``gc[x]`` and ``gc1[x]`` are the weights of the pairs that make
-    ``c`` and ``c + 1``: calling is worth ``W - 2 gc`` to ``x``, raising ``2 gc1 - W``."""
+    the arrays are left as they were).  ``gc[x]`` and ``gc1[x]`` are the weights of the
+    pairs that make ``c`` and ``c + 1``: calling is worth ``W - 2 gc`` to ``x``, raising
+    ``2 gc1 - W``."""
     pair_rung, by_rung, made = pairs
+    for y in range(N_HANDS):
+        if reach[y] * sigma[e, y] != 0.0:
+            break
+    else:
+        return 0.0  # (most bids outside the tree: nothing is written)
     total = 0.0
     for x in range(N_HANDS):
         gc[x] = 0.0
@@ -231,15 +237,15 @@ def _settled_values(
                     V[n, o, x] += 2.0 * cum[row[x], y]
         for x in range(N_HANDS):
             V[n, o, x] -= tops
+    gc = np.empty(N_HANDS)
+    gc1 = np.empty(N_HANDS)
+    raises = np.empty(N_HANDS, dtype=np.bool_)
     for a in range(1, w):
         k = child[e0 + a]
         if k >= 0:
             for x in range(N_HANDS):
                 V[n, o, x] += V[k, o, x]
         elif raising and claim + a + 1 < n_claims:  # the other raises where that is better
-            gc = np.empty(N_HANDS)
-            gc1 = np.empty(N_HANDS)
-            raises = np.empty(N_HANDS, dtype=np.bool_)
             bid = _raisers(pairs, R[n, m], sigma, e0 + a, claim + a, gc, gc1, raises)
             if bid > 0.0:
                 for x in range(N_HANDS):
