@@ -30,7 +30,7 @@ def measure(rounds: int, raising: bool) -> str:
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder
 
     claims = claim_ladder(bid_ladder(get_rules("classic"), "fine"))
-    solver = ClaimSolver(claims, raising=raising)
+    solver = ClaimSolver(claims, **({"raising": True} if raising else {}))  # older trees
     for _ in range(rounds):
         solver.run(10)
         strategy = solver.strategy()

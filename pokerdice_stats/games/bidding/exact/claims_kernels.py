@@ -263,9 +263,11 @@ def _dcfr_update(
     against the other's latest strategy): before the update adds the regrets of
     iteration ``t``, positive ones are scaled by ``t^alpha / (t^alpha + 1)`` and
     negative ones by ``t^beta / (t^beta + 1)``; the average strategy's weights by
-    ``(t / (t + 1))^gamma``.  ``sigma`` is the current strategy of both seats (regret
-    matching of ``regret``; the update matches its seat's nodes again once their regrets
-    are in, so the other seat's update sees them and nothing else needs matching),
+    ``(t / (t + 1))^gamma`` (kept as the same sums times one growing factor: iteration
+    ``t`` adds its strategy at weight ``(t + 1)^gamma``).  ``sigma`` is the current
+    strategy of both seats (regret matching of ``regret``; the update matches its seat's
+    nodes again once their regrets are in, so the other seat's update sees them and
+    nothing else needs matching),
     ``total`` the weighted sum of strategies (by own reach), ``R`` and ``V`` the reaches
     and values (see the module docstring; only ``V[:, seat]`` is computed).
     ``raising``: a bid outside the tree is answered by a call or a raise by one claim,
@@ -281,7 +283,11 @@ def _dcfr_update(
             _reach_children(R, sigma, child, n, e0, width[n], depth[n] % 2)
     keep_positive = t**alpha / (t**alpha + 1.0)
     keep_negative = t**beta / (t**beta + 1.0)
-    keep_total = (t / (t + 1.0)) ** gamma
+    # the average's weights shrink by (t / (t + 1))^gamma an iteration, so iteration t's
+    # strategy weighs (t + 1)^gamma against the others: added at that weight, the sums
+    # are the same up to one factor a node's normalisation removes, and a hand that
+    # does not reach the node leaves them untouched (no pass over them)
+    weight = (t + 1.0) ** gamma
     for lv in range(n_levels - 1, -1, -1):
         for i in prange(lv_start[lv], lv_start[lv + 1]):
             n = order[i]
@@ -346,7 +352,9 @@ def _dcfr_update(
                     r = regret[e, y]
                     r = r * keep_positive if r > 0.0 else r * keep_negative
                     regret[e, y] = r + u[a, y] - V[n, m, y]
-                    total[e, y] = total[e, y] * keep_total + R[n, m, y] * sigma[e, y]
+                    q = R[n, m, y] * sigma[e, y]
+                    if q != 0.0:
+                        total[e, y] += weight * q
             _matching(regret, sigma, e0, w, opening)  # the next strategy at this node
 
 
