@@ -25,9 +25,10 @@ reach is large are.  So the solve alternates:
 The tests compare those bounds with the exact best responses of
 :mod:`~pokerdice_stats.games.bidding.exact.response`, which know nothing of this
 solver, on the category ladder's claims, and OpenSpiel's ``nash_conv`` on reduced deals.
-On the classic fine ladder's 21 claims the gap falls to 0.20 in 16 s, 0.028 in 8 minutes
-and 0.011 in 40 (some 83,000 histories, 2 cores: ``benchmarks/bidding_fine_claims.py``),
-then hardly moves: not yet the issue's 0.001, nor within its two minutes.
+On the classic fine ladder's 21 claims the gap falls to 0.20 in 12 s, 0.067 in 80 s,
+0.028 in 7 minutes and 0.014 in 18 (some 82,000 histories, 2 cores:
+``benchmarks/bidding_fine_claims.py``), then slowly (0.011 after 950 iterations): not yet
+the issue's 0.001, nor within its two minutes.
 """
 
 from __future__ import annotations
