@@ -106,39 +106,23 @@ def _at_least(pairs, reach, low, n_claims, g):
 
 
 @jit
-def _raisers(pairs, reach, sigma, e, c, gc, gc1, raises):
+def _raisers(pairs, reach, sigma, e, c, n_claims, w, g, raises):
     """Where the bid of claim ``c`` on edge ``e`` is outside the tree: which hands ``x`` of
     the responder raise by one claim (then called) rather than call, against the bidder's
-    weights ``w[y] = reach[y] * sigma[e, y]``; returns their sum (0: nobody bids it, and
-    the arrays are left as they were).  ``gc[x]`` and ``gc1[x]`` are the weights of the
-    pairs that make ``c`` and ``c + 1``: calling is worth ``W - 2 gc`` to ``x``, raising
-    ``2 gc1 - W``."""
-    pair_rung, by_rung, made = pairs
+    weights ``w[y] = reach[y] * sigma[e, y]``; returns their sum ``W`` (0: nobody bids it,
+    and the arrays are left as they were).  ``g`` is their at-least table
+    (:func:`_at_least`): calling is worth ``W - 2 g[c, x]`` to ``x``, raising
+    ``2 g[c + 1, x] - W``."""
     for y in range(N_HANDS):
         if reach[y] * sigma[e, y] != 0.0:
             break
     else:
         return 0.0  # (most bids outside the tree: nothing is written)
-    total = 0.0
-    for x in range(N_HANDS):
-        gc[x] = 0.0
-        gc1[x] = 0.0
-        raises[x] = False
     for y in range(N_HANDS):
-        q = reach[y] * sigma[e, y]
-        if q == 0.0:
-            continue
-        total += q
-        row = pair_rung[y]
-        hands = by_rung[y]
-        for j in range(made[y, c]):
-            x = hands[j]
-            gc[x] += q
-            if row[x] > c:
-                gc1[x] += q
-    if total > 0.0:
-        for x in range(N_HANDS):
-            raises[x] = gc[x] + gc1[x] > total
+        w[y] = reach[y] * sigma[e, y]
+    total = _at_least(pairs, w, c, n_claims, g)
+    for x in range(N_HANDS):
+        raises[x] = g[c, x] + g[c + 1, x] > total
     return total
 
 
@@ -237,20 +221,21 @@ def _settled_values(
                     V[n, o, x] += 2.0 * cum[row[x], y]
         for x in range(N_HANDS):
             V[n, o, x] -= tops
-    gc = np.empty(N_HANDS)
-    gc1 = np.empty(N_HANDS)
+    weights = np.empty(N_HANDS)
+    g = np.empty((n_claims + 1, N_HANDS))
     raises = np.empty(N_HANDS, dtype=np.bool_)
     for a in range(1, w):
         k = child[e0 + a]
+        c = claim + a
         if k >= 0:
             for x in range(N_HANDS):
                 V[n, o, x] += V[k, o, x]
-        elif raising and claim + a + 1 < n_claims:  # the other raises where that is better
-            bid = _raisers(pairs, R[n, m], sigma, e0 + a, claim + a, gc, gc1, raises)
+        elif raising and c + 1 < n_claims:  # the other raises where that is better
+            bid = _raisers(pairs, R[n, m], sigma, e0 + a, c, n_claims, weights, g, raises)
             if bid > 0.0:
                 for x in range(N_HANDS):
                     if raises[x]:
-                        V[n, o, x] += 2.0 * (gc[x] + gc1[x] - bid)
+                        V[n, o, x] += 2.0 * (g[c, x] + g[c + 1, x] - bid)
 
 
 def _dcfr_update(
@@ -318,8 +303,8 @@ def _dcfr_update(
             first = 1 if opening else 0
             g = np.empty((n_claims + 1, N_HANDS))
             u = np.zeros((w, N_HANDS))
-            gc = np.empty(N_HANDS)
-            gc1 = np.empty(N_HANDS)
+            weights = np.empty(N_HANDS)
+            g_bid = np.empty((n_claims + 1, N_HANDS))
             raises = np.empty(N_HANDS, dtype=np.bool_)
             other = _at_least(pairs, R[n, 1 - m], low, n_claims, g)
             # the mover's value of each move, by own hand
@@ -338,7 +323,10 @@ def _dcfr_update(
                     if (
                         raising
                         and c + 1 < n_claims
-                        and _raisers(pairs, R[n, m], sigma, e0 + a, c, gc, gc1, raises) > 0.0
+                        and _raisers(
+                            pairs, R[n, m], sigma, e0 + a, c, n_claims, weights, g_bid, raises
+                        )
+                        > 0.0
                     ):
                         _add_raises(pairs, R[n, 1 - m], raises, c, u[a])
             for y in range(N_HANDS):
