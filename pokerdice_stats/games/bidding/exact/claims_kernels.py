@@ -26,8 +26,8 @@ are high, they are a small part of the 252 x 252), skipping the hands of zero we
 
 - the *at-least table* ``g[c, y] = sum_x r[x] [pair_rung[x, y] >= c]`` of the other
   seat's reach gives the value of every call and every bid for every own hand at once;
-- the mover's calls and bids outside the tree are settled on their claims (the raises
-  over those bids are added bid by bid, :func:`_raisers`); as signed
+- the mover's calls and bids outside the tree are settled on their claims (with
+  ``raising``, the raises over those bids are added bid by bid, :func:`_raisers`); as signed
   weights at each claim, their prefix sums ``cum`` give the other seat's value of all of
   them at once: ``sum_y (2 cum[pair_rung[x, y], y] - cum[top, y])``.
 
@@ -221,9 +221,10 @@ def _settled_values(
                     V[n, o, x] += 2.0 * cum[row[x], y]
         for x in range(N_HANDS):
             V[n, o, x] -= tops
-    weights = np.empty(N_HANDS)
-    g = np.empty((n_claims + 1, N_HANDS))
-    raises = np.empty(N_HANDS, dtype=np.bool_)
+    scratch = N_HANDS if raising else 0  # the raising answer's work arrays
+    weights = np.empty(scratch)
+    g = np.empty((n_claims + 1 if raising else 0, N_HANDS))
+    raises = np.empty(scratch, dtype=np.bool_)
     for a in range(1, w):
         k = child[e0 + a]
         c = claim + a
@@ -252,9 +253,9 @@ def _dcfr_update(
     ``t`` adds its strategy at weight ``(t + 1)^gamma``).  ``sigma`` is the current
     strategy of both seats (regret matching of ``regret``; the update matches its seat's
     nodes again once their regrets are in, so the other seat's update sees them and
-    nothing else needs matching),
-    ``total`` the weighted sum of strategies (by own reach), ``R`` and ``V`` the reaches
-    and values (see the module docstring; only ``V[:, seat]`` is computed).
+    nothing else needs matching), ``total`` the weighted sum of strategies (by own
+    reach), ``R`` and ``V`` the reaches and values (see the module docstring; only
+    ``V[:, seat]`` is computed).
     ``raising``: a bid outside the tree is answered by a call or a raise by one claim,
     whichever is better against the bidder's weights on it (else by a call).
     """
@@ -283,29 +284,18 @@ def _dcfr_update(
             low = max(claim, 0)
             if m != seat:
                 _settled_values(
-                    R,
-                    V,
-                    sigma,
-                    child,
-                    pairs,
-                    n,
-                    e0,
-                    w,
-                    m,
-                    claim,
-                    low,
-                    n_claims,
-                    depth[n],
+                    R, V, sigma, child, pairs, n, e0, w, m, claim, low, n_claims, depth[n],
                     raising,
-                )
+                )  # fmt: skip
                 continue
             opening = depth[n] == 0
             first = 1 if opening else 0
             g = np.empty((n_claims + 1, N_HANDS))
             u = np.zeros((w, N_HANDS))
-            weights = np.empty(N_HANDS)
-            g_bid = np.empty((n_claims + 1, N_HANDS))
-            raises = np.empty(N_HANDS, dtype=np.bool_)
+            scratch = N_HANDS if raising else 0  # the raising answer's work arrays
+            weights = np.empty(scratch)
+            g_bid = np.empty((n_claims + 1 if raising else 0, N_HANDS))
+            raises = np.empty(scratch, dtype=np.bool_)
             other = _at_least(pairs, R[n, 1 - m], low, n_claims, g)
             # the mover's value of each move, by own hand
             if not opening:
