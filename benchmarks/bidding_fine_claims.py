@@ -27,7 +27,7 @@ def row(figures: RoundFigures) -> None:
     gap = figures.upper - figures.lower
     print(
         f"| {figures.iterations:,} | {figures.histories:,} | {figures.lower:.6f} | "
-        f"{figures.upper:.6f} | {gap:.2e} | {figures.seconds:,.0f} |",
+        f"{figures.upper:.6f} | {gap:.2e} | {figures.seconds:,.0f} | {figures.grow_all:g} |",
         flush=True,
     )
 
@@ -43,6 +43,7 @@ def main() -> None:
     parser.add_argument(
         "--raising", action="store_true", help="answer bids outside the tree by a call or a raise"
     )
+    parser.add_argument("--grow-all-floor", type=float, help="grow_and_solve's grow_all_floor")
     args = parser.parse_args()
     claims = claim_ladder(bid_ladder(get_rules(args.rules), "fine"))
     print(
@@ -50,8 +51,10 @@ def main() -> None:
         f"grown at {args.grow_all:g} (every bid) and {args.grow_own:g} (own bids)"
         + (", bids outside the tree answered by a call or a raise" if args.raising else "")
     )
-    print("| iterations | histories | seat 1 at least | seat 1 at most | gap | seconds |")
-    print("|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| iterations | histories | seat 1 at least | seat 1 at most | gap | seconds | grow_all |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|")
     grow_and_solve(
         claims,
         target=args.target,
@@ -62,6 +65,7 @@ def main() -> None:
         grow_own=args.grow_own,
         on_round=row,
         raising=args.raising,
+        grow_all_floor=args.grow_all_floor,
     )
 
 

@@ -243,3 +243,17 @@ def plain_matching(tree, regret):
         default[0] = 1.0
         sigma[moves] = np.where(total > 0, positive / np.where(total > 0, total, 1.0), default)
     return sigma
+
+
+def test_a_settled_tree_lowers_the_growth_threshold_to_its_floor(claims):
+    """With ``grow_all_floor``, each round that grows the tree by less than 2% divides
+    ``grow_all`` by 5, down to the floor (a tree at its budget never grows)."""
+    rounds = []
+    grow_and_solve(
+        claims, target=0.0, iterations=5, max_rounds=5, grow_all=0.5, grow_all_floor=0.01,
+        max_histories=1, on_round=rounds.append,
+    )  # fmt: skip
+    assert [r.grow_all for r in rounds] == pytest.approx([0.5, 0.1, 0.02, 0.01, 0.01])
+    rounds.clear()
+    grow_and_solve(claims, target=0.0, iterations=5, max_rounds=3, on_round=rounds.append)
+    assert {r.grow_all for r in rounds} == {0.01}  # no floor: the threshold stays
