@@ -257,3 +257,5 @@ def test_a_settled_tree_lowers_the_growth_threshold_to_its_floor(claims):
     rounds.clear()
     grow_and_solve(claims, target=0.0, iterations=5, max_rounds=3, on_round=rounds.append)
     assert {r.grow_all for r in rounds} == {0.01}  # no floor: the threshold stays
+    with pytest.raises(ValueError, match="grow_all_floor"):
+        grow_and_solve(claims, grow_all=0.01, grow_all_floor=0.05)

@@ -268,6 +268,11 @@ def grow_and_solve(
         it from 0.01 to 0.002 after 250 iterations left 17% less gap after 350, with
         1.7 times the histories (``results/benchmarks/bidding.md``).
 
+    Raises
+    ------
+    OptionError
+        If ``grow_all_floor`` is not above 0 and at most ``grow_all``.
+
     Examples
     --------
     >>> from pokerdice_stats import get_rules
@@ -280,6 +285,11 @@ def grow_and_solve(
     >>> solution.lower <= 0.325556 <= solution.upper  # the exact value, solved by LP
     True
     """
+    if grow_all_floor is not None and not 0.0 < grow_all_floor <= grow_all:
+        raise OptionError(
+            f"grow_all_floor must be above 0 and at most grow_all ({grow_all}), "
+            f"not {grow_all_floor}"
+        )
     start = time.perf_counter()
     solver = ClaimSolver(ladder, chances, raising)
     lower, upper, rounds = -1.0, 1.0, 0
