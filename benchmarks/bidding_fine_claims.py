@@ -18,7 +18,11 @@ import argparse
 
 from pokerdice_stats import get_rules
 from pokerdice_stats.games.bidding.exact.claims import claim_ladder
-from pokerdice_stats.games.bidding.exact.claims_cfr import RoundFigures, grow_and_solve
+from pokerdice_stats.games.bidding.exact.claims_cfr import (
+    MAX_HISTORIES,
+    RoundFigures,
+    grow_and_solve,
+)
 from pokerdice_stats.games.bidding.exact.odds import bid_ladder
 
 
@@ -44,6 +48,9 @@ def main() -> None:
         "--raising", action="store_true", help="answer bids outside the tree by a call or a raise"
     )
     parser.add_argument("--grow-all-floor", type=float, help="grow_and_solve's grow_all_floor")
+    parser.add_argument(
+        "--max-histories", type=int, default=MAX_HISTORIES, help="grow_and_solve's max_histories"
+    )
     args = parser.parse_args()
     claims = claim_ladder(bid_ladder(get_rules(args.rules), "fine"))
     print(
@@ -66,6 +73,7 @@ def main() -> None:
         on_round=row,
         raising=args.raising,
         grow_all_floor=args.grow_all_floor,
+        max_histories=args.max_histories,
     )
 
 
