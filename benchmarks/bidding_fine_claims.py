@@ -40,7 +40,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="classic")
     parser.add_argument("--seconds", type=float, default=1800.0)
-    parser.add_argument("--iterations", type=int, default=50, help="between two growths")
+    parser.add_argument(
+        "--iterations", type=int, default=50, help="a round: iterations between two measures"
+    )
     parser.add_argument("--target", type=float, default=1e-3)
     parser.add_argument("--grow-all", type=float, default=0.01, help="grow_and_solve's grow_all")
     parser.add_argument("--grow-own", type=float, default=5e-4, help="grow_and_solve's grow_own")
