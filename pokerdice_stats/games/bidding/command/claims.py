@@ -1,0 +1,117 @@
+"""``bidding --solver claims``: the game solved on its claims, every rung answered.
+
+The summary (bounds and exploitability, no translation), seat 1's opening by own
+rung, the bid odds; with ``--bids``, the answer at one position
+(:func:`~pokerdice_stats.games.bidding.exact.claims_position.claims_position`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from pokerdice_stats.engines.cli import emit
+from pokerdice_stats.ground.formats import render, to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
+    from pokerdice_stats.turn.rules import RuleSet
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.engines.cli import lazy_pandas as pd
+
+__all__ = ["claims_summary", "run_claims"]
+
+
+def claims_summary(result: ClaimsBidding) -> dict[str, object]:
+    """The headline figures of a solution on claims, with their context."""
+    from pokerdice_stats.games.bidding.exact.frames import UNITS
+
+    return {
+        "rules": result.rules.label(),
+        "settings": dict(result.rules.settings()),
+        "ladder": result.ladder.name,
+        "solver": "claims",
+        "rungs": list(result.ladder.labels),
+        "claims": len(result.tops),
+        "units": UNITS,
+        "value_lower": result.lower,
+        "value_upper": result.upper,
+        "exploitability": result.exploitability,
+        "iterations": result.iterations,
+        "histories": result.histories,
+        "translation": None,
+    }
+
+
+def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
+    """``bidding --solver claims [--hand DICE [--bids BIDS]]``."""
+    from pokerdice_stats.games.bidding.exact.claims_answer import check_iterations, solve_claims
+    from pokerdice_stats.games.bidding.exact.frames import odds_frame
+    from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+    from pokerdice_stats.games.bidding.exact.position import parse_bids
+    from pokerdice_stats.ground.errors import OptionError
+    from pokerdice_stats.turn.hands import hand_table
+
+    if args.translation is not None:
+        raise OptionError("--translation belongs to --solver abstraction (claims read every rung)")
+    if args.players:
+        raise OptionError(
+            "--player is measured against --solver abstraction only; the claims solution's "
+            "losses to simple players are not computed yet"
+        )
+    iterations = check_iterations(50 if args.iterations is None else args.iterations)
+    full = bid_ladder(rules, args.ladder)
+    table = hand_table(rules)
+    own = None if args.hand is None else table.format(table.hand(args.hand))  # before the work
+    if args.bids is not None:
+        if own is None:
+            raise OptionError("--bids needs --hand DICE (the five dice of the player to move)")
+        parse_bids(full, args.bids)  # a bad bid is refused before the solve
+        return _position(args, solve_claims(rules, args.ladder, iterations))
+    result = solve_claims(rules, args.ladder, iterations)
+    from pokerdice_stats.games.bidding.command import opening_words
+    from pokerdice_stats.games.bidding.exact.claims_position import claims_opening_frame
+
+    record = claims_summary(result)
+    odds = odds_frame(full)
+    if own is not None:
+        odds = odds[odds["own_hand"] == own].reset_index(drop=True)
+    opening = claims_opening_frame(result)
+    if args.format == "csv":
+        emit(render(odds, "csv"))
+        return 0
+    show_odds = args.full or own is not None
+    if args.format == "json":
+        if show_odds:
+            record["bid_odds"] = odds.to_dict(orient="records")
+        record["opening"] = opening.to_dict(orient="records")
+        emit(to_json(record))
+        return 0
+    head = pd.DataFrame(
+        [
+            {"figure": k, "value": "-" if v is None else v}
+            for k, v in record.items()
+            if k not in ("settings", "rungs")
+        ]
+    )
+    if args.format == "table":
+        opening = opening_words(opening)
+    for frame in (head, opening, *([odds] if show_odds else [])):
+        emit(render(frame, args.format))
+    return 0
+
+
+def _position(args: argparse.Namespace, result: ClaimsBidding) -> int:
+    from pokerdice_stats.games.bidding.command import position_output
+    from pokerdice_stats.games.bidding.exact.claims_position import claims_position
+
+    answer = claims_position(result, args.hand, args.bids)
+    context = {
+        "rules": result.rules.label(),
+        "ladder": result.ladder.name,
+        "solver": "claims",
+        "iterations": result.iterations,
+    }
+    return position_output(args, answer, context, None, result.exploitability)

@@ -1,0 +1,197 @@
+"""One position of bidding for two, answered by a solution on claims; and its opening.
+
+The answer has the same parts as
+:func:`~pokerdice_stats.games.bidding.exact.position.position_answer` (the mix, each
+alternative's value, the chance the ten dice make the last bid), read from a
+:class:`~pokerdice_stats.games.bidding.exact.claims_answer.ClaimsBidding`:
+
+- the bids so far are read as their claims; the position is on the solution's tree
+  when that claim history is (two bids of one claim never are);
+- the mix: on the tree, the solution's chances for the mover's own hand, each claim's
+  chance on the top rung of its block (the solution bids block tops only; other
+  rungs get 0); outside the tree, the call; where the solution never makes the
+  mover's own bids so far with its hand, the move of the best value;
+- the value of a move: the mover's expected result (units won per game) when it makes
+  that move and both then play the solution, the other's hand weighted by the chance
+  the solution gives each of its hands to make the other's bids so far (``beliefs:
+  "solution"``), or by the chance of the throw alone (``"throw"``) off the tree or
+  where the solution never makes them.  A bid the solution answers outside its tree
+  is called.
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> from pokerdice_stats.games.bidding.exact.claims_answer import solve_claims
+>>> result = solve_claims(get_rules("classic"), "category", iterations=100)
+>>> answer = claims_position(result, "Q Q Q 9 9", "full-house")
+>>> answer.seat, answer.beliefs, [m.move for m in answer.moves][:2]
+(2, 'solution', ['call', 'four-of-a-kind'])
+>>> round(sum(m.chance for m in answer.moves), 9)
+1.0
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from pokerdice_stats.games.bidding.exact.claims import claim_of_rung
+from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
+from pokerdice_stats.games.bidding.exact.claims_tree import CALL
+from pokerdice_stats.games.bidding.exact.position import Move, Position, parse_bids
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.turn.hands import hand_table
+
+__all__ = ["claims_opening_frame", "claims_position"]
+
+
+def _other_reach(result: ClaimsBidding, history: tuple[int, ...], seat: int) -> np.ndarray:
+    """Each of ``seat``'s hands' chance times the chance the solution makes its bids in
+    ``history`` with it (``history`` on the tree)."""
+    reach = ix.HAND_WAYS / ix.N_THROWS
+    for i, claim in enumerate(history):
+        if i % 2 + 1 == seat:
+            moves, chances = result.policy[history[:i]]
+            reach = reach * chances[moves.index(claim)]
+    return reach
+
+
+class _Walk:
+    """The mover's value of play from a history on, both playing the solution.
+
+    ``made[x]``: the claim the ten dice make when the other holds hand ``x``;
+    ``own``: the mover's hand.  Values are linear in the other's weights ``belief``.
+    """
+
+    def __init__(self, result: ClaimsBidding, own: int, made: np.ndarray) -> None:
+        self.policy = result.policy
+        self.own = own
+        self.won_if_true = {c: np.where(made >= c, 1.0, -1.0) for c in range(result.claims.n_rungs)}
+
+    def bid(self, history: tuple[int, ...], belief: np.ndarray) -> float:
+        """The mover has just bid ``history[-1]``; the other answers by the solution."""
+        claim = history[-1]
+        if history not in self.policy:  # the other calls outside the tree
+            return float(belief @ self.won_if_true[claim])
+        moves, chances = self.policy[history]
+        total = 0.0
+        for move, row in zip(moves, chances, strict=True):
+            after = belief * row
+            if not after.any():
+                continue
+            if move == CALL:
+                total += float(after @ self.won_if_true[claim])
+            else:
+                total += self.answer((*history, move), after)
+        return total
+
+    def answer(self, history: tuple[int, ...], belief: np.ndarray) -> float:
+        """The other has just bid ``history[-1]``; the mover plays the solution."""
+        claim = history[-1]
+        if history not in self.policy:  # the solution calls outside its tree
+            return -float(belief @ self.won_if_true[claim])
+        moves, chances = self.policy[history]
+        total = 0.0
+        for move, chance in zip(moves, chances[:, self.own], strict=True):
+            if chance <= 0.0:
+                continue
+            if move == CALL:
+                total -= chance * float(belief @ self.won_if_true[claim])
+            else:
+                total += chance * self.bid((*history, move), belief)
+        return total
+
+
+def claims_position(
+    result: ClaimsBidding, hand: str, bids: str | list[str] | tuple[str, ...]
+) -> Position:
+    """The solution's answer, and each alternative's value, at one position.
+
+    Parameters
+    ----------
+    result : ClaimsBidding
+    hand : str
+        The mover's own five dice.
+    bids : str or list of str
+        The bids so far on ``result.ladder``, oldest first (comma-separated, or a list).
+
+    Raises
+    ------
+    OptionError
+        For a bad hand, an unknown rung or bids that do not rise.
+    """
+    full = result.ladder
+    table = hand_table(full.rules)
+    own = table.hand(hand)
+    real = parse_bids(full, bids)
+    seat = 1 if len(real) % 2 == 0 else 2
+    history = result.claim_history(full, real)
+    on_tree = history in result.policy
+    made = np.asarray(result.claims.pair_rung[own])
+    walk = _Walk(result, own, made)
+    belief, beliefs = ix.HAND_WAYS / ix.N_THROWS, "throw"
+    if on_tree:
+        reach = _other_reach(result, history, 3 - seat)
+        if reach.sum() > 0:
+            belief, beliefs = reach / reach.sum(), "solution"
+    mix: dict[int, float] = {}
+    if on_tree:
+        moves_here, chances = result.policy[history]
+        for move, chance in zip(moves_here, chances[:, own], strict=True):
+            mix[CALL if move == CALL else int(result.tops[move])] = float(chance)
+    elif real:
+        mix[CALL] = 1.0  # outside its tree the solution calls
+    moves: list[Move] = []
+    last = history[-1] if history else -1
+    if real:
+        moves.append(Move("call", mix.get(CALL, 0.0), -float(belief @ walk.won_if_true[last])))
+    of_rung = claim_of_rung(full)
+    for rung in range(real[-1] + 1 if real else 0, full.n_rungs):
+        # off the tree, or a bid of the last claim again: outside the tree, so called
+        value = walk.bid((*history, int(of_rung[rung])), belief)
+        moves.append(Move(full.labels[rung], mix.get(rung, 0.0), float(value)))
+    own_bids = on_tree and _other_reach(result, history, seat)[own] > 0
+    if not own_bids:  # the solution never makes these bids with this hand: its best move
+        best = max(range(len(moves)), key=lambda i: (moves[i].value, -i))
+        moves = [Move(m.move, 1.0 if i == best else 0.0, m.value) for i, m in enumerate(moves)]
+    last_chance: Fraction | None = None
+    chance_beliefs: float | None = None
+    if real:
+        true = made >= last
+        last_chance = Fraction(int(ix.HAND_WAYS[true].sum()), ix.N_THROWS)
+        chance_beliefs = float(belief[true].sum())
+    return Position(
+        table.format(own),
+        tuple(full.labels[b] for b in real),
+        seat,
+        beliefs,
+        on_tree,
+        "solution" if own_bids else "best value",
+        last_chance,
+        chance_beliefs,
+        tuple(moves),
+    )
+
+
+def claims_opening_frame(result: ClaimsBidding) -> pd.DataFrame:
+    """Seat 1's opening bid by own rung: the chance of each rung bid (rows: own rung).
+
+    The same columns as :func:`~pokerdice_stats.games.bidding.exact.frames.opening_frame`:
+    ``own_rung``, ``chance_of_hand``, then one column a rung the solution opens with.
+    """
+    full = result.ladder
+    moves, chances = result.policy[()]
+    weights = ix.HAND_WAYS.astype(float)
+    rows = []
+    for rung, label in enumerate(full.labels):
+        mine = full.hand_rung == rung
+        if not mine.any():
+            continue
+        mix = chances[:, mine] @ weights[mine] / weights[mine].sum()
+        row: dict[str, object] = {"own_rung": label, "chance_of_hand": weights[mine].sum() / 7776}
+        for move, share in zip(moves, mix, strict=True):
+            row[full.labels[int(result.tops[move])]] = float(share)
+        rows.append(row)
+    return pd.DataFrame(rows)

@@ -1,0 +1,280 @@
+"""The solution on claims read in the full game: every rung, its bounds and its answers.
+
+On the category ladder (8 rungs, 5 claims: the three lowest rungs are always true of
+ten dice and make one claim) the full game's 256 histories can be walked: the solution
+is lifted to a behaviour strategy over *rungs* here, by plain reading (a rung's claim,
+block tops only, a call off the tree), and
+
+- the independent best responses of :mod:`response` in that full game give the
+  solution's own bounds;
+- a plain walk per pair of hands gives every move's value at a position, and the
+  beliefs, as :func:`claims_position` does.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from pokerdice_stats import get_rules
+from pokerdice_stats.games.bidding.exact.claims import claim_of_rung
+from pokerdice_stats.games.bidding.exact.claims_answer import (
+    check_iterations,
+    solve_claims,
+)
+from pokerdice_stats.games.bidding.exact.claims_position import (
+    claims_opening_frame,
+    claims_position,
+)
+from pokerdice_stats.games.bidding.exact.claims_tree import CALL as CLAIM_CALL
+from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+from pokerdice_stats.games.bidding.exact.response import exploitability
+from pokerdice_stats.games.bidding.exact.tree import CALL, bid_tree
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import hand_table
+from tests.cli_helpers import assert_cli_error, run_cli
+
+#: The claims kernels compile once per process: with the other tests that load them.
+pytestmark = pytest.mark.xdist_group("claims_kernels")
+
+CLASSIC = get_rules("classic")
+
+
+@pytest.fixture(scope="module")
+def result():
+    return solve_claims(CLASSIC, "category", iterations=50)
+
+
+@pytest.fixture(scope="module")
+def solutions(result):
+    """The solution, and the same with its tree cut after two bids (bids outside the
+    tree are then made with a positive chance, and called)."""
+    cut = {h: v for h, v in result.policy.items() if len(h) <= 2}
+    assert len(cut) < len(result.policy)
+    return {"whole": result, "cut": dataclasses.replace(result, policy=cut)}
+
+
+_LIFTED: dict = {}
+
+
+def lifted_chance(result, rungs: tuple[int, ...], action: int) -> np.ndarray:
+    """The solution's chance, by own hand, of ``action`` (CALL or a rung) after ``rungs``
+    (remembered: the plain walks below ask for the same ones many times)."""
+    key = (id(result), rungs, action)
+    if key not in _LIFTED:
+        _LIFTED[key] = _lifted_chance(result, rungs, action)
+    return _LIFTED[key]
+
+
+def _lifted_chance(result, rungs: tuple[int, ...], action: int) -> np.ndarray:
+    of_rung = claim_of_rung(result.ladder)
+    claims = tuple(int(of_rung[r]) for r in rungs)
+    rising = all(a < b for a, b in itertools.pairwise(claims))
+    if not rising or claims not in result.policy:  # off the tree: a call
+        return np.full(ix.N_HANDS, 1.0 if action == CALL else 0.0)
+    moves, chances = result.policy[claims]
+    if action == CALL:
+        return chances[moves.index(CLAIM_CALL)] if CLAIM_CALL in moves else np.zeros(ix.N_HANDS)
+    claim = int(of_rung[action])
+    if int(result.tops[claim]) != action or claim not in moves:  # block tops only
+        return np.zeros(ix.N_HANDS)
+    return chances[moves.index(claim)]
+
+
+def lifted(result, tree):
+    """Behaviour strategies over the full ladder's rungs (the tree's sequences)."""
+    out = {}
+    for seat in (1, 2):
+        table = np.zeros((ix.N_HANDS, tree.n_sequences(seat)))
+        for info in tree.infosets[seat]:
+            for action, move in zip(info.actions, info.moves, strict=True):
+                table[:, move] = lifted_chance(result, info.history, action)
+        out[seat] = table
+    return out
+
+
+def test_the_bounds_are_those_of_best_responses_over_every_rung(result):
+    ladder = bid_ladder(CLASSIC, "category")
+    assert result.ladder.n_rungs == 8 and len(result.tops) == 5
+    tree = bid_tree(ladder.n_rungs)
+    strategy = lifted(result, tree)
+    for seat in (1, 2):  # a strategy: each information set's moves sum to 1 by hand
+        for info in tree.infosets[seat]:
+            assert np.allclose(strategy[seat][:, list(info.moves)].sum(axis=1), 1.0)
+    lower, upper, gap = exploitability(tree, ladder, strategy[1], strategy[2])
+    assert lower == pytest.approx(result.lower, abs=1e-12)
+    assert upper == pytest.approx(result.upper, abs=1e-12)
+    assert gap == pytest.approx(result.exploitability, abs=1e-12)
+    assert lower - 1e-12 <= 0.325556158868 <= upper + 1e-12  # the exact value (LP)
+    assert 0 < result.exploitability < 0.01
+
+
+def plain_outcome(result, hands, me, rungs, signs) -> float:
+    """Seat ``me``'s result from ``rungs`` on, ``hands[seat]`` known, both seats playing
+    the lifted solution (the seat to move after ``rungs`` follows from their number)."""
+    to_move = 1 if len(rungs) % 2 == 0 else 2
+    total = 0.0
+    for action in ([CALL] if rungs else []) + list(range(rungs[-1] + 1 if rungs else 0, 8)):
+        chance = float(lifted_chance(result, rungs, action)[hands[to_move]])
+        if chance == 0.0:
+            continue
+        if action == CALL:  # the bidder (not the mover) wins if the last bid holds
+            total += chance * (signs[rungs[-1]] if to_move != me else -signs[rungs[-1]])
+        else:
+            total += chance * plain_outcome(result, hands, me, (*rungs, action), signs)
+    return total
+
+
+POSITIONS = [
+    ("Q Q Q 9 9", ()),
+    ("Q Q Q 9 9", ("full-house",)),
+    ("K K 10 9 A", ("one-pair", "straight")),
+    ("A A A A K", ("two-pair", "straight", "full-house")),
+    ("J J 10 10 9", ("high-die", "two-pair")),  # one claim twice: off the tree
+]
+
+
+@pytest.mark.parametrize("tree", ["whole", "cut"])
+@pytest.mark.parametrize(("hand", "bids"), POSITIONS)
+def test_each_move_is_valued_as_the_plain_walk(solutions, tree, hand, bids):
+    result = solutions[tree]
+    ladder = result.ladder
+    own = hand_table(CLASSIC).hand(hand)
+    rungs = tuple(ladder.rung(b) for b in bids)
+    seat = 1 if len(rungs) % 2 == 0 else 2
+    answer = claims_position(result, hand, ",".join(bids))
+    # beliefs: the other's hands weighted by the chance the lifted solution bids as it did
+    prior = ix.HAND_WAYS / ix.N_THROWS
+    reach = prior.copy()
+    for i, rung in enumerate(rungs):
+        if (i % 2 == 0) == (seat == 2):
+            reach = reach * lifted_chance(result, rungs[:i], rung)
+    expected = "solution" if reach.sum() > 0 else "throw"
+    belief = reach / reach.sum() if reach.sum() > 0 else prior
+    claims = tuple(int(claim_of_rung(ladder)[r]) for r in rungs)
+    assert answer.on_tree == (claims in result.policy)
+    assert answer.beliefs == (expected if answer.on_tree else "throw")
+    if not answer.on_tree:
+        belief = prior
+    moves = {m.move: m for m in answer.moves}
+    legal = (["call"] if rungs else []) + [
+        ladder.labels[r] for r in range(rungs[-1] + 1 if rungs else 0, ladder.n_rungs)
+    ]
+    assert list(moves) == legal
+    for name in legal:
+        action = CALL if name == "call" else ladder.rung(name)
+        value = 0.0
+        for other in range(ix.N_HANDS):
+            if belief[other] == 0.0:
+                continue
+            pair = ladder.pair_rung[own, other]
+            signs = [1.0 if pair >= r else -1.0 for r in range(ladder.n_rungs)]
+            if action == CALL:
+                outcome = -signs[rungs[-1]]
+            elif answer.on_tree:
+                hands = {seat: own, 3 - seat: other}
+                outcome = plain_outcome(result, hands, seat, (*rungs, action), signs)
+            else:
+                outcome = signs[action]  # the solution calls off its tree
+            value += belief[other] * outcome
+        assert moves[name].value == pytest.approx(value, abs=1e-12), name
+    # the mix: the solution's row read on rungs (block tops only), or the best value
+    chances = np.array([m.chance for m in answer.moves])
+    assert chances.sum() == pytest.approx(1.0, abs=1e-12)
+    if answer.mix == "solution":
+        for name in legal:
+            action = CALL if name == "call" else ladder.rung(name)
+            assert moves[name].chance == pytest.approx(
+                float(lifted_chance(result, rungs, action)[own]), abs=1e-15
+            )
+    else:
+        top = max(m.value for m in answer.moves)
+        assert next(m.chance for m in answer.moves if m.value == top) == 1.0
+    if rungs:
+        true = ladder.pair_rung[own] >= rungs[-1]
+        assert answer.chance_last_bid == Fraction(int(ix.HAND_WAYS[true].sum()), 7776)
+        assert answer.chance_last_bid_beliefs == pytest.approx(float(belief[true].sum()))
+
+
+def test_the_opening_frame_is_the_policy_by_own_rung(result):
+    frame = claims_opening_frame(result)
+    rungs = [c for c in frame.columns if c not in ("own_rung", "chance_of_hand")]
+    assert rungs == [result.ladder.labels[int(t)] for t in result.tops]
+    assert np.allclose(frame[rungs].sum(axis=1), 1.0)
+    assert frame["chance_of_hand"].sum() == pytest.approx(1.0)
+    moves, chances = result.policy[()]
+    full_house = result.ladder.hand_rung == result.ladder.rung("full-house")
+    weights = ix.HAND_WAYS[full_house]
+    row = frame.set_index("own_rung").loc["full-house"]
+    for move, label in zip(moves, rungs, strict=True):
+        assert row[label] == pytest.approx(chances[move][full_house] @ weights / weights.sum())
+
+
+@pytest.mark.parametrize("bad", [0, 49, 75, 1050, -50, 2.0, "50", True])
+def test_iterations_must_be_a_multiple_of_a_round(bad):
+    with pytest.raises(OptionError, match="iterations"):
+        check_iterations(bad)
+
+
+def test_an_unknown_ladder_is_refused():
+    with pytest.raises(OptionError, match="ladder"):
+        solve_claims(CLASSIC, "tiny", 50)
+
+
+def test_cli_summary_and_position_on_claims(capsys, result):
+    code, out, _ = run_cli(
+        capsys, "bidding", "--solver", "claims", "--ladder", "category", "--format", "json"
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert (data["solver"], data["ladder"], data["iterations"]) == ("claims", "category", 50)
+    assert data["exploitability"] == pytest.approx(result.exploitability, abs=1e-12)
+    assert data["value_lower"] <= 0.325556 <= data["value_upper"]
+    assert data["rungs"] == list(result.ladder.labels) and data["claims"] == 5
+    assert [row["own_rung"] for row in data["opening"]] == list(result.ladder.labels)
+    code, out, _ = run_cli(
+        capsys,
+        *("bidding", "--solver", "claims", "--ladder", "category", "--hand", "Q Q Q 9 9"),
+        *("--bids", "full-house", "--format", "json"),
+    )
+    assert code == 0
+    data = json.loads(out)
+    answer = claims_position(result, "Q Q Q 9 9", "full-house")
+    assert data["solver"] == "claims" and data["seat"] == 2
+    assert [(m["move"], m["chance"], m["value"]) for m in data["moves"]] == [
+        (m.move, m.chance, m.value) for m in answer.moves
+    ]
+    code, out, _ = run_cli(
+        capsys, "bidding", "--solver", "claims", "--ladder", "category", "--format", "table"
+    )
+    assert code == 0 and "seat 1 opens with" in out and "exploitability" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--solver", "claims", "--iterations", "70"], "multiple of 50"),
+        (["--solver", "claims", "--iterations", "99999999999999999999999"], "iterations"),
+        (["--iterations", "50"], "--solver claims"),
+        (["--solver", "claims", "--translation", "up"], "--translation"),
+        (["--solver", "claims", "--player", "truthful"], "--player"),
+        (["--solver", "claims", "--bids", "full-house"], "--hand"),
+        (["--solver", "claims", "--hand", "Q Q Q 9 9", "--bids", "full-house:Q"], "unknown rung"),
+    ],
+)
+def test_cli_claims_errors(capsys, argv, message):
+    assert_cli_error(capsys, ["bidding", "--ladder", "category", *argv], message)
+
+
+def test_cli_an_unknown_solver_is_refused(capsys):
+    from pokerdice_stats import cli
+
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["bidding", "--solver", "clever"])
+    assert stop.value.code == 2 and "--solver" in capsys.readouterr().err
