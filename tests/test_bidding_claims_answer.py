@@ -55,9 +55,17 @@ def result():
 def solutions(result):
     """The solution, and the same with its tree cut after two bids (bids outside the
     tree are then made with a positive chance, and called)."""
-    cut = {h: v for h, v in result.policy.items() if len(h) <= 2}
-    assert len(cut) < len(result.policy)
-    return {"whole": result, "cut": dataclasses.replace(result, policy=cut)}
+    keep = [i for i, h in enumerate(result.histories) if len(h) <= 2]
+    assert len(keep) < len(result.histories)
+    rows = [result.chances[result.starts[i] : result.starts[i + 1]] for i in keep]
+    cut = dataclasses.replace(
+        result,
+        histories=tuple(result.histories[i] for i in keep),
+        starts=np.concatenate([[0], np.cumsum([len(r) for r in rows])]),
+        chances=np.concatenate(rows),
+    )
+    assert set(cut.policy) == {h for h in result.policy if len(h) <= 2}
+    return {"whole": result, "cut": cut}
 
 
 _LIFTED: dict = {}

@@ -114,6 +114,31 @@ def test_source_digest_changes_with_any_solver_source(tmp_path):
     assert digest == cache.source_digest(_package(tmp_path / "e", shell))
 
 
+def test_the_digest_reads_every_solver_of_the_package_itself():
+    """The package's own digest: every game, engine, kernel and turn module (a change to
+    any may change a kept solve), not the command line or the coach's page."""
+    import pokerdice_stats
+    from pokerdice_stats.ground.cache_dir import PACKAGE, digested_sources
+
+    assert Path(pokerdice_stats.__file__).resolve().parent == PACKAGE
+    names = set(digested_sources())
+    for solver in (
+        "games/bidding/exact/claims_answer.py",
+        "games/bidding/report.py",
+        "games/seen/exact/round_tables.py",
+        "turn/holds.py",
+        "kernels/reroll.py",
+        "engines/report/cache.py",
+        "report/simulation.py",
+        "ground/cache_dir.py",
+    ):
+        assert solver in names, solver
+    for shell in ("cli.py", "__main__.py", "games/bidding/command/claims.py", "web/app.py"):
+        assert (PACKAGE / shell).is_file(), shell
+        assert shell not in names, shell
+    assert not any(n.startswith(("commands/", "web/")) or "/command/" in n for n in names)
+
+
 def test_disk_cached_loads_what_it_stored_and_recomputes_on_a_new_key(tmp_path, monkeypatch):
     calls: list[int] = []
 

@@ -30,6 +30,7 @@ __all__ = [
     "DamagedEntry",
     "cache_base",
     "cache_folder",
+    "digested_sources",
     "read_entry",
     "source_digest",
     "warn_damaged",
@@ -37,10 +38,13 @@ __all__ = [
 
 #: Environment variable naming the cache folder (empty: save nothing).
 CACHE_ENV = "POKERDICE_CACHE_DIR"
-#: The package whose source files are digested.
-PACKAGE = Path(__file__).resolve().parent
-#: Files that compute nothing saved: the command line and the main job's machinery.
-NOT_SOLVES = ("__main__.py", "cli.py", "commands/", "report.py", "reporting/pool.py")
+#: The package whose source files are digested (this file is in its ``ground/``).
+PACKAGE = Path(__file__).resolve().parents[1]
+#: Files that compute nothing saved: the command line (the top-level one, and each game's
+#: ``command/`` folder, :data:`COMMAND_FOLDER`) and the coach's web page.
+NOT_SOLVES = ("__main__.py", "cli.py", "commands/", "web/")
+#: A game's command-line folder (``games/<game>/command/``), left out like :data:`NOT_SOLVES`.
+COMMAND_FOLDER = "command"
 
 
 def cache_base() -> Path | None:
@@ -85,13 +89,22 @@ def source_digest(package: Path = PACKAGE) -> str:
     Every file a solve can import counts; :data:`NOT_SOLVES` are left out.
     """
     digest = hashlib.sha256()
+    for name in digested_sources(package):
+        digest.update(name.encode("utf-8") + b"\0")
+        digest.update((package / name).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def digested_sources(package: Path = PACKAGE) -> list[str]:
+    """The ``.py`` files :func:`source_digest` reads (paths relative to ``package``), in order."""
+    names = []
     for path in sorted(package.rglob("*.py")):
         name = path.relative_to(package).as_posix()
-        if "__pycache__" in path.parts or name.startswith(NOT_SOLVES):
+        parts = path.relative_to(package).parts
+        if "__pycache__" in parts or name.startswith(NOT_SOLVES) or COMMAND_FOLDER in parts[:-1]:
             continue
-        digest.update(name.encode("utf-8") + b"\0")
-        digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()
+        names.append(name)
+    return names
 
 
 class DamagedEntry(Exception):

@@ -11,7 +11,7 @@ from pokerdice_stats.ground.formats import render, to_json
 if TYPE_CHECKING:
     import pandas as pd
 
-    from pokerdice_stats.games.bidding.exact.position import Position
+    from pokerdice_stats.games.bidding.exact.moves import Position
 else:  # imported on first use: the quick commands never load pandas
     from pokerdice_stats.engines.cli import lazy_pandas as pd
 
@@ -101,6 +101,10 @@ def register(subparsers) -> None:
 
 
 def run_bidding(args: argparse.Namespace) -> int:
+    if args.solver == "claims":  # before the abstraction's imports (the linear program's)
+        from pokerdice_stats.games.bidding.command.claims import run_claims
+
+        return run_claims(args, rules_from_args(args))
     from pokerdice_stats.games.bidding.exact.frames import odds_frame, opening_frame, summary
     from pokerdice_stats.games.bidding.exact.full_game import full_game_bounds
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder
@@ -110,10 +114,6 @@ def run_bidding(args: argparse.Namespace) -> int:
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.turn.hands import hand_table
 
-    if args.solver == "claims":
-        from pokerdice_stats.games.bidding.command.claims import run_claims
-
-        return run_claims(args, rules_from_args(args))
     if args.iterations is not None:
         raise OptionError("--iterations belongs to --solver claims")
     if args.translation is not None and args.ladder != "fine":
@@ -218,9 +218,9 @@ def _run_position(args: argparse.Namespace, rules) -> int:
         translation: str | None = "down"
     else:
         gap, translation = result.exploitability, None
-    return position_output(
-        args, answer, {"rules": rules.label(), "ladder": args.ladder}, translation, gap
-    )
+    context = {"rules": rules.label(), "ladder": args.ladder}
+    gap = float(_without_noise({"exploitability": gap})["exploitability"])  # type: ignore[arg-type]
+    return position_output(args, answer, context, translation, gap)
 
 
 def position_output(
@@ -231,7 +231,7 @@ def position_output(
     exploitability: float,
 ) -> int:
     """Write the answer at one position (``context``: the rules, ladder, and solver)."""
-    from pokerdice_stats.games.bidding.exact.frames import UNITS
+    from pokerdice_stats.games.bidding.exact.moves import UNITS
     from pokerdice_stats.ground.formats import fraction_text
 
     chance = answer.chance_last_bid
@@ -250,7 +250,6 @@ def position_output(
         "chance_last_bid_beliefs": answer.chance_last_bid_beliefs,
         "moves": [{"move": m.move, "chance": m.chance, "value": m.value} for m in answer.moves],
     }
-    record = _without_noise(record)
     if args.format == "json":
         emit(to_json(record))
         return 0

@@ -26,7 +26,7 @@ __all__ = ["claims_summary", "run_claims"]
 
 def claims_summary(result: ClaimsBidding) -> dict[str, object]:
     """The headline figures of a solution on claims, with their context."""
-    from pokerdice_stats.games.bidding.exact.frames import UNITS
+    from pokerdice_stats.games.bidding.exact.moves import UNITS
 
     return {
         "rules": result.rules.label(),
@@ -40,7 +40,7 @@ def claims_summary(result: ClaimsBidding) -> dict[str, object]:
         "value_upper": result.upper,
         "exploitability": result.exploitability,
         "iterations": result.iterations,
-        "histories": result.histories,
+        "histories": len(result.histories),
         "translation": None,
     }
 
@@ -48,9 +48,8 @@ def claims_summary(result: ClaimsBidding) -> dict[str, object]:
 def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
     """``bidding --solver claims [--hand DICE [--bids BIDS]]``."""
     from pokerdice_stats.games.bidding.exact.claims_answer import check_iterations, solve_claims
-    from pokerdice_stats.games.bidding.exact.frames import odds_frame
+    from pokerdice_stats.games.bidding.exact.moves import parse_bids
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder
-    from pokerdice_stats.games.bidding.exact.position import parse_bids
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.turn.hands import hand_table
 
@@ -73,6 +72,7 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
     result = solve_claims(rules, args.ladder, iterations)
     from pokerdice_stats.games.bidding.command import opening_words
     from pokerdice_stats.games.bidding.exact.claims_position import claims_opening_frame
+    from pokerdice_stats.games.bidding.exact.frames import odds_frame
 
     record = claims_summary(result)
     odds = odds_frame(full)

@@ -37,7 +37,7 @@ import numpy as np
 
 from pokerdice_stats.engines.report.cache import kept_solve
 from pokerdice_stats.games.bidding.exact.claims import claim_ladder, claim_of_rung, claim_tops
-from pokerdice_stats.games.bidding.exact.claims_cfr import grow_and_solve
+from pokerdice_stats.games.bidding.exact.claims_tree import CALL
 from pokerdice_stats.games.bidding.exact.odds import LADDERS, BidLadder, bid_ladder
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
@@ -71,25 +71,42 @@ class ClaimsBidding:
         Its claim ladder (one rung a claim, labelled by its block's top rung).
     tops : (n_claims,) int64
         The top rung of each claim's block, on ``ladder``.
-    policy : dict
-        Claim history -> (moves, ``(n_moves, 252)`` chances by own hand); a move is
-        :data:`~pokerdice_stats.games.bidding.exact.claims_tree.CALL` or a claim.
+    histories : tuple of tuple of int
+        The claim histories of the strategy's tree.
+    starts : (n_histories + 1,) int64
+        Where each history's moves start in ``chances`` (the call first, none at the
+        opening, then a bid of every higher claim).
+    chances : (n_moves in all, 252) float64
+        Each move's chance by own hand (one array: the cache reads it back at once).
     lower, upper : float
         Seat 1's result against seat 2's best response, and seat 1's best response
         against seat 2 (units won per game): the game's value lies between.
-    iterations, histories : int
-        Discounted-CFR iterations run, and claim histories the strategy's tree holds.
+    iterations : int
+        Discounted-CFR iterations run.
     """
 
     rules: RuleSet
     ladder: BidLadder
     claims: BidLadder
     tops: np.ndarray
-    policy: dict[tuple[int, ...], tuple[tuple[int, ...], np.ndarray]]
+    histories: tuple[tuple[int, ...], ...]
+    starts: np.ndarray
+    chances: np.ndarray
     lower: float
     upper: float
     iterations: int
-    histories: int
+
+    @functools.cached_property
+    def policy(self) -> dict[tuple[int, ...], tuple[tuple[int, ...], np.ndarray]]:
+        """Claim history -> (moves, ``(n_moves, 252)`` chances by own hand); a move is
+        :data:`~pokerdice_stats.games.bidding.exact.claims_tree.CALL` or a claim."""
+        n = self.claims.n_rungs
+        out = {}
+        for i, history in enumerate(self.histories):
+            first = history[-1] + 1 if history else 0
+            moves = ((CALL,) if history else ()) + tuple(range(first, n))
+            out[history] = (moves, self.chances[self.starts[i] : self.starts[i + 1]])
+        return out
 
     @property
     def exploitability(self) -> float:
@@ -127,6 +144,8 @@ def check_iterations(iterations: object) -> int:
 
 
 def _solve(rules: RuleSet, name: str, iterations: int) -> ClaimsBidding:
+    from pokerdice_stats.games.bidding.exact.claims_cfr import grow_and_solve  # loads numba
+
     ladder = bid_ladder(rules, name)
     claims = claim_ladder(ladder)
     solution = grow_and_solve(
@@ -137,16 +156,20 @@ def _solve(rules: RuleSet, name: str, iterations: int) -> ClaimsBidding:
         max_seconds=float("inf"),
         max_histories=MAX_TREE,
     )
+    histories = tuple(solution.policy)
+    rows = [solution.policy[h][1] for h in histories]
+    starts = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(np.int64)
     return ClaimsBidding(
         rules,
         ladder,
         claims,
         claim_tops(ladder),
-        solution.policy,
+        histories,
+        starts,
+        np.concatenate(rows),
         solution.lower,
         solution.upper,
         solution.iterations,
-        solution.histories,
     )
 
 

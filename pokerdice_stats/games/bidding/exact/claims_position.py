@@ -33,16 +33,19 @@ Examples
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from pokerdice_stats.games.bidding.exact.claims import claim_of_rung
 from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL
-from pokerdice_stats.games.bidding.exact.position import Move, Position, parse_bids
+from pokerdice_stats.games.bidding.exact.moves import Move, Position, parse_bids
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.turn.hands import hand_table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["claims_opening_frame", "claims_position"]
 
@@ -181,6 +184,8 @@ def claims_opening_frame(result: ClaimsBidding) -> pd.DataFrame:
     The same columns as :func:`~pokerdice_stats.games.bidding.exact.frames.opening_frame`:
     ``own_rung``, ``chance_of_hand``, then one column a rung the solution opens with.
     """
+    import pandas as pd
+
     full = result.ladder
     moves, chances = result.policy[()]
     weights = ix.HAND_WAYS.astype(float)

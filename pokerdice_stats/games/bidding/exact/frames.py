@@ -13,16 +13,16 @@ import pandas as pd
 
 from pokerdice_stats.games.bidding.exact.full_game import FullGameBounds
 from pokerdice_stats.games.bidding.exact.game import Bidding, reach_chances
+from pokerdice_stats.games.bidding.exact.moves import UNITS
 from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_odds
 from pokerdice_stats.games.bidding.exact.tree import CALL
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.turn.hands import hand_table
 
-__all__ = ["history_text", "odds_frame", "opening_frame", "strategy_frame", "summary"]
+__all__ = ["UNITS", "history_text", "odds_frame", "opening_frame", "strategy_frame", "summary"]
 
 #: Chances below this are written as never reached / never played.
 NEGLIGIBLE = 1e-12
-UNITS = "units won per game, +1 win / -1 loss"
 
 
 def history_text(ladder: BidLadder, history: tuple[int, ...]) -> str:

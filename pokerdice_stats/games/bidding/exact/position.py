@@ -37,12 +37,12 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from pokerdice_stats.games.bidding.exact.game import Bidding
+from pokerdice_stats.games.bidding.exact.moves import Move, Position, parse_bids
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.translation import (
     kept_rungs,
@@ -51,53 +51,9 @@ from pokerdice_stats.games.bidding.exact.translation import (
 )
 from pokerdice_stats.games.bidding.exact.tree import CALL
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.hands import hand_table
 
 __all__ = ["Move", "Position", "parse_bids", "position_answer"]
-
-
-@dataclass(frozen=True)
-class Move:
-    """One alternative: ``call`` or a rung; the solution's chance of it; its value."""
-
-    move: str
-    chance: float
-    value: float
-
-
-@dataclass(frozen=True)
-class Position:
-    """The answer at a position (see the module docstring)."""
-
-    hand: str
-    bids: tuple[str, ...]
-    seat: int
-    beliefs: str
-    on_tree: bool
-    mix: str
-    chance_last_bid: Fraction | None
-    chance_last_bid_beliefs: float | None
-    moves: tuple[Move, ...]
-
-
-def parse_bids(ladder: BidLadder, text: str | list[str] | tuple[str, ...]) -> tuple[int, ...]:
-    """Rung indices of bids given as labels (a comma-separated text or a list).
-
-    Raises
-    ------
-    OptionError
-        For an unknown rung, or bids that do not rise.
-    """
-    items = text.split(",") if isinstance(text, str) else list(text)
-    labels = [str(item).strip() for item in items if str(item).strip()]
-    rungs = tuple(ladder.rung(label) for label in labels)
-    for before, after, label in zip(rungs, rungs[1:], labels[1:], strict=False):
-        if after <= before:
-            raise OptionError(
-                f"bids must rise: {label!r} is not higher than {ladder.labels[before]!r}"
-            )
-    return rungs
 
 
 def _read(result: Bidding, full: BidLadder, bids: tuple[int, ...]) -> tuple[int, ...] | None:
