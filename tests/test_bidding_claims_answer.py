@@ -27,13 +27,15 @@ from pokerdice_stats.games.bidding.exact.claims_answer import (
     check_iterations,
     solve_claims,
 )
+from pokerdice_stats.games.bidding.exact.claims_players import claims_player_losses
 from pokerdice_stats.games.bidding.exact.claims_position import (
     claims_opening_frame,
     claims_position,
 )
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL as CLAIM_CALL
 from pokerdice_stats.games.bidding.exact.odds import bid_ladder
-from pokerdice_stats.games.bidding.exact.response import exploitability
+from pokerdice_stats.games.bidding.exact.players import simple_player
+from pokerdice_stats.games.bidding.exact.response import exploitability, play_value
 from pokerdice_stats.games.bidding.exact.tree import CALL, bid_tree
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
@@ -246,6 +248,11 @@ def test_cli_summary_and_position_on_claims(capsys, result):
     assert data["value_lower"] <= 0.325556 <= data["value_upper"]
     assert data["rungs"] == list(result.ladder.labels) and data["claims"] == 5
     assert [row["own_rung"] for row in data["opening"]] == list(result.ladder.labels)
+    assert [(p["player"], p["seat"]) for p in data["players"]] == [
+        ("always-call", 1), ("always-call", 2), ("truthful", 1), ("truthful", 2)
+    ]  # fmt: skip
+    players = claims_player_losses(result, ("always-call", "truthful"))
+    assert [p["loss"] for p in data["players"]] == list(players["loss"])
     code, out, _ = run_cli(
         capsys,
         *("bidding", "--solver", "claims", "--ladder", "category", "--hand", "Q Q Q 9 9"),
@@ -271,7 +278,11 @@ def test_cli_summary_and_position_on_claims(capsys, result):
         (["--solver", "claims", "--iterations", "99999999999999999999999"], "iterations"),
         (["--iterations", "50"], "--solver claims"),
         (["--solver", "claims", "--translation", "up"], "--translation"),
-        (["--solver", "claims", "--player", "truthful"], "--player"),
+        (["--solver", "claims", "--player", "sometimes"], "unknown player"),
+        (
+            ["--solver", "claims", "--hand", "Q Q Q 9 9", "--bids", "", "--player", "truthful"],
+            "--player",
+        ),
         (["--solver", "claims", "--bids", "full-house"], "--hand"),
         (["--solver", "claims", "--hand", "Q Q Q 9 9", "--bids", "full-house:Q"], "unknown rung"),
     ],
@@ -286,3 +297,27 @@ def test_cli_an_unknown_solver_is_refused(capsys):
     with pytest.raises(SystemExit) as stop:
         cli.main(["bidding", "--solver", "clever"])
     assert stop.value.code == 2 and "--solver" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("tree", ["whole", "cut"])
+def test_simple_players_are_walked_as_the_full_game_plays_them(solutions, tree):
+    """Each habit's result against the lifted solution, by the independent walk of every
+    history of the full game (:func:`response.play_value`)."""
+    result = solutions[tree]
+    ladder = result.ladder
+    full = bid_tree(ladder.n_rungs)
+    strategy = lifted(result, full)
+    names = ("always-call", "truthful", "call-from:straight", "call-from:five-of-a-kind")
+    frame = claims_player_losses(result, names)
+    assert list(frame.columns) == ["player", "seat", "result", "best_response", "loss"]
+    for row in frame.itertuples():
+        habit = simple_player(full, ladder, row.seat, row.player)
+        if row.seat == 1:
+            seat1 = play_value(full, ladder, habit, strategy[2])
+        else:
+            seat1 = play_value(full, ladder, strategy[1], habit)
+        assert row.result == pytest.approx(seat1 if row.seat == 1 else -seat1, abs=1e-12)
+        if tree == "whole":  # the bounds are the solution's best responses
+            assert row.loss >= -1e-12
+    with pytest.raises(OptionError, match="unknown player"):
+        claims_player_losses(result, ("sometimes",))

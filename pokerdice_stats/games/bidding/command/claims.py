@@ -1,7 +1,8 @@
 """``bidding --solver claims``: the game solved on its claims, every rung answered.
 
-The summary (bounds and exploitability, no translation), seat 1's opening by own
-rung, the bid odds; with ``--bids``, the answer at one position
+The summary (bounds and exploitability, no translation), what simple players get and
+leave against it, seat 1's opening by own rung, the bid odds; with ``--bids``, the
+answer at one position
 (:func:`~pokerdice_stats.games.bidding.exact.claims_position.claims_position`).
 """
 
@@ -50,27 +51,29 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
     from pokerdice_stats.games.bidding.exact.claims_answer import check_iterations, solve_claims
     from pokerdice_stats.games.bidding.exact.moves import parse_bids
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+    from pokerdice_stats.games.bidding.exact.players import habit_rule
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.turn.hands import hand_table
 
     if args.translation is not None:
         raise OptionError("--translation belongs to --solver abstraction (claims read every rung)")
-    if args.players:
-        raise OptionError(
-            "--player is measured against --solver abstraction only; the claims solution's "
-            "losses to simple players are not computed yet"
-        )
     iterations = check_iterations(50 if args.iterations is None else args.iterations)
     full = bid_ladder(rules, args.ladder)
+    names = tuple(args.players) if args.players else ("always-call", "truthful")
+    for name in names:  # reject a bad player before the work
+        habit_rule(full, name)
     table = hand_table(rules)
     own = None if args.hand is None else table.format(table.hand(args.hand))  # before the work
     if args.bids is not None:
         if own is None:
             raise OptionError("--bids needs --hand DICE (the five dice of the player to move)")
+        if args.players:
+            raise OptionError("--player does not go with --bids (one position is answered)")
         parse_bids(full, args.bids)  # a bad bid is refused before the solve
         return _position(args, solve_claims(rules, args.ladder, iterations))
     result = solve_claims(rules, args.ladder, iterations)
     from pokerdice_stats.games.bidding.command import opening_words
+    from pokerdice_stats.games.bidding.exact.claims_players import claims_player_losses
     from pokerdice_stats.games.bidding.exact.claims_position import claims_opening_frame
     from pokerdice_stats.games.bidding.exact.frames import odds_frame
 
@@ -79,6 +82,7 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
     if own is not None:
         odds = odds[odds["own_hand"] == own].reset_index(drop=True)
     opening = claims_opening_frame(result)
+    players = claims_player_losses(result, names)
     if args.format == "csv":
         emit(render(odds, "csv"))
         return 0
@@ -87,6 +91,7 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
         if show_odds:
             record["bid_odds"] = odds.to_dict(orient="records")
         record["opening"] = opening.to_dict(orient="records")
+        record["players"] = players.to_dict(orient="records")
         emit(to_json(record))
         return 0
     head = pd.DataFrame(
@@ -98,7 +103,7 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
     )
     if args.format == "table":
         opening = opening_words(opening)
-    for frame in (head, opening, *([odds] if show_odds else [])):
+    for frame in (head, players, opening, *([odds] if show_odds else [])):
         emit(render(frame, args.format))
     return 0
 
