@@ -166,6 +166,13 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
             ["bidding", "--hand", "Q Q Q 9 9", "--bids", "full-house"],
             ["bidding", "--hand", "K K K Q Q", "--bids", ""],
         ],
+        "claims": [["bidding", "--ladder", "category", "--solver", "claims"]],
+        "claims-position": [
+            [
+                *("bidding", "--ladder", "category", "--solver", "claims"),
+                *("--hand", "Q Q Q 9 9", "--bids", "full-house"),
+            ],
+        ],
     },
     "simulate": {
         "turn": [["simulate", *QUICK]],

@@ -44,11 +44,12 @@ def register(subparsers) -> None:
     )
     parser.add_argument(
         "--solver",
-        default="abstraction",
-        choices=("abstraction", "claims"),
-        help="fine ladder: abstraction (default; its kept rungs solved exactly, other bids read "
-        "through --translation) or claims (every rung: the game on its distinct claims solved "
-        "by discounted CFR, --iterations of it; also takes --ladder category)",
+        default="program",
+        choices=("program", "claims"),
+        help="program (default): the sequence-form linear program, exact on the category "
+        "ladder, on the fine ladder its stated abstraction (kept rungs, other bids read through "
+        "--translation); claims: the game on its distinct claims solved by discounted CFR "
+        "(--iterations of it), every rung answered with no translation",
     )
     parser.add_argument(
         "--iterations",

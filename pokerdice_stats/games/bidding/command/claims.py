@@ -42,7 +42,6 @@ def claims_summary(result: ClaimsBidding) -> dict[str, object]:
         "exploitability": result.exploitability,
         "iterations": result.iterations,
         "histories": len(result.histories),
-        "translation": None,
     }
 
 
@@ -56,7 +55,7 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
     from pokerdice_stats.turn.hands import hand_table
 
     if args.translation is not None:
-        raise OptionError("--translation belongs to --solver abstraction (claims read every rung)")
+        raise OptionError("--translation belongs to --solver program (claims read every rung)")
     iterations = check_iterations(50 if args.iterations is None else args.iterations)
     full = bid_ladder(rules, args.ladder)
     names = tuple(args.players) if args.players else ("always-call", "truthful")
@@ -95,11 +94,7 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
         emit(to_json(record))
         return 0
     head = pd.DataFrame(
-        [
-            {"figure": k, "value": "-" if v is None else v}
-            for k, v in record.items()
-            if k not in ("settings", "rungs")
-        ]
+        [{"figure": k, "value": v} for k, v in record.items() if k not in ("settings", "rungs")]
     )
     if args.format == "table":
         opening = opening_words(opening)
