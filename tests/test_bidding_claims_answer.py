@@ -32,6 +32,7 @@ from pokerdice_stats.games.bidding.exact.claims_position import (
     claims_opening_frame,
     claims_position,
 )
+from pokerdice_stats.games.bidding.exact.claims_response import RAISE, claims_best_response
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL as CLAIM_CALL
 from pokerdice_stats.games.bidding.exact.odds import bid_ladder
 from pokerdice_stats.games.bidding.exact.players import simple_player
@@ -321,3 +322,18 @@ def test_simple_players_are_walked_as_the_full_game_plays_them(solutions, tree):
             assert row.loss >= -1e-12
     with pytest.raises(OptionError, match="unknown player"):
         claims_player_losses(result, ("sometimes",))
+
+
+@pytest.mark.parametrize("tree", ["whole", "cut"])
+def test_the_best_responses_written_apart_are_those_over_every_rung(solutions, tree):
+    """:mod:`claims_response` (public states of the solution's tree, no solver part)
+    against :func:`response.exploitability` over the full ladder's 256 histories."""
+    result = solutions[tree]
+    full = bid_tree(result.ladder.n_rungs)
+    strategy = lifted(result, full)
+    lower, upper, _ = exploitability(full, result.ladder, strategy[1], strategy[2])
+    assert claims_best_response(result, 1).value == pytest.approx(upper, abs=1e-12)
+    assert claims_best_response(result, 2).value == pytest.approx(lower, abs=1e-12)
+    if tree == "cut":  # the raise over a bid outside the tree is chosen somewhere
+        moves = claims_best_response(result, 2).moves
+        assert any((m == RAISE).any() for h, m in moves.items() if h not in result.policy)
