@@ -337,3 +337,75 @@ def test_the_best_responses_written_apart_are_those_over_every_rung(solutions, t
     if tree == "cut":  # the raise over a bid outside the tree is chosen somewhere
         moves = claims_best_response(result, 2).moves
         assert any((m == RAISE).any() for h, m in moves.items() if h not in result.policy)
+
+
+@pytest.mark.parametrize("tree", ["whole", "cut"])
+def test_the_play_out_meets_the_exact_bounds(solutions, tree):
+    """Monte Carlo (fixed seed, 100,000 games a matchup): each best response's mean
+    within 5 standard errors (a +-1 result has a standard error of at most 1/sqrt(n))
+    of its exact value, and the solution against itself between the bounds as widened."""
+    from pokerdice_stats.engines.simulation.run import RunOptions
+    from pokerdice_stats.games.bidding.simulation.claims import claims_matchups
+
+    result = solutions[tree]
+    full = bid_tree(result.ladder.n_rungs)
+    strategy = lifted(result, full)
+    lower, upper, _ = exploitability(full, result.ladder, strategy[1], strategy[2])
+    n = 100_000
+    bound = 5 / n**0.5
+    rows = claims_matchups(result, RunOptions(n=n, seed=2026, progress=False))
+    by = {(r["seat1"], r["seat2"]): r for r in rows}
+    assert set(by) == {
+        ("solved", "solved"),
+        ("best-response", "solved"),
+        ("solved", "best-response"),
+    }
+    assert by["best-response", "solved"]["exact"] == result.upper
+    assert abs(by["best-response", "solved"]["estimate"].estimate - upper) <= bound
+    assert abs(by["solved", "best-response"]["estimate"].estimate - lower) <= bound
+    assert lower - bound <= by["solved", "solved"]["estimate"].estimate <= upper + bound
+    assert all(r["estimate"].n == n and 1 <= r["bids_per_game"] <= 8 for r in rows)
+
+
+def game_value(game) -> float:
+    """Seat 1's exact expected result in the kernel's game arrays: every pair of hands
+    weighted by its chance, walked node by node as the kernel plays (a plain twin)."""
+    prior = ix.HAND_WAYS / ix.N_THROWS
+    signs = {}
+
+    def walk(node: int, weight: np.ndarray) -> float:
+        total = 0.0
+        seat = int(game.mover[node])
+        strategy = game.strategy1 if seat == 1 else game.strategy2
+        for k in range(int(game.ptr[node]), int(game.ptr[node + 1])):
+            column = strategy[:, game.seq[k]]
+            after = weight * (column[:, None] if seat == 1 else column[None, :])
+            if not after.any():
+                continue
+            if game.child[k] < 0:
+                rung = int(game.last[node])
+                if rung not in signs:
+                    signs[rung] = np.where(game.pair_rung >= rung, 1.0, -1.0)
+                bidder_wins = float((after * signs[rung]).sum())
+                total += bidder_wins if seat == 2 else -bidder_wins
+            else:
+                total += walk(int(game.child[k]), after)
+        return total
+
+    return walk(0, np.outer(prior, prior))
+
+
+@pytest.mark.parametrize("tree", ["whole", "cut"])
+def test_the_played_games_are_the_exact_games(solutions, tree):
+    """The kernel's game arrays, walked exactly, give the best responses' values (and
+    the solution against itself lies between them)."""
+    from pokerdice_stats.games.bidding.simulation.claims import claims_game
+
+    result = solutions[tree]
+    full = bid_tree(result.ladder.n_rungs)
+    strategy = lifted(result, full)
+    lower, upper, _ = exploitability(full, result.ladder, strategy[1], strategy[2])
+    assert game_value(claims_game(result, 1)) == pytest.approx(upper, abs=1e-12)
+    assert game_value(claims_game(result, 2)) == pytest.approx(lower, abs=1e-12)
+    itself = game_value(claims_game(result))
+    assert itself == pytest.approx(play_value(full, result.ladder, strategy[1], strategy[2]))

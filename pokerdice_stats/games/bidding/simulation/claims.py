@@ -1,0 +1,151 @@
+"""Simulated games of bidding for two against a solution on claims, on every rung.
+
+The solution (:class:`~pokerdice_stats.games.bidding.exact.claims_answer.ClaimsBidding`)
+is played out with the bidding kernel (:mod:`~pokerdice_stats.kernels.simulation.bidding`)
+against itself, and against each seat's best response in the full game
+(:func:`~pokerdice_stats.games.bidding.exact.claims_response.claims_best_response`).
+The kernel's nodes are built from the start, following only moves some hand makes:
+
+- a history of the solution's tree: the mover's moves there (the solution's chances, or
+  the best response's move by hand);
+- a bid outside the tree: the solution calls it; or, when the solution made it, the best
+  response calls or raises by one claim (and the solution calls the raise).
+
+A call settles on the top rung of the called claim's block (the same pairs make it as
+any rung of the block), so a simulated best-response game estimates the exact bound.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokerdice_stats.engines.simulation import stats
+from pokerdice_stats.engines.simulation.run import RunOptions, run_job
+from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
+from pokerdice_stats.games.bidding.exact.claims_response import RAISE, claims_best_response
+from pokerdice_stats.games.bidding.exact.claims_tree import CALL
+from pokerdice_stats.games.bidding.simulation.solved import (
+    DEFAULT_BIDDING_GAMES,
+    BiddingJob,
+    game_arrays,
+)
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.kernels.simulation.bidding import BidGame
+
+__all__ = ["claims_game", "claims_matchups"]
+
+#: (seat 1, seat 2) played: ``solved`` or ``best-response``.
+CLAIMS_MATCHUPS = (("solved", "solved"), ("best-response", "solved"), ("solved", "best-response"))
+
+
+class _Graph:
+    """The kernel's nodes, made as the games reach them."""
+
+    def __init__(self, result: ClaimsBidding, responder: int | None) -> None:
+        self.result = result
+        self.responder = responder
+        self.best = None if responder is None else claims_best_response(result, responder)
+        self.index: dict[tuple, int] = {}
+        self.nodes: list[tuple[int, int, list[tuple[int, int]]]] = []  # mover, last, moves
+        self.columns: list[np.ndarray] = []  # extra columns after the solution's chances
+        self.column_of: dict[bytes, int] = {}
+        self.row = {h: i for i, h in enumerate(result.histories)}
+
+    def column(self, chances: np.ndarray) -> int:
+        """The strategy column holding ``chances`` (252,), made once per distinct one."""
+        key = chances.tobytes()
+        if key not in self.column_of:
+            self.column_of[key] = len(self.result.chances) + len(self.columns)
+            self.columns.append(chances)
+        return self.column_of[key]
+
+    def node(self, key: tuple) -> int:
+        if key in self.index:
+            return self.index[key]
+        number = len(self.nodes)
+        self.index[key] = number
+        self.nodes.append((0, 0, []))
+        kind, history = key[0], key[1]
+        tops = self.result.tops
+        mover = len(history) % 2 + 1
+        if kind == "called":  # the solution calls the bid that ends ``history``
+            last = int(tops[history[-1]])
+            moves = [(-1, self.column(np.ones(ix.N_HANDS)))]
+        elif kind == "answer":  # the best response answers the solution's bid off the tree
+            last = int(tops[history[-1]])
+            # (no hand of the solution that reaches here makes this bid: any answer)
+            choice = self.best.moves.get(history, np.full(ix.N_HANDS, CALL))  # type: ignore[union-attr]
+            moves = []
+            if (choice == CALL).any():
+                moves.append((-1, self.column((choice == CALL).astype(float))))
+            if (choice == RAISE).any():
+                raised = self.node(("called", (*history, history[-1] + 1)))
+                moves.append((raised, self.column((choice == RAISE).astype(float))))
+        elif mover == self.responder:
+            last = int(tops[history[-1]]) if history else -1
+            choice = self.best.moves[history]  # type: ignore[union-attr]
+            moves = []
+            for option in np.unique(choice):
+                column = self.column((choice == option).astype(float))
+                if option == CALL:
+                    moves.append((-1, column))
+                    continue
+                after = (*history, int(option))
+                inside = after in self.row
+                moves.append((self.node(("tree" if inside else "called", after)), column))
+        else:
+            last = int(tops[history[-1]]) if history else -1
+            options, chances = self.result.policy[history]
+            start = int(self.result.starts[self.row[history]])
+            moves = []
+            for i, option in enumerate(options):
+                if not chances[i].any():
+                    continue
+                if option == CALL:
+                    moves.append((-1, start + i))
+                    continue
+                after = (*history, option)
+                if after in self.row:
+                    moves.append((self.node(("tree", after)), start + i))
+                elif self.responder is None:
+                    moves.append((self.node(("called", after)), start + i))
+                else:
+                    moves.append((self.node(("answer", after)), start + i))
+        self.nodes[number] = (mover, last, moves)
+        return number
+
+
+def claims_game(result: ClaimsBidding, responder: int | None = None) -> BidGame:
+    """The kernel's arrays: the solution against itself (``responder`` None), or against
+    the best response of seat ``responder`` (1 or 2)."""
+    graph = _Graph(result, responder)
+    graph.node(("tree", ()))
+    mover = [m for m, _, _ in graph.nodes]
+    last = [r for _, r, _ in graph.nodes]
+    ptr = np.cumsum([0] + [len(moves) for _, _, moves in graph.nodes])
+    child = [c for _, _, moves in graph.nodes for c, _ in moves]
+    seq = [s for _, _, moves in graph.nodes for _, s in moves]
+    extra = np.array(graph.columns, dtype=np.float64).reshape(-1, ix.N_HANDS)
+    strategy = np.hstack([result.chances.T, extra.T])
+    return game_arrays(result.ladder.pair_rung, mover, last, ptr, child, seq, strategy, strategy)
+
+
+def claims_matchups(
+    result: ClaimsBidding, run: RunOptions | None = None
+) -> list[dict[str, object]]:
+    """Each of :data:`CLAIMS_MATCHUPS` played out: seat 1's simulated result, with the
+    exact one where it is known (a best response's; the solution against itself lies
+    between ``result.lower`` and ``result.upper``), and the mean bids a game."""
+    run = run or RunOptions()
+    rows = []
+    for seat1, seat2 in CLAIMS_MATCHUPS:
+        responder = 1 if seat1 == "best-response" else (2 if seat2 == "best-response" else None)
+        game = claims_game(result, responder)
+        done = run_job(BiddingJob(game, result.ladder.n_rungs), run, DEFAULT_BIDDING_GAMES)
+        estimate = stats.mean(float(done.totals["result"][0]), float(done.n), done.n, run.seed)
+        exact = {None: None, 1: result.upper, 2: result.lower}[responder]
+        rows.append(
+            {"seat1": seat1, "seat2": seat2, "estimate": estimate, "exact": exact,
+             "bids_per_game": float(done.totals["bids"][0]) / done.n}
+        )  # fmt: skip
+    return rows
