@@ -354,17 +354,18 @@ def test_the_play_out_meets_the_exact_bounds(solutions, tree):
     n = 100_000
     bound = 5 / n**0.5
     rows = claims_matchups(result, RunOptions(n=n, seed=2026, progress=False))
-    by = {(r["seat1"], r["seat2"]): r for r in rows}
-    assert set(by) == {
+    by = {(r.seat1, r.seat2): r for r in rows}
+    assert list(by) == [
         ("solved", "solved"),
         ("best-response", "solved"),
         ("solved", "best-response"),
-    }
-    assert by["best-response", "solved"]["exact"] == result.upper
-    assert abs(by["best-response", "solved"]["estimate"].estimate - upper) <= bound
-    assert abs(by["solved", "best-response"]["estimate"].estimate - lower) <= bound
-    assert lower - bound <= by["solved", "solved"]["estimate"].estimate <= upper + bound
-    assert all(r["estimate"].n == n and 1 <= r["bids_per_game"] <= 8 for r in rows)
+    ]
+    assert by["best-response", "solved"].exact == result.upper
+    assert by["solved", "solved"].exact is None
+    assert abs(by["best-response", "solved"].estimate.estimate - upper) <= bound
+    assert abs(by["solved", "best-response"].estimate.estimate - lower) <= bound
+    assert lower - bound <= by["solved", "solved"].estimate.estimate <= upper + bound
+    assert all(r.estimate.n == n and 1 <= r.bids_per_game <= 8 for r in rows)
 
 
 def game_value(game) -> float:
@@ -409,3 +410,47 @@ def test_the_played_games_are_the_exact_games(solutions, tree):
     assert game_value(claims_game(result, 2)) == pytest.approx(lower, abs=1e-12)
     itself = game_value(claims_game(result))
     assert itself == pytest.approx(play_value(full, result.ladder, strategy[1], strategy[2]))
+
+
+# ---- the classic fine ladder: the command's answer (one solve, kept in the cache) ----------
+
+
+@pytest.fixture(scope="module")
+def fine():
+    return solve_claims(CLASSIC, "fine")
+
+
+def test_simulate_command_on_the_fine_ladder(capsys, fine):
+    args = "simulate --what bidding --ladder fine --rules classic --n 20000 --seed 2 --no-progress"
+    code, out, _ = run_cli(capsys, *args.split(), "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["ladder"], data["solver"], data["iterations"]) == ("fine", "claims", 50)
+    assert data["exploitability"] == fine.exploitability
+    assert [(g["seat1"], g["seat2"]) for g in data["games"]] == [
+        ("solved", "solved"), ("best-response", "solved"), ("solved", "best-response")
+    ]  # fmt: skip
+    assert "exact" not in data["games"][0]
+    assert [g["exact"] for g in data["games"][1:]] == [fine.upper, fine.lower]
+    for game in data["games"]:
+        assert game["ci_low"] <= game["estimate"] <= game["ci_high"]
+        assert game["n"] == 20000 and game["seed"] == 2
+    assert_cli_error(capsys, ["simulate", "--what", "turn", "--ladder", "fine"], "--ladder")
+
+
+def test_crosscheck_group_bidding_fine(fine):
+    from pokerdice_stats.engines.simulation.run import RunOptions
+    from pokerdice_stats.games.checks import GROUPS
+
+    checks = list(GROUPS["bidding-fine"](RunOptions(n=50_000, seed=5, progress=False)))
+    assert [c.exact for c in checks] == [fine.upper, fine.lower]
+    # Fixed seed; |z| < 4.5 fails by chance with probability below 1e-5 each.
+    assert all(abs(c.z) < 4.5 for c in checks)
+
+
+def test_the_fine_bounds_by_best_responses_written_apart(fine):
+    """On the classic fine ladder itself: the solver's bounds are those of the best
+    responses of :mod:`claims_response` (public states, matrix products)."""
+    assert claims_best_response(fine, 1).value == pytest.approx(fine.upper, abs=1e-12)
+    assert claims_best_response(fine, 2).value == pytest.approx(fine.lower, abs=1e-12)
+    assert 0 < fine.exploitability < 0.25 and len(fine.tops) == 21

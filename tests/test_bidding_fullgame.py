@@ -185,7 +185,16 @@ def test_cli_fine_ladder_reports_the_full_game_exploitability(capsys):
     from tests.cli_helpers import run_cli
 
     code, out, _ = run_cli(
-        capsys, "bidding", "--ladder", "fine", "--translation", "up", "--format", "json"
+        capsys,
+        "bidding",
+        "--ladder",
+        "fine",
+        "--solver",
+        "program",
+        "--translation",
+        "up",
+        "--format",
+        "json",
     )
     assert code == 0
     data = json.loads(out)
@@ -199,7 +208,17 @@ def test_cli_fine_ladder_reports_the_full_game_exploitability(capsys):
     # simple players play the full ladder: a rung the abstraction does not keep is named
     player = "call-from:full-house:K"
     code, out, _ = run_cli(
-        capsys, "bidding", "--ladder", "fine", "--player", player, "--format", "json", "--full"
+        capsys,
+        "bidding",
+        "--ladder",
+        "fine",
+        "--solver",
+        "program",
+        "--player",
+        player,
+        "--format",
+        "json",
+        "--full",
     )
     data = json.loads(out)
     assert data["settings"]["translation"] == "down"
@@ -288,36 +307,3 @@ def test_simulated_full_game_best_responses_cover_the_exact_bounds():
     for game in record["games"]:
         sd = (game["ci_high"] - game["ci_low"]) / (2 * 1.959963984540054)
         assert abs(game["estimate"] - game["exact"]) < 4.5 * sd
-
-
-def test_simulate_command_on_the_fine_ladder(capsys):
-    import json
-
-    from tests.cli_helpers import assert_cli_error, run_cli
-
-    args = "simulate --what bidding --ladder fine --rules classic --n 20000 --seed 2 --no-progress"
-    code, out, _ = run_cli(capsys, *args.split(), "--format", "json")
-    assert code == 0
-    data = json.loads(out)
-    assert data["ladder"] == "fine" and data["translation"] == "down"
-    assert data["exploitability"] == full_game_bounds(CLASSIC, "down").exploitability
-    assert [(g["seat1"], g["seat2"]) for g in data["games"]] == [
-        ("solved", "solved"),
-        ("best-response", "solved"),
-        ("solved", "best-response"),
-    ]
-    for game in data["games"]:
-        assert game["ci_low"] <= game["estimate"] <= game["ci_high"]
-        assert game["n"] == 20000 and game["seed"] == 2
-    assert_cli_error(capsys, ["simulate", "--what", "turn", "--ladder", "fine"], "--ladder")
-
-
-def test_crosscheck_group_bidding_fine():
-    from pokerdice_stats.engines.simulation.run import RunOptions
-    from pokerdice_stats.games.checks import GROUPS
-
-    checks = list(GROUPS["bidding-fine"](RunOptions(n=50_000, seed=5, progress=False)))
-    assert len(checks) == 3
-    assert checks[1].exact == full_game_bounds(CLASSIC, "down").upper
-    # Fixed seed; |z| < 4.5 fails by chance with probability below 1e-5 each.
-    assert all(abs(c.z) < 4.5 for c in checks)

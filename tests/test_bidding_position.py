@@ -80,7 +80,7 @@ def test_cli_position_on_both_ladders(capsys, result):
     assert data["chance_last_bid_exact"] == "1/1" or Fraction(data["chance_last_bid_exact"]) == 1
     code, out, _ = run_cli(
         capsys,
-        *("bidding", "--ladder", "fine", "--hand", "Q Q Q 9 9"),
+        *("bidding", "--ladder", "fine", "--solver", "program", "--hand", "Q Q Q 9 9"),
         *("--bids", "full-house:K", "--format", "json"),
     )
     assert code == 0

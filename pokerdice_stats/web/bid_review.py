@@ -7,8 +7,9 @@ of every alternative: your expected result, in units a game (+1 win, -1 loss), w
 you make it and both then play the solution, the other's hand weighed by the chance
 the solution's play gives each of its hands to make its bids so far. A move worth
 less than the best alternative (beyond the solver's tolerance) lost value, and its
-cost is the difference. The category ladder is solved exactly; the fine ladder
-through its stated abstraction, the same call reading real bids onto it.
+cost is the difference. The category ladder is solved exactly; the fine ladder on its
+claims (:func:`games.bidding.exact.claims_position.claims_position`, every rung answered),
+as ``bidding --ladder fine`` answers it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ UNITS = {
 
 def bidding_review(request: BiddingReviewRequest) -> dict:
     """Every move of yours in a game of bidding for two, against the best alternative."""
+    from pokerdice_stats.games.bidding.exact.claims_answer import DEFAULT_ITERATIONS, solve_claims
+    from pokerdice_stats.games.bidding.exact.claims_position import claims_position
     from pokerdice_stats.games.bidding.exact.game import TOLERANCE
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder
     from pokerdice_stats.games.bidding.exact.position import position_answer
@@ -43,10 +46,16 @@ def bidding_review(request: BiddingReviewRequest) -> dict:
     table = hand_table(rules)
     hand = table.format(table.hand(request.hand))
     moves, yours = _read_moves(ladder, request.moves, request.seat)  # before the solve
-    result = solve_ladder(rules, request.ladder)
+    if request.ladder == "fine":
+        claims = solve_claims(rules, "fine", DEFAULT_ITERATIONS)
+    else:
+        result = solve_ladder(rules, request.ladder)
     decisions: list[dict[str, Any]] = []
     for number, before, choice in yours:
-        answer = position_answer(result, ladder, hand, list(before))
+        if request.ladder == "fine":
+            answer = claims_position(claims, hand, list(before))
+        else:
+            answer = position_answer(result, ladder, hand, list(before))
         options = {m.move: m for m in answer.moves}
         chosen = options[choice]
         best = max(answer.moves, key=lambda m: m.value)  # the first of equal values
@@ -66,6 +75,7 @@ def bidding_review(request: BiddingReviewRequest) -> dict:
     context = {
         "rules": rules.label(),
         "ladder": ladder.name,
+        "solver": "claims" if request.ladder == "fine" else "program",
         "hand": hand,
         "seat": request.seat,
         "moves": moves,

@@ -44,16 +44,20 @@ def bidding_checks(run: RunOptions) -> Iterator[Check]:
 
 
 def bidding_fine_checks(run: RunOptions) -> Iterator[Check]:
-    """Seat 1's mean result on the full fine ladder (classic): the abstraction's solution,
-    and each seat's full-game best response to it read through the ``down`` translation."""
-    from pokerdice_stats.games.bidding.simulation.fine import fine_matchups
+    """Seat 1's mean result on the fine ladder (classic) against each seat's best response
+    in the full game to the solution on claims (the ``bidding`` command's answer), beside
+    the exact bounds."""
+    from pokerdice_stats.games.bidding.exact.claims_answer import solve_claims
+    from pokerdice_stats.games.bidding.simulation.claims import claims_matchups
 
-    for seat1, seat2, estimate, exact, _ in fine_matchups(get_rules("classic"), run, "down"):
+    for row in claims_matchups(solve_claims(get_rules("classic"), "fine"), run):
+        if row.exact is None:  # the solution against itself: no exact figure to meet
+            continue
         yield compare(
-            "bidding, classic, fine ladder (translation down)",
-            f"seat 1's result, {seat1} against {seat2}",
-            exact,
-            estimate,
-            math.sqrt(max(0.0, 1.0 - exact * exact)),
+            "bidding, classic, fine ladder (solution on claims)",
+            f"seat 1's result, {row.seat1} against {row.seat2}",
+            row.exact,
+            row.estimate,
+            math.sqrt(max(0.0, 1.0 - row.exact * row.exact)),
             unit=RESULT_UNIT,
         )

@@ -44,12 +44,13 @@ def register(subparsers) -> None:
     )
     parser.add_argument(
         "--solver",
-        default="program",
+        default=None,
         choices=("program", "claims"),
-        help="program (default): the sequence-form linear program, exact on the category "
-        "ladder, on the fine ladder its stated abstraction (kept rungs, other bids read through "
-        "--translation); claims: the game on its distinct claims solved by discounted CFR "
-        "(--iterations of it), every rung answered with no translation",
+        help="claims (the fine ladder's default): the game on its distinct claims solved by "
+        "discounted CFR (--iterations of it), every rung answered with no translation; "
+        "program (the category ladder's default): the sequence-form linear program, exact on "
+        "the category ladder, on the fine ladder its stated abstraction (kept rungs, other "
+        "bids read through --translation)",
     )
     parser.add_argument(
         "--iterations",
@@ -102,6 +103,8 @@ def register(subparsers) -> None:
 
 
 def run_bidding(args: argparse.Namespace) -> int:
+    if args.solver is None:
+        args.solver = "claims" if args.ladder == "fine" else "program"
     if args.solver == "claims":  # before the abstraction's imports (the linear program's)
         from pokerdice_stats.games.bidding.command.claims import run_claims
 

@@ -47,7 +47,11 @@ def claims_summary(result: ClaimsBidding) -> dict[str, object]:
 
 def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
     """``bidding --solver claims [--hand DICE [--bids BIDS]]``."""
-    from pokerdice_stats.games.bidding.exact.claims_answer import check_iterations, solve_claims
+    from pokerdice_stats.games.bidding.exact.claims_answer import (
+        DEFAULT_ITERATIONS,
+        check_iterations,
+        solve_claims,
+    )
     from pokerdice_stats.games.bidding.exact.moves import parse_bids
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder
     from pokerdice_stats.games.bidding.exact.players import habit_rule
@@ -56,7 +60,7 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
 
     if args.translation is not None:
         raise OptionError("--translation belongs to --solver program (claims read every rung)")
-    iterations = check_iterations(50 if args.iterations is None else args.iterations)
+    iterations = check_iterations(args.iterations or DEFAULT_ITERATIONS)
     full = bid_ladder(rules, args.ladder)
     names = tuple(args.players) if args.players else ("always-call", "truthful")
     for name in names:  # reject a bad player before the work

@@ -17,8 +17,8 @@ def add_bidding_args(parser: argparse.ArgumentParser) -> None:
         choices=("category", "fine"),
         default=None,
         help="bidding: category (default; the solution and simple players) or fine (the "
-        "abstraction's solution, and each seat's full-game best response to it read through "
-        "the down translation)",
+        "solution on claims, as `bidding --ladder fine` answers, against itself and each "
+        "seat's best response to it in the full game)",
     )
 
 
@@ -26,11 +26,11 @@ def bidding_record(rules: RuleSet, run: RunOptions, ladder: str | None = None) -
     """The JSON object of ``simulate --what bidding`` (see
     :func:`pokerdice_stats.games.bidding.simulation.solved.simulate_matchups` and, for the
     fine ladder,
-    :func:`pokerdice_stats.games.bidding.simulation.fine.simulate_fine_matchups`)."""
+    :func:`pokerdice_stats.games.bidding.simulation.claims.simulate_claims_matchups`)."""
     if ladder == "fine":
-        from pokerdice_stats.games.bidding.simulation.fine import simulate_fine_matchups
+        from pokerdice_stats.games.bidding.simulation.claims import simulate_claims_matchups
 
-        record = simulate_fine_matchups(rules, run)
+        record = simulate_claims_matchups(rules, run)
     else:
         from pokerdice_stats.games.bidding.simulation.solved import simulate_matchups
 
@@ -45,19 +45,22 @@ def bidding_record(rules: RuleSet, run: RunOptions, ladder: str | None = None) -
 
 def bidding_text(record: dict) -> str:
     """The record as lines of text."""
+    if "value" in record:
+        headline = f"value {record['value']:.6f}"
+    else:  # the fine ladder's solution on claims: its bounds
+        headline = (
+            f"solution on claims ({record['iterations']} iterations), value between "
+            f"{record['value_lower']:.6f} and {record['value_upper']:.6f}, full-game "
+            f"exploitability {record['exploitability']:.6f}"
+        )
     lines = [
         f"bidding simulation, rules {record['rules']}, {record['ladder']} ladder; "
-        f"seat 1's result in {record['units']}; value {record['value']:.6f}"
-        + (
-            f"; full-game exploitability {record['exploitability']:.6f} "
-            f"(translation {record['translation']})"
-            if "translation" in record
-            else ""
-        )
+        f"seat 1's result in {record['units']}; {headline}"
     ]
     for g in record["games"]:
+        exact = f"exact {g['exact_float']:.6g}" if "exact_float" in g else "no exact figure"
         lines.append(
             f"{g['seat1']} against {g['seat2']}: {g['estimate']:.6g}  (95% CI {g['ci_low']:.6g} "
-            f".. {g['ci_high']:.6g}, n={g['n']}, seed={g['seed']}; exact {g['exact_float']:.6g})"
+            f".. {g['ci_high']:.6g}, n={g['n']}, seed={g['seed']}; {exact})"
         )
     return "\n".join(lines)

@@ -43,6 +43,7 @@ from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
 
 __all__ = [
+    "DEFAULT_ITERATIONS",
     "ITERATIONS_A_ROUND",
     "MAX_ITERATIONS",
     "ClaimsBidding",
@@ -52,6 +53,8 @@ __all__ = [
 
 #: Discounted-CFR iterations between two growths of the tree and two measures of the bounds.
 ITERATIONS_A_ROUND = 50
+#: The iterations of the fine ladder's answer (command line, coach, report) unless asked.
+DEFAULT_ITERATIONS = 50
 #: The most iterations a solve may ask for (memory: the tree stops at :data:`MAX_TREE`).
 MAX_ITERATIONS = 1000
 #: The tree's histories at most (about 2 GB of arrays while solving).
@@ -174,7 +177,9 @@ def _solve(rules: RuleSet, name: str, iterations: int) -> ClaimsBidding:
 
 
 @functools.lru_cache(maxsize=4)
-def solve_claims(rules: RuleSet, ladder: str = "fine", iterations: int = 50) -> ClaimsBidding:
+def solve_claims(
+    rules: RuleSet, ladder: str = "fine", iterations: int = DEFAULT_ITERATIONS
+) -> ClaimsBidding:
     """Bidding for two on ``ladder``, solved on its claims by ``iterations`` DCFR iterations.
 
     Kept in memory and in the toolkit's cache folder (``solves``, see

@@ -47,7 +47,7 @@ from pokerdice_stats.turn.hands import hand_table
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["claims_opening_frame", "claims_position"]
+__all__ = ["claims_opening_frame", "claims_position", "claims_strategy_frame"]
 
 
 def _other_reach(result: ClaimsBidding, history: tuple[int, ...], seat: int) -> np.ndarray:
@@ -199,4 +199,37 @@ def claims_opening_frame(result: ClaimsBidding) -> pd.DataFrame:
         for move, share in zip(moves, mix, strict=True):
             row[full.labels[int(result.tops[move])]] = float(share)
         rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def claims_strategy_frame(
+    result: ClaimsBidding, depth: int = 1, at_least: float = 0.01
+) -> pd.DataFrame:
+    """The solution's moves by own hand at every history of at most ``depth`` bids.
+
+    One row per seat, history, own hand and move the solution makes there with chance
+    ``at_least`` or more: ``seat``, ``bids_so_far`` (the claims' top rungs, oldest
+    first, ``-`` before any), ``own_hand``, ``own_rung``, ``move`` (``call`` or the rung
+    bid) and ``chance``.  Deeper histories and rarer moves:
+    :func:`claims_position` (``bidding --hand --bids``).
+    """
+    import pandas as pd
+
+    full = result.ladder
+    table = hand_table(full.rules)
+    order = np.lexsort((np.arange(ix.N_HANDS), -table.key))
+    rows = []
+    for history in sorted((h for h in result.histories if len(h) <= depth), key=len):
+        moves, chances = result.policy[history]
+        bids = ", ".join(full.labels[int(result.tops[c])] for c in history) or "-"
+        names = ["call" if m == CALL else full.labels[int(result.tops[m])] for m in moves]
+        for h in order:
+            for name, chance in zip(names, chances[:, h], strict=True):
+                if chance >= at_least:
+                    rows.append(
+                        {"seat": len(history) % 2 + 1, "bids_so_far": bids,
+                         "own_hand": table.format(int(h)),
+                         "own_rung": full.labels[full.hand_rung[h]], "move": name,
+                         "chance": float(chance)}
+                    )  # fmt: skip
     return pd.DataFrame(rows)

@@ -17,6 +17,8 @@ any rung of the block), so a simulated best-response game estimates the exact bo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from pokerdice_stats.engines.simulation import stats
@@ -31,11 +33,31 @@ from pokerdice_stats.games.bidding.simulation.solved import (
 )
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.kernels.simulation.bidding import BidGame
+from pokerdice_stats.turn.rules import RuleSet
 
-__all__ = ["claims_game", "claims_matchups"]
+__all__ = [
+    "CLAIMS_MATCHUPS",
+    "ClaimsMatchup",
+    "claims_game",
+    "claims_matchups",
+    "simulate_claims_matchups",
+]
 
 #: (seat 1, seat 2) played: ``solved`` or ``best-response``.
 CLAIMS_MATCHUPS = (("solved", "solved"), ("best-response", "solved"), ("solved", "best-response"))
+
+
+@dataclass(frozen=True)
+class ClaimsMatchup:
+    """One matchup played out: seat 1's simulated result (units won per game), its exact
+    value where known (a best response's; None for the solution against itself, which
+    lies between the bounds), and the mean bids a game."""
+
+    seat1: str
+    seat2: str
+    estimate: stats.Estimate
+    exact: float | None
+    bids_per_game: float
 
 
 class _Graph:
@@ -130,12 +152,8 @@ def claims_game(result: ClaimsBidding, responder: int | None = None) -> BidGame:
     return game_arrays(result.ladder.pair_rung, mover, last, ptr, child, seq, strategy, strategy)
 
 
-def claims_matchups(
-    result: ClaimsBidding, run: RunOptions | None = None
-) -> list[dict[str, object]]:
-    """Each of :data:`CLAIMS_MATCHUPS` played out: seat 1's simulated result, with the
-    exact one where it is known (a best response's; the solution against itself lies
-    between ``result.lower`` and ``result.upper``), and the mean bids a game."""
+def claims_matchups(result: ClaimsBidding, run: RunOptions | None = None) -> list[ClaimsMatchup]:
+    """Each of :data:`CLAIMS_MATCHUPS` played out (:class:`ClaimsMatchup`)."""
     run = run or RunOptions()
     rows = []
     for seat1, seat2 in CLAIMS_MATCHUPS:
@@ -144,8 +162,37 @@ def claims_matchups(
         done = run_job(BiddingJob(game, result.ladder.n_rungs), run, DEFAULT_BIDDING_GAMES)
         estimate = stats.mean(float(done.totals["result"][0]), float(done.n), done.n, run.seed)
         exact = {None: None, 1: result.upper, 2: result.lower}[responder]
-        rows.append(
-            {"seat1": seat1, "seat2": seat2, "estimate": estimate, "exact": exact,
-             "bids_per_game": float(done.totals["bids"][0]) / done.n}
-        )  # fmt: skip
+        bids = float(done.totals["bids"][0]) / done.n
+        rows.append(ClaimsMatchup(seat1, seat2, estimate, exact, bids))
     return rows
+
+
+def simulate_claims_matchups(rules: RuleSet, run: RunOptions) -> dict:
+    """The fine ladder's solution on claims (the ``bidding`` command's) played out: seat 1's
+    simulated result per matchup, beside the exact one where it is known."""
+    from pokerdice_stats.games.bidding.exact.claims_answer import (
+        DEFAULT_ITERATIONS,
+        solve_claims,
+    )
+    from pokerdice_stats.games.bidding.exact.moves import UNITS
+
+    result = solve_claims(rules, "fine", DEFAULT_ITERATIONS)
+    games = []
+    for row in claims_matchups(result, run):
+        e = row.estimate
+        game = {"seat1": row.seat1, "seat2": row.seat2, "estimate": e.estimate,
+                "ci_low": e.ci_low, "ci_high": e.ci_high, "n": e.n, "seed": e.seed}  # fmt: skip
+        if row.exact is not None:
+            game["exact"] = row.exact
+        games.append({**game, "bids_per_game": row.bids_per_game})
+    return {
+        "ladder": "fine",
+        "solver": "claims",
+        "iterations": result.iterations,
+        "quantity": "seat 1's result",
+        "units": UNITS,
+        "value_lower": result.lower,
+        "value_upper": result.upper,
+        "exploitability": result.exploitability,
+        "games": games,
+    }
