@@ -14,6 +14,7 @@ common rule set of Poker Dice. The main entry points are importable from here
   and hold advice (:func:`goal_advice`, :func:`round_advice`, :func:`progressive_advice`);
 - the games (:data:`GAMES`, :func:`game_for`, and each game's solve): :func:`solve_round`,
   :func:`solve_match`, :func:`holdup`, :func:`solve_betting`, :func:`solve_ladder`,
+  :func:`solve_claims` (the fine ladder on its claims, with :func:`claims_position`),
   :func:`solve_field`, :func:`expected_payout`; 001 as written (:func:`solve_table`) and
   the sessions of 001 and 004 banking (:func:`simulate_betting_sessions`,
   :func:`simulate_banking_sessions`, :func:`banking_session` with :func:`round_odds`);
@@ -100,6 +101,11 @@ _PUBLIC = {
     "solve_table": "games.betting.exact.table",
     "simulate_betting_sessions": "games.betting.simulation.sessions",
     "solve_ladder": "games.bidding.exact.solve",
+    "solve_claims": "games.bidding.exact.claims_answer",
+    "claims_position": "games.bidding.exact.claims_position",
+    "claims_player_losses": "games.bidding.exact.claims_players",
+    "claims_best_response": "games.bidding.exact.claims_response",
+    "claims_matchups": "games.bidding.simulation.claims",
     "solve_bidding": "games.bidding.exact.game",
     "bid_ladder": "games.bidding.exact.odds",
     "full_game_bounds": "games.bidding.exact.full_game",

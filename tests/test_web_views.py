@@ -34,19 +34,27 @@ def client():
 # ---- 003 bidding for two: a whole game ---------------------------------------------------
 
 GAMES = [
-    ("K K J 10 9", 1, ["one-pair", "two-pair", "full-house", "call"]),
-    ("Q Q Q 9 9", 2, ["two-pair", "full-house", "four-of-a-kind", "call"]),
+    ("category", "K K J 10 9", 1, ["one-pair", "two-pair", "full-house", "call"]),
+    ("category", "Q Q Q 9 9", 2, ["two-pair", "full-house", "four-of-a-kind", "call"]),
+    # the fine ladder's answer on claims (kept in the cache: one solve a run)
+    ("fine", "Q Q Q 9 9", 2, ["full-house:K", "full-house:A", "four-of-a-kind:J", "call"]),
 ]
 
 
-@pytest.mark.parametrize(("hand", "seat", "moves"), GAMES)
-def test_bidding_review_prices_each_move_with_the_cli_values(client, capsys, hand, seat, moves):
-    api = answer(client, "/api/review/bidding", {"hand": hand, "seat": seat, "moves": moves})
+@pytest.mark.parametrize(("ladder", "hand", "seat", "moves"), GAMES)
+def test_bidding_review_prices_each_move_with_the_cli_values(
+    client, capsys, ladder, hand, seat, moves
+):
+    body = {"hand": hand, "seat": seat, "moves": moves, "ladder": ladder}
+    api = answer(client, "/api/review/bidding", body)
     assert api["seat"] == seat and api["moves"] == moves and api["unit"] == "units a game"
+    assert api["solver"] == ("claims" if ladder == "fine" else "program")
     mine = [i for i in range(len(moves)) if (i % 2 == 0) == (seat == 1)]
     assert [d["move"] for d in api["decisions"]] == [i + 1 for i in mine]
     for i, row in zip(mine, api["decisions"], strict=True):
-        cli = cli_json(capsys, "bidding", "--hand", hand, "--bids", ",".join(moves[:i]))
+        cli = cli_json(
+            capsys, "bidding", "--ladder", ladder, "--hand", hand, "--bids", ",".join(moves[:i])
+        )
         values = {m["move"]: m["value"] for m in cli["moves"]}
         assert row["bids"] == moves[:i] and row["choice"] == moves[i]
         assert row["value"] == values[moves[i]]
