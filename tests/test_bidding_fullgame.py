@@ -184,18 +184,8 @@ def test_cli_fine_ladder_reports_the_full_game_exploitability(capsys):
 
     from tests.cli_helpers import run_cli
 
-    code, out, _ = run_cli(
-        capsys,
-        "bidding",
-        "--ladder",
-        "fine",
-        "--solver",
-        "program",
-        "--translation",
-        "up",
-        "--format",
-        "json",
-    )
+    program = ("bidding", "--ladder", "fine", "--solver", "program", "--format", "json")
+    code, out, _ = run_cli(capsys, *program, "--translation", "up")
     assert code == 0
     data = json.loads(out)
     bounds = full_game_bounds(CLASSIC, "up")
@@ -207,19 +197,7 @@ def test_cli_fine_ladder_reports_the_full_game_exploitability(capsys):
     assert data["value_lower_restricted_bids"] == result.lower
     # simple players play the full ladder: a rung the abstraction does not keep is named
     player = "call-from:full-house:K"
-    code, out, _ = run_cli(
-        capsys,
-        "bidding",
-        "--ladder",
-        "fine",
-        "--solver",
-        "program",
-        "--player",
-        player,
-        "--format",
-        "json",
-        "--full",
-    )
+    code, out, _ = run_cli(capsys, *program, "--player", player, "--full")
     data = json.loads(out)
     assert data["settings"]["translation"] == "down"
     fine = bid_ladder(CLASSIC, "fine")

@@ -147,10 +147,27 @@ def run_bidding(args: argparse.Namespace) -> int:
     if args.ladder == "fine":
         bounds = full_game_bounds(rules, translation)
     record = _without_noise(summary(result, bounds))
+    extra: list[dict[str, object]] = (
+        [{"figure": "translation", "value": bounds.translation}] if bounds else []
+    )
+    return summary_output(args, record, odds, opening, players, own is not None, extra)
+
+
+def summary_output(
+    args: argparse.Namespace,
+    record: dict[str, object],
+    odds: pd.DataFrame,
+    opening: pd.DataFrame,
+    players: pd.DataFrame,
+    own_hand: bool,
+    extra: list[dict[str, object]] | None = None,
+) -> int:
+    """Write a solution's summary: the figures (``record``, with ``extra`` rows in text),
+    the simple players, the opening, and the bid odds (``own_hand``: of one hand)."""
     if args.format == "csv":
         emit(render(odds, "csv"))
         return 0
-    show_odds = args.full or own is not None  # every hand's odds: thousands of rows
+    show_odds = args.full or own_hand  # every hand's odds: thousands of rows
     if args.format == "json":
         if show_odds:
             record["bid_odds"] = odds.to_dict(orient="records")
@@ -160,7 +177,7 @@ def run_bidding(args: argparse.Namespace) -> int:
         return 0
     head = pd.DataFrame(
         [{"figure": k, "value": v} for k, v in record.items() if k not in ("settings", "rungs")]
-        + ([{"figure": "translation", "value": bounds.translation}] if bounds else [])
+        + (extra or [])
     )
     if args.format == "table":
         opening = opening_words(opening)

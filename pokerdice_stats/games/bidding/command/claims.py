@@ -11,16 +11,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from pokerdice_stats.engines.cli import emit
-from pokerdice_stats.ground.formats import render, to_json
-
 if TYPE_CHECKING:
-    import pandas as pd
-
     from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
     from pokerdice_stats.turn.rules import RuleSet
-else:  # imported on first use: the quick commands never load pandas
-    from pokerdice_stats.engines.cli import lazy_pandas as pd
 
 __all__ = ["claims_summary", "run_claims"]
 
@@ -75,7 +68,7 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
         parse_bids(full, args.bids)  # a bad bid is refused before the solve
         return _position(args, solve_claims(rules, args.ladder, iterations))
     result = solve_claims(rules, args.ladder, iterations)
-    from pokerdice_stats.games.bidding.command import opening_words
+    from pokerdice_stats.games.bidding.command import summary_output
     from pokerdice_stats.games.bidding.exact.claims_players import claims_player_losses
     from pokerdice_stats.games.bidding.exact.claims_position import claims_opening_frame
     from pokerdice_stats.games.bidding.exact.frames import odds_frame
@@ -86,25 +79,7 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
         odds = odds[odds["own_hand"] == own].reset_index(drop=True)
     opening = claims_opening_frame(result)
     players = claims_player_losses(result, names)
-    if args.format == "csv":
-        emit(render(odds, "csv"))
-        return 0
-    show_odds = args.full or own is not None
-    if args.format == "json":
-        if show_odds:
-            record["bid_odds"] = odds.to_dict(orient="records")
-        record["opening"] = opening.to_dict(orient="records")
-        record["players"] = players.to_dict(orient="records")
-        emit(to_json(record))
-        return 0
-    head = pd.DataFrame(
-        [{"figure": k, "value": v} for k, v in record.items() if k not in ("settings", "rungs")]
-    )
-    if args.format == "table":
-        opening = opening_words(opening)
-    for frame in (head, players, opening, *([odds] if show_odds else [])):
-        emit(render(frame, args.format))
-    return 0
+    return summary_output(args, record, odds, opening, players, own is not None)
 
 
 def _position(args: argparse.Namespace, result: ClaimsBidding) -> int:

@@ -32,7 +32,6 @@ Examples
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -40,7 +39,7 @@ import numpy as np
 from pokerdice_stats.games.bidding.exact.claims import claim_of_rung
 from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL
-from pokerdice_stats.games.bidding.exact.moves import Move, Position, parse_bids
+from pokerdice_stats.games.bidding.exact.moves import Move, Position, finish_position, parse_bids
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.turn.hands import hand_table
 
@@ -156,25 +155,15 @@ def claims_position(
         value = walk.bid((*history, int(of_rung[rung])), belief)
         moves.append(Move(full.labels[rung], mix.get(rung, 0.0), float(value)))
     own_bids = on_tree and _other_reach(result, history, seat)[own] > 0
-    if not own_bids:  # the solution never makes these bids with this hand: its best move
-        best = max(range(len(moves)), key=lambda i: (moves[i].value, -i))
-        moves = [Move(m.move, 1.0 if i == best else 0.0, m.value) for i, m in enumerate(moves)]
-    last_chance: Fraction | None = None
-    chance_beliefs: float | None = None
-    if real:
-        true = made >= last
-        last_chance = Fraction(int(ix.HAND_WAYS[true].sum()), ix.N_THROWS)
-        chance_beliefs = float(belief[true].sum())
-    return Position(
+    return finish_position(
         table.format(own),
         tuple(full.labels[b] for b in real),
-        seat,
         beliefs,
         on_tree,
-        "solution" if own_bids else "best value",
-        last_chance,
-        chance_beliefs,
-        tuple(moves),
+        bool(own_bids),
+        moves,
+        made >= last if real else None,
+        belief,
     )
 
 

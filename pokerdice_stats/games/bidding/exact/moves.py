@@ -11,10 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
+from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 
-__all__ = ["UNITS", "Move", "Position", "parse_bids"]
+__all__ = ["UNITS", "Move", "Position", "finish_position", "parse_bids"]
 
 #: The unit of every result of the bidding game.
 UNITS = "units won per game, +1 win / -1 loss"
@@ -61,3 +64,41 @@ def parse_bids(ladder: BidLadder, text: str | list[str] | tuple[str, ...]) -> tu
                 f"bids must rise: {label!r} is not higher than {ladder.labels[before]!r}"
             )
     return rungs
+
+
+def finish_position(
+    hand: str,
+    bids: tuple[str, ...],
+    beliefs: str,
+    on_tree: bool,
+    own_bids: bool,
+    moves: list[Move],
+    last_true: np.ndarray | None,
+    belief: np.ndarray,
+) -> Position:
+    """The :class:`Position` of an answer whose moves are valued.
+
+    ``own_bids``: whether the solution makes the mover's own bids so far with its hand
+    (if not, the move of the best value gets chance 1: ``mix: "best value"``);
+    ``last_true``: by the other's hand, whether the ten dice make the last bid (None at the
+    opening); ``belief``: the other's hands' weights (summing to 1).
+    """
+    if not own_bids:
+        best = max(range(len(moves)), key=lambda i: (moves[i].value, -i))
+        moves = [Move(m.move, 1.0 if i == best else 0.0, m.value) for i, m in enumerate(moves)]
+    last_chance: Fraction | None = None
+    chance_beliefs: float | None = None
+    if last_true is not None:
+        last_chance = Fraction(int(ix.HAND_WAYS[last_true].sum()), ix.N_THROWS)
+        chance_beliefs = float(belief[last_true].sum())
+    return Position(
+        hand,
+        bids,
+        len(bids) % 2 + 1,
+        beliefs,
+        on_tree,
+        "solution" if own_bids else "best value",
+        last_chance,
+        chance_beliefs,
+        tuple(moves),
+    )

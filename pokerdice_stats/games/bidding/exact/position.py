@@ -37,12 +37,10 @@ Examples
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
 from pokerdice_stats.games.bidding.exact.game import Bidding
-from pokerdice_stats.games.bidding.exact.moves import Move, Position, parse_bids
+from pokerdice_stats.games.bidding.exact.moves import Move, Position, finish_position, parse_bids
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.translation import (
     kept_rungs,
@@ -191,24 +189,13 @@ def position_answer(
             )
         moves.append(Move(full.labels[bid], mix.get(bid, 0.0), float(value)))
     own_bids = history is not None and _reach(result, history, seat)[own] > 0
-    if not own_bids:
-        # the solution never makes these bids with this hand: its best move here instead
-        best = max(range(len(moves)), key=lambda i: (moves[i].value, -i))
-        moves = [Move(m.move, 1.0 if i == best else 0.0, m.value) for i, m in enumerate(moves)]
-    last_chance: Fraction | None = None
-    chance_beliefs: float | None = None
-    if real:
-        ways = ix.HAND_WAYS.astype(np.int64)
-        last_chance = Fraction(int(ways[made >= last].sum()), ix.N_THROWS)
-        chance_beliefs = float(belief[made >= last].sum())
-    return Position(
+    return finish_position(
         table_of_hands.format(own),
         tuple(full.labels[b] for b in real),
-        seat,
         beliefs,
         on_tree,
-        "solution" if own_bids else "best value",
-        last_chance,
-        chance_beliefs,
-        tuple(moves),
+        bool(own_bids),
+        moves,
+        made >= last if real else None,
+        belief,
     )
