@@ -68,7 +68,7 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
         parse_bids(full, args.bids)  # a bad bid is refused before the solve
         return _position(args, solve_claims(rules, args.ladder, iterations))
     result = solve_claims(rules, args.ladder, iterations)
-    from pokerdice_stats.games.bidding.command import summary_output
+    from pokerdice_stats.games.bidding.command.output import summary_output
     from pokerdice_stats.games.bidding.exact.claims_players import claims_player_losses
     from pokerdice_stats.games.bidding.exact.claims_position import claims_opening_frame
     from pokerdice_stats.games.bidding.exact.frames import odds_frame
@@ -83,7 +83,7 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
 
 
 def _position(args: argparse.Namespace, result: ClaimsBidding) -> int:
-    from pokerdice_stats.games.bidding.command import position_output
+    from pokerdice_stats.games.bidding.command.output import position_output
     from pokerdice_stats.games.bidding.exact.claims_position import claims_position
 
     answer = claims_position(result, args.hand, args.bids)

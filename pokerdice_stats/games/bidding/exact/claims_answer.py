@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -41,6 +42,9 @@ from pokerdice_stats.games.bidding.exact.claims_tree import CALL
 from pokerdice_stats.games.bidding.exact.odds import LADDERS, BidLadder, bid_ladder
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    from pokerdice_stats.games.bidding.exact.claims_response import ClaimsResponse
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -111,6 +115,17 @@ class ClaimsBidding:
             out[history] = (moves, self.chances[self.starts[i] : self.starts[i + 1]])
         return out
 
+    def best_response(self, seat: int) -> ClaimsResponse:
+        """Seat ``seat``'s best response in the full game to the other seat's solution
+        (:func:`~pokerdice_stats.games.bidding.exact.claims_response.claims_best_response`),
+        worked out once per solution object (a few seconds on the classic fine ladder)."""
+        from pokerdice_stats.games.bidding.exact.claims_response import claims_best_response
+
+        found: dict[int, ClaimsResponse] = self.__dict__.setdefault("_responses", {})
+        if seat not in found:
+            found[seat] = claims_best_response(self, seat)
+        return found[seat]
+
     @property
     def exploitability(self) -> float:
         """``upper - lower``: both seats' best-response gains together (units a game)."""
@@ -176,13 +191,12 @@ def _solve(rules: RuleSet, name: str, iterations: int) -> ClaimsBidding:
     )
 
 
-@functools.lru_cache(maxsize=4)
 def solve_claims(
     rules: RuleSet, ladder: str = "fine", iterations: int = DEFAULT_ITERATIONS
 ) -> ClaimsBidding:
     """Bidding for two on ``ladder``, solved on its claims by ``iterations`` DCFR iterations.
 
-    Kept in memory and in the toolkit's cache folder (``solves``, see
+    Kept in memory (one object a solve) and in the toolkit's cache folder (``solves``, see
     :func:`~pokerdice_stats.engines.report.cache.kept_solve`).  On the classic fine
     ladder, 50 iterations take about 13 s on two cores (exploitability 0.20, 15,548
     histories) and 100 about 95 s (0.067, 62,597 histories).
@@ -203,7 +217,15 @@ def solve_claims(
     """
     if ladder not in LADDERS:
         raise OptionError(f"unknown ladder {ladder!r}; one of: {', '.join(LADDERS)}")
-    n = check_iterations(iterations)
+    return _kept(rules, ladder, check_iterations(iterations))
+
+
+@functools.lru_cache(maxsize=4)
+def _kept(rules: RuleSet, ladder: str, iterations: int) -> ClaimsBidding:
+    """One object per solve in a process (its best responses are worked out once)."""
     return kept_solve(
-        "solves", "bidding.solve_claims", (repr(rules), ladder, n), lambda: _solve(rules, ladder, n)
+        "solves",
+        "bidding.solve_claims",
+        (repr(rules), ladder, iterations),
+        lambda: _solve(rules, ladder, iterations),
     )

@@ -1,0 +1,130 @@
+"""The ``bidding`` command's answers written out: a solution's summary, one position.
+
+Shared by both solvers (:mod:`pokerdice_stats.games.bidding.command` and its ``claims``
+module).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from pokerdice_stats.engines.cli import emit
+from pokerdice_stats.ground.formats import render, to_json
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from pokerdice_stats.games.bidding.exact.moves import Position
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.engines.cli import lazy_pandas as pd
+
+__all__ = ["opening_words", "position_output", "summary_output", "without_noise"]
+
+
+def summary_output(
+    args: argparse.Namespace,
+    record: dict[str, object],
+    odds: pd.DataFrame,
+    opening: pd.DataFrame,
+    players: pd.DataFrame,
+    own_hand: bool,
+    extra: list[dict[str, object]] | None = None,
+) -> int:
+    """Write a solution's summary: the figures (``record``, with ``extra`` rows in text),
+    the simple players, the opening, and the bid odds (``own_hand``: of one hand)."""
+    if args.format == "csv":
+        emit(render(odds, "csv"))
+        return 0
+    show_odds = args.full or own_hand  # every hand's odds: thousands of rows
+    if args.format == "json":
+        if show_odds:
+            record["bid_odds"] = odds.to_dict(orient="records")
+        record["opening"] = opening.to_dict(orient="records")
+        record["players"] = players.to_dict(orient="records")
+        emit(to_json(record))
+        return 0
+    head = pd.DataFrame(
+        [{"figure": k, "value": v} for k, v in record.items() if k not in ("settings", "rungs")]
+        + (extra or [])
+    )
+    if args.format == "table":
+        opening = opening_words(opening)
+    for frame in (head, players, opening, *([odds] if show_odds else [])):
+        emit(render(frame, args.format))
+    if not show_odds:
+        emit(
+            "bid odds (the chance the ten dice make each rung, by your hand): --hand DICE for "
+            "yours, --full for every hand, --format csv for the table"
+        )
+    return 0
+
+
+def opening_words(opening: pd.DataFrame) -> pd.DataFrame:
+    """Seat 1's opening by own rung in words (``full-house 70%, four-of-a-kind 30%``): the
+    opening frame has a column a rung, too wide for a terminal on the fine ladder."""
+    fixed = ["own_rung", "chance_of_hand"]
+    rungs = [c for c in opening.columns if c not in fixed]
+    rows = []
+    for _, row in opening.iterrows():
+        bids = [(rung, float(row[rung])) for rung in rungs if float(row[rung]) > 1e-9]
+        words = ", ".join(
+            rung if chance > 1 - 1e-9 else f"{rung} {100 * chance:.3g}%" for rung, chance in bids
+        )
+        rows.append({**{k: row[k] for k in fixed}, "seat 1 opens with": words})
+    return pd.DataFrame(rows)
+
+
+def without_noise(record: dict[str, object]) -> dict[str, object]:
+    """The gaps of a summary with numerical noise (below the solver's tolerance) as 0."""
+    from pokerdice_stats.games.bidding.exact.game import TOLERANCE
+
+    for key, value in record.items():
+        if key.startswith("exploitability") and isinstance(value, float):
+            record[key] = 0.0 if abs(value) < TOLERANCE else value
+    return record
+
+
+def position_output(
+    args: argparse.Namespace,
+    answer: Position,
+    context: dict[str, object],
+    translation: str | None,
+    exploitability: float,
+) -> int:
+    """Write the answer at one position (``context``: the rules, ladder, and solver)."""
+    from pokerdice_stats.games.bidding.exact.moves import UNITS
+    from pokerdice_stats.ground.formats import fraction_text
+
+    chance = answer.chance_last_bid
+    record: dict[str, object] = {
+        **context,
+        "hand": answer.hand,
+        "bids": list(answer.bids),
+        "seat": answer.seat,
+        "units": UNITS,
+        "translation": translation,
+        "exploitability": exploitability,
+        "beliefs": answer.beliefs,
+        "mix": answer.mix,
+        "chance_last_bid": None if chance is None else float(chance),
+        "chance_last_bid_exact": None if chance is None else fraction_text(chance),
+        "chance_last_bid_beliefs": answer.chance_last_bid_beliefs,
+        "moves": [{"move": m.move, "chance": m.chance, "value": m.value} for m in answer.moves],
+    }
+    if args.format == "json":
+        emit(to_json(record))
+        return 0
+    moves = pd.DataFrame(record["moves"])
+    if args.format == "csv":
+        emit(render(moves, "csv"))
+        return 0
+    shown = {k: "-" if v is None else v for k, v in record.items()}
+    shown["bids"] = ", ".join(answer.bids) or "-"
+    head = pd.DataFrame(
+        [{"figure": k, "value": v} for k, v in shown.items() if k not in ("moves", "units")]
+    )
+    emit(render(head, args.format))
+    emit(f"moves: chance under the solution; value in {UNITS}, for the player to move")
+    emit(render(moves, args.format))
+    return 0
