@@ -13,7 +13,6 @@ block tops only, a call off the tree), and
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 from fractions import Fraction
@@ -58,15 +57,9 @@ def result():
 def solutions(result):
     """The solution, and the same with its tree cut after two bids (bids outside the
     tree are then made with a positive chance, and called)."""
-    keep = [i for i, h in enumerate(result.histories) if len(h) <= 2]
+    keep = tuple(h for h in result.histories if len(h) <= 2)
     assert len(keep) < len(result.histories)
-    rows = [result.chances[result.starts[i] : result.starts[i + 1]] for i in keep]
-    cut = dataclasses.replace(
-        result,
-        histories=tuple(result.histories[i] for i in keep),
-        starts=np.concatenate([[0], np.cumsum([len(r) for r in rows])]),
-        chances=np.concatenate(rows),
-    )
+    cut = result.restricted(keep)
     assert set(cut.policy) == {h for h in result.policy if len(h) <= 2}
     return {"whole": result, "cut": cut}
 
@@ -451,7 +444,7 @@ def test_crosscheck_group_bidding_fine(fine):
 def test_the_fine_bounds_by_best_responses_written_apart(fine):
     """On the classic fine ladder itself: the solver's bounds are those of the best
     responses of :mod:`claims_response` (public states, matrix products)."""
-    assert fine.best_response(1).value == pytest.approx(fine.upper, abs=1e-12)
-    assert fine.best_response(2).value == pytest.approx(fine.lower, abs=1e-12)
-    assert fine.best_response(1) is fine.best_response(1)  # worked out once
+    assert claims_best_response(fine, 1).value == pytest.approx(fine.upper, abs=1e-12)
+    assert claims_best_response(fine, 2).value == pytest.approx(fine.lower, abs=1e-12)
+    assert claims_best_response(fine, 1) is claims_best_response(fine, 1)  # worked out once
     assert 0 < fine.exploitability < 0.25 and len(fine.tops) == 21

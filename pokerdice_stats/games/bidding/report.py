@@ -43,6 +43,7 @@ from pokerdice_stats.games.bidding.exact.claims_position import (
     claims_opening_frame,
     claims_strategy_frame,
 )
+from pokerdice_stats.games.bidding.exact.claims_response import claims_best_response
 from pokerdice_stats.games.bidding.exact.frames import (
     UNITS,
     odds_frame,
@@ -91,7 +92,7 @@ def _claims() -> ClaimsBidding:
 def _responses() -> tuple[float, float]:
     """Seat 1's result against each seat's best response written apart from the solver."""
     result = _claims()
-    return result.best_response(2).value, result.best_response(1).value
+    return claims_best_response(result, 2).value, claims_best_response(result, 1).value
 
 
 #: How a player reads a position the strategy files do not list.

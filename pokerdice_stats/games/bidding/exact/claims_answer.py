@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,11 +39,9 @@ from pokerdice_stats.engines.report.cache import kept_solve
 from pokerdice_stats.games.bidding.exact.claims import claim_ladder, claim_of_rung, claim_tops
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL
 from pokerdice_stats.games.bidding.exact.odds import LADDERS, BidLadder, bid_ladder
+from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
-
-if TYPE_CHECKING:
-    from pokerdice_stats.games.bidding.exact.claims_response import ClaimsResponse
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -61,8 +58,9 @@ ITERATIONS_A_ROUND = 50
 DEFAULT_ITERATIONS = 50
 #: The most iterations a solve may ask for (memory: the tree stops at :data:`MAX_TREE`).
 MAX_ITERATIONS = 1000
-#: The tree's histories at most (about 2 GB of arrays while solving).
-MAX_TREE = 60_000
+#: The tree stops growing past so many histories (it may pass them within a round; some
+#: 1 GB of arrays while solving, and a cache entry well within the 512 MiB a read allows).
+MAX_TREE = 30_000
 
 
 @dataclass(frozen=True)
@@ -83,8 +81,9 @@ class ClaimsBidding:
     starts : (n_histories + 1,) int64
         Where each history's moves start in ``chances`` (the call first, none at the
         opening, then a bid of every higher claim).
-    chances : (n_moves in all, 252) float64
-        Each move's chance by own hand (one array: the cache reads it back at once).
+    where, values : (n,) uint32 and float64
+        The nonzero entries of :attr:`chances`, by flat index (about half the hands never
+        make a move: the cache entry is some 70% of the dense array's bytes).
     lower, upper : float
         Seat 1's result against seat 2's best response, and seat 1's best response
         against seat 2 (units won per game): the game's value lies between.
@@ -98,10 +97,59 @@ class ClaimsBidding:
     tops: np.ndarray
     histories: tuple[tuple[int, ...], ...]
     starts: np.ndarray
-    chances: np.ndarray
+    where: np.ndarray
+    values: np.ndarray
     lower: float
     upper: float
     iterations: int
+
+    @classmethod
+    def from_chances(
+        cls,
+        rules: RuleSet,
+        ladder: BidLadder,
+        histories: tuple[tuple[int, ...], ...],
+        starts: np.ndarray,
+        chances: np.ndarray,
+        bounds: tuple[float, float],
+        iterations: int,
+    ) -> ClaimsBidding:
+        """A solution from its dense ``(n_moves in all, 252)`` chances."""
+        if chances.size >= 2**32:
+            raise OptionError(f"a strategy of {chances.size:,} chances is too big to keep")
+        where = np.flatnonzero(chances)
+        return cls(
+            rules,
+            ladder,
+            claim_ladder(ladder),
+            claim_tops(ladder),
+            histories,
+            np.asarray(starts, dtype=np.int64),
+            where.astype(np.uint32),  # 252 x fewer than 2^32 / 252 moves in all
+            chances.ravel()[where],
+            bounds[0],
+            bounds[1],
+            iterations,
+        )
+
+    @functools.cached_property
+    def chances(self) -> np.ndarray:
+        """``(n_moves in all, 252)``: each move's chance by own hand, moves in the order of
+        :attr:`histories` (from :attr:`starts`)."""
+        dense = np.zeros(int(self.starts[-1]) * ix.N_HANDS)
+        dense[self.where] = self.values
+        return dense.reshape(-1, ix.N_HANDS)
+
+    def restricted(self, histories: tuple[tuple[int, ...], ...]) -> ClaimsBidding:
+        """The same strategy on ``histories`` only (closed under prefixes; the solution
+        calls everywhere else).  Its bounds are no longer known: kept as they were."""
+        row = {h: i for i, h in enumerate(self.histories)}
+        rows = [self.chances[self.starts[row[h]] : self.starts[row[h] + 1]] for h in histories]
+        starts = np.concatenate([[0], np.cumsum([len(r) for r in rows])])
+        return ClaimsBidding.from_chances(
+            self.rules, self.ladder, tuple(histories), starts, np.concatenate(rows),
+            (self.lower, self.upper), self.iterations,
+        )  # fmt: skip
 
     @functools.cached_property
     def policy(self) -> dict[tuple[int, ...], tuple[tuple[int, ...], np.ndarray]]:
@@ -114,17 +162,6 @@ class ClaimsBidding:
             moves = ((CALL,) if history else ()) + tuple(range(first, n))
             out[history] = (moves, self.chances[self.starts[i] : self.starts[i + 1]])
         return out
-
-    def best_response(self, seat: int) -> ClaimsResponse:
-        """Seat ``seat``'s best response in the full game to the other seat's solution
-        (:func:`~pokerdice_stats.games.bidding.exact.claims_response.claims_best_response`),
-        worked out once per solution object (a few seconds on the classic fine ladder)."""
-        from pokerdice_stats.games.bidding.exact.claims_response import claims_best_response
-
-        found: dict[int, ClaimsResponse] = self.__dict__.setdefault("_responses", {})
-        if seat not in found:
-            found[seat] = claims_best_response(self, seat)
-        return found[seat]
 
     @property
     def exploitability(self) -> float:
@@ -165,9 +202,8 @@ def _solve(rules: RuleSet, name: str, iterations: int) -> ClaimsBidding:
     from pokerdice_stats.games.bidding.exact.claims_cfr import grow_and_solve  # loads numba
 
     ladder = bid_ladder(rules, name)
-    claims = claim_ladder(ladder)
     solution = grow_and_solve(
-        claims,
+        claim_ladder(ladder),
         target=0.0,  # run every round: the same iterations on any machine
         iterations=ITERATIONS_A_ROUND,
         max_rounds=iterations // ITERATIONS_A_ROUND,
@@ -176,17 +212,14 @@ def _solve(rules: RuleSet, name: str, iterations: int) -> ClaimsBidding:
     )
     histories = tuple(solution.policy)
     rows = [solution.policy[h][1] for h in histories]
-    starts = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(np.int64)
-    return ClaimsBidding(
+    starts = np.concatenate([[0], np.cumsum([len(r) for r in rows])])
+    return ClaimsBidding.from_chances(
         rules,
         ladder,
-        claims,
-        claim_tops(ladder),
         histories,
         starts,
         np.concatenate(rows),
-        solution.lower,
-        solution.upper,
+        (solution.lower, solution.upper),
         solution.iterations,
     )
 

@@ -89,6 +89,9 @@ class _Sums:
 def claims_best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:
     """Seat ``seat``'s best response in the full game to the other seat's solution.
 
+    Worked out once per solution object (a few seconds on the classic fine ladder) and
+    kept with it.
+
     Parameters
     ----------
     result : ClaimsBidding
@@ -99,6 +102,13 @@ def claims_best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:
     -------
     ClaimsResponse
     """
+    found: dict[int, ClaimsResponse] = result.__dict__.setdefault("_responses", {})
+    if seat not in found:
+        found[seat] = _best_response(result, seat)
+    return found[seat]
+
+
+def _best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:
     policy = result.policy
     solver = 3 - seat
     sums = _Sums(result, seat)

@@ -24,7 +24,7 @@ import numpy as np
 from pokerdice_stats.engines.simulation import stats
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job
 from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
-from pokerdice_stats.games.bidding.exact.claims_response import RAISE
+from pokerdice_stats.games.bidding.exact.claims_response import RAISE, claims_best_response
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL
 from pokerdice_stats.games.bidding.simulation.solved import (
     DEFAULT_BIDDING_GAMES,
@@ -66,7 +66,7 @@ class _Graph:
     def __init__(self, result: ClaimsBidding, responder: int | None) -> None:
         self.result = result
         self.responder = responder
-        self.best = None if responder is None else result.best_response(responder)
+        self.best = None if responder is None else claims_best_response(result, responder)
         self.index: dict[tuple, int] = {}
         self.nodes: list[tuple[int, int, list[tuple[int, int]]]] = []  # mover, last, moves
         self.columns: list[np.ndarray] = []  # extra columns after the solution's chances
