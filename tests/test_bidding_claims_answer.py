@@ -405,7 +405,8 @@ def test_the_played_games_are_the_exact_games(solutions, tree):
     assert itself == pytest.approx(play_value(full, result.ladder, strategy[1], strategy[2]))
 
 
-# ---- the classic fine ladder: the command's answer (one solve, kept in the cache) ----------
+# ---- the classic fine ladder: the command's answer (one solve, kept in the cache; these run
+# in the process of test_simulate_games' cross-checks, which play the same solution) --------
 
 
 @pytest.fixture(scope="module")
@@ -413,6 +414,9 @@ def fine():
     return solve_claims(CLASSIC, "fine")
 
 
+@pytest.mark.xdist_group(
+    "bidding_fine"
+)  # with the cross-checks: one load, one pair of best responses
 def test_simulate_command_on_the_fine_ladder(capsys, fine):
     args = "simulate --what bidding --ladder fine --rules classic --n 20000 --seed 2 --no-progress"
     code, out, _ = run_cli(capsys, *args.split(), "--format", "json")
@@ -431,6 +435,9 @@ def test_simulate_command_on_the_fine_ladder(capsys, fine):
     assert_cli_error(capsys, ["simulate", "--what", "turn", "--ladder", "fine"], "--ladder")
 
 
+@pytest.mark.xdist_group(
+    "bidding_fine"
+)  # with the cross-checks: one load, one pair of best responses
 def test_crosscheck_group_bidding_fine(fine):
     from pokerdice_stats.engines.simulation.run import RunOptions
     from pokerdice_stats.games.checks import GROUPS
@@ -441,6 +448,9 @@ def test_crosscheck_group_bidding_fine(fine):
     assert all(abs(c.z) < 4.5 for c in checks)
 
 
+@pytest.mark.xdist_group(
+    "bidding_fine"
+)  # with the cross-checks: one load, one pair of best responses
 def test_the_fine_bounds_by_best_responses_written_apart(fine):
     """On the classic fine ladder itself: the solver's bounds are those of the best
     responses of :mod:`claims_response` (public states, matrix products)."""
