@@ -63,7 +63,7 @@ MAX_ITERATIONS = 1000
 MAX_TREE = 30_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ClaimsBidding:
     """A ladder's game solved on its claims (see the module docstring).
 
@@ -125,7 +125,7 @@ class ClaimsBidding:
             claim_tops(ladder),
             histories,
             np.asarray(starts, dtype=np.int64),
-            where.astype(np.uint32),  # 252 x fewer than 2^32 / 252 moves in all
+            where.astype(np.uint32),  # flat indices below 2^32 (checked above)
             chances.ravel()[where],
             bounds[0],
             bounds[1],
