@@ -18,7 +18,8 @@
 - ``bidding_simulated_fine.csv``: on the fine ladder, the solution against itself
   and against each seat's best response in the full game, played out the same way;
 - ``bidding.png``: opening bids, seat 2's answers and the simple players' losses
-  (category ladder).
+  (category ladder); ``bidding_fine.png``: the fine solution's opening bids and seat 2's
+  calls, by own rung.
 """
 
 from __future__ import annotations
@@ -285,6 +286,7 @@ def write_bidding(out_dir: Path) -> list[Path]:
     text += "\n## Any other position\n\n" + POSITIONS_NOTE + "\n"
     written.append(write_text(folder / "bidding_value.md", text))
     written.append(_chart(exact, players, folder / "bidding.png"))
+    written.append(_fine_chart(fine, folder / "bidding_fine.png"))
     return written
 
 
@@ -352,6 +354,58 @@ def _chart(result: Bidding, players: pd.DataFrame, path: Path) -> Path:
     )
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
+    save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
+    return path
+
+
+def _fine_answers(result: ClaimsBidding) -> tuple[list[str], list[str], np.ndarray]:
+    """Seat 2's chance of calling each opening bid seat 1 makes in 1% of games or more,
+    by seat 2's own rung (hands weighted by their chance)."""
+    from pokerdice_stats.games.bidding.exact.claims_tree import CALL
+
+    full = result.ladder
+    weights = ix.HAND_WAYS.astype(float)
+    moves, chances = result.policy[()]
+    made = chances @ weights / weights.sum()
+    played = [m for m, share in zip(moves, made, strict=True) if share >= 0.01]
+    rungs = [r for r in range(full.n_rungs) if (full.hand_rung == r).any()]
+    grid = np.zeros((len(rungs), len(played)))
+    for j, claim in enumerate(played):
+        answers, rows = result.policy[(claim,)]
+        call = rows[answers.index(CALL)]
+        for i, rung in enumerate(rungs):
+            mine = full.hand_rung == rung
+            grid[i, j] = weights[mine] @ call[mine] / weights[mine].sum()
+    labels = [full.labels[int(result.tops[c])] for c in played]
+    return [full.labels[r] for r in rungs], labels, grid
+
+
+def _fine_chart(result: ClaimsBidding, path: Path) -> Path:
+    """The fine ladder's solution by own rung: seat 1's opening bids, seat 2's calls."""
+    fig = Figure(figsize=(15, 8.5))
+    axes = fig.subplots(1, 2)
+    opening = _opened(claims_opening_frame(result))
+    bids = [c for c in opening.columns if c not in ("own_rung", "chance_of_hand")]
+    panels = [
+        (opening["own_rung"].tolist(), bids, opening[bids].to_numpy(), "Blues",
+         "Seat 1 opens with (chance, by own rung)", "seat 1's opening bid"),
+        (*_fine_answers(result), "RdYlGn_r", "Seat 2 calls it (chance, by own rung)",
+         "seat 1's opening bid (made in 1% of games or more)"),
+    ]  # fmt: skip
+    for ax, (rows, cols, grid, cmap, title, xlabel) in zip(axes, panels, strict=True):
+        image = ax.imshow(grid, cmap=cmap, vmin=0, vmax=1, aspect="auto")
+        ax.set_yticks(range(len(rows)))
+        ax.set_yticklabels(rows, fontsize=7)
+        ax.set_xticks(range(len(cols)))
+        ax.set_xticklabels(cols, fontsize=7, rotation=60, ha="right")
+        ax.set_xlabel(xlabel)
+        ax.set_title(title, fontsize=10)
+        fig.colorbar(image, ax=ax, fraction=0.04)
+    fig.suptitle(
+        f"Bidding for two, fine ladder (classic), solved on its claims ({result.iterations} "
+        f"iterations): seat 1 between {result.lower:.3f} and {result.upper:.3f} units per game"
+    )
+    fig.tight_layout()
     save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
     return path
 
