@@ -258,7 +258,7 @@ def write_bidding(out_dir: Path) -> list[Path]:
         "history outside its tree it calls.  Its bounds are best responses in the full game "
         "(every rung open to the responder), computed twice: by the solver, and apart from "
         "it.  Not yet the issue's 0.001: the gap falls with more iterations "
-        "(`bidding --ladder fine --iterations 100`: 0.067, about 95 s).  " + NOISE_NOTE + "\n\n"
+        "(`bidding --ladder fine --iterations 100`: 0.100, about 41 s).  " + NOISE_NOTE + "\n\n"
     )
     text += to_markdown(_claims_figures(fine))
     fine_players = claims_player_losses(fine)

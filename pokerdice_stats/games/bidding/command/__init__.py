@@ -56,13 +56,14 @@ def register(subparsers) -> None:
         metavar="N",
         help="--solver claims: discounted-CFR iterations, a multiple of 50 up to 1000 (default "
         "50: on the classic fine ladder about 13 s cold and an exploitability of 0.20; 100: "
-        "about 95 s and 0.067); the solve is kept in the cache folder",
+        "about 41 s and 0.100); the solve is kept in the cache folder",
     )
     parser.add_argument(
         "--translation",
         default=None,
         choices=("down", "up", "nearest"),
-        help="fine ladder: how the solution reads a bid off its kept rungs when its "
+        help="--solver program on the fine ladder: how the abstraction reads a bid off its "
+        "kept rungs when its "
         "exploitability is measured in the full game: down (default; the highest kept rung at "
         "or below), up (the lowest at or above), nearest (by rung; a tie goes down)",
     )
