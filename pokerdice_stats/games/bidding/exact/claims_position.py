@@ -39,7 +39,13 @@ import numpy as np
 from pokerdice_stats.games.bidding.exact.claims import claim_of_rung
 from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL
-from pokerdice_stats.games.bidding.exact.moves import Move, Position, finish_position, parse_bids
+from pokerdice_stats.games.bidding.exact.moves import (
+    Move,
+    Position,
+    by_own_rung,
+    finish_position,
+    parse_bids,
+)
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.turn.hands import hand_table
 
@@ -175,19 +181,9 @@ def claims_opening_frame(result: ClaimsBidding) -> pd.DataFrame:
     """
     import pandas as pd
 
-    full = result.ladder
     moves, chances = result.policy[()]
-    weights = ix.HAND_WAYS.astype(float)
-    rows = []
-    for rung, label in enumerate(full.labels):
-        mine = full.hand_rung == rung
-        if not mine.any():
-            continue
-        mix = chances[:, mine] @ weights[mine] / weights[mine].sum()
-        row: dict[str, object] = {"own_rung": label, "chance_of_hand": weights[mine].sum() / 7776}
-        for move, share in zip(moves, mix, strict=True):
-            row[full.labels[int(result.tops[move])]] = float(share)
-        rows.append(row)
+    labels = [result.ladder.labels[int(result.tops[m])] for m in moves]
+    rows = by_own_rung(result.ladder, chances.T, labels)
     return pd.DataFrame(rows)
 
 

@@ -13,7 +13,7 @@ import pandas as pd
 
 from pokerdice_stats.games.bidding.exact.full_game import FullGameBounds
 from pokerdice_stats.games.bidding.exact.game import Bidding, reach_chances
-from pokerdice_stats.games.bidding.exact.moves import UNITS
+from pokerdice_stats.games.bidding.exact.moves import UNITS, by_own_rung
 from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_odds
 from pokerdice_stats.games.bidding.exact.tree import CALL
 from pokerdice_stats.ground import indexing as ix
@@ -110,17 +110,7 @@ def opening_frame(result: Bidding) -> pd.DataFrame:
     tree, ladder = result.tree, result.ladder
     info = tree.infosets[1][0]
     chances = result.strategy[1][:, list(info.moves)]
-    weights = ix.HAND_WAYS.astype(float)
-    rows = []
-    for rung, label in enumerate(ladder.labels):
-        mine = ladder.hand_rung == rung
-        if not mine.any():
-            continue
-        mix = weights[mine] @ chances[mine] / weights[mine].sum()
-        row: dict[str, object] = {"own_rung": label, "chance_of_hand": weights[mine].sum() / 7776}
-        for action, share in zip(info.actions, mix, strict=True):
-            row[ladder.labels[action]] = float(share)
-        rows.append(row)
+    rows = by_own_rung(ladder, chances, [ladder.labels[action] for action in info.actions])
     return pd.DataFrame(rows)
 
 

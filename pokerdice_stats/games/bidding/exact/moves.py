@@ -17,7 +17,7 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 
-__all__ = ["UNITS", "Move", "Position", "finish_position", "parse_bids"]
+__all__ = ["UNITS", "Move", "Position", "by_own_rung", "finish_position", "parse_bids"]
 
 #: The unit of every result of the bidding game.
 UNITS = "units won per game, +1 win / -1 loss"
@@ -102,3 +102,22 @@ def finish_position(
         chance_beliefs,
         tuple(moves),
     )
+
+
+def by_own_rung(
+    ladder: BidLadder, chances: np.ndarray, labels: list[str]
+) -> list[dict[str, object]]:
+    """Rows of a frame by own rung (the rungs some hand makes, lowest first): ``own_rung``,
+    ``chance_of_hand``, then the chance of each move (``chances``: ``(252, n_moves)`` by own
+    hand, ``labels`` naming the moves), the rung's hands weighted by their chance."""
+    weights = ix.HAND_WAYS.astype(float)
+    rows = []
+    for rung, label in enumerate(ladder.labels):
+        mine = np.asarray(ladder.hand_rung) == rung
+        if not mine.any():
+            continue
+        mix = weights[mine] @ chances[mine] / weights[mine].sum()
+        row: dict[str, object] = {"own_rung": label, "chance_of_hand": weights[mine].sum() / 7776}
+        row.update({name: float(share) for name, share in zip(labels, mix, strict=True)})
+        rows.append(row)
+    return rows
