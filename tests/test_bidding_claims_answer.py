@@ -403,3 +403,26 @@ def test_the_played_games_are_the_exact_games(solutions, tree):
     assert game_value(claims_game(result, 2)) == pytest.approx(lower, abs=1e-12)
     itself = game_value(claims_game(result))
     assert itself == pytest.approx(play_value(full, result.ladder, strategy[1], strategy[2]))
+
+
+def test_a_solve_past_the_memory_budget_is_refused_before_it_starts(tmp_path, monkeypatch):
+    from pokerdice_stats.games.bidding.exact.claims_answer import solve_memory
+    from pokerdice_stats.ground.errors import LimitError
+    from pokerdice_stats.ground.limits import set_memory_budget
+
+    # measured: 2.0 GB at 100 iterations (30,355 histories), under 1.3 GB at 50
+    assert 1.9e9 < solve_memory(21, 100) < 3.5e9 and solve_memory(21, 50) < 1.4e9
+    assert solve_memory(5, 1000) < 300 * 1024**2  # the category ladder's 32 histories
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))  # nothing kept: it must solve
+    set_memory_budget(64 * 1024**2)
+    try:
+        with pytest.raises(LimitError, match="--memory-budget"):
+            solve_claims(CLASSIC, "fine", 950)
+    finally:
+        set_memory_budget(None)
+
+
+def test_the_command_refuses_a_solve_past_the_memory_budget(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))
+    argv = ["bidding", "--ladder", "fine", "--iterations", "900", "--memory-budget", "64M"]
+    assert_cli_error(capsys, argv, "--memory-budget")
