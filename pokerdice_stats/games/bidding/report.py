@@ -176,15 +176,10 @@ def simulated_fine_frame() -> pd.DataFrame:
     """The fine ladder's solution on claims played out: against itself, and against each
     seat's best response in the full game."""
     run = RunOptions(n=SIMULATED_GAMES, seed=SIMULATED_SEED, progress=False, workers=1)
-    rows = []
-    for row in claims_matchups(_claims(), run):
-        e = row.estimate
-        rows.append(
-            {"seat1": row.seat1, "seat2": row.seat2, "estimate": e.estimate,
-             "ci_low": e.ci_low, "ci_high": e.ci_high, "n": e.n, "seed": e.seed,
-             "exact": "" if row.exact is None else _value(row.exact),
-             "bids_per_game": row.bids_per_game}
-        )  # fmt: skip
+    rows = [
+        {**row.record(), "exact": "" if row.exact is None else _value(row.exact)}
+        for row in claims_matchups(_claims(), run)
+    ]
     return pd.DataFrame(rows)
 
 

@@ -59,6 +59,14 @@ class ClaimsMatchup:
     exact: float | None
     bids_per_game: float
 
+    def record(self) -> dict[str, object]:
+        """The matchup as one row: the seats, the estimate with its interval, sample and
+        seed, the exact value (None where unknown) and the mean bids a game."""
+        e = self.estimate
+        return {"seat1": self.seat1, "seat2": self.seat2, "estimate": e.estimate,
+                "ci_low": e.ci_low, "ci_high": e.ci_high, "n": e.n, "seed": e.seed,
+                "exact": self.exact, "bids_per_game": self.bids_per_game}  # fmt: skip
+
 
 class _Graph:
     """The kernel's nodes, made as the games reach them."""
@@ -177,14 +185,11 @@ def simulate_claims_matchups(rules: RuleSet, run: RunOptions) -> dict:
     from pokerdice_stats.games.bidding.exact.moves import UNITS
 
     result = solve_claims(rules, "fine", DEFAULT_ITERATIONS)
-    games = []
-    for row in claims_matchups(result, run):
-        e = row.estimate
-        game = {"seat1": row.seat1, "seat2": row.seat2, "estimate": e.estimate,
-                "ci_low": e.ci_low, "ci_high": e.ci_high, "n": e.n, "seed": e.seed}  # fmt: skip
-        if row.exact is not None:
-            game["exact"] = row.exact
-        games.append({**game, "bids_per_game": row.bids_per_game})
+    # an exact value only where one is known (a JSON answer leaves out what it lacks)
+    games = [
+        {k: v for k, v in row.record().items() if v is not None}
+        for row in claims_matchups(result, run)
+    ]
     return {
         "ladder": "fine",
         "solver": "claims",
