@@ -3,8 +3,9 @@
 import os
 import sys
 
-from pokerdice_stats.ground.interrupts import install
+from pokerdice_stats.ground.interrupts import arm_last_resort, install
 
+arm_last_resort()
 install()
 try:
     from pokerdice_stats.cli import entry

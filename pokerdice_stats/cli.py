@@ -132,8 +132,13 @@ def entry() -> None:
     """The ``pokerdice-stats`` console script: :func:`main`, then exit with its status.
 
     After an interrupt (status 130) the process ends at once (``os._exit``),
-    without waiting at exit for worker threads still finishing a chunk.
+    without waiting at exit for worker threads still finishing a chunk; an interrupt
+    swallowed by a library still ends it within
+    :data:`~pokerdice_stats.ground.interrupts.LAST_RESORT_SECONDS`.
     """
+    from pokerdice_stats.ground.interrupts import arm_last_resort
+
+    arm_last_resort()
     try:
         status = main()
     except KeyboardInterrupt:  # a second Ctrl-C while the first was being handled

@@ -537,3 +537,46 @@ def test_call_interruptibly_returns_raises_and_ends_at_ctrl_c():
         signal.signal(signal.SIGINT, handler)
         SEEN.clear()
     assert time.monotonic() - started < EXIT_WITHIN
+
+
+SWALLOWS_CTRL_C = """
+import sys, time
+from pokerdice_stats.ground.interrupts import arm_last_resort, install
+arm_last_resort()
+install()
+print("ready", flush=True)
+while True:  # a library that swallows every KeyboardInterrupt and never looks at the flag
+    try:
+        time.sleep(0.05)
+    except KeyboardInterrupt:
+        pass
+"""
+
+
+@pytest.mark.parametrize("armed", [True, False])
+def test_a_swallowed_ctrl_c_still_ends_a_command_line_process(armed):
+    from pokerdice_stats.ground.interrupts import LAST_RESORT_SECONDS
+
+    code = SWALLOWS_CTRL_C if armed else SWALLOWS_CTRL_C.replace("arm_last_resort()\n", "")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        if armed:
+            _, err = proc.communicate(timeout=EXIT_WITHIN + 5)
+            assert proc.returncode == 130
+            assert time.monotonic() - sent < EXIT_WITHIN
+            assert err.strip().splitlines() == ["pokerdice-stats: interrupted"]
+        else:  # not armed (a library call, a test's own process): nothing ends it
+            with pytest.raises(subprocess.TimeoutExpired):
+                proc.wait(timeout=LAST_RESORT_SECONDS + 0.5)
+    finally:
+        proc.kill()
+        proc.communicate()

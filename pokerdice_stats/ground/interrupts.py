@@ -2,8 +2,11 @@
 
 A ``KeyboardInterrupt`` raised while a library is loading (numba's cache, an
 import) can be swallowed by that library; the flag :data:`SEEN` stays set, and
-the simulation runner checks it between chunks, so the run still stops.  A
-second SIGINT ends the process at once (status 130).
+the simulation runner and the report's pool check it, so the run still stops.  A
+second SIGINT ends the process at once (status 130).  In a command-line process
+(:func:`arm_last_resort`), the first SIGINT also starts a timer that ends the
+process (status 130) if it is still running :data:`LAST_RESORT_SECONDS` later: an
+interrupt swallowed where nothing checks the flag cannot leave a command running.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -20,17 +24,49 @@ T = TypeVar("T")
 #: Set once SIGINT arrives (the command line installs :func:`install`).
 SEEN = threading.Event()
 
+#: Seconds after the first SIGINT at which a command-line process ends regardless.
+LAST_RESORT_SECONDS = 1.5
+
+#: Whether the first SIGINT starts the last-resort timer (see :func:`arm_last_resort`).
+_LAST_RESORT = {"armed": False}
+
+
+def _leave() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(130)
+
+
+def _last_resort() -> None:
+    time.sleep(LAST_RESORT_SECONDS)
+    try:
+        os.write(2, b"pokerdice-stats: interrupted\n")
+    except OSError:
+        pass
+    _leave()
+
 
 def _on_sigint(signum, frame) -> None:
     if SEEN.is_set():  # a second Ctrl-C (or one while worker threads finish): leave now
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError):
-                pass
-        os._exit(130)
+        _leave()
     SEEN.set()
+    if _LAST_RESORT["armed"]:
+        threading.Thread(target=_last_resort, name="pokerdice-last-resort", daemon=True).start()
     raise KeyboardInterrupt
+
+
+def arm_last_resort() -> None:
+    """In a command-line process: end it (status 130) :data:`LAST_RESORT_SECONDS` after the
+    first SIGINT if it has not ended by then.
+
+    Only for a process that is the command (the console script, ``python -m``), never
+    for a library call or a test that runs :func:`~pokerdice_stats.cli.main` in its own
+    process.
+    """
+    _LAST_RESORT["armed"] = True
 
 
 def install() -> None:

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from pokerdice_stats.engines.report import Task, cache
 from pokerdice_stats.ground.errors import PokerDiceError
+from pokerdice_stats.ground.interrupts import SEEN
 
 __all__ = ["WorkerError", "run_pool"]
 
@@ -264,6 +265,8 @@ def run_pool(
         for worker in pool:
             _give(worker, pending)
         while len(files) < len(tasks):
+            if SEEN.is_set():  # a Ctrl-C that a library swallowed (an import's lock, say)
+                raise KeyboardInterrupt
             busy = [w for w in pool if not w.stopping]
             if not busy:
                 raise WorkerError("the report workers stopped before every task was done")
