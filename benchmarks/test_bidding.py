@@ -1,4 +1,5 @@
-"""Bidding-for-two timings (issue 10, item 4): the category-ladder equilibrium under 30 s.
+"""Bidding-for-two timings: the category-ladder equilibrium (issue 10) and the fine ladder
+solved on its claims, cold and from the cache (issue 23), against the category solve.
 
 Run for real with ``python -m pytest benchmarks/test_bidding.py --benchmark-enable``;
 the regular suite runs each once as a smoke test.  Each run starts from a cold
@@ -13,7 +14,6 @@ import pytest
 
 from pokerdice_stats import get_rules
 from pokerdice_stats.games.bidding.exact import odds as bidding_odds
-from pokerdice_stats.games.bidding.exact.full_game import measure_full_game
 from pokerdice_stats.games.bidding.exact.game import TOLERANCE, solve_bidding
 from pokerdice_stats.games.bidding.exact.response import exploitability
 from pokerdice_stats.games.bidding.exact.solve import restricted_ladder, solve_ladder
@@ -66,26 +66,6 @@ def test_bidding_odds_baseline(benchmark):
     assert odds.shape == (252, 8)
 
 
-def test_bidding_fine_full_game_exploitability(benchmark):
-    # Issue 10 item 4: the fine ladder's exploitability measured in the full game (38 rungs).
-    result = solve_ladder(CLASSIC, "fine")
-    full = bidding_odds.bid_ladder(CLASSIC, "fine")
-    bounds = benchmark.pedantic(lambda: measure_full_game(result, full, "down"), rounds=5)
-    assert bounds.lower <= result.lower and bounds.upper >= result.upper
-
-
-def test_bidding_fine_restricted_certificate(benchmark):
-    # The same two best responses with the kept bids only (8 rungs, 256 histories).
-    result = solve_ladder(CLASSIC, "fine")
-    gap = benchmark.pedantic(
-        lambda: exploitability(result.tree, result.ladder, result.strategy[1], result.strategy[2])[
-            2
-        ],
-        rounds=5,
-    )
-    assert gap >= 0
-
-
 @pytest.mark.xdist_group("claims_kernels")
 def test_bidding_claims_cfr_category(benchmark):
     # Issue 23: discounted CFR over all 252 hands on the category ladder's 5 claims, its
@@ -104,48 +84,71 @@ def test_bidding_position_answer(benchmark):
 
     result = solve_ladder(CLASSIC, "category")
     answer = benchmark.pedantic(
-        lambda: position_answer(result, result.ladder, "Q Q Q 9 9", "full-house"), rounds=5
+        lambda: position_answer(result, "Q Q Q 9 9", "full-house"), rounds=5
     )
     assert answer.seat == 2
 
 
 @pytest.mark.xdist_group("bidding_fine")  # the suite's one solve of the classic fine ladder
 def test_bidding_fine_solve_cold(benchmark, monkeypatch):
-    # Issue 23: the fine ladder's solve from nothing (no memory, no kept entry).  Against
-    # test_bidding_category_equilibrium in the same run.  The regular suite runs it as a
-    # smoke test on the solution already in memory (the other fine tests solve it cold).
-    monkeypatch.setenv("POKERDICE_CACHE_DIR", "")
+    # Issue 23: the fine ladder solved on its claims from nothing (no memory, no kept
+    # entry), against test_bidding_category_equilibrium in the same run.  The regular
+    # suite runs it as a smoke test on the solution kept by the main job (or in memory).
+    from pokerdice_stats.games.bidding.exact import claims_answer
+
+    if not benchmark.disabled:
+        monkeypatch.setenv("POKERDICE_CACHE_DIR", "")
 
     def cold():
         if not benchmark.disabled:
-            solve_ladder.cache_clear()
+            claims_answer._kept.cache_clear()
             bidding_odds.bid_ladder.cache_clear()
         return (), {}
 
-    result = benchmark.pedantic(lambda: solve_ladder(CLASSIC, "fine"), setup=cold, rounds=1)
-    assert result.ladder.n_rungs == 8
+    result = benchmark.pedantic(
+        lambda: claims_answer.solve_claims(CLASSIC, "fine"), setup=cold, rounds=1
+    )
+    assert result.ladder.n_rungs == 38 and result.exploitability < 0.25
+
+
+@pytest.mark.xdist_group("bidding_fine")
+def test_bidding_fine_best_responses(benchmark):
+    # Issue 23: both seats' best responses to the fine solution in the full game, written
+    # apart from the solver (claims_response), each worked out afresh.
+    from pokerdice_stats.games.bidding.exact.claims_answer import solve_claims
+    from pokerdice_stats.games.bidding.exact.claims_response import claims_best_response
+
+    result = solve_claims(CLASSIC, "fine")
+
+    def both():
+        result.__dict__.pop("_responses", None)
+        return claims_best_response(result, 1).value - claims_best_response(result, 2).value
+
+    gap = benchmark.pedantic(both, rounds=3)
+    assert abs(gap - result.exploitability) < 1e-9
 
 
 @pytest.mark.xdist_group("bidding_fine")
 def test_bidding_fine_position_from_the_cache(benchmark, monkeypatch, tmp_path):
     # Issue 23: a fine-ladder position answered in a new process's way: the solution read
-    # back from the cache folder (no solve in memory), then the answer.
-    from pokerdice_stats.games.bidding.exact import solve
-    from pokerdice_stats.games.bidding.exact.position import position_answer
+    # back from the cache folder (nothing in memory), then the answer.
+    from pokerdice_stats.games.bidding.exact import claims_answer
+    from pokerdice_stats.games.bidding.exact.claims_position import claims_position
 
-    solved = solve_ladder(CLASSIC, "fine")
+    solved = claims_answer.solve_claims(CLASSIC, "fine")
     monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(solve, "_solve", lambda rules, ladder: solved)
-    solve.solve_ladder.cache_clear()
-    solve.solve_ladder(CLASSIC, "fine")  # writes the entry
-    fine = bidding_odds.bid_ladder(CLASSIC, "fine")
+    monkeypatch.setattr(claims_answer, "_solve", lambda rules, name, iterations: solved)
+    claims_answer._kept.cache_clear()
+    claims_answer.solve_claims(CLASSIC, "fine")  # writes the entry
 
     def from_disk():
-        solve.solve_ladder.cache_clear()
-        result = solve.solve_ladder(CLASSIC, "fine")
-        return position_answer(result, fine, "Q Q Q 9 9", "full-house:K")
+        claims_answer._kept.cache_clear()
+        result = claims_answer.solve_claims(CLASSIC, "fine")
+        return claims_position(result, "Q Q Q 9 9", "full-house:K")
 
-    monkeypatch.setattr(solve, "_solve", lambda rules, ladder: pytest.fail("solved again"))
+    monkeypatch.setattr(
+        claims_answer, "_solve", lambda rules, name, iterations: pytest.fail("solved again")
+    )
     answer = benchmark.pedantic(from_disk, rounds=5)
-    solve.solve_ladder.cache_clear()
+    claims_answer._kept.cache_clear()
     assert answer.seat == 2

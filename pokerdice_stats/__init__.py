@@ -108,7 +108,6 @@ _PUBLIC = {
     "claims_matchups": "games.bidding.simulation.claims",
     "solve_bidding": "games.bidding.exact.game",
     "bid_ladder": "games.bidding.exact.odds",
-    "full_game_bounds": "games.bidding.exact.full_game",
     "position_answer": "games.bidding.exact.position",
     "claim_ladder": "games.bidding.exact.claims",
     "edge_of": "games.progressive.exact.edge",

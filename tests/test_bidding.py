@@ -133,14 +133,16 @@ def test_simple_players_never_gain_against_the_solution():
         simple_player(result.tree, result.ladder, 1, "call-from:royal-flush")
 
 
-@pytest.mark.xdist_group("bidding_fine")  # one solve of the classic fine ladder per run
-def test_fine_ladder_abstraction_is_measured():
-    result = solve_ladder(CLASSIC, "fine")
-    assert result.ladder.n_rungs == 8
-    assert "bids restricted to" in result.abstraction
-    assert result.lower - 1e-12 <= result.value <= result.upper + 1e-12
-    # The buckets lose little: the measured gap was 1.6e-5 units a game.
-    assert 0 <= result.exploitability < 1e-3
+def test_the_program_refuses_the_fine_ladder_and_names_its_answer(capsys):
+    with pytest.raises(OptionError, match="solve_claims"):
+        solve_ladder(CLASSIC, "fine")
+    argv = ["bidding", "--ladder", "fine", "--solver", "program"]
+    assert_cli_error(capsys, argv, "answered on its claims")
+    from pokerdice_stats import cli
+
+    with pytest.raises(SystemExit) as stop:  # the abstraction's option is gone
+        cli.main(["bidding", "--ladder", "fine", "--translation", "down"])
+    assert stop.value.code == 2 and "--translation" in capsys.readouterr().err
 
 
 def test_restricted_ladder_reads_each_pair_as_the_highest_kept_rung_it_makes():

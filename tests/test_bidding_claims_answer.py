@@ -271,7 +271,6 @@ def test_cli_summary_and_position_on_claims(capsys, result):
         (["--solver", "claims", "--iterations", "70"], "multiple of 50"),
         (["--solver", "claims", "--iterations", "99999999999999999999999"], "iterations"),
         (["--iterations", "50"], "--solver claims"),
-        (["--solver", "claims", "--translation", "up"], "--translation"),
         (["--solver", "claims", "--player", "sometimes"], "unknown player"),
         (
             ["--solver", "claims", "--hand", "Q Q Q 9 9", "--bids", "", "--player", "truthful"],
@@ -426,3 +425,17 @@ def test_the_command_refuses_a_solve_past_the_memory_budget(capsys, tmp_path, mo
     monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))
     argv = ["bidding", "--ladder", "fine", "--iterations", "900", "--memory-budget", "64M"]
     assert_cli_error(capsys, argv, "--memory-budget")
+
+
+def test_a_pickled_solution_keeps_only_its_fields(solutions):
+    """The cache entry holds the solution, not what was worked out from it (a solution
+    whose best responses were read pickles to the same bytes as a fresh one)."""
+    import pickle
+
+    result = solutions["cut"]
+    fresh = pickle.dumps(result)
+    claims_best_response(result, 1)
+    assert "_responses" in result.__dict__ and "chances" in result.__dict__
+    assert pickle.dumps(result) == fresh
+    back = pickle.loads(fresh)
+    assert np.array_equal(back.chances, result.chances) and back.lower == result.lower

@@ -29,7 +29,7 @@ def test_the_opening_answers_average_to_the_value(result):
     table = hand_table(CLASSIC)
     total = 0.0
     for h in range(ix.N_HANDS):
-        answer = position_answer(result, result.ladder, table.format(h), "")
+        answer = position_answer(result, table.format(h), "")
         assert answer.seat == 1 and answer.mix == "solution"
         assert abs(sum(m.chance for m in answer.moves) - 1) < 1e-9
         best = max(m.value for m in answer.moves)
@@ -40,7 +40,7 @@ def test_the_opening_answers_average_to_the_value(result):
 
 
 def test_answering_a_full_house(result):
-    answer = position_answer(result, result.ladder, "Q Q Q 9 9", ["full-house"])
+    answer = position_answer(result, "Q Q Q 9 9", ["full-house"])
     assert answer.seat == 2 and answer.bids == ("full-house",)
     assert [m.move for m in answer.moves] == ["call", "four-of-a-kind", "five-of-a-kind"]
     # Q Q Q 9 9 is itself a full house: the claim holds whatever the other holds
@@ -48,7 +48,7 @@ def test_answering_a_full_house(result):
     assert answer.moves[0].value == pytest.approx(-1.0, abs=1e-12)
     h = hand_table(CLASSIC).hand("Q Q Q 9 9")
     odds = bid_odds(result.ladder)
-    answer = position_answer(result, result.ladder, "Q Q Q 9 9", "two-pair, four-of-a-kind")
+    answer = position_answer(result, "Q Q Q 9 9", "two-pair, four-of-a-kind")
     assert answer.seat == 1
     rung = result.ladder.rung("four-of-a-kind")
     assert answer.chance_last_bid == Fraction(int(odds[h, rung]), 7776)
@@ -73,20 +73,20 @@ def test_cli_position_on_both_ladders(capsys, result):
     assert code == 0
     data = json.loads(out)
     assert data["seat"] == 2 and data["ladder"] == "category" and "translation" not in data
-    answer = position_answer(result, result.ladder, "Q Q Q 9 9", "full-house")
+    answer = position_answer(result, "Q Q Q 9 9", "full-house")
     assert [(m["move"], m["chance"], m["value"]) for m in data["moves"]] == [
         (m.move, m.chance, m.value) for m in answer.moves
     ]
     assert data["chance_last_bid_exact"] == "1/1" or Fraction(data["chance_last_bid_exact"]) == 1
     code, out, _ = run_cli(
         capsys,
-        *("bidding", "--ladder", "fine", "--solver", "program", "--hand", "Q Q Q 9 9"),
+        *("bidding", "--ladder", "fine", "--hand", "Q Q Q 9 9"),
         *("--bids", "full-house:K", "--format", "json"),
     )
     assert code == 0
     data = json.loads(out)
     fine = bid_ladder(CLASSIC, "fine")
-    assert data["translation"] == "down" and data["seat"] == 2
+    assert data["solver"] == "claims" and data["seat"] == 2 and "translation" not in data
     legal = [fine.labels[r] for r in range(fine.rung("full-house:K") + 1, fine.n_rungs)]
     assert [m["move"] for m in data["moves"]] == ["call", *legal]
     assert abs(sum(m["chance"] for m in data["moves"]) - 1) < 1e-9

@@ -544,10 +544,11 @@ import sys, time
 from pokerdice_stats.ground.interrupts import arm_last_resort, install
 arm_last_resort()
 install()
-print("ready", flush=True)
 while True:  # a library that swallows every KeyboardInterrupt and never looks at the flag
     try:
-        time.sleep(0.05)
+        print("ready", flush=True)  # in the try: the one SIGINT lands inside it
+        while True:
+            time.sleep(0.05)
     except KeyboardInterrupt:
         pass
 """

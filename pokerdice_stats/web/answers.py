@@ -163,9 +163,7 @@ def bidding_answer(request: BiddingRequest) -> dict:
     chances = result.strategy[seat][hand, list(info.moves)]
     odds = bid_odds(ladder)[hand]
     # each alternative's value under the solution's beliefs (bidding --hand --bids)
-    values = {
-        m.move: m.value for m in position_answer(result, ladder, request.hand, request.bids).moves
-    }
+    values = {m.move: m.value for m in position_answer(result, request.hand, request.bids).moves}
     moves = [
         {
             "move": "call" if action == CALL else ladder.labels[action],

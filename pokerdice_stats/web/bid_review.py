@@ -55,7 +55,7 @@ def bidding_review(request: BiddingReviewRequest) -> dict:
         if request.ladder == "fine":
             answer = claims_position(claims, hand, list(before))
         else:
-            answer = position_answer(result, ladder, hand, list(before))
+            answer = position_answer(result, hand, list(before))
         options = {m.move: m for m in answer.moves}
         chosen = options[choice]
         best = max(answer.moves, key=lambda m: m.value)  # the first of equal values

@@ -1,16 +1,19 @@
 """003 variation 8, bidding for two: each throws behind a screen, bids, or calls.
 
-The bid ladders and what ten dice make (:mod:`.exact.odds`), the public tree
-(:mod:`.exact.tree`), the sequence-form linear program (:mod:`.exact.sequence_form`)
-and its solve on a named ladder (:mod:`.exact.solve`, :mod:`.exact.game`), best
-responses in the full game (:mod:`.exact.response`, :mod:`.exact.full_game`,
-:mod:`.exact.translation`), simple players (:mod:`.exact.players`) and tables
-(:mod:`.exact.tables`); rungs that make the same claim (:mod:`.exact.claims`), discounted
-CFR over all hands on a tree of claims grown by reach (:mod:`.exact.claims_tree`,
-:mod:`.exact.claims_kernels`, :mod:`.exact.claims_cfr`)
-and the answer at one position (:mod:`.exact.position`); the simulated games
-(:mod:`.simulation`), cross-checks (:mod:`.checks`), report section (:mod:`.report`) and
-the ``bidding`` sub-command (:mod:`.command`).
+- The bid ladders and what ten dice make (:mod:`.exact.odds`), the public tree
+  (:mod:`.exact.tree`).
+- The category ladder solved exactly: the sequence-form linear program
+  (:mod:`.exact.sequence_form`, :mod:`.exact.game`, :mod:`.exact.solve`), best responses
+  (:mod:`.exact.response`), simple players (:mod:`.exact.players`), tables
+  (:mod:`.exact.frames`) and the answer at one position (:mod:`.exact.position`).
+- The fine ladder solved on its claims: rungs that make the same claim
+  (:mod:`.exact.claims`), discounted CFR over all hands on a tree of claims grown by reach
+  (:mod:`.exact.claims_tree`, :mod:`.exact.claims_kernels`, :mod:`.exact.claims_cfr`), the
+  answer (:mod:`.exact.claims_answer`, :mod:`.exact.claims_position`), its players and
+  best responses (:mod:`.exact.claims_players`, :mod:`.exact.claims_response`).
+- The simulated games (:mod:`.simulation`), cross-checks (:mod:`.checks`), report section
+  (:mod:`.report`), the OpenSpiel game (:mod:`.openspiel_game`) and the ``bidding``
+  sub-command (:mod:`.command`).
 """
 
 from __future__ import annotations

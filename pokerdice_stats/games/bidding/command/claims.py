@@ -51,8 +51,6 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.turn.hands import hand_table
 
-    if args.translation is not None:
-        raise OptionError("--translation belongs to --solver program (claims read every rung)")
     iterations = check_iterations(args.iterations or DEFAULT_ITERATIONS)
     full = bid_ladder(rules, args.ladder)
     names = tuple(args.players) if args.players else ("always-call", "truthful")
@@ -93,4 +91,4 @@ def _position(args: argparse.Namespace, result: ClaimsBidding) -> int:
         "solver": "claims",
         "iterations": result.iterations,
     }
-    return position_output(args, answer, context, None, result.exploitability)
+    return position_output(args, answer, context, result.exploitability)

@@ -89,7 +89,6 @@ def position_output(
     args: argparse.Namespace,
     answer: Position,
     context: dict[str, object],
-    translation: str | None,
     exploitability: float,
 ) -> int:
     """Write the answer at one position (``context``: the rules, ladder, and solver)."""
@@ -103,7 +102,6 @@ def position_output(
         "bids": list(answer.bids),
         "seat": answer.seat,
         "units": UNITS,
-        "translation": translation,
         "exploitability": exploitability,
         "beliefs": answer.beliefs,
         "mix": answer.mix,

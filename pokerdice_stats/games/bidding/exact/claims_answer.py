@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 
@@ -133,6 +134,11 @@ class ClaimsBidding:
             bounds[1],
             iterations,
         )
+
+    def __getstate__(self) -> dict[str, object]:
+        """Only the fields are kept (the cache entry): what is worked out from them (the
+        dense chances, the policy, the best responses, some 400 MB) is worked out again."""
+        return {f.name: self.__dict__[f.name] for f in dataclasses.fields(self)}
 
     @functools.cached_property
     def chances(self) -> np.ndarray:

@@ -11,7 +11,6 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from pokerdice_stats.games.bidding.exact.full_game import FullGameBounds
 from pokerdice_stats.games.bidding.exact.game import Bidding, reach_chances
 from pokerdice_stats.games.bidding.exact.moves import UNITS, by_own_rung
 from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_odds
@@ -114,23 +113,11 @@ def opening_frame(result: Bidding) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def summary(result: Bidding, bounds: FullGameBounds | None = None) -> dict[str, object]:
-    """The headline figures with their context (as in the ``bidding`` command's JSON).
-
-    Parameters
-    ----------
-    result : Bidding
-    bounds : FullGameBounds, optional
-        For a solution on kept rungs (the fine ladder): its best-response
-        bounds in the full game.  ``value_lower``, ``value_upper`` and
-        ``exploitability`` are then the full game's, the restricted game's are
-        kept as ``..._restricted_bids``, and ``settings`` names the
-        ``translation``.
-    """
-    settings: dict[str, str] = dict(result.rules.settings())
-    record: dict[str, object] = {
+def summary(result: Bidding) -> dict[str, object]:
+    """The headline figures with their context (as in the ``bidding`` command's JSON)."""
+    return {
         "rules": result.rules.label(),
-        "settings": settings,
+        "settings": dict(result.rules.settings()),
         "ladder": result.ladder.name,
         "rungs": list(result.ladder.labels),
         "units": UNITS,
@@ -141,16 +128,3 @@ def summary(result: Bidding, bounds: FullGameBounds | None = None) -> dict[str, 
         "hand_classes": int(result.classes.max()) + 1,
         "abstraction": result.abstraction,
     }
-    if bounds is not None:
-        settings["translation"] = bounds.translation
-        record.update(
-            {
-                "value_lower": bounds.lower,
-                "value_upper": bounds.upper,
-                "exploitability": bounds.exploitability,
-                "value_lower_restricted_bids": result.lower,
-                "value_upper_restricted_bids": result.upper,
-                "exploitability_restricted_bids": result.exploitability,
-            }
-        )
-    return record

@@ -19,14 +19,9 @@ Rulings where ``design.md`` is silent:
 - every rung may be bid, those that any ten dice make included (a bid that
   cannot lose passes the next bid to the other player); a claim holds or not,
   so there are no ties.
-- the fine ladder's solution bids only kept rungs; its exploitability is
-  measured in the full game, where the other player may bid any rung and the
-  solution reads that bid as a kept rung by a translation rule: ``down``
-  (default, the highest kept rung at or below), ``up`` (the lowest at or
-  above, else the top kept rung) or ``nearest`` (by rung index, a tie going
-  down); a reading at or below the abstract bid before it is lifted to the
-  next kept rung, and with none left the solution calls; a call settles on
-  the real bid (:mod:`~pokerdice_stats.games.bidding.exact.translation`).
+- the fine ladder, too large for this program, is solved on its distinct claims
+  (:mod:`~pokerdice_stats.games.bidding.exact.claims_answer`), every rung read as the
+  claim it makes.
 
 :func:`solve_bidding` solves the game exactly on a ladder of up to
 :data:`~pokerdice_stats.games.bidding.exact.tree.MAX_RUNGS` rungs (the category

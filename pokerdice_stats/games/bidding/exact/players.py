@@ -102,8 +102,6 @@ def report_players(ladder: BidLadder) -> tuple[str, ...]:
 def player_losses(
     result: Bidding,
     players: tuple[str, ...] | None = None,
-    full: BidLadder | None = None,
-    translation: str = "down",
 ) -> pd.DataFrame:
     """Each simple player in each seat against the solved strategy.
 
@@ -111,15 +109,7 @@ def player_losses(
     ----------
     result : Bidding
     players : tuple of str, optional
-        The players (default :func:`report_players`).
-    full : BidLadder, optional
-        For a solution on kept rungs (the fine ladder): the full ladder, on
-        which the simple players then play (a call-from rung is one of its
-        rungs), the solution reading their bids through ``translation``
-        (:func:`~pokerdice_stats.games.bidding.exact.full_game.lifted_best_response`).
-        Without it they play the solution's own ladder.
-    translation : str
-        How the solution reads bids off its ladder (with ``full``).
+        The players (default :func:`report_players`), on the solution's own ladder.
 
     Returns
     -------
@@ -128,22 +118,12 @@ def player_losses(
         seat's own expected result, units won per game), ``equilibrium`` (the
         seat's result under the solution) and ``loss`` (their difference).
     """
-    from pokerdice_stats.games.bidding.exact.full_game import lifted_best_response
-    from pokerdice_stats.games.bidding.exact.translation import kept_rungs
-
     tree, ladder = result.tree, result.ladder
-    on = ladder if full is None else full
-    names = players if players is not None else report_players(on)
+    names = players if players is not None else report_players(ladder)
     rows = []
     for name in names:
         for seat in (1, 2):
-            if full is not None:
-                kept = kept_rungs(full, ladder)
-                other = result.strategy[3 - seat]
-                seat1, _ = lifted_best_response(
-                    tree, full, kept, other, seat, translation, habit=habit_rule(full, name)
-                )
-            elif seat == 1:
+            if seat == 1:
                 seat1 = play_value(
                     tree, ladder, simple_player(tree, ladder, 1, name), result.strategy[2]
                 )

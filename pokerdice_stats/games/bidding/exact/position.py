@@ -2,16 +2,14 @@
 
 The bids so far are rungs of the ladder played (oldest first, each higher
 than the one before); their number says whose turn it is (seat 1 after an
-even number).  The solution is read at the position as it plays the game:
-each real bid is read as a rung of the solution's tree
-(:func:`~pokerdice_stats.games.bidding.exact.translation.read_bid`; on the
-category ladder every rung is on the tree and reads as itself, on the fine
-ladder's abstraction through the ``down`` rule).
+even number).  Every rising sequence of rungs is a history of the solved
+tree, so the solution is read at the position itself.  (The fine ladder is
+answered on its claims:
+:func:`~pokerdice_stats.games.bidding.exact.claims_position.claims_position`.)
 
 For the player to move, :func:`position_answer` gives
 
-- the solution's mix over the call and every legal bid (a bid off the
-  solution's tree is never made by it: chance 0); where the solution never
+- the solution's mix over the call and every legal bid; where the solution never
   makes the mover's own bids so far with its hand, it has no mix there, and
   the move of the best value is given instead (``mix: "best value"``);
 - the value of each alternative: the mover's expected result (units won per
@@ -28,7 +26,7 @@ Examples
 >>> from pokerdice_stats import get_rules
 >>> from pokerdice_stats.games.bidding.exact.solve import solve_ladder
 >>> result = solve_ladder(get_rules("classic"), "category")
->>> answer = position_answer(result, result.ladder, "Q Q Q 9 9", ["full-house"])
+>>> answer = position_answer(result, "Q Q Q 9 9", ["full-house"])
 >>> answer.seat, answer.moves[0].move
 (2, 'call')
 >>> round(sum(m.chance for m in answer.moves), 12)
@@ -42,29 +40,11 @@ import numpy as np
 from pokerdice_stats.games.bidding.exact.game import Bidding
 from pokerdice_stats.games.bidding.exact.moves import Move, Position, finish_position, parse_bids
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
-from pokerdice_stats.games.bidding.exact.translation import (
-    kept_rungs,
-    read_bid,
-    translation_table,
-)
 from pokerdice_stats.games.bidding.exact.tree import CALL
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.turn.hands import hand_table
 
 __all__ = ["Move", "Position", "parse_bids", "position_answer"]
-
-
-def _read(result: Bidding, full: BidLadder, bids: tuple[int, ...]) -> tuple[int, ...] | None:
-    """The tree history the real bids read as (None once no kept rung is left)."""
-    kept = kept_rungs(full, result.ladder)
-    table = translation_table(kept, full.n_rungs, "down")
-    history: list[int] = []
-    for bid in bids:
-        reading = read_bid(table, bid, history[-1] if history else -1)
-        if reading is None:
-            return None
-        history.append(reading)
-    return tuple(history)
 
 
 def _reach(result: Bidding, history: tuple[int, ...], other: int) -> np.ndarray:
@@ -87,18 +67,15 @@ def _made(full: BidLadder, seat: int, hand: int) -> np.ndarray:
 
 def _continue(
     result: Bidding,
-    full: BidLadder,
-    kept: tuple[int, ...],
-    table: np.ndarray,
     seat: int,
     hand: int,
     history: tuple[int, ...],
-    real: int,
+    last: int,
     belief: np.ndarray,
 ) -> float:
     """The mover's expected result (weighted by ``belief``) once both play the solution."""
     tree = result.tree
-    made = _made(full, seat, hand)
+    made = _made(result.ladder, seat, hand)
     to_move = 1 if len(history) % 2 == 0 else 2
     if to_move == seat:
         total = 0.0
@@ -107,12 +84,10 @@ def _continue(
             if chance <= 0:
                 continue
             if action == CALL:
-                total += chance * float(belief @ np.where(made >= real, -1.0, 1.0))
+                total += chance * float(belief @ np.where(made >= last, -1.0, 1.0))
             else:
                 nxt = (*history, action)
-                total += chance * _continue(
-                    result, full, kept, table, seat, hand, nxt, kept[action], belief
-                )
+                total += chance * _continue(result, seat, hand, nxt, action, belief)
         return total
     total = 0.0
     other = 3 - seat
@@ -121,24 +96,22 @@ def _continue(
         if not after.any():
             continue
         if action == CALL:
-            total += float(after @ np.where(made >= real, 1.0, -1.0))
+            total += float(after @ np.where(made >= last, 1.0, -1.0))
         else:
             nxt = (*history, action)
-            total += _continue(result, full, kept, table, seat, hand, nxt, kept[action], after)
+            total += _continue(result, seat, hand, nxt, action, after)
     return total
 
 
 def position_answer(
-    result: Bidding, full: BidLadder, hand: str, bids: str | list[str] | tuple[str, ...]
+    result: Bidding, hand: str, bids: str | list[str] | tuple[str, ...]
 ) -> Position:
     """The solution's answer, and each alternative's value, at one position.
 
     Parameters
     ----------
     result : Bidding
-        The solution (on ``full`` itself, or on kept rungs of it: the fine abstraction).
-    full : BidLadder
-        The ladder the bids are named on.
+        The solution; the bids are named on its ladder.
     hand : str
         The mover's own five dice.
     bids : str or list of str
@@ -149,53 +122,37 @@ def position_answer(
     OptionError
         For a bad hand, an unknown rung or bids that do not rise.
     """
-    table_of_hands = hand_table(full.rules)
+    ladder = result.ladder
+    table_of_hands = hand_table(ladder.rules)
     own = table_of_hands.hand(hand)
-    real = parse_bids(full, bids)
-    seat = 1 if len(real) % 2 == 0 else 2
-    kept = kept_rungs(full, result.ladder)
-    table = translation_table(kept, full.n_rungs, "down")
-    history = _read(result, full, real)
-    last = real[-1] if real else -1
-    made = _made(full, seat, own)
-    prior = (ix.HAND_WAYS / ix.N_THROWS).astype(float)
-    on_tree = history is not None
-    belief, beliefs = prior, "throw"
-    if history is not None:
-        reach = _reach(result, history, 3 - seat)
-        if reach.sum() > 0:
-            belief, beliefs = reach / reach.sum(), "solution"
-    mix: dict[int, float] = {}
-    if history is not None:
-        for action in result.tree.actions(history):
-            chance = float(
-                result.strategy[seat][own, result.tree.seq_index[seat][(history, action)]]
-            )
-            mix[CALL if action == CALL else kept[action]] = chance
-    elif real:
-        mix[CALL] = 1.0  # no kept rung left: the solution calls
+    history = parse_bids(ladder, bids)
+    seat = 1 if len(history) % 2 == 0 else 2
+    last = history[-1] if history else -1
+    made = _made(ladder, seat, own)
+    belief = (ix.HAND_WAYS / ix.N_THROWS).astype(float)
+    beliefs = "throw"
+    reach = _reach(result, history, 3 - seat)
+    if reach.sum() > 0:
+        belief, beliefs = reach / reach.sum(), "solution"
+    mix = {
+        action: float(result.strategy[seat][own, result.tree.seq_index[seat][(history, action)]])
+        for action in result.tree.actions(history)
+    }
     moves: list[Move] = []
-    if real:
+    if history:
         value = float(belief @ np.where(made >= last, -1.0, 1.0))
         moves.append(Move("call", mix.get(CALL, 0.0), float(value)))
-    for bid in range(last + 1, full.n_rungs):
-        reading = None if history is None else read_bid(table, bid, history[-1] if history else -1)
-        if reading is None:  # the other calls
-            value = float(belief @ np.where(made >= bid, 1.0, -1.0))
-        else:
-            assert history is not None
-            value = _continue(
-                result, full, kept, table, seat, own, (*history, reading), bid, belief
-            )
-        moves.append(Move(full.labels[bid], mix.get(bid, 0.0), float(value)))
-    own_bids = history is not None and _reach(result, history, seat)[own] > 0
+    for bid in range(last + 1, ladder.n_rungs):
+        value = _continue(result, seat, own, (*history, bid), bid, belief)
+        moves.append(Move(ladder.labels[bid], mix.get(bid, 0.0), float(value)))
+    own_bids = _reach(result, history, seat)[own] > 0
     return finish_position(
         table_of_hands.format(own),
-        tuple(full.labels[b] for b in real),
+        tuple(ladder.labels[b] for b in history),
         beliefs,
-        on_tree,
+        True,
         bool(own_bids),
         moves,
-        made >= last if real else None,
+        made >= last if history else None,
         belief,
     )

@@ -1,26 +1,16 @@
-"""Solving bidding for two on a named ladder: exact, or on the stated abstraction.
+"""Solving bidding for two exactly on a named ladder (kept in the cache folder).
 
 - ``category``: exact (:func:`~pokerdice_stats.games.bidding.exact.game.solve_bidding`).
-- ``fine``: the fine ladder has one rung per category and face of its main set
-  (38 rungs on the classic rules, 2^38 bid histories): too many for the exact
-  tree.  The abstraction, stated:
+- ``fine``: the fine ladder (one rung per category and face of its main set, 38 rungs
+  and 2^38 bid histories on the classic rules) is too large for the exact program; it is
+  answered on its distinct claims by
+  :func:`~pokerdice_stats.games.bidding.exact.claims_answer.solve_claims`, every rung
+  read as the claim it makes.  The 8-rung abstraction that the program once solved here
+  (bids read through a translation rule) is retired: a best response in the full game
+  won 0.384 units a game against it, 0.203 against the solution on claims.
 
-  1. *bids*: the players bid only the rungs of :data:`FINE_RUNGS` that the
-     rule set has (the lowest rung, then the full house, four and five of a
-     kind split by the face of the main set: 8 rungs, 256 histories); a bid
-     claims as on the fine ladder;
-  2. *hands*: a player decides knowing only the chances its own five dice
-     give each kept bid (hands with the same chances play alike: 55 buckets
-     on the classic rules).
-
-  The game with those bids is then solved on the buckets.  Two measures of
-  what it gives away: best responses with every hand seen in full but only
-  the kept bids (:attr:`Bidding.exploitability`: what the hand buckets cost),
-  and best responses in the full game, every rung open to the responder,
-  with the solution reading each bid as a kept rung by a translation rule
-  (:mod:`~pokerdice_stats.games.bidding.exact.full_game`: what the buckets and the
-  restricted bids cost together; that is the exploitability the ``bidding``
-  command and the report give for the fine ladder).
+:func:`restricted_ladder` keeps some rungs of a ladder: small games for the tests and the
+OpenSpiel checks.
 """
 
 from __future__ import annotations
@@ -31,23 +21,11 @@ import numpy as np
 
 from pokerdice_stats.engines.report.cache import kept_solve
 from pokerdice_stats.games.bidding.exact.game import Bidding, solve_bidding
-from pokerdice_stats.games.bidding.exact.odds import LADDERS, BidLadder, bid_ladder, bid_odds
+from pokerdice_stats.games.bidding.exact.odds import LADDERS, BidLadder
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
 
-__all__ = ["FINE_RUNGS", "restricted_ladder", "solve_ladder"]
-
-#: The bids of the fine-ladder abstraction (those the rule set has), lowest first.
-FINE_RUNGS = (
-    "high-die:A",
-    "full-house:9",
-    "full-house:Q",
-    "full-house:A",
-    "four-of-a-kind:9",
-    "four-of-a-kind:Q",
-    "five-of-a-kind:9",
-    "five-of-a-kind:A",
-)
+__all__ = ["restricted_ladder", "solve_ladder"]
 
 
 def restricted_ladder(ladder: BidLadder, labels: tuple[str, ...]) -> BidLadder:
@@ -81,24 +59,14 @@ def restricted_ladder(ladder: BidLadder, labels: tuple[str, ...]) -> BidLadder:
     )
 
 
-def _fine_abstraction(rules: RuleSet) -> Bidding:
-    fine = bid_ladder(rules, "fine")
-    ladder = restricted_ladder(fine, FINE_RUNGS)
-    _, buckets = np.unique(bid_odds(ladder), axis=0, return_inverse=True)
-    buckets = buckets.ravel()
-    text = (
-        "bids restricted to " + ", ".join(ladder.labels) + "; each player knows only the "
-        f"chances its own hand gives each of those bids ({int(buckets.max()) + 1} buckets); "
-        "exploitability_restricted_bids: best responses seeing every hand, with those bids; "
-        "exploitability: best responses in the full game (every rung), the solution reading "
-        "each bid as a kept rung by the translation rule"
-    )
-    return solve_bidding(rules, ladder, classes=buckets.astype(np.int64), abstraction=text)
+#: Why ``solve_ladder`` refuses the fine ladder (and where its answer is).
+FINE_REFUSAL = (
+    "the fine ladder is not solved by the program (its 2^38 bid histories are too many); it "
+    "is answered on its claims: solve_claims(rules, 'fine') or `bidding --ladder fine`"
+)
 
 
 def _solve(rules: RuleSet, ladder: str) -> Bidding:
-    if ladder == "fine":
-        return _fine_abstraction(rules)
     return solve_bidding(rules, ladder)
 
 
@@ -108,16 +76,18 @@ def solve_ladder(rules: RuleSet, ladder: str = "category") -> Bidding:
 
     Kept in memory and in the toolkit's cache folder (``solves``, see
     :func:`~pokerdice_stats.engines.report.cache.kept_solve`), so that the next
-    process reads it instead of solving again (seconds: the fine ladder's
-    program takes about 15 s on two cores).
+    process reads it instead of solving again (the category ladder takes about 3 s).
 
     Raises
     ------
     OptionError
-        For an unknown ladder.
+        For an unknown ladder, or the fine ladder (:data:`FINE_REFUSAL`: it is answered
+        on its claims).
     """
     if ladder not in LADDERS:
         raise OptionError(f"unknown ladder {ladder!r}; one of: {', '.join(LADDERS)}")
+    if ladder == "fine":
+        raise OptionError(FINE_REFUSAL)
     return kept_solve(
         "solves", "bidding.solve_ladder", (repr(rules), ladder), lambda: _solve(rules, ladder)
     )
