@@ -4,11 +4,14 @@ The five commands of issue 12's half-second target (``hold``, ``classify``,
 ``odds``, ``chances``, ``compare``) do not import numba at all: they run on
 the numpy twins of the kernels (see ``tests/test_numpy_twins.py``).
 
-Each command runs in a fresh interpreter (as from the shell); a small wrapper
-lists the modules of pandas, scipy and matplotlib loaded when it ends.  numba
-itself imports parts of scipy when it is imported and when it loads a kernel
-(its linear-algebra support); those parts, measured the same way for a script
-that imports numba and runs one kernel, are the only ones allowed.
+The commands of a list run one after another in a fresh interpreter (as from the
+shell, one interpreter a list rather than a command: each start costs about a second);
+a small wrapper lists the modules of pandas, scipy and matplotlib loaded after each.
+Modules never unload, so what is loaded after the last command is everything any of
+them loaded, and a module too many is named with the first command that loaded it.
+numba itself imports parts of scipy when it is imported and when it loads a kernel
+(its linear-algebra support); those parts, measured the same way for a script that
+imports numba and runs one kernel, are the only ones allowed.
 """
 
 from __future__ import annotations
@@ -24,19 +27,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("pandas", "scipy", "matplotlib")
 
-#: Runs the command line in-process, then prints the heavy modules loaded.
+#: Runs each command line in turn in-process; after each, prints the heavy modules loaded.
 WRAPPER = """
 import contextlib, io, json, runpy, sys
-sys.argv = ["pokerdice-stats", *json.loads(sys.argv[1])]
-with contextlib.redirect_stdout(io.StringIO()):
-    try:
-        runpy.run_module("pokerdice_stats", run_name="__main__")
-    except SystemExit as stop:
-        code = stop.code
-    else:
-        code = 0
-heavy = sorted(m for m in sys.modules if m.split(".")[0] in {"pandas", "scipy", "matplotlib"})
-print(json.dumps({"code": code, "modules": heavy, "numba": "numba" in sys.modules}))
+for argv in json.loads(sys.argv[1]):
+    sys.argv = ["pokerdice-stats", *argv]
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            runpy.run_module("pokerdice_stats", run_name="__main__")
+        except SystemExit as stop:
+            code = stop.code
+        else:
+            code = 0
+    heavy = sorted(m for m in sys.modules if m.split(".")[0] in {"pandas", "scipy", "matplotlib"})
+    print(json.dumps({"code": code, "modules": heavy, "numba": "numba" in sys.modules}))
 """
 
 #: numba's own share: import it and run one kernel of the package.
@@ -63,7 +67,8 @@ QUICK_COMMANDS = [
 ]
 
 
-def _run(code: str, *args: str, env_extra: dict[str, str] | None = None) -> dict:
+def _run(code: str, *args: str, env_extra: dict[str, str] | None = None) -> list[dict]:
+    """The records ``code`` printed, one a line (the wrapper: one a command)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), **(env_extra or {})}
     done = subprocess.run(
         [sys.executable, "-c", code, *args],
@@ -71,26 +76,43 @@ def _run(code: str, *args: str, env_extra: dict[str, str] | None = None) -> dict
         text=True,
         env=env,
         cwd=ROOT,
-        timeout=300,
+        timeout=600,
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return [json.loads(line) for line in done.stdout.strip().splitlines()]
+
+
+def _commands(argvs: list[list[str]], env_extra: dict[str, str] | None = None) -> list[dict]:
+    """Run the commands in turn in one fresh interpreter; each record gains ``argv`` and
+    ``new_modules`` (the heavy modules it was the first to load) and must end with 0."""
+    records = _run(WRAPPER, json.dumps(argvs), env_extra=env_extra)
+    assert len(records) == len(argvs)
+    seen: set[str] = set()
+    for argv, record in zip(argvs, records, strict=True):
+        record["argv"] = " ".join(argv)
+        record["new_modules"] = sorted(set(record["modules"]) - seen)
+        seen |= set(record["modules"])
+        assert record["code"] == 0, record["argv"]
+    return records
+
+
+def _first_with_numba(records: list[dict]) -> str | None:
+    """The first command after which numba was loaded (None: none of them loaded it)."""
+    return next((r["argv"] for r in records if r["numba"]), None)
 
 
 @pytest.fixture(scope="module")
 def numba_share() -> set[str]:
-    found = _run(BASELINE)["modules"]
+    found = _run(BASELINE)[-1]["modules"]
     assert not any(m.split(".")[0] in ("pandas", "matplotlib") for m in found)
     return set(found)
 
 
-@pytest.mark.parametrize("argv", QUICK_COMMANDS, ids=[" ".join(a[:2]) for a in QUICK_COMMANDS])
-def test_quick_command_skips_heavy_imports(argv, numba_share):
-    found = _run(WRAPPER, json.dumps(argv))
-    assert found["code"] == 0
-    extra = sorted(set(found["modules"]) - numba_share)
-    assert extra == [], f"{' '.join(argv)} imports {extra[:5]}"
+def test_quick_commands_skip_heavy_imports(numba_share):
+    for record in _commands(QUICK_COMMANDS):
+        extra = sorted(set(record["new_modules"]) - numba_share)
+        assert extra == [], f"{record['argv']} imports {extra[:5]}"
 
 
 #: The five commands of issue 12's half-second target, on every turn rule the
@@ -109,11 +131,8 @@ WITHOUT_NUMBA = [
 ]
 
 
-@pytest.mark.parametrize("argv", WITHOUT_NUMBA, ids=[" ".join(a) for a in WITHOUT_NUMBA])
-def test_quick_command_does_not_import_numba(argv):
-    found = _run(WRAPPER, json.dumps(argv))
-    assert found["code"] == 0
-    assert found["numba"] is False
+def test_quick_commands_do_not_import_numba():
+    assert _first_with_numba(_commands(WITHOUT_NUMBA)) is None
 
 
 #: ``hold --to-win`` for every number of players left (2 to 5 players in the round).
@@ -126,25 +145,22 @@ TO_WIN = [
 ]
 
 
-@pytest.mark.parametrize("argv", TO_WIN, ids=[" ".join(a[5:]) for a in TO_WIN])
-def test_to_win_with_saved_round_tables_does_not_import_numba(argv, tmp_path, numba_share):
+def test_to_win_with_saved_round_tables_does_not_import_numba(tmp_path):
     """Once a round's tables are saved, ``hold --to-win`` solves one goal on the twins."""
     env = {"POKERDICE_CACHE_DIR": str(tmp_path)}
-    assert _run(WRAPPER, json.dumps(argv), env_extra=env)["code"] == 0  # solves, saves
-    found = _run(WRAPPER, json.dumps(argv), env_extra=env)
-    assert found["code"] == 0
-    assert found["numba"] is False
-    assert found["modules"] == []
+    _commands(TO_WIN, env)  # solves, saves
+    again = _commands(TO_WIN, env)  # a new interpreter: the tables from the cache folder
+    assert _first_with_numba(again) is None
+    assert again[-1]["modules"] == []
 
 
-@pytest.mark.parametrize("left", ["0", "1", "2", "3"])
-def test_a_round_over_hands_is_solved_without_numba(left, tmp_path):
+def test_a_round_over_hands_is_solved_without_numba(tmp_path):
     """Rounds over hands, up to 5 players (``ROUND_QUICK_PLAYERS``), solve on the
     twins, tables or not."""
-    argv = ["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9", "--players-left", left]
-    found = _run(WRAPPER, json.dumps(argv), env_extra={"POKERDICE_CACHE_DIR": str(tmp_path)})
-    assert found["code"] == 0
-    assert found["numba"] is False
+    base = ["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9", "--players-left"]
+    argvs = [[*base, left] for left in ("3", "2", "1", "0")]
+    records = _commands(argvs, {"POKERDICE_CACHE_DIR": str(tmp_path)})
+    assert _first_with_numba(records) is None
 
 
 def test_a_game_does_import_numba(tmp_path):
@@ -152,12 +168,11 @@ def test_a_game_does_import_numba(tmp_path):
     no saved tables loads the compiled kernels."""
     argv = ["hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9", "--players-left", "1"]
     argv += ["--rules", "classic", "--set", "sticky_holds=true"]
-    found = _run(WRAPPER, json.dumps(argv), env_extra={"POKERDICE_CACHE_DIR": str(tmp_path)})
-    assert found["code"] == 0
-    assert found["numba"] is True
+    records = _commands([argv], {"POKERDICE_CACHE_DIR": str(tmp_path)})
+    assert _first_with_numba(records) == " ".join(argv)
 
 
 def test_a_table_command_does_import_pandas():
     """The check can fail: a command that builds a frame is caught."""
-    found = _run(WRAPPER, json.dumps(["rules", "list"]))
-    assert any(m == "pandas" for m in found["modules"])
+    records = _commands([["hold", "K K J 10 9"], ["rules", "list"]])
+    assert "pandas" not in records[0]["new_modules"] and "pandas" in records[1]["new_modules"]
