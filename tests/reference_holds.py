@@ -173,7 +173,8 @@ class ReferenceTurn:
         return self._holds[key]
 
     def alternatives(self, hand: Hand, throws_left: int, aside: Hand = ()) -> dict[Hand, Fraction]:
-        """Value of every distinct hold (the whole hand: stand), canonical order."""
+        """Value of every distinct hold (the whole hand: stand), canonical order (the
+        reference's own table: read it, do not change it)."""
         key = (hand, throws_left, aside)
         if key not in self._options:
             options = {hand: self.goal[hand]}
@@ -190,7 +191,7 @@ class ReferenceTurn:
                 for kept in self.allowed(hand, aside):
                     options[kept] = self.hold_value(kept, throws_left)
             self._options[key] = options
-        return dict(self._options[key])
+        return self._options[key]
 
     def value(self, hand: Hand, throws_left: int, aside: Hand = ()) -> Fraction:
         """Value of a state."""
@@ -204,7 +205,7 @@ class ReferenceTurn:
         key = (hand, throws_left, aside)
         if key not in self._best:
             options = self.alternatives(hand, throws_left, aside)
-            top = max(options.values())
+            top = self.value(hand, throws_left, aside)
             self._best[key] = min((k for k, v in options.items() if v == top), key=canonical_key)
         return self._best[key]
 

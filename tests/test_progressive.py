@@ -35,6 +35,7 @@ from pokerdice_stats.ground.errors import PokerDiceError
 from pokerdice_stats.turn.goals import at_least
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.holds import solve
+from tests.results_bytes import assert_same_as_results
 
 RULES = get_rules("progressive")
 PIPS = [tuple(sorted(r + 1 for r in range(6) for _ in range(int(c[r])))) for c in ix.HAND_COUNTS]
@@ -444,14 +445,11 @@ def test_optimal_computer_program_runs_in_python_integers():
 def test_report_section_writes_deterministic_files(tmp_path):
     from pokerdice_stats.games.progressive.report.payout import tasks
 
-    first = [p for task in tasks(tmp_path / "a") for p in task.run()]
-    second = [p for task in tasks(tmp_path / "b") for p in task.run()]
-    names = sorted(p.name for p in first)
-    assert names == sorted(p.name for p in second)
+    written = [p for task in tasks(tmp_path) for p in task.run()]
+    names = sorted(p.name for p in written)
     assert "progressive_payout.csv" in names and "progressive_breakdown.md" in names
-    for a, b in zip(sorted(first), sorted(second), strict=True):
-        assert a.read_bytes() == b.read_bytes(), a.name
-    text = (tmp_path / "a" / "games" / "progressive_payout.csv").read_text()
+    assert_same_as_results(written, tmp_path)
+    text = (tmp_path / "games" / "progressive_payout.csv").read_text()
     assert str(expected_payout(RULES, computer="stand").expected) in text
 
 
@@ -459,13 +457,10 @@ def test_banking_equilibrium_report_writes_deterministic_files(tmp_path):
     """The two-seat banking equilibrium's files (banking's report, beside its field tables)."""
     from pokerdice_stats.games.banking.report.equilibrium import write_banking
 
-    first = write_banking(tmp_path / "a")
-    second = write_banking(tmp_path / "b")
-    names = sorted(p.name for p in first)
-    assert names == sorted(p.name for p in second)
+    written = write_banking(tmp_path)
+    names = sorted(p.name for p in written)
     assert "banking_strategies.png" in names and "banking_equilibrium.md" in names
-    for a, b in zip(sorted(first), sorted(second), strict=True):
-        assert a.read_bytes() == b.read_bytes(), a.name
+    assert_same_as_results(written, tmp_path)
 
 
 def test_joint_distribution_reproduces_the_expected_payout():
