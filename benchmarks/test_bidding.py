@@ -121,7 +121,8 @@ def test_bidding_fine_best_responses(benchmark):
     result = solve_claims(CLASSIC, "fine")
 
     def both():
-        result.__dict__.pop("_responses", None)
+        if not benchmark.disabled:  # the suite's smoke test reads the ones other tests need
+            result.__dict__.pop("_responses", None)
         return claims_best_response(result, 1).value - claims_best_response(result, 2).value
 
     gap = benchmark.pedantic(both, rounds=3)

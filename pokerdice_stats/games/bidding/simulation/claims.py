@@ -147,16 +147,29 @@ class _Graph:
 
 def claims_game(result: ClaimsBidding, responder: int | None = None) -> BidGame:
     """The kernel's arrays: the solution against itself (``responder`` None), or against
-    the best response of seat ``responder`` (1 or 2)."""
-    graph = _Graph(result, responder)
-    graph.node(("tree", ()))
-    mover = [m for m, _, _ in graph.nodes]
-    last = [r for _, r, _ in graph.nodes]
-    ptr = np.cumsum([0] + [len(moves) for _, _, moves in graph.nodes])
-    child = [c for _, _, moves in graph.nodes for c, _ in moves]
-    seq = [s for _, _, moves in graph.nodes for _, s in moves]
-    extra = np.array(graph.columns, dtype=np.float64).reshape(-1, ix.N_HANDS)
-    strategy = np.hstack([result.chances.T, extra.T])
+    the best response of seat ``responder`` (1 or 2).
+
+    The nodes (a walk of some 60,000 in Python, about a second and a half on the classic
+    fine ladder) are worked out once per solution and responder in a process and kept on
+    the solution (a few MB; not in its cache entry); the strategy columns (some 150 MB)
+    are assembled afresh for each game.
+    """
+    found: dict = result.__dict__.setdefault("_game_nodes", {})
+    if responder not in found:
+        graph = _Graph(result, responder)
+        graph.node(("tree", ()))
+        nodes = graph.nodes
+        found[responder] = (
+            np.array([m for m, _, _ in nodes], dtype=np.int64),
+            np.array([r for _, r, _ in nodes], dtype=np.int64),
+            np.cumsum([0] + [len(moves) for _, _, moves in nodes]).astype(np.int64),
+            np.array([c for _, _, moves in nodes for c, _ in moves], dtype=np.int64),
+            np.array([s for _, _, moves in nodes for _, s in moves], dtype=np.int64),
+            np.array(graph.columns, dtype=np.float64).reshape(-1, ix.N_HANDS),
+        )
+    mover, last, ptr, child, seq, extra = found[responder]
+    # one (252, moves) array for both seats (the kernel reads it, never writes)
+    strategy = np.ascontiguousarray(np.vstack([result.chances, extra]).T)
     return game_arrays(result.ladder.pair_rung, mover, last, ptr, child, seq, strategy, strategy)
 
 
