@@ -176,3 +176,16 @@ def test_a_table_command_does_import_pandas():
     """The check can fail: a command that builds a frame is caught."""
     records = _commands([["hold", "K K J 10 9"], ["rules", "list"]])
     assert "pandas" not in records[0]["new_modules"] and "pandas" in records[1]["new_modules"]
+
+
+@pytest.mark.xdist_group("bidding_fine")  # the fine solve kept once a run (the main job's)
+def test_a_fine_bidding_answer_from_the_cache_loads_no_heavy_module():
+    """``bidding --ladder fine --hand --bids`` read back from the cache folder: the claims
+    solution and the position's walk only (no linear program, no numba; pandas only to
+    draw the table)."""
+    argv = ["bidding", "--ladder", "fine", "--hand", "Q Q Q 9 9", "--bids", "full-house:K"]
+    _commands([argv])  # solves and keeps it, unless the cache has it already
+    json_answer, table = _commands([[*argv, "--format", "json"], argv])
+    assert json_answer["numba"] is False and json_answer["modules"] == []
+    assert table["numba"] is False
+    assert not any(m.split(".")[0] == "scipy" for m in table["modules"])

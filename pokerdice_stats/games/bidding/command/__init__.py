@@ -97,8 +97,9 @@ def run_bidding(args: argparse.Namespace) -> int:
 
         return run_claims(args, rules_from_args(args))
     from pokerdice_stats.games.bidding.exact.frames import odds_frame, opening_frame, summary
+    from pokerdice_stats.games.bidding.exact.habits import habit_rule
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder
-    from pokerdice_stats.games.bidding.exact.players import habit_rule, player_losses
+    from pokerdice_stats.games.bidding.exact.players import player_losses
     from pokerdice_stats.games.bidding.exact.solve import FINE_REFUSAL, solve_ladder
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.turn.hands import hand_table

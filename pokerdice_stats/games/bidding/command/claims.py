@@ -45,9 +45,9 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
         check_iterations,
         solve_claims,
     )
+    from pokerdice_stats.games.bidding.exact.habits import habit_rule
     from pokerdice_stats.games.bidding.exact.moves import parse_bids
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder
-    from pokerdice_stats.games.bidding.exact.players import habit_rule
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.turn.hands import hand_table
 

@@ -22,7 +22,7 @@ import pandas as pd
 from pokerdice_stats.games.bidding.exact.claims import claim_of_rung
 from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL as CLAIM_CALL
-from pokerdice_stats.games.bidding.exact.players import habit_rule, report_players
+from pokerdice_stats.games.bidding.exact.habits import habit_rule, report_players
 from pokerdice_stats.games.bidding.exact.tree import CALL
 from pokerdice_stats.ground import indexing as ix
 

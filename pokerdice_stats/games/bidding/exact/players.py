@@ -17,21 +17,17 @@ meets, so a loss is never negative (up to the solution's tolerance).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 import pandas as pd
 
 from pokerdice_stats.games.bidding.exact.game import Bidding
+from pokerdice_stats.games.bidding.exact.habits import PLAYER_KINDS, habit_rule, report_players
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.response import play_value
-from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree
+from pokerdice_stats.games.bidding.exact.tree import BidTree
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.errors import OptionError
 
-__all__ = ["PLAYER_KINDS", "habit_rule", "player_losses", "simple_player"]
-
-PLAYER_KINDS = ("always-call", "truthful", "call-from:RUNG")
+__all__ = ["PLAYER_KINDS", "habit_rule", "player_losses", "report_players", "simple_player"]
 
 
 def _choose(tree: BidTree, seat: int, rule) -> np.ndarray:
@@ -44,45 +40,6 @@ def _choose(tree: BidTree, seat: int, rule) -> np.ndarray:
     return out
 
 
-def habit_rule(ladder: BidLadder, name: str) -> Callable[[tuple[int, ...]], np.ndarray]:
-    """A simple player as a rule: ``rule(history) -> (252,)`` the action of each own hand.
-
-    ``history`` is the bids so far on ``ladder`` (only whether it is empty and
-    its last bid matter); an action is a rung or
-    :data:`~pokerdice_stats.games.bidding.exact.tree.CALL`.
-
-    Raises
-    ------
-    OptionError
-        For an unknown player or rung.
-    """
-    text = str(name).strip().lower()
-    top = ladder.n_rungs - 1
-    hand_rung = np.asarray(ladder.hand_rung)
-
-    if text == "always-call":
-        return lambda h: np.full(ix.N_HANDS, CALL if h else 0, dtype=np.int64)
-    if text == "truthful":
-
-        def truthful(history: tuple[int, ...]) -> np.ndarray:
-            if not history:
-                return hand_rung.copy()
-            return np.where(hand_rung > history[-1], hand_rung, CALL)
-
-        return truthful
-    kind, sep, rung_text = text.partition(":")
-    if kind == "call-from" and sep:
-        threshold = ladder.rung(rung_text)
-
-        def cautious(history: tuple[int, ...]) -> np.ndarray:
-            if history and (history[-1] >= threshold or history[-1] == top):
-                return np.full(ix.N_HANDS, CALL, dtype=np.int64)
-            return np.full(ix.N_HANDS, history[-1] + 1 if history else 0, dtype=np.int64)
-
-        return cautious
-    raise OptionError(f"unknown player {name!r}; one of: {', '.join(PLAYER_KINDS)}")
-
-
 def simple_player(tree: BidTree, ladder: BidLadder, seat: int, name: str) -> np.ndarray:
     """The behaviour strategy of a simple player (see the module docstring).
 
@@ -92,11 +49,6 @@ def simple_player(tree: BidTree, ladder: BidLadder, seat: int, name: str) -> np.
         For an unknown player or rung.
     """
     return _choose(tree, seat, habit_rule(ladder, name))
-
-
-def report_players(ladder: BidLadder) -> tuple[str, ...]:
-    """The report's simple players: always-call, truthful, call-from each rung but the lowest."""
-    return ("always-call", "truthful", *(f"call-from:{r}" for r in ladder.labels[1:]))
 
 
 def player_losses(
