@@ -189,3 +189,12 @@ def test_a_fine_bidding_answer_from_the_cache_loads_no_heavy_module():
     assert json_answer["numba"] is False and json_answer["modules"] == []
     assert table["numba"] is False
     assert not any(m.split(".")[0] == "scipy" for m in table["modules"])
+
+
+def test_a_category_bidding_answer_from_the_cache_loads_no_heavy_module():
+    """``bidding --hand --bids`` on the category ladder read back from the cache folder:
+    the solution and the position's walk, without the linear program or pandas."""
+    argv = ["bidding", "--hand", "Q Q Q 9 9", "--bids", "full-house", "--format", "json"]
+    _commands([argv])  # solves and keeps it, unless the cache has it already
+    [again] = _commands([argv])
+    assert again["numba"] is False and again["modules"] == []

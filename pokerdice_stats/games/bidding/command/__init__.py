@@ -96,21 +96,23 @@ def run_bidding(args: argparse.Namespace) -> int:
         from pokerdice_stats.games.bidding.command.claims import run_claims
 
         return run_claims(args, rules_from_args(args))
-    from pokerdice_stats.games.bidding.exact.frames import odds_frame, opening_frame, summary
-    from pokerdice_stats.games.bidding.exact.habits import habit_rule
-    from pokerdice_stats.games.bidding.exact.odds import bid_ladder
-    from pokerdice_stats.games.bidding.exact.players import player_losses
-    from pokerdice_stats.games.bidding.exact.solve import FINE_REFUSAL, solve_ladder
+    from pokerdice_stats.games.bidding.exact.solve import FINE_REFUSAL
     from pokerdice_stats.ground.errors import OptionError
-    from pokerdice_stats.turn.hands import hand_table
 
     if args.ladder == "fine":
         raise OptionError(f"--solver program: {FINE_REFUSAL} (--solver claims)")
     if args.iterations is not None:
         raise OptionError("--iterations belongs to --solver claims")
     rules = rules_from_args(args)
-    if args.bids is not None:
+    if args.bids is not None:  # before the tables' imports (pandas)
         return _run_position(args, rules)
+    from pokerdice_stats.games.bidding.exact.frames import odds_frame, opening_frame, summary
+    from pokerdice_stats.games.bidding.exact.habits import habit_rule
+    from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+    from pokerdice_stats.games.bidding.exact.players import player_losses
+    from pokerdice_stats.games.bidding.exact.solve import solve_ladder
+    from pokerdice_stats.turn.hands import hand_table
+
     names = tuple(args.players) if args.players else ("always-call", "truthful")
     ladder = bid_ladder(rules, args.ladder)
     for name in names:  # reject a bad player before the work

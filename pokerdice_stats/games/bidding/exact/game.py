@@ -51,11 +51,6 @@ import numpy as np
 
 from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder
 from pokerdice_stats.games.bidding.exact.response import exploitability, play_value
-from pokerdice_stats.games.bidding.exact.sequence_form import (
-    hand_classes,
-    outcome_payoffs,
-    solve_lp,
-)
 from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree, bid_tree
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.summary import short_repr
@@ -169,6 +164,14 @@ def solve_bidding(
     OptionError
         For an unknown ladder, or one with too many rungs for the exact tree.
     """
+    # the linear program (scipy) is loaded here: a solution read back from the cache
+    # folder, and the answers drawn from it, do without it
+    from pokerdice_stats.games.bidding.exact.sequence_form import (
+        hand_classes,
+        outcome_payoffs,
+        solve_lp,
+    )
+
     built = ladder if isinstance(ladder, BidLadder) else bid_ladder(rules, ladder)
     tree = bid_tree(built.n_rungs)
     if classes is None:
