@@ -1,13 +1,8 @@
 """Simple bidding players, and what they lose against the solved play.
 
-Each is a pure behaviour strategy over the full tree (see
-:mod:`~pokerdice_stats.games.bidding.exact.response`):
-
-- ``always-call``: calls every bid; opening, bids the lowest rung;
-- ``truthful``: bids its own hand's rung when that is higher than the last
-  bid (a claim its own five dice already prove), else calls;
-- ``call-from:RUNG``: never calls a bid below RUNG: below it bids the next
-  rung up, at or above it calls.
+Each player (``always-call``, ``truthful``, ``call-from:RUNG``: their rules are in
+:mod:`~pokerdice_stats.games.bidding.exact.habits`) is played as a pure behaviour
+strategy over the full tree (see :mod:`~pokerdice_stats.games.bidding.exact.response`).
 
 A simple player takes one seat and the solved strategy the other.  What it
 loses is that seat's result under the equilibrium minus its result with the
