@@ -21,6 +21,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from benchmarks.smoke import measured
 from pokerdice_stats import get_rules
 from pokerdice_stats.games.betting.exact import solve as betting
 from pokerdice_stats.games.betting.exact.habits import REPORT_HABITS, habit_costs
@@ -70,25 +71,29 @@ def test_round_5_seats_exact_baseline(benchmark):
 
 def test_table_5_seats_ante_max_3_raise_max_3_exact(benchmark):
     """Issue 24: ante 1..3 named by seat 1, entry, raises of 1..3 chips: the rounds of 2 to 5
-    seats at every ante, exact (as ``betting --players 5 --ante-max 3 --raise-max 3``)."""
+    seats at every ante, exact (as ``betting --players 5 --ante-max 3 --raise-max 3``; the
+    suite's smoke run: 3 seats)."""
+    seats = measured(benchmark, 5, 3)
     result = benchmark.pedantic(
-        lambda: solve_table(SNAKES, 5, ante_max=3, raise_max=3), setup=_cold, rounds=1
+        lambda: solve_table(SNAKES, seats, ante_max=3, raise_max=3), setup=_cold, rounds=1
     )
-    assert result.exact and result.all_in().seats_in == (1, 2, 3, 4, 5)
+    assert result.exact and result.all_in().seats_in == tuple(range(1, seats + 1))
 
 
 def test_habits_5_seats_exact(benchmark):
     """Issue 27: what the report's five habits cost every seat of the 5-seat game
-    (``betting_habits.csv``), exact; the game solved in the setup, not timed."""
+    (``betting_habits.csv``), exact; the game solved in the setup, not timed (the suite's
+    smoke run: 3 seats)."""
+    seats = measured(benchmark, 5, 3)
 
     def setup():
         _cold()
-        return (solve_betting(SNAKES, 5),), {}
+        return (solve_betting(SNAKES, seats),), {}
 
     frame = benchmark.pedantic(
         lambda result: habit_costs(result, REPORT_HABITS), setup=setup, rounds=3
     )
-    assert (frame["cost"] >= 0).all() and len(frame) == 5 * len(REPORT_HABITS)
+    assert (frame["cost"] >= 0).all() and len(frame) == seats * len(REPORT_HABITS)
 
 
 def _mixture_terms(n_terms: int = 120, shape: tuple[int, int] = (4, 6)):
