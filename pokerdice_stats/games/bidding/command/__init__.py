@@ -126,7 +126,7 @@ def run_bidding(args: argparse.Namespace) -> int:
     players = player_losses(result, names)
     opening = opening_frame(result)
     record = without_noise(summary(result))
-    return summary_output(args, record, odds, opening, players, own is not None, [])
+    return summary_output(args, record, odds, opening, players, own is not None)
 
 
 def _run_position(args: argparse.Namespace, rules) -> int:

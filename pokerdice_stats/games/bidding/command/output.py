@@ -29,10 +29,9 @@ def summary_output(
     opening: pd.DataFrame,
     players: pd.DataFrame,
     own_hand: bool,
-    extra: list[dict[str, object]] | None = None,
 ) -> int:
-    """Write a solution's summary: the figures (``record``, with ``extra`` rows in text),
-    the simple players, the opening, and the bid odds (``own_hand``: of one hand)."""
+    """Write a solution's summary: the figures (``record``), the simple players, the
+    opening, and the bid odds (``own_hand``: of one hand)."""
     if args.format == "csv":
         emit(render(odds, "csv"))
         return 0
@@ -46,7 +45,6 @@ def summary_output(
         return 0
     head = pd.DataFrame(
         [{"figure": k, "value": v} for k, v in record.items() if k not in ("settings", "rungs")]
-        + (extra or [])
     )
     if args.format == "table":
         opening = opening_words(opening)

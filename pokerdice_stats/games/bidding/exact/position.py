@@ -70,11 +70,12 @@ def _continue(
     seat: int,
     hand: int,
     history: tuple[int, ...],
-    last: int,
     belief: np.ndarray,
 ) -> float:
-    """The mover's expected result (weighted by ``belief``) once both play the solution."""
+    """The mover's expected result (weighted by ``belief``) once both play the solution
+    from ``history`` (at least one bid)."""
     tree = result.tree
+    last = history[-1]
     made = _made(result.ladder, seat, hand)
     to_move = 1 if len(history) % 2 == 0 else 2
     if to_move == seat:
@@ -87,7 +88,7 @@ def _continue(
                 total += chance * float(belief @ np.where(made >= last, -1.0, 1.0))
             else:
                 nxt = (*history, action)
-                total += chance * _continue(result, seat, hand, nxt, action, belief)
+                total += chance * _continue(result, seat, hand, nxt, belief)
         return total
     total = 0.0
     other = 3 - seat
@@ -99,7 +100,7 @@ def _continue(
             total += float(after @ np.where(made >= last, 1.0, -1.0))
         else:
             nxt = (*history, action)
-            total += _continue(result, seat, hand, nxt, action, after)
+            total += _continue(result, seat, hand, nxt, after)
     return total
 
 
@@ -143,7 +144,7 @@ def position_answer(
         value = float(belief @ np.where(made >= last, -1.0, 1.0))
         moves.append(Move("call", mix.get(CALL, 0.0), float(value)))
     for bid in range(last + 1, ladder.n_rungs):
-        value = _continue(result, seat, own, (*history, bid), bid, belief)
+        value = _continue(result, seat, own, (*history, bid), belief)
         moves.append(Move(ladder.labels[bid], mix.get(bid, 0.0), float(value)))
     own_bids = _reach(result, history, seat)[own] > 0
     return finish_position(
