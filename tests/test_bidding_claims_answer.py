@@ -445,3 +445,37 @@ def test_a_pickled_solution_keeps_only_its_fields(solutions):
     assert pickle.dumps(result) == fresh
     back = pickle.loads(fresh)
     assert np.array_equal(back.chances, result.chances) and back.lower == result.lower
+
+
+def test_what_is_worked_out_from_a_solution_is_kept_for_the_next_process(
+    solutions, tmp_path, monkeypatch
+):
+    """The best responses and the play-out's nodes are kept in the cache folder under the
+    solution's digest: a copy of the solution (as a new process reads it back) finds them
+    there, equal to what was worked out, and works nothing out again."""
+    import pickle
+
+    from pokerdice_stats.games.bidding.exact import claims_response
+    from pokerdice_stats.games.bidding.simulation import claims as simulated
+
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))
+    first = pickle.loads(pickle.dumps(solutions["cut"]))  # nothing worked out yet
+    responses = [claims_best_response(first, seat) for seat in (1, 2)]
+    games = [simulated.claims_game(first, responder) for responder in (None, 1, 2)]
+    copy = pickle.loads(pickle.dumps(first))
+    assert copy.digest == first.digest and "_responses" not in copy.__dict__
+
+    def never(*args):
+        raise AssertionError("worked out again")
+
+    monkeypatch.setattr(claims_response, "_best_response", never)
+    monkeypatch.setattr(simulated, "_game_nodes", never)
+    for seat, response in zip((1, 2), responses, strict=True):
+        again = claims_best_response(copy, seat)
+        assert again.value == response.value and again.moves.keys() == response.moves.keys()
+        assert all(np.array_equal(again.moves[h], m) for h, m in response.moves.items())
+    for responder, game in zip((None, 1, 2), games, strict=True):
+        again = simulated.claims_game(copy, responder)
+        assert all(np.array_equal(getattr(again, f), getattr(game, f)) for f in game._fields)
+    other = solutions["whole"]  # another solution: another digest, nothing to read
+    assert other.digest != copy.digest

@@ -32,7 +32,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import pickle
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -41,6 +44,7 @@ from pokerdice_stats.games.bidding.exact.claims import claim_ladder, claim_of_ru
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL
 from pokerdice_stats.games.bidding.exact.odds import LADDERS, BidLadder, bid_ladder
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.cache_dir import content_digest
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import check_memory
 from pokerdice_stats.turn.rules import RuleSet
@@ -64,6 +68,9 @@ MAX_ITERATIONS = 1000
 #: The tree stops growing past so many histories (it may pass them within a round; some
 #: 1 GB of arrays while solving, and a cache entry well within the 512 MiB a read allows).
 MAX_TREE = 30_000
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, eq=False)
@@ -158,6 +165,19 @@ class ClaimsBidding:
             self.rules, self.ladder, tuple(histories), starts, np.concatenate(rows),
             (self.lower, self.upper), self.iterations,
         )  # fmt: skip
+
+    @functools.cached_property
+    def digest(self) -> str:
+        """SHA-256 of the solution's fields as pickled: names it in the cache folder's
+        entries of what is worked out from it (:meth:`kept`)."""
+        return content_digest(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def kept(self, name: str, part: object, compute: Callable[[], T]) -> T:
+        """``compute()``, something worked out from this solution (``name``, for ``part``
+        of it: a seat, say), kept in the toolkit's cache folder beside the solve, so that
+        the next process reads it back (:func:`~pokerdice_stats.engines.report.cache.kept_solve`,
+        keyed by :attr:`digest` and the package's sources)."""
+        return kept_solve("solves", f"bidding.{name}", (self.digest, part), compute)
 
     @functools.cached_property
     def policy(self) -> dict[tuple[int, ...], tuple[tuple[int, ...], np.ndarray]]:

@@ -59,7 +59,7 @@ class ClaimsResponse:
         Seat 1's expected result (units won per game) when the responder plays it: the
         solution's ``upper`` for seat 1, its ``lower`` for seat 2.
     moves : dict
-        Claim history where the responder moves -> ``(252,)`` its move by own hand:
+        Claim history where the responder moves -> ``(252,)`` int8, its move by own hand:
         :data:`~pokerdice_stats.games.bidding.exact.claims_tree.CALL` or a claim; at a
         history just outside the tree (the solution's bid there), CALL or :data:`RAISE`.
     """
@@ -89,8 +89,8 @@ class _Sums:
 def claims_best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:
     """Seat ``seat``'s best response in the full game to the other seat's solution.
 
-    Worked out once per solution object (a few seconds on the classic fine ladder) and
-    kept with it.
+    Worked out once per solution (a few seconds on the classic fine ladder), kept with
+    the solution object and in the toolkit's cache folder (:meth:`ClaimsBidding.kept`).
 
     Parameters
     ----------
@@ -104,7 +104,9 @@ def claims_best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:
     """
     found: dict[int, ClaimsResponse] = result.__dict__.setdefault("_responses", {})
     if seat not in found:
-        found[seat] = _best_response(result, seat)
+        found[seat] = result.kept(
+            "claims_best_response", seat, lambda: _best_response(result, seat)
+        )
     return found[seat]
 
 
@@ -143,7 +145,7 @@ def _best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:
             table = np.array(values)
             pick = np.argmax(table, axis=0)  # the first of equal values
             best[history] = table[pick, np.arange(ix.N_HANDS)]
-            chosen[history] = np.array(options)[pick]
+            chosen[history] = np.array(options, dtype=np.int8)[pick]  # claims < 128
             continue
         moves, rows = policy[history]
         value = np.zeros(ix.N_HANDS)
@@ -167,7 +169,7 @@ def _best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:
                 else np.full(ix.N_HANDS, -np.inf)
             )
             value += np.maximum(call, raise_)
-            chosen[after] = np.where(raise_ > call, RAISE, CALL)
+            chosen[after] = np.where(raise_ > call, RAISE, CALL).astype(np.int8)
         best[history] = value
     top = float(chances @ best[()])
     return ClaimsResponse(seat, top if seat == 1 else -top, chosen)

@@ -145,31 +145,41 @@ class _Graph:
         return number
 
 
+def _game_nodes(result: ClaimsBidding, responder: int | None) -> tuple[np.ndarray, ...]:
+    """The kernel's nodes (mover, last rung, CSR moves: child and strategy column) and the
+    strategy columns the walk adds after the solution's (booleans: which hands move)."""
+    graph = _Graph(result, responder)
+    graph.node(("tree", ()))
+    nodes = graph.nodes
+    return (
+        np.array([m for m, _, _ in nodes], dtype=np.int64),
+        np.array([r for _, r, _ in nodes], dtype=np.int64),
+        np.cumsum([0] + [len(moves) for _, _, moves in nodes]).astype(np.int64),
+        np.array([c for _, _, moves in nodes for c, _ in moves], dtype=np.int64),
+        np.array([s for _, _, moves in nodes for _, s in moves], dtype=np.int64),
+        # the added columns are 0/1 by hand (a move some hands make): kept as booleans
+        np.array(graph.columns, dtype=np.float64).reshape(-1, ix.N_HANDS).astype(bool),
+    )
+
+
 def claims_game(result: ClaimsBidding, responder: int | None = None) -> BidGame:
     """The kernel's arrays: the solution against itself (``responder`` None), or against
     the best response of seat ``responder`` (1 or 2).
 
     The nodes (a walk of some 60,000 in Python, about a second and a half on the classic
-    fine ladder) are worked out once per solution and responder in a process and kept on
-    the solution (a few MB; not in its cache entry); the strategy columns (some 150 MB)
-    are assembled afresh for each game.
+    fine ladder) are worked out once per solution and responder, kept on the solution
+    object (not in its own entry) and in the toolkit's cache folder
+    (:meth:`~pokerdice_stats.games.bidding.exact.claims_answer.ClaimsBidding.kept`); the
+    strategy columns (some 150 MB) are assembled afresh for each game.
     """
     found: dict = result.__dict__.setdefault("_game_nodes", {})
     if responder not in found:
-        graph = _Graph(result, responder)
-        graph.node(("tree", ()))
-        nodes = graph.nodes
-        found[responder] = (
-            np.array([m for m, _, _ in nodes], dtype=np.int64),
-            np.array([r for _, r, _ in nodes], dtype=np.int64),
-            np.cumsum([0] + [len(moves) for _, _, moves in nodes]).astype(np.int64),
-            np.array([c for _, _, moves in nodes for c, _ in moves], dtype=np.int64),
-            np.array([s for _, _, moves in nodes for _, s in moves], dtype=np.int64),
-            np.array(graph.columns, dtype=np.float64).reshape(-1, ix.N_HANDS),
+        found[responder] = result.kept(
+            "claims_game_nodes", responder, lambda: _game_nodes(result, responder)
         )
     mover, last, ptr, child, seq, extra = found[responder]
     # one (252, moves) array for both seats (the kernel reads it, never writes)
-    strategy = np.ascontiguousarray(np.vstack([result.chances, extra]).T)
+    strategy = np.ascontiguousarray(np.vstack([result.chances, extra.astype(np.float64)]).T)
     return game_arrays(result.ladder.pair_rung, mover, last, ptr, child, seq, strategy, strategy)
 
 
