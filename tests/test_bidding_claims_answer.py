@@ -405,7 +405,8 @@ def test_the_played_games_are_the_exact_games(solutions, tree, monkeypatch):
     # the nodes are kept on the solution: asked again, the same game, with no walk
     from pokerdice_stats.games.bidding.simulation import claims as simulated
 
-    assert set(result.__dict__["_game_nodes"]) == {None, 1, 2}
+    nodes = {part for name, part in result.__dict__["_worked_out"] if name == "claims_game_nodes"}
+    assert nodes == {None, 1, 2}
     monkeypatch.setattr(simulated, "_game_nodes", lambda *args: pytest.fail("walked again"))
     assert game_value(claims_game(result, 1)) == pytest.approx(upper, abs=1e-12)
 
@@ -441,7 +442,7 @@ def test_a_pickled_solution_keeps_only_its_fields(solutions):
     result = solutions["cut"]
     fresh = pickle.dumps(result)
     claims_best_response(result, 1)
-    assert "_responses" in result.__dict__ and "chances" in result.__dict__
+    assert "_worked_out" in result.__dict__ and "chances" in result.__dict__
     assert pickle.dumps(result) == fresh
     back = pickle.loads(fresh)
     assert np.array_equal(back.chances, result.chances) and back.lower == result.lower
@@ -463,7 +464,7 @@ def test_what_is_worked_out_from_a_solution_is_kept_for_the_next_process(
     responses = [claims_best_response(first, seat) for seat in (1, 2)]
     games = [simulated.claims_game(first, responder) for responder in (None, 1, 2)]
     copy = pickle.loads(pickle.dumps(first))
-    assert copy.digest == first.digest and "_responses" not in copy.__dict__
+    assert copy.digest == first.digest and "_worked_out" not in copy.__dict__
 
     def never(*args):
         raise AssertionError("worked out again")

@@ -174,10 +174,16 @@ class ClaimsBidding:
 
     def kept(self, name: str, part: object, compute: Callable[[], T]) -> T:
         """``compute()``, something worked out from this solution (``name``, for ``part``
-        of it: a seat, say), kept in the toolkit's cache folder beside the solve, so that
-        the next process reads it back (:func:`~pokerdice_stats.engines.report.cache.kept_solve`,
-        keyed by :attr:`digest` and the package's sources)."""
-        return kept_solve("solves", f"bidding.{name}", (self.digest, part), compute)
+        of it: a seat, say), once per solution object, and kept in the toolkit's cache
+        folder beside the solve for the next process
+        (:func:`~pokerdice_stats.engines.report.cache.kept_solve`, keyed by :attr:`digest`
+        and the package's sources); neither is part of the solution's own entry."""
+        found: dict = self.__dict__.setdefault("_worked_out", {})
+        if (name, part) not in found:
+            found[name, part] = kept_solve(
+                "solves", f"bidding.{name}", (self.digest, part), compute
+            )
+        return found[name, part]
 
     @functools.cached_property
     def policy(self) -> dict[tuple[int, ...], tuple[tuple[int, ...], np.ndarray]]:

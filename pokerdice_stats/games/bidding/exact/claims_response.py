@@ -102,12 +102,7 @@ def claims_best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:
     -------
     ClaimsResponse
     """
-    found: dict[int, ClaimsResponse] = result.__dict__.setdefault("_responses", {})
-    if seat not in found:
-        found[seat] = result.kept(
-            "claims_best_response", seat, lambda: _best_response(result, seat)
-        )
-    return found[seat]
+    return result.kept("claims_best_response", seat, lambda: _best_response(result, seat))
 
 
 def _best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:

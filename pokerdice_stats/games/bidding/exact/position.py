@@ -60,9 +60,9 @@ def _reach(result: Bidding, history: tuple[int, ...], other: int) -> np.ndarray:
     return reach
 
 
-def _made(full: BidLadder, seat: int, hand: int) -> np.ndarray:
+def _made(ladder: BidLadder, seat: int, hand: int) -> np.ndarray:
     """The rung the ten dice make, by the other's hand, for the mover's own hand."""
-    return np.asarray(full.pair_rung[hand] if seat == 1 else full.pair_rung[:, hand])
+    return np.asarray(ladder.pair_rung[hand] if seat == 1 else ladder.pair_rung[:, hand])
 
 
 def _continue(

@@ -172,12 +172,9 @@ def claims_game(result: ClaimsBidding, responder: int | None = None) -> BidGame:
     (:meth:`~pokerdice_stats.games.bidding.exact.claims_answer.ClaimsBidding.kept`); the
     strategy columns (some 150 MB) are assembled afresh for each game.
     """
-    found: dict = result.__dict__.setdefault("_game_nodes", {})
-    if responder not in found:
-        found[responder] = result.kept(
-            "claims_game_nodes", responder, lambda: _game_nodes(result, responder)
-        )
-    mover, last, ptr, child, seq, extra = found[responder]
+    mover, last, ptr, child, seq, extra = result.kept(
+        "claims_game_nodes", responder, lambda: _game_nodes(result, responder)
+    )
     # one (252, moves) array for both seats (the kernel reads it, never writes)
     strategy = np.ascontiguousarray(np.vstack([result.chances, extra.astype(np.float64)]).T)
     return game_arrays(result.ladder.pair_rung, mover, last, ptr, child, seq, strategy, strategy)
