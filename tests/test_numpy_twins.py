@@ -16,6 +16,7 @@ import pytest
 from cli_helpers import run_cli
 
 from pokerdice_stats.engines.report.strategy_charts import standard_goals
+from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.kernels import hold_wide, numpy_reroll, reroll, reroll_serial
 from pokerdice_stats.turn import forward, induction
 from pokerdice_stats.turn.goals import Goal, beat, beat_all
@@ -274,13 +275,13 @@ def test_wide_kernel_is_the_goal_by_goal_kernel(exact):
     signed numerators and odd denominators; it declines (False) a batch with a NaN."""
     rules = get_rules("gameweave")
     rng = np.random.default_rng(28)
-    tables = induction._hold_tables(reroll_serial, rules.max_rethrow, exact)
+    tables = induction._hold_tables(reroll_serial, rules.max_rethrow)
     scales = induction._scales(exact, 2)
     for n_goals in (1, 17, hold_wide.WIDTH + 3):
         numerators = rng.integers(-(10**6), 10**6 + 1, size=(n_goals, 252))
         stand = numerators.astype(np.int64) if exact else numerators / 7.0
         tolerance = 0 if exact else induction.float_tolerance(stand)
-        divisor = None if exact else float(7776)
+        throws = None if exact else ix.DIE_BY_DIE.throws
         outputs = []
         for kernel in (reroll_serial.backward_hands, reroll_serial.backward_hands_wide):
             out = (
@@ -288,7 +289,7 @@ def test_wide_kernel_is_the_goal_by_goal_kernel(exact):
                 np.zeros((2, n_goals, 252), dtype=stand.dtype),
                 np.zeros((2, n_goals, 252), dtype=np.int64),
             )
-            kernel(stand, scales, tolerance, divisor, tables, *out)
+            kernel(stand, scales, tolerance, throws, tables, *out)
             outputs.append(out)
         for a, b in zip(*outputs, strict=True):
             assert a.tobytes() == b.tobytes()
@@ -296,7 +297,7 @@ def test_wide_kernel_is_the_goal_by_goal_kernel(exact):
         stand[-1, 5] = np.nan
         out = (np.zeros((2, len(stand), 462)), np.zeros((2, len(stand), 252)))
         best = np.zeros((2, len(stand), 252), dtype=np.int64)
-        args = (stand, scales, tolerance, divisor, tables, *out, best)
+        args = (stand, scales, tolerance, throws, tables, *out, best)
         assert reroll_serial.backward_hands_wide(*args) is False
 
 
@@ -399,3 +400,39 @@ def test_pooled_forward_step_equals_the_twin_on_every_state():
         assert np.array_equal(final, outs[0][0])
         assert np.array_equal(nxt, outs[0][1])
     assert outs[0][1].sum() + outs[0][0].sum() * 7776 == mass.sum() * 7776
+
+
+def test_keeps_die_by_die_are_the_reroll_sums_on_every_keep():
+    """The keep values one die at a time (the kernels, threaded and serial, and their
+    twin on int64 and on Python integers) are the reroll model's sums exactly on every
+    keep; as floats they are the twin's to the bit and the sums over 7776 to 1e-15."""
+    rng = np.random.default_rng(6)
+    die = ix.DIE_BY_DIE
+    numerators = rng.integers(-(10**9), 10**9 + 1, size=(3, 252))
+    reroll_model = ix.REROLL
+    sums = np.zeros((3, 462), dtype=np.int64)
+    numpy_reroll.expect_keeps(
+        numerators, reroll_model.ptr, reroll_model.col, reroll_model.val, sums
+    )
+    hand_keep = ix.HAND_KEEP_INT64
+    for expect in (reroll.expect_keeps_by_die, reroll_serial.expect_keeps_by_die):
+        out = np.zeros((3, 462), dtype=np.int64)
+        expect(numerators, hand_keep, die.grow, die.order, die.scale, None, out)
+        assert np.array_equal(out, sums)
+    twin = np.zeros((3, 462), dtype=np.int64)
+    numpy_reroll.expect_keeps_by_die(
+        numerators, hand_keep, die.grow, die.order, die.scale, None, twin
+    )
+    assert np.array_equal(twin, sums)
+    big = numerators.astype(object) * 10**30
+    twin_big = np.zeros((3, 462), dtype=object)
+    numpy_reroll.expect_keeps_by_die(big, hand_keep, die.grow, die.order, die.scale, None, twin_big)
+    assert np.array_equal(twin_big, sums.astype(object) * 10**30)
+    values = numerators / 7.0
+    means = []
+    for expect in (reroll.expect_keeps_by_die, numpy_reroll.expect_keeps_by_die):
+        out = np.zeros((3, 462))
+        expect(values, hand_keep, die.grow, die.order, die.scale, die.throws, out)
+        means.append(out)
+    assert means[0].tobytes() == means[1].tobytes()
+    assert np.allclose(means[0], sums / 7.0 / 7776, rtol=1e-15, atol=1e-6)

@@ -14,7 +14,8 @@ read-only.
 The *reroll model* is the sparse matrix of :data:`REROLL`: for each keep,
 the hands that keeping it and throwing the other dice can land on, with the
 number of ways out of ``6**5`` (the ways of the thrown dice scaled by
-``6**kept``).  Its rows sum to 7776.
+``6**kept``).  Its rows sum to 7776.  :data:`DIE_BY_DIE` makes the same sums one
+die at a time, in a third of the additions.
 """
 
 from __future__ import annotations
@@ -191,6 +192,54 @@ for _array in (STICKY_STATE_ASIDE, HAND_KEEP_INT64, KEEP_COUNTS_INT64):
     _array.setflags(write=False)
 #: Hand -> its sub-keeps, in canonical order: most dice first, then higher faces.
 SUBKEEPS = SparseRows(_TABLES["sub_ptr"], _TABLES["sub_keep"])
+
+
+@dataclass(frozen=True)
+class DieByDie:
+    """The reroll model one die at a time.
+
+    Throwing the ``m`` dice a keep leaves is throwing one of them, then the other
+    ``m - 1``: the sum over the ``6**m`` throws of a value of the hand they make is
+    ``W(k) = W(k + face 0) + ... + W(k + face 5)``, with ``W`` of a five-dice keep its
+    hand's value.  So the value of every keep takes 6 additions a keep of fewer than
+    five dice (1,260 in all) where :data:`REROLL` takes a multiply-add a reachable
+    hand (4,368).  The ways of :data:`REROLL` are ``W(k) * 6**size``.
+
+    Attributes
+    ----------
+    grow : (462, 6) int64
+        The keep with one more die of each face; -1 for a keep of five dice.
+    order : (210,) int64
+        The keeps of fewer than five dice, most dice first (each after its ``grow``).
+    scale : (462,) int64
+        ``6**size``: ``W(k) * scale[k]`` is the :data:`REROLL` sum (out of 7776).
+    throws : (462,) float64
+        ``6**(5 - size)``, the throws of the dice left: ``W(k) / throws[k]`` is the mean.
+    """
+
+    grow: np.ndarray
+    order: np.ndarray
+    scale: np.ndarray
+    throws: np.ndarray
+
+
+def _die_by_die() -> DieByDie:
+    size = KEEP_SIZE.astype(np.int64)
+    grow = np.full((N_KEEPS, N_FACES), -1, dtype=np.int64)
+    for k in np.flatnonzero(size < N_DICE):
+        bigger = np.repeat(KEEP_COUNTS[k][None].astype(np.int64), N_FACES, axis=0)
+        bigger[np.arange(N_FACES), np.arange(N_FACES)] += 1
+        grow[k] = COUNTS_TO_KEEP[_counts_code(bigger)]
+    order = np.flatnonzero(size < N_DICE)
+    order = order[np.argsort(-size[order], kind="stable")].astype(np.int64)
+    model = DieByDie(grow, order, N_FACES**size, (N_FACES ** (N_DICE - size)).astype(np.float64))
+    for array in (model.grow, model.order, model.scale, model.throws):
+        array.setflags(write=False)
+    return model
+
+
+#: The reroll model one die at a time (:class:`DieByDie`).
+DIE_BY_DIE = _die_by_die()
 
 
 def keep_index(counts: np.ndarray | list[int] | tuple[int, ...]) -> int:

@@ -4,7 +4,7 @@
 :func:`~pokerdice_stats.kernels.reroll.backward_hands` (for every goal the same
 additions, divisions and comparisons, in the same order) with a block of up to
 :data:`WIDTH` goals as the innermost loop: each step of a keep's sum is one
-``out[j] += ways * row[j]`` over the block's goals, and each comparison of a state's
+``out[j] += grown[j]`` over the block's goals, and each comparison of a state's
 options one select over them, loops over contiguous memory that the compiler makes
 vector instructions of (several goals an instruction), where one goal at a time reads
 its values from scattered hands, one at a time.  For batches (the seats of a round);
@@ -47,7 +47,7 @@ def _keys(values, floats):
 
 @jit
 def backward_hands_wide(
-    stand, scales, tolerance, divisor, tables, keep_values, state_values, best_keep
+    stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep
 ):
     """:func:`~pokerdice_stats.kernels.reroll.backward_hands` (same arguments, same
     numbers) over blocks of up to :data:`WIDTH` goals, the goals innermost.
@@ -59,10 +59,10 @@ def backward_hands_wide(
     n_goals = stand.shape[0]
     n_hands = stand.shape[1]
     n_stages = scales.shape[0]
-    reroll_ptr, reroll_hand, reroll_ways, state_hand, opt_ptr, opt_keep, hand_keep = tables
-    n_keeps = reroll_ptr.shape[0] - 1
+    grow, order, scale_of_keep, state_hand, opt_ptr, opt_keep, hand_keep = tables
+    n_keeps = grow.shape[0]
     n_states = state_hand.shape[0]
-    floats = divisor is not None
+    floats = throws is not None
     n_blocks = (n_goals + WIDTH - 1) // WIDTH
     ordered = np.ones(n_blocks, dtype=np.bool_)
     for block in range(n_blocks):
@@ -81,17 +81,28 @@ def backward_hands_wide(
         best = np.empty(width, dtype=np.int64)
         chosen = np.empty((n_states, width), dtype=np.int64)
         for t in range(n_stages):
-            for k in range(n_keeps):
+            for h in range(n_hands):
+                five = hand_keep[h]
                 for j in range(width):
-                    sums[k, j] = previous[0, j] * 0
-                for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
-                    ways = reroll_ways[pos]
-                    hand = reroll_hand[pos]
+                    sums[five, j] = previous[h, j]
+            for i in range(order.shape[0]):
+                k = order[i]
+                first = grow[k, 0]
+                for j in range(width):
+                    sums[k, j] = sums[first, j]
+                for f in range(1, 6):
+                    grown = grow[k, f]
                     for j in range(width):
-                        sums[k, j] += ways * previous[hand, j]
-                if floats:
+                        sums[k, j] += sums[grown, j]
+            for k in range(n_keeps):
+                if throws is None:
+                    factor = scale_of_keep[k]
                     for j in range(width):
-                        sums[k, j] /= divisor
+                        sums[k, j] = sums[k, j] * factor
+                else:
+                    divisor = throws[k]
+                    for j in range(width):
+                        sums[k, j] = sums[k, j] / divisor
             scale = scales[t]
             zero = scale * 0
             for k in range(n_keeps):

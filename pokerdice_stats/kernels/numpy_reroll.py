@@ -15,6 +15,8 @@ import functools
 
 import numpy as np
 
+from pokerdice_stats.ground.indexing import KEEP_SIZE
+
 
 def _slots(ptr: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     """Rows ordered by length, longest first, and for each slot ``j`` the
@@ -80,6 +82,32 @@ def _groups_of(ptr_bytes: bytes) -> list[tuple[np.ndarray, np.ndarray]]:
 def expect_keeps(values, reroll_ptr, reroll_hand, reroll_ways, out) -> None:
     """Twin of :func:`.reroll.expect_keeps`."""
     _expect(values, reroll_ptr, reroll_hand, reroll_ways, out)
+
+
+def expect_keeps_by_die(values, hand_keep, grow, order, scale, throws, out) -> None:
+    """Twin of :func:`.reroll.expect_keeps_by_die`, a size of keep at a time (each
+    keep's six terms added in face order, as the kernel adds them); Python-integer
+    (object) arrays too."""
+    out[:, hand_keep] = values
+    for keeps in _by_size(np.asarray(order, dtype=np.int64).tobytes()):
+        grown = grow[keeps]
+        acc = out[:, grown[:, 0]]
+        for face in range(1, grown.shape[1]):
+            acc = acc + out[:, grown[:, face]]
+        out[:, keeps] = acc
+    if throws is None:
+        out *= scale if out.dtype != object else scale.astype(object)
+    else:
+        out /= throws
+
+
+@functools.lru_cache(maxsize=4)
+def _by_size(order_bytes: bytes) -> list[np.ndarray]:
+    """The keeps of ``order`` cut into runs of one size (most dice first)."""
+    order = np.frombuffer(order_bytes, dtype=np.int64)
+    sizes = KEEP_SIZE[order]
+    cuts = np.flatnonzero(np.diff(sizes)) + 1
+    return np.split(order, cuts)
 
 
 def expect_keeps_sticky(state_values, reroll_ptr, reroll_ways, out) -> None:

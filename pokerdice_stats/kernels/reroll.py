@@ -1,11 +1,12 @@
 """Kernels of the optimal-hold dynamic program.
 
 Every kernel works on a batch of goals at once (axis 0) and on either int64
-numerators (exact) or float64 values; the caller scales.  The reroll model is
-the sparse matrix ``keep -> (hand, ways out of 7776)`` of
-``pokerdice_stats.ground.indexing.REROLL``; its non-zero positions also index the
-states ``(aside, hand)`` of the sticky-holds rule, since a hand can follow
-a keep exactly when the keep is a sub-multiset of the hand.
+numerators (exact) or float64 values; the caller scales.  Over hands, the value of
+every keep is summed one die at a time (``pokerdice_stats.ground.indexing.DIE_BY_DIE``:
+six additions a keep).  The reroll model is the sparse matrix ``keep -> (hand, ways
+out of 7776)`` of ``pokerdice_stats.ground.indexing.REROLL``; its non-zero positions
+also index the states ``(aside, hand)`` of the sticky-holds rule, since a hand can
+follow a keep exactly when the keep is a sub-multiset of the hand.
 
 Non-sticky states are hands (252); sticky states are REROLL positions (4368).
 The stand option of a state is always listed first (it keeps the most dice);
@@ -38,6 +39,37 @@ def expect_keeps(values, reroll_ptr, reroll_hand, reroll_ways, out):
             for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
                 acc += reroll_ways[pos] * values[g, reroll_hand[pos]]
             out[g, k] = acc
+
+
+@jit_parallel
+def expect_keeps_by_die(values, hand_keep, grow, order, scale, throws, out):
+    """The keep values over hands, one die at a time
+    (:class:`~pokerdice_stats.ground.indexing.DieByDie`).
+
+    ``W(k)`` is the sum of ``values[g]`` over the throws of the dice keep ``k`` leaves:
+    a five-dice keep's hand value, else ``W(k + face 0) + ... + W(k + face 5)`` added in
+    that order.  ``out[g, k]`` is ``W(k) * scale[k]`` (the numerators out of 7776 of
+    :func:`expect_keeps` on the reroll model) when ``throws`` is None, else the mean
+    ``W(k) / throws[k]``.
+    """
+    n_goals = values.shape[0]
+    n_hands = values.shape[1]
+    n_keeps = out.shape[1]
+    for g in prange(n_goals):
+        row = out[g]
+        for h in range(n_hands):
+            row[hand_keep[h]] = values[g, h]
+        for i in range(order.shape[0]):
+            k = order[i]
+            acc = row[grow[k, 0]]
+            for f in range(1, 6):
+                acc += row[grow[k, f]]
+            row[k] = acc
+        for k in range(n_keeps):
+            if throws is None:
+                row[k] = row[k] * scale[k]
+            else:
+                row[k] = row[k] / throws[k]
 
 
 @jit_parallel
@@ -249,17 +281,18 @@ def goal_row(numerators, denominator, out):
 
 
 class HoldTables(NamedTuple):
-    """What :func:`backward_hands` reads: the reroll model (CSR ``keep -> (hand, ways)``;
-    ``reroll_ways`` float64 for float values, int64 for numerators) and the options of
-    each state (CSR in canonical order, as :func:`best_options` reads them).
+    """What :func:`backward_hands` reads: the reroll model one die at a time
+    (:class:`~pokerdice_stats.ground.indexing.DieByDie`: ``grow``, ``order`` and, for
+    numerators, ``scale``) and the options of each state (CSR in canonical order, as
+    :func:`best_options` reads them).
 
     The index arrays are unsigned (``uint32``): numba then reads them without the
     negative-index check of signed indices, which costs about as much as the work of
     the inner loops."""
 
-    reroll_ptr: np.ndarray
-    reroll_hand: np.ndarray
-    reroll_ways: np.ndarray
+    grow: np.ndarray
+    order: np.ndarray
+    scale: np.ndarray
     state_hand: np.ndarray
     opt_ptr: np.ndarray
     opt_keep: np.ndarray
@@ -290,9 +323,9 @@ def _order_keys(buffer, floats):
 
 
 @jit_parallel
-def backward_hands(stand, scales, tolerance, divisor, tables, keep_values, state_values, best_keep):
+def backward_hands(stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep):
     """The whole backward pass over hands (no sticky holds, no turn-scoped rethrows):
-    :func:`expect_keeps` then :func:`best_options`, stage after stage, in one call,
+    :func:`expect_keeps_by_die` then :func:`best_options`, stage after stage, in one call,
     with the same additions and comparisons in the same order.
 
     The options of a state are compared through integer keys: numerators as they
@@ -310,9 +343,9 @@ def backward_hands(stand, scales, tolerance, divisor, tables, keep_values, state
         (``7776**t`` for numerators; 1 for floats); ``L`` stages.
     tolerance : float or int
         As :func:`best_options` (the integer 0 for numerators).
-    divisor : float or None
-        Float keep values are the sums divided by it (7776.0), as the callers of
-        :func:`expect_keeps` do; None for numerators.
+    throws : (462,) float64 or None
+        Float keep values are the means (:func:`expect_keeps_by_die`'s ``throws``); None
+        for numerators.
     tables : HoldTables
         Or the plain tuple of its fields, in its order, which numba's dispatcher
         types several microseconds faster than a named tuple.
@@ -324,8 +357,8 @@ def backward_hands(stand, scales, tolerance, divisor, tables, keep_values, state
     n_goals = stand.shape[0]
     n_hands = stand.shape[1]
     n_stages = scales.shape[0]
-    reroll_ptr, reroll_hand, reroll_ways, state_hand, opt_ptr, opt_keep, hand_keep = tables
-    n_keeps = reroll_ptr.shape[0] - 1
+    grow, order, scale_of_keep, state_hand, opt_ptr, opt_keep, hand_keep = tables
+    n_keeps = grow.shape[0]
     n_states = state_hand.shape[0]
     for g in prange(n_goals):
         # [0, K): each keep's value; [K, 2K): plus the tolerance; then each hand's
@@ -334,13 +367,19 @@ def backward_hands(stand, scales, tolerance, divisor, tables, keep_values, state
         for t in range(n_stages):
             previous = stand[g] if t == 0 else state_values[t - 1, g]
             keeps = keep_values[t, g]
-            for k in range(n_keeps):
-                acc = previous[0] * 0
-                for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
-                    acc += reroll_ways[pos] * previous[reroll_hand[pos]]
-                if divisor is not None:
-                    acc /= divisor
+            for h in range(n_hands):
+                keeps[hand_keep[h]] = previous[h]
+            for i in range(order.shape[0]):
+                k = order[i]
+                acc = keeps[grow[k, 0]]
+                for f in range(1, 6):
+                    acc += keeps[grow[k, f]]
                 keeps[k] = acc
+            for k in range(n_keeps):
+                if throws is None:
+                    keeps[k] = keeps[k] * scale_of_keep[k]
+                else:
+                    keeps[k] = keeps[k] / throws[k]
             scale = scales[t]
             zero = scale * 0
             for k in range(n_keeps):
@@ -348,7 +387,7 @@ def backward_hands(stand, scales, tolerance, divisor, tables, keep_values, state
                 buffer[n_keeps + k] = (keeps[k] + tolerance) + zero
             for h in range(n_hands):
                 buffer[2 * n_keeps + h] = (stand[g, h] * scale + tolerance) + zero
-            keys, nan = _order_keys(buffer, divisor is not None)
+            keys, nan = _order_keys(buffer, throws is not None)
             for s in range(n_states):
                 h = state_hand[s]
                 stand_value = stand[g, h] * scale

@@ -19,6 +19,7 @@ from pokerdice_stats.kernels.numpy_reroll import (
 )
 
 expect_keeps = serial_copy(reroll.expect_keeps)
+expect_keeps_by_die = serial_copy(reroll.expect_keeps_by_die)
 expect_keeps_sticky = serial_copy(reroll.expect_keeps_sticky)
 best_options = serial_copy(reroll.best_options)
 forward_step = serial_copy(reroll.forward_step)

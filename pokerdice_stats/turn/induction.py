@@ -266,17 +266,19 @@ def _expect(
         if not exact:
             out /= ix.N_THROWS
         return out
+    if not sticky:  # over hands: one die at a time, floats as means
+        die = ix.DIE_BY_DIE
+        out = np.empty((n_goals, ix.N_KEEPS), dtype=object if is_object else previous.dtype)
+        by_die = numpy_reroll.expect_keeps_by_die if is_object else kernels.expect_keeps_by_die
+        throws = None if exact else die.throws
+        by_die(previous, ix.HAND_KEEP_INT64, die.grow, die.order, die.scale, throws, out)
+        return out
     if is_object:
-        if sticky:
-            return numpy_reroll.expect_keeps_sticky_object(previous, reroll.ptr, reroll.val)
-        return numpy_reroll.expect_keeps_object(previous, reroll.ptr, reroll.col, reroll.val)
+        return numpy_reroll.expect_keeps_sticky_object(previous, reroll.ptr, reroll.val)
     out = np.empty((n_goals, ix.N_KEEPS), dtype=previous.dtype)
     # Float values take the ways as floats (the same numbers: small integers).
     ways = reroll.val if previous.dtype.kind != "f" else _float_ways()
-    if sticky:
-        kernels.expect_keeps_sticky(previous, reroll.ptr, ways, out)
-    else:
-        kernels.expect_keeps(previous, reroll.ptr, reroll.col, ways, out)
+    kernels.expect_keeps_sticky(previous, reroll.ptr, ways, out)
     if not exact:
         out /= ix.N_THROWS
     return out
@@ -353,8 +355,8 @@ def backward_hands(
         stand,
         _scales(exact, n_stages),
         0 if exact else float(tolerance),
-        None if exact else _DIVISOR,
-        _hold_tables(kernels, rules.max_rethrow, exact),
+        None if exact else ix.DIE_BY_DIE.throws,
+        _hold_tables(kernels, rules.max_rethrow),
         keep_values,
         state_values,
         best,
@@ -373,10 +375,6 @@ def backward_hands(
 WIDE_MIN_GOALS = 16
 
 
-#: What float keep values are divided by: the ways of a throw, 6**5.
-_DIVISOR = float(ix.N_THROWS)
-
-
 @functools.cache
 def _scales(exact: bool, n_stages: int) -> np.ndarray:
     """The factor of the stand values with ``t`` throws left, ``t = 1 .. n_stages``."""
@@ -388,24 +386,23 @@ def _scales(exact: bool, n_stages: int) -> np.ndarray:
 
 
 @functools.cache
-def _hold_tables(kernels: Any, max_rethrow: int, exact: bool) -> tuple[np.ndarray, ...]:
+def _hold_tables(kernels: Any, max_rethrow: int) -> tuple[np.ndarray, ...]:
     """The fields of the ``HoldTables`` record of the turns over hands under
     ``max_rethrow``, as the plain tuple that numba's dispatcher types fastest
     (index arrays as ``uint32``: see :class:`~pokerdice_stats.kernels.reroll.HoldTables`)."""
-    reroll = ix.REROLL
-    assert reroll.val is not None
+    die = ix.DIE_BY_DIE
     state_hand, opt_ptr, opt_keep = state_options("hand", max_rethrow)
 
     def index(array: np.ndarray) -> np.ndarray:
-        out = array.astype(np.uint32)
+        out = array.astype(np.uint32)  # a five-dice keep's -1 grows are never read
         out.setflags(write=False)
         return out
 
     return tuple(
         kernels.HoldTables(
-            index(reroll.ptr),
-            index(reroll.col),
-            reroll.val if exact else _float_ways(),
+            index(die.grow),
+            index(die.order),
+            die.scale,
             index(state_hand),
             index(opt_ptr),
             index(opt_keep),
