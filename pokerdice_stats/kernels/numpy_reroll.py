@@ -15,7 +15,7 @@ import functools
 
 import numpy as np
 
-from pokerdice_stats.ground.indexing import KEEP_SIZE
+from pokerdice_stats.ground.indexing import KEEP_SIZE, REROLL
 
 
 def _slots(ptr: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
@@ -87,7 +87,12 @@ def expect_keeps(values, reroll_ptr, reroll_hand, reroll_ways, out) -> None:
 def expect_keeps_by_die(values, hand_keep, grow, order, scale, throws, out) -> None:
     """Twin of :func:`.reroll.expect_keeps_by_die`, a size of keep at a time (each
     keep's six terms added in face order, as the kernel adds them); Python-integer
-    (object) arrays too."""
+    (object) arrays too.  Int64 numerators take the reroll model's sums in one
+    segment sum (integer sums do not depend on the order)."""
+    if throws is None and values.dtype.kind == "i":
+        reroll = REROLL
+        out[:] = np.add.reduceat(values[:, reroll.col] * reroll.val, reroll.ptr[:-1], axis=1)
+        return
     out[:, hand_keep] = values
     for keeps in _by_size(np.asarray(order, dtype=np.int64).tobytes()):
         grown = grow[keeps]
