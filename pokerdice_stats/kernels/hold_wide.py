@@ -30,19 +30,41 @@ _FLIP = np.int64(0x7FFFFFFFFFFFFFFF)
 
 @jit
 def _keys(values, floats):
-    """``values`` (n, width) as int64 keys in the same order, in place (see
-    :func:`~pokerdice_stats.kernels.reroll._order_keys`); returns the keys (a view)
-    and whether a NaN was seen."""
-    flat = values.reshape(values.size)
-    keys = flat.view(np.int64)
+    """``values`` (n, width), C-contiguous, as int64 keys in the same order, in place
+    (see :func:`~pokerdice_stats.kernels.reroll._order_keys`); returns the keys (a
+    C-contiguous view, which the compiler reads with vector instructions) and whether
+    a NaN was seen."""
+    keys = values.view(np.int64)
     nan = False
     if floats:
-        for i in range(flat.shape[0]):
-            nan = nan | (flat[i] != flat[i])
+        for i in range(values.shape[0]):
+            for j in range(values.shape[1]):
+                nan = nan | (values[i, j] != values[i, j])
         for i in range(keys.shape[0]):
-            bits = keys[i]
-            keys[i] = bits ^ _FLIP if bits < 0 else bits
-    return keys.reshape(values.shape), nan
+            for j in range(keys.shape[1]):
+                bits = keys[i, j]
+                keys[i, j] = bits ^ _FLIP if bits < 0 else bits
+    return keys, nan
+
+
+#: Rows and columns of the tiles :func:`_transpose_into` copies at a time.
+TILE = 16
+
+
+@jit
+def _transpose_into(block, out, g0):
+    """``out[g0 + j, i] = block[i, j]``: a block's (values, goals) rows written back goal
+    by goal, a tile at a time (so both sides touch few cache lines; element by element
+    along either side, the other side's stride misses the cache on every element)."""
+    n, width = block.shape
+    for i0 in range(0, n, TILE):
+        i1 = min(i0 + TILE, n)
+        for j0 in range(0, width, TILE):
+            j1 = min(j0 + TILE, width)
+            for j in range(j0, j1):
+                row = out[g0 + j]
+                for i in range(i0, i1):
+                    row[i] = block[i, j]
 
 
 @jit
@@ -127,10 +149,16 @@ def backward_hands_wide(
                 for pos in range(opt_ptr[s], opt_ptr[s + 1]):
                     k = opt_keep[pos]
                     option = np.int64(k)
-                    for j in range(width):
-                        better = keys[k, j] > threshold[j]
-                        threshold[j] = raised_keys[k, j] if better else threshold[j]
-                        best[j] = option if better else best[j]
+                    key_row = keys[k]
+                    raised_row = raised_keys[k]
+                    for j in range(width):  # every value read first: selects, not branches
+                        key = key_row[j]
+                        raised_key = raised_row[j]
+                        now = threshold[j]
+                        chosen_now = best[j]
+                        better = key > now
+                        threshold[j] = raised_key if better else now
+                        best[j] = option if better else chosen_now
                 for j in range(width):
                     best_k = best[j]
                     chosen[s, j] = best_k
@@ -138,11 +166,7 @@ def backward_hands_wide(
                         previous[s, j] = stand_t[h, j] * scale
                     else:
                         previous[s, j] = sums[best_k, j]
-            for j in range(width):
-                g = g0 + j
-                for k in range(n_keeps):
-                    keep_values[t, g, k] = sums[k, j]
-                for s in range(n_states):
-                    state_values[t, g, s] = previous[s, j]
-                    best_keep[t, g, s] = chosen[s, j]
+            _transpose_into(sums, keep_values[t], g0)
+            _transpose_into(previous, state_values[t], g0)
+            _transpose_into(chosen, best_keep[t], g0)
     return ordered.all()
