@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
+from pokerdice_stats.kernels._numba import jit_inline as inline
 from pokerdice_stats.kernels.numpy_reroll import (  # the object versions live with the twins
     expect_keeps_object as expect_keeps_object,
 )
@@ -52,24 +53,26 @@ def expect_keeps_by_die(values, hand_keep, grow, order, scale, throws, out):
     :func:`expect_keeps` on the reroll model) when ``throws`` is None, else the mean
     ``W(k) / throws[k]``.
     """
-    n_goals = values.shape[0]
-    n_hands = values.shape[1]
-    n_keeps = out.shape[1]
-    for g in prange(n_goals):
-        row = out[g]
-        for h in range(n_hands):
-            row[hand_keep[h]] = values[g, h]
-        for i in range(order.shape[0]):
-            k = order[i]
-            acc = row[grow[k, 0]]
-            for f in range(1, 6):
-                acc += row[grow[k, f]]
-            row[k] = acc
-        for k in range(n_keeps):
-            if throws is None:
-                row[k] = row[k] * scale[k]
-            else:
-                row[k] = row[k] / throws[k]
+    for g in prange(values.shape[0]):
+        _keeps_by_die(values[g], hand_keep, grow, order, scale, throws, out[g])
+
+
+@inline
+def _keeps_by_die(values, hand_keep, grow, order, scale, throws, row):
+    """One goal of :func:`expect_keeps_by_die`: ``values`` (252,) into ``row`` (462,)."""
+    for h in range(values.shape[0]):
+        row[hand_keep[h]] = values[h]
+    for i in range(order.shape[0]):
+        k = order[i]
+        acc = row[grow[k, 0]]
+        for f in range(1, 6):
+            acc += row[grow[k, f]]
+        row[k] = acc
+    for k in range(row.shape[0]):
+        if throws is None:
+            row[k] = row[k] * scale[k]
+        else:
+            row[k] = row[k] / throws[k]
 
 
 @jit_parallel
@@ -367,19 +370,7 @@ def backward_hands(stand, scales, tolerance, throws, tables, keep_values, state_
         for t in range(n_stages):
             previous = stand[g] if t == 0 else state_values[t - 1, g]
             keeps = keep_values[t, g]
-            for h in range(n_hands):
-                keeps[hand_keep[h]] = previous[h]
-            for i in range(order.shape[0]):
-                k = order[i]
-                acc = keeps[grow[k, 0]]
-                for f in range(1, 6):
-                    acc += keeps[grow[k, f]]
-                keeps[k] = acc
-            for k in range(n_keeps):
-                if throws is None:
-                    keeps[k] = keeps[k] * scale_of_keep[k]
-                else:
-                    keeps[k] = keeps[k] / throws[k]
+            _keeps_by_die(previous, hand_keep, grow, order, scale_of_keep, throws, keeps)
             scale = scales[t]
             zero = scale * 0
             for k in range(n_keeps):
