@@ -80,6 +80,7 @@ class _Graph:
         self.columns: list[np.ndarray] = []  # extra columns after the solution's chances
         self.column_of: dict[bytes, int] = {}
         self.row = {h: i for i, h in enumerate(result.histories)}
+        self.made = result.chances.any(axis=1)  # by strategy column: some hand makes it
 
     def column(self, chances: np.ndarray) -> int:
         """The strategy column holding ``chances`` (252,), made once per distinct one."""
@@ -125,11 +126,11 @@ class _Graph:
                 moves.append((self.node(("tree" if inside else "called", after)), column))
         else:
             last = int(tops[history[-1]]) if history else -1
-            options, chances = self.result.policy[history]
+            options = self.result.policy[history][0]
             start = int(self.result.starts[self.row[history]])
             moves = []
             for i, option in enumerate(options):
-                if not chances[i].any():
+                if not self.made[start + i]:
                     continue
                 if option == CALL:
                     moves.append((-1, start + i))
