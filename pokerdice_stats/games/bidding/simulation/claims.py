@@ -80,7 +80,7 @@ class _Graph:
         self.columns: list[np.ndarray] = []  # extra columns after the solution's chances
         self.column_of: dict[bytes, int] = {}
         self.row = {h: i for i, h in enumerate(result.histories)}
-        self.made = result.chances.any(axis=1)  # by strategy column: some hand makes it
+        self.made = np.asarray(result.chances.any(axis=1), dtype=bool)  # some hand makes it
 
     def column(self, chances: np.ndarray) -> int:
         """The strategy column holding ``chances`` (252,), made once per distinct one."""
