@@ -214,12 +214,22 @@ def forward_tie_sets(
         def add(mask: int, weights: np.ndarray, new=new) -> None:
             new[mask] = new[mask] + weights if mask in new else weights
 
+        # by number of leaders tied: the chances of beating, tying and staying below each
+        # best strength (worked out once, not once a set of leaders)
+        parts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         for mask, weights in states.items():
             m = 1 if must_beat else bin(mask).count("1")
-            d = dist[m - 1]
-            add(bit, weights.dot(np.where(upper, d, zero)))
-            tie = weights * d[diagonal, diagonal]
-            below = weights * np.where(lower, d, zero).sum(axis=1)
+            if m not in parts:
+                d = dist[m - 1]
+                parts[m] = (
+                    np.where(upper, d, zero),
+                    d[diagonal, diagonal],
+                    np.where(lower, d, zero).sum(axis=1),
+                )
+            beaten, tied, stays_below = parts[m]
+            add(bit, weights.dot(beaten))
+            tie = weights * tied
+            below = weights * stays_below
             if must_beat:
                 add(mask, tie + below)
             else:
