@@ -159,13 +159,12 @@ def backward_hands_wide(
                         better = key > now
                         threshold[j] = raised_key if better else now
                         best[j] = option if better else chosen_now
-                for j in range(width):
+                for j in range(width):  # both values read: a select, not a branch
                     best_k = best[j]
                     chosen[s, j] = best_k
-                    if best_k == stand_keep:
-                        previous[s, j] = stand_t[h, j] * scale
-                    else:
-                        previous[s, j] = sums[best_k, j]
+                    standing = stand_t[h, j] * scale
+                    kept = sums[best_k, j]
+                    previous[s, j] = standing if best_k == stand_keep else kept
             _transpose_into(sums, keep_values[t], g0)
             _transpose_into(previous, state_values[t], g0)
             _transpose_into(chosen, best_keep[t], g0)
