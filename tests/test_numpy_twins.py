@@ -405,7 +405,9 @@ def test_pooled_forward_step_equals_the_twin_on_every_state():
 def test_keeps_die_by_die_are_the_reroll_sums_on_every_keep():
     """The keep values one die at a time (the kernels, threaded and serial, and their
     twin on int64 and on Python integers) are the reroll model's sums exactly on every
-    keep; as floats they are the twin's to the bit and the sums over 7776 to 1e-15."""
+    keep, int64 numerators into an object output too (no wrapping: the exact sums past
+    int64); as floats the three paths agree to the bit, within 1e-15 of the largest
+    value of the sums over 7776."""
     rng = np.random.default_rng(6)
     die = ix.DIE_BY_DIE
     numerators = rng.integers(-(10**9), 10**9 + 1, size=(3, 252))
@@ -428,11 +430,22 @@ def test_keeps_die_by_die_are_the_reroll_sums_on_every_keep():
     twin_big = np.zeros((3, 462), dtype=object)
     numpy_reroll.expect_keeps_by_die(big, hand_keep, die.grow, die.order, die.scale, None, twin_big)
     assert np.array_equal(twin_big, sums.astype(object) * 10**30)
+    near_top = np.full((1, 252), 2**62, dtype=np.int64)  # its sums are past int64
+    exact = np.zeros((1, 462), dtype=object)
+    numpy_reroll.expect_keeps_by_die(
+        near_top, hand_keep, die.grow, die.order, die.scale, None, exact
+    )
+    assert (exact == 2**62 * 7776).all()
     values = numerators / 7.0
     means = []
-    for expect in (reroll.expect_keeps_by_die, numpy_reroll.expect_keeps_by_die):
+    for expect in (
+        reroll.expect_keeps_by_die,
+        reroll_serial.expect_keeps_by_die,
+        numpy_reroll.expect_keeps_by_die,
+    ):
         out = np.zeros((3, 462))
         expect(values, hand_keep, die.grow, die.order, die.scale, die.throws, out)
         means.append(out)
-    assert means[0].tobytes() == means[1].tobytes()
-    assert np.allclose(means[0], sums / 7.0 / 7776, rtol=1e-15, atol=1e-6)
+    assert means[0].tobytes() == means[1].tobytes() == means[2].tobytes()
+    reference = sums / 7.0 / 7776
+    assert np.abs(means[0] - reference).max() <= 1e-15 * np.abs(reference).max()

@@ -87,9 +87,10 @@ def expect_keeps(values, reroll_ptr, reroll_hand, reroll_ways, out) -> None:
 def expect_keeps_by_die(values, hand_keep, grow, order, scale, throws, out) -> None:
     """Twin of :func:`.reroll.expect_keeps_by_die`, a size of keep at a time (each
     keep's six terms added in face order, as the kernel adds them); Python-integer
-    (object) arrays too.  Int64 numerators take the reroll model's sums in one
-    segment sum (integer sums do not depend on the order)."""
-    if throws is None and values.dtype.kind == "i":
+    (object) arrays too.  Int64 numerators into an int64 ``out`` take the reroll
+    model's sums in one segment sum (integer sums do not depend on the order); into an
+    object ``out`` they are summed as Python integers, exactly."""
+    if throws is None and values.dtype.kind == "i" and out.dtype.kind == "i":
         reroll = REROLL
         out[:] = np.add.reduceat(values[:, reroll.col] * reroll.val, reroll.ptr[:-1], axis=1)
         return

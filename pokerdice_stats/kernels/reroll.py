@@ -1,11 +1,13 @@
 """Kernels of the optimal-hold dynamic program.
 
 Every kernel works on a batch of goals at once (axis 0) and on either int64
-numerators (exact) or float64 values; the caller scales.  Over hands, the value of
-every keep is summed one die at a time (``pokerdice_stats.ground.indexing.DIE_BY_DIE``:
-six additions a keep).  The reroll model is the sparse matrix ``keep -> (hand, ways
-out of 7776)`` of ``pokerdice_stats.ground.indexing.REROLL``; its non-zero positions
-also index the states ``(aside, hand)`` of the sticky-holds rule, since a hand can
+numerators (exact) or float64 values; the caller scales, but over hands, where the
+value of every keep is summed one die at a time
+(``pokerdice_stats.ground.indexing.DIE_BY_DIE``: six additions a keep) and the kernels
+scale the sums themselves (numerators out of 7776, or float means).  The reroll model
+is the sparse matrix ``keep -> (hand, ways out of 7776)`` of
+``pokerdice_stats.ground.indexing.REROLL``; its non-zero positions also index the
+states ``(aside, hand)`` of the sticky-holds rule, since a hand can
 follow a keep exactly when the keep is a sub-multiset of the hand.
 
 Non-sticky states are hands (252); sticky states are REROLL positions (4368).
