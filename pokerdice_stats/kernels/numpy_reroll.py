@@ -91,8 +91,7 @@ def expect_keeps_by_die(values, hand_keep, grow, order, scale, throws, out) -> N
     model's sums in one segment sum (integer sums do not depend on the order); into an
     object ``out`` they are summed as Python integers, exactly."""
     if throws is None and values.dtype.kind == "i" and out.dtype.kind == "i":
-        reroll = REROLL
-        out[:] = np.add.reduceat(values[:, reroll.col] * reroll.val, reroll.ptr[:-1], axis=1)
+        _expect(values, REROLL.ptr, REROLL.col, REROLL.val, out)
         return
     out[:, hand_keep] = values
     for keeps in _by_size(np.asarray(order, dtype=np.int64).tobytes()):
