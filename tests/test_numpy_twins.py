@@ -270,20 +270,22 @@ def test_whole_pass_kernel_orders_floats_as_the_stages_do(values):
 
 @pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
 def test_wide_kernel_is_the_goal_by_goal_kernel(exact):
-    """``backward_hands_wide`` (a batch's goals side by side) writes the numbers of
-    ``backward_hands`` (one goal at a time) for batches of one partial block to several,
-    signed numerators and odd denominators; it declines (False) a batch with a NaN."""
+    """``backward_hands_wide`` (a batch's goals side by side), serial and threaded,
+    writes the numbers of ``backward_hands`` (one goal at a time) for batches of one
+    partial block to several, signed numerators and odd denominators; both decline
+    (False) a batch with a NaN."""
     rules = get_rules("gameweave")
     rng = np.random.default_rng(28)
     tables = induction._hold_tables(reroll_serial, rules.max_rethrow)
     scales = induction._scales(exact, 2)
-    for n_goals in (1, 17, hold_wide.WIDTH + 3):
+    wide = (hold_wide.backward_hands_wide, hold_wide.backward_hands_wide_threaded)
+    for n_goals in (1, 17, hold_wide.WIDTH + 3, 3 * hold_wide.WIDTH + 5):
         numerators = rng.integers(-(10**6), 10**6 + 1, size=(n_goals, 252))
         stand = numerators.astype(np.int64) if exact else numerators / 7.0
         tolerance = 0 if exact else induction.float_tolerance(stand)
         throws = None if exact else ix.DIE_BY_DIE.throws
         outputs = []
-        for kernel in (reroll_serial.backward_hands, reroll_serial.backward_hands_wide):
+        for kernel in (reroll_serial.backward_hands, *wide):
             out = (
                 np.zeros((2, n_goals, 462), dtype=stand.dtype),
                 np.zeros((2, n_goals, 252), dtype=stand.dtype),
@@ -291,14 +293,16 @@ def test_wide_kernel_is_the_goal_by_goal_kernel(exact):
             )
             kernel(stand, scales, tolerance, throws, tables, *out)
             outputs.append(out)
-        for a, b in zip(*outputs, strict=True):
-            assert a.tobytes() == b.tobytes()
+        for twin in outputs[1:]:
+            for a, b in zip(outputs[0], twin, strict=True):
+                assert a.tobytes() == b.tobytes()
     if not exact:
         stand[-1, 5] = np.nan
         out = (np.zeros((2, len(stand), 462)), np.zeros((2, len(stand), 252)))
         best = np.zeros((2, len(stand), 252), dtype=np.int64)
         args = (stand, scales, tolerance, throws, tables, *out, best)
-        assert reroll_serial.backward_hands_wide(*args) is False
+        for kernel in wide:
+            assert kernel(*args) is False
 
 
 def test_float_tolerance_without_a_pass():

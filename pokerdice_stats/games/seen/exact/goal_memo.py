@@ -19,6 +19,7 @@ their rows do not carry over between batches; they are solved as before
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -27,7 +28,7 @@ import numpy as np
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
 from pokerdice_stats.ground.made_when_read import MadeWhenRead
 from pokerdice_stats.turn import holds
-from pokerdice_stats.turn.goals import float_goals
+from pokerdice_stats.turn.goals import FloatGoals, float_goals
 from pokerdice_stats.turn.induction import Stage, turn_value
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_kind
@@ -42,9 +43,12 @@ class GoalMemo:
 
     Attributes
     ----------
-    rows : dict of bytes to (Policy, int, ndarray)
-        For each goal (its values over the strengths, as bytes): the policy that
-        solved it, its row there, and its final distribution over the strengths.
+    rows : dict of bytes to (int, int)
+        For each goal (its values over the strengths, as bytes): the number of the
+        batch that solved it (a key of :attr:`batches`) and its row there.
+    batches : dict of int to (Policy, ndarray)
+        Each solved batch kept: its policy and its final distributions over the
+        strengths, one row a goal.
     solved : int
         Goals solved so far (the rest came from the memo).
     asked : int
@@ -57,11 +61,13 @@ class GoalMemo:
         Bytes of the batches it keeps now.
     """
 
-    rows: dict[bytes, tuple[holds.Policy, int, np.ndarray]] = field(default_factory=dict)
+    rows: dict[bytes, tuple[int, int]] = field(default_factory=dict)
+    batches: dict[int, tuple[holds.Policy, np.ndarray]] = field(default_factory=dict)
     solved: int = 0
     asked: int = 0
     limit: int = MEMO_BYTES
     held: int = 0
+    _next: int = 0
 
     def remember(self, keys: list[bytes], policy: holds.Policy, dist: np.ndarray) -> None:
         """Keep the rows of a solved batch (``keys[i]`` is row ``i``'s goal)."""
@@ -71,11 +77,14 @@ class GoalMemo:
             size += stage.best_keep.nbytes
         if self.held + size > self.limit:
             self.rows.clear()
+            self.batches.clear()
             self.held = 0
         if size > self.limit:
             return
-        for i, key in enumerate(keys):
-            self.rows[key] = (policy, i, dist[i])
+        number = self._next
+        self._next += 1
+        self.batches[number] = (policy, dist)
+        self.rows.update({key: (number, i) for i, key in enumerate(keys)})
         self.held += size
 
 
@@ -116,27 +125,36 @@ def solve_goals(
         return policy, strength_distribution(numerators, denominator, rules, exact)
     assert memo is not None
     values = np.ascontiguousarray(values, dtype=np.float64)
-    keys = [row.tobytes() for row in values]
+    # each row's bytes (a void view's items are bytes: four times quicker than tobytes)
+    keys = values.view(f"V{values.shape[1] * values.itemsize}").ravel().tolist()
+    rows = memo.rows
     new: dict[bytes, int] = {}
     for g, key in enumerate(keys):
-        if key not in memo.rows and key not in new:
+        if key not in rows and key not in new:
             new[key] = g
     memo.asked += len(keys)
-    if new:
-        rows = np.fromiter(new.values(), dtype=np.int64, count=len(new))
-        goals = goals_from_values(values[rows], rules, False, name)
-        policy = holds.solve(rules, goals, throws=throws, exact=False)
-        numerators, denominator = policy.final_distribution()
-        dist = strength_distribution(numerators, denominator, rules, False)
-        memo.solved += len(new)
-        if len(new) == len(keys):
-            memo.remember(list(new), policy, dist)
-            return policy, dist
-        found = {key: memo.rows[key] for key in keys if key in memo.rows}
-        found.update({key: (policy, i, dist[i]) for i, key in enumerate(new)})
+    if not new:
+        return _assemble(rules, values, keys, throws, name, rows, memo.batches)
+    picked = np.fromiter(new.values(), dtype=np.int64, count=len(new))
+    goals = goals_from_values(values[picked], rules, False, name)
+    policy = holds.solve(rules, goals, throws=throws, exact=False)
+    numerators, denominator = policy.final_distribution()
+    dist = strength_distribution(numerators, denominator, rules, False)
+    memo.solved += len(new)
+    if len(new) == len(keys):
         memo.remember(list(new), policy, dist)
-        return _assemble(rules, values, keys, throws, name, found)
-    return _assemble(rules, values, keys, throws, name, memo.rows)
+        return policy, dist
+    # the rows this batch reads, kept here: remembering it may make the memo forget them
+    found = {key: rows[key] for key in keys if key in rows}
+    batches = dict(memo.batches)
+    here = -1 - len(batches)  # a number no remembered batch has
+    batches[here] = (policy, dist)
+    found.update({key: (here, i) for i, key in enumerate(new)})
+    memo.remember(list(new), policy, dist)
+    return _assemble(rules, values, keys, throws, name, found, batches)
+
+
+Part = tuple[holds.Policy, np.ndarray, np.ndarray]
 
 
 def _assemble(
@@ -145,36 +163,23 @@ def _assemble(
     keys: list[bytes],
     throws: int,
     name: str,
-    rows: dict[bytes, tuple[holds.Policy, int, np.ndarray]],
+    rows: dict[bytes, tuple[int, int]],
+    batches: dict[int, tuple[holds.Policy, np.ndarray]],
 ) -> tuple[holds.Policy, np.ndarray]:
-    """The batch's policy and distributions from the memo's rows (copied, in batch order;
-    the stages when first read, see :class:`GatheredStages`)."""
-    sources: dict[int, tuple[holds.Policy, list[int], list[int]]] = {}
-    found = [rows[key] for key in keys]
+    """The batch's policy and distributions from remembered rows (copied, in batch order;
+    the policy's arrays when first read, see :class:`AssembledPolicy`)."""
+    numbers, sources = zip(*[rows[key] for key in keys], strict=True)
+    number = np.array(numbers, dtype=np.int64)
+    source = np.array(sources, dtype=np.int64)
     dist = np.empty(values.shape, dtype=np.float64)
-    if found:  # the rows copied in one call, not one assignment a row
-        np.stack([row for _, _, row in found], out=dist)
-    for g, (policy, i, _) in enumerate(found):
-        entry = sources.setdefault(id(policy), (policy, [], []))
-        entry[1].append(g)
-        entry[2].append(i)
-    parts = [(p, np.array(out), np.array(src)) for p, out, src in sources.values()]
-    stages = GatheredStages(parts, len(keys))
-    stand = _gather(parts, len(keys), lambda p: p.stand)
-    # The whole batch's turn values, as one solve of it computes them (a matrix
-    # product, whose rounding may depend on the number of rows): from the first
-    # throw's state values alone.
-    first_stages: list[Stage] = []
-    if len(stages):
-        last = _gather(parts, len(keys), lambda p: p.stages[-1].state_values)
-        first_stages = [Stage(last, last, last)]  # turn_value reads the state values
-    turn = turn_value(first_stages, stand, state_kind(rules), False)
-    goals = float_goals(name, stand)
-    policy = holds.Policy(rules, goals, throws, False, 1, stand, stages, turn)
-    return policy, dist
-
-
-Part = tuple[holds.Policy, np.ndarray, np.ndarray]
+    parts: list[Part] = []
+    for b in np.unique(number).tolist():
+        policy, batch_dist = batches[b]
+        out = np.flatnonzero(number == b)
+        src = source[out]
+        dist[out] = batch_dist[src]
+        parts.append((policy, out, src))
+    return AssembledPolicy(rules, name, throws, parts, len(keys)), dist
 
 
 def _gather(
@@ -186,6 +191,50 @@ def _gather(
     for p, rows_out, rows_src in parts:
         out[rows_out] = get(p)[rows_src]
     return out
+
+
+class AssembledPolicy(holds.Policy):
+    """A batch's :class:`~pokerdice_stats.turn.holds.Policy` made of remembered rows:
+    its goal values (``stand``), turn values and stages are gathered from the rows the
+    first time each is read (most batches of a round are only read for their final
+    distributions, already at hand, and a stage of a thousand goals is megabytes)."""
+
+    _parts: list[Part]
+    _n_rows: int
+    _name: str
+
+    def __init__(
+        self, rules: RuleSet, name: str, throws: int, parts: list[Part], n_rows: int
+    ) -> None:
+        fields = {"rules": rules, "throws": throws, "exact": False, "denominator": 1}
+        for key, value in fields.items():
+            object.__setattr__(self, key, value)
+        object.__setattr__(self, "stages", GatheredStages(parts, n_rows))
+        object.__setattr__(self, "_parts", parts)
+        object.__setattr__(self, "_n_rows", n_rows)
+        object.__setattr__(self, "_name", name)
+
+    @functools.cached_property
+    def stand(self) -> np.ndarray:
+        """(G, 252) goal values, gathered when first read."""
+        return _gather(self._parts, self._n_rows, lambda p: p.stand)
+
+    @functools.cached_property
+    def goals(self) -> FloatGoals:
+        """The goals ``name#g`` of :attr:`stand`'s rows."""
+        return float_goals(self._name, self.stand)
+
+    @functools.cached_property
+    def turn(self) -> np.ndarray:
+        """(G,) value of a whole turn for each goal."""
+        # The whole batch's turn values, as one solve of it computes them (a matrix
+        # product, whose rounding may depend on the number of rows): from the first
+        # throw's state values alone.
+        first_stages: list[Stage] = []
+        if len(self.stages):
+            last = _gather(self._parts, self._n_rows, lambda p: p.stages[-1].state_values)
+            first_stages = [Stage(last, last, last)]  # turn_value reads the state values
+        return turn_value(first_stages, self.stand, state_kind(self.rules), False)
 
 
 class GatheredStages(MadeWhenRead[Stage]):
