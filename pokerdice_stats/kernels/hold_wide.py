@@ -8,19 +8,18 @@ additions, divisions and comparisons, in the same order) with a block of up to
 options one select over them, loops over contiguous memory that the compiler makes
 vector instructions of (several goals an instruction), where one goal at a time reads
 its values from scattered hands, one at a time.  For batches (the seats of a round);
-one goal takes :func:`~pokerdice_stats.kernels.reroll.backward_hands`.  Two builds: the
-serial one, and a threaded one for batches of
-:data:`~pokerdice_stats.turn.induction.WIDE_THREADS_MIN_GOALS` goals or more, whose blocks
-of goals numba's threads share out (a 5-seat gameweave round 1.3x faster, a batch of
-2,000 goals 1.8x; compiling takes a few seconds a signature and build, once: the
-kernels are cached on disk).
+one goal takes :func:`~pokerdice_stats.kernels.reroll.backward_hands`.  Batches of
+:data:`~pokerdice_stats.turn.induction.WIDE_THREADS_MIN_GOALS` goals or more take
+:func:`backward_hands_wide_threaded`: the blocks shared out among threads, each running
+the one compiled kernel (a 5-seat gameweave round about 1.3x faster, a batch of 2,000
+goals 1.8x, on two cores).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pokerdice_stats.kernels._numba import jit, prange, serial_and_parallel
+from pokerdice_stats.kernels._numba import in_threads, jit
 
 #: Most goals a block: the width of the loops over goals (a block's working arrays,
 #: about 2,600 values a goal, then stay in the core's second-level cache; 32, 64 and
@@ -70,16 +69,13 @@ def _transpose_into(block, out, g0):
                     row[i] = block[i, j]
 
 
-def _backward_hands_wide(
-    stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep
+@jit
+def wide_blocks(
+    stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep, b0, b1
 ):
-    """:func:`~pokerdice_stats.kernels.reroll.backward_hands` (same arguments, same
-    numbers) over blocks of up to :data:`WIDTH` goals, the goals innermost.
-
-    Returns False when some value is NaN (it has no order key): the caller then runs
-    :func:`~pokerdice_stats.kernels.reroll.backward_hands`, whose float comparisons
-    take it (this call's outputs are then incomplete).
-    """
+    """:func:`backward_hands_wide` for the blocks ``b0 .. b1 - 1`` alone (the goals
+    ``b0 * WIDTH`` up to ``b1 * WIDTH``): what each thread of
+    :func:`backward_hands_wide_threaded` runs."""
     n_goals = stand.shape[0]
     n_hands = stand.shape[1]
     n_stages = scales.shape[0]
@@ -87,9 +83,8 @@ def _backward_hands_wide(
     n_keeps = grow.shape[0]
     n_states = state_hand.shape[0]
     floats = throws is not None
-    n_blocks = (n_goals + WIDTH - 1) // WIDTH
-    ordered = np.ones(n_blocks, dtype=np.bool_)
-    for block in prange(n_blocks):
+    ordered = np.ones(b1 - b0, dtype=np.bool_)
+    for block in range(b0, b1):
         g0 = block * WIDTH
         width = min(WIDTH, n_goals - g0)
         stand_t = np.empty((n_hands, width), dtype=stand.dtype)  # the block's stand by hand
@@ -140,7 +135,7 @@ def _backward_hands_wide(
             raised_keys, nan_raised = _keys(raised, floats)
             floor_keys, nan_floors = _keys(floors, floats)
             if nan_keys or nan_raised or nan_floors:
-                ordered[block] = False
+                ordered[block - b0] = False
                 break
             for s in range(n_states):
                 h = state_hand[s]
@@ -173,7 +168,31 @@ def _backward_hands_wide(
     return ordered.all()
 
 
-#: The serial build, and the threaded one (the blocks of goals shared out among numba's
-#: threads) for batches of :data:`~pokerdice_stats.turn.induction.WIDE_THREADS_MIN_GOALS`
-#: goals or more.
-backward_hands_wide, backward_hands_wide_threaded = serial_and_parallel(_backward_hands_wide)
+def n_blocks(n_goals: int) -> int:
+    """Blocks of :data:`WIDTH` goals (the last one partial) a batch of ``n_goals`` makes."""
+    return (n_goals + WIDTH - 1) // WIDTH
+
+
+def backward_hands_wide(
+    stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep
+) -> bool:
+    """:func:`~pokerdice_stats.kernels.reroll.backward_hands` (same arguments, same
+    numbers) over blocks of up to :data:`WIDTH` goals, the goals innermost.
+
+    Returns False when some value is NaN (it has no order key): the caller then runs
+    :func:`~pokerdice_stats.kernels.reroll.backward_hands`, whose float comparisons
+    take it (this call's outputs are then incomplete).
+    """
+    arguments = (stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep)
+    return bool(wide_blocks(*arguments, 0, n_blocks(stand.shape[0])))
+
+
+def backward_hands_wide_threaded(
+    stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep
+) -> bool:
+    """:func:`backward_hands_wide` with the blocks shared out among numba's number of
+    threads, each running the same compiled :func:`wide_blocks` (which releases the
+    GIL) on its own blocks (:func:`~pokerdice_stats.kernels._numba.in_threads`): the
+    same numbers, and nothing more to compile."""
+    arguments = (stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep)
+    return all(in_threads(wide_blocks, arguments, 0, n_blocks(stand.shape[0])))

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerdice_stats.kernels._numba import jit, prange, serial_and_parallel
+from pokerdice_stats.kernels._numba import in_threads, jit
 
 __all__ = [
     "PARALLEL_NODES",
@@ -53,8 +53,9 @@ __all__ = [
 #: Hands a seat may hold.
 N_HANDS = 252
 
-#: Trees of at least this many nodes take the threaded build of :func:`dcfr_iteration`
-#: (its compilation takes some 10 s more; a small tree's iteration is quick anyway).
+#: Trees of at least this many nodes share each depth's nodes out among threads
+#: (:func:`~pokerdice_stats.kernels._numba.in_threads`: the same compiled kernels, which
+#: release the GIL; a small tree's iteration is quicker in one thread).
 PARALLEL_NODES = 4096
 
 
@@ -239,7 +240,88 @@ def _settled_values(
                         V[n, o, x] += 2.0 * (g[c, x] + g[c + 1, x] - bid)
 
 
-def _dcfr_update(
+@jit
+def _reach_nodes(order, off, width, depth, child, sigma, R, lo, hi):
+    """The reaches of the children of the nodes ``order[lo:hi]`` (one depth)."""
+    for i in range(lo, hi):
+        n = order[i]
+        _reach_children(R, sigma, child, n, off[n], width[n], depth[n] % 2)
+
+
+@jit
+def _update_nodes(
+    t, seat, order, last, depth, off, width, child, regret, sigma, total, R, V, pairs,
+    n_claims, alpha, beta, gamma, raising, lo, hi,
+):  # fmt: skip
+    """Seat ``seat``'s update of iteration ``t`` at the nodes ``order[lo:hi]`` (one depth,
+    the depths below done): :func:`dcfr_iteration`'s backward pass."""
+    keep_positive = t**alpha / (t**alpha + 1.0)
+    keep_negative = t**beta / (t**beta + 1.0)
+    # the average's weights shrink by (t / (t + 1))^gamma an iteration, so iteration t's
+    # strategy weighs (t + 1)^gamma against the others: added at that weight, the sums
+    # are the same up to one factor a node's normalisation removes, and a hand that
+    # does not reach the node leaves them untouched (no pass over them)
+    weight = (t + 1.0) ** gamma
+    for i in range(lo, hi):
+        n = order[i]
+        e0 = off[n]
+        w = width[n]
+        m = depth[n] % 2
+        claim = last[n]
+        low = max(claim, 0)
+        if m != seat:
+            _settled_values(
+                R, V, sigma, child, pairs, n, e0, w, m, claim, low, n_claims, depth[n],
+                raising,
+            )  # fmt: skip
+            continue
+        opening = depth[n] == 0
+        first = 1 if opening else 0
+        g = np.empty((n_claims + 1, N_HANDS))
+        u = np.zeros((w, N_HANDS))
+        scratch = N_HANDS if raising else 0  # the raising answer's work arrays
+        weights = np.empty(scratch)
+        g_bid = np.empty((n_claims + 1 if raising else 0, N_HANDS))
+        raises = np.empty(scratch, dtype=np.bool_)
+        other = _at_least(pairs, R[n, 1 - m], low, n_claims, g)
+        # the mover's value of each move, by own hand
+        if not opening:
+            for y in range(N_HANDS):
+                u[0, y] = other - 2.0 * g[claim, y]  # a call: the bidder wins if true
+        for a in range(1, w):
+            k = child[e0 + a]
+            if k >= 0:
+                for y in range(N_HANDS):
+                    u[a, y] = V[k, m, y]
+            else:  # outside the tree the other calls, or raises by one (then called)
+                c = claim + a
+                for y in range(N_HANDS):
+                    u[a, y] = 2.0 * g[c, y] - other
+                if (
+                    raising
+                    and c + 1 < n_claims
+                    and _raisers(pairs, R[n, m], sigma, e0 + a, c, n_claims, weights, g_bid, raises)
+                    > 0.0
+                ):
+                    _add_raises(pairs, R[n, 1 - m], raises, c, u[a])
+        for y in range(N_HANDS):
+            s = 0.0
+            for a in range(first, w):
+                s += sigma[e0 + a, y] * u[a, y]
+            V[n, m, y] = s
+        for a in range(first, w):
+            e = e0 + a
+            for y in range(N_HANDS):
+                r = regret[e, y]
+                r = r * keep_positive if r > 0.0 else r * keep_negative
+                regret[e, y] = r + u[a, y] - V[n, m, y]
+                q = R[n, m, y] * sigma[e, y]
+                if q != 0.0:
+                    total[e, y] += weight * q
+        _matching(regret, sigma, e0, w, opening)  # the next strategy at this node
+
+
+def dcfr_iteration(
     t, seat, order, lv_start, last, depth, off, width, child, regret, sigma, total, R, V,
     pairs, chances, n_claims, alpha, beta, gamma, raising,
 ):  # fmt: skip
@@ -262,87 +344,22 @@ def _dcfr_update(
     n_levels = lv_start.shape[0] - 1
     R[0, 0, :] = chances
     R[0, 1, :] = chances
+    share = _share(order)
+    forward = (order, off, width, depth, child, sigma, R)
     for lv in range(n_levels):
-        for i in prange(lv_start[lv], lv_start[lv + 1]):
-            n = order[i]
-            e0 = off[n]
-            _reach_children(R, sigma, child, n, e0, width[n], depth[n] % 2)
-    keep_positive = t**alpha / (t**alpha + 1.0)
-    keep_negative = t**beta / (t**beta + 1.0)
-    # the average's weights shrink by (t / (t + 1))^gamma an iteration, so iteration t's
-    # strategy weighs (t + 1)^gamma against the others: added at that weight, the sums
-    # are the same up to one factor a node's normalisation removes, and a hand that
-    # does not reach the node leaves them untouched (no pass over them)
-    weight = (t + 1.0) ** gamma
+        in_threads(_reach_nodes, forward, lv_start[lv], lv_start[lv + 1], share)
+    backward = (
+        float(t), seat, order, last, depth, off, width, child, regret, sigma, total, R, V,
+        pairs, n_claims, alpha, beta, gamma, raising,
+    )  # fmt: skip
     for lv in range(n_levels - 1, -1, -1):
-        for i in prange(lv_start[lv], lv_start[lv + 1]):
-            n = order[i]
-            e0 = off[n]
-            w = width[n]
-            m = depth[n] % 2
-            claim = last[n]
-            low = max(claim, 0)
-            if m != seat:
-                _settled_values(
-                    R, V, sigma, child, pairs, n, e0, w, m, claim, low, n_claims, depth[n],
-                    raising,
-                )  # fmt: skip
-                continue
-            opening = depth[n] == 0
-            first = 1 if opening else 0
-            g = np.empty((n_claims + 1, N_HANDS))
-            u = np.zeros((w, N_HANDS))
-            scratch = N_HANDS if raising else 0  # the raising answer's work arrays
-            weights = np.empty(scratch)
-            g_bid = np.empty((n_claims + 1 if raising else 0, N_HANDS))
-            raises = np.empty(scratch, dtype=np.bool_)
-            other = _at_least(pairs, R[n, 1 - m], low, n_claims, g)
-            # the mover's value of each move, by own hand
-            if not opening:
-                for y in range(N_HANDS):
-                    u[0, y] = other - 2.0 * g[claim, y]  # a call: the bidder wins if true
-            for a in range(1, w):
-                k = child[e0 + a]
-                if k >= 0:
-                    for y in range(N_HANDS):
-                        u[a, y] = V[k, m, y]
-                else:  # outside the tree the other calls, or raises by one (then called)
-                    c = claim + a
-                    for y in range(N_HANDS):
-                        u[a, y] = 2.0 * g[c, y] - other
-                    if (
-                        raising
-                        and c + 1 < n_claims
-                        and _raisers(
-                            pairs, R[n, m], sigma, e0 + a, c, n_claims, weights, g_bid, raises
-                        )
-                        > 0.0
-                    ):
-                        _add_raises(pairs, R[n, 1 - m], raises, c, u[a])
-            for y in range(N_HANDS):
-                s = 0.0
-                for a in range(first, w):
-                    s += sigma[e0 + a, y] * u[a, y]
-                V[n, m, y] = s
-            for a in range(first, w):
-                e = e0 + a
-                for y in range(N_HANDS):
-                    r = regret[e, y]
-                    r = r * keep_positive if r > 0.0 else r * keep_negative
-                    regret[e, y] = r + u[a, y] - V[n, m, y]
-                    q = R[n, m, y] * sigma[e, y]
-                    if q != 0.0:
-                        total[e, y] += weight * q
-            _matching(regret, sigma, e0, w, opening)  # the next strategy at this node
+        in_threads(_update_nodes, backward, lv_start[lv], lv_start[lv + 1], share)
 
 
-_dcfr_serial, _dcfr_parallel = serial_and_parallel(_dcfr_update)
-
-
-def dcfr_iteration(t, seat, order, *arrays_and_constants):
-    """:func:`_dcfr_update`, threaded for trees of :data:`PARALLEL_NODES` nodes or more."""
-    build = _dcfr_parallel if order.shape[0] >= PARALLEL_NODES else _dcfr_serial
-    build(t, seat, order, *arrays_and_constants)
+def _share(order: np.ndarray) -> int:
+    """Fewest nodes of a depth worth a thread: trees under :data:`PARALLEL_NODES` nodes
+    run in the calling thread alone (waking threads costs more than their work)."""
+    return 64 if order.shape[0] >= PARALLEL_NODES else order.shape[0] + 1
 
 
 @jit
@@ -373,7 +390,7 @@ def reaches(order, off, width, depth, child, strategy, chances, R):
         _reach_children(R, strategy, child, n, off[n], width[n], depth[n] % 2)
 
 
-def _tree_response(
+def tree_response(
     order, lv_start, last, depth, off, width, child, strategy, R, pairs, chances, n_claims, seat
 ):  # fmt: skip
     """Seat ``seat``'s (0 or 1) best-response result in the whole game on claims.
@@ -386,23 +403,29 @@ def _tree_response(
     """
     n_nodes = order.shape[0]
     best = np.zeros((n_nodes, N_HANDS))
+    share = _share(order)
+    arguments = (order, last, depth, off, width, child, strategy, R, pairs, n_claims, seat, best)
     for lv in range(lv_start.shape[0] - 2, -1, -1):
-        for i in prange(lv_start[lv], lv_start[lv + 1]):
-            n = order[i]
-            _respond(n, last, depth, off, width, child, strategy, R, pairs, n_claims, seat, best)
+        in_threads(_respond_nodes, arguments, lv_start[lv], lv_start[lv + 1], share)
+    return _weighted_sum(chances, best[0])
+
+
+@jit
+def _respond_nodes(
+    order, last, depth, off, width, child, strategy, R, pairs, n_claims, seat, best, lo, hi
+):  # fmt: skip
+    """:func:`_respond` at the nodes ``order[lo:hi]`` (one depth, the depths below done)."""
+    for i in range(lo, hi):
+        _respond(order[i], last, depth, off, width, child, strategy, R, pairs, n_claims, seat, best)
+
+
+@jit
+def _weighted_sum(weights, values):
+    """``sum(weights * values)``, added in order."""
     s = 0.0
-    for y in range(N_HANDS):
-        s += chances[y] * best[0, y]
+    for y in range(weights.shape[0]):
+        s += weights[y] * values[y]
     return s
-
-
-_response_serial, _response_parallel = serial_and_parallel(_tree_response)
-
-
-def tree_response(order, lv_start, *arrays_and_constants):
-    """:func:`_tree_response`, threaded for trees of :data:`PARALLEL_NODES` nodes or more."""
-    build = _response_parallel if order.shape[0] >= PARALLEL_NODES else _response_serial
-    return build(order, lv_start, *arrays_and_constants)
 
 
 @jit
