@@ -118,7 +118,7 @@ def solve_goals(
         finishing on strength ``h`` (floats, or Fractions when ``exact``).
     """
     floats = not exact and memo is not None and values.size > 0
-    if not floats or float(np.abs(values).max()) > 1.0:
+    if not floats or values.max() > 1.0 or values.min() < -1.0:  # (no copy made)
         goals = goals_from_values(values, rules, exact, name)
         policy = holds.solve(rules, goals, throws=throws, exact=exact)
         numerators, denominator = policy.final_distribution()

@@ -24,7 +24,8 @@ Values are floats, or exact Fractions in object arrays when ``exact``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
@@ -63,6 +64,9 @@ class SeatChain:
     distributions : dict of int to (M, S, S) array
         ``distributions[k][m - 1, s, h]``: chance seat ``k`` ends on strength
         ``h`` facing ``(s, m)``.
+    splits : dict of (int, int) to ((S,), (S,)) arrays
+        ``splits[k, m]``: for each strength ``s``, the chance that seat ``k`` facing
+        ``(s, m)`` ties it and the chance it ends below.
     """
 
     rules: RuleSet
@@ -72,6 +76,7 @@ class SeatChain:
     values: dict[int, np.ndarray]
     policies: dict[int, holds.Policy]
     distributions: dict[int, np.ndarray]
+    splits: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
 
     @property
     def strengths(self) -> int:
@@ -145,12 +150,12 @@ def solve_chain(
     """
     size = terminal.shape[0]
     must_beat = rules.ties == "must-beat"
-    upper = np.triu(np.ones((size, size), dtype=bool), 1)  # [s, h]: h beats s
-    lower = np.tril(np.ones((size, size), dtype=bool), -1)  # [s, h]: h below s
+    upper, lower = _masks(size)  # [s, h]: h beats s; h below s
     diagonal = np.arange(size)
     values = {players: terminal}
     policies: dict[int, holds.Policy] = {}
     distributions: dict[int, np.ndarray] = {}
+    splits: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
     # A scalar np.where accepts: an exact zero (object) or a float zero.
     zero = np.array(Fraction(0), dtype=object) if exact else np.float64(0.0)
     for seat in range(players, 1, -1):
@@ -171,6 +176,7 @@ def solve_chain(
         for m in range(1, n_tied + 1):
             below = np.where(lower, dist[m - 1], zero).sum(axis=1)
             tie = dist[m - 1][diagonal, diagonal]
+            splits[seat, m] = (tie, below)
             for r in range(1, m + 1):
                 if must_beat:
                     before[:, m, r] = (below + tie) * after[:, m, r]
@@ -178,7 +184,7 @@ def solve_chain(
                     before[:, m, r] = below * after[:, m, r] + tie * after[:, m + 1, r]
         values[seat - 1] = before
         progress.step(players - seat + 1, players - 1, f"seat {seat} solved")
-    return SeatChain(rules, players, throws, exact, values, policies, distributions)
+    return SeatChain(rules, players, throws, exact, values, policies, distributions, splits)
 
 
 def forward_tie_sets(
@@ -201,9 +207,7 @@ def forward_tie_sets(
     """
     size = chain.strengths
     must_beat = chain.rules.ties == "must-beat"
-    upper = np.triu(np.ones((size, size), dtype=bool), 1)
-    lower = np.tril(np.ones((size, size), dtype=bool), -1)
-    diagonal = np.arange(size)
+    upper, _ = _masks(size)
     zero = np.array(Fraction(0), dtype=object) if chain.exact else np.float64(0.0)
     states = dict(start)
     for seat in range(first_seat, chain.players + 1):
@@ -219,13 +223,8 @@ def forward_tie_sets(
         parts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         for mask, weights in states.items():
             m = 1 if must_beat else bin(mask).count("1")
-            if m not in parts:
-                d = dist[m - 1]
-                parts[m] = (
-                    np.where(upper, d, zero),
-                    d[diagonal, diagonal],
-                    np.where(lower, d, zero).sum(axis=1),
-                )
+            if m not in parts:  # the tie and below chances as solve_chain worked them out
+                parts[m] = (np.where(upper, dist[m - 1], zero), *chain.splits[seat, m])
             beaten, tied, stays_below = parts[m]
             add(bit, weights.dot(beaten))
             tie = weights * tied
@@ -237,6 +236,17 @@ def forward_tie_sets(
                 add(mask, below)
         states = new
     return states
+
+
+@functools.cache
+def _masks(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(upper, lower)``, read-only ``(size, size)`` booleans: ``upper[s, h]`` when
+    strength ``h`` beats ``s``, ``lower[s, h]`` when it is below."""
+    upper = np.triu(np.ones((size, size), dtype=bool), 1)
+    lower = np.tril(np.ones((size, size), dtype=bool), -1)
+    upper.setflags(write=False)
+    lower.setflags(write=False)
+    return upper, lower
 
 
 def seats_of(mask: int) -> tuple[int, ...]:
