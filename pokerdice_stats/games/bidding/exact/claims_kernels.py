@@ -400,8 +400,9 @@ def average_strategy(total, off, width, depth, n_nodes, out):
 @jit
 def reaches(order, off, width, depth, child, strategy, chances, R):
     """Each seat's reach of every node under ``strategy`` (parents before children)."""
-    R[0, 0, :] = chances
-    R[0, 1, :] = chances
+    for y in range(chances.shape[0]):  # (a loop: a slice assignment compiles for seconds)
+        R[0, 0, y] = chances[y]
+        R[0, 1, y] = chances[y]
     for i in range(order.shape[0]):
         n = order[i]
         _reach_children(R, strategy, child, n, off[n], width[n], depth[n] % 2)
