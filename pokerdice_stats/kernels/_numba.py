@@ -205,5 +205,11 @@ def in_threads(
 
 @functools.cache
 def _pool(workers: int) -> concurrent.futures.ThreadPoolExecutor:
-    """The threads :func:`in_threads` hands shares to (one pool a size, made once)."""
+    """The threads :func:`in_threads` hands shares to (one pool a size, made once a
+    process)."""
     return concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="pokerdice-kernel")
+
+
+# A forked child inherits the pools but not their threads (work handed to them would wait
+# for ever): it makes its own.
+os.register_at_fork(after_in_child=_pool.cache_clear)

@@ -1,0 +1,71 @@
+"""``kernels._numba.in_threads``: a range shared out among threads, the results in order.
+
+The kernels that use it (the side-by-side hold kernel, the claims solver's passes) are
+compared with their twins in ``test_numpy_twins.py`` and ``test_bidding_claims_cfr.py``;
+here the sharing itself: every item once, the shares in order, small ranges in the calling
+thread, and a forked child that makes its own threads (the parent's are not in it).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+
+import pytest
+
+from pokerdice_stats.kernels import _numba
+
+
+def _shares(values, lo, hi):
+    """A plain kernel: its share's items and the thread that ran it."""
+    return list(values[lo:hi]), threading.current_thread().name
+
+
+@pytest.fixture
+def two_threads(monkeypatch):
+    """Two threads whatever the machine has."""
+    monkeypatch.setattr(_numba.numba, "get_num_threads", lambda: 2)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 10, 101])
+def test_every_item_once_and_in_order(two_threads, n):
+    values = list(range(n))
+    parts = _numba.in_threads(_shares, (values,), 0, n)
+    assert [v for items, _ in parts for v in items] == values
+    assert len(parts) == (2 if n >= 2 else 1)
+    assert parts[0][1] == threading.current_thread().name  # the caller runs the first share
+
+
+def test_a_range_under_the_least_share_stays_in_the_calling_thread(two_threads):
+    parts = _numba.in_threads(_shares, (list(range(50)),), 0, 50, min_share=64)
+    assert len(parts) == 1 and parts[0][1] == threading.current_thread().name
+    parts = _numba.in_threads(_shares, (list(range(200)),), 0, 200, min_share=64)
+    assert len(parts) == 2 and parts[1][1].startswith("pokerdice-kernel")
+
+
+def test_a_sub_range(two_threads):
+    values = list(range(20))
+    parts = _numba.in_threads(_shares, (values,), 5, 17)
+    assert [v for items, _ in parts for v in items] == values[5:17]
+
+
+def _child(queue):
+    parts = _numba.in_threads(_shares, (list(range(10)),), 0, 10)
+    queue.put([v for items, _ in parts for v in items])
+
+
+def test_a_forked_child_makes_its_own_threads(two_threads):
+    """The parent's pool exists before the fork; the child's work must not wait for ever
+    on threads it does not have."""
+    _numba.in_threads(_shares, (list(range(10)),), 0, 10)  # the parent's pool, made
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_child, args=(queue,))
+    child.start()
+    child.join(timeout=30)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        pytest.fail("the forked child's in_threads hung")
+    assert child.exitcode == 0
+    assert queue.get(timeout=5) == list(range(10))
