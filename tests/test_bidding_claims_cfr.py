@@ -259,3 +259,23 @@ def test_a_settled_tree_lowers_the_growth_threshold_to_its_floor(claims):
     assert {r.grow_all for r in rounds} == {0.01}  # no floor: the threshold stays
     with pytest.raises(ValueError, match="grow_all_floor"):
         grow_and_solve(claims, grow_all=0.01, grow_all_floor=0.05)
+
+
+def test_a_solve_interrupted_mid_iteration_refuses_to_go_on(claims, monkeypatch):
+    """An update runs depth by depth, so Ctrl-C may leave an iteration half done: the
+    solver says so rather than go on from torn regrets."""
+    solver = ClaimSolver(claims)
+    solver.run(2)
+    calls = []
+
+    def interrupted(*args):
+        calls.append(args[1])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(kernels, "dcfr_iteration", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        solver.run(1)
+    assert calls == [0]
+    monkeypatch.undo()
+    with pytest.raises(RuntimeError, match="interrupted"):
+        solver.run(1)

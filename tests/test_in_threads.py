@@ -9,7 +9,10 @@ thread, and a forked child that makes its own threads (the parent's are not in i
 from __future__ import annotations
 
 import multiprocessing
+import subprocess
+import sys
 import threading
+import time
 
 import pytest
 
@@ -24,7 +27,7 @@ def _shares(values, lo, hi):
 @pytest.fixture
 def two_threads(monkeypatch):
     """Two threads whatever the machine has."""
-    monkeypatch.setattr(_numba.numba, "get_num_threads", lambda: 2)
+    monkeypatch.setattr(_numba, "threads", lambda: 2)
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 10, 101])
@@ -69,3 +72,37 @@ def test_a_forked_child_makes_its_own_threads(two_threads):
         pytest.fail("the forked child's in_threads hung")
     assert child.exitcode == 0
     assert queue.get(timeout=5) == list(range(10))
+
+
+def test_an_error_in_one_share_waits_for_the_others(two_threads):
+    """The caller's share fails; the other share is finished (it writes nothing after
+    the error reaches the caller) and the error is the caller's."""
+    done = []
+
+    def kernel(lo, hi):
+        if lo == 0:
+            raise ValueError("the first share")
+        time.sleep(0.2)
+        done.append((lo, hi))
+
+    with pytest.raises(ValueError, match="the first share"):
+        _numba.in_threads(kernel, (), 0, 10)
+    assert done == [(5, 10)]
+
+
+def test_sharing_out_does_not_start_numbas_thread_pool():
+    """Asking numba for its number of threads starts its pool (GNU OpenMP), after which a
+    forked child running a threaded kernel is killed: ``in_threads`` reads the number
+    without starting it (a fresh interpreter, so that no other test has started it)."""
+    script = (
+        "from numba.np.ufunc import parallel\n"
+        "from pokerdice_stats.kernels import _numba\n"
+        "parts = _numba.in_threads(lambda lo, hi: hi - lo, (), 0, 100)\n"
+        "assert sum(parts) == 100, parts\n"
+        "assert len(parts) == min(100, _numba.threads()), parts\n"
+        "print(parallel._is_initialized)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert out.stdout.strip() == "False"

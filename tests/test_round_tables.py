@@ -8,6 +8,9 @@ solved on the numpy twins) against the advice from the solved round itself.
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
+
 import numpy as np
 import pytest
 
@@ -17,7 +20,7 @@ from pokerdice_stats.games.seen.exact import round_tables, rounds
 from pokerdice_stats.games.seen.exact.goal_memo import GoalMemo, solve_goals
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
 from pokerdice_stats.ground.cache_dir import CACHE_ENV
-from pokerdice_stats.turn.holds import solve
+from pokerdice_stats.turn.holds import Policy, solve
 
 
 @pytest.fixture(autouse=True)
@@ -137,6 +140,12 @@ def test_goal_memo_equals_the_plain_batch_on_every_state():
             assert np.array_equal(stage.best_keep, twin.best_keep)
     assert memo.asked == 10
     assert memo.solved == 7  # the second batch repeats two goals, one of them twice
+    # the second batch is assembled from remembered rows: it copies and pickles as a policy
+    assert type(policy).__name__ == "AssembledPolicy"
+    for twin in (dataclasses.replace(policy), pickle.loads(pickle.dumps(policy))):
+        assert isinstance(twin, Policy)
+        assert np.array_equal(twin.stand, plain.stand) and np.array_equal(twin.turn, plain.turn)
+        assert twin.final_distribution()[0].tobytes() == plain.final_distribution()[0].tobytes()
 
 
 def test_a_full_goal_memo_forgets_and_still_gives_the_plain_batch():

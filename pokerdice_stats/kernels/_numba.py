@@ -193,14 +193,43 @@ def in_threads(
     >>> sum(in_threads(total, (np.arange(10.0),), 0, 10))
     45.0
     """
-    parts = max(1, min(numba.get_num_threads(), (stop - start) // max(1, min_share)))
+    parts = max(1, min(threads(), (stop - start) // max(1, min_share)))
     if parts == 1:
         return [kernel(*arguments, start, stop)]
     bounds = [start + (stop - start) * p // parts for p in range(parts + 1)]
     pool = _pool(parts - 1)
     others = [pool.submit(kernel, *arguments, bounds[p], bounds[p + 1]) for p in range(1, parts)]
-    first = kernel(*arguments, bounds[0], bounds[1])
+    try:
+        first = kernel(*arguments, bounds[0], bounds[1])
+    finally:
+        _wait_for(others)  # no share still writes once this returns or raises
     return [first, *(other.result() for other in others)]
+
+
+def threads() -> int:
+    """How many threads :func:`in_threads` uses: numba's number (``numba.set_num_threads``)
+    once its thread pool runs, else the number it would start with
+    (``NUMBA_NUM_THREADS``).  Asking numba itself would start its pool (GNU OpenMP here),
+    after which a forked child that runs a threaded kernel is killed by OpenMP."""
+    from numba.np.ufunc import parallel
+
+    if parallel._is_initialized:
+        return int(numba.get_num_threads())
+    return int(numba.config.NUMBA_NUM_THREADS)
+
+
+def _wait_for(futures: list[concurrent.futures.Future]) -> None:
+    """Wait until every one of ``futures`` is done, even through Ctrl-C (the shares are
+    short); an interrupt is raised again once they are."""
+    interrupted: KeyboardInterrupt | None = None
+    while True:
+        try:
+            concurrent.futures.wait(futures)
+            break
+        except KeyboardInterrupt as stop:
+            interrupted = stop
+    if interrupted is not None:
+        raise interrupted
 
 
 @functools.cache

@@ -93,6 +93,7 @@ class ClaimSolver:
         self.iterations = 0
         self._levels = self.tree.levels()
         self._reach_value: tuple[np.ndarray, np.ndarray] | None = None
+        self._interrupted = False
 
     def add(self, *histories: tuple[int, ...]) -> None:
         """Bring ``histories`` (and their prefixes) into the tree."""
@@ -108,19 +109,35 @@ class ClaimSolver:
         return self._reach_value
 
     def run(self, iterations: int) -> None:
-        """``iterations`` more DCFR iterations on the tree as it is."""
+        """``iterations`` more DCFR iterations on the tree as it is.
+
+        Raises
+        ------
+        RuntimeError
+            If an earlier run was interrupted (Ctrl-C) in the middle of an iteration: its
+            regrets and sums are then half updated, so the solve must start again.
+        """
+        if self._interrupted:
+            raise RuntimeError(
+                "this solve was interrupted in the middle of an iteration: start a new one"
+            )
         t = self.tree
         order, starts = self._levels
         R, V = self._work()
         alpha, beta, gamma = DISCOUNTS
-        for _ in range(iterations):
-            self.iterations += 1
-            for seat in (0, 1):
-                kernels.dcfr_iteration(
-                    float(self.iterations), seat, order, starts, t.last, t.depth, t.off,
-                    t.width, t.child, t.regret, t.sigma, t.total, R, V, self.pairs,
-                    self.chances, self.n_claims, alpha, beta, gamma, self.raising,
-                )  # fmt: skip
+        try:
+            for _ in range(iterations):
+                self.iterations += 1
+                for seat in (0, 1):
+                    kernels.dcfr_iteration(
+                        float(self.iterations), seat, order, starts, t.last, t.depth, t.off,
+                        t.width, t.child, t.regret, t.sigma, t.total, R, V, self.pairs,
+                        self.chances, self.n_claims, alpha, beta, gamma, self.raising,
+                    )  # fmt: skip
+        except KeyboardInterrupt:
+            # the depths of an update run one by one, so an interrupt may fall between two
+            self._interrupted = True
+            raise
 
     def strategy(self) -> np.ndarray:
         """The average strategy: ``(n_edges, 252)``, each node's moves summing to 1 by hand."""

@@ -46,6 +46,10 @@ __all__ = ["RAISE", "ClaimsResponse", "claims_best_response"]
 #: A history of claims, oldest first.
 History = tuple[int, ...]
 
+#: Most histories whose sums are worked out together (at most 21 products of 252 values
+#: each, some 45 MB, and as much again for the weights stacked).
+CHUNK = 1024
+
 #: The responder's answer to a bid outside the tree: raise by one claim (else it calls).
 RAISE = -2
 
@@ -145,13 +149,16 @@ def _best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:
     by_depth: dict[int, list[tuple[int, ...]]] = {}
     for history in reach:
         by_depth.setdefault(len(history), []).append(history)
-    # the deepest histories first; a depth's sums all asked for, then worked out at once
+    # the deepest histories first; the sums of up to CHUNK histories of a depth asked for,
+    # then worked out at once (a whole depth's would hold hundreds of MB on a big tree)
     for depth in sorted(by_depth, reverse=True):
-        histories = by_depth[depth]
-        if depth % 2 + 1 == seat:
-            _responder_moves(histories, reach, sums, n, best, chosen)
-        else:
-            _solution_moves(histories, reach, policy, sums, n, best, chosen)
+        at_depth = by_depth[depth]
+        for first in range(0, len(at_depth), CHUNK):
+            histories = at_depth[first : first + CHUNK]
+            if depth % 2 + 1 == seat:
+                _responder_moves(histories, reach, sums, n, best, chosen)
+            else:
+                _solution_moves(histories, reach, policy, sums, n, best, chosen)
     top = float(chances @ best[()])
     return ClaimsResponse(seat, top if seat == 1 else -top, chosen)
 

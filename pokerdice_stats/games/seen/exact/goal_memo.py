@@ -147,7 +147,7 @@ def solve_goals(
     # the rows this batch reads, kept here: remembering it may make the memo forget them
     found = {key: rows[key] for key in keys if key in rows}
     batches = dict(memo.batches)
-    here = -1 - len(batches)  # a number no remembered batch has
+    here = -1  # (remembered batches are numbered from 0)
     batches[here] = (policy, dist)
     found.update({key: (here, i) for i, key in enumerate(new)})
     memo.remember(list(new), policy, dist)
@@ -202,6 +202,13 @@ class AssembledPolicy(holds.Policy):
     _parts: list[Part]
     _n_rows: int
     _name: str
+
+    def __new__(cls, *args: object, **fields: object) -> holds.Policy:  # type: ignore[misc]
+        """Called with the policy's fields (as ``dataclasses.replace`` does), a plain
+        :class:`~pokerdice_stats.turn.holds.Policy` of them."""
+        if fields and not args:
+            return holds.Policy(**fields)  # type: ignore[arg-type]
+        return super().__new__(cls)
 
     def __init__(
         self, rules: RuleSet, name: str, throws: int, parts: list[Part], n_rows: int
