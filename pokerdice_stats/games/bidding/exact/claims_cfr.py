@@ -150,8 +150,8 @@ class ClaimSolver:
         """``(n_nodes, 2, 252)``: each seat's chance of each hand times its moves' chances."""
         t = self.tree
         R = np.zeros((t.n_nodes, 2, ix.N_HANDS))
-        order = self._levels[0]
-        kernels.reaches(order, t.off, t.width, t.depth, t.child, strategy, self.chances, R)
+        order, starts = self._levels
+        kernels.reaches(order, starts, t.off, t.width, t.depth, t.child, strategy, self.chances, R)
         return R
 
     def bounds(self, strategy: np.ndarray, R: np.ndarray) -> tuple[float, float]:

@@ -358,18 +358,13 @@ def dcfr_iteration(
     ``raising``: a bid outside the tree is answered by a call or a raise by one claim,
     whichever is better against the bidder's weights on it (else by a call).
     """
-    n_levels = lv_start.shape[0] - 1
-    R[0, 0, :] = chances
-    R[0, 1, :] = chances
     share = _share(order)
-    forward = (order, off, width, depth, child, sigma, R)
-    for lv in range(n_levels):
-        in_threads(_reach_nodes, forward, lv_start[lv], lv_start[lv + 1], share)
+    reaches(order, lv_start, off, width, depth, child, sigma, chances, R)
     backward = (
         float(t), seat, order, last, depth, off, width, child, regret, sigma, total, R, V,
         pairs, n_claims, alpha, beta, gamma, raising,
     )  # fmt: skip
-    for lv in range(n_levels - 1, -1, -1):
+    for lv in range(lv_start.shape[0] - 2, -1, -1):
         in_threads(_update_nodes, backward, lv_start[lv], lv_start[lv + 1], share)
 
 
@@ -397,15 +392,15 @@ def average_strategy(total, off, width, depth, n_nodes, out):
                 out[e0 + first, y] = 1.0
 
 
-@jit
-def reaches(order, off, width, depth, child, strategy, chances, R):
-    """Each seat's reach of every node under ``strategy`` (parents before children)."""
-    for y in range(chances.shape[0]):  # (a loop: a slice assignment compiles for seconds)
-        R[0, 0, y] = chances[y]
-        R[0, 1, y] = chances[y]
-    for i in range(order.shape[0]):
-        n = order[i]
-        _reach_children(R, strategy, child, n, off[n], width[n], depth[n] % 2)
+def reaches(order, lv_start, off, width, depth, child, strategy, chances, R):
+    """Each seat's reach of every node under ``strategy``, depth by depth (a depth's
+    nodes shared out among threads on a big tree, :func:`_share`)."""
+    R[0, 0, :] = chances
+    R[0, 1, :] = chances
+    share = _share(order)
+    forward = (order, off, width, depth, child, strategy, R)
+    for lv in range(lv_start.shape[0] - 1):
+        in_threads(_reach_nodes, forward, lv_start[lv], lv_start[lv + 1], share)
 
 
 def tree_response(
