@@ -17,7 +17,7 @@ from cli_helpers import run_cli
 
 from pokerdice_stats.engines.report.strategy_charts import standard_goals
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.kernels import hold_wide, numpy_reroll, reroll, reroll_serial
+from pokerdice_stats.kernels import _numba, hold_wide, numpy_reroll, reroll, reroll_serial
 from pokerdice_stats.turn import forward, induction
 from pokerdice_stats.turn.goals import Goal, beat, beat_all
 from pokerdice_stats.turn.hands import compute_keys, hand_table
@@ -268,24 +268,25 @@ def test_whole_pass_kernel_orders_floats_as_the_stages_do(values):
         assert whole.turn.tobytes() == stages.turn.tobytes()
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
-def test_wide_kernel_is_the_goal_by_goal_kernel(exact):
-    """``backward_hands_wide`` (a batch's goals side by side), serial and threaded,
-    writes the numbers of ``backward_hands`` (one goal at a time) for batches of one
-    partial block to several, signed numerators and odd denominators; both decline
-    (False) a batch with a NaN."""
+def test_wide_kernel_is_the_goal_by_goal_kernel(exact, threads, monkeypatch):
+    """``backward_hands_wide`` (a batch's goals side by side, its blocks on one thread or
+    shared out among two) writes the numbers of ``backward_hands`` (one goal at a time)
+    for batches of one partial block to several, signed numerators and odd denominators;
+    it declines (False) a batch with a NaN, whichever thread meets it."""
+    monkeypatch.setattr(_numba, "threads", lambda: threads)
     rules = get_rules("gameweave")
     rng = np.random.default_rng(28)
     tables = induction._hold_tables(reroll_serial, rules.max_rethrow)
     scales = induction._scales(exact, 2)
-    wide = (hold_wide.backward_hands_wide, hold_wide.backward_hands_wide_threaded)
     for n_goals in (1, 17, hold_wide.WIDTH + 3, 3 * hold_wide.WIDTH + 5):
         numerators = rng.integers(-(10**6), 10**6 + 1, size=(n_goals, 252))
         stand = numerators.astype(np.int64) if exact else numerators / 7.0
         tolerance = 0 if exact else induction.float_tolerance(stand)
         throws = None if exact else ix.DIE_BY_DIE.throws
         outputs = []
-        for kernel in (reroll_serial.backward_hands, *wide):
+        for kernel in (reroll_serial.backward_hands, hold_wide.backward_hands_wide):
             out = (
                 np.zeros((2, n_goals, 462), dtype=stand.dtype),
                 np.zeros((2, n_goals, 252), dtype=stand.dtype),
@@ -293,16 +294,14 @@ def test_wide_kernel_is_the_goal_by_goal_kernel(exact):
             )
             kernel(stand, scales, tolerance, throws, tables, *out)
             outputs.append(out)
-        for twin in outputs[1:]:
-            for a, b in zip(outputs[0], twin, strict=True):
-                assert a.tobytes() == b.tobytes()
+        for a, b in zip(*outputs, strict=True):
+            assert a.tobytes() == b.tobytes()
     if not exact:
         stand[-1, 5] = np.nan
         out = (np.zeros((2, len(stand), 462)), np.zeros((2, len(stand), 252)))
         best = np.zeros((2, len(stand), 252), dtype=np.int64)
         args = (stand, scales, tolerance, throws, tables, *out, best)
-        for kernel in wide:
-            assert kernel(*args) is False
+        assert hold_wide.backward_hands_wide(*args) is False
 
 
 def test_float_tolerance_without_a_pass():

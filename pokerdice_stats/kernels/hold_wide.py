@@ -8,11 +8,10 @@ additions, divisions and comparisons, in the same order) with a block of up to
 options one select over them, loops over contiguous memory that the compiler makes
 vector instructions of (several goals an instruction), where one goal at a time reads
 its values from scattered hands, one at a time.  For batches (the seats of a round);
-one goal takes :func:`~pokerdice_stats.kernels.reroll.backward_hands`.  Batches of
-:data:`~pokerdice_stats.turn.induction.WIDE_THREADS_MIN_GOALS` goals or more take
-:func:`backward_hands_wide_threaded`: the blocks shared out among threads, each running
-the one compiled kernel (a 5-seat gameweave round about 1.3x faster, a batch of 2,000
-goals 1.8x, on two cores).
+one goal takes :func:`~pokerdice_stats.kernels.reroll.backward_hands`.  A batch of more
+than one block has its blocks shared out among threads, each running the one compiled
+kernel (a 5-seat gameweave round about 1.3x faster, a batch of 2,000 goals 1.8x, on two
+cores).
 """
 
 from __future__ import annotations
@@ -75,7 +74,7 @@ def wide_blocks(
 ):
     """:func:`backward_hands_wide` for the blocks ``b0 .. b1 - 1`` alone (the goals
     ``b0 * WIDTH`` up to ``b1 * WIDTH``): what each thread of
-    :func:`backward_hands_wide_threaded` runs."""
+    :func:`backward_hands_wide` runs."""
     n_goals = stand.shape[0]
     n_hands = stand.shape[1]
     n_stages = scales.shape[0]
@@ -177,22 +176,14 @@ def backward_hands_wide(
     stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep
 ) -> bool:
     """:func:`~pokerdice_stats.kernels.reroll.backward_hands` (same arguments, same
-    numbers) over blocks of up to :data:`WIDTH` goals, the goals innermost.
+    numbers) over blocks of up to :data:`WIDTH` goals, the goals innermost, the blocks
+    shared out among threads (:func:`~pokerdice_stats.kernels._numba.in_threads`: each
+    runs the one compiled :func:`wide_blocks`, which releases the GIL; one block, one
+    thread).
 
     Returns False when some value is NaN (it has no order key): the caller then runs
     :func:`~pokerdice_stats.kernels.reroll.backward_hands`, whose float comparisons
     take it (this call's outputs are then incomplete).
     """
-    arguments = (stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep)
-    return bool(wide_blocks(*arguments, 0, n_blocks(stand.shape[0])))
-
-
-def backward_hands_wide_threaded(
-    stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep
-) -> bool:
-    """:func:`backward_hands_wide` with the blocks shared out among numba's number of
-    threads, each running the same compiled :func:`wide_blocks` (which releases the
-    GIL) on its own blocks (:func:`~pokerdice_stats.kernels._numba.in_threads`): the
-    same numbers, and nothing more to compile."""
     arguments = (stand, scales, tolerance, throws, tables, keep_values, state_values, best_keep)
     return all(in_threads(wide_blocks, arguments, 0, n_blocks(stand.shape[0])))

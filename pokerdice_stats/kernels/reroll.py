@@ -24,10 +24,8 @@ import numpy as np
 from pokerdice_stats.kernels._numba import jit, jit_parallel, prange
 from pokerdice_stats.kernels._numba import jit_inline as inline
 
-# a batch's goals side by side, the blocks shared out among numba's threads
-from pokerdice_stats.kernels.hold_wide import (
-    backward_hands_wide_threaded as backward_hands_wide_threaded,
-)
+# a batch's goals side by side, the blocks shared out among threads
+from pokerdice_stats.kernels.hold_wide import backward_hands_wide as backward_hands_wide
 from pokerdice_stats.kernels.numpy_reroll import (  # the object versions live with the twins
     expect_keeps_object as expect_keeps_object,
 )

@@ -361,10 +361,9 @@ def backward_hands(
         state_values,
         best,
     )
-    # A batch runs its goals side by side, on numba's threads from WIDE_THREADS_MIN_GOALS
-    # (False: a NaN, which only the goal-by-goal kernel's float comparisons take).
-    build = "backward_hands_wide_threaded" if n_goals >= WIDE_THREADS_MIN_GOALS else ""
-    wide = getattr(kernels, build or "backward_hands_wide", None)
+    # A batch runs its goals side by side, the blocks on threads (False: a NaN, which
+    # only the goal-by-goal kernel's float comparisons take).
+    wide = getattr(kernels, "backward_hands_wide", None)
     if wide is None or n_goals < WIDE_MIN_GOALS or not wide(*arguments):
         kernels.backward_hands(*arguments)
     return StageViews(keep_values, state_values, best)
@@ -374,10 +373,6 @@ def backward_hands(
 #: side by side
 #: (:func:`~pokerdice_stats.kernels.hold_wide.backward_hands_wide`).
 WIDE_MIN_GOALS = 16
-
-#: Batches of at least this many goals run side by side on numba's threads, the blocks
-#: of goals shared out among them.
-WIDE_THREADS_MIN_GOALS = 128
 
 
 @functools.cache
