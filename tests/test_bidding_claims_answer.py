@@ -269,6 +269,7 @@ def test_cli_summary_and_position_on_claims(capsys, result):
     ("argv", "message"),
     [
         (["--solver", "claims", "--iterations", "70"], "multiple of 50"),
+        (["--solver", "claims", "--iterations", "0"], "multiple of 50"),  # not the default
         (["--solver", "claims", "--iterations", "99999999999999999999999"], "iterations"),
         (["--iterations", "50"], "--solver claims"),
         (["--solver", "claims", "--player", "sometimes"], "unknown player"),

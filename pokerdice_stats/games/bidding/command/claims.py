@@ -51,7 +51,9 @@ def run_claims(args: argparse.Namespace, rules: RuleSet) -> int:
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.turn.hands import hand_table
 
-    iterations = check_iterations(args.iterations or DEFAULT_ITERATIONS)
+    iterations = check_iterations(
+        DEFAULT_ITERATIONS if args.iterations is None else args.iterations
+    )
     full = bid_ladder(rules, args.ladder)
     names = tuple(args.players) if args.players else ("always-call", "truthful")
     for name in names:  # reject a bad player before the work
