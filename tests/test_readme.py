@@ -106,3 +106,19 @@ def test_python_examples():
     runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.failed == 0 and result.attempted == examples.count(">>>")
+
+
+def test_schedule_file_example_is_the_main_jobs_file():
+    """The README's example of a schedule file is ``results/games/progressive_schedule.csv``
+    as the main job writes it, byte for byte."""
+    shown = _block("### Schedule files", "csv")
+    assert shown == (ROOT / "results/games/progressive_schedule.csv").read_text(encoding="utf-8")
+
+
+def test_crosscheck_figure_count_is_the_published_one():
+    """The number of figures the README gives for ``crosscheck``'s bound is the number of
+    rows of ``results/simulation/crosscheck.csv``."""
+    quoted = re.search(r"3\.91 for its ([\d,]+) figures", README)
+    assert quoted, "the crosscheck bound's sentence is gone from the README"
+    rows = (ROOT / "results/simulation/crosscheck.csv").read_text(encoding="utf-8").splitlines()
+    assert int(quoted.group(1).replace(",", "")) == len(rows) - 1  # one header row

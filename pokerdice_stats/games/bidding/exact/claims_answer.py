@@ -66,7 +66,7 @@ DEFAULT_ITERATIONS = 50
 #: The most iterations a solve may ask for (memory: the tree stops at :data:`MAX_TREE`).
 MAX_ITERATIONS = 1000
 #: The tree stops growing past so many histories (it may pass them within a round; some
-#: 1 GB of arrays while solving, and a cache entry well within the 512 MiB a read allows).
+#: 2 GB while solving, and a cache entry well within the 512 MiB a read allows).
 MAX_TREE = 30_000
 
 
