@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,12 +74,16 @@ def schema_of(values: list, key: str = "") -> dict:
 def main() -> int:
     sys.path.insert(0, str(ROOT / "tests"))
     from cli_helpers import cli_output
-    from test_json_answers import CASES
+    from test_json_answers import CASES, with_folder
 
     FOLDER.mkdir(exist_ok=True)
+    folder = Path(tempfile.mkdtemp())  # for the calls that write a file (a card)
     for command, modes in CASES.items():
         for mode, calls in modes.items():
-            answers = [json.loads(cli_output(*argv, "--format", "json")) for argv in calls]
+            answers = [
+                json.loads(cli_output(*with_folder(argv, folder), "--format", "json"))
+                for argv in calls
+            ]
             schema = {
                 "$schema": "https://json-schema.org/draft/2020-12/schema",
                 "title": f"pokerdice-stats {command} --format json ({mode})",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from fractions import Fraction
 
@@ -87,6 +88,12 @@ def test_cli_cards(capsys, tmp_path):
     out = tmp_path / "pay.png"
     code, text, _ = run_cli(capsys, "payout", "--card", "pay", "--out", str(out))
     assert code == 0 and out.exists() and "pay card" in text
+    for card, name in (("pay", "pay.pdf"), ("strategy", "strategy.png")):
+        code, text, _ = run_cli(capsys, "payout", "--card", card, "--out", str(tmp_path / name),
+                                "--format", "json")  # fmt: skip
+        record = json.loads(text)
+        assert code == 0 and record["card"] == card and record["path"] == str(tmp_path / name)
+        assert record["schedule"] == "progressive (004)" and record["rules"] == "progressive"
     assert_cli_error(capsys, ["payout", "--card", "pay"], "go together")
     assert_cli_error(capsys, ["payout", "--card", "pay", "--out", "x.svg"], ".png or .pdf")
     assert_cli_error(capsys, ["payout", "--card", "strategy", "--out", "x.png", "--knowledge",

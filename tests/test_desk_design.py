@@ -145,6 +145,8 @@ def test_cli_design(capsys, tmp_path):
     [
         (["--design"], "--target"),
         (["--movable", "scale"], "goes with --design"),
+        (["--movable", "all"], "--movable goes with --design"),  # the default, given
+        (["--side", "both"], "--side goes with --design"),
         (["--design", "--target", "3%", "--movable", "scale"], "not the percentage"),
         (["--design", "--target", "3%", "--solve", "scale"], "choose one of"),
         (["--design", "--target=-3%", "--movable", "column:three-of-a-kind", "--side", "house",

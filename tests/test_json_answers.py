@@ -22,6 +22,15 @@ from pokerdice_stats.cli import build_parser
 
 QUICK = ("--n", "400", "--seed", "1", "--no-progress")
 
+#: Stands for a temporary folder in a call that writes a file (:func:`with_folder`).
+TMP = "{tmp}"
+
+
+def with_folder(argv: list[str], folder: Path) -> list[str]:
+    """The call with :data:`TMP` replaced by ``folder``."""
+    return [arg.replace(TMP, str(folder)) for arg in argv]
+
+
 #: One or more small, fast calls of every sub-command that writes JSON, by mode: the
 #: calls of one mode must give objects with the same keys.
 CASES: dict[str, dict[str, list[list[str]]]] = {
@@ -56,6 +65,10 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
         "solve": [["payout", "--solve", "scale", "--target", "0"]],
         "compare": [["payout", "--compare", "004", "004"]],
         "design": [["payout", "--design", "--target=-3%", "--side", "house"]],
+        "card": [
+            ["payout", "--card", "pay", "--out", f"{TMP}/pay.png"],
+            ["payout", "--card", "strategy", "--out", f"{TMP}/strategy.pdf"],
+        ],
     },
     "banking": {"banking": [["banking", "--players", "2"]]},
     "round": {
@@ -252,7 +265,7 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
 NO_RULE_SET = {("rules", "list"), ("crosscheck", "crosscheck")}
 #: Answers without figures (settings, words, a verdict): no unit to state.
 NO_FIGURES = {("rules", "list"), ("rules", "show"), ("classify", "classify")}
-NO_FIGURES |= {("compare", "compare")}
+NO_FIGURES |= {("compare", "compare"), ("payout", "card")}
 
 FRACTION = re.compile(r"^-?\d+/\d+$")
 #: The written shape of every answer: one JSON Schema a mode (``tests/schema_maker.py``).
@@ -349,10 +362,10 @@ def test_a_schema_refuses_an_unknown_key_and_a_missing_one():
 
 
 @pytest.mark.parametrize(("command", "mode"), [(c, m) for c, modes in CASES.items() for m in modes])
-def test_json_answer_is_one_object_with_its_context(capsys, command, mode):
+def test_json_answer_is_one_object_with_its_context(capsys, tmp_path, command, mode):
     schema = _schema(command, mode)
     for argv in CASES[command][mode]:
-        code, out, err = run_cli(capsys, *argv, "--format", "json")
+        code, out, err = run_cli(capsys, *with_folder(argv, tmp_path), "--format", "json")
         assert code == 0, (argv, err)
         record = json.loads(out)
         assert isinstance(record, dict), argv

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -381,3 +382,46 @@ def test_cli_knowledge_blind(capsys):
 )
 def test_cli_payout_bad_input(capsys, argv, words):
     assert_cli_error(capsys, ["payout", *argv], words)
+
+
+# --- the bank program's work: a far start stays narrow, a session past the budget is refused --
+
+
+def test_a_start_far_above_the_ruin_line_keeps_narrow_rows():
+    # ruin cannot reach the banks of a start of 10**12: their lower tail is cut as the upper
+    # one is, so the rows span about 23 sd (they spanned 91, a 10**15 start hung)
+    outcomes = round_outcomes(get_rules("progressive"))
+    session = bank_distribution(outcomes=outcomes, rounds=300, start=10**12)
+    assert session.ruin == 0 and session.tolerance < 2.5e-12
+    assert session.banks.size < 30 * session.sd
+    assert float(sum(session.chances)) == pytest.approx(1, abs=1e-11)
+    near = bank_distribution(outcomes=outcomes, rounds=300, start=10_000)
+    assert session.sd == pytest.approx(near.sd, rel=0.05)
+
+
+def test_a_session_past_the_work_budget_is_refused(monkeypatch):
+    from pokerdice_stats.games.progressive.exact import bank_work
+    from pokerdice_stats.ground.errors import LimitError
+
+    monkeypatch.setattr(bank_work, "WORK_BUDGET", 10**6)
+    with pytest.raises(LimitError, match=r"--rounds 2,000 from --start 10,000.* rounds fit"):
+        distribution_of_amounts(SMALL, 2_000, 10_000)
+    monkeypatch.setattr(bank_work, "LATTICE_BUDGET", 10**6)
+    halves = {Fraction(-5, 2): Fraction(1, 2), Fraction(3): Fraction(1, 2)}
+    with pytest.raises(LimitError, match="--rounds 4,000"):
+        distribution_of_amounts(halves, 4_000, 10**6)
+
+
+def test_cli_refuses_a_session_of_more_than_a_minute(capsys):
+    # --rounds 10000 --start 1000000: about 3 minutes of work, refused within seconds
+    assert_cli_error(capsys, ["payout", "--rounds", "10000", "--start", "1000000"], "rounds fit")
+
+
+def test_cli_names_the_range_of_bank_values_not_several_pays(capsys, tmp_path):
+    seed = Path(__file__).resolve().parents[1] / "results" / "games" / "progressive_schedule.csv"
+    text = seed.read_text().replace("three-of-a-kind,*,8,", "three-of-a-kind,*,1/3,")
+    path = tmp_path / "third.csv"
+    path.write_text(text)
+    code, _, err = run_cli(capsys, "payout", "--rounds", "10000", "--schedule", str(path))
+    assert code == 2 and "12,010,000 bank values" in err and "rounds fit" in err
+    assert "several" not in err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.cli import (
@@ -117,13 +118,13 @@ def register(subparsers) -> None:
     )
     payout.add_argument(
         "--movable",
-        default="all",
+        default=None,  # all, applied with --design: given without it is refused
         metavar="CELLS",
         help="with --design: all (default), row:LOSER, column:WINNER, WINNER/LOSER or scale",
     )
     payout.add_argument(
         "--side",
-        default="both",
+        default=None,  # both, applied with --design: given without it is refused
         metavar="SIDE",
         help="with --design: both (default), house (what the player pays when the house wins) "
         "or player (what the house pays when the player wins)",
@@ -266,9 +267,8 @@ def _check_args(args: argparse.Namespace) -> None:
             "its hand: leave out --breakdown, --compare, --solve, --design, --knowledge and "
             "--computer"
         )
-    design_only = {"movable": "all", "side": "both", "max_pay": None, "within": None}
-    for key, default in design_only.items():
-        if getattr(args, key) != default and not args.design:
+    for key in ("movable", "side", "max_pay", "within"):  # None: not given
+        if getattr(args, key) is not None and not args.design:
             raise OptionError(f"--{key.replace('_', '-')} goes with --design")
     if args.compare and args.schedule:
         raise OptionError("--compare names both schedules; leave out --schedule")
@@ -298,21 +298,20 @@ def run_payout(args: argparse.Namespace) -> int:
         return 0
     schedule = load_schedule(args.schedule)
     if args.card is not None:
-        from pathlib import Path
-
         from pokerdice_stats.games.progressive.report.cards import draw_card
 
         path = draw_card(args.card, rules, schedule, Path(args.out))
         _write_schedule_out(args, schedule, rules)
-        emit(f"{args.card} card of {schedule.label} ({rules.label()}) written to {path}")
+        record = card_record(args.card, rules, schedule, path)
+        _emit(args.format, record, _card_text)
         return 0
     if args.design:
         from pokerdice_stats.games.progressive.command.design import design_text
         from pokerdice_stats.games.progressive.exact.design import design_schedule
 
         design = design_schedule(
-            rules, args.target, schedule=schedule, movable=args.movable, side=args.side,
-            max_pay=args.max_pay, within=args.within, **game,
+            rules, args.target, schedule=schedule, movable=_or(args.movable, "all"),
+            side=_or(args.side, "both"), max_pay=args.max_pay, within=args.within, **game,
         )  # fmt: skip
         _write_schedule_out(args, design.schedule, rules)
         record = design.record()
@@ -360,6 +359,31 @@ def run_payout(args: argparse.Namespace) -> int:
         text += f"\n{definition}\n"
     emit(text + (_session_text(session) if session else ""))
     return 0
+
+
+def _or(value, default):
+    """``value``, or ``default`` when the option was not given (None)."""
+    return default if value is None else value
+
+
+def card_record(card: str, rules, schedule, path) -> dict:
+    """The JSON object of ``payout --card pay|strategy --out FILE``: what was drawn, where."""
+    return {
+        "card": card,
+        "rules": rules.label(),
+        "schedule": schedule.label,
+        "computer": "optimal",
+        "knowledge": "seen",
+        "format": Path(path).suffix.lstrip(".").lower(),
+        "path": str(path),
+    }
+
+
+def _card_text(record: dict) -> str:
+    return (
+        f"{record['card']} card of {record['schedule']} ({record['rules']}) written to "
+        f"{record['path']}"
+    )
 
 
 def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:

@@ -21,9 +21,14 @@ Two arithmetics, said by :attr:`BankDistribution.exact`:
   rounds, so every chance is a Fraction;
 - float64 (beyond): a numba convolution per round
   (:func:`pokerdice_stats.kernels.bank.bank_round`).  The upper tail is cut
-  where its mass is below ``1e-12 / rounds`` a round, and the total mass cut
-  is tracked; :attr:`BankDistribution.tolerance` bounds the error of any
-  chance reported (cut mass plus rounding, ``rounds * outcomes * 2**-53``).
+  where its mass is below ``1e-12 / rounds`` a round, and so is the lower tail
+  of a row wider than :data:`LOWER_CUT_WIDTH` banks once the rounds left cannot
+  take its lowest bank below the floor (a start far above the ruin line: ruin
+  no longer matters there, and the row stays as narrow as the spread of the
+  bank); the total mass cut is tracked, and :attr:`BankDistribution.tolerance`
+  bounds the error of any chance reported (cut mass plus rounding,
+  ``rounds * outcomes * 2**-53``).  A session whose work would pass about a
+  minute is refused (:mod:`~pokerdice_stats.games.progressive.exact.bank_work`).
 
 Examples
 --------
@@ -41,6 +46,7 @@ from fractions import Fraction
 import numpy as np
 
 from pokerdice_stats.games.progressive.exact.bank_lattice import lattice_program
+from pokerdice_stats.games.progressive.exact.bank_work import WorkBudget
 from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_outcomes
 from pokerdice_stats.games.progressive.exact.payout_result import STARTING_BANK
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
@@ -56,8 +62,12 @@ EXACT_ROUNDS = 10
 MAX_ROUNDS = bounds.BANK_ROUNDS
 #: The largest starting bank (bank values stay exact in float64 below 2**53).
 MAX_BANK = bounds.MAX_BANK
-#: Upper-tail mass the float program may cut over a whole session.
+#: Upper-tail mass the float program may cut over a whole session (and as much of the
+#: lower tail, of banks ruin can no longer reach).
 CUT_BUDGET = 1e-12
+#: Rows of the float program wider than this many banks have their lower tail cut (when
+#: ruin can no longer reach it); narrower ones are cheap and kept whole.
+LOWER_CUT_WIDTH = 1 << 16
 
 Number = Fraction | float
 
@@ -306,7 +316,8 @@ def _float(values, chances, rounds, start, floor) -> BankDistribution:
     ruin = [float(start < floor)]
     cut_each = CUT_BUDGET / max(rounds, 1)
     cut = 0.0
-    for _ in range(rounds):
+    budget = WorkBudget(rounds, start)
+    for played in range(1, rounds + 1):
         if active.size:
             following = np.zeros(active.size + int(offsets[-1]), dtype=np.float64)
             bank_round(active, offsets, weights, following)
@@ -320,6 +331,15 @@ def _float(values, chances, rounds, start, floor) -> BankDistribution:
             if drop:
                 cut += float(tail[drop - 1])
                 active = active[: active.size - drop]
+            # the lowest banks that hold nothing are dropped; a wide row whose lowest bank
+            # the rounds left cannot take below the floor has its thin lower tail cut as
+            # the upper one is (ruin, and every bank ruin can still reach, stay as they are)
+            left = rounds - played
+            far = active.size > LOWER_CUT_WIDTH and active_low + left * low_amount >= floor
+            lower, below_cut = _cut_lower(active, cut_each if left and far else 0.0)
+            cut += below_cut
+            active, active_low = active[lower:], active_low + lower
+            budget.spend(played, active.size * offsets.size)
         ruin.append(float(ruined.sum()))
     banks = np.concatenate(
         [np.arange(lowest, lowest + ruined.size), np.arange(active_low, active_low + active.size)]
@@ -338,6 +358,16 @@ def _float(values, chances, rounds, start, floor) -> BankDistribution:
         tolerance=cut + rounding,
         cut=cut,
     )
+
+
+def _cut_lower(active: np.ndarray, cut_each: float) -> tuple[int, float]:
+    """How many of the lowest banks to cut, and their mass: those holding nothing and,
+    when ``cut_each`` is above 0, a lower tail of at most that mass."""
+    if not cut_each:
+        return (int(np.argmax(active > 0)) if active.size and active.any() else active.size), 0.0
+    head = np.cumsum(active)
+    lower = int(np.searchsorted(head, cut_each, side="right"))
+    return lower, float(head[lower - 1]) if lower else 0.0
 
 
 def bank_distribution(

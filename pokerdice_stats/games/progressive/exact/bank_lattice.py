@@ -43,6 +43,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from pokerdice_stats.games.progressive.exact.bank_work import WorkBudget
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.kernels.bank import bank_round_rows
 
@@ -93,7 +94,7 @@ def rational_gcd(values) -> Fraction:
     return Fraction(math.gcd(*(int(f * denominator) for f in fractions)), denominator)
 
 
-def _span(values, start: int, floor: Fraction, rounds: int, unit: Fraction) -> Fraction:
+def _span(values, start: int | Fraction, floor: Fraction, rounds: int, unit: Fraction) -> Fraction:
     low = min(Fraction(start), floor + min(values, default=0))
     high = max(Fraction(start), floor) + rounds * max(max(values, default=0), 0)
     return (high - low) / unit
@@ -114,11 +115,23 @@ def lattice_of(values, start: int, floor: Fraction, rounds: int) -> Lattice:
     odd = max((abs(v) for v in values), key=lambda v: (v.denominator, v))
     rest = [v for v in values if abs(v) != odd]
     unit = rational_gcd(rest)
-    if _span(rest, start, floor, rounds, unit) > GRID_LIMIT:
+    if _span(rest, floor, floor, 1, unit) > GRID_LIMIT:  # too fine for any session
         raise OptionError(
             "the bank program takes pays over a common denominator, with at most one pay of a "
             "large denominator on its own; this schedule has several (write them as whole "
             "numbers, or let payout --design find whole pays)"
+        )
+    span = _span(rest, start, floor, rounds, unit)
+    if span > GRID_LIMIT:
+        most = max((v for v in rest), default=Fraction(0))
+        room = GRID_LIMIT - _span(rest, start, floor, 0, unit)
+        fit = int(room * unit / most) if most > 0 and room > 0 else 0
+        raise OptionError(
+            f"the bank program runs this schedule on a grid of {unit} points a bank value, "
+            f"from the ruin line to --start {start:,} plus --rounds {rounds:,} of the largest "
+            f"pay: {int(span):,} bank values, more than the {GRID_LIMIT:,} it takes "
+            + (f"(from this start at most {fit:,} rounds fit; " if fit else "(")
+            + "a smaller --start, or whole pays: payout --design)"
         )
     return Lattice(unit, odd, round(odd / unit))
 
@@ -220,7 +233,8 @@ def lattice_program(values, chances, rounds: int, start: int, floor: Fraction, e
 
     absorb()
     ruin_by_round.append(ruin_now())
-    for _ in range(rounds):
+    budget = WorkBudget(rounds, start, lattice=True)
+    for played in range(1, rounds + 1):
         scale *= denominator
         mass = playing.mass
         if exact:
@@ -243,6 +257,7 @@ def lattice_program(values, chances, rounds: int, start: int, floor: Fraction, e
             if not exact:
                 cut += _cut_tails(playing, cut_each)
             playing.trim(exact)
+            budget.spend(played, playing.mass.size * len(steps))
         ruin_by_round.append(ruin_now())
     banks, masses = _collect(lattice, playing, ruined, width, start, floor, exact)
     if exact:
