@@ -14,7 +14,7 @@ from typing import NoReturn
 from pokerdice_stats import __version__
 from pokerdice_stats.commands import register_all
 from pokerdice_stats.ground.errors import PokerDiceError, shorten_message
-from pokerdice_stats.ground.limits import BUDGET_ENV, parse_size, set_memory_budget
+from pokerdice_stats.ground.limits import BUDGET_ENV, env_budget, parse_size, set_memory_budget
 from pokerdice_stats.ground.outputs import StdoutError
 from pokerdice_stats.web import command as serve
 
@@ -64,7 +64,11 @@ def main(argv: list[str] | None = None) -> int:
 
     TEXT_OUTPUT["width"] = TEXT_WIDTH if getattr(args, "format", "table") == "table" else None
     try:
-        set_memory_budget(parse_size(args.memory_budget) if "memory_budget" in args else None)
+        if "memory_budget" in args:
+            set_memory_budget(parse_size(args.memory_budget))
+        else:
+            set_memory_budget(None)
+            env_budget()  # a malformed or oversized $POKERDICE_MEMORY_BUDGET is refused at once
         return int(args.func(args) or 0)
     except PokerDiceError as err:
         _fail(str(err))

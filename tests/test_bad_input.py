@@ -214,6 +214,16 @@ def test_undecodable_rule_file(capsys, tmp_path):
     assert_cli_error(capsys, ["odds", "--rules", str(path)], "cannot read rule file")
 
 
+@pytest.mark.parametrize("content", ["", "  \n\t\n", "# only a comment\n\n# and another\n"])
+def test_an_empty_rule_file_is_refused_not_read_as_the_default_preset(capsys, tmp_path, content):
+    path = tmp_path / "empty.toml"
+    path.write_text(content, encoding="utf-8")
+    for argv in (["odds", "--rules", str(path)], ["rules", "show", str(path)]):
+        assert_cli_error(capsys, argv, "rule file", "empty.toml", "is empty")
+    with pytest.raises(RulesError, match="is empty"):
+        get_rules(rules_file=path)
+
+
 def test_argparse_errors_exit_2(capsys):
     with pytest.raises(SystemExit) as info:
         cli.main(["odds", "--format", "xml"])
@@ -300,6 +310,64 @@ def test_rules_show_every_preset(capsys, name):
     for fmt in ("markdown", "csv"):
         code, out, _ = run_cli(capsys, "rules", "show", name, "--format", fmt)
         assert code == 0 and "categories" in out
+
+
+def test_rules_show_refuses_a_name_and_a_different_rules_option(capsys):
+    line = assert_cli_error(capsys, ["rules", "show", "gameweave", "--rules", "classic"], "twice")
+    assert "gameweave" in line and "--rules 'classic'" in line
+    # Either way alone, or both naming the same rule set, is one rule set.
+    for argv in (["classic"], ["--rules", "classic"], ["classic", "--rules", "classic"]):
+        code, out, err = run_cli(capsys, "rules", "show", *argv, "--format", "json")
+        assert (code, err) == (0, "") and json.loads(out)["rules"] == "classic"
+    code, out, _ = run_cli(capsys, "rules", "show", "--format", "json")
+    assert code == 0 and json.loads(out)["rules"] == "gameweave"
+
+
+@pytest.mark.parametrize(
+    ("argv", "option", "setting"),
+    [
+        (["chances", "--throws", "2", "--set", "throws=3"], "--throws 2", "--set throws=3"),
+        (["match", "--players", "2", "--to", "2", "--set", "target=4"], "--to 2", "target=4"),
+        (
+            ["match", "--players", "2", "--starter", "winner", "--set", "starter=rotate"],
+            "--starter winner",
+            "starter=rotate",
+        ),
+        (
+            ["simulate", "--what", "match", "--to", "2", "--set", "target=4", "--n", "10"],
+            "--to 2",
+            "target=4",
+        ),
+        (
+            ["simulate", "--what", "round", "--knowledge", "seen", "--set", "knowledge=blind"],
+            "--knowledge seen",
+            "knowledge=blind",
+        ),
+        (
+            ["payout", "--knowledge", "seen", "--set", "knowledge=blind"],
+            "--knowledge seen",
+            "knowledge=blind",
+        ),
+    ],
+)
+def test_an_option_and_a_set_of_the_same_rule_that_disagree_are_refused(
+    capsys, argv, option, setting
+):
+    assert_cli_error(capsys, argv, option, setting, "disagree")
+
+
+def test_an_option_and_a_set_that_agree_are_one_setting(capsys):
+    code, out, err = run_cli(
+        capsys, "chances", "--throws", "2", "--set", "throws=2", "--format", "json"
+    )
+    assert (code, err) == (0, "") and json.loads(out)["throws"] == 2
+
+
+def test_payout_plays_the_knowledge_of_the_rules_when_no_option_names_it(capsys):
+    code, out, err = run_cli(capsys, "payout", "--set", "knowledge=blind", "--format", "json")
+    assert (code, err) == (0, "")
+    answer = json.loads(out)
+    assert answer["rules"] == "progressive (knowledge=blind)" and answer["knowledge"] == "blind"
 
 
 def test_bad_output_arrays():

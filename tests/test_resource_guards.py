@@ -102,6 +102,24 @@ def test_the_environment_budget_applies_and_malformed_budgets_are_refused(capsys
             raise AssertionError(bad)
 
 
+def test_a_budget_past_1_pib_is_refused_on_the_command_line_and_in_the_environment(
+    capsys, monkeypatch
+):
+    assert limits.parse_size("1024T") == limits.MAX_BUDGET == 1024**5
+    for huge in ("1025T", str(1024**5 + 1), "99999999999999999999T", str(2**63)):
+        with pytest.raises(limits.LimitError, match="at most 1 PiB"):
+            limits.parse_size(huge)
+    big = "99999999999999999999T"
+    assert_cli_error(capsys, ["odds", "--memory-budget", big], "at most 1 PiB", big)
+    monkeypatch.setenv(limits.BUDGET_ENV, big)
+    # refused at once, naming the variable, by a command that plans no memory too
+    assert_cli_error(capsys, ["odds"], limits.BUDGET_ENV, "at most 1 PiB")
+    monkeypatch.setenv(limits.BUDGET_ENV, "lots")
+    assert_cli_error(capsys, ["odds"], limits.BUDGET_ENV, "'lots'")
+    code, _, err = run_cli(capsys, "odds", "--memory-budget", "2G")  # the option wins
+    assert (code, err) == (0, "")
+
+
 @pytest.mark.parametrize("size", ["4096", "16K", "512M", "16G", "2T"])
 def test_sizes_are_read_in_powers_of_1024(size):
     units = {"K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
@@ -156,6 +174,30 @@ def test_rule_points_and_schedule_files_that_are_not_small_regular_files_are_ref
         assert len(lines) == 1, run.stderr
         assert "Traceback" not in run.stderr
         assert Path(path).name[:4] in lines[0]
+
+
+def test_a_rules_argument_naming_an_existing_path_of_any_suffix_gets_the_file_message(
+    tmp_path,
+):
+    zero = tmp_path / "zero"
+    zero.symlink_to("/dev/zero")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    cases = [
+        (["odds", "--rules", "/dev/zero"], "not a regular file"),
+        (["odds", "--rules", str(zero)], "not a regular file"),
+        (["hold", "K K J 10 9", "--rules", str(fifo)], "not a regular file"),
+        (["rules", "show", str(tmp_path)], "is a directory"),
+        (["rules", "compare", "gameweave", "/dev/zero"], "not a regular file"),
+        (["rules", "compare", str(fifo), "classic"], "not a regular file"),
+    ]
+    for argv, words in cases:
+        run = _run_subprocess(*argv)  # in a subprocess: a FIFO opened would block it
+        assert run.returncode == 2, (argv, run.stdout, run.stderr)
+        lines = run.stderr.splitlines()
+        assert len(lines) == 1 and "Traceback" not in run.stderr, run.stderr
+        assert "rule file" in lines[0] and words in lines[0], (argv, lines[0])
+        assert "unknown rule set" not in lines[0]
 
 
 def test_read_text_capped_reads_a_small_file_and_refuses_one_byte_more(tmp_path):

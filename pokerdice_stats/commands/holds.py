@@ -394,7 +394,8 @@ def run_chances(args: argparse.Namespace) -> int:
     from pokerdice_stats.turn.goals import parse_goal
     from pokerdice_stats.turn.hands import hand_table
 
-    rules = _rules_with_throws(rules_from_args(args), args.throws)
+    rules = rules_from_args(args, {"throws": ("--throws", args.throws)})
+    rules = _rules_with_throws(rules, args.throws)
     if args.goal is None:
         rows = chances_rows(rules)
         if args.format == "json":

@@ -13,7 +13,9 @@ from pokerdice_stats.engines.cli import (
     emit_record,
     output_path,
     rules_from_args,
+    shorten,
 )
+from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import render, to_json
 from pokerdice_stats.turn.rules import OPTION_KEYS, PRESET_SOURCES, PRESETS
 
@@ -38,7 +40,7 @@ def register(subparsers) -> None:
     )
     add_rules_args(show)
     add_format_arg(show)
-    show.set_defaults(func=run_show)
+    show.set_defaults(func=run_show, rules=None)  # None: --rules not given (see run_show)
     compare = actions.add_parser(
         "compare",
         help="two rule sets side by side: odds, a turn's chances, seats, a match, the payout, "
@@ -72,8 +74,15 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    if args.name is not None and args.rules is not None and args.name != args.rules:
+        raise OptionError(
+            f"rules show names the rule set twice: {shorten(args.name)!r} and --rules "
+            f"{shorten(args.rules)!r}; give one of them"
+        )
     if args.name is not None:
         args.rules = args.name
+    elif args.rules is None:
+        args.rules = "gameweave"
     rules = rules_from_args(args)
     settings = rules.settings()
     if args.format == "json":
@@ -112,7 +121,6 @@ def _show_text(rules, settings: pd.DataFrame) -> str:
 
 def run_compare(args: argparse.Namespace) -> int:
     from pokerdice_stats.commands.rules_compare import compare_rules, compare_text
-    from pokerdice_stats.ground.errors import OptionError
 
     sides = []
     for side in ("a", "b"):

@@ -266,7 +266,8 @@ def simulate_record(args: argparse.Namespace) -> dict:
     from pokerdice_stats.engines.simulation.turns import simulate_turns
     from pokerdice_stats.games.registry import game_for
 
-    rules = rules_from_args(args)
+    shadows = {"knowledge": ("--knowledge", args.knowledge), "target": ("--to", args.to)}
+    rules = rules_from_args(args, shadows)
     check_simulate_options(args, rules)
     run = run_options(args, DEFAULT_N[args.what] if args.n is None else args.n)
     players = args.players or DEFAULT_PLAYERS

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from pokerdice_stats.ground.bounds import MAX_DIGITS
 from pokerdice_stats.ground.errors import OptionError
@@ -174,13 +177,76 @@ def add_format_arg(parser: argparse.ArgumentParser, choices=FORMATS) -> None:
     )
 
 
-def rules_from_args(args: argparse.Namespace) -> RuleSet:
-    """The rule set named by ``--rules`` and changed by ``--set``."""
+def names_a_file(source: str) -> bool:
+    """Whether a ``--rules`` argument names a rule file rather than a preset.
+
+    It does when it ends in ``.toml``, is a regular file, or is not a preset's name and
+    names anything that exists (a directory, a device, a FIFO, a dangling link), so that
+    the reader refuses it as such (without opening it) rather than as an unknown preset.
+    """
+    if source.endswith(".toml") or Path(source).is_file():
+        return True
+    return source.strip().lower() not in PRESETS and os.path.lexists(source)
+
+
+def rules_from_args(
+    args: argparse.Namespace, shadows: Mapping[str, tuple[str, Any]] | None = None
+) -> RuleSet:
+    """The rule set named by ``--rules`` and changed by ``--set``.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        With ``rules`` (a preset or a rule file) and ``settings`` (the ``--set`` items).
+    shadows : mapping, optional
+        The rule keys that an option of the command also sets, each to ``(flag, value)``
+        (value None: the option not given), e.g. ``{"throws": ("--throws", args.throws)}``.
+
+    Raises
+    ------
+    RulesError
+        For an unknown preset, a bad rule file or ``--set``.
+    OptionError
+        For an option given with a ``--set`` of the same rule key that disagrees with it.
+    """
     options = parse_assignments(args.settings)
     source = str(args.rules)
-    if source.endswith(".toml") or Path(source).is_file():
-        return get_rules(options=options, rules_file=source)
-    return get_rules(source, options)
+    if names_a_file(source):
+        rules = get_rules(options=options, rules_file=source)
+    else:
+        rules = get_rules(source, options)
+    refuse_disagreements(rules, options, shadows or {})
+    return rules
+
+
+def refuse_disagreements(
+    rules: RuleSet, options: Mapping[str, str], shadows: Mapping[str, tuple[str, Any]]
+) -> None:
+    """Refuse an option that sets a rule key a ``--set`` of the same key sets otherwise.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set built with the ``--set`` items.
+    options : mapping
+        The ``--set`` items, key to value text.
+    shadows : mapping
+        Rule key to ``(flag, value)`` of the command's options (value None: not given).
+
+    Raises
+    ------
+    OptionError
+        Naming the option and the ``--set`` item, when the values differ.
+    """
+    given = {str(k).strip().lower().replace("-", "_"): (k, v) for k, v in options.items()}
+    for key, (flag, value) in shadows.items():
+        if value is None or key not in given or getattr(rules, key) == value:
+            continue
+        raw_key, raw_value = given[key]
+        raise OptionError(
+            f"{flag} {shorten(str(value))} and --set {shorten(f'{raw_key}={raw_value}')} "
+            f"disagree (both set the rule {key}): give one of them"
+        )
 
 
 #: Plain-text answers wrap their prose to this many columns (None: write as given). The

@@ -33,6 +33,10 @@ BUDGET_OPTION = "--memory-budget"
 #: The budget when the machine's memory cannot be read: 4 GiB.
 FALLBACK_BUDGET = 4 * 1024**3
 
+#: Largest memory budget accepted: 1 PiB (``1024T``), far past any machine; a larger one
+#: is a typing slip, refused rather than read as "no limit".
+MAX_BUDGET = 1024**5
+
 #: Largest input file read, in bytes (1 MiB; the seeds' files are a few KiB).
 FILE_CAP = bounds.FILE_CAP
 
@@ -81,12 +85,12 @@ def parse_size(text: str) -> int:
     """Bytes from ``"4096"``, ``"512M"``, ``"16G"`` (K, M, G, T: powers of 1024).
 
     The number is ASCII digits only (no sign, ``_``, ``+`` or blanks, at most 30 of them),
-    then at most one unit letter.
+    then at most one unit letter; the size is 1 byte to :data:`MAX_BUDGET` (1 PiB).
 
     Raises
     ------
     LimitError
-        For any other text, or a budget of 0.
+        For any other text, a budget of 0 or one over :data:`MAX_BUDGET`.
     """
     raw = str(text)  # no blanks, as every number
     unit = raw[-1:].upper() if raw[-1:].isalpha() else ""
@@ -100,6 +104,11 @@ def parse_size(text: str) -> int:
     size = int(digits) * _UNITS[unit]
     if size < 1:
         raise LimitError("a memory budget must be at least 1 byte")
+    if size > MAX_BUDGET:
+        shown = raw if len(raw) <= 60 else raw[:60] + f"… ({len(raw)} characters)"
+        raise LimitError(
+            f"a memory budget is at most 1 PiB (1024T, {MAX_BUDGET} bytes), got {shown!r}"
+        )
     return size
 
 
@@ -121,13 +130,30 @@ def set_memory_budget(size: int | None) -> None:
     _override = size
 
 
+def env_budget() -> int | None:
+    """The budget set by the environment variable :data:`BUDGET_ENV`, or None (unset or blank).
+
+    Raises
+    ------
+    LimitError
+        For a value :func:`parse_size` refuses, naming the variable.
+    """
+    env = os.environ.get(BUDGET_ENV, "").strip()
+    if not env:
+        return None
+    try:
+        return parse_size(env)
+    except LimitError as err:
+        raise LimitError(f"{BUDGET_ENV}: {err}") from None
+
+
 def memory_budget() -> int:
     """The memory budget in bytes (see the module docstring for where it comes from)."""
     if _override is not None:
         return _override
-    env = os.environ.get(BUDGET_ENV, "").strip()
-    if env:
-        return parse_size(env)
+    env = env_budget()
+    if env is not None:
+        return env
     total = machine_memory()
     return total // 2 if total else FALLBACK_BUDGET
 

@@ -430,10 +430,13 @@ def get_rules(
 def read_rules_file(path: str | Path) -> dict[str, Any]:
     """Read a TOML rule file into a dict of options (with ``preset`` if named).
 
+    A file that names no preset and sets no option (empty, or only blanks and comments)
+    is refused: it would silently mean the default preset.
+
     Raises
     ------
     RulesError
-        If the file is missing, not TOML, or holds a table where a value is expected.
+        If the file is missing, empty, not TOML, or holds a table where a value is expected.
     """
     path = Path(path)
     try:
@@ -444,7 +447,13 @@ def read_rules_file(path: str | Path) -> dict[str, Any]:
         raise RulesError(str(err)) from None
     except (OSError, UnicodeDecodeError) as err:
         raise RulesError(f"cannot read rule file {str(path)!r}: {err}") from None
-    return rules_text_options(text, repr(str(path)))
+    options = rules_text_options(text, repr(str(path)))
+    if not options:
+        raise RulesError(
+            f"rule file {str(path)!r} is empty: it names no preset and sets no option "
+            '(write preset = "NAME" and KEY = VALUE lines, or give --rules NAME)'
+        )
+    return options
 
 
 def rules_text_options(text: str, name: str = "(text)") -> dict[str, Any]:

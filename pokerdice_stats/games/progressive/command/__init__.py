@@ -56,10 +56,11 @@ def register(subparsers) -> None:
     )
     payout.add_argument(
         "--knowledge",
-        default="seen",
+        default=None,
         metavar="K",
-        help="seen: the player sees the computer's final hand (default); blind: neither sees "
-        f"the other's ({', '.join(KNOWLEDGE)})",
+        help="seen: the player sees the computer's final hand; blind: neither sees "
+        f"the other's ({', '.join(KNOWLEDGE)}; default: the rules' knowledge, seen under "
+        "progressive)",
     )
     payout.add_argument(
         "--rounds",
@@ -282,9 +283,13 @@ def run_payout(args: argparse.Namespace) -> int:
     )
     from pokerdice_stats.games.progressive.exact.schedule_files import load_schedule
 
+    if args.knowledge is not None:  # the old word "none" is named before any --set
+        check_choice(args.computer, args.knowledge)
+    rules = rules_from_args(args, {"knowledge": ("--knowledge", args.knowledge)})
+    if args.knowledge is None:  # the rules' (--set knowledge=blind plays blind)
+        args.knowledge = rules.knowledge
     _check_args(args)
     check_choice(args.computer, args.knowledge)
-    rules = rules_from_args(args)
     check_payout_rules(rules)  # before reading a schedule file: the clearer error first
     start = STARTING_BANK if args.start is None else args.start
     game = {"computer": args.computer, "knowledge": args.knowledge}

@@ -219,7 +219,9 @@ def _run_seat(args: argparse.Namespace, result) -> int:
 def run_match(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.seen.exact.matches import solve_match
 
-    rules = rules_from_args(args)
+    rules = rules_from_args(
+        args, {"target": ("--to", args.target), "starter": ("--starter", args.starter)}
+    )
     if rules.ties in ("roll-off", "must-beat"):  # shared ties: solve_match says why not
         refuse_blind(rules, "match")
     result = solve_match(rules, args.players, args.target, args.starter, exact=_exact(args, rules))
