@@ -280,6 +280,37 @@ def test_cli_bad_input(capsys, argv, words):
     assert_cli_error(capsys, ["betting", *argv], words)
 
 
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        # --raise means nothing when no raise is allowed
+        (["--raises", "0", "--raise", "5"], ["--raise 5 with --raises 0", "no raise is allowed"]),
+        # the options the user gave, not a --raised never passed
+        (["--seat", "2", "--best", "66666", "--raises", "0"], ["--raises 0 allows no raise"]),
+        (["--seat", "2", "--raises", "0"], ["seat 2 cannot be facing one"]),
+        (["--seat", "2", "--best", "66666", "--raises", "0", "--raised", "1"], ["--raised 1"]),
+        # the seat's range first, not "facing a raise"
+        (["--seat", "0"], ["--seat must be 1 to 2, got 0"]),
+        (["--seat", "3"], ["--seat must be 1 to 2, got 3"]),
+        (["--seat", "1"], ["seat 1 throws first and never faces a raise"]),
+        # a seat named twice
+        (
+            ["--seat", "2", "--best", "66666", "--still-in", "2,2"],
+            ["--still-in names seat 2 twice"],
+        ),
+    ],
+)
+def test_cli_conflicting_options(capsys, argv, words):
+    message = assert_cli_error(capsys, ["betting", *argv], *words)
+    assert "raised must be 1 to 0" not in message and "facing a raise, give" not in message
+
+
+def test_seats_named_twice_are_refused_by_the_api():
+    result = solve_betting(SNAKES, 3)
+    with pytest.raises(OptionError, match="seat 3 is named twice"):
+        meet_decision(result, 2, "6 6 6 6 6", still_in=[2, 3, 3])
+
+
 def test_exact_mixtures_are_the_plain_fraction_sums():
     """The betting solver's exact sums (whole numbers over common denominators, the
     vectors' entries read once) are the Fractions of plain one-by-one sums, zero weights

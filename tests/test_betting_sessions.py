@@ -170,6 +170,10 @@ def test_cli_betting_session_json(capsys):
         (["--rules", "triple-snakes", "--raises", "5"], "raises a turn must be 0 to 4"),
         (["--rules", "triple-snakes", "--players", "6"], "players"),
         (["--rules", "triple-snakes", "--start", "1", "--ante", "2"], "cover the ante"),
+        (
+            ["--rules", "triple-snakes", "--raises", "0", "--raise", "5"],
+            "--raise 5 with --raises 0",
+        ),
     ],
 )
 def test_cli_betting_session_errors(capsys, argv, words):

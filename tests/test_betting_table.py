@@ -170,6 +170,14 @@ def test_entry_and_ante_decisions_tell_their_values(snakes_table):
 
 
 @pytest.mark.xdist_group("snakes-table")  # the table solved once
+def test_seats_named_twice_are_refused(snakes_table):
+    with pytest.raises(OptionError, match="seat 1 is named twice"):
+        entry_decision(snakes_table, 2, [1, 1])
+    with pytest.raises(OptionError, match="seat 2 is named twice"):
+        table_raise(snakes_table, 3, "3 3 3 5 5", seats_in=[1, 2, 2, 3])
+
+
+@pytest.mark.xdist_group("snakes-table")  # the table solved once
 def test_decisions_in_the_round_are_those_of_the_seats_in(snakes_table):
     """Seat 3 in a round of seats 1 and 3 decides as seat 2 of a round of two seats."""
     table = snakes_table
@@ -211,6 +219,27 @@ def test_betting_command_solves_the_round_as_written(capsys):
         (["--seat", "2", "--in", "1"], "--in names the seats in"),
         (["--in", "1"], "--in needs --seat"),
         (["--sit-out", "yes", "--seat", "2", "--pot", "3"], "--pot belongs to the round"),
+        (["--ante-max", "2", "--raises", "0", "--raise", "5"], "--raise 5 with --raises 0"),
+        (
+            ["--ante-max", "2", "--seat", "2", "--best", "66666", "--raises", "0"],
+            "--raises 0 allows no raise, so seat 2 cannot be facing one",
+        ),
+        (["--seat", "2", "--ante-max", "2", "--in", "1,1"], "--in names seat 1 twice"),
+        (
+            [
+                "--ante-max",
+                "2",
+                "--seat",
+                "2",
+                "--best",
+                "66666",
+                "--in",
+                "1,2",
+                "--still-in",
+                "2,2",
+            ],
+            "--still-in names seat 2 twice",
+        ),
     ],
 )
 def test_bad_input_from_the_command_line(capsys, argv, words):

@@ -170,6 +170,42 @@ def test_hold_says_which_goal_is_the_default(capsys):
     assert out.splitlines()[1].startswith("goal: at-least:five-of-a-kind (the default here:")
 
 
+def _goal_line(out: str) -> str:
+    """The goal line of ``hold``'s table answer, unwrapped."""
+    lines = out.splitlines()
+    table = next(i for i, line in enumerate(lines) if line.startswith("keep "))
+    return " ".join(part.strip() for part in lines[1:table])
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (("--set", "sticky_holds=true"), "under sticky_holds=true"),
+        (("--set", "max_rethrow=3"), "under a turn-scoped max_rethrow"),
+    ],
+)
+def test_hold_default_goal_says_the_real_reason(capsys, options, words):
+    """Seen rules whose turn carries more than its hand: the goal is the default, and the
+    answer says why, not that the rules are blind."""
+    code, out, _ = run(capsys, "hold", "K K J 10 9", *options)
+    assert code == 0
+    line = _goal_line(out)
+    assert line.startswith("goal: at-least:five-of-a-kind (the default here: ")
+    assert "blind" not in line and words in line and "--to-win" in line
+    code, out, _ = run(capsys, "hold", "6 6 5 3 2", "--rules", "banking")
+    assert "under blind rules" in _goal_line(out)
+
+
+def test_hold_help_gives_the_real_default_goal(capsys):
+    """``hold --help``: under seen rules the default is --to-win, not the best category."""
+    with pytest.raises(SystemExit):
+        cli.main(["hold", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    goal = text[text.index("--goal G what to play for") :]
+    assert goal.index("rules whose rounds are seen, --to-win") < goal.index("--aside DICE")
+    assert "(default: at-least the best category)" not in text
+
+
 def test_chances_without_goal(capsys):
     rows = run_json(capsys, "chances")
     assert [r["category"] for r in rows] == list(get_rules("gameweave").category_slugs)

@@ -126,11 +126,19 @@ def _session_seats(capsys, ante: int) -> list[dict]:
     return json.loads(out)["seats"]
 
 
-@pytest.mark.parametrize("ante", [500_000, 10**18, 2**63 - 1, 2**63])
+@pytest.mark.parametrize("ante", [500_000, 10**12, 10**18, 2**63 - 1, 2**63])
 def test_pot_sessions_scale_with_the_ante_exactly_at_any_size(capsys, ante):
     """The ante only scales the chips: mean and interval are the ante-1 figures times the ante
     (before, the kernel's sum of squares wrapped: zero-width intervals, flipped signs,
-    a numba traceback at 2**63)."""
+    a numba traceback at 2**63).  Past the cap of 10**12 chips (as the banking sessions'
+    bank) the ante is refused, naming the cap, so that no result passes int64."""
+    if ante > 10**12:
+        assert_cli_error(
+            capsys,
+            ["simulate", "--what", "session", "--rules", "gameweave", "--ante", str(ante)],
+            "ante must be 1 to 1,000,000,000,000",
+        )
+        return
     unit = _session_seats(capsys, 1)
     scaled = _session_seats(capsys, ante)
     for one, big in zip(unit, scaled, strict=True):

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats.engines.report import cache
 from pokerdice_stats.report import run_report
@@ -78,6 +79,24 @@ def test_jobs_below_one_is_refused(tmp_path):
 
     with pytest.raises(OptionError, match="jobs"):
         run_report(tmp_path, ("odds_tables",), progress=False, jobs=0)
+
+
+@pytest.mark.parametrize("jobs", ["257", "99999999999999999999"])
+def test_jobs_past_the_cap_is_refused(capsys, tmp_path, jobs):
+    argv = ["report", "--out", str(tmp_path), "--section", "odds_tables", "--jobs", jobs]
+    assert_cli_error(capsys, argv, f"jobs must be at most 256, not {jobs}")
+    assert not any(tmp_path.iterdir())  # refused before anything is written
+
+
+def test_a_section_named_twice_runs_once(capsys, tmp_path):
+    argv = ["report", "--out", str(tmp_path), "--section", "odds_tables", "--no-progress"]
+    code, out, _ = run_cli(capsys, *argv, "--section", "odds_tables", "--jobs", "2")
+    files = [path for path in tmp_path.rglob("*") if path.is_file()]
+    assert code == 0 and out == f"wrote {len(files)} files under {tmp_path}/\n"
+    twice = run_report(tmp_path, ("odds_tables", "odds_tables"), progress=False, jobs=1)
+    assert _relative(twice, tmp_path) == _relative(
+        run_report(tmp_path, ("odds_tables",), progress=False, jobs=1), tmp_path
+    )
 
 
 # ---------------------------------------------------------------- the cache

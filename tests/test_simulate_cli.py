@@ -156,6 +156,14 @@ def test_table_output(capsys):
         (["simulate", "--rules", "nonsense"], ["unknown rule set 'nonsense'"]),
         (["crosscheck", "--only", "everything"], ["unknown group 'everything'"]),
         (["crosscheck", "--seed", "-2", "--only", "chances"], ["the seed must be", "got -2"]),
+        (  # a session of pots caps its ante as the banking and betting sessions do
+            ["simulate", "--what", "session", "--n", "20", "--ante", "9" * 20],
+            ["ante must be 1 to 1,000,000,000,000, got 99,999,999,999,999,999,999"],
+        ),
+        (
+            ["simulate", "--what", "session", "--n", "20", "--ante", "9" * 40],
+            ["ante must be 1 to 1,000,000,000,000"],
+        ),
     ],
 )
 def test_bad_options_exit_2(capsys, argv, words):
@@ -198,6 +206,22 @@ def test_crosscheck_json(capsys):
     for row in rows:
         assert {"figure", "exact", "estimate", "ci_low", "ci_high", "z", "n", "seed"} <= set(row)
         assert abs(row["z"]) < 4.5  # 17 figures: union bound 17 * 6.8e-6 under a fresh seed
+
+
+def test_crosscheck_counts_a_group_named_twice_once(capsys):
+    """``--only chances --only chances``: the 17 figures once, and the bound of 17."""
+    argv = ["crosscheck", "--no-progress", "--n", "100", "--only", "chances"]
+    code, once, _ = run(capsys, *argv)
+    assert code == 0 and "PASS: 17 figures" in once
+    code, twice, _ = run(capsys, *argv, "--only", "chances")
+    assert code == 0 and twice == once
+    record = json.loads(run(capsys, *argv, "--only", "chances", "--format", "json")[1])
+    assert record["groups"] == ["chances"] and len(record["checks"]) == 17
+    from pokerdice_stats.engines.simulation.run import RunOptions
+    from pokerdice_stats.games.checks import crosscheck
+
+    run_options = RunOptions(n=100, progress=False)
+    assert len(crosscheck(("chances", "chances"), run=run_options)) == 17
 
 
 def test_crosscheck_rows_say_their_unit(capsys):

@@ -9,6 +9,7 @@ from pokerdice_stats.engines.cli import (
     EXACT_CHOICES,
     EXACT_HELP,
     EXACT_SLOW,
+    GOAL_FORMS,
     GOAL_HELP,
     add_format_arg,
     add_rules_args,
@@ -26,11 +27,15 @@ from pokerdice_stats.turn.rules import MAX_THROWS
 HOLD_JSON_KEYS = ("keep", "rethrow", "value", "value_float", "optimal")
 #: Sides of the progressive game (``hold --as``).
 PROGRESSIVE_SIDES = ("player", "computer")
+#: Where ``hold`` plays for a goal by default rather than to win the round.
+GOAL_DEFAULT_WHERE = (
+    "under rules whose rounds are seen, --to-win; under blind rules, sticky_holds=true or a "
+    "turn-scoped max_rethrow, or with --aside or --untouched, at-least the best category"
+)
 HOLD_DESCRIPTION = (
     "Every distinct hold of a thrown hand, best first, with its value. The goal is --goal (a "
-    "final hand to reach; default: at least the best category), --to-win (the chance of "
-    "winning the round: --against the best hand so far, --tied, --players-left, --limit, "
-    "--exact) or, "
+    "final hand to reach), --to-win (the chance of winning the round: --against the best hand "
+    f"so far, --tied, --players-left, --limit, --exact; default: {GOAL_DEFAULT_WHERE}) or, "
     "under --rules progressive, the expected payout in points per round (--computer-hand for "
     "the player's hold, --as computer for the computer's). --distribution adds the chance of "
     "each final category after each hold."
@@ -53,7 +58,9 @@ def register(subparsers) -> None:
         metavar="N",
         help="throws still to come (default: throws a turn - 1, or the first player's - 1)",
     )
-    hold.add_argument("--goal", default=None, metavar="G", help=GOAL_HELP)
+    hold.add_argument(
+        "--goal", default=None, metavar="G", help=f"{GOAL_FORMS} (default: {GOAL_DEFAULT_WHERE})"
+    )
     hold.add_argument(
         "--aside",
         default=None,
@@ -227,17 +234,37 @@ def hold_advice(args: argparse.Namespace, rules):
 
 
 def _wins_by_default(args: argparse.Namespace, rules, progressive: bool) -> bool:
-    """Whether ``hold`` with no goal plays to win the round: under rules whose rounds are
-    seen (later players see earlier hands), with no goal, payout or dice set aside given."""
+    """Whether ``hold`` with no goal plays to win the round: with no goal or payout given,
+    where :func:`_goal_default_reason` gives no reason to play for the best category."""
+    if args.goal is not None or progressive:
+        return False
+    return _goal_default_reason(args, rules) is None
+
+
+def _goal_default_reason(args: argparse.Namespace, rules) -> str | None:
+    """Why ``hold`` with no goal plays for at least the best category under ``rules``, or
+    None where it plays to win the round instead."""
     from pokerdice_stats.games.registry import game_for
     from pokerdice_stats.turn.states import state_kind
 
-    if args.goal is not None or progressive or args.aside is not None:
-        return False
-    if args.untouched is not None or state_kind(rules) != "hand":
-        # the default stays the goal there; --to-win with the dice set aside plays the round
-        return False
-    return game_for(rules, "round").name == "seen"
+    if game_for(rules, "round").name != "seen":
+        return "under blind rules a round's holds are its equilibrium's, see `banking`"
+    # the default stays the goal where a turn carries more than its hand (--to-win takes it)
+    for flag, value in (("--aside", args.aside), ("--untouched", args.untouched)):
+        if value is not None:
+            return f"{flag} is given, so the round is played only when asked: --to-win"
+    kind = state_kind(rules)
+    if kind == "original":
+        return (
+            "under a turn-scoped max_rethrow a turn's holds depend on the first throw's dice, "
+            "so the round is played only when asked: --to-win, with --untouched"
+        )
+    if kind == "aside":
+        return (
+            "under sticky_holds=true a turn's holds depend on the dice set aside, so the "
+            "round is played only when asked: --to-win, with --aside"
+        )
+    return None
 
 
 def hold_record(advice, distribution=None, goal_default: bool = False) -> dict:
@@ -378,8 +405,7 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
     if advice.unit == "points per round":
         return f"goal: {advice.goal}; values: points per round"
     default = (
-        " (the default here: under blind rules a round's holds are its equilibrium's, see "
-        "`banking`; --goal G names another)"
+        f" (the default here: {_goal_default_reason(args, advice.rules)}; --goal G names another)"
         if args.goal is None
         else ""
     )

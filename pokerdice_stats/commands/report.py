@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from pokerdice_stats.engines.cli import emit, output_path, whole_number
+from pokerdice_stats.ground.bounds import MAX_JOBS
 from pokerdice_stats.ground.errors import OptionError
 
 
@@ -20,14 +21,15 @@ def register(subparsers) -> None:
         action="append",
         default=None,
         choices=SECTIONS,
-        help="run only this section (repeatable; default: all)",
+        help="run only this section (repeatable, each runs once; default: all)",
     )
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     parser.add_argument(
         "--jobs",
         type=whole_number,
         default=None,
-        help="worker processes (default: 2, or 1 on a one-core machine; 1: no workers)",
+        help=f"worker processes, 1 to {MAX_JOBS} (default: 2, or 1 on a one-core machine; "
+        "1: no workers)",
     )
     parser.add_argument(
         "--no-cache",
@@ -43,7 +45,8 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from pokerdice_stats.report import SECTIONS, run_report
 
-    sections = tuple(args.section) if args.section else SECTIONS
+    # a section named twice runs once (its files are written once)
+    sections = tuple(dict.fromkeys(args.section)) if args.section else SECTIONS
     if not sections:
         raise OptionError("no section to run")
     written = run_report(

@@ -33,7 +33,7 @@ from pokerdice_stats.games.banking.command.simulate import BANKING_ANTE, BANKING
 from pokerdice_stats.games.bidding.command.simulate import add_bidding_args
 from pokerdice_stats.games.progressive.command.simulate import DEFAULT_COMPUTER, DEFAULT_START
 from pokerdice_stats.games.seen.command.simulate import DEFAULT_ANTE
-from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_SESSION_ROUNDS, MAX_WORKERS
+from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_SESSION_ROUNDS, MAX_WORKERS, POT_ANTE
 from pokerdice_stats.ground.errors import OptionError
 
 if TYPE_CHECKING:
@@ -210,8 +210,8 @@ def register(subparsers) -> None:
         "--ante",
         type=_positive,
         default=None,
-        help=f"session of pots (not progressive): the ante (default {DEFAULT_ANTE}; banking "
-        f"session: {BANKING_ANTE})",
+        help=f"session of pots (not progressive): the ante, 1 to {POT_ANTE:,} chips (default "
+        f"{DEFAULT_ANTE}; banking session: {BANKING_ANTE})",
     )
     _add_run_args(sim)
     add_format_arg(sim)
@@ -226,8 +226,9 @@ def register(subparsers) -> None:
         action="append",
         default=None,
         metavar="GROUP",
-        help="one group of figures (repeatable): chances, turns, rounds, blind, matches, "
-        "holdup, progressive, progressive-sessions, banking-sessions, betting-sessions",
+        help="one group of figures (repeatable, each checked once): chances, turns, rounds, "
+        "blind, matches, holdup, progressive, progressive-sessions, banking-sessions, "
+        "betting-sessions",
     )
     check.add_argument(
         "--full",
@@ -323,6 +324,8 @@ def run_crosscheck(args: argparse.Namespace) -> int:
     from pokerdice_stats.engines.checks.verdict import FAMILY_ERROR, verdict, within
     from pokerdice_stats.games.checks import GROUPS, checks_frame, crosscheck
 
+    if args.only:  # a group named twice is checked (and counted) once
+        args.only = list(dict.fromkeys(args.only))
     for group in args.only or ():
         if group not in GROUPS:
             raise OptionError(f"unknown group {group!r}; choose from: " + ", ".join(GROUPS))

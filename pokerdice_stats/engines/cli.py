@@ -135,10 +135,11 @@ def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") 
 
 
 #: The goal forms, for every ``--goal``.
-GOAL_HELP = (
-    'what to play for: at-least:CATEGORY, exactly:CATEGORY, beat:"DICE"[,tie=P] '
-    "or score:FILE.toml (default: at-least the best category)"
+GOAL_FORMS = (
+    'what to play for: at-least:CATEGORY, exactly:CATEGORY, beat:"DICE"[,tie=P] or score:FILE.toml'
 )
+#: ``--goal`` of the commands whose default goal is the best category.
+GOAL_HELP = GOAL_FORMS + " (default: at-least the best category)"
 #: ``--exact`` of the commands built on a solved round (``round``, ``match``, ``holdup``,
 #: ``hold --to-win``).
 EXACT_CHOICES = ("auto", "always", "never")

@@ -62,10 +62,11 @@ def crosscheck(
 ) -> list[Check]:
     """Simulate every exact figure of the chosen groups (all by default).
 
-    ``run``: samples of each figure (default 200,000; matches ``n // 10``),
-    seed, workers, progress bar (default: none).  Returns the checks in order.
+    A group named twice is run once (in the order first named).  ``run``: samples of
+    each figure (default 200,000; matches ``n // 10``), seed, workers, progress bar
+    (default: none).  Returns the checks in order.
     """
-    return run_checks(GROUPS, groups or tuple(GROUPS), run)
+    return run_checks(GROUPS, tuple(dict.fromkeys(groups or GROUPS)), run)
 
 
 __all__ = ["GROUPS", "Check", "checks_frame", "crosscheck"]

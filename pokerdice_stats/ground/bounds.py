@@ -67,6 +67,9 @@ MAX_BANK = 10**15
 #: Most threads a simulation runs on (``--workers``): more would only queue chunks.
 MAX_WORKERS = 256
 
+#: Most worker processes of the main job (``report --jobs``): more would only wait.
+MAX_JOBS = 256
+
 #: Most samples one simulation run may ask for (``--n``); beyond it a run would take days.
 MAX_SAMPLES = 10**11
 
@@ -85,6 +88,10 @@ MAX_PLAYERS = 5
 #: The exact banking session walk: most rounds, and the largest starting bank (points).
 BANKING_ROUNDS = 20_000
 BANKING_BANK = 10**12
+
+#: The largest ante of a simulated session of pots (chips), as the banking sessions' bank:
+#: a session's net chips (at most ante * players * rounds) stay far inside int64.
+POT_ANTE = 10**12
 
 #: Most (scores, starter) states of an exact match chain: ``target ** players * players``.
 MAX_MATCH_STATES = 100_000

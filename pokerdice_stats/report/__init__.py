@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pokerdice_stats.engines.report import Task, cache
 from pokerdice_stats.engines.report.pool import run_pool
+from pokerdice_stats.ground.bounds import MAX_JOBS
 from pokerdice_stats.ground.errors import OptionError
 
 #: The report sections that are no game's (the turn's odds and strategies, and the
@@ -74,11 +75,12 @@ def run_report(
     out_dir : str or Path
         Where to write (``results`` by default).
     sections : tuple of str
-        Which sections to run (all by default).
+        Which sections to run (all by default); a section named twice runs once.
     progress : bool
         Show a progress bar.
     jobs : int, optional
-        Processes (default :func:`default_jobs`); 1 runs every task in this process.
+        Processes, 1 to :data:`~pokerdice_stats.ground.bounds.MAX_JOBS` (default
+        :func:`default_jobs`); 1 runs every task in this process.
     use_cache : bool
         Load the expensive solves from the cache of :mod:`pokerdice_stats.engines.report.cache`
         when their inputs and code are unchanged (and store them there).  The files
@@ -93,7 +95,8 @@ def run_report(
     Raises
     ------
     OptionError
-        If the output folder cannot be made, or ``jobs`` is below 1.
+        If the output folder cannot be made, or ``jobs`` is below 1 or above
+        :data:`~pokerdice_stats.ground.bounds.MAX_JOBS`.
     """
     jobs = default_jobs() if jobs is None else jobs
     unknown = [name for name in sections if name not in SECTIONS]
@@ -101,6 +104,9 @@ def run_report(
         raise OptionError(f"unknown section {unknown[0]!r}; choose from: " + ", ".join(SECTIONS))
     if jobs < 1:
         raise OptionError(f"jobs must be 1 or more, not {jobs}")
+    if jobs > MAX_JOBS:
+        raise OptionError(f"jobs must be at most {MAX_JOBS}, not {jobs}")
+    sections = tuple(dict.fromkeys(sections))  # each once, in the order first named
     out = Path(out_dir)
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -15,6 +15,7 @@ from pokerdice_stats.engines.cli import (
     rules_from_args,
     whole_number,
 )
+from pokerdice_stats.games.betting.command.conflicts import check_raise_size, no_raise_to_face
 from pokerdice_stats.games.betting.command.seats import parse_seats
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import render, to_json
@@ -154,6 +155,14 @@ def register(subparsers) -> None:
 
 
 def check_options(args: argparse.Namespace) -> None:
+    """Refuse options that contradict each other (before anything is solved).
+
+    Raises
+    ------
+    OptionError
+        Naming the options in conflict.
+    """
+    check_raise_size(args.raise_size, args.raises)
     if args.seat is None:
         given = [name for name in SEAT_OPTIONS if getattr(args, name) is not None]
         if given:
@@ -168,6 +177,11 @@ def check_options(args: argparse.Namespace) -> None:
         raise OptionError("--dice and --throws-left go together")
     if args.raised is not None and (args.hand is not None or args.dice is not None):
         raise OptionError("--raised belongs to a seat facing a raise (without --hand or --dice)")
+    if args.raised is not None and args.raises == 0:
+        raise OptionError(
+            f"--raised {args.raised} with --raises 0: no raise is allowed, so seat {args.seat} "
+            "cannot be facing one"
+        )
 
 
 def exact_for(args: argparse.Namespace, rules) -> bool:
@@ -276,6 +290,8 @@ def seat_decision(
     """
     from pokerdice_stats.games.betting.exact import decisions as decide
 
+    if isinstance(seat, int) and not 1 <= seat <= result.players:
+        raise OptionError(f"--seat must be 1 to {result.players}, got {seat}")
     state = {"pot": pot, "still_in": still_in}
     if dice is not None:
         if throws_left is None:
@@ -288,10 +304,21 @@ def seat_decision(
         options = pd.DataFrame(record.pop("options"), columns=["raises", "value"])
         options["value_float"] = [float(v) for v in options["value"]]
         return record, options, "options"
+    if seat == 1 and best is None:
+        raise OptionError(
+            "seat 1 throws first and never faces a raise: give --hand, or --dice and --throws-left"
+        )
+    most = result.stakes.raises
+    if most == 0:
+        raise no_raise_to_face(seat)
     if best is None:
         raise OptionError(
             "facing a raise, give --best (the raiser's hand); or --hand, or --dice and "
             "--throws-left"
+        )
+    if isinstance(raised, int) and not 1 <= raised <= most:
+        raise OptionError(
+            f"--raised must be 1 to {most} (the raises a turn, --raises), got {raised}"
         )
     record = decide.meet_decision(
         result, seat, best, raised=1 if raised is None else raised, **state

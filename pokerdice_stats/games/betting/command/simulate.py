@@ -11,8 +11,10 @@ BETTING_ANTE = 1
 
 def session_record(args, rules, run, players: int, rounds: int) -> tuple[dict, bool]:
     """The record of simulated betting sessions, and whether the run was interrupted."""
+    from pokerdice_stats.games.betting.command.conflicts import check_raise_size
     from pokerdice_stats.games.betting.simulation.sessions import simulate_betting_sessions
 
+    check_raise_size(getattr(args, "raise"), args.raises)
     table = {}
     if args.ante_max is not None or args.raise_max is not None or args.sit_out is not None:
         if args.ante_max is not None and args.ante is not None:

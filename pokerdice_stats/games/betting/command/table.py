@@ -156,6 +156,10 @@ def _run_seat(args, table) -> int:
     if args.hand is not None:
         record = decide.raise_decision(table, args.seat, args.hand, best=args.best, **state)
         return _emit(args, table, record, "raise", "options")
+    if table.raises == 0:
+        from pokerdice_stats.games.betting.command.conflicts import no_raise_to_face
+
+        raise no_raise_to_face(args.seat)
     raised = table.raise_size if args.raised is None else args.raised
     record = decide.meet_decision(table, args.seat, args.best, raised=raised, **state)
     return _emit(args, table, record, "meet", None)

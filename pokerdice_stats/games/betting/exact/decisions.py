@@ -50,13 +50,15 @@ def _strength(result: Betting, seat: int, best) -> int:
 
 
 def _mask(result: Betting, seats: Iterable[int], after: int, what: str) -> int:
-    """Bit mask of seats, each after seat ``after`` and at most the last seat."""
+    """Bit mask of seats, each after seat ``after``, at most the last seat and named once."""
     mask = 0
     for seat in seats:
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
             raise OptionError(f"{what}: seats must be whole numbers, got {seat!r}")
         if not after < seat <= result.players:
             raise OptionError(f"{what}: seats must be {after + 1} to {result.players}, got {seat}")
+        if mask >> (int(seat) - 1) & 1:
+            raise OptionError(f"{what}: seat {seat} is named twice")
         mask |= 1 << (int(seat) - 1)
     return mask
 

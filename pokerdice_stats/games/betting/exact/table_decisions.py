@@ -40,13 +40,15 @@ def _ante(table: TableRound, ante) -> Fraction:
 
 
 def _seats(table: TableRound, seats: Iterable[int], what: str) -> tuple[int, ...]:
-    """Seats in seat order, each a seat of the table, seat 1 among them."""
-    out = []
+    """Seats in seat order, each a seat of the table named once, seat 1 among them."""
+    out: list[int] = []
     for seat in seats:
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
             raise OptionError(f"{what}: seats must be whole numbers, got {seat!r}")
         if not 1 <= seat <= table.players:
             raise OptionError(f"{what}: seats must be 1 to {table.players}, got {seat}")
+        if int(seat) in out:
+            raise OptionError(f"{what}: seat {seat} is named twice")
         out.append(int(seat))
     out = sorted(set(out))
     if not out or out[0] != 1:

@@ -17,6 +17,7 @@ from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_ta
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.games.seen.simulation.rounds import seen_round_game
 from pokerdice_stats.ground.bounds import MAX_SESSION_ROUNDS as MAX_ROUNDS
+from pokerdice_stats.ground.bounds import POT_ANTE as MAX_ANTE
 from pokerdice_stats.ground.bounds import chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.kernels.codes import SHARE_UNIT, STARTER_CODES
@@ -75,7 +76,8 @@ def simulate_pots(
     ``starter`` option.  Later players see earlier hands, so rule sets whose
     hands are developed blind (``knowledge=blind``, the banking game of seed
     004) are refused here: simulate their rounds with
-    :func:`~pokerdice_stats.games.simulations.simulate_rounds`.  ``run``: samples
+    :func:`~pokerdice_stats.games.simulations.simulate_rounds`.  ``ante``: 1 to
+    :data:`~pokerdice_stats.ground.bounds.POT_ANTE` chips.  ``run``: samples
     (default 100,000 sessions), seed, workers, progress bar.
     """
     run = run or RunOptions()
@@ -88,6 +90,8 @@ def simulate_pots(
         raise OptionError(f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds}")
     if isinstance(ante, bool) or not isinstance(ante, int) or ante < 1:
         raise OptionError(f"the ante must be a whole number of at least 1, got {ante}")
+    if ante > MAX_ANTE:
+        raise OptionError(f"ante must be 1 to {MAX_ANTE:,}, got {ante:,}")
     starter = starter or rules.starter
     if starter not in STARTERS:
         raise OptionError(f"unknown starter rule {starter!r}; choose one of: {STARTERS}")
