@@ -127,7 +127,8 @@ def lattice_of(values, start: int, floor: Fraction, rounds: int) -> Lattice:
         room = GRID_LIMIT - _span(rest, start, floor, 0, unit)
         fit = int(room * unit / most) if most > 0 and room > 0 else 0
         raise OptionError(
-            f"the bank program runs this schedule on a grid of {unit} points a bank value, "
+            f"the bank program runs this schedule on a grid of banks {unit} "
+            f"point{'' if unit == 1 else 's'} apart, "
             f"from the ruin line to --start {start:,} plus --rounds {rounds:,} of the largest "
             f"pay: {int(span):,} bank values, more than the {GRID_LIMIT:,} it takes "
             + (f"(from this start at most {fit:,} rounds fit; " if fit else "(")
