@@ -270,6 +270,30 @@ BAD = [
                      "betting": {"seat": 1, "raises_made": 3}}, 400, "raises_made"),
     ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "1 2 3 4 6", "keep": "6"}],
                      "betting": {"seat": 1, "raises_made": 0}}, 400, "final hand"),
+    # wrong JSON types are refused, not read as numbers (true is not 1, "1" is not 1)
+    ("/api/hold", {"dice": "K K J 10 9", "throws_left": True}, 422, "throws_left"),
+    ("/api/hold", {"dice": "K K J 10 9", "players_left": "1"}, 422, "players_left"),
+    ("/api/betting", {"seat": 2.0, "best": "3 3 3 1 2"}, 422, "seat"),
+    ("/api/review/bidding", {"hand": "K K J 10 9", "moves": ["one-pair"], "seat": True},
+     422, "seat"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "3 3 3 1 2"}],
+                     "against": "4 4 4 1 2", "betting": {"seat": 2, "met": 1}}, 422, "met"),
+    # an option named twice, or one the reviewed game does not read, is refused
+    ("/api/rules", {"set": ["throws=1", "throws=3"]}, 400, "more than once"),
+    ("/api/review", {"steps": [{"dice": "K K J 10 9", "keep": "K K"}], "players": 3},
+     400, "players does not apply"),
+    ("/api/review", {"rules": "banking", "steps": [{"dice": "6 6 1 2 3", "keep": "6 6"}],
+                     "against": "5 5 5 1 2"}, 400, "against does not apply"),
+    ("/api/review", {"rules": "progressive", "steps": [{"dice": "6 6 1 2 3", "keep": "6 6"}],
+                     "computer_hand": "5 5 5 1 2", "players_left": 1}, 400, "players_left"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "3 3 3 1 2"}],
+                     "betting": {"seat": 1, "raises_made": 1}, "players": 4}, 400, "players"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "3 3 3 1 2"}],
+                     "betting": {"seat": 1, "raises_made": 1, "entered": True}},
+     400, "betting.entered applies only"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "3 3 3 1 2"}],
+                     "betting": {"seat": 1, "raises_made": 1, "ante_max": 3, "pot": "5"}},
+     400, "betting.pot"),
 ]  # fmt: skip
 
 
@@ -295,6 +319,25 @@ def test_malformed_and_oversized_bodies(client):
     assert client.get("/no/such/page").status_code == 404
 
 
+#: (raw body, content type, words of the one message).
+BAD_BODIES = [
+    (b'{"dice": "K K', "application/json", "not valid JSON"),
+    (b"", "application/json", "body is missing"),
+    (b"[1, 2]", "application/json", "must be a JSON object"),
+    (b'{"dice": "K K J 10 9"}', "text/plain", "must be a JSON object"),
+    (b'{"dice": "K K J 10 9", "dice": "Q Q Q Q Q"}', "application/json", "'dice' twice"),
+    (b"[" * 5000 + b"]" * 5000, "application/json", "nests too deeply"),
+]
+
+
+@pytest.mark.parametrize(("raw", "kind", "words"), BAD_BODIES)
+def test_a_bad_body_is_refused_in_words(client, raw, kind, words):
+    response = client.post("/api/hold", content=raw, headers={"Content-Type": kind})
+    assert response.status_code == 422, response.text
+    message = response.json()["error"]
+    assert words in message and "JSON decode error" not in message
+
+
 @pytest.mark.parametrize(
     "path", ["/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py",
              "/static//etc/passwd", "/static/%2fetc%2fpasswd"],
@@ -310,6 +353,14 @@ def test_openapi_document_lists_the_endpoints(client):
     for path in ("/api/hold", "/api/betting", "/api/bidding", "/api/banking", "/api/review"):
         assert "post" in paths[path]
     assert "/api/jobs/{job_id}" in paths
+    # the refusals are the app's own {"error": ...} objects, not FastAPI's {"detail": ...}
+    document = client.get("/openapi.json").json()
+    schemas = document["components"]["schemas"]
+    for status in ("400", "413", "422", "429"):
+        ref = paths["/api/hold"]["post"]["responses"][status]["content"]["application/json"]
+        assert ref["schema"]["$ref"].endswith("/ErrorAnswer")
+    assert "error" in schemas["ErrorAnswer"]["properties"]
+    assert "poll" in schemas["PendingAnswer"]["properties"]
 
 
 def test_page_and_its_files_are_served(client):

@@ -11,6 +11,7 @@ pending status (the seconds it has run and ``progress``, the share of the solve 
 from __future__ import annotations
 
 import functools
+import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,9 @@ from pokerdice_stats.web.requests import (
     BettingRequest,
     BiddingRequest,
     BiddingReviewRequest,
+    ErrorAnswer,
     HoldRequest,
+    PendingAnswer,
     ReviewRequest,
     Table,
 )
@@ -40,6 +43,16 @@ from pokerdice_stats.web.review import review_answer
 
 #: Largest request body read (bytes); a longer one is refused with 413.
 MAX_BODY_BYTES = 16 * 1024
+#: The refusals and the pending status every endpoint may answer (the OpenAPI document).
+RESPONSES: dict[int | str, dict[str, Any]] = {
+    202: {"model": PendingAnswer, "description": "A long solve: poll ``poll`` for the answer"},
+    **{status: {"model": ErrorAnswer, "description": what} for status, what in (
+        (400, "A position or option the rules refuse"),
+        (413, f"A body over {MAX_BODY_BYTES} bytes"),
+        (422, "A body that is not a JSON object, or a field of the wrong type or out of bounds"),
+        (429, "Too many solves running: try again"),
+    )},
+}  # fmt: skip
 #: Where the page's files are (package data).
 STATIC = Path(str(resources.files("pokerdice_stats.web") / "static"))
 
@@ -51,6 +64,7 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
         version=__version__,
         description="Advice for every decision of the seed games of Poker Dice, with the "
         "figures of the command line (`pokerdice-stats ... --format json`).",
+        responses=RESPONSES,
     )
     jobs = board or JobBoard()
     app.state.jobs = jobs
@@ -158,11 +172,7 @@ def _add_errors(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, err: RequestValidationError) -> JSONResponse:
-        problems = [
-            {"field": ".".join(str(p) for p in e.get("loc", ()) if p != "body"),
-             "message": str(e.get("msg", "invalid"))}
-            for e in err.errors()
-        ]  # fmt: skip
+        problems = [_problem(e) for e in err.errors()]
         first = problems[0] if problems else {"field": "", "message": "invalid request"}
         where = f"{first['field']}: " if first["field"] else ""
         return _error(422, f"{where}{first['message']}", problems=problems)
@@ -178,6 +188,50 @@ def _add_errors(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def unexpected(_: Request, err: Exception) -> JSONResponse:
         return _error(500, f"internal error ({type(err).__name__}); the request was not answered")
+
+
+def _problem(error: dict) -> dict[str, str]:
+    """One validation error as ``{"field", "message"}``, the body's own errors in words."""
+    loc = tuple(error.get("loc", ()))
+    kind = error.get("type", "")
+    if kind == "json_invalid":
+        why = (error.get("ctx") or {}).get("error", "invalid JSON")
+        at = f", character {loc[1]}" if len(loc) > 1 else ""
+        return {"field": "", "message": f"the body is not valid JSON ({why}{at})"}
+    if loc == ("body",):
+        if kind == "missing":
+            return {"field": "", "message": "the body is missing: send a JSON object"}
+        return {"field": "", "message": "the body must be a JSON object (Content-Type: "
+                "application/json)"}  # fmt: skip
+    field = ".".join(str(p) for p in loc if p != "body")
+    return {"field": field, "message": str(error.get("msg", "invalid"))}
+
+
+def body_problem(body: bytes) -> str | None:
+    """Why a JSON body is refused before validation: a key named twice in one object (the
+    last would silently win) or nesting too deep to read; None otherwise (a body that is
+    not JSON is left to the validation error)."""
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [key for key, _ in items]
+        twice = next((k for k in keys if keys.count(k) > 1), None)
+        if twice is not None:
+            raise _TwiceError(f"the body names {twice[:40]!r} twice in one object")
+        return dict(items)
+
+    try:
+        json.loads(body, object_pairs_hook=pairs)
+    except _TwiceError as err:
+        return str(err)
+    except RecursionError:
+        return "the body nests too deeply"
+    except ValueError:
+        return None
+    return None
+
+
+class _TwiceError(Exception):
+    """A JSON object names a key twice."""
 
 
 class BodyLimit:
@@ -206,6 +260,10 @@ class BodyLimit:
             if len(body) > self.limit:
                 await self._refuse(send)
                 return
+        problem = body_problem(body) if body.strip() else None
+        if problem is not None:
+            await _error(422, problem)({"type": "http"}, _no_receive, send)
+            return
         sent = False
 
         async def replay() -> Message:

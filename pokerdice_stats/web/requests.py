@@ -30,7 +30,7 @@ class Table(BaseModel):
     """The rule set: a preset and ``--set`` options, after the TOML text of a rule file
     (``rules_text``, as a ``--rules FILE`` holds it; its ``preset`` replaces ``rules``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     rules: Preset = "gameweave"
     set: list[Setting] = Field(default_factory=list, max_length=16)
@@ -98,7 +98,7 @@ class Step(BaseModel):
     """One throw of a played turn: the dice showing and the dice kept (``stand``: all of
     them, ``(none)``: none; left out after the last throw)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     dice: Dice
     keep: str | None = Field(default=None, max_length=40)
@@ -120,7 +120,7 @@ class BettingTurn(BaseModel):
     (0: check).
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     players: int = Field(default=2, ge=2, le=5)
     seat: int = Field(default=1, ge=1, le=5)
@@ -172,3 +172,23 @@ class BiddingReviewRequest(Table):
     moves: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
         min_length=1, max_length=64
     )
+
+
+class ErrorAnswer(BaseModel):
+    """A refusal: one message under ``error``; a 422 also lists each field's ``problems``."""
+
+    error: str
+    problems: list[dict[str, str]] | None = None
+
+
+class PendingAnswer(BaseModel):
+    """A long solve (202): the job, the seconds run, its progress (0 to 1, or null) and
+    stage, the figures' units, and the address to poll."""
+
+    status: Literal["pending"]
+    job: str
+    seconds: float
+    progress: float | None
+    stage: str
+    units: dict[str, str]
+    poll: str

@@ -45,6 +45,7 @@ def review_answer(request: ReviewRequest) -> dict:
             "later players see your hand (hold --to-win --aside/--untouched), not 001's "
             "betting, 004's progressive game or banking"
         )
+    _refuse_unused(request, rules)
     if request.betting is not None:
         if is_table(request.betting):
             return table_review(request, rules)
@@ -56,6 +57,48 @@ def review_answer(request: ReviewRequest) -> dict:
     decisions, answer = turn_decisions(request, rules, throws, advise)
     context = {k: v for k, v in answer.items() if k not in CONTEXT_LEFT_OUT}
     return review_record({**context, "state": kind}, game, decisions)
+
+
+#: The fields of a turn in 001 as written only (``ante_max`` or ``raise_max`` given), with
+#: the value that leaves each out.
+AS_WRITTEN_ONLY = {"ante_named": None, "seats_in": None, "entered": None, "raised": None,
+                   "sit_out": True}  # fmt: skip
+
+
+def _refuse_unused(request: ReviewRequest, rules: RuleSet) -> None:
+    """Refuse a field the reviewed game does not read (it would be silently ignored).
+
+    Raises
+    ------
+    OptionError
+        For a position field of another game (``players`` in a round seen, ``against``
+        under banking, ...), or a field of 001 as written in a plain betting turn (or
+        ``pot`` in one as written).
+    """
+    turn = request.betting
+    if turn is not None:
+        game, unused = "001's betting round", ["tied", "players_left", "limit",
+                                               "computer_hand", "players"]  # fmt: skip
+        if is_table(turn):
+            extra = ["pot"] if turn.pot is not None else []
+        else:
+            extra = [k for k, v in AS_WRITTEN_ONLY.items() if getattr(turn, k) != v]
+        if extra:
+            raise OptionError(
+                f"betting.{extra[0]} applies only to 001 as written "
+                f"({'without' if is_table(turn) else 'with'} ante_max or raise_max)"
+            )
+    elif rules.knowledge == "blind":
+        game, unused = "banking, blind", ["against", "tied", "players_left", "limit",
+                                          "computer_hand"]  # fmt: skip
+    elif request.computer_hand is not None:
+        game, unused = "the progressive game", ["against", "tied", "players_left",
+                                                "limit", "players"]  # fmt: skip
+    else:
+        game, unused = "a round where later players see your hand", ["players"]
+    given = [name for name in unused if getattr(request, name) is not None]
+    if given:
+        raise OptionError(f"{given[0]} does not apply to the review of {game}")
 
 
 def _adviser(request: ReviewRequest, rules: RuleSet):
