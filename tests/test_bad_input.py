@@ -392,3 +392,52 @@ def test_a_ten_on_an_ordinary_dice_chart():
     with pytest.raises(DiceError, match="unknown face '10'"):
         parse_hand("A K Q J 10", rules)
     assert parse_hand("A K Q J T", rules) == parse_hand("1 6 5 4 3", rules)
+
+
+# ---------------------------------------------------------------------------
+# Wrong types at the public functions: one PokerDiceError, never a TypeError,
+# an AttributeError, an OverflowError or a bool taken as a number
+# ---------------------------------------------------------------------------
+
+
+def _api_calls():
+    import pokerdice_stats as pds
+
+    rules = get_rules("classic")
+    table = hand_table(rules)
+    goal = pds.at_least(table, "full-house")
+    return [
+        lambda: get_rules("classic", "throws=2"),
+        lambda: get_rules("classic", None, 5),
+        lambda: hand_table(None),
+        lambda: hand_table([]),
+        lambda: pds.odds_by_category("classic"),
+        lambda: pds.at_least(table, 5),
+        lambda: pds.exactly(table, None),
+        lambda: table.hand(True),
+        lambda: pds.beat(table, np.bool_(False)),
+        lambda: compare_hands(table, None),
+        lambda: compare_hands(rules, ["K K J 10 9", "A A A K Q"]),
+        lambda: pds.solve(None, goal),
+        lambda: pds.solve(rules, goal, throws=True),
+        lambda: pds.solve(rules, goal, throws=2.5),
+        lambda: pds.solve(rules, goal, throws=float("inf")),
+        lambda: pds.solve(rules, goal, throws=[]),
+    ]
+
+
+@pytest.mark.parametrize("case", range(16))
+def test_api_refuses_wrong_types(case):
+    with pytest.raises(PokerDiceError):
+        _api_calls()[case]()
+
+
+def test_api_takes_numpy_integers():
+    import pokerdice_stats as pds
+
+    rules = get_rules("classic")
+    goal = pds.at_least(hand_table(rules), "full-house")
+    assert (
+        pds.solve(rules, goal, throws=np.int64(2)).value()
+        == pds.solve(rules, goal, throws=2).value()
+    )

@@ -12,6 +12,7 @@ from pokerdice_stats.games.progressive.exact.advice import progressive_advice
 from pokerdice_stats.games.progressive.exact.payout import expected_payout, player_response
 from pokerdice_stats.games.progressive.exact.schedule import integer_payout
 from pokerdice_stats.games.seen.exact.advice import round_advice
+from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.advice import goal_advice, hold_distribution
 from pokerdice_stats.turn.hands import hand_table
 from tests import reference_games as ref
@@ -284,3 +285,26 @@ def test_003_variation_2_two_dice_of_the_first_throw_stay():
     other = get_rules("classic", {"max_rethrow_scope": "throw"})
     g = "at-least:four-of-a-kind"
     assert goal_advice(base, "K K J 10 9", g).rows == goal_advice(other, "K K J 10 9", g).rows
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"throws_left": 2.5},
+        {"throws_left": float("inf")},
+        {"throws_left": True},
+        {"throws_left": []},
+        {"against": "A A A K Q", "tied": None},
+        {"against": "A A A K Q", "tied": float("inf")},
+        {"players_left": float("nan")},
+        {"players_left": True},
+    ],
+)
+def test_advice_refuses_counts_that_are_not_whole_numbers(options):
+    """A float was truncated, a bool taken as 0 or 1, inf or a list raised a TypeError."""
+    rules = get_rules("classic")
+    with pytest.raises(OptionError):
+        round_advice(rules, "K K J 10 9", **options)
+    if list(options) == ["throws_left"]:
+        with pytest.raises(OptionError):
+            goal_advice(rules, "K K J 10 9", None, options["throws_left"])

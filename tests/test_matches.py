@@ -10,6 +10,7 @@ import pytest
 
 from pokerdice_stats import get_rules
 from pokerdice_stats.cli import main
+from pokerdice_stats.games.seen.exact.holdup import holdup, holdup_table
 from pokerdice_stats.games.seen.exact.matches import solve_match
 from pokerdice_stats.games.seen.exact.rounds import solve_round
 from pokerdice_stats.ground.errors import OptionError
@@ -126,3 +127,22 @@ def test_match_exact_and_errors(capsys):
     assert main(["match", "--rules", "banking"]) == 2
     assert "winner every round" in capsys.readouterr().err
     assert main(["match", "--players", "1"]) == 2
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda rules: solve_round(rules, 2.0),
+        lambda rules: solve_round(rules, float("inf")),
+        lambda rules: solve_match(rules, 2, True),
+        lambda rules: holdup(rules, "K K J 10 9", True),
+        lambda rules: holdup(rules, "K K J 10 9", 1, throws=[]),
+        lambda rules: holdup(rules, "K K J 10 9", 1, throws=1.0),
+        lambda rules: holdup_table(rules, True),
+    ],
+)
+def test_seen_games_refuse_counts_that_are_not_whole_numbers(call):
+    """A bool target played a match to 1, inf raised an OverflowError, a list of throws a
+    TypeError, a bool of players left counted as 1."""
+    with pytest.raises(OptionError):
+        call(get_rules("classic"))

@@ -191,3 +191,16 @@ def test_an_unchanged_chart_is_not_drawn_again(tmp_path, monkeypatch):
     path.write_bytes(first[:100])  # a damaged file is drawn again
     plot_strategy(frame, rules, goal.name, path, policy.value())
     assert len(drawn) == 2
+
+
+@pytest.mark.parametrize(
+    ("policy", "goal", "throws_left"),
+    [(None, 0, None), ("ok", False, None), ("ok", 0, 1), ("ok", 0, [None]), ("ok", 0, [True])],
+)
+def test_strategy_frame_refuses_wrong_types(policy, goal, throws_left):
+    """A bool goal indexed the stand values (IndexError); an int throws_left was iterated."""
+    rules = get_rules("classic")
+    if policy == "ok":
+        policy = solve(rules, at_least(hand_table(rules), "full-house"))
+    with pytest.raises(OptionError):
+        strategy_frame(policy, goal, throws_left)

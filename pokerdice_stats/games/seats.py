@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pokerdice_stats.ground import bounds
-from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.arguments import whole_number
 
 #: The fewest and the most seats of a round (the rule documents: two or more, usually no
 #: more than five).
@@ -19,10 +19,4 @@ def check_players(players: int) -> int:
     OptionError
         Otherwise.
     """
-    try:
-        n = int(players)
-    except (TypeError, ValueError):
-        raise OptionError(f"players must be a whole number, got {players!r}") from None
-    if n != players or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise OptionError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
-    return n
+    return whole_number(players, "players", MIN_PLAYERS, MAX_PLAYERS)

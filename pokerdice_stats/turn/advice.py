@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.arguments import whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.dice import format_counts
@@ -97,9 +98,10 @@ class HoldAdvice:
 def check_throws_left(throws_left: int | None, throws: int, what: str) -> int:
     if throws_left is None:
         return throws - 1
-    if not 0 <= int(throws_left) < throws:
+    left = whole_number(throws_left, "--throws-left")
+    if not 0 <= left < throws:
         raise OptionError(f"--throws-left must be 0 to {throws - 1} {what}, got {throws_left}")
-    return int(throws_left)
+    return left
 
 
 def goal_advice(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import DiceError
 from pokerdice_stats.turn.hands import HandTable, combination_size
 
@@ -47,6 +48,10 @@ def compare_hands(table: HandTable, hands: list[str | int]) -> Comparison:
     DiceError
         If a hand is malformed or fewer than two are given.
     """
+    if not isinstance(table, HandTable):
+        raise DiceError(f"table must be a HandTable (from hand_table), got {shown(table)}")
+    if isinstance(hands, str) or not isinstance(hands, list | tuple):
+        raise DiceError(f"hands must be a list of hands, got {shown(hands)}")
     if len(hands) < 2:
         raise DiceError("compare needs at least two hands")
     index = [table.hand(h) for h in hands]

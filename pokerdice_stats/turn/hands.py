@@ -21,7 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.errors import DiceError
+from pokerdice_stats.ground.arguments import shown
+from pokerdice_stats.ground.errors import DiceError, RulesError
 from pokerdice_stats.kernels import numpy_keys
 from pokerdice_stats.kernels.records import HandOrder, multisets
 from pokerdice_stats.turn.categories import KIND_ANY, KIND_PATTERN, KIND_RUN, Category
@@ -180,6 +181,8 @@ class HandTable:
 
     def hand(self, dice: str | int) -> int:
         """Hand index of dice given as text (or already as an index)."""
+        if isinstance(dice, (bool, np.bool_)):
+            raise DiceError(f"a hand must be dice as text or a hand index, got {dice!r}")
         if isinstance(dice, (int, np.integer)):
             if not 0 <= int(dice) < ix.N_HANDS:
                 raise DiceError(f"hand index {dice} outside 0..251")
@@ -267,7 +270,14 @@ def _natural_keys(rules: RuleSet) -> np.ndarray:
     return compute_keys(rules, wild=False)
 
 
-@functools.lru_cache(maxsize=64)
+def check_rule_set(rules: object) -> RuleSet:
+    """``rules`` if it is a :class:`RuleSet`, else a :class:`RulesError` that says how to
+    get one (:func:`~pokerdice_stats.turn.rules.get_rules`)."""
+    if not isinstance(rules, RuleSet):
+        raise RulesError(f"rules must be a RuleSet (from get_rules), got {shown(rules)}")
+    return rules
+
+
 def hand_table(rules: RuleSet) -> HandTable:
     """The :class:`HandTable` of a rule set (built once, then cached).
 
@@ -278,7 +288,17 @@ def hand_table(rules: RuleSet) -> HandTable:
     Returns
     -------
     HandTable
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     """
+    return _hand_table(check_rule_set(rules))
+
+
+@functools.lru_cache(maxsize=64)
+def _hand_table(rules: RuleSet) -> HandTable:
     key = compute_keys(rules)
     n_categories = len(rules.categories)
     category = (n_categories - 1 - key // numpy_keys.TIEBREAK_BASE).astype(np.int8)

@@ -60,13 +60,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.arguments import whole_number
 from pokerdice_stats.ground.errors import GoalError, OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn import induction
 from pokerdice_stats.turn.dice import parse_keep
 from pokerdice_stats.turn.forward import final_hands
 from pokerdice_stats.turn.goals import INT64_MAX, FloatGoals, Goal, stack_goals
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.hold_rows import HOLD_COLUMNS, rank_holds, state_index
 from pokerdice_stats.turn.induction import (
     Stage,
@@ -395,10 +396,9 @@ def solve(
     OptionError
         For a number of throws outside 1..10.
     """
+    check_rule_set(rules)
     goal_list = _as_goal_list(rules, goals)
-    throws = rules.throws if throws is None else int(throws)
-    if not 1 <= throws <= MAX_THROWS:
-        raise OptionError(f"throws must be 1 to {MAX_THROWS}, got {throws}")
+    throws = rules.throws if throws is None else whole_number(throws, "throws", 1, MAX_THROWS)
     kind = state_kind(rules)
     row = None
     if len(goal_list) == 1 and induction.compiled_loaded():

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerdice_stats.ground import bounds
+from pokerdice_stats.ground.arguments import text
 from pokerdice_stats.ground.bounds import MAX_DIGITS
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.limits import LimitError, read_structured_text
@@ -148,6 +149,7 @@ class RuleSet:
         RulesError
             If the rule set has no such category.
         """
+        text(slug, "a category", RulesError)
         key = CATEGORY_ALIASES.get(slug.strip().lower(), slug.strip().lower())
         for i, cat in enumerate(self.categories):
             if cat.slug == key:
@@ -403,6 +405,8 @@ def get_rules(
     """
     file_options: dict[str, Any] = {}
     where = ""
+    if not isinstance(options, Mapping | None) or not isinstance(rules_file, str | Path | None):
+        raise RulesError("options must be a mapping and rules_file a path (or None)")
     if rules_file is not None:
         file_options = read_rules_file(rules_file)
         if "preset" in file_options:

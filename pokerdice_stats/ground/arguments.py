@@ -1,0 +1,107 @@
+"""Checks on the arguments of the public functions: whole numbers, flags and names.
+
+A public function given a float, a bool, ``None``, a string or a list where it counts
+something refuses it here with one :class:`~pokerdice_stats.ground.errors.PokerDiceError`
+(never a ``TypeError`` from ``int()``, an ``OverflowError`` from ``int(inf)`` or a bool
+taken as 0 or 1).  Python and NumPy integers are accepted; bools (Python's and NumPy's)
+are not.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokerdice_stats.ground.errors import OptionError, PokerDiceError
+
+#: Longest repr of a refused value shown in a message.
+_SHOWN = 60
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut to :data:`_SHOWN` characters (a huge number is not echoed)."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a huge number"
+    return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}…"
+
+
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a Python or NumPy integer (and not a bool)."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def whole_number(
+    value: object,
+    what: str,
+    low: int | None = None,
+    high: int | None = None,
+    error: type[PokerDiceError] = OptionError,
+) -> int:
+    """``value`` as an ``int``, if it is a whole number from ``low`` to ``high``.
+
+    Parameters
+    ----------
+    value : object
+        The argument.
+    what : str
+        Its name in the message (``"players"``).
+    low, high : int, optional
+        The bounds, both included (none when omitted).
+    error : type
+        The :class:`PokerDiceError` raised.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    PokerDiceError
+        ``error``, for a value that is not a whole number (a bool, a float, ``None``, a
+        string, ...) or one out of bounds.
+
+    Examples
+    --------
+    >>> whole_number(3, "players", 2, 5)
+    3
+    >>> whole_number(True, "players", 2, 5)
+    Traceback (most recent call last):
+    ...
+    pokerdice_stats.ground.errors.OptionError: players must be a whole number, got True
+    """
+    if not is_whole(value):
+        raise error(f"{what} must be a whole number, got {shown(value)}")
+    number = int(value)  # type: ignore[call-overload]
+    if (low is not None and number < low) or (high is not None and number > high):
+        if high is None:
+            bounds = f"{low} or more"
+        elif low is None:
+            bounds = f"at most {high}"
+        else:
+            bounds = f"{low} to {high}"
+        raise error(f"{what} must be {bounds}, got {shown(value)}")
+    return number
+
+
+def flag(value: object, what: str, error: type[PokerDiceError] = OptionError) -> bool:
+    """``value`` if it is a bool (Python's or NumPy's), else ``error``.
+
+    Examples
+    --------
+    >>> flag(False, "exact")
+    False
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise error(f"{what} must be True or False, got {shown(value)}")
+    return bool(value)
+
+
+def text(value: object, what: str, error: type[PokerDiceError] = OptionError) -> str:
+    """``value`` if it is a string, else ``error``.
+
+    Examples
+    --------
+    >>> text("full-house", "category")
+    'full-house'
+    """
+    if not isinstance(value, str):
+        raise error(f"{what} must be a string, got {shown(value)}")
+    return value
