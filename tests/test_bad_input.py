@@ -423,10 +423,25 @@ def _api_calls():
         lambda: pds.solve(rules, goal, throws=2.5),
         lambda: pds.solve(rules, goal, throws=float("inf")),
         lambda: pds.solve(rules, goal, throws=[]),
+        lambda: pds.solve(rules, goal, exact="no"),
+        lambda: _solve_round(rules, 2, exact="x"),
+        lambda: _round_advice(rules, "K K J 10 9", 2, exact=1),
     ]
 
 
-@pytest.mark.parametrize("case", range(16))
+def _solve_round(*args, **kwargs):
+    from pokerdice_stats.games.seen.exact.rounds import solve_round
+
+    return solve_round(*args, **kwargs)
+
+
+def _round_advice(*args, **kwargs):
+    from pokerdice_stats.games.seen.exact.advice import round_advice
+
+    return round_advice(*args, **kwargs)
+
+
+@pytest.mark.parametrize("case", range(19))
 def test_api_refuses_wrong_types(case):
     with pytest.raises(PokerDiceError):
         _api_calls()[case]()

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import whole_number
+from pokerdice_stats.ground.arguments import flag, whole_number
 from pokerdice_stats.ground.errors import GoalError, OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn import induction
@@ -399,6 +399,7 @@ def solve(
     check_rule_set(rules)
     goal_list = _as_goal_list(rules, goals)
     throws = rules.throws if throws is None else whole_number(throws, "throws", 1, MAX_THROWS)
+    exact = flag(exact, "exact")
     kind = state_kind(rules)
     row = None
     if len(goal_list) == 1 and induction.compiled_loaded():
