@@ -426,7 +426,47 @@ def _api_calls():
         lambda: pds.solve(rules, goal, exact="no"),
         lambda: _solve_round(rules, 2, exact="x"),
         lambda: _round_advice(rules, "K K J 10 9", 2, exact=1),
+        lambda: pds.chances_table(rules, "2"),
+        lambda: pds.goal_chances(rules, goal, "2"),
+        lambda: pds.hold_distribution(None),
+        lambda: pds.parse_goal("at-least:full-house", None),
+        lambda: pds.progressive_advice(_one("progressive"), "K K J 10 9", schedule="x"),
+        lambda: pds.solve_betting(None, 2),
+        lambda: pds.solve_betting(_one("triple-snakes"), 2, exact="no"),
+        lambda: pds.solve_table(_one("triple-snakes"), 2, exact="no"),
+        lambda: pds.expected_payout("progressive"),
+        lambda: pds.payout_breakdown(_one("progressive"), computer=None),
+        lambda: pds.expected_payout(_one("progressive"), schedule=[]),
+        lambda: pds.design_schedule(_one("progressive"), "0.05", max_pay=2.5),
+        lambda: pds.design_schedule(_one("progressive"), "0.05", movable=None),
+        lambda: pds.bank_distribution(_one("progressive"), rounds=2, start=100, floor="2"),
+        lambda: pds.bank_distribution(_one("progressive"), rounds=2, start=100, exact="no"),
+        lambda: pds.bank_distribution(rounds=2, start=100, outcomes="x"),
+        lambda: pds.read_schedule(None),
+        lambda: pds.solve_field(_one("banking"), 2, max_iterations=2.5),
+        lambda: pds.solve_field("banking", 2),
+        lambda: pds.banking_equilibrium(_one("banking"), max_iterations=2.0),
+        lambda: pds.banking_session(None),
+        lambda: pds.simulate_turns(rules, policy=None, run=_run()),
+        lambda: pds.simulate_turns(rules, run="x"),
+        lambda: pds.simulate_rounds("classic", 2, run=_run()),
+        lambda: pds.simulate_matches(rules, 2, True, run=_run()),
+        lambda: pds.simulate_progressive(_one("progressive"), 2, record_every=True, run=_run()),
+        lambda: pds.simulate_progressive(_one("progressive"), 2, start="2", run=_run()),
+        lambda: pds.simulate_progressive(_one("progressive"), 2, computer_bank=20000.5, run=_run()),
+        lambda: pds.simulate_banking_sessions(_one("banking"), 2, 2, 100, 10, record_every=2**64),
+        lambda: pds.RunOptions(n=5, progress="no"),
     ]
+
+
+def _one(preset):
+    return get_rules(preset, {"throws": 1})
+
+
+def _run():
+    import pokerdice_stats as pds
+
+    return pds.RunOptions(n=5, workers=1, progress=False)
 
 
 def _solve_round(*args, **kwargs):
@@ -441,7 +481,7 @@ def _round_advice(*args, **kwargs):
     return round_advice(*args, **kwargs)
 
 
-@pytest.mark.parametrize("case", range(19))
+@pytest.mark.parametrize("case", range(49))
 def test_api_refuses_wrong_types(case):
     with pytest.raises(PokerDiceError):
         _api_calls()[case]()

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import whole_number
+from pokerdice_stats.ground.arguments import shown, whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.dice import format_counts
@@ -193,6 +193,8 @@ def hold_distribution(advice: HoldAdvice) -> list[dict[str, Fraction | float]]:
     from pokerdice_stats.turn.forward import follow_keeps
     from pokerdice_stats.turn.staged import StagedPolicy
 
+    if not isinstance(advice, HoldAdvice):
+        raise OptionError(f"advice must be a HoldAdvice (from goal_advice), got {shown(advice)}")
     policy, goal, rules = advice.policy, advice.goal_index, advice.rules
     kind = state_kind(rules)
     left = advice.throws_left

@@ -21,6 +21,7 @@ from fractions import Fraction
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import GoalError, PokerDiceError
 from pokerdice_stats.ground.limits import LimitError, exact_number, read_structured_text
@@ -233,6 +234,8 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
     GoalError
         For a goal of an unknown kind or a malformed argument.
     """
+    if not isinstance(table, HandTable):
+        raise GoalError(f"table must be a HandTable (from hand_table), got {shown(table)}")
     if text is None:
         return default_goal(table)
     kind, sep, argument = str(text).partition(":")

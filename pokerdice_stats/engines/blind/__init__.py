@@ -10,6 +10,7 @@ double oracle and fictitious play (:mod:`.solvers`), mixtures and equilibria
 from __future__ import annotations
 
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet
 
 
@@ -25,6 +26,7 @@ def require_independent_turns(rules: RuleSet, game: str) -> None:
     OptionError
         If ``rules.throw_limit`` is not ``none``.
     """
+    check_rule_set(rules)
     if rules.throw_limit != "none":
         raise OptionError(
             f"{game} is solved with each player's turn on its own; "

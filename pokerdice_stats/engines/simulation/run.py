@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import numpy as np
 from tqdm import tqdm
 
+from pokerdice_stats.ground.arguments import flag, shown
 from pokerdice_stats.ground.bounds import MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.interrupts import SEEN
@@ -81,6 +82,7 @@ class RunOptions:
             raise OptionError(f"workers must be at least 1, got {self.workers}")
         if self.workers is not None and self.workers > MAX_WORKERS:
             raise OptionError(f"workers must be at most {MAX_WORKERS}, got {self.workers}")
+        flag(self.progress, "progress")
 
     def samples(self, default: int) -> int:
         """``n``, or ``default`` when no number of samples was given."""
@@ -420,6 +422,8 @@ def run_job(job: ChunkJob, run: RunOptions, default_n: int) -> ChunkRun:
         When the rows kept for every sample (``each_`` fields) would outgrow the memory
         budget, before anything runs.
     """
+    if not isinstance(run, RunOptions):
+        raise OptionError(f"run must be a RunOptions, got {shown(run)}")
     n = run.samples(default_n)
     check_rows_memory(job, n)
     return run_chunks(play_chunk, job, job.chunk_size, run.with_samples(n), job.desc)

@@ -37,6 +37,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     PayoutSchedule,
     integer_payout,
 )
+from pokerdice_stats.ground.arguments import whole_number
 from pokerdice_stats.ground.bounds import MAX_SESSION_ROUNDS, chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
@@ -46,8 +47,8 @@ from pokerdice_stats.kernels.simulation.records import (
     ProgressiveSession,
     ProgressiveTally,
 )
-from pokerdice_stats.turn.goals import at_least
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.goals import INT64_MAX, at_least
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_code
 
@@ -260,9 +261,13 @@ def simulate_progressive(
         For a schedule these rules cannot use.
     """
     run = run or RunOptions()
-    if rules.ties != "push":
+    if check_rule_set(rules).ties != "push":
         raise OptionError("progressive sessions need the progressive rules (ties=push)")
-    computer_bank = start if computer_bank is None else int(computer_bank)
+    start = whole_number(start, "the starting bank")
+    record_every = whole_number(record_every, "record_every", 0, INT64_MAX)
+    computer_bank = (
+        start if computer_bank is None else whole_number(computer_bank, "the computer's bank")
+    )
     for whose, amount in (("starting", start), ("computer's", computer_bank)):
         if isinstance(amount, int) and amount > MAX_BANK:
             raise OptionError(

@@ -56,10 +56,11 @@ from pokerdice_stats.games.banking.exact.hand_values import (
 from pokerdice_stats.games.banking.exact.rounds import chances, tied_sets
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.arguments import whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
-from pokerdice_stats.turn.goals import Goal
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.goals import INT64_MAX, Goal
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
@@ -283,15 +284,15 @@ def solve_field(
         For 1 or more than 5 seats, a bad tolerance, or rules the field game
         does not model (:func:`check_blind_rules`).
     """
-    rules = get_rules("banking") if rules is None else rules
+    rules = get_rules("banking") if rules is None else check_rule_set(rules)
     n = check_players(players)
     check_blind_rules(rules)
     tolerance = TOLERANCE if tolerance is None else float(tolerance)
     if not (math.isfinite(tolerance) and tolerance > 0):
         raise OptionError(f"tolerance must be a finite number above 0, got {tolerance}")
-    max_iterations = MAX_ITERATIONS if max_iterations is None else int(max_iterations)
-    if max_iterations < 1:
-        raise OptionError(f"max_iterations must be at least 1, got {max_iterations}")
+    if max_iterations is None:
+        max_iterations = MAX_ITERATIONS
+    max_iterations = whole_number(max_iterations, "max_iterations", 1, INT64_MAX)
     return _solve_cached(rules, n, tolerance, max_iterations)
 
 

@@ -70,11 +70,12 @@ from pokerdice_stats.games.betting.exact.induction import (
     StateCache,
 )
 from pokerdice_stats.games.seats import check_players
+from pokerdice_stats.ground.arguments import flag
 from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import exact_number
 from pokerdice_stats.ground.summary import short_repr
-from pokerdice_stats.turn.hands import exact_is_cheap
+from pokerdice_stats.turn.hands import check_rule_set, exact_is_cheap
 from pokerdice_stats.turn.rules import RuleSet
 
 #: Most raises a turn.
@@ -211,6 +212,7 @@ def check_betting_rules(rules: RuleSet) -> None:
     ------
     OptionError
     """
+    check_rule_set(rules)
     if rules.ties != "must-beat":
         raise OptionError(
             f"the betting round (001) is played with ties=must-beat, got ties={rules.ties}"
@@ -258,7 +260,7 @@ def solve_betting(
     check_betting_rules(rules)
     n = check_players(players)
     stakes = check_stakes(ante, raise_size, raises)
-    exact = exact_is_cheap(rules) if exact is None else bool(exact)
+    exact = exact_is_cheap(rules) if exact is None else flag(exact, "exact")
     result = _solve_cached(dataclasses.replace(rules, preset="triple-snakes"), n, stakes, exact)
     return dataclasses.replace(result, rules=rules)
 

@@ -51,6 +51,7 @@ from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_
 from pokerdice_stats.games.progressive.exact.payout_result import STARTING_BANK
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
 from pokerdice_stats.ground import bounds
+from pokerdice_stats.ground.arguments import flag, is_whole, shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import check_memory
 from pokerdice_stats.kernels.bank import bank_round
@@ -222,7 +223,13 @@ def distribution_of_amounts(
     """
     rounds, start = check_session(rounds, start)
     values, chances = session_amounts(amounts)
+    if floor is not None and (is_whole(floor) or isinstance(floor, Fraction)):
+        floor = Fraction(int(floor) if is_whole(floor) else floor)
+    elif floor is not None:
+        raise OptionError(f"floor must be a whole number or a Fraction, got {shown(floor)}")
     line = Fraction(max(0, -min(values)) if floor is None else floor)
+    if exact is not None:
+        exact = flag(exact, "exact")
     if exact is None:
         exact = rounds <= EXACT_ROUNDS and all(isinstance(c, (Fraction, int)) for c in chances)
     if not all(isinstance(v, int) for v in values) or line.denominator != 1:
@@ -412,8 +419,11 @@ def bank_distribution(
         for exactly.
     """
     rounds, start = check_session(rounds, start)
+    exact = None if exact is None else flag(exact, "exact")
     if outcomes is None:
         outcomes = round_outcomes(rules, computer, knowledge, schedule)
+    elif not isinstance(outcomes, RoundOutcomes):
+        raise OptionError(f"outcomes must be a RoundOutcomes, got {shown(outcomes)}")
     if exact and not outcomes.exact:
         raise OptionError("this round's chances are floats (a blind equilibrium): exact=False")
     return distribution_of_amounts(outcomes.amounts(), rounds, start, floor, exact)

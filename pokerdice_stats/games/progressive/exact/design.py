@@ -72,6 +72,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     PayoutSchedule,
     amount_text,
 )
+from pokerdice_stats.ground.arguments import text, whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.turn.rules import RuleSet, get_rules
@@ -240,9 +241,7 @@ def design_schedule(
     aim = parse_target(target)
     computer = canonical_policy(computer)
     tolerance = DEFAULT_WITHIN if within is None else _positive(within, "--within")
-    largest = PAY_LIMIT if max_pay is None else int(max_pay)
-    if largest < 0:
-        raise OptionError(f"--max-pay must be 0 or more, got {largest}")
+    largest = PAY_LIMIT if max_pay is None else whole_number(max_pay, "--max-pay", 0)
     game = {"computer": computer, "knowledge": knowledge}
     base = pays_of(rules, schedule)
     rounded = {key: Fraction(round(pay)) for key, pay in base.items()}
@@ -254,7 +253,7 @@ def design_schedule(
             "game is then symmetric), so the player's edge is never below 0; move what the "
             "player pays alone (--side house)"
         )
-    if movable.strip().lower() == "scale":
+    if text(movable, "movable").strip().lower() == "scale":
         return _by_scale(rules, aim, schedule, base, settings, game)
     cells = movable_cells(rules, schedule, movable, side)
     tau = aim.value / 100 if aim.percent else Fraction(0)

@@ -24,7 +24,11 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pokerdice_stats.games.progressive.exact.schedule import PayoutSchedule, category_slug
+from pokerdice_stats.games.progressive.exact.schedule import (
+    PayoutSchedule,
+    category_slug,
+    check_payout_arguments,
+)
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -116,6 +120,7 @@ def movable_cells(rules: RuleSet, schedule: PayoutSchedule, movable: str, side: 
 
 def pays_of(rules: RuleSet, schedule: PayoutSchedule) -> dict[tuple[str, str, str], Fraction]:
     """(winner, loser, side) -> pay, for every pair a paying winner beats, both sides."""
+    check_payout_arguments(rules, schedule)
     slugs = rules.category_slugs
     out = {}
     for side in ("player", "house"):

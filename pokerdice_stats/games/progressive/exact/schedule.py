@@ -33,19 +33,20 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
+from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.limits import exact_number
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS
 from pokerdice_stats.turn.goals import INT64_MAX
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.rules import RuleSet
 
 if TYPE_CHECKING:  # pandas only where a frame is made (the progressive hold skips it)
@@ -323,7 +324,33 @@ def _build_seed_schedule() -> PayoutSchedule:
 #: The schedule of the Progressive Poker Dice rules (004).
 PROGRESSIVE_SCHEDULE = _build_seed_schedule()
 
+_Cached = TypeVar("_Cached", bound=Callable[..., Any])
 
+
+def check_payout_arguments(rules: object, schedule: object) -> None:
+    """Refuse rules that are not a ``RuleSet`` (``RulesError``) or a schedule that is not a
+    :class:`PayoutSchedule` (:class:`ScheduleError`): never an ``AttributeError``."""
+    check_rule_set(rules)
+    if not isinstance(schedule, PayoutSchedule):
+        raise ScheduleError(
+            f"schedule must be a PayoutSchedule (from read_schedule), got {shown(schedule)}"
+        )
+
+
+def _checked_arguments(cached: _Cached) -> _Cached:
+    """``cached(rules, schedule)`` once :func:`check_payout_arguments` passes (nor a
+    ``TypeError`` from the cache's hashing)."""
+
+    @functools.wraps(cached)
+    def checked(rules: RuleSet, schedule: PayoutSchedule) -> Any:
+        check_payout_arguments(rules, schedule)
+        return cached(rules, schedule)
+
+    checked.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    return checked  # type: ignore[return-value]
+
+
+@_checked_arguments
 @functools.lru_cache(maxsize=64)
 def category_payout(rules: RuleSet, schedule: PayoutSchedule) -> tuple[tuple[Fraction, ...], ...]:
     """What a hand of each category receives from one of each category (exact).
@@ -372,6 +399,7 @@ def _by_index(rules: RuleSet, schedule: PayoutSchedule, name: str):
             yield wi, li, amount
 
 
+@_checked_arguments
 @functools.lru_cache(maxsize=64)
 def integer_payout(rules: RuleSet, schedule: PayoutSchedule) -> tuple[np.ndarray, int]:
     """The (252, 252) payout of every pair of final hands in whole units of ``1/scale``.

@@ -51,7 +51,7 @@ from __future__ import annotations
 import csv
 import io
 import tomllib
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from pokerdice_stats.games.progressive.exact.schedule import (
     PROGRESSIVE_SCHEDULE,
@@ -61,6 +61,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     category_slug,
     checked_schedule,
 )
+from pokerdice_stats.ground.arguments import shown as shown_value
 from pokerdice_stats.ground.bounds import MAX_FIELD, check_structure
 from pokerdice_stats.ground.errors import OutputError
 from pokerdice_stats.ground.limits import LimitError, read_text_capped
@@ -85,6 +86,8 @@ def read_schedule(path: str | Path) -> PayoutSchedule:
         For a missing file, a directory, an unreadable or malformed file, an
         unknown category, a bad amount or a pair given twice.
     """
+    if not isinstance(path, (str, PurePath)):
+        raise ScheduleError(f"the schedule file must be a path, got {shown_value(path)}")
     path = Path(path)
     shown = str(path)
     if path.is_dir():
