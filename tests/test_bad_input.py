@@ -456,6 +456,7 @@ def _api_calls():
         lambda: pds.simulate_progressive(_one("progressive"), 2, computer_bank=20000.5, run=_run()),
         lambda: pds.simulate_banking_sessions(_one("banking"), 2, 2, 100, 10, record_every=2**64),
         lambda: pds.RunOptions(n=5, progress="no"),
+        lambda: pds.RunOptions(n=2**64),
     ]
 
 
@@ -481,7 +482,7 @@ def _round_advice(*args, **kwargs):
     return round_advice(*args, **kwargs)
 
 
-@pytest.mark.parametrize("case", range(49))
+@pytest.mark.parametrize("case", range(50))
 def test_api_refuses_wrong_types(case):
     with pytest.raises(PokerDiceError):
         _api_calls()[case]()

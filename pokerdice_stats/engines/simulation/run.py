@@ -29,7 +29,7 @@ import numpy as np
 from tqdm import tqdm
 
 from pokerdice_stats.ground.arguments import flag, shown
-from pokerdice_stats.ground.bounds import MAX_WORKERS
+from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.interrupts import SEEN
 from pokerdice_stats.ground.limits import check_memory
@@ -63,8 +63,8 @@ class RunOptions:
     Raises
     ------
     OptionError
-        For ``n`` below 1, a seed that is not a whole number 0 or more, or
-        ``workers`` below 1.
+        For ``n`` below 1 or above :data:`~pokerdice_stats.ground.bounds.MAX_SAMPLES`, a
+        seed that is not a whole number 0 or more, or ``workers`` below 1.
     """
 
     n: int | None = None
@@ -76,6 +76,11 @@ class RunOptions:
     def __post_init__(self) -> None:
         if self.n is not None and (not _is_whole(self.n) or self.n < 1):
             raise OptionError(f"the number of samples must be at least 1, got {self.n}")
+        if self.n is not None and self.n > MAX_SAMPLES:
+            raise OptionError(
+                f"the number of samples must be at most {MAX_SAMPLES:,} (a run would take "
+                f"days), got {self.n:,}"
+            )
         if not _is_whole(self.seed) or self.seed < 0:
             raise OptionError(f"the seed must be a whole number >= 0, got {self.seed}")
         if self.workers is not None and (not _is_whole(self.workers) or self.workers < 1):
