@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pokerdice_stats.ground import bounds
-from pokerdice_stats.ground.arguments import whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number
 
 #: The fewest and the most seats of a round (the rule documents: two or more, usually no
 #: more than five).
@@ -19,4 +19,4 @@ def check_players(players: int) -> int:
     OptionError
         Otherwise.
     """
-    return whole_number(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    return checked_whole_number(players, "players", MIN_PLAYERS, MAX_PLAYERS)

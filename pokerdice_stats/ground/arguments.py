@@ -28,7 +28,7 @@ def is_whole(value: object) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-def whole_number(
+def checked_whole_number(
     value: object,
     what: str,
     low: int | None = None,
@@ -60,9 +60,9 @@ def whole_number(
 
     Examples
     --------
-    >>> whole_number(3, "players", 2, 5)
+    >>> checked_whole_number(3, "players", 2, 5)
     3
-    >>> whole_number(True, "players", 2, 5)
+    >>> checked_whole_number(True, "players", 2, 5)
     Traceback (most recent call last):
     ...
     pokerdice_stats.ground.errors.OptionError: players must be a whole number, got True

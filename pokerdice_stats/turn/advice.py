@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import shown, whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number, shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.dice import format_counts
@@ -98,7 +98,7 @@ class HoldAdvice:
 def check_throws_left(throws_left: int | None, throws: int, what: str) -> int:
     if throws_left is None:
         return throws - 1
-    left = whole_number(throws_left, "--throws-left")
+    left = checked_whole_number(throws_left, "--throws-left")
     if not 0 <= left < throws:
         raise OptionError(f"--throws-left must be 0 to {throws - 1} {what}, got {throws_left}")
     return left

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerdice_stats.ground.arguments import whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import Goal, at_least, exactly
@@ -54,7 +54,7 @@ def with_throws(rules: RuleSet, throws: int | None) -> RuleSet:
     """
     if throws is None:
         return rules
-    return get_rules(rules, {"throws": whole_number(throws, "throws", error=RulesError)})
+    return get_rules(rules, {"throws": checked_whole_number(throws, "throws", error=RulesError)})
 
 
 def chances_table(rules: RuleSet, throws: int | None = None) -> pd.DataFrame:

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import flag, whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number, flag
 from pokerdice_stats.ground.errors import GoalError, OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn import induction
@@ -398,7 +398,9 @@ def solve(
     """
     check_rule_set(rules)
     goal_list = _as_goal_list(rules, goals)
-    throws = rules.throws if throws is None else whole_number(throws, "throws", 1, MAX_THROWS)
+    throws = (
+        rules.throws if throws is None else checked_whole_number(throws, "throws", 1, MAX_THROWS)
+    )
     exact = flag(exact, "exact")
     kind = state_kind(rules)
     row = None

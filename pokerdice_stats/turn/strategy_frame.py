@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import shown, whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number, shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.dice import format_counts
 from pokerdice_stats.turn.hands import hand_table
@@ -90,7 +90,7 @@ def strategy_frame(
     """
     if not isinstance(policy, Policy):
         raise OptionError(f"policy must be a Policy (from solve), got {shown(policy)}")
-    goal = whole_number(goal, "goal", 0, len(policy.goals) - 1)
+    goal = checked_whole_number(goal, "goal", 0, len(policy.goals) - 1)
     listed = isinstance(throws_left, Sequence | np.ndarray) and not isinstance(throws_left, str)
     if throws_left is not None and not listed:
         raise OptionError(f"throws_left must be a list of whole numbers, got {shown(throws_left)}")
@@ -98,7 +98,7 @@ def strategy_frame(
     steps = (
         decision_throws(policy)
         if throws_left is None
-        else [whole_number(t, "throws left") for t in throws_left]
+        else [checked_whole_number(t, "throws left") for t in throws_left]
     )
     if not steps:
         raise OptionError("a turn of one throw has no hold to choose")

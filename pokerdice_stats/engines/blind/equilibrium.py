@@ -42,7 +42,7 @@ from pokerdice_stats.engines.blind.certification import certify_bounds, with_exa
 from pokerdice_stats.engines.blind.mixtures import Equilibrium, Mixture, game_value
 from pokerdice_stats.engines.blind.solvers import double_oracle, fictitious_play
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.goals import INT64_MAX
 from pokerdice_stats.turn.rules import RuleSet
@@ -106,7 +106,7 @@ def solve_blind(
         raise OptionError(f"tolerance must be positive, got {tolerance}")
     if max_iterations is None:
         max_iterations = 100 if method == "double-oracle" else 2000
-    max_iterations = whole_number(max_iterations, "max_iterations", 1, INT64_MAX)
+    max_iterations = checked_whole_number(max_iterations, "max_iterations", 1, INT64_MAX)
     a = payout.astype(np.float64)
     if method == "double-oracle":
         first, second, value, gaps, converged = double_oracle(

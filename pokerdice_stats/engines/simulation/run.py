@@ -28,17 +28,13 @@ from typing import Any, Protocol
 import numpy as np
 from tqdm import tqdm
 
-from pokerdice_stats.ground.arguments import flag, shown
+from pokerdice_stats.ground.arguments import flag, is_whole, shown
 from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.interrupts import SEEN
 from pokerdice_stats.ground.limits import check_memory
 
 ChunkFn = Callable[[Any, np.ndarray, int], dict]
-
-
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int | np.integer) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -74,16 +70,16 @@ class RunOptions:
     progress: bool = True
 
     def __post_init__(self) -> None:
-        if self.n is not None and (not _is_whole(self.n) or self.n < 1):
+        if self.n is not None and (not is_whole(self.n) or self.n < 1):
             raise OptionError(f"the number of samples must be at least 1, got {self.n}")
         if self.n is not None and self.n > MAX_SAMPLES:
             raise OptionError(
                 f"the number of samples must be at most {MAX_SAMPLES:,} (a run would take "
                 f"days), got {self.n:,}"
             )
-        if not _is_whole(self.seed) or self.seed < 0:
+        if not is_whole(self.seed) or self.seed < 0:
             raise OptionError(f"the seed must be a whole number >= 0, got {self.seed}")
-        if self.workers is not None and (not _is_whole(self.workers) or self.workers < 1):
+        if self.workers is not None and (not is_whole(self.workers) or self.workers < 1):
             raise OptionError(f"workers must be at least 1, got {self.workers}")
         if self.workers is not None and self.workers > MAX_WORKERS:
             raise OptionError(f"workers must be at most {MAX_WORKERS}, got {self.workers}")

@@ -37,7 +37,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     PayoutSchedule,
     integer_payout,
 )
-from pokerdice_stats.ground.arguments import whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.bounds import MAX_SESSION_ROUNDS, chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
@@ -263,10 +263,12 @@ def simulate_progressive(
     run = run or RunOptions()
     if check_rule_set(rules).ties != "push":
         raise OptionError("progressive sessions need the progressive rules (ties=push)")
-    start = whole_number(start, "the starting bank")
-    record_every = whole_number(record_every, "record_every", 0, INT64_MAX)
+    start = checked_whole_number(start, "the starting bank")
+    record_every = checked_whole_number(record_every, "record_every", 0, INT64_MAX)
     computer_bank = (
-        start if computer_bank is None else whole_number(computer_bank, "the computer's bank")
+        start
+        if computer_bank is None
+        else checked_whole_number(computer_bank, "the computer's bank")
     )
     for whose, amount in (("starting", start), ("computer's", computer_bank)):
         if isinstance(amount, int) and amount > MAX_BANK:

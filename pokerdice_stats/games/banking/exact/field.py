@@ -56,7 +56,7 @@ from pokerdice_stats.games.banking.exact.hand_values import (
 from pokerdice_stats.games.banking.exact.rounds import chances, tied_sets
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import INT64_MAX, Goal
@@ -292,7 +292,7 @@ def solve_field(
         raise OptionError(f"tolerance must be a finite number above 0, got {tolerance}")
     if max_iterations is None:
         max_iterations = MAX_ITERATIONS
-    max_iterations = whole_number(max_iterations, "max_iterations", 1, INT64_MAX)
+    max_iterations = checked_whole_number(max_iterations, "max_iterations", 1, INT64_MAX)
     return _solve_cached(rules, n, tolerance, max_iterations)
 
 

@@ -52,7 +52,7 @@ from pokerdice_stats.games.banking.exact.sessions import (
 )
 from pokerdice_stats.games.banking.simulation.rounds import seat_policies
 from pokerdice_stats.games.banking.simulation.seats import BlindSeats, blind_seats
-from pokerdice_stats.ground.arguments import whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.bounds import chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.kernels.codes import SHARE_UNIT, TIE_CODES
@@ -177,7 +177,7 @@ def banking_session_job(
     rounds, start, ante = check_banking_session(rounds, start, ante)
     if rounds < 1:
         raise OptionError("a simulated session has at least 1 round")
-    record_every = whole_number(record_every, "record_every", 0, INT64_MAX)
+    record_every = checked_whole_number(record_every, "record_every", 0, INT64_MAX)
     seats = session_seats(rules, players, policy)
     session = BankingSession(
         check_players(players),

@@ -72,7 +72,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     PayoutSchedule,
     amount_text,
 )
-from pokerdice_stats.ground.arguments import text, whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number, text
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.turn.rules import RuleSet, get_rules
@@ -241,7 +241,7 @@ def design_schedule(
     aim = parse_target(target)
     computer = canonical_policy(computer)
     tolerance = DEFAULT_WITHIN if within is None else _positive(within, "--within")
-    largest = PAY_LIMIT if max_pay is None else whole_number(max_pay, "--max-pay", 0)
+    largest = PAY_LIMIT if max_pay is None else checked_whole_number(max_pay, "--max-pay", 0)
     game = {"computer": computer, "knowledge": knowledge}
     base = pays_of(rules, schedule)
     rounded = {key: Fraction(round(pay)) for key, pay in base.items()}

@@ -21,7 +21,7 @@ import dataclasses
 from typing import Any
 
 from pokerdice_stats.ground import progress
-from pokerdice_stats.ground.arguments import flag, whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number, flag
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.advice import (
     UNIT_CHANCE,
@@ -100,13 +100,13 @@ def round_advice(
             "blind: use `banking` for the blind round"
         )
     first = against is None
-    tied = whole_number(tied, "--tied", 1, 4)
+    tied = checked_whole_number(tied, "--tied", 1, 4)
     if first and tied != 1:
         raise OptionError("--tied needs --against (the best hand so far)")
     left = (
         (1 if first else 0)
         if players_left is None
-        else whole_number(players_left, "--players-left", 0)
+        else checked_whole_number(players_left, "--players-left", 0)
     )
     if first and left < 1:
         raise OptionError("throwing first, --players-left must be 1 or more (a round has 2+)")

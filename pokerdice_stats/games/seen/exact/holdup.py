@@ -27,7 +27,7 @@ from pokerdice_stats.games.seats import MAX_PLAYERS, check_players
 from pokerdice_stats.games.seen.exact.rounds import outcomes, solve_round
 from pokerdice_stats.games.seen.exact.seat_chain import forward_tie_sets
 from pokerdice_stats.games.seen.exact.strengths import n_strengths, zeros
-from pokerdice_stats.ground.arguments import whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import exact_is_cheap, hand_table
 from pokerdice_stats.turn.rules import RuleSet
@@ -100,7 +100,7 @@ class Holdup:
 
 
 def _check_left(players_left: int) -> int:
-    return whole_number(players_left, "players left", 1, MAX_LEFT)
+    return checked_whole_number(players_left, "players left", 1, MAX_LEFT)
 
 
 def holdup(

@@ -29,7 +29,7 @@ import pandas as pd
 
 from pokerdice_stats.games.seats import MAX_PLAYERS, check_players
 from pokerdice_stats.games.seen.exact.rounds import solve_round
-from pokerdice_stats.ground.arguments import whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.bounds import (
     MAX_MATCH_STATES,
     largest_match_target,
@@ -151,7 +151,7 @@ def solve_match(
     n = check_players(players)
     default_target, default_starter = match_defaults(rules)
     target = default_target if target is None else target
-    target = whole_number(target, "the target", 1, MAX_TARGET)
+    target = checked_whole_number(target, "the target", 1, MAX_TARGET)
     if target**n * n > MAX_STATES:
         raise OptionError(
             f"a match of {n} players to {target} has too many score states: the target is "

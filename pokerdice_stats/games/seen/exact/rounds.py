@@ -55,7 +55,7 @@ from pokerdice_stats.games.seen.exact.sizes import check_round_memory
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground import progress
-from pokerdice_stats.ground.arguments import flag, whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number, flag
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.dice import format_counts
@@ -145,7 +145,7 @@ class Round:
         """The later seats, solved for the throws they may take (default: all)."""
         if throws is None:
             return self.chains[self.rules.throws]
-        throws = whole_number(throws, "throws")
+        throws = checked_whole_number(throws, "throws")
         if throws not in self.chains:
             if not self.limited:
                 raise OptionError(

@@ -18,7 +18,7 @@ from pokerdice_stats.engines.simulation.stats import estimates_frame
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.games.seen.exact.matches import match_defaults
 from pokerdice_stats.games.seen.simulation.rounds import seen_round_game
-from pokerdice_stats.ground.arguments import whole_number
+from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.codes import STARTER_CODES
@@ -101,7 +101,7 @@ def simulate_matches(
     default_target, default_starter = match_defaults(rules)
     target = default_target if target is None else target
     starter = default_starter if starter is None else starter
-    target = whole_number(target, "the target", 1, MAX_TARGET)
+    target = checked_whole_number(target, "the target", 1, MAX_TARGET)
     if starter not in STARTERS:
         raise OptionError(f"unknown starter rule {starter!r}; choose one of: {STARTERS}")
     players = check_players(players)
