@@ -238,9 +238,25 @@ def test_solve_field_refuses(players, options, words):
         solve_field(get_rules("banking", options), players)
 
 
-def test_solve_field_refuses_bad_tolerance():
+@pytest.mark.parametrize("tolerance", [0, True, "x", float("inf"), float("nan"), [], -1e-9])
+def test_solve_field_refuses_bad_tolerance(tolerance):
     with pytest.raises(PokerDiceError, match="tolerance must be"):
-        solve_field(RULES, 2, tolerance=0)
+        solve_field(RULES, 2, tolerance=tolerance)
+
+
+@pytest.mark.parametrize("tolerance", [True, "x", float("inf"), []])
+def test_blind_equilibrium_and_payout_refuse_a_tolerance_that_is_not_a_positive_number(
+    tolerance,
+):
+    """Before, ``True`` was read as 1.0, ``inf`` accepted, ``"x"`` a plain ValueError, and
+    ``expected_payout`` took anything (it reads the tolerance only for a blind round)."""
+    from pokerdice_stats.engines.blind.equilibrium import solve_blind
+    from pokerdice_stats.games.progressive.exact.payout import expected_payout
+
+    with pytest.raises(PokerDiceError, match="tolerance must be"):
+        solve_blind(RULES, np.eye(252) - np.eye(252)[::-1], tolerance=tolerance)
+    with pytest.raises(PokerDiceError, match="tolerance must be"):
+        expected_payout(get_rules("progressive"), tolerance=tolerance)
 
 
 # --- commands -------------------------------------------------------------------------------

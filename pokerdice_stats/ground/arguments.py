@@ -9,6 +9,9 @@ are not.
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import numpy as np
 
 from pokerdice_stats.ground.errors import OptionError, PokerDiceError
@@ -105,3 +108,26 @@ def text(value: object, what: str, error: type[PokerDiceError] = OptionError) ->
     if not isinstance(value, str):
         raise error(f"{what} must be a string, got {shown(value)}")
     return value
+
+
+def positive_number(value: object, what: str, error: type[PokerDiceError] = OptionError) -> float:
+    """``value`` as a float, if it is a finite real number above 0 (a Python or NumPy
+    number or a Fraction; not a bool, a string or ``None``).
+
+    Examples
+    --------
+    >>> positive_number(1e-9, "tolerance")
+    1e-09
+    >>> positive_number(True, "tolerance")
+    Traceback (most recent call last):
+    ...
+    pokerdice_stats.ground.errors.OptionError: tolerance must be a number, got True
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, Fraction, np.integer, np.floating)
+    ):
+        raise error(f"{what} must be a number, got {shown(value)}")
+    number = float(value)
+    if not (math.isfinite(number) and number > 0):
+        raise error(f"{what} must be a finite number above 0, got {shown(value)}")
+    return number
