@@ -91,13 +91,15 @@ def simulate_rounds(
     import dataclasses
 
     from pokerdice_stats.games.registry import game_for
-    from pokerdice_stats.ground.arguments import text
+    from pokerdice_stats.ground.arguments import checked_text
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.turn.hands import check_rule_set
     from pokerdice_stats.turn.rules import KNOWLEDGE
 
     check_rule_set(rules)
-    knowledge = rules.knowledge if knowledge is None else text(knowledge, "knowledge").lower()
+    knowledge = (
+        rules.knowledge if knowledge is None else checked_text(knowledge, "knowledge").lower()
+    )
     if knowledge not in KNOWLEDGE:
         raise OptionError(
             f"unknown knowledge {knowledge!r}; choose one of: " + ", ".join(KNOWLEDGE)

@@ -1,4 +1,5 @@
-"""Checks on the arguments of the public functions: whole numbers, flags and names.
+"""Checks on the arguments of the public functions (``checked_*``): whole numbers, flags,
+text and positive numbers.
 
 A public function given a float, a bool, ``None``, a string or a list where it counts
 something refuses it here with one :class:`~pokerdice_stats.ground.errors.PokerDiceError`
@@ -84,12 +85,12 @@ def checked_whole_number(
     return number
 
 
-def flag(value: object, what: str, error: type[PokerDiceError] = OptionError) -> bool:
+def checked_flag(value: object, what: str, error: type[PokerDiceError] = OptionError) -> bool:
     """``value`` if it is a bool (Python's or NumPy's), else ``error``.
 
     Examples
     --------
-    >>> flag(False, "exact")
+    >>> checked_flag(False, "exact")
     False
     """
     if not isinstance(value, (bool, np.bool_)):
@@ -97,12 +98,12 @@ def flag(value: object, what: str, error: type[PokerDiceError] = OptionError) ->
     return bool(value)
 
 
-def text(value: object, what: str, error: type[PokerDiceError] = OptionError) -> str:
+def checked_text(value: object, what: str, error: type[PokerDiceError] = OptionError) -> str:
     """``value`` if it is a string, else ``error``.
 
     Examples
     --------
-    >>> text("full-house", "category")
+    >>> checked_text("full-house", "category")
     'full-house'
     """
     if not isinstance(value, str):
@@ -110,15 +111,17 @@ def text(value: object, what: str, error: type[PokerDiceError] = OptionError) ->
     return value
 
 
-def positive_number(value: object, what: str, error: type[PokerDiceError] = OptionError) -> float:
+def checked_positive_number(
+    value: object, what: str, error: type[PokerDiceError] = OptionError
+) -> float:
     """``value`` as a float, if it is a finite real number above 0 (a Python or NumPy
     number or a Fraction; not a bool, a string or ``None``).
 
     Examples
     --------
-    >>> positive_number(1e-9, "tolerance")
+    >>> checked_positive_number(1e-9, "tolerance")
     1e-09
-    >>> positive_number(True, "tolerance")
+    >>> checked_positive_number(True, "tolerance")
     Traceback (most recent call last):
     ...
     pokerdice_stats.ground.errors.OptionError: tolerance must be a number, got True

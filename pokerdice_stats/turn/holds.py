@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import checked_whole_number, flag
+from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
 from pokerdice_stats.ground.errors import GoalError, OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn import induction
@@ -401,7 +401,7 @@ def solve(
     throws = (
         rules.throws if throws is None else checked_whole_number(throws, "throws", 1, MAX_THROWS)
     )
-    exact = flag(exact, "exact")
+    exact = checked_flag(exact, "exact")
     kind = state_kind(rules)
     row = None
     if len(goal_list) == 1 and induction.compiled_loaded():

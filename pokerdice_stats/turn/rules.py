@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerdice_stats.ground import bounds
-from pokerdice_stats.ground.arguments import text
+from pokerdice_stats.ground.arguments import checked_text
 from pokerdice_stats.ground.bounds import MAX_DIGITS
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.limits import LimitError, read_structured_text
@@ -149,7 +149,7 @@ class RuleSet:
         RulesError
             If the rule set has no such category.
         """
-        text(slug, "a category", RulesError)
+        checked_text(slug, "a category", RulesError)
         key = CATEGORY_ALIASES.get(slug.strip().lower(), slug.strip().lower())
         for i, cat in enumerate(self.categories):
             if cat.slug == key:

@@ -42,7 +42,7 @@ from pokerdice_stats.engines.blind.certification import certify_bounds, with_exa
 from pokerdice_stats.engines.blind.mixtures import Equilibrium, Mixture, game_value
 from pokerdice_stats.engines.blind.solvers import double_oracle, fictitious_play
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import checked_whole_number, positive_number
+from pokerdice_stats.ground.arguments import checked_positive_number, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.goals import INT64_MAX
 from pokerdice_stats.turn.rules import RuleSet
@@ -104,7 +104,7 @@ def solve_blind(
     if tolerance is None:
         tolerance = RELATIVE_TOLERANCE * scale
     else:
-        tolerance = positive_number(tolerance, "tolerance")
+        tolerance = checked_positive_number(tolerance, "tolerance")
     if max_iterations is None:
         max_iterations = 100 if method == "double-oracle" else 2000
     max_iterations = checked_whole_number(max_iterations, "max_iterations", 1, INT64_MAX)

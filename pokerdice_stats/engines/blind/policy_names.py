@@ -7,7 +7,7 @@ there would load the solvers (and numba) for every command.
 
 from __future__ import annotations
 
-from pokerdice_stats.ground.arguments import text
+from pokerdice_stats.ground.arguments import checked_text
 
 #: The named simple strategies, in the order tables list them.
 SIMPLE_STRATEGIES = ("stand", "largest-set", "at-least-three", "max-category")
@@ -44,7 +44,7 @@ def canonical_policy(name: str) -> str:
         ``optimal`` for an alias of it, else ``name`` unchanged (the solvers
         refuse unknown names with their list).
     """
-    key = text(name, "the policy").strip().lower()
+    key = checked_text(name, "the policy").strip().lower()
     return POLICY_ALIASES.get(key, name)
 
 

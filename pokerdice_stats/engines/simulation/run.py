@@ -28,7 +28,7 @@ from typing import Any, Protocol
 import numpy as np
 from tqdm import tqdm
 
-from pokerdice_stats.ground.arguments import flag, is_whole, shown
+from pokerdice_stats.ground.arguments import checked_flag, is_whole, shown
 from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.interrupts import SEEN
@@ -83,7 +83,7 @@ class RunOptions:
             raise OptionError(f"workers must be at least 1, got {self.workers}")
         if self.workers is not None and self.workers > MAX_WORKERS:
             raise OptionError(f"workers must be at most {MAX_WORKERS}, got {self.workers}")
-        flag(self.progress, "progress")
+        checked_flag(self.progress, "progress")
 
     def samples(self, default: int) -> int:
         """``n``, or ``default`` when no number of samples was given."""

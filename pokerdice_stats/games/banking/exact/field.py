@@ -56,7 +56,7 @@ from pokerdice_stats.games.banking.exact.hand_values import (
 from pokerdice_stats.games.banking.exact.rounds import chances, tied_sets
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import checked_whole_number, positive_number
+from pokerdice_stats.ground.arguments import checked_positive_number, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import INT64_MAX, Goal
@@ -287,7 +287,7 @@ def solve_field(
     rules = get_rules("banking") if rules is None else check_rule_set(rules)
     n = check_players(players)
     check_blind_rules(rules)
-    tolerance = TOLERANCE if tolerance is None else positive_number(tolerance, "tolerance")
+    tolerance = TOLERANCE if tolerance is None else checked_positive_number(tolerance, "tolerance")
     if max_iterations is None:
         max_iterations = MAX_ITERATIONS
     max_iterations = checked_whole_number(max_iterations, "max_iterations", 1, INT64_MAX)

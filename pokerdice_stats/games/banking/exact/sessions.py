@@ -42,7 +42,7 @@ import numpy as np
 
 from pokerdice_stats.games.banking.exact.rounds import tied_sets
 from pokerdice_stats.ground import bounds
-from pokerdice_stats.ground.arguments import flag, shown
+from pokerdice_stats.ground.arguments import checked_flag, shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -211,7 +211,7 @@ def banking_session(
     if not isinstance(odds, RoundOdds):
         raise OptionError(f"odds must be a RoundOdds (from round_odds), got {shown(odds)}")
     if exact is not None:
-        exact = flag(exact, "exact")
+        exact = checked_flag(exact, "exact")
     chances: tuple[Number, ...] = (odds.win, odds.split, odds.loss)
     if any(c < 0 for c in chances) or abs(float(sum(chances)) - 1) > 1e-12:
         raise OptionError(f"the round's chances must be 0 or more and sum to 1, got {odds}")

@@ -70,7 +70,7 @@ from pokerdice_stats.games.betting.exact.induction import (
     StateCache,
 )
 from pokerdice_stats.games.seats import check_players
-from pokerdice_stats.ground.arguments import flag
+from pokerdice_stats.ground.arguments import checked_flag
 from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import exact_number
@@ -260,7 +260,7 @@ def solve_betting(
     check_betting_rules(rules)
     n = check_players(players)
     stakes = check_stakes(ante, raise_size, raises)
-    exact = exact_is_cheap(rules) if exact is None else flag(exact, "exact")
+    exact = exact_is_cheap(rules) if exact is None else checked_flag(exact, "exact")
     result = _solve_cached(dataclasses.replace(rules, preset="triple-snakes"), n, stakes, exact)
     return dataclasses.replace(result, rules=rules)
 

@@ -53,7 +53,7 @@ from pokerdice_stats.games.betting.exact.solve import (
     solve_stakes,
 )
 from pokerdice_stats.games.seats import check_players
-from pokerdice_stats.ground.arguments import flag
+from pokerdice_stats.ground.arguments import checked_flag
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.hands import exact_is_cheap
 from pokerdice_stats.turn.rules import RuleSet
@@ -361,7 +361,7 @@ def solve_table(
     antes, stakes = check_table(ante_max, ante, raise_max, raise_size, raises)
     if not isinstance(sit_out, bool):
         raise OptionError(f"sit_out must be True or False, got {sit_out!r}")
-    exact = exact_is_cheap(rules) if exact is None else flag(exact, "exact")
+    exact = exact_is_cheap(rules) if exact is None else checked_flag(exact, "exact")
     return _solve(rules, n, antes, stakes.raise_size, stakes.raises, sit_out, exact)
 
 

@@ -51,7 +51,7 @@ from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_
 from pokerdice_stats.games.progressive.exact.payout_result import STARTING_BANK
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
 from pokerdice_stats.ground import bounds
-from pokerdice_stats.ground.arguments import flag, is_whole, shown
+from pokerdice_stats.ground.arguments import checked_flag, is_whole, shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import check_memory
 from pokerdice_stats.kernels.bank import bank_round
@@ -229,7 +229,7 @@ def distribution_of_amounts(
         raise OptionError(f"floor must be a whole number or a Fraction, got {shown(floor)}")
     line = Fraction(max(0, -min(values)) if floor is None else floor)
     if exact is not None:
-        exact = flag(exact, "exact")
+        exact = checked_flag(exact, "exact")
     if exact is None:
         exact = rounds <= EXACT_ROUNDS and all(isinstance(c, (Fraction, int)) for c in chances)
     if not all(isinstance(v, int) for v in values) or line.denominator != 1:
@@ -419,7 +419,7 @@ def bank_distribution(
         for exactly.
     """
     rounds, start = check_session(rounds, start)
-    exact = None if exact is None else flag(exact, "exact")
+    exact = None if exact is None else checked_flag(exact, "exact")
     if outcomes is None:
         outcomes = round_outcomes(rules, computer, knowledge, schedule)
     elif not isinstance(outcomes, RoundOutcomes):

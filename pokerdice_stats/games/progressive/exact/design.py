@@ -72,7 +72,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     PayoutSchedule,
     amount_text,
 )
-from pokerdice_stats.ground.arguments import checked_whole_number, text
+from pokerdice_stats.ground.arguments import checked_text, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.turn.rules import RuleSet, get_rules
@@ -253,7 +253,7 @@ def design_schedule(
             "game is then symmetric), so the player's edge is never below 0; move what the "
             "player pays alone (--side house)"
         )
-    if text(movable, "movable").strip().lower() == "scale":
+    if checked_text(movable, "movable").strip().lower() == "scale":
         return _by_scale(rules, aim, schedule, base, settings, game)
     cells = movable_cells(rules, schedule, movable, side)
     tau = aim.value / 100 if aim.percent else Fraction(0)

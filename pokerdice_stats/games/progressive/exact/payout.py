@@ -61,7 +61,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     payout_matrix,
 )
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import positive_number
+from pokerdice_stats.ground.arguments import checked_positive_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.goals import INT64_MAX, Goal, payout_against
 from pokerdice_stats.turn.hands import hand_table
@@ -224,7 +224,7 @@ def round_outcomes(
     computer = canonical_policy(computer)
     check_choice(computer, knowledge)
     if tolerance is not None:  # read by the blind equilibrium only, checked for every call
-        tolerance = positive_number(tolerance, "tolerance")
+        tolerance = checked_positive_number(tolerance, "tolerance")
     require_independent_turns(rules, "the progressive payout")
     check_payout_rules(rules)
     pay = category_payout(rules, schedule)

@@ -21,7 +21,7 @@ import dataclasses
 from typing import Any
 
 from pokerdice_stats.ground import progress
-from pokerdice_stats.ground.arguments import checked_whole_number, flag
+from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.advice import (
     UNIT_CHANCE,
@@ -127,7 +127,7 @@ def round_advice(
     if limit is not None and first and limited:
         raise OptionError("--limit is the first player's throws: throwing first, it is yours")
     check_limit(rules, limit)
-    exact = exact_is_cheap(rules) if exact is None else flag(exact, "exact")
+    exact = exact_is_cheap(rules) if exact is None else checked_flag(exact, "exact")
     policy, goal = _round_policy(rules, players, exact, seat, against, int(tied), limit)
     throws = rules.throws if limit is None else int(limit)
     what = (

@@ -55,7 +55,7 @@ from pokerdice_stats.games.seen.exact.sizes import check_round_memory
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground import progress
-from pokerdice_stats.ground.arguments import checked_whole_number, flag
+from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.dice import format_counts
@@ -293,7 +293,7 @@ def solve_round(rules: RuleSet, players: int, *, exact: bool = False) -> Round:
         (:func:`~pokerdice_stats.games.seen.exact.sizes.check_round_memory`).
     """
     n = check_players(players)
-    check_round_memory(rules, n, flag(exact, "exact"))
+    check_round_memory(rules, n, checked_flag(exact, "exact"))
     # A roll-off of m players is a round of m: they are solved first, smallest first, as
     # stages of the progress a watcher reads (each weighs its m - 1 later seats).
     sizes = list(range(2, n + 1)) if rules.ties == "roll-off" else [n]
