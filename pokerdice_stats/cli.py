@@ -140,10 +140,10 @@ def entry() -> None:
     swallowed by a library still ends it within
     :data:`~pokerdice_stats.ground.interrupts.LAST_RESORT_SECONDS`.
     """
-    from pokerdice_stats.ground.interrupts import arm_last_resort
-
-    arm_last_resort()
     try:
+        from pokerdice_stats.ground.interrupts import arm_last_resort
+
+        arm_last_resort()
         status = main()
     except KeyboardInterrupt:  # a second Ctrl-C while the first was being handled
         _say("pokerdice-stats: interrupted")

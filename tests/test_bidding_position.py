@@ -9,7 +9,12 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.games.bidding.exact.odds import bid_ladder, bid_odds
+from pokerdice_stats.games.bidding.exact.odds import (
+    RULE_KEYS_READ,
+    bid_ladder,
+    bid_odds,
+    check_bidding_rules,
+)
 from pokerdice_stats.games.bidding.exact.position import parse_bids, position_answer
 from pokerdice_stats.games.bidding.exact.solve import solve_ladder
 from pokerdice_stats.ground import indexing as ix
@@ -99,3 +104,41 @@ def test_cli_position_errors(capsys):
         capsys, ["bidding", "--hand", "Q Q Q 9 9", "--bids", "full-house,two-pair"], "must rise"
     )
     assert_cli_error(capsys, ["bidding", "--hand", "Q Q Q 9 9", "--bids", "flush"], "unknown rung")
+
+
+#: Rule changes the bidding game does not read (the ladder is all it reads).
+UNREAD = [
+    "throws=2", "max_rethrow=2", "sticky_holds=true", "ties=split", "knowledge=blind",
+    "tiebreak=category", "target=3", "starter=winner", "throw_limit=first-player",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("setting", UNREAD)
+def test_a_rule_change_the_game_does_not_read_is_refused(capsys, setting):
+    words = f"{setting} would change nothing"
+    with pytest.raises(OptionError, match=words):
+        check_bidding_rules(get_rules("classic", dict([setting.split("=")])))
+    position = ["--hand", "Q Q Q 9 9", "--bids", "full-house", "--set", setting]
+    assert_cli_error(capsys, ["bidding", *position], words)
+    assert_cli_error(capsys, ["bidding", "--ladder", "fine", *position], words)
+    assert_cli_error(
+        capsys, ["simulate", "--what", "bidding", "--rules", "classic", "--set", setting], words
+    )
+
+
+def test_the_rule_keys_read_change_the_ladder():
+    """Each key the game reads makes another ladder, and none of the others does."""
+
+    def ladder_bytes(rules):
+        ladder = bid_ladder(rules, "fine")
+        return ladder.labels, ladder.hand_rung.tobytes(), ladder.pair_rung.tobytes()
+
+    base = ladder_bytes(get_rules("classic"))
+    read = {"chart": "ace-one", "straights": "none", "wild": "A"}
+    assert set(read) == set(RULE_KEYS_READ)
+    for key, value in read.items():
+        rules = get_rules("classic", {key: value})
+        check_bidding_rules(rules)
+        assert ladder_bytes(rules) != base
+    for setting in UNREAD:
+        assert ladder_bytes(get_rules("classic", dict([setting.split("=")]))) == base

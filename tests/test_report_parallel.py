@@ -16,7 +16,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from cli_helpers import assert_cli_error, run_cli
+from cli_helpers import run_cli
 
 from pokerdice_stats.engines.report import cache
 from pokerdice_stats.report import run_report
@@ -74,17 +74,39 @@ def test_an_error_in_a_worker_is_raised_in_the_parent(tmp_path):
     assert "cannot write" in str(info.value) and "/odds/" in str(info.value)
 
 
-def test_jobs_below_one_is_refused(tmp_path):
+#: run_report's arguments of the wrong type or range, and the words of each refusal.
+BAD_ARGUMENTS = [
+    ({"jobs": 0}, "jobs must be 1 to 256, got 0"),
+    ({"jobs": 257}, "jobs must be 1 to 256, got 257"),
+    ({"jobs": "2"}, "jobs must be a whole number, got '2'"),
+    ({"jobs": True}, "jobs must be a whole number, got True"),
+    ({"out_dir": 5}, "out_dir must be a path (str or Path), got 5"),
+    ({"sections": "odds_tables"}, "sections must be a list or tuple of names"),
+    ({"sections": ("odds",)}, "unknown section 'odds'"),
+    ({"progress": "no"}, "progress must be True or False, got 'no'"),
+    ({"use_cache": 1}, "use_cache must be True or False, got 1"),
+]
+
+
+@pytest.mark.parametrize(("change", "words"), BAD_ARGUMENTS)
+def test_bad_arguments_are_refused_before_any_work(tmp_path, change, words):
     from pokerdice_stats.ground.errors import OptionError
 
-    with pytest.raises(OptionError, match="jobs"):
-        run_report(tmp_path, ("odds_tables",), progress=False, jobs=0)
+    arguments = {"out_dir": tmp_path / "out", "sections": ("odds_tables",), "progress": False}
+    with pytest.raises(OptionError) as info:
+        run_report(**(arguments | change))
+    assert words in str(info.value)
+    assert not any(tmp_path.iterdir())  # refused before anything is written
 
 
 @pytest.mark.parametrize("jobs", ["257", "99999999999999999999"])
 def test_jobs_past_the_cap_is_refused(capsys, tmp_path, jobs):
     argv = ["report", "--out", str(tmp_path), "--section", "odds_tables", "--jobs", jobs]
-    assert_cli_error(capsys, argv, f"jobs must be at most 256, not {jobs}")
+    with pytest.raises(SystemExit) as stop:  # argparse's refusal: usage, then the message
+        run_cli(capsys, *argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "Traceback" not in err
+    assert f"argument --jobs: expected a whole number from 1 to 256, got '{jobs}'" in err
     assert not any(tmp_path.iterdir())  # refused before anything is written
 
 

@@ -17,7 +17,7 @@ EXIT_WITHIN = 2.0
 
 #: ``python -m pokerdice_stats``, and what the ``pokerdice-stats`` console script runs.
 MODULE = [sys.executable, "-m", "pokerdice_stats"]
-SCRIPT = [sys.executable, "-c", "from pokerdice_stats.cli import entry; entry()"]
+SCRIPT = [sys.executable, "-c", "from pokerdice_stats.console import entry; entry()"]
 
 
 def _interrupt_once(
@@ -60,3 +60,38 @@ def test_the_console_script_and_rounds_also_exit_with_130_at_once():
             status, took, text = _interrupt_once(delay, start, what)
             assert status == 130, (start, what, delay, status, text[-500:])
             assert took < EXIT_WITHIN, (start, what, delay, took)
+
+
+def test_the_console_script_is_the_small_entry_these_tests_run():
+    """The installed script loads the command line only after arming Ctrl-C (SCRIPT above)."""
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"pokerdice-stats": "pokerdice_stats.console:entry"}
+    module, function = scripts["pokerdice-stats"].split(":")
+    assert SCRIPT[-1] == f"from {module} import {function}; {function}()"
+
+
+#: The console script, with a Ctrl-C arriving while it loads the command line's modules.
+INTERRUPTED_WHILE_LOADING = """
+import builtins
+real_import = builtins.__import__
+def interrupted(name, *args, **kwargs):
+    if name == "pokerdice_stats.cli":
+        raise KeyboardInterrupt
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = interrupted
+from pokerdice_stats.console import entry
+entry()
+"""
+
+
+def test_sigint_while_loading_exits_with_130_without_a_traceback():
+    """Deterministic: the interrupt is raised where a Ctrl-C during loading raises it (a
+    Ctrl-C before Python itself has started, some 0.05 s, is Python's to handle)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED_WHILE_LOADING], env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 130, done.stderr[-500:]
+    assert done.stderr == "pokerdice-stats: interrupted before the command started\n"
+    assert done.stdout == ""

@@ -319,6 +319,30 @@ def test_malformed_and_oversized_bodies(client):
     assert client.get("/no/such/page").status_code == 404
 
 
+def test_a_query_parameter_is_refused_not_dropped(client):
+    body = {"rules": "classic", "hand": "Q Q Q 9 9", "bids": "full-house"}
+    response = client.post("/api/bidding?ladder=fine&x", json=body)
+    assert response.status_code == 422
+    message = response.json()["error"]
+    assert "takes no query parameters" in message and "ladder, x" in message
+    assert client.get("/api/games?verbose=1").status_code == 422
+    assert client.get("/api/jobs/1?wait=1").status_code == 422
+    assert client.get("/api/games").status_code == 200
+    assert client.get("/?from=bookmark").status_code == 200  # the page itself is not the API
+
+
+def test_a_bidding_rule_change_the_game_does_not_read_is_refused(client):
+    body = {"rules": "classic", "set": ["throws=2"], "hand": "Q Q Q 9 9", "bids": ["full-house"]}
+    response = client.post("/api/bidding", json=body)
+    assert response.status_code == 400
+    assert "throws=2 would change nothing" in response.json()["error"]
+    review = {"rules": "classic", "set": ["ties=split"], "hand": "Q Q Q 9 9", "seat": 1,
+              "moves": ["full-house", "call"]}  # fmt: skip
+    response = client.post("/api/review/bidding", json=review)
+    assert response.status_code == 400
+    assert "ties=split would change nothing" in response.json()["error"]
+
+
 #: (raw body, content type, words of the one message).
 BAD_BODIES = [
     (b'{"dice": "K K', "application/json", "not valid JSON"),

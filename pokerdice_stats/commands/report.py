@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from pokerdice_stats.engines.cli import emit, output_path, whole_number
+from pokerdice_stats.engines.cli import bounded_whole, emit, output_path, range_text
 from pokerdice_stats.ground.bounds import MAX_JOBS
 from pokerdice_stats.ground.errors import OptionError
 
@@ -26,10 +26,10 @@ def register(subparsers) -> None:
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     parser.add_argument(
         "--jobs",
-        type=whole_number,
+        type=bounded_whole(1, MAX_JOBS),
         default=None,
-        help=f"worker processes, 1 to {MAX_JOBS} (default: 2, or 1 on a one-core machine; "
-        "1: no workers)",
+        help=f"worker processes, {range_text(1, MAX_JOBS)} (default: 2, or 1 on a one-core "
+        "machine; 1: no workers)",
     )
     parser.add_argument(
         "--no-cache",

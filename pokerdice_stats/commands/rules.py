@@ -13,9 +13,8 @@ from pokerdice_stats.engines.cli import (
     emit_record,
     output_path,
     rules_from_args,
-    shorten,
 )
-from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.errors import OptionError, shorten
 from pokerdice_stats.ground.formats import render, to_json
 from pokerdice_stats.turn.rules import OPTION_KEYS, PRESET_SOURCES, PRESETS
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerdice_stats.ground.bounds import MAX_DIGITS
-from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.errors import OptionError, shorten
 from pokerdice_stats.ground.outputs import write_stdout
 from pokerdice_stats.turn.rules import PRESETS, RuleSet, get_rules, parse_assignments
 
@@ -106,14 +106,6 @@ def output_path(text: str) -> str:
     if "\x00" in text:
         raise argparse.ArgumentTypeError("a path cannot hold a NUL character")
     return text
-
-
-def shorten(text: str, keep: int = 60) -> str:
-    """``text`` itself, or its first ``keep`` characters and its length when longer."""
-    text = str(text)
-    if len(text) <= keep:
-        return text
-    return f"{text[:keep]}… ({len(text)} characters)"
 
 
 def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") -> None:

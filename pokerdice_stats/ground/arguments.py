@@ -11,20 +11,19 @@ are not.
 from __future__ import annotations
 
 import math
+import os
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 
-from pokerdice_stats.ground.errors import OptionError, PokerDiceError
-
-#: Longest repr of a refused value shown in a message.
-_SHOWN = 60
+from pokerdice_stats.ground.errors import OptionError, PokerDiceError, shorten
 
 
 def shown(value: object) -> str:
-    """``repr(value)``, cut to :data:`_SHOWN` characters (a huge number is not echoed)."""
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a huge number"
-    return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}…"
+    """``repr(value)`` for a message, shortened (:func:`shorten`); a huge number is not echoed."""
+    huge = isinstance(value, int) and abs(value) >= 10**40
+    return "a huge number" if huge else shorten(repr(value))
 
 
 def is_whole(value: object) -> bool:
@@ -134,3 +133,39 @@ def checked_positive_number(
     if not (math.isfinite(number) and number > 0):
         raise error(f"{what} must be a finite number above 0, got {shown(value)}")
     return number
+
+
+def checked_path(value: object, what: str, error: type[PokerDiceError] = OptionError) -> Path:
+    """``value`` as a :class:`~pathlib.Path`, if it is a string or a path-like object.
+
+    Examples
+    --------
+    >>> checked_path("results", "out_dir")
+    PosixPath('results')
+    >>> checked_path(5, "out_dir")
+    Traceback (most recent call last):
+    ...
+    pokerdice_stats.ground.errors.OptionError: out_dir must be a path (str or Path), got 5
+    """
+    if not isinstance(value, (str, os.PathLike)) or isinstance(os.fspath(value), bytes):
+        raise error(f"{what} must be a path (str or Path), got {shown(value)}")
+    return Path(value)
+
+
+def checked_names(value: object, what: str, error: type[PokerDiceError] = OptionError) -> tuple:
+    """``value`` as a tuple of strings, if it is a list or tuple of them (one string is not:
+    it would be read letter by letter).
+
+    Examples
+    --------
+    >>> checked_names(["odds_tables"], "sections")
+    ('odds_tables',)
+    >>> checked_names("odds_tables", "sections")
+    Traceback (most recent call last):
+    ...
+    pokerdice_stats.ground.errors.OptionError: sections must be a list or tuple of names, \
+got 'odds_tables'
+    """
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise error(f"{what} must be a list or tuple of names, got {shown(value)}")
+    return tuple(value)

@@ -58,6 +58,18 @@ _LONG_WORD = re.compile(f"\\S{{{_LONG + 20},}}")
 _LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
 
 
+def shorten(text: object, keep: int = SHOWN_CHARACTERS) -> str:
+    """``str(text)`` itself, or its first ``keep`` characters and its length when longer.
+
+    Examples
+    --------
+    >>> shorten("x" * 100, keep=4)
+    'xxxx… (100 characters)'
+    """
+    text = str(text)
+    return text if len(text) <= keep else f"{text[:keep]}… ({len(text)} characters)"
+
+
 def shorten_message(message: str) -> str:
     """A message with each long quoted text (or long word) cut to its first
     :data:`SHOWN_CHARACTERS` characters and its length, so that a 100,000-character

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pokerdice_stats.ground.arguments import shown
+from pokerdice_stats.ground.errors import OptionError
+
 if TYPE_CHECKING:  # pandas is imported by the writers of frames only (quick commands skip it)
     import pandas as pd
 
@@ -58,7 +61,7 @@ def numbers_as_text(
     ``tolerances`` maps a column to the tolerance stated for it (values below
     it are noise, written ``0``).
     """
-    out = frame.copy()
+    out = checked_frame(frame).copy()
     tolerances = tolerances or {}
     for column in out.columns:
         tol = tolerances.get(column)
@@ -109,6 +112,15 @@ def plain(value: Any) -> Any:
     return value
 
 
+def checked_frame(frame: object, what: str = "frame") -> pd.DataFrame:
+    """``frame`` if it is a pandas DataFrame, else an :class:`OptionError`."""
+    import pandas as pd  # already loaded wherever a frame was made
+
+    if not isinstance(frame, pd.DataFrame):
+        raise OptionError(f"{what} must be a pandas DataFrame, got {shown(frame)}")
+    return frame
+
+
 def frame_as_text(
     frame: pd.DataFrame, elide: bool = False, tolerances: dict[str, float] | None = None
 ) -> pd.DataFrame:
@@ -118,7 +130,7 @@ def frame_as_text(
     written ``…`` and whole ones without ``/1`` (plain-text tables; JSON and CSV
     keep them whole).  ``tolerances``: as for :func:`numbers_as_text`.
     """
-    out = frame.copy()
+    out = checked_frame(frame).copy()
     tolerances = tolerances or {}
     for column in out.columns:
         values = out[column]
@@ -133,7 +145,7 @@ def to_markdown(frame: pd.DataFrame, tolerances: dict[str, float] | None = None)
     """A GitHub-flavoured Markdown table of a frame for people: decimals (an exact fraction
     shows its decimal, :func:`decimal_frame`; the CSV beside it keeps the fraction), numbers
     by :func:`number_text`."""
-    text = numbers_as_text(decimal_frame(frame), tolerances)
+    text = numbers_as_text(decimal_frame(checked_frame(frame)), tolerances)
     header = "| " + " | ".join(str(c) for c in text.columns) + " |"
     rule = "|" + "|".join("---" for _ in text.columns) + "|"
     rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in text.itertuples(index=False)]

@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from pokerdice_stats.ground import bounds
-from pokerdice_stats.ground.errors import LimitError
+from pokerdice_stats.ground.errors import LimitError, shorten
 
 #: The environment variable holding the memory budget (see :func:`parse_size`).
 BUDGET_ENV = "POKERDICE_MEMORY_BUDGET"
@@ -96,18 +96,16 @@ def parse_size(text: str) -> int:
     unit = raw[-1:].upper() if raw[-1:].isalpha() else ""
     digits = raw[: len(raw) - len(unit)]
     if unit not in _UNITS or not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
-        shown = raw if len(raw) <= 60 else raw[:60] + f"… ({len(raw)} characters)"
         raise LimitError(
             f"a memory budget is a whole number of bytes with an optional unit K, M, G or T "
-            f"(e.g. 16G), got {shown!r}"
+            f"(e.g. 16G), got {shorten(raw)!r}"
         )
     size = int(digits) * _UNITS[unit]
     if size < 1:
         raise LimitError("a memory budget must be at least 1 byte")
     if size > MAX_BUDGET:
-        shown = raw if len(raw) <= 60 else raw[:60] + f"… ({len(raw)} characters)"
         raise LimitError(
-            f"a memory budget is at most 1 PiB (1024T, {MAX_BUDGET} bytes), got {shown!r}"
+            f"a memory budget is at most 1 PiB (1024T, {MAX_BUDGET} bytes), got {shorten(raw)!r}"
         )
     return size
 

@@ -18,6 +18,12 @@ from pathlib import Path
 
 from pokerdice_stats.engines.report import Task, cache
 from pokerdice_stats.engines.report.pool import run_pool
+from pokerdice_stats.ground.arguments import (
+    checked_flag,
+    checked_names,
+    checked_path,
+    checked_whole_number,
+)
 from pokerdice_stats.ground.bounds import MAX_JOBS
 from pokerdice_stats.ground.errors import OptionError
 
@@ -95,19 +101,19 @@ def run_report(
     Raises
     ------
     OptionError
-        If the output folder cannot be made, or ``jobs`` is below 1 or above
-        :data:`~pokerdice_stats.ground.bounds.MAX_JOBS`.
+        If the output folder cannot be made, an argument is of the wrong type (a
+        string for ``sections``), a section is unknown, or ``jobs`` is not a whole
+        number from 1 to :data:`~pokerdice_stats.ground.bounds.MAX_JOBS`.
     """
-    jobs = default_jobs() if jobs is None else jobs
+    out = checked_path(out_dir, "out_dir")
+    sections = checked_names(sections, "sections")
+    progress = checked_flag(progress, "progress")
+    use_cache = checked_flag(use_cache, "use_cache")
+    jobs = default_jobs() if jobs is None else checked_whole_number(jobs, "jobs", 1, MAX_JOBS)
     unknown = [name for name in sections if name not in SECTIONS]
     if unknown:
         raise OptionError(f"unknown section {unknown[0]!r}; choose from: " + ", ".join(SECTIONS))
-    if jobs < 1:
-        raise OptionError(f"jobs must be 1 or more, not {jobs}")
-    if jobs > MAX_JOBS:
-        raise OptionError(f"jobs must be at most {MAX_JOBS}, not {jobs}")
     sections = tuple(dict.fromkeys(sections))  # each once, in the order first named
-    out = Path(out_dir)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerdice_stats.ground import bounds
-from pokerdice_stats.ground.arguments import checked_text
+from pokerdice_stats.ground.arguments import checked_text, shown
 from pokerdice_stats.ground.bounds import MAX_DIGITS
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.limits import LimitError, read_structured_text
@@ -233,12 +233,6 @@ def _choice(key: str, value: Any, choices: tuple[str, ...] | list[str]) -> str:
 _MAX_DIGITS = MAX_DIGITS
 
 
-def _shown(value: Any, keep: int = 60) -> str:
-    """``repr(value)``, shortened to ``keep`` characters and the length for long text."""
-    text = repr(value)
-    return text if len(text) <= keep else f"{text[:keep]}… ({len(str(value))} characters)"
-
-
 def _integer(key: str, value: Any, low: int, high: int) -> int:
     """A whole number from a ``--set`` string or a TOML integer.
 
@@ -246,17 +240,17 @@ def _integer(key: str, value: Any, low: int, high: int) -> int:
     ``_`` or other scripts' digits), as every whole number of the command line.
     """
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise RulesError(f"invalid value {_shown(value)} for {key}; expected a whole number")
+        raise RulesError(f"invalid value {shown(value)} for {key}; expected a whole number")
     text = str(value)
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()):
         raise RulesError(
-            f"invalid value {_shown(value)} for {key}; expected a whole number "
+            f"invalid value {shown(value)} for {key}; expected a whole number "
             "(ASCII digits only, a leading minus sign for a negative number, no spaces)"
         )
     number = int(text) if len(digits) <= _MAX_DIGITS else None
     if number is None or not low <= number <= high:
-        raise RulesError(f"invalid value {_shown(value)} for {key}; expected {low} to {high}")
+        raise RulesError(f"invalid value {shown(value)} for {key}; expected {low} to {high}")
     return number
 
 

@@ -141,7 +141,7 @@ def bidding_answer(request: BiddingRequest) -> dict:
     ladder, solved exactly), and the chance the ten dice make each rung."""
     from pokerdice_stats.games.bidding.exact.frames import NEGLIGIBLE, UNITS
     from pokerdice_stats.games.bidding.exact.game import reach_chances
-    from pokerdice_stats.games.bidding.exact.odds import bid_ladder, bid_odds
+    from pokerdice_stats.games.bidding.exact.odds import bid_ladder, bid_odds, check_bidding_rules
     from pokerdice_stats.games.bidding.exact.position import position_answer
     from pokerdice_stats.games.bidding.exact.solve import solve_ladder
     from pokerdice_stats.games.bidding.exact.tree import CALL, mover
@@ -149,6 +149,7 @@ def bidding_answer(request: BiddingRequest) -> dict:
     from pokerdice_stats.turn.hands import hand_table
 
     rules = table_rules(request)
+    check_bidding_rules(rules)
     # the hand and the bids are checked before the solve, so bad input is refused at once
     ladder = bid_ladder(rules, "category")
     table = hand_table(rules)

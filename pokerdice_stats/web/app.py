@@ -70,6 +70,7 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
     app.state.jobs = jobs
     _add_errors(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(NoQuery)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -278,6 +279,29 @@ class BodyLimit:
     async def _refuse(self, send: Send) -> None:
         response = _error(413, f"the request body is limited to {self.limit} bytes")
         await response({"type": "http"}, _no_receive, send)
+
+
+class NoQuery:
+    """ASGI middleware: refuse a query string on ``/api/`` with 422.
+
+    Every answer reads only its JSON body (and a job its path), so a parameter
+    such as ``?ladder=fine`` would otherwise be dropped without a word.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        query = scope.get("query_string", b"") if scope["type"] == "http" else b""
+        if query and str(scope.get("path", "")).startswith("/api/"):
+            names = sorted({part.split(b"=")[0].decode("latin-1") for part in query.split(b"&")})
+            message = (
+                f"{scope['path']} takes no query parameters (got {', '.join(names)}); "
+                "send the options in the JSON body"
+            )
+            await _error(422, message)({"type": "http"}, _no_receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 async def _no_receive() -> Message:  # pragma: no cover - a refused response reads nothing

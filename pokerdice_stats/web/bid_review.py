@@ -36,12 +36,13 @@ def bidding_review(request: BiddingReviewRequest) -> dict:
     from pokerdice_stats.games.bidding.exact.claims_answer import DEFAULT_ITERATIONS, solve_claims
     from pokerdice_stats.games.bidding.exact.claims_position import claims_position
     from pokerdice_stats.games.bidding.exact.game import TOLERANCE
-    from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+    from pokerdice_stats.games.bidding.exact.odds import bid_ladder, check_bidding_rules
     from pokerdice_stats.games.bidding.exact.position import position_answer
     from pokerdice_stats.games.bidding.exact.solve import solve_ladder
     from pokerdice_stats.turn.hands import hand_table
 
     rules = table_rules(request)
+    check_bidding_rules(rules)
     ladder = bid_ladder(rules, request.ladder)
     table = hand_table(rules)
     hand = table.format(table.hand(request.hand))

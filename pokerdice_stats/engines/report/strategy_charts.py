@@ -34,11 +34,18 @@ from PIL import PngImagePlugin
 
 from pokerdice_stats.engines.report import Task, write_text
 from pokerdice_stats.engines.report.cell_labels import CellLabel, render
-from pokerdice_stats.ground.formats import fixed_text, fraction_text, to_csv
+from pokerdice_stats.ground.arguments import (
+    checked_path,
+    checked_text,
+    checked_whole_number,
+    shown,
+)
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.formats import checked_frame, fixed_text, fraction_text, to_csv
 from pokerdice_stats.ground.limits import read_bytes_capped
 from pokerdice_stats.ground.outputs import write_output
 from pokerdice_stats.turn.goals import Goal, at_least, beat
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.rules import PRESETS, RuleSet
 from pokerdice_stats.turn.strategy_frame import strategy_frame
@@ -136,7 +143,16 @@ def plot_strategy(
     A small triangle in a cell's top right corner marks a hand where another
     hold is exactly as good.
     """
-    path = Path(path)
+    frame = checked_frame(frame)
+    rules = check_rule_set(rules)
+    goal_name = checked_text(goal_name, "goal_name")
+    path = checked_path(path, "path")
+    if title is not None:
+        title = checked_text(title, "title")
+    if dpi is not None:
+        dpi = checked_whole_number(dpi, "dpi", 10, 1200)
+    if value is not None and not isinstance(value, (Fraction, float, int)):
+        raise OptionError(f"value must be a Fraction or a float, got {shown(value)}")
     digest = chart_digest(frame, rules, goal_name, value, title, dpi)
     if drawn_digest(path) == digest:
         return path
@@ -206,8 +222,8 @@ def plot_strategy(
         )
     heading = title or f"{rules.label()}: {goal_name}"
     if value is not None:
-        shown = fixed_text(value, ".4%" if _is_probability(frame) else ".4f")
-        heading += f"  ·  value of a turn played this way: {shown}"
+        value_text = fixed_text(value, ".4%" if _is_probability(frame) else ".4f")
+        heading += f"  ·  value of a turn played this way: {value_text}"
     fig.suptitle(heading, fontsize=13, x=0.01, ha="left")
     fig.text(
         0.01,

@@ -89,13 +89,22 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run_bidding)
 
 
+def _bidding_rules(args: argparse.Namespace):
+    """``--rules`` and ``--set``, with any change the bidding game does not read refused."""
+    from pokerdice_stats.games.bidding.exact.odds import check_bidding_rules
+
+    rules = rules_from_args(args)
+    check_bidding_rules(rules)
+    return rules
+
+
 def run_bidding(args: argparse.Namespace) -> int:
     if args.solver is None:
         args.solver = "claims" if args.ladder == "fine" else "program"
     if args.solver == "claims":  # before the linear program's imports
         from pokerdice_stats.games.bidding.command.claims import run_claims
 
-        return run_claims(args, rules_from_args(args))
+        return run_claims(args, _bidding_rules(args))
     from pokerdice_stats.games.bidding.exact.solve import FINE_REFUSAL
     from pokerdice_stats.ground.errors import OptionError
 
@@ -103,7 +112,7 @@ def run_bidding(args: argparse.Namespace) -> int:
         raise OptionError(f"--solver program: {FINE_REFUSAL} (--solver claims)")
     if args.iterations is not None:
         raise OptionError("--iterations belongs to --solver claims")
-    rules = rules_from_args(args)
+    rules = _bidding_rules(args)
     if args.bids is not None:  # before the tables' imports (pandas)
         return _run_position(args, rules)
     from pokerdice_stats.games.bidding.exact.frames import odds_frame, opening_frame, summary

@@ -27,6 +27,9 @@ def bidding_record(rules: RuleSet, run: RunOptions, ladder: str | None = None) -
     :func:`pokerdice_stats.games.bidding.simulation.solved.simulate_matchups` and, for the
     fine ladder,
     :func:`pokerdice_stats.games.bidding.simulation.claims.simulate_claims_matchups`)."""
+    from pokerdice_stats.games.bidding.exact.odds import check_bidding_rules
+
+    check_bidding_rules(rules)
     if ladder == "fine":
         from pokerdice_stats.games.bidding.simulation.claims import simulate_claims_matchups
 

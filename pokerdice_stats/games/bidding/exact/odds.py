@@ -37,7 +37,55 @@ from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 
-__all__ = ["LADDERS", "BidLadder", "bid_ladder", "bid_odds", "ten_dice_rungs"]
+__all__ = [
+    "LADDERS",
+    "RULE_KEYS_READ",
+    "BidLadder",
+    "bid_ladder",
+    "bid_odds",
+    "check_bidding_rules",
+    "ten_dice_rungs",
+]
+
+#: The rule keys the bidding game reads: they make the ladder.  Each player throws
+#: once behind the screen and a claim is read on all ten dice, so the throws, the
+#: holds, the ties, the knowledge and the match options play no part.
+RULE_KEYS_READ = ("chart", "straights", "wild")
+
+
+def check_bidding_rules(rules: RuleSet) -> None:
+    """Refuse a rule set whose changes from its preset include a key the game does not read.
+
+    Such a change (``--set throws=2``) would be shown in the answer's rule label while
+    changing nothing, so it is refused rather than dropped.
+
+    Raises
+    ------
+    OptionError
+        Naming the first such key and the keys the game reads.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> check_bidding_rules(get_rules("classic", {"wild": "9"}))
+    >>> check_bidding_rules(get_rules("classic", {"throws": "2"}))
+    Traceback (most recent call last):
+    ...
+    pokerdice_stats.ground.errors.OptionError: 003's bidding reads only the rule keys chart, \
+straights, wild (one throw behind a screen, claims on all ten dice): throws=2 would change \
+nothing; leave it out
+    """
+    from pokerdice_stats.turn.rules import PRESETS
+
+    base = PRESETS[rules.preset].settings()
+    for key, value in rules.settings().items():
+        if key not in RULE_KEYS_READ and key != "preset" and base[key] != value:
+            raise OptionError(
+                f"003's bidding reads only the rule keys {', '.join(RULE_KEYS_READ)} (one throw "
+                f"behind a screen, claims on all ten dice): {key}={value} would change "
+                "nothing; leave it out"
+            )
+
 
 #: The ladders a bid may climb.
 LADDERS = ("category", "fine")

@@ -283,13 +283,14 @@ def run_payout(args: argparse.Namespace) -> int:
     )
     from pokerdice_stats.games.progressive.exact.schedule_files import load_schedule
 
-    if args.knowledge is not None:  # the old word "none" is named before any --set
+    given = args.knowledge is not None
+    if given:  # the old word "none" is named before any --set
         check_choice(args.computer, args.knowledge)
     rules = rules_from_args(args, {"knowledge": ("--knowledge", args.knowledge)})
-    if args.knowledge is None:  # the rules' (--set knowledge=blind plays blind)
+    if not given:  # the rules' (--set knowledge=blind plays blind)
         args.knowledge = rules.knowledge
+        check_choice(args.computer, args.knowledge)
     _check_args(args)
-    check_choice(args.computer, args.knowledge)
     check_payout_rules(rules)  # before reading a schedule file: the clearer error first
     start = STARTING_BANK if args.start is None else args.start
     game = {"computer": args.computer, "knowledge": args.knowledge}
