@@ -17,13 +17,19 @@ from pathlib import Path
 
 import numpy as np
 
-from pokerdice_stats.ground.errors import OptionError, PokerDiceError, shorten
+from pokerdice_stats.ground.errors import SHOWN_CHARACTERS, OptionError, PokerDiceError
 
 
 def shown(value: object) -> str:
-    """``repr(value)`` for a message, shortened (:func:`shorten`); a huge number is not echoed."""
-    huge = isinstance(value, int) and abs(value) >= 10**40
-    return "a huge number" if huge else shorten(repr(value))
+    """``repr(value)`` for a message, cut to its first characters and the length of the
+    value's text when long (:func:`~pokerdice_stats.ground.errors.shorten`); a huge number
+    is not echoed."""
+    if isinstance(value, int) and abs(value) >= 10**40:
+        return "a huge number"
+    text = repr(value)
+    if len(text) <= SHOWN_CHARACTERS:
+        return text
+    return f"{text[:SHOWN_CHARACTERS]}… ({len(str(value))} characters)"
 
 
 def is_whole(value: object) -> bool:

@@ -31,15 +31,39 @@ def turn_decisions(request: ReviewRequest, rules: RuleSet, throws: int, advise):
     field (``aside`` under sticky holds, ``untouched`` under a turn-scoped rethrow limit;
     nothing for the hand alone), derived from the keeps before
     (:class:`~pokerdice_stats.web.review_state.TurnState`), which also refuses a keep the
-    rules do not allow.
+    rules do not allow.  Every throw is checked before the first is advised, so a bad
+    turn is refused at once, never after a long solve.
     """
+    table = hand_table(rules)
+    decisions: list[dict[str, Any]] = []
+    answer: dict = {}
+    for number, hand, left, keep, carried in _checked_steps(request, rules, throws):
+        answer = advise(request.steps[number - 1].dice, left, **carried)
+        rows = {row["keep"]: row for row in answer["holds"]}
+        if keep not in rows:
+            raise OptionError(
+                f"throw {number}: keeping {request.steps[number - 1].keep!r} is not a hold "
+                f"the rules allow with {table.format(hand)} and {left} throw(s) left"
+            )
+        chosen, best = rows[keep], answer["holds"][0]
+        decisions.append(
+            decision_row(
+                "keep", chosen, best, keep or NONE, best["keep"] or NONE,
+                throw=number, dice=table.format(hand), throws_left=left, **carried,
+            )
+        )  # fmt: skip
+    return decisions, answer
+
+
+def _checked_steps(request: ReviewRequest, rules: RuleSet, throws: int) -> list[tuple]:
+    """Each throw with a keep: (number, hand, throws left, keep text, state fields), after
+    every check that needs no advice (the dice, the keep, the rules' limits)."""
     table = hand_table(rules)
     state = TurnState(rules)
     if len(request.steps) > throws:
         raise OptionError(f"a turn has at most {throws} throws here, got {len(request.steps)}")
-    decisions: list[dict[str, Any]] = []
+    steps = []
     kept_counts = None
-    answer: dict = {}
     for number, step in enumerate(request.steps, start=1):
         hand = table.hand(step.dice)
         counts = ix.HAND_COUNTS[hand]
@@ -61,26 +85,12 @@ def turn_decisions(request: ReviewRequest, rules: RuleSet, throws: int, advise):
                 f"{table.format(hand)} and {left} throw(s) left (those dice are not all showing)"
             )
         state.check(number, keep_index, hand)
-        carried = state.fields()
-        answer = advise(step.dice, left, **carried)
-        rows = {row["keep"]: row for row in answer["holds"]}
-        if keep not in rows:
-            raise OptionError(
-                f"throw {number}: keeping {step.keep!r} is not a hold the rules allow with "
-                f"{table.format(hand)} and {left} throw(s) left"
-            )
-        chosen, best = rows[keep], answer["holds"][0]
-        decisions.append(
-            decision_row(
-                "keep", chosen, best, keep or NONE, best["keep"] or NONE,
-                throw=number, dice=table.format(hand), throws_left=left, **carried,
-            )
-        )  # fmt: skip
-        if chosen["rethrow"] == 0 and number < len(request.steps):
+        steps.append((number, hand, left, keep, state.fields()))
+        if ix.KEEP_COUNTS[keep_index].sum() == ix.N_DICE and number < len(request.steps):
             raise OptionError(f"throw {number}: keeping every die ends the turn")
         kept_counts = ix.KEEP_COUNTS[keep_index] if keep else None
         state.keep(keep_index, hand)
-    return decisions, answer
+    return steps
 
 
 def decision_row(
