@@ -23,7 +23,10 @@ The ladders, best first, as the documents give them:
   full house; little straight (1-2-3-4-5) between one pair and bust.
 
 Ties (``tiebreak="full"``): the dice of the combination decide, then the other
-dice, highest first.  With ``tiebreak="category"`` hands of one category tie.
+dice, highest first.  With ``tiebreak="combination"`` (003's quicker rule, "ignore
+the odd dice") only the combination's dice decide: the set or sets, the straight's
+run; a hand with no set and no run has no combination, so all such hands of a
+category tie.  With ``tiebreak="category"`` hands of one category tie.
 A wild face counts as whichever face gives the best hand: every assignment of
 the wild dice is tried.
 """
@@ -181,6 +184,14 @@ def tiebreak_dice(dice: tuple[int, ...], category: str) -> tuple[int, ...]:
     return tuple(sorted(dice, key=lambda face: (counts[face], face), reverse=True))
 
 
+#: How many dice form each category's combination (the other dice are the odd dice).
+COMBINATION_DICE = {
+    "five-of-a-kind": 5, "four-of-a-kind": 4, "full-house": 5, "three-of-a-kind": 3,
+    "two-pair": 4, "one-pair": 2, "high-die": 0, "straight": 5, "flush": 5,
+    "big-straight": 5, "little-straight": 5, "small-straight": 4,
+}  # fmt: skip
+
+
 def natural_key(dice: tuple[int, ...], straights: str, tiebreak: str) -> tuple:
     """Comparable key of five dice without wild faces."""
     ladder = LADDERS[straights]
@@ -188,6 +199,8 @@ def natural_key(dice: tuple[int, ...], straights: str, tiebreak: str) -> tuple:
     height = len(ladder) - 1 - ladder.index(category)  # 0 for the lowest category
     if tiebreak == "category":
         return (height,)
+    if tiebreak == "combination":
+        return (height, tiebreak_dice(dice, category)[: COMBINATION_DICE[category]])
     return (height, tiebreak_dice(dice, category))
 
 

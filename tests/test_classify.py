@@ -24,13 +24,17 @@ RULE_SPECS = (
     + [
         ("gameweave", {"straights": s, "tiebreak": t})
         for s in ("none", "above-full-house", "below-five-of-a-kind", "flush")
-        for t in ("full", "category")
+        for t in ("full", "combination", "category")
     ]
     + [
         ("gameweave", {"tiebreak": "category"}),
         ("gameweave", {"wild": "A"}),
         ("gameweave", {"wild": "9"}),
         ("classic", {"wild": "J", "tiebreak": "category"}),
+        ("classic", {"tiebreak": "combination"}),
+        ("classic", {"wild": "J", "tiebreak": "combination"}),
+        ("triple-snakes", {"tiebreak": "combination"}),
+        ("banking", {"tiebreak": "combination", "wild": "2"}),
         ("classic", {"wild": "Q", "straights": "flush"}),
         ("classic", {"wild": "10", "straights": "none"}),
         ("classic", {"wild": "K", "straights": "below-five-of-a-kind"}),

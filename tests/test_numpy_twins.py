@@ -140,7 +140,14 @@ def test_hand_keys_agree(name):
 
 @pytest.mark.parametrize(
     "options",
-    [{"tiebreak": "category"}, {"straights": "none"}, {"wild": "9"}, {"chart": "ace-six"}],
+    [
+        {"tiebreak": "category"},
+        {"tiebreak": "combination"},
+        {"tiebreak": "combination", "wild": "9"},
+        {"straights": "none"},
+        {"wild": "9"},
+        {"chart": "ace-six"},
+    ],
 )
 def test_hand_keys_agree_under_options(options):
     rules = get_rules("gameweave", options)

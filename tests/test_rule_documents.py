@@ -185,13 +185,29 @@ def test_classic_counts_cli(capsys):
 
 
 def test_quicker_rule_ignores_odd_dice():
-    # Quicker rule: the same category ties, and odd dice are ignored.
+    # 003's quicker rule: "ignore the odd dice, and call hands with the same combination
+    # a tie"; the combination still decides ("Four aces beat four kings").
+    table = table_of("classic", tiebreak="combination")
+    assert ties(table, "K K K K J", "K K K K 10")  # the odd die is ignored
+    assert ties(table, "A A 9 9 J", "A A 9 9 K")
+    assert ties(table, "10 10 K Q 9", "10 10 A J 9")
+    assert ties(table, "A K Q J 9", "A K Q 10 9")  # no pair: no combination at all
+    assert beats(table, "A A A A K", "K K K K A")  # the combination decides
+    assert beats(table, "Q Q Q J J", "Q Q Q 9 9")  # a full house is all combination
+    assert beats(table, "A K Q J 10", "K Q J 10 9")  # "A K Q J 10 is the higher"
+    assert beats(table, "9 9 9 9 10", "A A A K K")
+    # ... with more ties than the full rule, and fewer than the category rule.
+    full, category = table_of("classic"), table_of("classic", tiebreak="category")
+    assert category.n_strengths < table.n_strengths < full.n_strengths
+
+
+def test_the_category_rule_ties_a_whole_category():
+    # 001's and 004's rulings (tiebreak=category): hands of one category tie.
     table = table_of("classic", tiebreak="category")
     assert ties(table, "K K K K J", "K K K K 10")
     assert ties(table, "Q Q Q J J", "Q Q Q 9 9")
     assert ties(table, "A K Q J 10", "K Q J 10 9")
     assert beats(table, "9 9 9 9 10", "A A A K K")
-    # ... with more ties than the full rule.
     full = table_of("classic")
     assert table.n_strengths == len(table.rules.categories) < full.n_strengths
 

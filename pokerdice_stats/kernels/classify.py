@@ -82,8 +82,9 @@ def natural_key(counts, order):
         run_mask = order.run_masks[c]
         if _fits(counts, kind, order.patterns[c], run_length, run_mask):
             key = (n_categories - 1 - c) * TIEBREAK_BASE
-            if order.full_tiebreak:
-                key += tiebreak_code(counts, kind, run_length, run_mask)
+            digits = order.tiebreak_digits[c]
+            if digits > 0:  # the leading digits: the combination first, then the odd dice
+                key += tiebreak_code(counts, kind, run_length, run_mask) // 6 ** (5 - digits)
             return key
     return -1
 

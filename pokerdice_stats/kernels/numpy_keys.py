@@ -73,8 +73,9 @@ def natural_keys(order: HandOrder, sets: Multisets) -> list[int]:
         for c, (kind, pattern, run_length, run_mask) in enumerate(categories):
             if fits(counts, kind, pattern, run_length, run_mask):
                 key = (n_categories - 1 - c) * TIEBREAK_BASE
-                if order.full_tiebreak:
-                    key += tiebreak_code(counts, kind, run_length, run_mask)
+                digits = int(order.tiebreak_digits[c])
+                if digits > 0:  # the leading digits: the combination first, then the odd dice
+                    key += tiebreak_code(counts, kind, run_length, run_mask) // 6 ** (5 - digits)
                 break
         keys.append(key)
     return keys

@@ -22,7 +22,10 @@ class HandOrder(NamedTuple):
     - ``patterns`` (C, 5) int64: counts largest first, 0-padded (pattern categories);
     - ``run_lengths`` (C,) int64 and ``run_masks`` (C,) int64 (bit ``s``: a run may
       start at rank ``s``): the run categories;
-    - ``full_tiebreak``: whether the dice break ties within a category;
+    - ``tiebreak_digits`` (C,) int64: how many leading base-6 digits of the tie-break code
+      (the combination's dice, then the odd dice) break ties within each category: 5
+      (``tiebreak=full``), the combination's dice only (``combination``: the odd dice
+      are ignored) or 0 (``category``: the category alone counts);
     - ``wild``: rank of the wild face, or -1.
     """
 
@@ -30,7 +33,7 @@ class HandOrder(NamedTuple):
     patterns: np.ndarray
     run_lengths: np.ndarray
     run_masks: np.ndarray
-    full_tiebreak: bool
+    tiebreak_digits: np.ndarray
     wild: int
 
 

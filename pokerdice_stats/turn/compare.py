@@ -92,4 +92,6 @@ def _tie_reason(table: HandTable, hand: int) -> str:
     category = table.rules.categories[table.category[hand]].name.lower()
     if table.rules.tiebreak == "category":
         return f"exact tie: the same category ({category}), and only categories count"
+    if table.rules.tiebreak == "combination":
+        return f"exact tie: the same combination ({category}), and the odd dice do not count"
     return f"exact tie: the same hand ({category}) down to the last die"

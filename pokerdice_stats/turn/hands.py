@@ -47,7 +47,7 @@ def hand_order(rules: RuleSet, *, wild: bool = True) -> HandOrder:
         patterns=patterns,
         run_lengths=run_lengths,
         run_masks=run_masks,
-        full_tiebreak=rules.tiebreak == "full",
+        tiebreak_digits=np.array([_tiebreak_digits(rules, cat) for cat in categories], np.int64),
         wild=-1 if (rules.wild is None or not wild) else int(rules.wild),
     )
 
@@ -254,6 +254,13 @@ class HandTable:
         if self.rules.wild is not None and counts[self.rules.wild] > 0:
             text += f" (counted as {format_counts(self.counted_as(h), self.rules)})"
         return text
+
+
+def _tiebreak_digits(rules: RuleSet, category: Category) -> int:
+    """How many of the five tie-break ranks break ties within ``category`` under ``rules``."""
+    if rules.tiebreak == "full":
+        return ix.N_DICE
+    return combination_size(category) if rules.tiebreak == "combination" else 0
 
 
 def combination_size(category: Category) -> int:

@@ -34,7 +34,7 @@ from pokerdice_stats.turn.charts import CHARTS, Chart
 # ----------------------------------------------------------------------------
 # Options.
 
-TIEBREAKS = ("full", "category")
+TIEBREAKS = ("full", "combination", "category")
 THROW_LIMITS = ("none", "first-player")
 TIE_RULES = ("roll-off", "must-beat", "split", "push")
 KNOWLEDGE = ("seen", "blind")
@@ -53,7 +53,9 @@ OPTION_KEYS: dict[str, str] = {
     "sticky_holds": "a die set aside stays aside (true/false)",
     "wild": "a face that counts as any face, or none",
     "straights": "where straights rank: " + ", ".join(CATEGORY_LADDERS),
-    "tiebreak": "full: the set, then the rest, decide; category: the same category ties",
+    "tiebreak": "full: the combination, then the odd dice, decide; combination: the "
+    "combination's faces decide and the odd dice are ignored (003's quicker rule); "
+    "category: the same category ties",
     "chart": "how the dice are written: " + ", ".join(CHARTS),
     "throw_limit": "none, or first-player: nobody takes more throws than the first player",
     "ties": "how an exact tie for the best hand ends: " + ", ".join(TIE_RULES),
@@ -91,7 +93,8 @@ class RuleSet:
     straights : str
         Key of :data:`CATEGORY_LADDERS`.
     tiebreak : str
-        ``full`` or ``category``.
+        ``full``, ``combination`` (003's quicker rule: the odd dice ignored) or
+        ``category`` (the same category ties).
     chart : str
         Key of :data:`CHARTS`.
     throw_limit : str
