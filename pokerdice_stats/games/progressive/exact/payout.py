@@ -262,8 +262,12 @@ def _seen(matrix: np.ndarray, pay, common: dict) -> RoundOutcomes:
     comp = _by_category(rules, d_num)
     n = len(comp)
     denominator = f_den * d_den
+    # a category no hand makes (a wild face leaves no bust) has no column: chance 0
     joint = tuple(
-        tuple(Fraction(player[goal_of[c]][p] * comp[c], denominator) for c in range(n))
+        tuple(
+            Fraction(player[goal_of[c]][p] * comp[c], denominator) if c in goal_of else Fraction(0)
+            for c in range(n)
+        )
         for p in range(n)
     )
     return RoundOutcomes(
