@@ -242,8 +242,10 @@ def run_betting(args: argparse.Namespace) -> int:
     if args.format == "table":
         emit(
             f"{context['rules']}, {result.players} seats, ante {_chips(result.stakes.ante)}, "
-            f"raise {_chips(result.stakes.raise_size)}, at most {result.stakes.raises} a turn "
-            f"(chips a round; {'exact' if result.exact else 'floats'})"
+            f"raise {_chips(result.stakes.raise_size)}, at most {result.stakes.raises} a turn, "
+            f"every seat antes (chips a round; {'exact' if result.exact else 'floats'})\n"
+            "(001 as written, where seat 1 names the ante and a seat may sit out: --ante-max, "
+            "--raise-max or --sit-out yes)"
         )
     emit(render(frame, args.format))
     return 0

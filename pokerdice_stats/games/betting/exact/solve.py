@@ -150,6 +150,7 @@ class Betting:
             "ante": self.stakes.ante,
             "raise": self.stakes.raise_size,
             "raises": self.stakes.raises,
+            "sit_out": False,  # every seat antes: 001 as written is solve_table's
             "exact": self.exact,
             "unit": "chips",
         }
