@@ -52,7 +52,7 @@ def test_breakdown_cells_add_up_exactly(computer, knowledge):
     result = expected_payout(RULES, computer=computer, knowledge=knowledge)
     assert bd.expected == result.expected
     assert bd.variance == result.variance
-    assert float(1 - bd.hit_frequency) == pytest.approx(result.push, abs=1e-15)
+    assert float(1 - bd.hit_frequency) == pytest.approx(result.nothing_paid, abs=1e-15)
     assert len(bd.cells) == len(RULES.category_slugs) ** 2
 
 

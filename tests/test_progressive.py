@@ -297,7 +297,14 @@ def test_exact_and_float_player_values_agree():
 
 def test_outcome_chances_and_float_figures_are_consistent():
     result = expected_payout(RULES, computer="optimal")
-    assert result.player_wins + result.computer_wins + result.push == pytest.approx(1, abs=1e-12)
+    paid = result.player_paid + result.computer_paid + result.nothing_paid
+    assert paid == pytest.approx(1, abs=1e-12)
+    # 004's push (the same rank) is one way that nothing is paid; wins below what the
+    # schedule pays are the other.  It is the breakdown's push row.
+    from pokerdice_stats.games.progressive.exact.breakdown import payout_breakdown
+
+    assert 0 < result.push < result.nothing_paid
+    assert result.push == float(payout_breakdown(RULES).push_rate)
     assert result.expected_float == float(result.expected)
     assert result.variance > 0
     assert result.computer_distribution.sum() == pytest.approx(1, abs=1e-12)

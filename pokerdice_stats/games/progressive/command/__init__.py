@@ -188,8 +188,9 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
         "variance": _exact(result.variance),
         "variance_float": result.variance_float,
         "std_float": result.std_float,
-        "player_wins": result.player_wins,
-        "computer_wins": result.computer_wins,
+        "player_paid": result.player_paid,
+        "computer_paid": result.computer_paid,
+        "nothing_paid": result.nothing_paid,
         "push": result.push,
     }
     if result.edge is not None:

@@ -114,8 +114,11 @@ class PayoutResult:
     variance : Fraction or None
         Exact variance of the payout of one round (None when float).
     variance_float : float
-    player_wins, computer_wins, push : float
-        Chance that the player is paid, pays, or nothing changes hands.
+    player_paid, computer_paid, nothing_paid : float
+        Chance that the player is paid, that the player pays, and that no points change
+        hands (a push, or a win the schedule pays nothing).
+    push : float
+        Chance of a push: both hands of the same rank (004's "Push").
     computer_distribution : (252,) float
         The computer's final-hand chances.
     equilibrium : Equilibrium or None
@@ -139,8 +142,9 @@ class PayoutResult:
     expected_float: float
     variance: Fraction | None
     variance_float: float
-    player_wins: float
-    computer_wins: float
+    player_paid: float
+    computer_paid: float
+    nothing_paid: float
     push: float
     computer_distribution: np.ndarray
     equilibrium: Equilibrium | None = None
@@ -181,9 +185,10 @@ class PayoutResult:
         figures = {
             "expected payout (points per round)": (self.expected_float, self.expected),
             "variance (points² per round)": (self.variance_float, self.variance),
-            "player wins (chance)": (self.player_wins, None),
-            "computer wins (chance)": (self.computer_wins, None),
-            "push (chance)": (self.push, None),
+            "player paid (chance)": (self.player_paid, None),
+            "computer paid (chance)": (self.computer_paid, None),
+            "nothing paid (chance)": (self.nothing_paid, None),
+            "push: the same rank (chance)": (self.push, None),
         }
         return pd.DataFrame(
             {
@@ -207,8 +212,9 @@ def payout_result(outcomes: RoundOutcomes) -> PayoutResult:
     """The summary figures of :class:`RoundOutcomes`."""
     mean = outcomes.expected
     variance = outcomes.second_moment - mean * mean
-    wins = float(outcomes.chance_where(lambda pay: pay > 0))
-    losses = float(outcomes.chance_where(lambda pay: pay < 0))
+    paid = float(outcomes.chance_where(lambda pay: pay > 0))
+    pays = float(outcomes.chance_where(lambda pay: pay < 0))
+    same_rank = sum(outcomes.joint[c][c] for c in range(len(outcomes.joint)))
     return PayoutResult(
         rules=outcomes.rules,
         computer=outcomes.computer,
@@ -217,9 +223,10 @@ def payout_result(outcomes: RoundOutcomes) -> PayoutResult:
         expected_float=float(mean),
         variance=variance if isinstance(variance, Fraction) else None,
         variance_float=float(variance),
-        player_wins=wins,
-        computer_wins=losses,
-        push=float(outcomes.chance_where(lambda pay: pay == 0)),
+        player_paid=paid,
+        computer_paid=pays,
+        nothing_paid=float(outcomes.chance_where(lambda pay: pay == 0)),
+        push=float(same_rank),
         computer_distribution=outcomes.computer_distribution,
         equilibrium=outcomes.equilibrium,
         computer_value=outcomes.computer_value,

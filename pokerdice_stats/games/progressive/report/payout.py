@@ -63,8 +63,9 @@ def payout_frame() -> pd.DataFrame:
                     "expected": result.expected if result.expected is not None else "",
                     "expected_float": result.expected_float,
                     "std_float": result.std_float,
-                    "player_wins": result.player_wins,
-                    "computer_wins": result.computer_wins,
+                    "player_paid": result.player_paid,
+                    "computer_paid": result.computer_paid,
+                    "nothing_paid": result.nothing_paid,
                     "push": result.push,
                     "action": float(result.edge.action) if result.edge else float("nan"),
                     "edge_percent": float(result.edge.percent)
@@ -100,7 +101,10 @@ def write_progressive(out_dir: Path) -> list[Path]:
         "`blind`: both blind, the player answers the computer's policy with its best response, "
         "and `optimal` is the equilibrium of the blind game (value 0 by symmetry; "
         "double oracle, exploitability as listed, bounds certified exactly).  "
-        "`expected` is exact; `action` is the expected points that change hands a round "
+        "`expected` is exact; `player_paid`, `computer_paid` and `nothing_paid`: the chances "
+        "that the player is paid, pays, and that no points change hands (a push, or a win the "
+        "schedule pays nothing); `push`: the chance of the same rank (004's push); "
+        "`action` is the expected points that change hands a round "
         "(whoever pays) and `edge_percent` the player's edge per 100 of them (the house's is "
         "minus it); the bank columns start from 10,000 points "
         f"after {BANK_ROUNDS} rounds (mean and standard deviation).\n\n"
