@@ -42,7 +42,7 @@ def test_errors_are_value_errors():
         ("classic", {"wild": "9", "chart": "ace-one"}, ["wild", "2 3 4 5 6 1"]),
         ("triple-snakes", {"wild": "A"}, ["wild", "1 2 3 4 5 6"]),
         ("classic", {"straights": "diagonal"}, ["straights", "above-full-house", "flush"]),
-        ("classic", {"tiebreak": "half"}, ["tiebreak", "full, category"]),
+        ("classic", {"tiebreak": "half"}, ["tiebreak", "full, combination, category"]),
         ("classic", {"chart": "tarot"}, ["chart", "ace-one", "ace-six"]),
         ("classic", {"throw_limit": "always"}, ["throw_limit", "first-player"]),
         ("classic", {"ties": "duel"}, ["ties", "roll-off", "push"]),

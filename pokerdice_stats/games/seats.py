@@ -9,6 +9,11 @@ from pokerdice_stats.ground.arguments import checked_whole_number
 #: more than five).
 MIN_PLAYERS = bounds.MIN_PLAYERS
 MAX_PLAYERS = bounds.MAX_PLAYERS
+#: Why a round has at most five seats here, said with every refusal of a sixth.
+SEATS_REASON = (
+    "the rule documents play two or more, usually no more than five; the exact analyses "
+    "stop at five, where a solved round already weighs every earlier seat's final hand"
+)
 
 
 def check_players(players: int) -> int:
@@ -19,4 +24,4 @@ def check_players(players: int) -> int:
     OptionError
         Otherwise.
     """
-    return checked_whole_number(players, "players", MIN_PLAYERS, MAX_PLAYERS)
+    return checked_whole_number(players, "players", MIN_PLAYERS, MAX_PLAYERS, reason=SEATS_REASON)

@@ -43,6 +43,7 @@ def checked_whole_number(
     low: int | None = None,
     high: int | None = None,
     error: type[PokerDiceError] = OptionError,
+    reason: str = "",
 ) -> int:
     """``value`` as an ``int``, if it is a whole number from ``low`` to ``high``.
 
@@ -56,6 +57,8 @@ def checked_whole_number(
         The bounds, both included (none when omitted).
     error : type
         The :class:`PokerDiceError` raised.
+    reason : str
+        Why the bounds are what they are, added to the refusal of a value out of them.
 
     Returns
     -------
@@ -86,7 +89,9 @@ def checked_whole_number(
             bounds = f"at most {high}"
         else:
             bounds = f"{low} to {high}"
-        raise error(f"{what} must be {bounds}, got {shown(value)}")
+        raise error(
+            f"{what} must be {bounds}, got {shown(value)}" + (f" ({reason})" if reason else "")
+        )
     return number
 
 

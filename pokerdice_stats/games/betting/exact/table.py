@@ -60,6 +60,11 @@ from pokerdice_stats.turn.rules import RuleSet
 
 #: The largest ``ante_max``: the first seat names 1 to at most this many chips.
 MAX_ANTE = 10
+#: Why the named ante and a raise have limits here, said with every refusal past them.
+SIZES_REASON = (
+    "001 allows any size; the solved round offers whole chips up to these limits, since "
+    "each size is one more branch of every decision it solves"
+)
 #: Figures of a seat in a round, read from the solved round of the seats in.
 FIGURES = ("ev", "p_pot", "raise_rate", "fold_rate")
 
@@ -291,7 +296,9 @@ def check_table(
         if isinstance(ante_max, bool) or not isinstance(ante_max, int):
             raise OptionError(f"ante_max must be a whole number of chips, got {ante_max!r}")
         if not 1 <= ante_max <= MAX_ANTE:
-            raise OptionError(f"ante_max must be 1 to {MAX_ANTE} chips, got {ante_max}")
+            raise OptionError(
+                f"ante_max must be 1 to {MAX_ANTE} chips, got {ante_max} ({SIZES_REASON})"
+            )
         antes = tuple(Fraction(a) for a in range(1, ante_max + 1))
     else:
         antes = (check_stakes(1 if ante is None else ante).ante,)
@@ -299,7 +306,9 @@ def check_table(
         if isinstance(raise_max, bool) or not isinstance(raise_max, int):
             raise OptionError(f"raise_max must be a whole number of chips, got {raise_max!r}")
         if not 1 <= raise_max <= MAX_RAISES:
-            raise OptionError(f"raise_max must be 1 to {MAX_RAISES} chips, got {raise_max}")
+            raise OptionError(
+                f"raise_max must be 1 to {MAX_RAISES} chips, got {raise_max} ({SIZES_REASON})"
+            )
         stakes = check_stakes(antes[0], 1, raise_max)
     else:
         size = 1 if raise_size is None else raise_size
