@@ -60,6 +60,17 @@ def test_halves_against_enumeration(rounds, start):
     assert session.mean == sum(b * p for b, p in final.items())
 
 
+@pytest.mark.parametrize(("rounds", "start"), [(0, 5), (1, 5), (4, 5), (5, 3)])
+def test_ahead_and_level_against_enumeration(rounds, start):
+    """004's winner: the player ahead of the computer (a bank above the start) or level."""
+    final, _ = ref.bank_by_enumeration(HALVES, rounds, start, floor=F(5, 2))
+    session = distribution_of_amounts(HALVES, rounds, start)
+    assert session.ahead == sum((p for bank, p in final.items() if bank > start), F(0))
+    assert session.level == final.get(start, F(0))
+    floats = distribution_of_amounts(HALVES, rounds, start, exact=False)
+    assert floats.ahead == pytest.approx(float(session.ahead), abs=1e-12)
+
+
 @pytest.mark.parametrize(("rounds", "start"), [(1, 6), (3, 6), (5, 4), (4, 20)])
 def test_two_index_lattice_against_enumeration(monkeypatch, rounds, start):
     monkeypatch.setattr(bank_lattice, "GRID_LIMIT", 10)  # force the pay of 17/7 onto its own axis

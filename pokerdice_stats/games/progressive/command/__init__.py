@@ -424,6 +424,8 @@ def _session_text(session: dict) -> str:
         f"  chance of ruin (bank below {session['ruin_below']:,}): {session['ruin_float']:.6g}"
         + (f" = {ruin}" if session["ruin"] and len(ruin) < 60 else "")
         + f"\n  mean {session['mean_float']:,.2f} points, sd {session['sd']:,.2f} points\n"
+        f"  the player ends ahead of the computer (004's winner: the most points): "
+        f"{session['ahead_float']:.6g}; level: {session['level_float']:.6g}\n"
         f"  quantiles (points): {quantiles}\n"
     )
 

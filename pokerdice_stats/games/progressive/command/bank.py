@@ -38,6 +38,13 @@ def bank_session_record(session) -> dict:
         "mean": _exact(session.mean) if exact else None,
         "mean_float": float(session.mean),
         "sd": session.sd,
+        "ahead": _exact(session.ahead) if exact else None,
+        "ahead_float": float(session.ahead),
+        "level": _exact(session.level) if exact else None,
+        "level_float": float(session.level),
+        "ahead_definition": "chance the player ends with more points than the computer "
+        "(004's winner: the most points at the end of play; both start with start, and "
+        "every point one wins the other loses); level: both end where they began",
         "quantiles": {f"{float(q):g}": _points(session.quantile(q)) for q in QUANTILES},
         "unit": "points (the player's bank)",
     }

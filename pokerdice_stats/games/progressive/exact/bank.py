@@ -132,6 +132,21 @@ class BankDistribution:
             return self.chances[where]
         return Fraction(0) if self.exact else 0.0
 
+    @property
+    def ahead(self) -> Number:
+        """Chance the session ends with the bank above the start: the player then has more
+        points than the computer (004's winner: "the most points at the end of play"),
+        when both began with ``start`` (every point one wins the other loses)."""
+        above = self.banks > self.start
+        if self.chances.dtype == object:
+            return sum(self.chances[above], Fraction(0))
+        return float(self.chances[above].sum())
+
+    @property
+    def level(self) -> Number:
+        """Chance the session ends with the bank at the start (nobody ahead)."""
+        return self.chance(self.start)
+
     def quantile(self, q: float | Fraction) -> int | Fraction | float:
         """The smallest bank ``b`` with ``P(bank <= b) >= q`` (0 < q <= 1).
 
