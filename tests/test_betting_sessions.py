@@ -87,6 +87,17 @@ def test_first_round_agrees_with_the_exact_round(players, seed):
         assert abs(seat.first_round.z_score(exact)) < BOUND
     total = sum(seat.first_round.estimate for seat in result.seats)
     assert abs(total) < 1e-9
+    # 001's winner after one round is the seat that took the pot: the same sessions counted
+    for seat in result.seats:
+        assert seat.game_win.estimate == pytest.approx(seat.p_pot.estimate, abs=1e-12)
+    assert sum(seat.game_win.estimate for seat in result.seats) == pytest.approx(1, abs=1e-12)
+
+
+def test_the_most_chips_is_shared_among_seats_tied_for_it():
+    options = RunOptions(n=4_000, seed=9, progress=False)
+    result = simulate_betting_sessions(SNAKES, 4, rounds=6, start=5, run=options)
+    assert sum(seat.game_win.estimate for seat in result.seats) == pytest.approx(1, abs=1e-12)
+    assert all(0 < seat.game_win.estimate < 1 for seat in result.seats)
 
 
 @pytest.mark.parametrize(

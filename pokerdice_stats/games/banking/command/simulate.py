@@ -160,6 +160,7 @@ def betting_session_text(record: dict) -> str:
             ("raise_rate", "raise rate (chance a round sat in)"),
             ("fold_rate", "fold rate (chance a round sat in)"),
             ("ruin", "ruin (chance)"),
+            ("game_win", "ends with the most chips (001's winner; a tie for the most shared)"),
             ("first_round", "net chips in the first round"),
         ):
             if key not in row:

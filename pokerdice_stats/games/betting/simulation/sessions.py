@@ -158,6 +158,7 @@ class BettingSeat:
     fold_rate: stats.Estimate
     ruin: stats.Estimate
     final_chips: stats.Estimate
+    game_win: stats.Estimate
     sit_out_rate: stats.Estimate | None = None
 
 
@@ -232,6 +233,7 @@ class BettingSessionResult:
                 "fold_rate",
                 "ruin",
                 "final_chips",
+                "game_win",
                 "sit_out_rate",
             ):
                 est = getattr(seat, name)
@@ -323,6 +325,9 @@ def simulate_betting_sessions(
     out_at = t["each_out_at"].reshape(-1, n)
     length = t["each_length"].astype(np.float64)
     begin = Fraction(job.session.start, unit)
+    # 001's winner: the most chips at the end of the session; seats tied for the most share it
+    top = chips == chips.max(axis=1, keepdims=True)
+    shares = top / top.sum(axis=1, keepdims=True)
     seats = []
     for s in range(n):
         sat = int(t["seat_rounds"][s])
@@ -335,6 +340,7 @@ def simulate_betting_sessions(
                 fold_rate=stats.proportion(int(t["folded"][s]), sat, seed),
                 ruin=stats.proportion(int((out_at[:, s] > 0).sum()), done.n, seed),
                 final_chips=stats.sample_mean(chips[:, s], seed),
+                game_win=stats.sample_mean(shares[:, s], seed),
                 sit_out_rate=(
                     None
                     if table is None
