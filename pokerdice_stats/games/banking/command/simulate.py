@@ -133,19 +133,26 @@ def banking_session_text(record: dict) -> str:
 
 def betting_session_text(record: dict) -> str:
     """The plain-text lines of a betting-session record (001)."""
+    as_written = "sit_out" in record
+    stakes = (
+        "the stakes as 001 writes them (below)"
+        if as_written
+        else f"ante {record['ante']}, a raise of {record['raise']}, at most "
+        f"{record['raises']} a turn; every seat antes"
+    )
     lines = [
         f"session simulation, rules {record['rules']}: betting rounds (solved play), "
         f"{record['players']} seats, at most {record['rounds']:,} rounds, start "
-        f"{record['start']}, ante {record['ante']}, raise {record['raise']} "
-        f"(up to {record['raises']} a turn; chips)",
+        f"{record['start']} chips, {stakes}",
         "the pot's taker starts the next round; ruin: " + record["ruin"],
         f"n={record['n']:,} sessions, seed={record['seed']}; decisions cut short by chips: "
         f"{record['short_decisions']:,}",
     ]
-    if "sit_out" in record:
+    if as_written:
         lines.append(
             f"001 as written: the first seat names an ante of 1 to {record['ante_max']} "
-            f"(first round: {record['first_ante']}), raises of up to {record['raise_max']}, "
+            f"(first round: {record['first_ante']}), a raise is 1 to {record['raise_max']} "
+            "chips, "
             f"sitting out {'allowed' if record['sit_out'] else 'not allowed'}; void rounds "
             f"(nobody met the ante): {record['void_rounds']:,}"
         )
