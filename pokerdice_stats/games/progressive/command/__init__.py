@@ -430,12 +430,20 @@ def _session_text(session: dict) -> str:
     )
 
 
+def _short_exact(text: str | None) -> str:
+    """An exact figure short enough to print beside its decimal, else ``""``."""
+    if not text:
+        return ""
+    short = short_fraction(Fraction(text))
+    return "" if short == "…" else short
+
+
 def _breakdown_text(breakdown, record: dict) -> str:
     lines = [
         f"payout breakdown: {record['rules']}, schedule {record['schedule']}, computer "
         f"{record['computer']}, knowledge {record['knowledge']} (points per round, player's side)",
         f"  expected {record['expected_float']:.6g}"
-        + (f" = {short_fraction(Fraction(record['expected']))}" if record["expected"] else "")
+        + (f" = {exact}" if (exact := _short_exact(record["expected"])) else "")
         + f", sd {record['sd']:.6g}, hit frequency {record['hit_frequency']:.6g}, "
         f"push rate {record['push_rate']:.6g}",
         f"  return per unit of the largest loss ({record['largest_loss']}): "

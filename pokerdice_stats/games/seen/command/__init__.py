@@ -243,8 +243,8 @@ def run_match(args: argparse.Namespace) -> int:
     if args.format == "table":
         emit(
             "note: win is the chance (0 to 1) of winning the match, expected_rounds the mean "
-            "number of rounds it lasts; … is an exact fraction too long to show (--format json "
-            "or csv)"
+            "number of rounds it lasts"
+            + ("; exact fractions: --format json or csv" if result.exact else "")
         )
     return 0
 
