@@ -98,6 +98,27 @@ def _bidding_rules(args: argparse.Namespace):
     return rules
 
 
+#: Rungs of the category ladder the exact program solves in seconds (2**8 bid histories).
+QUICK_RUNGS = 8
+
+
+def _notice_long_solve(rules, ladder: str) -> None:
+    """Say on standard error, before it starts, that a solve takes minutes (not a hang)."""
+    import sys
+
+    from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+
+    rungs = bid_ladder(rules, ladder).n_rungs
+    if rungs > QUICK_RUNGS:
+        sys.stderr.write(
+            f"pokerdice-stats: the {ladder} ladder of {rules.label()} has {rungs} rungs "
+            f"({2**rungs:,} bid histories; {QUICK_RUNGS} rungs take seconds): the exact solve "
+            "takes about 2 minutes and 1 GB on 2 cores the first time, then is read from "
+            "the cache\n"
+        )
+        sys.stderr.flush()
+
+
 def run_bidding(args: argparse.Namespace) -> int:
     if args.solver is None:
         args.solver = "claims" if args.ladder == "fine" else "program"
@@ -128,6 +149,7 @@ def run_bidding(args: argparse.Namespace) -> int:
         habit_rule(ladder, name)
     table = hand_table(rules)
     own = None if args.hand is None else table.format(table.hand(args.hand))  # before the work
+    _notice_long_solve(rules, args.ladder)
     result = solve_ladder(rules, args.ladder)
     odds = odds_frame(ladder)
     if own is not None:
@@ -152,6 +174,7 @@ def _run_position(args: argparse.Namespace, rules) -> int:
         raise OptionError("--player does not go with --bids (one position is answered)")
     hand_table(rules).hand(args.hand)  # a bad hand or bid is refused before the solve
     parse_bids(bid_ladder(rules, args.ladder), args.bids)
+    _notice_long_solve(rules, args.ladder)
     result = solve_ladder(rules, args.ladder)
     answer = position_answer(result, args.hand, args.bids)
     context = {"rules": rules.label(), "ladder": args.ladder}
