@@ -35,6 +35,7 @@ ONE_THROW = [
     (3, "triple-snakes", {}),
     (4, "triple-snakes", {}),
     (3, "banking", {"tiebreak": "category"}),
+    (3, "classic", {"tiebreak": "combination"}),
     (3, "progressive", {}),
 ]
 
