@@ -144,7 +144,7 @@ def bidding_answer(request: BiddingRequest) -> dict:
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder, bid_odds, check_bidding_rules
     from pokerdice_stats.games.bidding.exact.position import position_answer
     from pokerdice_stats.games.bidding.exact.solve import solve_ladder
-    from pokerdice_stats.games.bidding.exact.tree import CALL, mover
+    from pokerdice_stats.games.bidding.exact.tree import mover
     from pokerdice_stats.ground import indexing as ix
     from pokerdice_stats.turn.hands import hand_table
 
@@ -162,21 +162,15 @@ def bidding_answer(request: BiddingRequest) -> dict:
                 f"{ladder.labels[before]}"
             )
     result = solve_ladder(rules, "category")
-    tree = result.tree
     seat = mover(history)
-    info = next(i for i in tree.infosets[seat] if i.history == history)
-    chances = result.strategy[seat][hand, list(info.moves)]
     odds = bid_odds(ladder)[hand]
-    # each alternative's value under the solution's beliefs (bidding --hand --bids)
-    values = {m.move: m.value for m in position_answer(result, request.hand, request.bids).moves}
+    # the command line's answer (bidding --hand --bids): the solution's mix, or the move of
+    # the best value where the solution never makes the mover's own bids with this hand
+    answer = position_answer(result, request.hand, request.bids)
+    top = max(m.chance for m in answer.moves)
     moves = [
-        {
-            "move": "call" if action == CALL else ladder.labels[action],
-            "chance": float(chance),
-            "best": bool(chance == chances.max()),
-            "value": values.get("call" if action == CALL else ladder.labels[action]),
-        }
-        for action, chance in zip(info.actions, chances, strict=True)
+        {"move": m.move, "chance": m.chance, "best": m.chance == top, "value": m.value}
+        for m in answer.moves
     ]
     record = {
         "rules": rules.label(),
@@ -188,6 +182,7 @@ def bidding_answer(request: BiddingRequest) -> dict:
         "bids": [ladder.labels[b] for b in history],
         "seat": seat,
         "reached": reach_chances(result).get(history, 0.0) > NEGLIGIBLE,
+        "mix": answer.mix,
         "value": result.value,
         "moves": moves,
         "bid_odds": [

@@ -35,7 +35,9 @@ function showPending(line, data) {
     `<progress max="1" value="${share}"></progress> ` +
     `<span class="progress" data-progress="${share}">${(100 * share).toFixed(0)} %</span> `;
   line.classList.add("pending");
-  line.innerHTML = `solving… ${figure}${escapeHtml(data.stage || "")} · ${data.seconds} s (job ${escapeHtml(data.job)})`;
+  line.title = `job ${data.job}`;
+  const stage = data.stage && data.stage !== "solving" ? `${escapeHtml(data.stage)} · ` : "";
+  line.innerHTML = `solving… ${figure}${stage}${data.seconds} s`;
 }
 
 function table() {
@@ -56,12 +58,17 @@ function has(panel) {
 
 // ---- numbers as players read them ---------------------------------------------------
 
+function fixed(value, digits) {
+  // a value too small for the digits shown keeps three significant ones (never "0.000")
+  return value !== 0 && Math.abs(value) < 10 ** -digits ? value.toPrecision(3) : value.toFixed(digits);
+}
+
 function shown(value, unit) {
   if (value === null || value === undefined) return "";
   if (unit === "chance") return `${(100 * value).toFixed(2)} %`;
   if (unit && unit.startsWith("share of the pot")) return `${(100 * value).toFixed(2)} % of the pot`;
-  if (unit === "points per round") return `${value.toFixed(3)} points`;
-  if (unit === "chips") return `${value.toFixed(3)} chips`;
+  if (unit === "points per round") return `${fixed(value, 3)} points`;
+  if (unit === "chips") return `${fixed(value, 3)} chips`;
   return value.toFixed(4);
 }
 
@@ -70,6 +77,28 @@ function valueWords(unit) {
   if (unit === "points per round") return "points per round (expected payout)";
   if (unit && unit.startsWith("share of the pot")) return unit;
   return unit;
+}
+
+function afterValue(unit) {
+  // what follows a value shown with its unit (shown): the words, without the unit again
+  if (unit === "points per round") return "a round (expected payout)";
+  if (unit && unit.startsWith("share of the pot")) return unit.replace("share of the pot", "").trim();
+  if (unit === "chips") return "";
+  return valueWords(unit);
+}
+
+// ---- answers on screen: none is left standing for another position ------------------------
+
+function clearAnswers() {
+  $("holds").hidden = true;
+  $("headline").textContent = "";
+  $("next-throw").disabled = true;
+  for (const id of ["betting-rows", "bidding-rows", "review-rows"]) $(id).hidden = true;
+  for (const id of ["betting-answer", "bidding-answer", "review-summary"]) $(id).textContent = "";
+}
+
+function needRules() {
+  if (!state.rules) throw new Error("fix the rules first: see the message under the options");
 }
 
 // ---- dice entry -----------------------------------------------------------------------
@@ -158,11 +187,17 @@ async function loadRules() {
     if (asked !== rulesAsked) return;
     state.rules = null;
     rulesAsked = null;
+    clearAnswers();
     $("source").innerHTML = `<span class="error">${escapeHtml(err.message)}</span>`;
     return;
   }
   if (asked !== rulesAsked) return; // a later table was asked for meanwhile
   state.rules = answer;
+  clearAnswers();
+  if ($("preset").value !== answer.settings.preset) {  // a pasted rule file names its preset
+    $("preset").value = answer.settings.preset;
+    rulesAsked = JSON.stringify(table());
+  }
   $("source").textContent = `${preset().source} — rules: ${state.rules.rules}`;
   drawPalette();
   const left = $("throws-left");
@@ -198,17 +233,25 @@ function seat() {
   return Number($("seat").value);
 }
 
-function position(needAgainst = true) {
-  // The context every hold answer needs, by the game the preset plays.
+function position(needAgainst = true, where = "") {
+  // The context every hold answer needs, by the game the preset plays; ``where``: the tab
+  // holding the fields, for a message given on another one.
   const out = {};
   if (has("banking")) out.players = players();
   if (has("progressive")) out.computer_hand = $("computer-hand").value.trim() || null;
   if (has("hold")) {
     const against = $("against").value.trim();
-    if (needAgainst && seat() > 1 && !against) throw new Error("enter the best hand so far (you are not seat 1)");
+    if (needAgainst && seat() > 1 && !against) {
+      throw new Error(`enter the best hand so far${where} (you are seat ${seat()}, not seat 1)`);
+    }
     if (against) {
       out.against = against;
-      out.tied = Number($("tied").value) || 1;
+      const tied = $("tied").value.trim();
+      out.tied = tied ? Number(tied) : 1;
+      if (seat() > 1 && !(Number.isInteger(out.tied) && out.tied >= 1 && out.tied <= seat() - 1)) {
+        throw new Error(`earlier seats holding the best hand${where}: a whole number from 1 to ` +
+          `${seat() - 1} (you are seat ${seat()})`);
+      }
     }
     out.players_left = players() - seat();
     const limit = $("limit").value.trim();
@@ -248,7 +291,10 @@ function common(a, b) {
 async function advise() {
   const status = $("status");
   status.className = "note";
+  $("holds").hidden = true;
+  $("headline").textContent = "";
   try {
+    needRules();
     const dice = $("dice-text").value.trim();
     if (!dice) throw new Error("enter your five dice");
     const body = { ...table(), dice, throws_left: Number($("throws-left").value) };
@@ -283,7 +329,7 @@ function showHolds(answer) {
   $("headline").innerHTML =
     `<strong id="best-keep" data-keep="${escapeHtml(best.keep)}">${escapeHtml(what)}</strong>: ` +
     `<span id="best-value" data-value="${best.value}">${shown(best.value, answer.unit)}</span> ` +
-    `${escapeHtml(valueWords(answer.unit))}${escapeHtml(facing)}`;
+    `${escapeHtml(afterValue(answer.unit))}${escapeHtml(facing)}`;
   $("value-head").textContent = valueWords(answer.unit);
   const mix = answer.holds.some((h) => h.chance !== undefined);
   $("mix-head").hidden = !mix;
@@ -342,6 +388,7 @@ function bettingBody() {
 async function checkOrRaise() {
   await betting((body) => {
     body.hand = $("dice-text").value.trim();
+    if (!body.hand) throw new Error("enter your five dice");
     const best = $("against").value.trim();
     if (best) body.best = best;
     return body;
@@ -361,12 +408,19 @@ async function betting(fill) {
   const line = $("betting-answer");
   const rows = $("betting-rows");
   rows.hidden = true;
+  line.textContent = "";
   try {
+    needRules();
     const answer = await call("/api/betting", fill(bettingBody()), line);
     line.className = "answer";
     if (answer.meet_value !== undefined) {
       line.innerHTML = `<span id="betting-decision">${answer.decision}</span>: meet is worth ` +
         `${shown(answer.meet_value, "chips")} to come, fold ${shown(answer.fold_value, "chips")}`;
+      return;
+    }
+    if (!answer.options.length) {
+      line.innerHTML = `<span id="betting-decision">${escapeHtml(answer.decision)}</span>: ` +
+        escapeHtml(answer.reason || "this seat has no choice to make here");
       return;
     }
     line.innerHTML = `<span id="betting-decision">${answer.decision}</span>` +
@@ -392,6 +446,23 @@ async function betting(fill) {
 
 const bids = [];
 
+function addBid() {
+  const line = $("bidding-answer");
+  const ladder = state.rules ? state.rules.categories.slice().reverse() : [];  // lowest first
+  const next = $("bid-add").value;
+  const last = bids.length ? bids[bids.length - 1] : null;
+  if (last !== null && ladder.indexOf(next) <= ladder.indexOf(last)) {
+    line.className = "error";
+    line.textContent = last === ladder[ladder.length - 1]
+      ? `${last} is the top rung: it can only be called`
+      : `each bid must be higher than the last (${last})`;
+    return;
+  }
+  bids.push(next);
+  drawBids();
+  clearAnswers();
+}
+
 function drawBids() {
   $("bids").innerHTML = bids.map((b) => `<span>${escapeHtml(b)}</span>`).join("") || "<em>none yet: seat 1 opens</em>";
 }
@@ -399,13 +470,20 @@ function drawBids() {
 async function callOrBid() {
   const line = $("bidding-answer");
   const rows = $("bidding-rows");
+  rows.hidden = true;
+  line.textContent = "";
   try {
-    const answer = await call("/api/bidding", { ...table(), hand: $("dice-text").value.trim(), bids }, line);
+    needRules();
+    const hand = $("dice-text").value.trim();
+    if (!hand) throw new Error("enter your five dice");
+    const answer = await call("/api/bidding", { ...table(), hand, bids }, line);
     const best = answer.moves.reduce((a, b) => (b.chance > a.chance ? b : a));
     line.className = "answer";
     line.innerHTML = `Seat ${answer.seat} to move with ${escapeHtml(answer.hand)} (${escapeHtml(answer.own_rung)}): ` +
       `<span id="bidding-best">${escapeHtml(best.move)}</span>` +
-      (answer.reached ? "" : " (the equilibrium never reaches these bids)");
+      (answer.mix === "best value" ? " (the equilibrium never makes your bids so far with this " +
+        "hand: the move of the best value)" : answer.reached ? "" :
+        " (the equilibrium never reaches these bids)");
     const body = rows.querySelector("tbody");
     body.innerHTML = "";
     for (const m of answer.moves) {
@@ -433,8 +511,8 @@ function drawSteps() {
   body.innerHTML = "";
   for (let i = 1; i <= state.rules.throws; i++) {
     const tr = document.createElement("tr");
-    tr.innerHTML = `<td>${i}</td><td><input class="step-dice" type="text" autocomplete="off"></td>` +
-      `<td><input class="step-keep" type="text" autocomplete="off"${i === state.rules.throws ? " disabled placeholder=\"(turn over)\"" : ""}></td>`;
+    tr.innerHTML = `<td>${i}</td><td><input class="step-dice" type="text" autocomplete="off" aria-label="throw ${i}: the dice showing"></td>` +
+      `<td><input class="step-keep" type="text" autocomplete="off" aria-label="throw ${i}: the dice kept"${i === state.rules.throws ? " disabled placeholder=\"(turn over)\"" : ""}></td>`;
     body.appendChild(tr);
   }
 }
@@ -442,7 +520,10 @@ function drawSteps() {
 async function review() {
   const status = $("review-status");
   status.className = "note";
+  $("review-rows").hidden = true;
+  $("review-summary").textContent = "";
   try {
+    needRules();
     const steps = [];
     for (const tr of $("review-steps").querySelectorAll("tbody tr")) {
       const dice = tr.querySelector(".step-dice").value.trim();
@@ -452,8 +533,10 @@ async function review() {
     }
     const asWritten = has("betting") ? tableStakes() : {};
     const stakesOnly = !steps.length && (asWritten.ante_named !== undefined || asWritten.entered !== undefined);
-    const where = position(!stakesOnly);
-    if (has("progressive") && !where.computer_hand) throw new Error("enter the computer's final hand");
+    const where = position(!stakesOnly, " on the Coach tab");
+    if (has("progressive") && !where.computer_hand) {
+      throw new Error("enter the computer's final hand on the Coach tab");
+    }
     const request = { ...table(), steps, ...where };
     if (has("betting")) {
       const { rules, set, rules_text, ...stakes } = bettingBody();
@@ -500,7 +583,10 @@ function tableStakes() {
 async function reviewBidding() {
   const status = $("review-status");
   status.className = "note";
+  $("review-rows").hidden = true;
+  $("review-summary").textContent = "";
   try {
+    needRules();
     const moves = $("review-bid-moves").value.split(",").map((m) => m.trim()).filter((m) => m);
     const hand = $("review-bid-hand").value.trim() || $("dice-text").value.trim();
     if (!hand) throw new Error("enter your five dice");
@@ -519,7 +605,8 @@ function showReview(answer) {
   const lost = answer.lost_decisions;
   $("review-summary").innerHTML = lost === 0
     ? "Every decision was the best (or as good)."
-    : `<span id="review-lost">${lost}</span> decision(s) lost value: ${shown(answer.total_cost, unit)} in all (${escapeHtml(valueWords(unit))}).`;
+    : `<span id="review-lost">${lost}</span> decision(s) lost value: ${shown(answer.total_cost, unit)} in all` +
+      (afterValue(unit) ? ` (${escapeHtml(afterValue(unit))}).` : ".");
   const body = $("review-rows").querySelector("tbody");
   body.innerHTML = "";
   for (const d of answer.decisions) {
@@ -572,12 +659,19 @@ async function start() {
     state.dice = parseDice($("dice-text").value).slice(0, 5);
     stale();
   });
+  for (const id of ["players", "seat", "against", "tied", "limit", "computer-hand", "throws-left",
+    "ante", "raise", "raises", "pot"]) {
+    const el = $(id);
+    if (el) el.addEventListener("input", clearAnswers);
+    if (el) el.addEventListener("change", clearAnswers);
+  }
+  $("dice-text").addEventListener("keydown", (e) => { if (e.key === "Enter") advise(); });
   $("advise").addEventListener("click", advise);
   $("next-throw").addEventListener("click", nextThrow);
   $("check-raise").addEventListener("click", checkOrRaise);
   $("meet-fold").addEventListener("click", meetOrFold);
-  $("bid-push").addEventListener("click", () => { bids.push($("bid-add").value); drawBids(); });
-  $("bid-clear").addEventListener("click", () => { bids.length = 0; drawBids(); });
+  $("bid-push").addEventListener("click", addBid);
+  $("bid-clear").addEventListener("click", () => { bids.length = 0; drawBids(); clearAnswers(); });
   $("call-or-bid").addEventListener("click", callOrBid);
   $("tab-coach").addEventListener("click", () => view("coach"));
   $("tab-review").addEventListener("click", () => view("review"));

@@ -175,7 +175,7 @@ def raise_decision(result: Betting, seat: int, hand, *, best=None, pot=None, sti
     dict
         ``decision`` (``out``, ``check`` or ``raise``), ``chosen_raises`` (how many),
         ``options`` (one ``{"raises", "value"}`` per choice, value in chips
-        still to come; empty when out) and the state.
+        still to come; empty when out, with the ``reason`` in words) and the state.
     """
     seat = _check_seat(result, seat)
     s = _strength(result, seat, best)
@@ -195,7 +195,8 @@ def raise_decision(result: Betting, seat: int, hand, *, best=None, pot=None, sti
         "still_in": seats_in(later),
     }
     if strength <= s:
-        return {**record, "decision": "out", "chosen_raises": 0, "options": []}
+        reason = f"{record['hand']} does not beat the best hand: the seat is out"
+        return {**record, "decision": "out", "chosen_raises": 0, "options": [], "reason": reason}
     solver = result.solver
     chosen, _ = solver.lead(strength, seat, later, current)
     options = [
