@@ -449,3 +449,21 @@ def test_a_pasted_rule_file_reads_as_the_cli_reads_the_file(client, capsys, tmp_
 def test_a_bad_pasted_rule_file_is_refused(client, text, words):
     response = client.post("/api/hold", json={"rules_text": text, "dice": "K K J 10 9"})
     assert response.status_code == 400 and words in response.json()["error"]
+
+
+#: (path, body, the one message in a player's words).
+PLAIN_WORDS = [
+    ("/api/bidding", {"rules": "classic", "hand": "", "bids": []}, "hand: is empty"),
+    ("/api/hold", {"dice": "K K J 10 9", "to_win": True, "against": "Q Q Q 9 9", "tied": 0},
+     "tied: must be at least 1"),
+    ("/api/hold", {"dice": "K K J 10 9", "throws_left": "two"},
+     "throws_left: must be a whole number"),
+    ("/api/hold", {"dice": "K K J 10 9", "dise": "Q"}, "dise: is not a field of this request"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("path", "body", "words"), PLAIN_WORDS)
+def test_validation_errors_are_in_a_players_words(client, path, body, words):
+    response = client.post(path, json=body)
+    assert response.status_code == 422
+    assert response.json()["error"].startswith(words)

@@ -205,7 +205,25 @@ def _problem(error: dict) -> dict[str, str]:
         return {"field": "", "message": "the body must be a JSON object (Content-Type: "
                 "application/json)"}  # fmt: skip
     field = ".".join(str(p) for p in loc if p != "body")
-    return {"field": field, "message": str(error.get("msg", "invalid"))}
+    return {"field": field, "message": _plain_words(kind, error.get("ctx") or {}, error)}
+
+
+def _plain_words(kind: str, ctx: dict, error: dict) -> str:
+    """A validation error in a player's words where pydantic's are a programmer's."""
+    if kind == "missing":
+        return "is missing"
+    if kind == "string_too_short" and ctx.get("min_length") == 1:
+        return "is empty"
+    if kind in ("less_than_equal", "greater_than_equal", "less_than", "greater_than"):
+        bound = next(iter(ctx.values()), "")
+        words = {"less_than_equal": "at most", "greater_than_equal": "at least",
+                 "less_than": "below", "greater_than": "above"}[kind]  # fmt: skip
+        return f"must be {words} {bound}"
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return "must be a whole number"
+    if kind == "extra_forbidden":
+        return "is not a field of this request (a typing slip?)"
+    return str(error.get("msg", "invalid"))
 
 
 def body_problem(body: bytes) -> str | None:
