@@ -103,3 +103,29 @@ def test_a_pasted_rule_file_moves_the_game_menu(page):
     page.wait_for_function("() => document.getElementById('preset').value === 'banking'")
     page.fill("#rules-text", "")
     page.click("#rules-apply")
+
+
+def test_001s_holds_in_chips_are_the_command_lines(page, shots, capsys):
+    """``betting --seat 2 --best ... --dice ... --throws-left 2``: every hold in chips."""
+    import json
+
+    from cli_helpers import run_cli
+
+    choose_game(page, "triple-snakes")
+    page.select_option("#players", "3")
+    page.select_option("#seat", "2")
+    page.fill("#against", "5 5 5 2 1")
+    page.fill("#dice-text", "6 6 3 2 1")
+    page.select_option("#throws-left", "2")
+    page.click("#hold-chips")
+    page.wait_for_selector("#best-keep", timeout=ANSWER_WAIT)
+    argv = ["betting", "--players", "3", "--seat", "2", "--best", "5 5 5 2 1", "--dice",
+            "6 6 3 2 1", "--throws-left", "2", "--format", "json"]  # fmt: skip
+    code, out, _ = run_cli(capsys, *argv)
+    assert code == 0
+    answer = json.loads(out)
+    assert page.get_attribute("#best-keep", "data-keep") == answer["holds"][0]["keep"]
+    assert float(page.get_attribute("#best-value", "data-value")) == answer["holds"][0]["value"]
+    assert "chips" in page.inner_text("#best-value")
+    assert "you are seat 2" in page.inner_text("#headline")
+    page.screenshot(path=str(shots / "triple-snakes-holds-in-chips.png"), full_page=True)

@@ -329,7 +329,8 @@ function showHolds(answer) {
   $("headline").innerHTML =
     `<strong id="best-keep" data-keep="${escapeHtml(best.keep)}">${escapeHtml(what)}</strong>: ` +
     `<span id="best-value" data-value="${best.value}">${shown(best.value, answer.unit)}</span> ` +
-    `${escapeHtml(afterValue(answer.unit))}${escapeHtml(facing)}`;
+    `${escapeHtml(answer.unit === "chips" ? "still to come, this round" : afterValue(answer.unit))}` +
+    `${escapeHtml(facing)}`;
   $("value-head").textContent = valueWords(answer.unit);
   const mix = answer.holds.some((h) => h.chance !== undefined);
   $("mix-head").hidden = !mix;
@@ -402,6 +403,30 @@ async function meetOrFold() {
     body.raised = 1;
     return body;
   });
+}
+
+async function holdInChips() {
+  // 001: every hold valued in chips still to come (betting --seat K --dice D --throws-left T)
+  const status = $("status");
+  status.className = "note";
+  $("holds").hidden = true;
+  $("headline").textContent = "";
+  try {
+    needRules();
+    const dice = $("dice-text").value.trim();
+    if (!dice) throw new Error("enter your five dice");
+    const body = { ...bettingBody(), dice, throws_left: Number($("throws-left").value) };
+    const best = $("against").value.trim();
+    if (seat() > 1 && !best) throw new Error(`enter the best hand so far (you are seat ${seat()}, not seat 1)`);
+    if (best) body.best = best;
+    const answer = await call("/api/betting", body, status);
+    answer.unit = "chips";
+    state.answer = answer;
+    showHolds(answer);
+  } catch (err) {
+    status.className = "error";
+    status.textContent = err.message;
+  }
 }
 
 async function betting(fill) {
@@ -670,6 +695,7 @@ async function start() {
   $("next-throw").addEventListener("click", nextThrow);
   $("check-raise").addEventListener("click", checkOrRaise);
   $("meet-fold").addEventListener("click", meetOrFold);
+  $("hold-chips").addEventListener("click", holdInChips);
   $("bid-push").addEventListener("click", addBid);
   $("bid-clear").addEventListener("click", () => { bids.length = 0; drawBids(); clearAnswers(); });
   $("call-or-bid").addEventListener("click", callOrBid);
