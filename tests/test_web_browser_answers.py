@@ -41,6 +41,7 @@ def test_a_position_the_equilibrium_never_reaches_gets_the_command_lines_move(pa
     best = max(answer.moves, key=lambda m: m.chance)
     assert page.inner_text("#bidding-best") == best.move == "four-of-a-kind"
     assert "best value" in page.inner_text("#bidding-answer")
+    assert "no equilibrium mix" in page.inner_text("#bidding-chance-head")
     rows = page.query_selector_all("#bidding-rows tbody tr")
     assert [
         (r.get_attribute("data-move"), float(r.get_attribute("data-chance"))) for r in rows

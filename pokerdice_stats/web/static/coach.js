@@ -509,6 +509,8 @@ async function callOrBid() {
       (answer.mix === "best value" ? " (the equilibrium never makes your bids so far with this " +
         "hand: the move of the best value)" : answer.reached ? "" :
         " (the equilibrium never reaches these bids)");
+    $("bidding-chance-head").textContent = answer.mix === "best value"
+      ? "the move (best value; no equilibrium mix here)" : "chance (equilibrium)";
     const body = rows.querySelector("tbody");
     body.innerHTML = "";
     for (const m of answer.moves) {
