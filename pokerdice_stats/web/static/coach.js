@@ -288,7 +288,8 @@ function common(a, b) {
 
 // ---- advice after a throw ---------------------------------------------------------------
 
-async function advise() {
+async function askHolds(ask) {
+  // Every hold of the throw entered, valued by ``ask(dice, status)`` (an answer with holds).
   const status = $("status");
   status.className = "note";
   $("holds").hidden = true;
@@ -297,25 +298,31 @@ async function advise() {
     needRules();
     const dice = $("dice-text").value.trim();
     if (!dice) throw new Error("enter your five dice");
-    const body = { ...table(), dice, throws_left: Number($("throws-left").value) };
-    const where = position();
-    let answer;
-    if (has("banking")) {
-      answer = await call("/api/banking", { ...body, players: where.players }, status);
-      answer.unit = answer.units.value;
-    } else if (has("progressive")) {
-      if (!where.computer_hand) throw new Error("enter the computer's final hand");
-      answer = await call("/api/hold", { ...body, computer_hand: where.computer_hand }, status);
-    } else {
-      delete where.players;
-      answer = await call("/api/hold", { ...body, to_win: true, ...where, ...turnState() }, status);
-    }
+    const answer = await ask(dice, status);
     state.answer = answer;
     showHolds(answer);
   } catch (err) {
     status.className = "error";
     status.textContent = err.message;
   }
+}
+
+async function advise() {
+  await askHolds(async (dice, status) => {
+    const body = { ...table(), dice, throws_left: Number($("throws-left").value) };
+    const where = position();
+    if (has("banking")) {
+      const answer = await call("/api/banking", { ...body, players: where.players }, status);
+      answer.unit = answer.units.value;
+      return answer;
+    }
+    if (has("progressive")) {
+      if (!where.computer_hand) throw new Error("enter the computer's final hand");
+      return call("/api/hold", { ...body, computer_hand: where.computer_hand }, status);
+    }
+    delete where.players;
+    return call("/api/hold", { ...body, to_win: true, ...where, ...turnState() }, status);
+  });
 }
 
 function showHolds(answer) {
@@ -407,26 +414,15 @@ async function meetOrFold() {
 
 async function holdInChips() {
   // 001: every hold valued in chips still to come (betting --seat K --dice D --throws-left T)
-  const status = $("status");
-  status.className = "note";
-  $("holds").hidden = true;
-  $("headline").textContent = "";
-  try {
-    needRules();
-    const dice = $("dice-text").value.trim();
-    if (!dice) throw new Error("enter your five dice");
+  await askHolds(async (dice, status) => {
     const body = { ...bettingBody(), dice, throws_left: Number($("throws-left").value) };
     const best = $("against").value.trim();
     if (seat() > 1 && !best) throw new Error(`enter the best hand so far (you are seat ${seat()}, not seat 1)`);
     if (best) body.best = best;
     const answer = await call("/api/betting", body, status);
     answer.unit = "chips";
-    state.answer = answer;
-    showHolds(answer);
-  } catch (err) {
-    status.className = "error";
-    status.textContent = err.message;
-  }
+    return answer;
+  });
 }
 
 async function betting(fill) {
