@@ -40,6 +40,15 @@ def choose_game(page: Page, preset: str) -> None:
     )
 
 
+def enter_seat(page: Page, preset: str, players: int, seat: int, against: str, dice: str) -> None:
+    """A later seat's position: the game, the table, the best hand so far and the throw."""
+    choose_game(page, preset)
+    page.select_option("#players", str(players))
+    page.select_option("#seat", str(seat))
+    page.fill("#against", against)
+    page.fill("#dice-text", dice)
+
+
 def shown_holds(page: Page) -> list[tuple[str, float]]:
     rows = page.query_selector_all("#holds tbody tr")
     return [
@@ -132,11 +141,7 @@ def test_classic_bidding_call_or_bid(page, api, shots):
 
 
 def test_triple_snakes_hold_and_betting(page, api, shots):
-    choose_game(page, "triple-snakes")
-    page.select_option("#players", "3")
-    page.select_option("#seat", "2")
-    page.fill("#dice-text", "3 3 1 5 6")
-    page.fill("#against", "4 4 2 2 1")
+    enter_seat(page, "triple-snakes", 3, 2, "4 4 2 2 1", "3 3 1 5 6")
     page.click("#advise")
     hold = api(
         "/api/hold",

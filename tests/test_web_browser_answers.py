@@ -14,7 +14,7 @@ pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed"
 pytest.importorskip("httpx", reason="httpx (test extra) is not installed")
 pytest.importorskip("playwright", reason="playwright (test extra) is not installed")
 
-from test_web_browser import ANSWER_WAIT, BROWSER_MARKS, choose_game
+from test_web_browser import ANSWER_WAIT, BROWSER_MARKS, choose_game, enter_seat
 
 from pokerdice_stats import get_rules, position_answer, solve_ladder
 
@@ -112,11 +112,7 @@ def test_001s_holds_in_chips_are_the_command_lines(page, shots, capsys):
 
     from cli_helpers import run_cli
 
-    choose_game(page, "triple-snakes")
-    page.select_option("#players", "3")
-    page.select_option("#seat", "2")
-    page.fill("#against", "5 5 5 2 1")
-    page.fill("#dice-text", "6 6 3 2 1")
+    enter_seat(page, "triple-snakes", 3, 2, "5 5 5 2 1", "6 6 3 2 1")
     page.select_option("#throws-left", "2")
     page.click("#hold-chips")
     page.wait_for_selector("#best-keep", timeout=ANSWER_WAIT)
