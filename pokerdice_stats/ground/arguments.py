@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pokerdice_stats.ground.errors import SHOWN_CHARACTERS, OptionError, PokerDiceError
+from pokerdice_stats.ground.errors import OptionError, PokerDiceError, shorten
 
 
 def shown(value: object) -> str:
@@ -26,10 +26,7 @@ def shown(value: object) -> str:
     is not echoed."""
     if isinstance(value, int) and abs(value) >= 10**40:
         return "a huge number"
-    text = repr(value)
-    if len(text) <= SHOWN_CHARACTERS:
-        return text
-    return f"{text[:SHOWN_CHARACTERS]}… ({len(str(value))} characters)"
+    return shorten(repr(value), length=len(str(value)))
 
 
 def is_whole(value: object) -> bool:

@@ -58,8 +58,9 @@ _LONG_WORD = re.compile(f"\\S{{{_LONG + 20},}}")
 _LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
 
 
-def shorten(text: object, keep: int = SHOWN_CHARACTERS) -> str:
-    """``str(text)`` itself, or its first ``keep`` characters and its length when longer.
+def shorten(text: object, keep: int = SHOWN_CHARACTERS, length: int | None = None) -> str:
+    """``str(text)`` itself, or its first ``keep`` characters and its length when longer
+    (``length``: the length to name instead, e.g. of the value a ``repr`` quotes).
 
     Examples
     --------
@@ -67,7 +68,9 @@ def shorten(text: object, keep: int = SHOWN_CHARACTERS) -> str:
     'xxxx… (100 characters)'
     """
     text = str(text)
-    return text if len(text) <= keep else f"{text[:keep]}… ({len(text)} characters)"
+    if len(text) <= keep:
+        return text
+    return f"{text[:keep]}… ({len(text) if length is None else length} characters)"
 
 
 def shorten_message(message: str) -> str:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import itertools
 import json
 from fractions import Fraction
 from typing import Any
@@ -141,10 +140,10 @@ def bidding_answer(request: BiddingRequest) -> dict:
     ladder, solved exactly), and the chance the ten dice make each rung."""
     from pokerdice_stats.games.bidding.exact.frames import NEGLIGIBLE, UNITS
     from pokerdice_stats.games.bidding.exact.game import reach_chances
+    from pokerdice_stats.games.bidding.exact.moves import parse_bids
     from pokerdice_stats.games.bidding.exact.odds import bid_ladder, bid_odds, check_bidding_rules
     from pokerdice_stats.games.bidding.exact.position import position_answer
     from pokerdice_stats.games.bidding.exact.solve import solve_ladder
-    from pokerdice_stats.games.bidding.exact.tree import mover
     from pokerdice_stats.ground import indexing as ix
     from pokerdice_stats.turn.hands import hand_table
 
@@ -154,15 +153,8 @@ def bidding_answer(request: BiddingRequest) -> dict:
     ladder = bid_ladder(rules, "category")
     table = hand_table(rules)
     hand = table.hand(request.hand)
-    history = tuple(ladder.rung(bid) for bid in request.bids)
-    for before, after in itertools.pairwise(history):
-        if after <= before:
-            raise OptionError(
-                f"each bid must be higher than the last: {ladder.labels[after]} after "
-                f"{ladder.labels[before]}"
-            )
+    history = parse_bids(ladder, request.bids)
     result = solve_ladder(rules, "category")
-    seat = mover(history)
     odds = bid_odds(ladder)[hand]
     # the command line's answer (bidding --hand --bids): the solution's mix, or the move of
     # the best value where the solution never makes the mover's own bids with this hand
@@ -180,7 +172,7 @@ def bidding_answer(request: BiddingRequest) -> dict:
         "hand": table.format(hand),
         "own_rung": ladder.labels[ladder.hand_rung[hand]],
         "bids": [ladder.labels[b] for b in history],
-        "seat": seat,
+        "seat": answer.seat,
         "reached": reach_chances(result).get(history, 0.0) > NEGLIGIBLE,
         "mix": answer.mix,
         "value": result.value,

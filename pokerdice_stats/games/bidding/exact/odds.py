@@ -35,7 +35,7 @@ import numpy as np
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.hands import hand_table
-from pokerdice_stats.turn.rules import RuleSet
+from pokerdice_stats.turn.rules import PRESETS, RuleSet
 
 __all__ = [
     "LADDERS",
@@ -75,8 +75,6 @@ def check_bidding_rules(rules: RuleSet) -> None:
 straights, wild (one throw behind a screen, claims on all ten dice): throws=2 would change \
 nothing; leave it out
     """
-    from pokerdice_stats.turn.rules import PRESETS
-
     base = PRESETS[rules.preset].settings()
     for key, value in rules.settings().items():
         if key not in RULE_KEYS_READ and key != "preset" and base[key] != value:

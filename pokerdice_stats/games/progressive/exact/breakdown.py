@@ -226,8 +226,7 @@ def breakdown_of(outcomes: RoundOutcomes) -> Breakdown:
     losses = [c.pay for c in cells if c.side == "computer" and c.pay and c.probability]
     largest = max(losses, default=outcomes.schedule.largest)
     hit = sum((c.probability for c in cells if c.payout), Fraction(0))
-    push = sum((c.probability for c in cells if c.side == "push"), Fraction(0))
-    return Breakdown(outcomes, tuple(cells), mean, variance, hit, push, largest)
+    return Breakdown(outcomes, tuple(cells), mean, variance, hit, outcomes.push, largest)
 
 
 def payout_breakdown(

@@ -96,6 +96,11 @@ class RoundOutcomes:
         """Total chance of the pairs whose pay passes ``test``."""
         return sum((chance for _, _, chance, pay in self.cells() if test(pay)), Fraction(0))
 
+    @property
+    def push(self) -> Number:
+        """Chance of a push: both final hands of the same rank (the diagonal of ``joint``)."""
+        return sum((self.joint[c][c] for c in range(len(self.joint))), Fraction(0))
+
 
 @dataclass(frozen=True, eq=False)
 class PayoutResult:
@@ -214,7 +219,6 @@ def payout_result(outcomes: RoundOutcomes) -> PayoutResult:
     variance = outcomes.second_moment - mean * mean
     paid = float(outcomes.chance_where(lambda pay: pay > 0))
     pays = float(outcomes.chance_where(lambda pay: pay < 0))
-    same_rank = sum(outcomes.joint[c][c] for c in range(len(outcomes.joint)))
     return PayoutResult(
         rules=outcomes.rules,
         computer=outcomes.computer,
@@ -226,7 +230,7 @@ def payout_result(outcomes: RoundOutcomes) -> PayoutResult:
         player_paid=paid,
         computer_paid=pays,
         nothing_paid=float(outcomes.chance_where(lambda pay: pay == 0)),
-        push=float(same_rank),
+        push=float(outcomes.push),
         computer_distribution=outcomes.computer_distribution,
         equilibrium=outcomes.equilibrium,
         computer_value=outcomes.computer_value,
