@@ -202,7 +202,7 @@ def test_a_bank_program_past_the_budget_is_refused_naming_start_and_rounds():
 
 def test_amounts_with_huge_denominators_are_refused_and_fine_ones_answered(capsys, tmp_path):
     huge = _schedule(tmp_path, "huge.csv", "600", "7/" + "9" * 3990)
-    assert_cli_error(capsys, ["payout", "--schedule", str(huge)], "10**40 in denominator")
+    assert_cli_error(capsys, ["payout", "--schedule", str(huge)], "a denominator past 10**40")
     assert_cli_error(capsys, ["chances", "--goal", "beat:KKJT9,tie=1e-41"], "tie")
     fine = _schedule(tmp_path, "fine.csv", "600", "7/" + "9" * 40)
     code, _, err = run_cli(capsys, "payout", "--schedule", str(fine), "--format", "json")
@@ -412,7 +412,7 @@ def test_input_files_swapped_for_a_fifo_are_not_waited_on(tmp_path):
     ],
 )
 def test_a_5000_digit_amount_gives_a_short_clean_message(capsys, argv):
-    line = assert_cli_error(capsys, argv, "(5000 characters)")
+    line = assert_cli_error(capsys, argv, "a number of 5000 characters")
     assert len(line) < 500
     assert "9" * 61 not in line
 
@@ -474,6 +474,29 @@ def test_exact_number_states_its_bounds():
     for text in ("1e101", f"{10**100 + 1}", "9" * 4001):
         with pytest.raises(LimitError):
             limits.exact_number(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (" 3", "(no spaces)"),
+        ("+3", "(no plus sign)"),
+        ("1_0", "(no underscores)"),
+        ("1e0001", "(an exponent of at most 3 digits)"),
+        ("\u0663", "(ASCII digits only)"),
+        ("1/0", "(a zero denominator)"),
+        ("1e101", "; '1e101' is larger than 10**100"),
+    ],
+)
+def test_exact_amount_names_the_slip(text, reason):
+    class Refused(ValueError):
+        pass
+
+    with pytest.raises(Refused) as caught:
+        limits.exact_amount(text, "a stake such as 1", Refused)
+    assert reason in str(caught.value)
+    assert str(caught.value).startswith("a stake such as 1")
+    assert limits.exact_amount("-0.25", "a stake", Refused) == Fraction(-1, 4)
 
 
 # every count bounded: threads and antes of simulations

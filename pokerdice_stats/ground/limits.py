@@ -81,6 +81,48 @@ def exact_number(text: object) -> Fraction:
     return bounds.check_amount(value, repr(raw[:60]))
 
 
+def exact_amount(text: object, expected: str, error: type[ValueError]) -> Fraction:
+    """:func:`exact_number`, with any failure as one short ``error`` naming what was expected.
+
+    The message is ``"<expected>, got '<text>'"`` for a number spelled otherwise, with
+    the reason where the spelling is right (a zero denominator, a size past the bounds).
+
+    Examples
+    --------
+    >>> exact_amount("3/2", "a stake such as 1 or 1/2", ValueError)
+    Fraction(3, 2)
+    >>> exact_amount("1/0", "a stake such as 1 or 1/2", ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: a stake such as 1 or 1/2, got '1/0' (a zero denominator)
+    """
+    try:
+        return exact_number(text)
+    except LimitError as exc:
+        raise error(f"{expected}; {exc}") from None
+    except ValueError:
+        raw = str(text)
+        reason = _spelling_problem(raw)
+        raise error(f"{expected}, got {shorten(raw)!r}{f' ({reason})' if reason else ''}") from None
+
+
+def _spelling_problem(raw: str) -> str:
+    """What keeps ``raw`` from being an exact number, where one slip explains it."""
+    if raw.isascii() and _EXACT_NUMBER.fullmatch(raw):
+        return "a zero denominator"
+    if raw != raw.strip() or " " in raw:
+        return "no spaces"
+    if not raw.isascii():
+        return "ASCII digits only"
+    if raw.startswith("+"):
+        return "no plus sign"
+    if "_" in raw:
+        return "no underscores"
+    if re.search(r"[eE][-+]?[0-9]{4,}", raw):
+        return "an exponent of at most 3 digits"
+    return ""
+
+
 def parse_size(text: str) -> int:
     """Bytes from ``"4096"``, ``"512M"``, ``"16G"`` (K, M, G, T: powers of 1024).
 

@@ -22,9 +22,8 @@ import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import shown
-from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import GoalError, PokerDiceError
-from pokerdice_stats.ground.limits import LimitError, exact_number, read_structured_text
+from pokerdice_stats.ground.limits import LimitError, exact_amount, read_structured_text
 from pokerdice_stats.ground.made_when_read import MadeWhenRead
 from pokerdice_stats.turn.hands import HandTable
 
@@ -206,12 +205,7 @@ def _integer_array(values: list[int]) -> np.ndarray:
 
 
 def _fraction(value: Fraction | int | str, what: str) -> Fraction:
-    try:
-        return exact_number(value)
-    except (ValueError, ZeroDivisionError):
-        raise GoalError(
-            f"{what}: expected a number such as 1/2 ({AMOUNT_RULE}), got {value!r}"
-        ) from None
+    return exact_amount(value, f"{what}: expected a number such as 2, 0.5 or 1/2", GoalError)
 
 
 GOAL_KINDS = ("at-least", "exactly", "beat", "score")

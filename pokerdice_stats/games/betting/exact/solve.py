@@ -71,9 +71,8 @@ from pokerdice_stats.games.betting.exact.induction import (
 )
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground.arguments import checked_flag
-from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.limits import exact_number
+from pokerdice_stats.ground.limits import exact_amount
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import check_rule_set, exact_is_cheap
 from pokerdice_stats.turn.rules import RuleSet
@@ -180,12 +179,9 @@ def parse_chips(value, what: str) -> Fraction:
     """
     if isinstance(value, bool):
         raise OptionError(f"{what} must be a number of chips, got {value!r}")
-    try:
-        chips = exact_number(value)
-    except (ValueError, ZeroDivisionError, OverflowError):
-        raise OptionError(
-            f"{what} must be a number of chips such as 1 or 1/2 ({AMOUNT_RULE}), got {value!r}"
-        ) from None
+    chips = exact_amount(
+        value, f"{what} must be a number of chips such as 1, 2.5 or 1/2", OptionError
+    )
     if not 0 < chips <= MAX_CHIPS:
         raise OptionError(f"{what} must be above 0 and at most {MAX_CHIPS} chips, got {value}")
     return chips

@@ -31,10 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
-from pokerdice_stats.ground.limits import exact_number
+from pokerdice_stats.ground.limits import exact_amount
 
 Number = Fraction | float
 
@@ -130,13 +129,12 @@ def parse_target(text: object) -> Target:
     """
     raw = str(text)  # blanks are refused, as in every number (ground.bounds)
     percent = raw.endswith("%")
-    try:
-        value = exact_number(raw[:-1] if percent else raw)
-    except (ValueError, ZeroDivisionError):
-        raise OptionError(
-            "--target must be points a round (0, -1/2, 0.02) or a percentage of the points "
-            f"that change hands (3%, -2.5%), {AMOUNT_RULE}, got {raw!r}"
-        ) from None
+    value = exact_amount(
+        raw[:-1] if percent else raw,
+        "--target must be points a round (0, -1/2, 0.02) or a percentage of the points "
+        "that change hands (3%, -2.5%)",
+        OptionError,
+    )
     if percent and not -100 <= value <= 100:
         raise OptionError(f"a percentage edge lies between -100% and 100%, got {raw!r}")
     return Target(value, percent)

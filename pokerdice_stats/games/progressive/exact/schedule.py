@@ -41,9 +41,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from pokerdice_stats.ground.arguments import shown
-from pokerdice_stats.ground.bounds import AMOUNT_RULE
 from pokerdice_stats.ground.errors import RulesError
-from pokerdice_stats.ground.limits import exact_number
+from pokerdice_stats.ground.limits import exact_amount
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS
 from pokerdice_stats.turn.goals import INT64_MAX
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
@@ -243,13 +242,9 @@ def parse_amount(text: object, where: str) -> Fraction:
             f"{where}: amount must be a whole number, or exact as a string such as "
             f'"3/2" or "1.5", got {text!r}'
         )
-    try:
-        value = exact_number(text)
-    except (ValueError, ZeroDivisionError):
-        raise ScheduleError(
-            f"{where}: amount must be a whole number or a fraction such as 3/2 ({AMOUNT_RULE}), "
-            f"got {text!r}"
-        ) from None
+    value = exact_amount(
+        text, f"{where}: amount must be a whole number or a fraction such as 3/2", ScheduleError
+    )
     if value < 0:
         raise ScheduleError(f"{where}: amount must not be negative, got {text!r}")
     return value
