@@ -43,8 +43,10 @@ Examples
 >>> pds.hand_table(rules).describe("K K J 10 9")
 'One pair, kings, with J 10 9'
 >>> policy = pds.solve(rules, "at-least:full-house")
->>> round(policy.value(), 4)
-0.1128
+>>> policy.value()
+Fraction(490459, 944784)
+>>> round(float(policy.value()), 4)
+0.5191
 """
 
 from __future__ import annotations

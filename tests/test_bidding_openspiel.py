@@ -151,3 +151,23 @@ def test_openspiel_measures_the_claims_solver_alike(name, iterations):
     assert abs(exploitability.nash_conv(game, mine) - (upper - lower)) < 1e-9
     value = policy_value(game.new_initial_state(), [mine, mine])[0]
     assert lower - 1e-12 <= value <= upper + 1e-12
+
+
+def test_states_share_the_ladder_and_clones_stay_small():
+    """A clone (every step of OpenSpiel's tree walks) copies the bids, not the ladder's
+    252 x 252 table: the ladder and the deal are one object for every state."""
+    game = pyspiel.load_game(openspiel_game.GAME_NAME, {"hands": "0;90;180;251"})
+    state = game.new_initial_state()
+    state.apply_action(0)
+    state.apply_action(90)
+    clone = state.clone()
+    assert clone.ladder is state.ladder and clone.deal is state.deal
+    assert clone.hands == [0, 90] and clone.hands is not state.hands
+    assert not clone.is_chance_node()
+    assert not state.deal.flags.writeable
+
+
+@pytest.mark.parametrize("hands", ["-1", "252", "x", "1;2;1e3"])
+def test_bad_hand_indices_are_refused(hands):
+    with pytest.raises(ValueError, match="index 0 to 251"):
+        pyspiel.load_game(openspiel_game.GAME_NAME, {"hands": hands})

@@ -316,15 +316,15 @@ def test_the_bidding_solve_is_kept_for_the_next_process(tmp_path, monkeypatch):
     calls = []
     monkeypatch.setattr(solve, "_solve", lambda rules, ladder: calls.append(ladder) or "solved")
     rules = get_rules("classic", {"wild": "9"})
-    solve.solve_ladder.cache_clear()
+    solve._solved_ladder.cache_clear()
     try:
         assert solve.solve_ladder(rules, "category") == "solved"
-        solve.solve_ladder.cache_clear()  # as a new process: memory forgotten, the disk kept
+        solve._solved_ladder.cache_clear()  # as a new process: memory forgotten, the disk kept
         assert solve.solve_ladder(rules, "category") == "solved"
         assert calls == ["category"]
         assert len(list((tmp_path / "solves").glob("bidding.solve_ladder-*"))) == 1
     finally:
-        solve.solve_ladder.cache_clear()
+        solve._solved_ladder.cache_clear()
 
 
 def test_the_main_jobs_no_cache_turns_kept_solves_off(tmp_path, monkeypatch):

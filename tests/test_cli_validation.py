@@ -82,9 +82,10 @@ def test_round_outright_and_tie(capsys, preset):
     )
     assert code == 0
     record = json.loads(out)
-    assert record["rules"] == get_rules(preset, dict([seen[1].split("=")]) if seen else {}).label()
+    rules = get_rules(preset, dict([seen[1].split("=")]) if seen else {})
+    assert record["rules"] == rules.label()
     rows = record["seats"]
-    result = solve_round(get_rules(preset), 3)
+    result = solve_round(rules, 3)
     # The tie sets, summed by hand (not via the command's helper).
     for row in rows:
         seat = row["seat"]
@@ -266,12 +267,12 @@ def test_payout_refuses_banking_rules_with_a_schedule_too(capsys, tmp_path):
 
 
 def test_payout_start_and_tolerance_used(capsys):
-    args = ["payout", "--computer", "stand", "--rounds", "2", "--start", "50"]
+    args = ["payout", "--computer", "stand", "--rounds", "2", "--start", "5000"]
     code, out, _ = run_cli(capsys, *args, "--format", "json")
     assert code == 0
     record = json.loads(out)
-    assert record["start"] == 50
-    assert record["bank_mean"] == pytest.approx(50 + 2 * record["expected"], abs=1e-9)
+    assert record["start"] == 5000
+    assert record["bank_mean"] == pytest.approx(5000 + 2 * record["expected"], abs=1e-9)
     args = ["payout", "--knowledge", "blind", "--tolerance", "0.001", "--format", "json"]
     code, out, _ = run_cli(capsys, *args)
     assert code == 0 and json.loads(out)["tolerance"] == 0.001

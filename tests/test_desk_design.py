@@ -155,3 +155,24 @@ def test_cli_design(capsys, tmp_path):
 )  # fmt: skip
 def test_cli_design_refusals(capsys, argv, words):
     assert_cli_error(capsys, ["payout", *argv], words)
+
+
+def test_the_design_moves_the_fewest_points_into_the_band(tmp_path):
+    """One cell moved: by one point less toward the seed's pay, the edge leaves the band."""
+    design = design_schedule(RULES, "3%")
+    again = check(design, tmp_path, "3%")
+    assert len({(c.winner, c.losers) for c in design.changes}) == 1 and not again.two_sided
+    change = design.changes[0]  # the same cell on both sides
+    step = 1 if change.after > change.before else -1
+    lines = (tmp_path / "designed.csv").read_text().splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("loser,"))
+    column = lines[header].split(",").index(change.winner)
+    for i, line in enumerate(lines):
+        cells = line.split(",")
+        if i > header and cells[0] in change.losers:
+            cells[column] = str(int(cells[column]) - step)
+            lines[i] = ",".join(cells)
+    nearer = tmp_path / "nearer.csv"
+    nearer.write_text("\n".join(lines) + "\n")
+    edge = expected_payout(RULES, "optimal", schedule=read_schedule(nearer)).edge
+    assert abs(edge.percent - 3) > Fraction(1, 20)

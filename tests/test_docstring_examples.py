@@ -23,7 +23,7 @@ OPTIONS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
 
 def modules_with_examples() -> list[str]:
     """Names of the package's modules whose source contains ``>>>``, sorted."""
-    names = []
+    names = [pokerdice_stats.__name__]  # the package's own docstring, then every module
     prefix = pokerdice_stats.__name__ + "."
     infos = pkgutil.walk_packages(pokerdice_stats.__path__, prefix, onerror=lambda name: None)
     for info in infos:

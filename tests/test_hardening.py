@@ -47,17 +47,28 @@ def _schedule(tmp_path: Path, name: str, old: str = "", new: str = "") -> Path:
     return path
 
 
-def _zero_schedule(tmp_path: Path) -> Path:
+def _zero_schedule(tmp_path: Path, rare_pay: str = "0") -> Path:
+    """The seed's schedule with every pay 0, but ``rare_pay`` for five of a kind over two
+    pairs (with "1", a session that runs to its last round: nobody is ever ruined)."""
     lines = []
     for line in SEED_SCHEDULE.splitlines():
         if line.startswith(("#", "loser")):
             lines.append(line)
         else:
             first, *cells = line.split(",")
-            lines.append(",".join([first] + [c if c in "*-" else "0" for c in cells]))
+            cells = [c if c in "*-" else "0" for c in cells]
+            if first == "two-pair":
+                cells[-1] = rare_pay
+            lines.append(",".join([first, *cells]))
     path = tmp_path / "zero.csv"
     path.write_text("\n".join(lines) + "\n")
     return path
+
+
+def test_a_schedule_that_pays_nothing_is_refused(capsys, tmp_path):
+    assert_cli_error(
+        capsys, ["payout", "--schedule", str(_zero_schedule(tmp_path))], "every amount is 0"
+    )
 
 
 def _refused(capsys, argv: list[str], *needles: str) -> str:
@@ -123,7 +134,7 @@ def test_pot_sessions_have_the_same_bound():
         simulate_pots(get_rules("gameweave"), 2, 2**63)
 
 
-# 2. an all-zero schedule never ruins anyone: long sessions are cut in small chunks
+# 2. a schedule that (nearly) never pays ruins nobody: long sessions come in small chunks
 
 
 def test_long_sessions_come_in_chunks_small_enough_to_poll_ctrl_c():
@@ -134,9 +145,9 @@ def test_long_sessions_come_in_chunks_small_enough_to_poll_ctrl_c():
     assert bounds.chunk_sessions(100, 256) == 256  # the usual chunks are unchanged
 
 
-def test_an_all_zero_schedule_session_stops_at_ctrl_c(tmp_path):
+def test_a_session_nobody_loses_stops_at_ctrl_c(tmp_path):
     args = [sys.executable, "-m", "pokerdice_stats", "simulate", "--what", "session"]
-    args += ["--rules", "progressive", "--schedule", str(_zero_schedule(tmp_path))]
+    args += ["--rules", "progressive", "--schedule", str(_zero_schedule(tmp_path, "1"))]
     args += ["--rounds", "100000", "--n", "1000000", "--no-progress"]
     proc = subprocess.Popen(
         args, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True

@@ -176,7 +176,7 @@ def test_every_format(capsys, by):
     assert len(lines) == n + 3 and lines[0].split()[0] == frame.columns[0]
     assert "chance %" in lines[0] and "at least %" in lines[0]
     assert lines[-2].startswith("chance %: of one throw of five dice")  # the unit
-    assert lines[-1] == "exact fractions: --format csv, markdown or json"
+    assert lines[-1] == "exact fractions: --format csv or json"
     assert "small-straight" in table
     assert "/" not in "".join(lines[1 : n + 1])  # decimals for people, no fractions
     if by == "category":

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from fractions import Fraction
 
 import numpy as np
 import pytest
 import reference_payout as ref
+from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats import get_rules
 from pokerdice_stats.cli import main
@@ -403,7 +405,12 @@ def test_cli_payout_blind_and_bank(capsys):
 
 def test_cli_payout_table(capsys):
     assert main(["payout", "--computer", "largest-set"]) == 0
-    assert "expected_float" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    # decimals under the plain names; the long exact fractions are JSON's
+    assert re.search(r"^expected +-?[0-9][0-9.e+-]*( = [0-9/-]+)?$", out, re.M), out
+    assert re.search(r"^variance +[0-9][0-9.e+]*$", out, re.M), out
+    assert not re.search(r"[0-9]{12,}/[0-9]{12,}", out), out
+    assert "_float" not in out
 
 
 def test_cli_payout_with_schedule_file(tmp_path, capsys):
@@ -505,3 +512,27 @@ def test_a_wild_face_that_leaves_a_category_empty_is_played_not_a_crash(options)
     simulated = simulate_progressive(rules, rounds=1, computer="largest-set", run=run).payout
     sd = float(result.variance) ** 0.5
     assert abs(simulated.estimate - float(result.expected)) < 4.5 * sd / 400_000**0.5
+
+
+def test_cli_session_below_the_ruin_line_is_refused(capsys):
+    assert_cli_error(capsys, ["payout", "--rounds", "10", "--start", "1000"], "below the ruin line")
+    code, _, err = run_cli(capsys, "payout", "--rounds", "2", "--start", "1200")
+    assert code == 0, err
+
+
+def test_cli_schedule_files_from_a_spreadsheet_and_empty_paths(capsys, tmp_path):
+    plain = tmp_path / "plain.csv"
+    assert main(["payout", "--schedule-out", str(plain)]) == 0
+    capsys.readouterr()
+    marked = tmp_path / "marked.csv"
+    marked.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())  # Excel's "CSV UTF-8"
+    assert read_schedule(marked).amounts == read_schedule(plain).amounts
+    assert_cli_error(capsys, ["payout", "--schedule", ""], "got an empty one")
+
+
+def test_cli_bidding_simulation_plays_the_classic_dice_by_default(capsys):
+    code, out, err = run_cli(
+        capsys, "simulate", "--what", "bidding", "--n", "500", "--seed", "1", "--format", "json"
+    )
+    assert code == 0, err
+    assert json.loads(out)["rules"] == get_rules("classic").label()

@@ -100,7 +100,7 @@ ROUND_CASES = [
 
 @pytest.mark.parametrize(("preset", "options", "players"), ROUND_CASES)
 def test_rounds(preset, options, players):
-    rules = get_rules(preset, options)
+    rules = get_rules(preset, {**options, "knowledge": "seen"})  # banking's too
     game, _ = seen_round_game(rules, players)
     tally = run_both(RoundJob(players, game), twin.rounds_chunk, 400, seed=4)
     assert tally["no_policy"][0] == 0

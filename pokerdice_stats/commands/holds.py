@@ -437,7 +437,7 @@ def run_chances(args: argparse.Namespace) -> int:
             emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
             emit(
                 "at least %, exactly %: the best chance of a whole turn played for that goal;"
-                "\nexact fractions: --format csv, markdown or json"
+                "\nexact fractions: --format csv or json"
             )
         else:
             emit_frame(lazy_pandas.DataFrame(rows), args.format)

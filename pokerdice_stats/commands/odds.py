@@ -64,7 +64,7 @@ def run_odds(args: argparse.Namespace) -> int:
         emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
         emit(
             "chance %: of one throw of five dice (count: throws out of 7776); at least %: "
-            "this or better;\nexact fractions: --format csv, markdown or json"
+            "this or better;\nexact fractions: --format csv or json"
         )
         return 0
     from pokerdice_stats.engines.cli import lazy_pandas as pd

@@ -51,6 +51,13 @@ def _exact(value) -> dict[str, Any]:
     return out
 
 
+def _edge_percent_text(percent: float | None) -> str:
+    """The edge per 100 points that change hands, or why there is none."""
+    if percent is None or percent != percent:  # None or NaN: nothing changes hands
+        return "no points change hands"
+    return f"{percent:+.4g}% of the points that change hands"
+
+
 def _pair(name: str, a, b) -> dict[str, Any]:
     """``name_a``, ``name_b`` (floats) and their ``_exact`` fractions when exact."""
     out: dict[str, Any] = {}
@@ -137,7 +144,8 @@ def match_side_by_side(a: RuleSet, b: RuleSet) -> dict[str, Any]:
 
 
 def payout_side_by_side(a: RuleSet, b: RuleSet) -> dict[str, Any] | None:
-    """The progressive payout's edge (optimal computer, player sees its hand), where played."""
+    """The progressive payout's edge (optimal computer; the player sees its hand where the
+    rules say knowledge=seen), where played."""
     from pokerdice_stats.games.registry import game_for
 
     edges = []
@@ -149,7 +157,9 @@ def payout_side_by_side(a: RuleSet, b: RuleSet) -> dict[str, Any] | None:
             edges.append(None)
     if edges == [None, None]:
         return None
-    out: dict[str, Any] = {"computer": "optimal", "knowledge": "seen"}
+    out: dict[str, Any] = {"computer": "optimal"}
+    for side, rules, edge in (("a", a, edges[0]), ("b", b, edges[1])):
+        out[f"knowledge_{side}"] = None if edge is None else rules.knowledge
     out |= _pair("edge", *(None if e is None else e.expected for e in edges))
     out |= _pair("edge_percent", *(None if e is None else e.percent for e in edges))
     return out
@@ -254,8 +264,9 @@ def compare_rules(a: RuleSet, b: RuleSet) -> dict[str, Any]:
     return record
 
 
-def _percent(value) -> float | None:
-    return None if value is None else round(100 * float(value), 4)
+def _percent(value) -> float | str:
+    """A chance in percent, or a blank cell where there is none."""
+    return "" if value is None else round(100 * float(value), 4)
 
 
 def _cost(value) -> float | str:
@@ -318,8 +329,8 @@ def compare_text(record: dict[str, Any]) -> str:
             texts.append(
                 f"{side.upper()} none"
                 if edge is None
-                else f"{side.upper()} {edge:+.4g} points a round "
-                f"({payout[f'edge_percent_{side}']:+.4g}% of the points that change hands)"
+                else f"{side.upper()} ({payout[f'knowledge_{side}']}) {edge:+.4g} points a round "
+                f"({_edge_percent_text(payout[f'edge_percent_{side}'])})"
             )
         out.append("progressive payout, the player's edge (optimal computer): " + "; ".join(texts))
     holds = record["holds"]

@@ -96,7 +96,7 @@ def register(subparsers) -> None:
         "simulate", help="Monte Carlo estimate of a turn, round, match or session, with its CI"
     )
     sim.add_argument("--what", choices=WHATS, default="turn", help="what to simulate")
-    add_rules_args(sim)
+    add_rules_args(sim, default_text="gameweave; classic with --what bidding, as `bidding`")
     add_bidding_args(sim)
     sim.add_argument("--goal", default=None, metavar="G", help="turn: " + GOAL_HELP)
     sim.add_argument(
@@ -268,6 +268,8 @@ def simulate_record(args: argparse.Namespace) -> dict:
     from pokerdice_stats.games.registry import game_for
 
     shadows = {"knowledge": ("--knowledge", args.knowledge), "target": ("--to", args.to)}
+    if args.rules is None:  # 003's bidding game is played on the classic dice
+        args.rules = "classic" if args.what == "bidding" else "gameweave"
     rules = rules_from_args(args, shadows)
     check_simulate_options(args, rules)
     run = run_options(args, DEFAULT_N[args.what] if args.n is None else args.n)

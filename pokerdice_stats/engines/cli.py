@@ -108,13 +108,20 @@ def output_path(text: str) -> str:
     return text
 
 
-def add_rules_args(parser: argparse.ArgumentParser, default: str = "gameweave") -> None:
-    """``--rules`` (a preset name or a TOML rule file) and ``--set KEY=VALUE``."""
+def add_rules_args(
+    parser: argparse.ArgumentParser, default: str = "gameweave", default_text: str | None = None
+) -> None:
+    """``--rules`` (a preset name or a TOML rule file) and ``--set KEY=VALUE``.
+
+    ``default_text``: the help's words for a default the command chooses itself (then
+    ``--rules`` defaults to None).
+    """
     parser.add_argument(
         "--rules",
-        default=default,
+        default=default if default_text is None else None,
         metavar="R",
-        help=f"a preset ({', '.join(PRESETS)}) or a TOML rule file (default: {default})",
+        help=f"a preset ({', '.join(PRESETS)}) or a TOML rule file (default: "
+        f"{default if default_text is None else default_text})",
     )
     parser.add_argument(
         "--set",

@@ -104,8 +104,11 @@ def simulate_rounds(
         raise OptionError(
             f"unknown knowledge {knowledge!r}; choose one of: " + ", ".join(KNOWLEDGE)
         )
-    game = game_for(dataclasses.replace(rules, knowledge=knowledge), "round")
-    return game.entry("simulate_round")(rules, players, policy=policy, run=run)
+    played = (
+        rules if knowledge == rules.knowledge else dataclasses.replace(rules, knowledge=knowledge)
+    )
+    game = game_for(played, "round")
+    return game.entry("simulate_round")(played, players, policy=policy, run=run)
 
 
 __all__ = [

@@ -25,7 +25,8 @@ from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import GoalError, PokerDiceError
 from pokerdice_stats.ground.limits import LimitError, exact_amount, read_structured_text
 from pokerdice_stats.ground.made_when_read import MadeWhenRead
-from pokerdice_stats.turn.hands import HandTable
+from pokerdice_stats.turn.hands import HandTable, hand_table
+from pokerdice_stats.turn.rules import RuleSet
 
 INT64_MAX = np.iinfo(np.int64).max
 
@@ -44,12 +45,22 @@ class Goal:
         Positive common denominator.
     is_probability : bool
         True when every value is in [0, 1] (a chance to reach something).
+    ranking : (252,) ndarray or None
+        The ranking key of the hand table the goal was read from (``HandTable.key``),
+        which :func:`~pokerdice_stats.turn.holds.solve` checks against its rules' own:
+        a goal such as ``at-least:straight`` means something else under other
+        categories or wild faces.  None: values that hold under any rules.
     """
 
     name: str
     numerators: np.ndarray
     denominator: int = 1
     is_probability: bool = field(default=False)
+    ranking: np.ndarray | None = field(default=None, repr=False)
+
+    def __repr__(self) -> str:
+        kind = ", a chance" if self.is_probability else ""
+        return f"Goal({self.name!r}, over {self.denominator}{kind})"
 
     @property
     def values(self) -> np.ndarray:
@@ -102,26 +113,44 @@ class FloatGoals(MadeWhenRead[Goal]):
         return f"FloatGoals({self.name!r}, {len(self)} goals)"
 
 
-def _indicator(name: str, mask: np.ndarray) -> Goal:
-    return Goal(name, mask.astype(np.int64), 1, is_probability=True)
+def _indicator(name: str, mask: np.ndarray, table: HandTable) -> Goal:
+    return Goal(name, mask.astype(np.int64), 1, is_probability=True, ranking=table.key)
+
+
+def checked_table(table: object, what: str) -> HandTable:
+    """``table`` itself when it is a :class:`HandTable`.
+
+    Raises
+    ------
+    GoalError
+        For anything else, naming ``hand_table(rules)`` for a rule set.
+    """
+    if isinstance(table, HandTable):
+        return table
+    if isinstance(table, RuleSet):
+        raise GoalError(f"{what} reads a hand table: pass hand_table(rules), not the rules")
+    raise GoalError(f"{what} reads a hand table (hand_table(rules)), got {shown(table)}")
 
 
 def at_least(table: HandTable, category: str) -> Goal:
     """1 for a final hand of the category or better, else 0."""
+    table = checked_table(table, "at_least")
     c = table.rules.category_index(category)
     slug = table.rules.categories[c].slug
-    return _indicator(f"at-least:{slug}", table.category <= c)
+    return _indicator(f"at-least:{slug}", table.category <= c, table)
 
 
 def exactly(table: HandTable, category: str) -> Goal:
     """1 for a final hand of exactly the category, else 0."""
+    table = checked_table(table, "exactly")
     c = table.rules.category_index(category)
     slug = table.rules.categories[c].slug
-    return _indicator(f"exactly:{slug}", table.category == c)
+    return _indicator(f"exactly:{slug}", table.category == c, table)
 
 
 def beat(table: HandTable, hand: str | int, tie: Fraction | int | str = 0) -> Goal:
     """1 for a final hand that beats ``hand``, ``tie`` for an exact tie, else 0."""
+    table = checked_table(table, "beat")
     h = table.hand(hand)
     tie = _fraction(tie, "tie")
     if not 0 <= tie <= 1:
@@ -132,7 +161,8 @@ def beat(table: HandTable, hand: str | int, tie: Fraction | int | str = 0) -> Go
         for s in table.strength.tolist()
     ]
     name = f'beat:"{table.format(h)}"' + (f",tie={tie}" if tie else "")
-    return Goal(name, _integer_array(numerators), tie.denominator, is_probability=True)
+    numerators_array = _integer_array(numerators)
+    return Goal(name, numerators_array, tie.denominator, is_probability=True, ranking=table.key)
 
 
 def beat_all(table: HandTable, tie: Fraction | int = 0) -> list[Goal]:
@@ -153,6 +183,7 @@ def score(
     GoalError
         For an unknown category or a value that is not a number.
     """
+    table = checked_table(table, "score")
     per_category = [Fraction(0)] * len(table.rules.categories)
     for slug, value in points.items():
         try:
@@ -162,7 +193,8 @@ def score(
         per_category[c] = _fraction(value, slug)
     denominator = math.lcm(*(v.denominator for v in per_category))
     scaled = [int(v * denominator) for v in per_category]
-    return Goal(name, _integer_array([scaled[c] for c in table.category]), denominator)
+    numerators = _integer_array([scaled[c] for c in table.category])
+    return Goal(name, numerators, denominator, ranking=table.key)
 
 
 def payout_against(
@@ -186,7 +218,8 @@ def payout_against(
     opponent = np.asarray(opponent, dtype=object)
     payout = np.asarray(payout, dtype=object)
     numerators = payout.dot(opponent)
-    return _compact(Goal(name, numerators, int(opponent_denominator)))
+    table = checked_table(table, "payout_against")
+    return _compact(Goal(name, numerators, int(opponent_denominator), ranking=table.key))
 
 
 def _compact(goal: Goal) -> Goal:
@@ -194,7 +227,9 @@ def _compact(goal: Goal) -> Goal:
     common = math.gcd(goal.denominator, *(int(n) for n in goal.numerators))
     common = max(common, 1)
     numerators = _integer_array([int(n) // common for n in goal.numerators])
-    return Goal(goal.name, numerators, goal.denominator // common, goal.is_probability)
+    return Goal(
+        goal.name, numerators, goal.denominator // common, goal.is_probability, goal.ranking
+    )
 
 
 def _integer_array(values: list[int]) -> np.ndarray:
@@ -206,6 +241,66 @@ def _integer_array(values: list[int]) -> np.ndarray:
 
 def _fraction(value: Fraction | int | str, what: str) -> Fraction:
     return exact_amount(value, f"{what}: expected a number such as 2, 0.5 or 1/2", GoalError)
+
+
+def as_goal_list(
+    rules: RuleSet, goals: Goal | str | Sequence[Goal | str]
+) -> list[Goal] | FloatGoals:
+    """Goals given as :class:`Goal` objects or as text (``"at-least:full-house"``), as
+    :func:`~pokerdice_stats.turn.holds.solve` takes them; a :class:`FloatGoals` sequence
+    as it is.
+
+    Raises
+    ------
+    GoalError
+        For anything else, no goal, or a goal read under rules that rank the hands
+        otherwise.
+    """
+    if type(goals) is list and goals and all(type(goal) is Goal for goal in goals):
+        return _same_ranking(rules, list(goals))  # the common case, checked at once
+    if type(goals) is FloatGoals and len(goals):
+        return goals
+    if isinstance(goals, Goal | str):
+        goals = [goals]
+    try:
+        given = list(goals)
+    except TypeError:
+        raise GoalError(
+            f"goals must be a Goal, a goal text or a list of them, got {goals!r}"
+        ) from None
+    if not given:
+        raise GoalError("give at least one goal")
+    out = []
+    for goal in given:
+        if isinstance(goal, str):
+            goal = parse_goal(goal, hand_table(rules))
+        if not isinstance(goal, Goal):
+            raise GoalError(f"a goal must be a Goal or a goal text, got {type(goal).__name__}")
+        out.append(goal)
+    return _same_ranking(rules, out)
+
+
+def _same_ranking(rules: RuleSet, goals: list[Goal]) -> list[Goal]:
+    """``goals``, when each was read from a hand table ranking the hands as ``rules`` do.
+
+    Raises
+    ------
+    GoalError
+        For a goal read under other rules (``at-least:straight`` of one rule set is
+        another set of hands under other categories or wild faces).
+    """
+    key = None
+    for goal in goals:
+        if goal.ranking is None:
+            continue
+        if key is None:
+            key = hand_table(rules).key
+        if goal.ranking is not key and not np.array_equal(goal.ranking, key):
+            raise GoalError(
+                f"goal {goal.name} was read from another rule set's hand table, which ranks "
+                "the hands otherwise; read it from hand_table(rules) of the rules solved"
+            )
+    return goals
 
 
 GOAL_KINDS = ("at-least", "exactly", "beat", "score")

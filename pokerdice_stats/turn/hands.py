@@ -159,13 +159,7 @@ class HandTable:
                 np.empty(n, dtype=np.int16),
             )
         else:
-            given = tuple(out)
-            if len(given) != 3 or any(
-                not isinstance(a, np.ndarray) or a.shape != (n,) or a.dtype.kind != "i"
-                for a in given
-            ):
-                raise DiceError(f"out must be three signed integer arrays of shape ({n},)")
-            out = (given[0], given[1], given[2])
+            out = _checked_out(out, n)
         bad = kernel(
             throws,
             self.code_hand,
@@ -302,6 +296,38 @@ def hand_table(rules: RuleSet) -> HandTable:
         If ``rules`` is not a :class:`RuleSet`.
     """
     return _hand_table(check_rule_set(rules))
+
+
+#: The narrowest integer types that hold a hand, a category and a strength.
+_OUT_TYPES = (np.int16, np.int8, np.int16)
+
+
+def _checked_out(out: object, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``classify``'s ``out``: three signed integer arrays of shape ``(n,)``, each at least
+    as wide as its default type (a narrower one would wrap round).
+
+    Raises
+    ------
+    DiceError
+        For anything else.
+    """
+    message = (
+        f"out must be three signed integer arrays of shape ({n},), at least int16, int8 "
+        "and int16 (hand, category, strength)"
+    )
+    try:
+        given: tuple[object, ...] = tuple(out)  # type: ignore[arg-type]
+    except TypeError:
+        raise DiceError(f"{message}, got {type(out).__name__}") from None
+    if len(given) != 3 or any(
+        not isinstance(a, np.ndarray)
+        or a.shape != (n,)
+        or a.dtype.kind != "i"
+        or a.dtype.itemsize < np.dtype(narrowest).itemsize
+        for a, narrowest in zip(given, _OUT_TYPES, strict=False)
+    ):
+        raise DiceError(message)
+    return given[0], given[1], given[2]  # type: ignore[return-value]  # checked arrays
 
 
 @functools.lru_cache(maxsize=64)

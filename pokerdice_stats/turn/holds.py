@@ -66,7 +66,7 @@ from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn import induction
 from pokerdice_stats.turn.dice import parse_keep
 from pokerdice_stats.turn.forward import final_hands
-from pokerdice_stats.turn.goals import INT64_MAX, FloatGoals, Goal, stack_goals
+from pokerdice_stats.turn.goals import INT64_MAX, FloatGoals, Goal, as_goal_list, stack_goals
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.hold_rows import HOLD_COLUMNS, rank_holds, state_index
 from pokerdice_stats.turn.induction import (
@@ -141,7 +141,7 @@ class Policy:
 
     def value(self, goal: int = 0) -> Fraction | float:
         """The value of a whole turn for goal number ``goal``."""
-        return self._number(self.turn[goal], self.throws)
+        return self._number(self.turn[self._goal(goal)], self.throws)
 
     def values(self) -> list[Fraction | float]:
         """The value of a whole turn for every goal."""
@@ -182,8 +182,12 @@ class Policy:
             For a malformed hand, throws left outside the turn, an unknown goal number.
         """
         hand = hand_table(self.rules).hand(hand)
-        if isinstance(aside, str):
-            aside = parse_keep(aside, self.rules)
+        if aside is not None and self.state_kind == "hand":
+            raise OptionError(
+                "dice set aside only matter with sticky_holds=true (or, as the untouched "
+                "first-throw dice, with max_rethrow_scope=turn)"
+            )
+        aside = None if aside is None else self._keep(aside, "aside")
         if (
             isinstance(throws_left, bool)
             or not isinstance(throws_left, int | np.integer)
@@ -196,9 +200,23 @@ class Policy:
         return hand, int(throws_left), self._goal(goal), aside
 
     def _goal(self, goal: int) -> int:
-        if not isinstance(goal, int | np.integer) or not 0 <= goal < len(self.goals):
+        if (
+            isinstance(goal, bool)
+            or not isinstance(goal, int | np.integer)
+            or not 0 <= goal < len(self.goals)
+        ):
             raise GoalError(f"goal number must be 0 to {len(self.goals) - 1}, got {goal!r}")
         return int(goal)
+
+    def _keep(self, keep: int | str, what: str) -> int:
+        """A keep given as dice (``"K K"``) or as a keep index 0..461, checked."""
+        if isinstance(keep, str):
+            return parse_keep(keep, self.rules)
+        if isinstance(keep, bool) or not isinstance(keep, int | np.integer):
+            raise OptionError(f"{what} must be dice such as 'K K' or a keep index, got {keep!r}")
+        if not 0 <= keep < ix.N_KEEPS:
+            raise OptionError(f"{what} must be a keep index 0 to {ix.N_KEEPS - 1}, got {keep!r}")
+        return int(keep)
 
     def state_value(
         self, hand: int | str, throws_left: int, goal: int = 0, aside: int | str | None = None
@@ -228,6 +246,7 @@ class Policy:
         holds, or (untouched, hand) states under a turn-scoped ``max_rethrow``; the
         hand's own keep means stand): how to play the policy.
         """
+        goal = self._goal(goal)
         out = np.empty((len(self.stages), n_states(self.state_kind)), dtype=np.int16)
         for t, stage in enumerate(self.stages):
             out[t] = stage.best_keep[goal]
@@ -235,7 +254,7 @@ class Policy:
         return out
 
     def keep_value(
-        self, keep: int, throws_left: int, goal: int = 0, untouched: int | None = None
+        self, keep: int | str, throws_left: int, goal: int = 0, untouched: int | str | None = None
     ) -> Fraction | float:
         """Value of keeping ``keep`` and throwing the rest, ``throws_left`` throws to come.
 
@@ -243,16 +262,23 @@ class Policy:
         depends on the first-throw dice still untouched before the keep
         (``untouched``, a keep index; required there).
         """
-        if not 1 <= throws_left < self.throws:
-            raise OptionError(f"throws left must be 1 to {self.throws - 1} to throw again")
-        column = keep
+        if (
+            isinstance(throws_left, bool)
+            or not isinstance(throws_left, int | np.integer)
+            or not 1 <= throws_left < self.throws
+        ):
+            raise OptionError(
+                f"throws left must be 1 to {self.throws - 1} to throw again, got {throws_left!r}"
+            )
+        goal = self._goal(goal)
+        column = keep = self._keep(keep, "keep")
         if self.state_kind == "original":
             if untouched is None:
                 raise OptionError(
                     "under max_rethrow_scope=turn a keep's value depends on the untouched "
                     "first-throw dice: give them"
                 )
-            column = carried_keep(untouched, keep)
+            column = carried_keep(self._keep(untouched, "untouched"), keep)
         return self._number(self.stages[throws_left - 1].keep_values[goal, column], throws_left)
 
     def optimal_keeps(
@@ -323,6 +349,7 @@ class Policy:
 
     def final_by_category(self, goal: int = 0) -> dict[str, Fraction | float]:
         """Chance of finishing in each category under the policy, best first."""
+        goal = self._goal(goal)
         numerators, denominator = self.final_distribution()
         table = hand_table(self.rules)
         result: dict[str, Fraction | float] = {}
@@ -333,37 +360,6 @@ class Policy:
             else:
                 result[cat.slug] = float(cells.sum())
         return result
-
-
-def _as_goal_list(
-    rules: RuleSet, goals: Goal | str | Sequence[Goal | str]
-) -> list[Goal] | FloatGoals:
-    """Goals given as :class:`Goal` objects or as text (``"at-least:full-house"``); a
-    :class:`~pokerdice_stats.turn.goals.FloatGoals` sequence as it is."""
-    if type(goals) is list and goals and all(type(goal) is Goal for goal in goals):
-        return list(goals)  # the common case, checked at once
-    if type(goals) is FloatGoals and len(goals):
-        return goals
-    from pokerdice_stats.turn.goals import parse_goal
-
-    if isinstance(goals, Goal | str):
-        goals = [goals]
-    try:
-        given = list(goals)
-    except TypeError:
-        raise GoalError(
-            f"goals must be a Goal, a goal text or a list of them, got {goals!r}"
-        ) from None
-    if not given:
-        raise GoalError("give at least one goal")
-    out = []
-    for goal in given:
-        if isinstance(goal, str):
-            goal = parse_goal(goal, hand_table(rules))
-        if not isinstance(goal, Goal):
-            raise GoalError(f"a goal must be a Goal or a goal text, got {type(goal).__name__}")
-        out.append(goal)
-    return out
 
 
 def solve(
@@ -397,7 +393,7 @@ def solve(
         For a number of throws outside 1..10.
     """
     check_rule_set(rules)
-    goal_list = _as_goal_list(rules, goals)
+    goal_list = as_goal_list(rules, goals)
     throws = (
         rules.throws if throws is None else checked_whole_number(throws, "throws", 1, MAX_THROWS)
     )

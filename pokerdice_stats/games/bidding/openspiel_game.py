@@ -39,6 +39,7 @@ import numpy as np
 from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder
 from pokerdice_stats.games.bidding.exact.solve import restricted_ladder
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import get_rules
 
 __all__ = ["AVAILABLE", "GAME_NAME", "game_deal", "game_ladder", "setting"]
@@ -58,22 +59,51 @@ def game_ladder(params: dict[str, Any]) -> BidLadder:
 def game_deal(params: dict[str, Any]) -> np.ndarray:
     """Each hand's chance of being dealt: the throw's over the ``hands`` dealt (others 0)."""
     text = str(params.get("hands", ""))
-    hands = [int(h) for h in text.split(";") if h.strip()] or list(range(ix.N_HANDS))
+    hands = [_hand_index(h) for h in text.split(";") if h.strip()] or list(range(ix.N_HANDS))
     weights = np.zeros(ix.N_HANDS)
     weights[hands] = ix.HAND_WAYS[hands]
     return weights / weights.sum()
 
 
+def _hand_index(text: str) -> int:
+    """One hand index of the ``hands`` parameter, 0..251.
+
+    Raises
+    ------
+    OptionError
+        For anything else.
+    """
+    word = text.strip()
+    if not (word.isascii() and word.isdigit()) or not 0 <= int(word) < ix.N_HANDS:
+        raise OptionError(
+            f"hands: each hand is an index 0 to {ix.N_HANDS - 1} (separated by ;), got {word!r}"
+        )
+    return int(word)
+
+
 @functools.lru_cache(maxsize=16)
 def _setting(rules: str, ladder: str, rungs: str, hands: str) -> tuple[BidLadder, np.ndarray]:
     params = {"rules": rules, "ladder": ladder, "rungs": rungs, "hands": hands}
-    return game_ladder(params), game_deal(params)
+    deal = game_deal(params)
+    deal.setflags(write=False)
+    return game_ladder(params), deal
+
+
+def setting_key(params: dict[str, Any]) -> tuple[str, str, str, str]:
+    """The parameters that make the game, as text, in one order (defaults filled in)."""
+    merged = {**DEFAULTS, **params}
+    rules, ladder, rungs, hands = (str(merged[k]) for k in ("rules", "ladder", "rungs", "hands"))
+    return rules, ladder, rungs, hands
 
 
 def setting(params: dict[str, Any]) -> tuple[BidLadder, np.ndarray]:
-    """The ladder and the deal of a parameter set (built once)."""
-    merged = {**DEFAULTS, **params}
-    return _setting(*(str(merged[k]) for k in ("rules", "ladder", "rungs", "hands")))
+    """The ladder and the deal of a parameter set (built once, shared by every state)."""
+    return _setting(*setting_key(params))
+
+
+@functools.lru_cache(maxsize=16)
+def _dealt(key: tuple[str, str, str, str]) -> tuple[int, ...]:
+    return tuple(int(h) for h in np.flatnonzero(_setting(*key)[1]))
 
 
 try:
@@ -129,11 +159,27 @@ if pyspiel is not None:
 
         def __init__(self, game: BiddingGame) -> None:
             super().__init__(game)
-            self.ladder, self.deal = setting(game.get_parameters())
-            self.dealt = [int(h) for h in np.flatnonzero(self.deal)]
+            # The ladder (a 252 x 252 table) and the deal are shared through the key: a
+            # state that held them would copy half a megabyte at every clone.
+            self.key = setting_key(game.get_parameters())
             self.hands: list[int] = []
             self.bids: list[int] = []
             self.called = False
+
+        @property
+        def ladder(self) -> BidLadder:
+            """The ladder played (shared by every state of the game)."""
+            return _setting(*self.key)[0]
+
+        @property
+        def deal(self) -> np.ndarray:
+            """Each hand's chance of being dealt (shared, read-only)."""
+            return _setting(*self.key)[1]
+
+        @property
+        def dealt(self) -> tuple[int, ...]:
+            """The hands dealt with a chance above 0."""
+            return _dealt(self.key)
 
         def current_player(self) -> int:
             if self.called:

@@ -263,7 +263,16 @@ def simulate_progressive(
     run = run or RunOptions()
     if check_rule_set(rules).ties != "push":
         raise OptionError("progressive sessions need the progressive rules (ties=push)")
+    if rules.knowledge != "seen":
+        raise OptionError(
+            "progressive sessions are simulated as 004 plays them, the player seeing the "
+            f"computer's final hand (knowledge seen), but these rules say knowledge="
+            f"{rules.knowledge}; the blind game's bank is exact: `payout --knowledge blind "
+            "--rounds N`"
+        )
     start = checked_whole_number(start, "the starting bank")
+    if start < 0:
+        raise OptionError(f"the starting bank must be 0 or more points, got {start}")
     record_every = checked_whole_number(record_every, "record_every", 0, INT64_MAX)
     computer_bank = (
         start

@@ -204,7 +204,7 @@ def answer_round(args: argparse.Namespace, rules) -> int:
     """``round`` under ``knowledge=blind`` (banking): every seat plays the symmetric equilibrium."""
     from pokerdice_stats.games.banking.exact.field import blind_round, check_players
     from pokerdice_stats.ground.errors import OptionError
-    from pokerdice_stats.ground.formats import fraction_text
+    from pokerdice_stats.ground.formats import short_fraction
 
     if args.seat is not None:
         raise OptionError(
@@ -226,9 +226,10 @@ def answer_round(args: argparse.Namespace, rules) -> int:
             f"of the pot, exact; tolerance {eq.tolerance:.3g}); {TIE_NOTES[rules.ties]}"
         )
         emit(ROUND_UNITS)
+        exact = short_fraction(result.split)
         emit(
-            f"the pot is split with chance {float(result.split):.6g} "
-            f"({fraction_text(result.split)})"
+            f"the pot is split with chance {float(result.split):.6g}"
+            + ("" if exact == "…" else f" ({exact})")
         )
         emit("the winning hand's category (chance of one round):")
         emit_frame(result.category_frame()[["category", "chance_float"]], "table")

@@ -77,6 +77,18 @@ def round_odds(rules: RuleSet, distributions: Sequence[tuple[np.ndarray, int]]) 
     """
     if len(distributions) != 2:
         raise OptionError(f"the exact session has two seats, got {len(distributions)}")
+    for numerators, denominator in distributions:
+        weights = np.asarray(numerators)
+        if (
+            weights.shape != (252,)
+            or not np.all(weights >= 0)
+            or not (isinstance(denominator, int | np.integer) and denominator > 0)
+            or sum(int(w) for w in weights) != denominator
+        ):
+            raise OptionError(
+                "each seat's distribution must be 252 whole weights of 0 or more and their "
+                "sum, the denominator (as BlindSeats.distributions gives them)"
+            )
     sets = tied_sets(rules, list(distributions))
     return RoundOdds(
         sets.get((0,), Fraction(0)), sets.get((0, 1), Fraction(0)), sets.get((1,), Fraction(0))
@@ -213,7 +225,7 @@ def banking_session(
     if exact is not None:
         exact = checked_flag(exact, "exact")
     chances: tuple[Number, ...] = (odds.win, odds.split, odds.loss)
-    if any(c < 0 for c in chances) or abs(float(sum(chances)) - 1) > 1e-12:
+    if not all(c >= 0 for c in chances) or not abs(float(sum(chances)) - 1) <= 1e-12:  # NaN too
         raise OptionError(f"the round's chances must be 0 or more and sum to 1, got {odds}")
     fractions = all(isinstance(c, (Fraction, int)) for c in chances)
     if exact is None:

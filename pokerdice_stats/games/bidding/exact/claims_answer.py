@@ -42,11 +42,17 @@ import numpy as np
 from pokerdice_stats.engines.report.cache import kept_solve
 from pokerdice_stats.games.bidding.exact.claims import claim_ladder, claim_of_rung, claim_tops
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL
-from pokerdice_stats.games.bidding.exact.odds import LADDERS, BidLadder, bid_ladder
+from pokerdice_stats.games.bidding.exact.odds import (
+    BidLadder,
+    bid_ladder,
+    check_bidding_rules,
+    check_ladder,
+)
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.cache_dir import content_digest
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import check_memory
+from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet
 
 __all__ = [
@@ -302,8 +308,8 @@ def solve_claims(
     OptionError
         For an unknown ladder or a bad number of iterations.
     """
-    if ladder not in LADDERS:
-        raise OptionError(f"unknown ladder {ladder!r}; one of: {', '.join(LADDERS)}")
+    check_bidding_rules(check_rule_set(rules))
+    check_ladder(ladder)
     return _kept(rules, ladder, check_iterations(iterations))
 
 

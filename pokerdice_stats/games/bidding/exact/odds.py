@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import PRESETS, RuleSet
@@ -87,6 +88,21 @@ nothing; leave it out
 
 #: The ladders a bid may climb.
 LADDERS = ("category", "fine")
+
+
+def check_ladder(ladder: object) -> str:
+    """``ladder`` itself when it names a ladder of :data:`LADDERS`.
+
+    Raises
+    ------
+    OptionError
+        For anything else.
+    """
+    if not isinstance(ladder, str) or ladder not in LADDERS:
+        raise OptionError(f"unknown ladder {shown(ladder)}; one of: {', '.join(LADDERS)}")
+    return ladder
+
+
 _BASE = 11  # a count of one face among ten dice is 0..10
 
 
@@ -195,8 +211,7 @@ def bid_ladder(rules: RuleSet, name: str = "category") -> BidLadder:
     OptionError
         For a ladder other than ``category`` or ``fine``.
     """
-    if name not in LADDERS:
-        raise OptionError(f"unknown ladder {name!r}; one of: {', '.join(LADDERS)}")
+    check_ladder(name)
     table = hand_table(rules)
     n_categories = len(rules.categories)
     # Rungs count upwards: the worst category is rung 0.

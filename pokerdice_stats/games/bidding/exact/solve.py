@@ -21,8 +21,9 @@ import numpy as np
 
 from pokerdice_stats.engines.report.cache import kept_solve
 from pokerdice_stats.games.bidding.exact.game import Bidding, solve_bidding
-from pokerdice_stats.games.bidding.exact.odds import LADDERS, BidLadder
+from pokerdice_stats.games.bidding.exact.odds import BidLadder, check_bidding_rules, check_ladder
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet
 
 __all__ = ["restricted_ladder", "solve_ladder"]
@@ -70,7 +71,6 @@ def _solve(rules: RuleSet, ladder: str) -> Bidding:
     return solve_bidding(rules, ladder)
 
 
-@functools.lru_cache(maxsize=16)
 def solve_ladder(rules: RuleSet, ladder: str = "category") -> Bidding:
     """Bidding for two solved on ``ladder`` (see the module docstring).
 
@@ -84,10 +84,15 @@ def solve_ladder(rules: RuleSet, ladder: str = "category") -> Bidding:
         For an unknown ladder, or the fine ladder (:data:`FINE_REFUSAL`: it is answered
         on its claims).
     """
-    if ladder not in LADDERS:
-        raise OptionError(f"unknown ladder {ladder!r}; one of: {', '.join(LADDERS)}")
-    if ladder == "fine":
+    check_bidding_rules(check_rule_set(rules))
+    if check_ladder(ladder) == "fine":
         raise OptionError(FINE_REFUSAL)
+    return _solved_ladder(rules, ladder)
+
+
+@functools.lru_cache(maxsize=16)
+def _solved_ladder(rules: RuleSet, ladder: str) -> Bidding:
+    """The solve of :func:`solve_ladder`, kept in memory and in the cache folder."""
     return kept_solve(
         "solves", "bidding.solve_ladder", (repr(rules), ladder), lambda: _solve(rules, ladder)
     )

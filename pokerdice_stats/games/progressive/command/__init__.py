@@ -75,8 +75,8 @@ def register(subparsers) -> None:
         type=whole_number,
         default=None,
         metavar="B",
-        help=f"starting bank in points, with --rounds, {range_text(0, MAX_BANK)} "
-        f"(default {STARTING_BANK})",
+        help=f"starting bank in points, with --rounds, {range_text(1, MAX_BANK)} and at least "
+        f"the largest loss of a round (the ruin line; default {STARTING_BANK})",
     )
     payout.add_argument(
         "--schedule",
@@ -356,16 +356,35 @@ def run_payout(args: argparse.Namespace) -> int:
     session = record.pop("session", None)
     definition = record.pop("edge_definition", None)
     optional = (*EQUILIBRIUM_KEYS, *SESSION_KEYS)  # null-filled for JSON's stable keys
-    rows = [
-        {"key": k, "value": v}
-        for k, v in record.items()
-        if not (v is None and k in optional) and not k.endswith("_exact")  # decimals here
-    ]
-    text = render(pd.DataFrame(rows), "table")
+    if session:  # its own lines give the bank with ruin; these keys (JSON's) would not
+        record = {k: v for k, v in record.items() if k not in SESSION_KEYS}
+    text = render(pd.DataFrame(_decimal_rows(record, optional)), "table")
     if definition:
         text += f"\n{definition}\n"
     emit(text + (_session_text(session) if session else ""))
     return 0
+
+
+def _decimal_rows(record: dict, optional: tuple[str, ...]) -> list[dict]:
+    """The table's rows of a payout record: each figure as its decimal, under its plain
+    name (``expected`` shows ``expected_float``), with its exact fraction beside it when
+    that is short; the long fractions are for ``--format json``."""
+    rows = []
+    for key, value in record.items():
+        if (value is None and key in optional) or key.endswith("_exact"):
+            continue
+        if key.endswith("_float"):
+            if key[: -len("_float")] in record:
+                continue  # shown under the plain name
+            key = key[: -len("_float")]
+        elif f"{key}_float" in record:
+            decimal = record[f"{key}_float"]
+            exact = _short_exact(value)
+            value = f"{decimal:.6g}" + (
+                f" = {exact}" if exact and exact != f"{decimal:.6g}" else ""
+            )
+        rows.append({"key": key, "value": value})
+    return rows
 
 
 def _or(value, default):
@@ -403,8 +422,17 @@ def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
 
 
 def _session(outcomes, rounds: int, start: int) -> dict:
-    from pokerdice_stats.games.progressive.exact.bank import bank_distribution
+    from pokerdice_stats.games.progressive.exact.bank import bank_distribution, session_amounts
+    from pokerdice_stats.ground.errors import OptionError
 
+    values, _ = session_amounts(outcomes.amounts())
+    largest = max(0, -min(values))  # the ruin line bank_distribution draws
+    if start < largest:  # as `simulate --what session` refuses it
+        raise OptionError(
+            f"--start {start:,} is below the ruin line ({float(largest):,.6g} points, the "
+            "largest loss of a round: a bank that cannot cover it is ruined), so the session "
+            "would be over before the first round; start higher"
+        )
     return bank_session_record(bank_distribution(outcomes=outcomes, rounds=rounds, start=start))
 
 

@@ -37,6 +37,7 @@ def progressive_advice(
     ``side="computer"``: the optimal computer's hold, its values the
     computer's expected payout (minus the player's) when the player answers
     optimally (:func:`~pokerdice_stats.games.progressive.exact.payout.optimal_computer`).
+    Under ``knowledge=blind`` (nobody sees a hand) these holds are not the game's: refused.
     """
     from pokerdice_stats.engines.blind import require_independent_turns
     from pokerdice_stats.games.progressive.exact.payout import (
@@ -53,6 +54,13 @@ def progressive_advice(
         raise OptionError(f"unknown side {side!r}; choose one of: " + ", ".join(PROGRESSIVE_SIDES))
     require_independent_turns(rules, "the progressive payout")
     check_payout_rules(rules)
+    if rules.knowledge != "seen":
+        raise OptionError(
+            "these holds are the seen game's (004: the player sees the computer's final hand, "
+            "and the computer plays against that answer), but these rules say knowledge="
+            f"{rules.knowledge}; under blind rules each side plays the blind equilibrium: "
+            "`payout --knowledge blind` (or `banking` for blind rounds)"
+        )
     schedule = PROGRESSIVE_SCHEDULE if schedule is None else schedule
     matrix, scale = integer_payout(rules, schedule)
     table = hand_table(rules)

@@ -232,7 +232,7 @@ def breakdown_of(outcomes: RoundOutcomes) -> Breakdown:
 def payout_breakdown(
     rules: RuleSet | None = None,
     computer: str = "optimal",
-    knowledge: str = "seen",
+    knowledge: str | None = None,
     schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE,
     tolerance: float | None = None,
 ) -> Breakdown:

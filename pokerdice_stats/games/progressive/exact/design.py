@@ -202,7 +202,7 @@ def design_schedule(
     max_pay: int | None = None,
     within: str | Fraction | None = None,
     computer: str = "optimal",
-    knowledge: str = "seen",
+    knowledge: str | None = None,
 ) -> Design:
     """The whole-number schedule nearest ``schedule`` whose edge is within ``within`` of ``target``.
 
@@ -225,6 +225,7 @@ def design_schedule(
     within : optional
         How close the edge must come, in the target's unit (default 0.05).
     computer, knowledge : str
+        As for :func:`~pokerdice_stats.games.progressive.exact.payout.expected_payout`.
 
     Returns
     -------
@@ -238,6 +239,7 @@ def design_schedule(
         When no schedule meets the constraints.
     """
     rules = get_rules("progressive") if rules is None else rules
+    knowledge = rules.knowledge if knowledge is None else knowledge
     aim = parse_target(target)
     computer = canonical_policy(computer)
     tolerance = DEFAULT_WITHIN if within is None else _positive(within, "--within")

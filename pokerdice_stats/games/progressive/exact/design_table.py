@@ -196,11 +196,26 @@ def bounds(rules, pays, cell: Cell, max_pay: int) -> tuple[int, int]:
     return int(low), int(high)
 
 
+def _whole_steps(gap: float, slope: float, tolerance: float) -> set[int]:
+    """Whole steps ``d`` worth trying to close ``gap`` by ``slope * d``: the two nearest the
+    exact closure and the two ends of the band ``|slope * d - gap| <= tolerance`` (the
+    smallest move that still lands in it is one of them).
+
+    Examples
+    --------
+    >>> sorted(_whole_steps(10.0, 1.0, 2.5))
+    [8, 10, 12]
+    """
+    ends = sorted(((gap - tolerance) / slope, (gap + tolerance) / slope))
+    exact = gap / slope
+    return {math.ceil(ends[0]), math.floor(ends[1]), math.floor(exact), math.ceil(exact)}
+
+
 def closing(gap: float, slopes, bounds, tolerance: float):
     """Whole changes (cell index -> change) closing ``gap`` within ``tolerance``, nearest first.
 
     Yields the candidates of one cell, then of two, then one greedy fill, each
-    sorted by points moved.
+    sorted by points moved (so the smallest move into the band comes first).
     """
     if abs(gap) <= tolerance:
         yield {}
@@ -209,7 +224,7 @@ def closing(gap: float, slopes, bounds, tolerance: float):
     for i, g in enumerate(slopes):
         if not g:
             continue
-        for d in {math.floor(gap / g), math.ceil(gap / g)}:
+        for d in _whole_steps(gap, g, tolerance):
             if d and bounds[i][0] <= d <= bounds[i][1] and abs(g * d - gap) <= tolerance:
                 singles.append((abs(d), {i: d}))
     yield from (c for _, c in sorted(singles, key=lambda t: t[0]))
@@ -223,8 +238,7 @@ def closing(gap: float, slopes, bounds, tolerance: float):
         for da in range(lo_a, hi_a + 1):
             if not da:
                 continue
-            rest = (gap - ga * da) / gb
-            for db in {math.floor(rest), math.ceil(rest)}:
+            for db in _whole_steps(gap - ga * da, gb, tolerance):
                 if db and bounds[b][0] <= db <= bounds[b][1]:
                     if abs(ga * da + gb * db - gap) <= tolerance:
                         pairs.append((abs(da) + abs(db), {a: da, b: db}))

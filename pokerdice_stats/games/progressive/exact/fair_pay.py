@@ -228,7 +228,7 @@ def solve_pay(
     cell: str,
     target: Fraction | int | str,
     computer: str = "optimal",
-    knowledge: str = "seen",
+    knowledge: str | None = None,
     schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE,
 ) -> FairPay:
     """The pay of ``cell`` (or the factor ``scale``) that gives expected payout ``target``.
@@ -244,6 +244,7 @@ def solve_pay(
         exact), or the player's edge in percent of the points that change hands
         (``"3%"``; ``"-3%"`` is a house edge of 3%).
     computer, knowledge : str
+        As for :func:`~pokerdice_stats.games.progressive.exact.payout.expected_payout`.
     schedule : PayoutSchedule
         The schedule whose cell is changed.
 
@@ -258,6 +259,7 @@ def solve_pay(
         reaches the target.
     """
     rules = get_rules("progressive") if rules is None else rules
+    knowledge = rules.knowledge if knowledge is None else knowledge
     aim = parse_target(target)
     wanted = aim.value
     parsed = parse_cell(cell, rules)

@@ -208,7 +208,7 @@ def computer_distribution(
 def round_outcomes(
     rules: RuleSet | None = None,
     computer: str = "optimal",
-    knowledge: str = "seen",
+    knowledge: str | None = None,
     schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE,
     tolerance: float | None = None,
 ) -> RoundOutcomes:
@@ -221,6 +221,7 @@ def round_outcomes(
     OptionError, ScheduleError
     """
     rules = get_rules("progressive") if rules is None else rules
+    knowledge = rules.knowledge if knowledge is None else knowledge
     computer = canonical_policy(computer)
     check_choice(computer, knowledge)
     if tolerance is not None:  # read by the blind equilibrium only, checked for every call
@@ -332,7 +333,7 @@ def _blind_equilibrium(
 def expected_payout(
     rules: RuleSet | None = None,
     computer: str = "optimal",
-    knowledge: str = "seen",
+    knowledge: str | None = None,
     schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE,
     tolerance: float | None = None,
 ) -> PayoutResult:
@@ -344,8 +345,9 @@ def expected_payout(
         Default: the ``progressive`` preset.
     computer : str
         One of :data:`COMPUTER_POLICIES` (``equilibrium``: another name of ``optimal``).
-    knowledge : str
-        ``seen`` (the player sees the computer's final hand) or ``blind``.
+    knowledge : str, optional
+        ``seen`` (the player sees the computer's final hand) or ``blind``; default:
+        the rules' ``knowledge``.
     schedule : PayoutSchedule
         Any amounts, whole or fractional (the seed's by default).
     tolerance : float, optional

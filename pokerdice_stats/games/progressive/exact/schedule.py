@@ -265,12 +265,15 @@ def checked_schedule(
     ------
     ScheduleError
         For an unknown category, a bad amount, a push given an amount, a pair
-        given twice, or no pair at all.
+        given twice, no pair at all, or no amount above 0.
     """
     player = _checked_amounts(triples, source)
-    if house is None:
-        return PayoutSchedule(name, player, source)
-    house_amounts = _checked_amounts(house, f"{source} (house side)")
+    house_amounts = None if house is None else _checked_amounts(house, f"{source} (house side)")
+    if not any(amount for *_, amount in (*player, *(house_amounts or ()))):
+        raise ScheduleError(
+            f"{source}: every amount is 0, so no points ever change hands (no edge to "
+            "measure); give at least one pay above 0"
+        )
     return PayoutSchedule(name, player, source, house_amounts)
 
 

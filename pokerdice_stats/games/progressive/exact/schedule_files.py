@@ -88,6 +88,8 @@ def read_schedule(path: str | Path) -> PayoutSchedule:
     """
     if not isinstance(path, (str, PurePath)):
         raise ScheduleError(f"the schedule file must be a path, got {shown_value(path)}")
+    if not str(path).strip():
+        raise ScheduleError("the schedule file must be a path, got an empty one")
     path = Path(path)
     shown = str(path)
     if path.is_dir():
@@ -100,6 +102,7 @@ def read_schedule(path: str | Path) -> PayoutSchedule:
         raise ScheduleError(str(err)) from None
     except (OSError, UnicodeDecodeError) as err:
         raise ScheduleError(f"cannot read schedule file {shown!r}: {err}") from None
+    text = text.removeprefix("\ufeff")  # the byte-order mark of a spreadsheet's "CSV UTF-8"
     source = f"schedule file {shown!r}"
     suffix = path.suffix.lower()
     if suffix == ".csv":

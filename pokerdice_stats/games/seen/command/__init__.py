@@ -21,6 +21,7 @@ from pokerdice_stats.engines.cli import (
 from pokerdice_stats.engines.round_output import ROUND_UNITS, TIE_NOTES, round_context
 from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
 from pokerdice_stats.games.seen.command.round_holds import emit_hold_rows, hold_records
+from pokerdice_stats.games.seen.exact.seen_only import require_seen
 from pokerdice_stats.ground.bounds import match_targets_text
 from pokerdice_stats.ground.formats import to_json
 from pokerdice_stats.turn.rules import MAX_TARGET
@@ -116,24 +117,6 @@ def answer_round(args: argparse.Namespace, rules) -> int:
     return 0
 
 
-def refuse_blind(rules, command: str) -> None:
-    """Refuse blind rules in a game solved with later seats seeing the earlier hands.
-
-    Raises
-    ------
-    OptionError
-        Under ``knowledge=blind``.
-    """
-    from pokerdice_stats.ground.errors import OptionError
-
-    if rules.knowledge == "blind":
-        raise OptionError(
-            f"{command} is solved with later seats seeing the earlier hands and these rules "
-            "are blind (knowledge=blind); use --set knowledge=seen, or `round`/`banking` for "
-            "blind rounds"
-        )
-
-
 def outright_and_tie(result) -> tuple[list[float], list[float]]:
     """Each seat's chance to hold the best hand alone, and to share it (before roll-offs).
 
@@ -223,7 +206,7 @@ def run_match(args: argparse.Namespace) -> int:
         args, {"target": ("--to", args.target), "starter": ("--starter", args.starter)}
     )
     if rules.ties in ("roll-off", "must-beat"):  # shared ties: solve_match says why not
-        refuse_blind(rules, "match")
+        require_seen(rules, "match")
     result = solve_match(rules, args.players, args.target, args.starter, exact=_exact(args, rules))
     frame = result.frame()
     if args.format == "json":
@@ -265,7 +248,7 @@ def run_holdup(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.seen.exact.holdup import holdup
 
     rules = rules_from_args(args)
-    refuse_blind(rules, "holdup")
+    require_seen(rules, "holdup")
     limit = _holdup_limit(args, rules)
     result = holdup(rules, args.dice, args.players_left, throws=limit, exact=_exact(args, rules))
     if args.format == "json":

@@ -51,6 +51,7 @@ from pokerdice_stats.games.seen.exact.seat_chain import (
     solve_chain,
     terminal_values,
 )
+from pokerdice_stats.games.seen.exact.seen_only import require_seen
 from pokerdice_stats.games.seen.exact.sizes import check_round_memory
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
 from pokerdice_stats.ground import indexing as ix
@@ -59,7 +60,7 @@ from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.dice import format_counts
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import Policy, solve
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.staged import StagedPolicy, solve_staged
@@ -286,12 +287,13 @@ def solve_round(rules: RuleSet, players: int, *, exact: bool = False) -> Round:
     Raises
     ------
     OptionError
-        For a number of players outside 2..5, or a roll-off fixed point that
-        does not converge.
+        For players outside 2..5, blind rules (``knowledge=blind``: see ``blind_round``)
+        or a roll-off fixed point that does not converge.
     pokerdice_stats.ground.limits.LimitError
         When the round's tables would outgrow the memory budget
         (:func:`~pokerdice_stats.games.seen.exact.sizes.check_round_memory`).
     """
+    require_seen(check_rule_set(rules), "this round")
     n = check_players(players)
     check_round_memory(rules, n, checked_flag(exact, "exact"))
     # A roll-off of m players is a round of m: they are solved first, smallest first, as

@@ -1,0 +1,159 @@
+"""The Python API answers the game its rules describe, or refuses with a ValueError.
+
+Each check is a call that once gave another game's answer, or an index that wrapped
+round, or a bare ``KeyError``/``TypeError``: the API now reads the rules' own knowledge,
+checks what it is given, and says what is wrong.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import pokerdice_stats as pds
+from pokerdice_stats.games.banking.exact.sessions import RoundOdds, banking_session
+from pokerdice_stats.ground.errors import GoalError, OptionError, PokerDiceError
+
+
+@pytest.fixture(scope="module")
+def gameweave_policy():
+    return pds.solve(pds.get_rules("gameweave"), "at-least:full-house")
+
+
+def test_the_payout_plays_the_rules_knowledge():
+    blind_rules = pds.get_rules("progressive", {"knowledge": "blind"})
+    blind = pds.expected_payout(blind_rules)
+    assert blind.knowledge == "blind"
+    # the blind game with a table that pays the same both ways is symmetric: worth 0
+    assert blind.expected == 0
+    seen = pds.expected_payout(pds.get_rules("progressive"))
+    assert seen.knowledge == "seen" and seen.expected > 0
+    # an explicit knowledge still wins over the rules'
+    assert pds.expected_payout(blind_rules, knowledge="seen").expected == seen.expected
+
+
+def test_progressive_sessions_refuse_blind_rules():
+    rules = pds.get_rules("progressive", {"knowledge": "blind"})
+    run = pds.RunOptions(100, 1, progress=False)
+    with pytest.raises(OptionError, match="knowledge seen"):
+        pds.simulate_progressive(rules, 10, run=run)
+
+
+def test_a_negative_start_is_named_as_the_players_bank():
+    rules = pds.get_rules("progressive")
+    with pytest.raises(OptionError, match="the starting bank"):
+        pds.simulate_progressive(rules, 10, start=-1, run=pds.RunOptions(100, 1, progress=False))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda rules: pds.solve_round(rules, 2),
+        lambda rules: pds.holdup(rules, "6 6 6 2 2", 2),
+        lambda rules: pds.holdup_table(rules),
+    ],
+)
+def test_seen_games_refuse_blind_rules(call):
+    with pytest.raises(OptionError, match="knowledge=blind"):
+        call(pds.get_rules("banking"))
+
+
+def test_seen_games_still_answer_banking_played_seen():
+    seen = pds.solve_round(pds.get_rules("banking", {"knowledge": "seen"}), 2)
+    assert sum(seen.win) == pytest.approx(1.0)
+    assert seen.win[0] != pytest.approx(0.5)  # seeing the first hand is worth something
+
+
+def test_a_goal_read_under_other_rules_is_refused():
+    goal = pds.at_least(pds.hand_table(pds.get_rules("gameweave")), "straight")
+    with pytest.raises(GoalError, match="another rule set's hand table"):
+        pds.solve(pds.get_rules("banking"), goal)
+    with pytest.raises(GoalError, match="another rule set's hand table"):
+        pds.solve(pds.get_rules("banking"), [goal])
+    # classic ranks the hands as gameweave does: the same goal, the same answer
+    assert (
+        pds.solve(pds.get_rules("classic"), goal).value()
+        == pds.solve(pds.get_rules("gameweave"), goal).value()
+    )
+
+
+@pytest.mark.parametrize("make", [pds.at_least, pds.exactly])
+def test_goal_makers_want_a_hand_table(make):
+    with pytest.raises(GoalError, match="hand_table"):
+        make(pds.get_rules("classic"), "full-house")
+
+
+def test_policy_indices_are_checked(gameweave_policy):
+    p = gameweave_policy
+    for keep in (-1, 462, True, 10**30):
+        with pytest.raises(OptionError):
+            p.keep_value(keep, 2)
+    for goal in (-1, 1, True):
+        for read in (p.value, p.keep_tables, p.final_by_category):
+            with pytest.raises(GoalError):
+                read(goal)
+    # a keep as dice or as its index: the same value
+    assert p.keep_value("K K", 2) == p.keep_value(25, 2) == Fraction(139, 324)
+
+
+def test_dice_aside_are_refused_without_sticky_holds(gameweave_policy):
+    with pytest.raises(OptionError, match="sticky_holds"):
+        gameweave_policy.alternatives("K K J 10 9", 2, aside="K K")
+
+
+def test_classify_refuses_outputs_too_narrow_to_hold_the_answer():
+    table = pds.hand_table(pds.get_rules("classic"))
+    throws = np.array([0, 7775])
+    with pytest.raises(PokerDiceError, match="at least int16"):
+        table.classify(throws, out=(np.zeros(2, np.int8),) * 3)
+    with pytest.raises(PokerDiceError, match="got int"):
+        table.classify(throws, out=3)
+    wide = (np.zeros(2, np.int32), np.zeros(2, np.int8), np.zeros(2, np.int64))
+    hands, categories, strengths = table.classify(throws, out=wide)
+    expected = table.classify(throws)
+    for got, want in zip((hands, categories, strengths), expected, strict=True):
+        assert got.tolist() == want.tolist()
+
+
+def test_banking_sessions_refuse_chances_that_are_not_chances():
+    with pytest.raises(OptionError, match="sum to 1"):
+        banking_session(RoundOdds(float("nan"), 0.0, 0.5), 10, 100, 10)
+    rules = pds.get_rules("banking")
+    negative = [(-np.ones(252, dtype=np.int64), -252), (np.ones(252, dtype=np.int64), 252)]
+    with pytest.raises(OptionError, match="252 whole weights"):
+        pds.round_odds(rules, negative)
+
+
+def test_the_ladder_solve_refuses_rules_and_ladders_it_does_not_read():
+    with pytest.raises(OptionError, match="throws=2 would change nothing"):
+        pds.solve_ladder(pds.get_rules("classic", {"throws": 2}))
+    with pytest.raises(OptionError, match="unknown ladder"):
+        pds.solve_ladder(pds.get_rules("classic"), ["full-house"])
+
+
+def test_a_seen_round_takes_only_a_rule_set():
+    with pytest.raises(PokerDiceError, match="RuleSet"):
+        pds.solve_round("gameweave", 2)
+
+
+def test_progressive_holds_refuse_blind_rules():
+    from pokerdice_stats.games.progressive.exact.advice import progressive_advice
+
+    rules = pds.get_rules("progressive", {"knowledge": "blind"})
+    with pytest.raises(OptionError, match="knowledge=blind"):
+        progressive_advice(rules, "6 6 6 2 1", 2, computer_hand="5 5 5 5 2")
+    with pytest.raises(OptionError, match="knowledge=blind"):
+        progressive_advice(rules, "6 6 6 2 1", 2, side="computer")
+
+
+def test_rules_compare_reads_each_sides_knowledge():
+    from pokerdice_stats.commands.rules_compare import payout_side_by_side
+
+    seen = pds.get_rules("progressive")
+    blind = pds.get_rules("progressive", {"knowledge": "blind"})
+    record = payout_side_by_side(seen, blind)
+    assert (record["knowledge_a"], record["knowledge_b"]) == ("seen", "blind")
+    assert record["edge_a"] == pytest.approx(float(pds.expected_payout(seen).expected))
+    assert record["edge_b"] == 0
