@@ -15,7 +15,8 @@ common rule set of Poker Dice. The main entry points are importable from here
 - the games (:data:`GAMES`, :func:`game_for`, and each game's solve): :func:`solve_round`,
   :func:`solve_match`, :func:`holdup`, :func:`solve_betting`, :func:`solve_ladder`,
   :func:`solve_claims` (the fine ladder on its claims, with :func:`claims_position`),
-  :func:`solve_field`, :func:`expected_payout`; 001 as written (:func:`solve_table`) and
+  :func:`solve_field` (one position: :func:`banking_position`),
+  :func:`expected_payout`; 001 as written (:func:`solve_table`) and
   the sessions of 001 and 004 banking (:func:`simulate_betting_sessions`,
   :func:`simulate_banking_sessions`, :func:`banking_session` with :func:`round_odds`);
 - the games' details: the round's :data:`ROUND_TOLERANCE`, :func:`holdup_table`; 004
@@ -119,6 +120,7 @@ _PUBLIC = {
     "create_app": "web.app",
     "solve_field": "games.banking.exact.field",
     "blind_round": "games.banking.exact.field",
+    "banking_position": "games.banking.exact.position",
     "field_strategy_table": "games.banking.exact.field:strategy_table",
     "field_keep_frame": "games.banking.exact.strategy_frames:keep_frame",
     "banking_equilibrium": "games.banking.exact.two_seats",

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import reference_banking as rb
 import reference_payout as ref
-from cli_helpers import assert_cli_error
+from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats import get_rules
 from pokerdice_stats.cli import main
@@ -32,6 +32,7 @@ from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame, mixt
 from pokerdice_stats.games.banking.exact.two_seats import banking_equilibrium
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import PokerDiceError
+from pokerdice_stats.ground.formats import to_json
 
 RULES = get_rules("banking")
 PIPS = [tuple(sorted(r + 1 for r in range(6) for _ in range(int(c[r])))) for c in ix.HAND_COUNTS]
@@ -348,3 +349,38 @@ def test_round_table_names_the_split_rate_and_the_winning_hand(capsys):
     out = capsys.readouterr().out
     assert "the pot is split with chance" in out
     assert "four-of-a-kind" in out and "tolerance 1e-09" in out
+
+
+@pytest.mark.parametrize(("dice", "left", "players"), [("6 6 2 3 5", 2, 2), ("1 1 1 4 5", 1, 3)])
+def test_banking_dice_answers_one_position(capsys, dice, left, players):
+    """``banking --dice``: every hold against the field; the equilibrium plays only the best
+    holds (a mixed strategy plays nothing worse), with chances summing to 1."""
+    from pokerdice_stats.games.banking.exact.position import banking_position
+
+    argv = ["banking", "--dice", dice, "--throws-left", str(left), "--players", str(players)]
+    code, out, err = run_cli(capsys, *argv, "--format", "json")
+    assert code == 0, err
+    record = json.loads(out)
+    assert record == json.loads(to_json(banking_position(RULES, players, dice, left)))
+    holds = record["holds"]
+    assert sum(h["chance"] for h in holds) == pytest.approx(1.0, abs=1e-12)
+    best = max(h["value"] for h in holds)
+    for h in holds:
+        if h["chance"] > 0:
+            assert h["optimal"] and h["value"] == pytest.approx(best, abs=1e-9)
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0, err
+    assert f"{players} blind seats" in out and "*" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["banking", "--throws-left", "1"], "goes with --dice"),
+        (["banking", "--dice", "6 6 2 3 5", "--strategy", "stand"], "not to one position"),
+        (["banking", "--dice", "6 6 2 3 5", "--set", "knowledge=seen"], "blind round's"),
+        (["banking", "--dice", "6 6 2 3"], "dice"),
+    ],
+)
+def test_banking_dice_refusals(capsys, argv, words):
+    assert_cli_error(capsys, argv, words)

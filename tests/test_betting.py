@@ -346,3 +346,17 @@ def test_exact_mixtures_are_the_plain_fraction_sums():
     values = np.array([[fraction() for _ in range(table.n_strengths)] for _ in range(3)])
     for g, goal in enumerate(goals_from_values(values, rules, True, "v")):
         assert [goal.value(h) for h in range(252)] == [values[g, s] for s in table.strength]
+
+
+def test_cli_hold_table_speaks_as_hold_does(capsys):
+    """The betting round's holds in ``hold``'s words: (none), stand, one value, * on the best."""
+    argv = ["betting", "--players", "4", "--seat", "3", "--dice", "4 4 1 2 6"]
+    code, out, err = run_cli(capsys, *argv, "--throws-left", "2", "--best", "3 3 3 5 5")
+    assert code == 0, err
+    header = next(line for line in out.splitlines() if line.startswith("keep"))
+    assert header.split() == ["keep", "rethrow", "value", "(chips)", "best"]
+    rows = out[out.index(header) :].splitlines()[1:]
+    assert rows[0].split()[:2] == ["4", "4"] and rows[0].rstrip().endswith("*")
+    assert any(row.startswith("(none)") for row in rows)
+    assert any(" stand " in f" {row} " for row in rows)
+    assert sum(row.rstrip().endswith("*") for row in rows) >= 1

@@ -106,3 +106,24 @@ def test_no_card_under_sticky_holds():
     with pytest.raises(OptionError, match="free holds"):
         fit_strategy_card(get_rules("progressive", {"sticky_holds": "true"}))
     assert np.isfinite(float(expected_payout(TWO).expected))
+
+
+def test_a_card_names_a_schedule_file_and_wraps_long_merged_rows(tmp_path):
+    from pokerdice_stats.games.progressive.exact.schedule_files import read_schedule, write_schedule
+    from pokerdice_stats.games.progressive.report.cards import _grid, schedule_title
+
+    rules = get_rules("progressive")
+    assert schedule_title(PROGRESSIVE_SCHEDULE) == "the schedule of Progressive Poker Dice (004)"
+    path = write_schedule(PROGRESSIVE_SCHEDULE, tmp_path / "edited.csv", rules)
+    lines = path.read_text().splitlines()
+    seed_row = next(line for line in lines if line.startswith("one-pair")).split(",")[1:]
+    # two pairs paid as one pair: four losers on one row of the card
+    lines = [",".join(["two-pair", *seed_row]) if line.startswith("two-pair") else line
+             for line in lines]  # fmt: skip
+    path.write_text("\n".join(lines) + "\n")
+    edited = read_schedule(path)
+    assert "edited.csv" in schedule_title(edited)
+    labels, _, _ = _grid(rules, edited, "player")
+    merged = labels[0]
+    assert merged.count("/") == 3 and "\n" in merged  # four losers, two a line
+    assert all(len(line) <= 25 for line in merged.splitlines())

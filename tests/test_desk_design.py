@@ -176,3 +176,9 @@ def test_the_design_moves_the_fewest_points_into_the_band(tmp_path):
     nearer.write_text("\n".join(lines) + "\n")
     edge = expected_payout(RULES, "optimal", schedule=read_schedule(nearer)).edge
     assert abs(edge.percent - 3) > Fraction(1, 20)
+
+
+def test_cli_design_rows_write_the_losers_as_text(capsys):
+    code, out, err = run_cli(capsys, "payout", "--design", "--target", "3%", "--format", "csv")
+    assert code == 0, err
+    assert "['" not in out and "full-house" in out

@@ -132,7 +132,10 @@ def test_table_output(capsys):
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["simulate", "--n", "0"], ["the number of samples must be at least 1, got 0"]),
+        (
+            ["simulate", "--n", "0"],
+            ["the number of samples must be a whole number of at least 1, got 0"],
+        ),
         (["simulate", "--seed", "-1"], ["the seed must be a whole number >= 0, got -1"]),
         (["simulate", "--workers", "0"], ["workers must be at least 1, got 0"]),
         (["simulate", "--policy", "wishful", "--n", "10"], ["unknown policy 'wishful'"]),

@@ -255,7 +255,7 @@ def test_ctrl_c_in_a_thread_returns_the_other_chunks():
 
 def test_bad_runs_are_refused():
     rules = get_rules("gameweave")
-    with pytest.raises(OptionError, match="samples must be at least 1, got 0"):
+    with pytest.raises(OptionError, match="samples must be a whole number of at least 1, got 0"):
         RunOptions(n=0, progress=False)
     with pytest.raises(OptionError, match="workers must be at least 1, got 0"):
         RunOptions(n=10, workers=0, progress=False)
@@ -271,8 +271,8 @@ def test_bad_runs_are_refused():
         ({"seed": -1}, "the seed must be a whole number >= 0, got -1"),
         ({"seed": 1.5}, "the seed must be a whole number >= 0, got 1.5"),
         ({"seed": None}, "the seed must be a whole number >= 0, got None"),
-        ({"n": 2.0}, "the number of samples must be at least 1, got 2.0"),
-        ({"n": True}, "the number of samples must be at least 1, got True"),
+        ({"n": 2.0}, "the number of samples must be a whole number of at least 1, got 2.0"),
+        ({"n": True}, "the number of samples must be a whole number of at least 1, got True"),
         ({"workers": -3}, "workers must be at least 1, got -3"),
     ],
 )

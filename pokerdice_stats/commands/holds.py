@@ -248,7 +248,7 @@ def _goal_default_reason(args: argparse.Namespace, rules) -> str | None:
     from pokerdice_stats.turn.states import state_kind
 
     if game_for(rules, "round").name != "seen":
-        return "under blind rules a round's holds are its equilibrium's, see `banking`"
+        return "under blind rules a round's holds are its equilibrium's, see `banking --dice DICE`"
     # the default stays the goal where a turn carries more than its hand (--to-win takes it)
     for flag, value in (("--aside", args.aside), ("--untouched", args.untouched)):
         if value is not None:

@@ -336,6 +336,11 @@ def emit_record(record: dict, fmt: str, key: str | None = None) -> None:
     else:
         rows = [{k: v for k, v in named.items() if not isinstance(v, dict | list)}]
     frame = lazy_pandas.json_normalize(rows) if rows else lazy_pandas.DataFrame()
+    for column in frame.columns:  # a list in a cell (losers of one pay) as text, not a repr
+        if frame[column].map(lambda v: isinstance(v, list)).any():
+            frame[column] = frame[column].map(
+                lambda v: "; ".join(map(str, v)) if isinstance(v, list) else v
+            )
     emit(render(frame, fmt))
 
 

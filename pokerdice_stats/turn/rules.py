@@ -242,6 +242,8 @@ def _integer(key: str, value: Any, low: int, high: int) -> int:
     Strings are read strictly: ASCII digits with an optional leading ``-`` (no ``+``,
     ``_`` or other scripts' digits), as every whole number of the command line.
     """
+    if hasattr(value, "dtype") and getattr(value.dtype, "kind", "") in "iu" and value.ndim == 0:
+        value = int(value)  # a numpy integer, as the solvers take it
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise RulesError(f"invalid value {shown(value)} for {key}; expected a whole number")
     text = str(value)

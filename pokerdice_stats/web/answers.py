@@ -5,15 +5,14 @@ returns the JSON object as a plain ``dict``.  ``hold`` and ``betting`` build the
 record of the command's ``--format json`` (:func:`commands.holds.hold_record`,
 :func:`games.betting.command.decision_record`) and pass it through the same writer
 (:func:`~pokerdice_stats.ground.formats.to_json`), so the page shows the CLI's figures.
-Bidding and banking have no command for one position yet; their answers are thin
-readings of the solved games (:func:`games.bidding.exact.solve.solve_ladder`,
-:func:`games.banking.exact.field.blind_round`), with their context and units.
+Banking's is ``banking --dice``'s record
+(:func:`games.banking.exact.position.banking_position`); bidding's reads the solved
+game as ``bidding --hand --bids`` does.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 from fractions import Fraction
 from typing import Any
@@ -189,78 +188,14 @@ def bidding_answer(request: BiddingRequest) -> dict:
     return plain(record)
 
 
-@functools.lru_cache(maxsize=8)
-def _banking_field(rules: RuleSet, players: int):
-    """The solved blind round, its pure strategies' holds and the holds' values."""
-    from pokerdice_stats.games.banking.exact.field import blind_round
-    from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame
-    from pokerdice_stats.turn.holds import solve
-
-    result = blind_round(rules, players)
-    eq = result.equilibrium
-    return eq, keep_frame(eq), solve(rules, eq.field_goal(), exact=False)
-
-
 def banking_answer(request: BankingRequest) -> dict:
     """004 banking, blind: every hold's share of the pot against the equilibrium field, and
-    the chance the equilibrium plays it (the weights of the pure strategies that do)."""
-    from pokerdice_stats.games.banking.exact.field import check_players
-    from pokerdice_stats.turn.advice import check_throws_left
-    from pokerdice_stats.turn.hands import hand_table
-    from pokerdice_stats.turn.states import state_kind
+    the chance the equilibrium plays it (``banking --dice``'s record,
+    :func:`~pokerdice_stats.games.banking.exact.position.banking_position`)."""
+    from pokerdice_stats.games.banking.exact.position import banking_position
 
     rules = table_rules(request)
-    if rules.knowledge != "blind":
-        raise OptionError("the banking hold mix is for blind rules (knowledge=blind)")
-    if state_kind(rules) != "hand":
-        raise OptionError(
-            "the coach's banking holds need turns whose state is the hand (no sticky holds, "
-            "no turn-scoped rethrow limit)"
-        )
-    players = check_players(request.players)
-    eq, keeps, policy = _banking_field(rules, players)
-    table = hand_table(rules)
-    hand = table.hand(request.dice)
-    left = check_throws_left(
-        request.throws_left, rules.throws, f"with {rules.throws} throws a turn"
-    )
-    shown = table.format(hand)
-    mine = keeps[(keeps["hand"] == shown) & (keeps["throws_left"] == left)]
-    weight: dict[str, Fraction] = {}
-    strategies: dict[str, list[int]] = {}
-    for _, row in mine.iterrows():
-        weight[row["keep"]] = weight.get(row["keep"], Fraction(0)) + row["weight_exact"]
-        strategies.setdefault(row["keep"], []).append(int(row["strategy"]))
-    holds = []
-    for row in policy.hold_rows(hand, left, 0):
-        chance = weight.get(row["keep"], Fraction(0)) if left > 0 else Fraction(1)
-        holds.append(
-            {
-                "keep": row["keep"],
-                "rethrow": row["rethrow"],
-                "value": float(row["value"]),
-                "optimal": bool(row["optimal"]),
-                "chance": float(chance),
-                "chance_exact": chance,
-                "strategies": strategies.get(row["keep"], []),
-            }
-        )
-    record = {
-        "rules": rules.label(),
-        "game": "banking (004), blind",
-        "players": players,
-        "knowledge": "blind",
-        "hand": shown,
-        "category": table.category_slug(hand),
-        "throws_left": left,
-        "units": {
-            "value": f"share of the pot against {players - 1} equilibrium seat(s)",
-            "chance": "chance the equilibrium plays that hold (weights of its pure strategies)",
-        },
-        "exploitability": eq.exploitability_float,
-        "holds": holds,
-    }
-    return plain(record)
+    return plain(banking_position(rules, request.players, request.dice, request.throws_left))
 
 
 def games_answer() -> dict:

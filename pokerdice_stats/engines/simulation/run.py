@@ -71,7 +71,9 @@ class RunOptions:
 
     def __post_init__(self) -> None:
         if self.n is not None and (not is_whole(self.n) or self.n < 1):
-            raise OptionError(f"the number of samples must be at least 1, got {self.n}")
+            raise OptionError(
+                f"the number of samples must be a whole number of at least 1, got {self.n!r}"
+            )
         if self.n is not None and self.n > MAX_SAMPLES:
             raise OptionError(
                 f"the number of samples must be at most {MAX_SAMPLES:,} (a run would take "

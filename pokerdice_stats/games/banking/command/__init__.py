@@ -74,6 +74,20 @@ def register(subparsers) -> None:
         help="also write the equilibrium's holds as CSV (one row per pure strategy, throws "
         "left and hand, with the strategy's weight)",
     )
+    banking.add_argument(
+        "--dice",
+        default=None,
+        metavar="DICE",
+        help="one position: the dice showing (e.g. '6 6 6 2 3'); prints every hold with its "
+        "share of the pot against N-1 equilibrium seats and the chance the equilibrium plays it",
+    )
+    banking.add_argument(
+        "--throws-left",
+        type=whole_number,
+        default=None,
+        metavar="T",
+        help="with --dice: throws still to come (default: all but the first)",
+    )
     add_format_arg(banking)
     banking.set_defaults(func=run_banking)
 
@@ -159,6 +173,8 @@ def run_banking(args: argparse.Namespace) -> int:
     check_tolerance(args.tolerance)
     players = check_players(args.players)
     rules = rules_from_args(args)
+    if args.dice is not None or args.throws_left is not None:
+        return _run_position(args, rules, players)
     result = blind_round(
         rules, players, tolerance=args.tolerance, max_iterations=args.max_iterations
     )
@@ -197,6 +213,55 @@ def run_banking(args: argparse.Namespace) -> int:
     text += render(shown, fmt, noise)
     text += "\nthe winning hand's category:\n" + render(categories, fmt)
     emit(text)
+    return 0
+
+
+def _run_position(args: argparse.Namespace, rules, players: int) -> int:
+    """``banking --dice``: every hold of one position against the equilibrium field."""
+    from pokerdice_stats.games.banking.exact.position import banking_position
+    from pokerdice_stats.ground.errors import OptionError
+
+    if args.dice is None:
+        raise OptionError("--throws-left goes with --dice (the dice showing)")
+    extra = [flag for flag, value in (("--strategy", args.strategy), ("--out", args.out),
+             ("--tolerance", args.tolerance), ("--max-iterations", args.max_iterations))
+             if value is not None]  # fmt: skip
+    if extra:
+        raise OptionError(
+            f"{', '.join(extra)} belong to the equilibrium's tables, not to one position "
+            "(--dice): leave them out"
+        )
+    record = banking_position(rules, players, args.dice, args.throws_left)
+    if args.format == "json":
+        emit(to_json(record))
+        return 0
+    import pandas as pd
+
+    frame = pd.DataFrame(
+        [
+            {
+                "keep": h["keep"] or "(none)",
+                "rethrow": h["rethrow"] or "stand",
+                "share %": round(100 * h["value"], 4),
+                "equilibrium plays it %": round(100 * h["chance"], 4),
+                "best": "*" if h["optimal"] else "",
+            }
+            for h in record["holds"]
+        ]
+    )
+    if args.format == "csv":
+        emit(to_csv(frame))
+        return 0
+    fmt = "markdown" if args.format == "markdown" else "table"
+    throws = record["throws_left"]
+    emit(
+        f"banking, {players} blind seats ({record['rules']}): {record['hand']} "
+        f"({record['category']}), {throws} throw{'' if throws == 1 else 's'} left\n"
+        f"share %: the share of the pot a hold earns (playing best afterwards) against "
+        f"{players - 1} seat{'' if players == 2 else 's'} playing the equilibrium; equilibrium "
+        "plays it %: the weight of its pure hold tables that keep those dice (exploitability "
+        f"{record['exploitability']:.3g} of the pot)\n" + render(frame, fmt)
+    )
     return 0
 
 

@@ -16,6 +16,7 @@ from pokerdice_stats.engines.cli import (
     whole_number,
 )
 from pokerdice_stats.games.betting.command.conflicts import check_raise_size, no_raise_to_face
+from pokerdice_stats.games.betting.command.hold_rows import people_holds
 from pokerdice_stats.games.betting.command.seats import parse_seats
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import render, to_json
@@ -357,7 +358,7 @@ def _emit_decision(args, result, record: dict, frame, key: str | None) -> int:
     )
     emit(_summary(record))
     if frame is not None:
-        emit(render(frame.rename(columns={"value_float": "value (chips)"}), "table"))
+        emit(render(people_holds(frame, "value_float"), "table"))
     return 0
 
 

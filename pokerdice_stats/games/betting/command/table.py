@@ -14,6 +14,7 @@ import argparse
 from fractions import Fraction
 
 from pokerdice_stats.engines.cli import emit
+from pokerdice_stats.games.betting.command.hold_rows import people_holds
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import render, to_json
 
@@ -181,7 +182,7 @@ def _emit(args, table, record: dict, question: str, key: str | None) -> int:
     emit(f"{_caption(table)} (chips still to come)")
     emit(_summary(question, record))
     if rows:
-        emit(render(frame.rename(columns={"value": "value (chips)"}), "table"))
+        emit(render(people_holds(frame, "value"), "table"))
     return 0
 
 

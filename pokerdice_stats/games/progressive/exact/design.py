@@ -75,6 +75,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 from pokerdice_stats.ground.arguments import checked_text, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
+from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
 #: How close to the target the edge must come by default: 0.05 (percentage points, or points).
@@ -239,7 +240,7 @@ def design_schedule(
         When no schedule meets the constraints.
     """
     rules = get_rules("progressive") if rules is None else rules
-    knowledge = rules.knowledge if knowledge is None else knowledge
+    knowledge = check_rule_set(rules).knowledge if knowledge is None else knowledge
     aim = parse_target(target)
     computer = canonical_policy(computer)
     tolerance = DEFAULT_WITHIN if within is None else _positive(within, "--within")

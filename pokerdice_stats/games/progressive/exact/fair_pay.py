@@ -57,6 +57,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 )
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
+from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
 #: The largest pay the solver tries (points).
@@ -259,7 +260,7 @@ def solve_pay(
         reaches the target.
     """
     rules = get_rules("progressive") if rules is None else rules
-    knowledge = rules.knowledge if knowledge is None else knowledge
+    knowledge = check_rule_set(rules).knowledge if knowledge is None else knowledge
     aim = parse_target(target)
     wanted = aim.value
     parsed = parse_cell(cell, rules)

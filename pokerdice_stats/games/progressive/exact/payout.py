@@ -64,7 +64,7 @@ from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import checked_positive_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.goals import INT64_MAX, Goal, payout_against
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import Policy, solve
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
@@ -221,7 +221,7 @@ def round_outcomes(
     OptionError, ScheduleError
     """
     rules = get_rules("progressive") if rules is None else rules
-    knowledge = rules.knowledge if knowledge is None else knowledge
+    knowledge = check_rule_set(rules).knowledge if knowledge is None else knowledge
     computer = canonical_policy(computer)
     check_choice(computer, knowledge)
     if tolerance is not None:  # read by the blind equilibrium only, checked for every call

@@ -24,6 +24,7 @@ from pokerdice_stats.games.progressive.exact.edge import Edge, edge_of
 from pokerdice_stats.games.progressive.exact.payout import round_outcomes
 from pokerdice_stats.games.progressive.exact.schedule import (
     PROGRESSIVE_SCHEDULE,
+    SEED_NAME,
     PayoutSchedule,
     amount_text,
 )
@@ -57,10 +58,22 @@ ACTION_WORDS = (
 
 
 def schedule_title(schedule: PayoutSchedule) -> str:
-    """How a card names its schedule: the rule document by its game, not as a seed."""
+    """How a card names its schedule: the rule document by its game, not as a seed; a
+    schedule read from a file by the file, whatever its heading says (it may be edited)."""
+    if schedule.source not in ("", SEED_NAME):
+        return f"the schedule of the file {Path(schedule.source).name} ({schedule.name})"
     return schedule.name.replace(
         PROGRESSIVE_SCHEDULE.name, "the schedule of Progressive Poker Dice (004)"
     )
+
+
+def _row_label(losers: tuple[str, ...]) -> str:
+    """The losers of one merged row, two names a line (a card's row labels have a fixed
+    width: four names on one line would run off the card)."""
+    names = [_name(x) for x in losers]
+    if len(names) <= 3:
+        return " / ".join(names)
+    return " /\n".join(" / ".join(names[i : i + 2]) for i in range(0, len(names), 2))
 
 
 def _name(slug: str) -> str:
@@ -91,7 +104,7 @@ def _grid(rules: RuleSet, schedule: PayoutSchedule, side: str) -> tuple[list, li
             else:
                 line.append(amount_text(one.amount(w, row[0]) or 0))
         cells.append(line)
-    labels = [" / ".join(_name(x) for x in row) for row in rows]
+    labels = [_row_label(tuple(row)) for row in rows]
     return labels, [_name(w) for w in winners], cells
 
 

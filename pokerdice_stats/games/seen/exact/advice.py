@@ -97,7 +97,8 @@ def round_advice(
     if rules.knowledge == "blind":
         raise OptionError(
             "--to-win needs later players who see your hand (knowledge=seen); these rules are "
-            "blind: use `banking` for the blind round"
+            "blind: `banking --dice DICE --throws-left T` gives every hold's share of the pot "
+            "against the blind equilibrium"
         )
     first = against is None
     tied = checked_whole_number(tied, "--tied", 1, 4)

@@ -1,0 +1,26 @@
+"""The betting round's holds as people read them, in the words of ``hold``'s tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def people_holds(frame: pd.DataFrame, value: str) -> pd.DataFrame:
+    """A frame of holds (``keep``, ``rethrow``, ``value`` column ``value``, ``optimal``) as
+    ``hold`` prints them: ``(none)`` for keeping nothing, ``stand`` for throwing nothing,
+    the value in chips once, ``*`` on the best holds; any other frame as it is."""
+    if not {"keep", "rethrow", "optimal", value} <= set(frame.columns):
+        return frame.rename(columns={value: "value (chips)"})
+    import pandas as pd
+
+    return pd.DataFrame(
+        {
+            "keep": [k or "(none)" for k in frame["keep"]],
+            "rethrow": [r or "stand" for r in frame["rethrow"]],
+            "value (chips)": [f"{float(v):.6f}" for v in frame[value]],
+            "best": ["*" if o else "" for o in frame["optimal"]],
+        }
+    )
