@@ -242,10 +242,10 @@ def _check_args(args: argparse.Namespace) -> None:
     if args.rounds is None and args.start is not None:
         raise OptionError("--start needs --rounds (the bank after that many rounds)")
     if args.rounds is not None:
-        if args.rounds < 0:
-            raise OptionError(f"--rounds must be 0 or more, got {args.rounds}")
-        if args.start is not None and args.start < 1:
-            raise OptionError(f"--start must be 1 or more, got {args.start}")
+        if not 0 <= args.rounds <= BANK_ROUNDS:
+            raise OptionError(f"--rounds must be 0 to {BANK_ROUNDS:,}, got {args.rounds:,}")
+        if args.start is not None and not 1 <= args.start <= MAX_BANK:
+            raise OptionError(f"--start must be 1 to {MAX_BANK:,}, got {args.start:,}")
         check_session(args.rounds, 1 if args.start is None else args.start)
     check_tolerance(args.tolerance)
     if args.tolerance is not None and (args.knowledge, args.computer) != ("blind", "optimal"):
@@ -365,10 +365,15 @@ def run_payout(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The payout table's chances of a round (the other figures are points).
+CHANCE_KEYS = ("player_paid", "computer_paid", "nothing_paid", "push")
+
+
 def _decimal_rows(record: dict, optional: tuple[str, ...]) -> list[dict]:
     """The table's rows of a payout record: each figure as its decimal, under its plain
     name (``expected`` shows ``expected_float``), with its exact fraction beside it when
-    that is short; the long fractions are for ``--format json``."""
+    that is short, and the chances of :data:`CHANCE_KEYS` in percent; the long fractions
+    are for ``--format json``."""
     rows = []
     for key, value in record.items():
         if (value is None and key in optional) or key.endswith("_exact"):
@@ -377,6 +382,8 @@ def _decimal_rows(record: dict, optional: tuple[str, ...]) -> list[dict]:
             if key[: -len("_float")] in record:
                 continue  # shown under the plain name
             key = key[: -len("_float")]
+        elif key in CHANCE_KEYS and isinstance(value, float):
+            value = f"{100 * value:.6g}%"  # a chance of a round, among figures in points
         elif f"{key}_float" in record:
             decimal = record[f"{key}_float"]
             exact = _short_exact(value)
