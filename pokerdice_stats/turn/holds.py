@@ -188,16 +188,22 @@ class Policy:
                 "first-throw dice, with max_rethrow_scope=turn)"
             )
         aside = None if aside is None else self._keep(aside, "aside")
+        return hand, self._throws_left(throws_left, 0), self._goal(goal), aside
+
+    def _throws_left(self, throws_left: int, low: int) -> int:
+        """``throws_left`` when it is a whole number from ``low`` to ``throws - 1``."""
         if (
             isinstance(throws_left, bool)
             or not isinstance(throws_left, int | np.integer)
-            or not 0 <= throws_left < self.throws
+            or not low <= throws_left < self.throws
         ):
             raise OptionError(
-                f"throws left must be a whole number from 0 to {self.throws - 1} "
-                f"(a turn of {self.throws} throws), got {throws_left!r}"
+                f"throws left must be a whole number from {low} to {self.throws - 1} "
+                f"(a turn of {self.throws} throws"
+                + ("; 1 or more to throw again" if low else "")
+                + f"), got {throws_left!r}"
             )
-        return hand, int(throws_left), self._goal(goal), aside
+        return int(throws_left)
 
     def _goal(self, goal: int) -> int:
         if (
@@ -262,14 +268,7 @@ class Policy:
         depends on the first-throw dice still untouched before the keep
         (``untouched``, a keep index; required there).
         """
-        if (
-            isinstance(throws_left, bool)
-            or not isinstance(throws_left, int | np.integer)
-            or not 1 <= throws_left < self.throws
-        ):
-            raise OptionError(
-                f"throws left must be 1 to {self.throws - 1} to throw again, got {throws_left!r}"
-            )
+        throws_left = self._throws_left(throws_left, 1)
         goal = self._goal(goal)
         column = keep = self._keep(keep, "keep")
         if self.state_kind == "original":
