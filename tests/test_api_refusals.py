@@ -157,3 +157,48 @@ def test_rules_compare_reads_each_sides_knowledge():
     assert (record["knowledge_a"], record["knowledge_b"]) == ("seen", "blind")
     assert record["edge_a"] == pytest.approx(float(pds.expected_payout(seen).expected))
     assert record["edge_b"] == 0
+
+
+def test_the_bank_plays_the_rules_knowledge():
+    blind = pds.get_rules("progressive", {"knowledge": "blind"})
+    session = pds.bank_distribution(blind, rounds=2, start=10_000)
+    assert session.mean == pytest.approx(10_000)  # the blind game is worth 0 a round
+    seen = pds.bank_distribution(pds.get_rules("progressive"), rounds=2, start=10_000)
+    assert seen.mean > 10_000
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: pds.round_advice("classic", "K K J 10 9"),
+        lambda: pds.game_for("classic", "round"),
+        lambda: pds.solve_match("classic", 2),
+        lambda: pds.simulate_matches("classic"),
+        lambda: pds.simulate_banking_sessions("banking"),
+    ],
+)
+def test_a_rule_set_name_is_not_a_rule_set(call):
+    with pytest.raises(PokerDiceError, match="must be a RuleSet"):
+        call()
+
+
+@pytest.mark.parametrize("options", [{"knowledge": "blind"}, {"throw_limit": "first-player"}])
+def test_the_strategy_card_refuses_rules_its_game_does_not_play(options):
+    with pytest.raises(OptionError):
+        pds.fit_strategy_card(pds.get_rules("progressive", options))
+
+
+def test_a_best_response_names_a_seat():
+    from pokerdice_stats.games.bidding.exact.claims_response import claims_best_response
+
+    for seat in (0, 3, True):
+        with pytest.raises(OptionError, match="seat must be 1 or 2"):
+            claims_best_response(object.__new__(_claims_bidding()), seat)
+    with pytest.raises(OptionError, match="ClaimsBidding"):
+        claims_best_response("solution", 1)
+
+
+def _claims_bidding():
+    from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
+
+    return ClaimsBidding

@@ -536,3 +536,15 @@ def test_cli_bidding_simulation_plays_the_classic_dice_by_default(capsys):
     )
     assert code == 0, err
     assert json.loads(out)["rules"] == get_rules("classic").label()
+
+
+@pytest.mark.parametrize("fmt", ["csv", "markdown"])
+def test_cli_session_figures_reach_csv_and_markdown(capsys, fmt):
+    code, out, err = run_cli(capsys, "payout", "--rounds", "3", "--start", "1200", "--format", fmt)
+    assert code == 0, err
+    code, text, _ = run_cli(
+        capsys, "payout", "--rounds", "3", "--start", "1200", "--format", "json"
+    )
+    session = json.loads(text)["session"]
+    assert "session_ruin" in out and "session_quantile_0.5" in out
+    assert str(session["quantiles"]["0.5"]) in out

@@ -22,6 +22,7 @@ from __future__ import annotations
 from pokerdice_stats.games import banking, betting, bidding, progressive, seen
 from pokerdice_stats.games.game import Game
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet
 
 #: Every game, in the order of the command line's ``--help``.
@@ -37,6 +38,17 @@ GAMES: tuple[Game, ...] = (
 def game_named(name: str) -> Game:
     """The game called ``name``.
 
+    Parameters
+    ----------
+    name : str
+        The game's short name: ``progressive``, ``banking``, ``seen``, ``betting`` or
+        ``bidding`` (its folder; see :data:`GAMES`).
+
+    Returns
+    -------
+    Game
+        The game's declaration.
+
     Raises
     ------
     OptionError
@@ -51,6 +63,19 @@ def game_named(name: str) -> Game:
 def game_for(rules: RuleSet, what: str) -> Game:
     """The one game that plays ``what`` (``round``, ``session``, ...) under ``rules``.
 
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set (from :func:`~pokerdice_stats.turn.rules.get_rules`).
+    what : str
+        A kind of play: ``round``, ``session``, ``match``, ``holdup``, ``bidding``,
+        ``betting`` or ``payout`` (see :attr:`Game.plays`).
+
+    Returns
+    -------
+    Game
+        The declaration of the game that plays it.
+
     Raises
     ------
     OptionError
@@ -58,6 +83,7 @@ def game_for(rules: RuleSet, what: str) -> Game:
     RuntimeError
         If two games claim it (a registry that contradicts itself).
     """
+    rules = check_rule_set(rules)
     players = [game for game in GAMES if game.plays(rules, what)]
     if not players:
         raise OptionError(f"no game plays {what!r} under {rules.label()}")

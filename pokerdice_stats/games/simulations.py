@@ -38,6 +38,10 @@ Examples
 [True, True]
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from pokerdice_stats.engines.simulation.round_result import RoundResult
 from pokerdice_stats.engines.simulation.run import RunOptions
 from pokerdice_stats.engines.simulation.stats import Estimate
@@ -52,13 +56,18 @@ from pokerdice_stats.games.seen.simulation.holdup import simulate_holdup
 from pokerdice_stats.games.seen.simulation.matches import MatchResult, simulate_matches
 from pokerdice_stats.games.seen.simulation.pots import PotResult, simulate_pots
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from pokerdice_stats.turn.rules import RuleSet
+
 
 def simulate_rounds(
-    rules,
+    rules: RuleSet,
     players: int = 2,
     *,
     knowledge: str | None = None,
-    policy=None,
+    policy: str | Sequence | None = None,
     run: RunOptions | None = None,
 ) -> RoundResult:
     """Simulate rounds of ``players`` seats, seen or blind (roll-offs included).
@@ -66,7 +75,8 @@ def simulate_rounds(
     Parameters
     ----------
     rules : RuleSet
-    players : int
+        The rule set (from :func:`~pokerdice_stats.turn.rules.get_rules`).
+    players : int, default 2
         Seats (2 to 5).
     knowledge : str, optional
         ``seen``: later seats see every earlier final hand and play the optimal answer
@@ -75,18 +85,25 @@ def simulate_rounds(
         (:func:`~pokerdice_stats.games.banking.simulation.rounds.simulate_blind_rounds`).
         Default: the rule set's ``knowledge`` option (``blind`` under the banking preset).
     policy : str or sequence, optional
-        Blind rounds: the seats' policies; seen rounds: ``optimal`` only.
+        Blind rounds: the seats' policies (default ``equilibrium``; one name for every
+        seat, or one per seat); seen rounds: ``optimal`` only.
     run : RunOptions, optional
         Samples (default 1,000,000 rounds), seed, workers, progress bar.
 
     Returns
     -------
     RoundResult
+        Each seat's simulated chance of winning (confidence intervals) beside the exact
+        chances, and the knowledge and policies played.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For an unknown knowledge, or a named policy in a round whose seats see each other.
+        For an unknown knowledge, bad players, a named policy in a round whose seats see
+        each other, an unknown policy or a wrong number of them in a blind round, or
+        rules no game plays a round under.
     """
     import dataclasses
 

@@ -126,9 +126,27 @@ def frame_as_text(
 ) -> pd.DataFrame:
     """A copy of a frame with Fractions written ``"p/q"`` and floats rounded for reading.
 
-    ``elide``: fractions longer than :data:`SHORT_FRACTION` characters are
-    written ``…`` and whole ones without ``/1`` (plain-text tables; JSON and CSV
-    keep them whole).  ``tolerances``: as for :func:`numbers_as_text`.
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table to write.
+    elide : bool, default False
+        Write fractions longer than :data:`SHORT_FRACTION` characters as ``…`` and
+        whole ones without ``/1`` (plain-text tables; JSON and CSV keep them whole).
+    tolerances : dict of str to float, optional
+        Column name to the tolerance stated for it: floats of absolute value below it
+        are numerical noise, written ``0`` (as for :func:`numbers_as_text`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        A copy with the same columns, every cell written by :func:`number_text`
+        (floats to 6 significant digits; object columns).
+
+    Raises
+    ------
+    OptionError
+        If ``frame`` is not a pandas DataFrame.
     """
     out = checked_frame(frame).copy()
     tolerances = tolerances or {}
@@ -142,9 +160,30 @@ def frame_as_text(
 
 
 def to_markdown(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
-    """A GitHub-flavoured Markdown table of a frame for people: decimals (an exact fraction
-    shows its decimal, :func:`decimal_frame`; the CSV beside it keeps the fraction), numbers
-    by :func:`number_text`."""
+    """A GitHub-flavoured Markdown table of a frame, for people.
+
+    Decimals: an exact fraction shows its decimal (:func:`decimal_frame`; the CSV beside
+    it keeps the fraction); numbers are written by :func:`number_text`.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table to write.
+    tolerances : dict of str to float, optional
+        Column name (as :func:`decimal_frame` names it) to the tolerance stated for it:
+        floats of absolute value below it are numerical noise, written ``0``.
+
+    Returns
+    -------
+    str
+        The table: a header row, a rule and one row per row of the frame (floats to
+        :data:`DIGITS` significant digits), ending in a newline.
+
+    Raises
+    ------
+    OptionError
+        If ``frame`` is not a pandas DataFrame.
+    """
     text = numbers_as_text(decimal_frame(checked_frame(frame)), tolerances)
     header = "| " + " | ".join(str(c) for c in text.columns) + " |"
     rule = "|" + "|".join("---" for _ in text.columns) + "|"

@@ -114,8 +114,41 @@ def goal_advice(
 ) -> HoldAdvice:
     """Every hold of ``dice`` for a goal over the final hand (default: the best category).
 
-    ``aside_text``: the dice set aside (sticky holds); ``untouched_text``: the
-    dice of the first throw never thrown again (turn-scoped ``max_rethrow``).
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set (from :func:`~pokerdice_stats.turn.rules.get_rules`).
+    dice : str or int
+        The hand thrown, as dice text (``"K K J 10 9"``) or a hand index (0..251).
+    goal_text : str or None
+        The goal in the command-line grammar (see
+        :func:`~pokerdice_stats.turn.goals.parse_goal`); None: ``at-least:`` the best
+        category.
+    throws_left : int, optional
+        Throws still to come after this one, 0 to ``rules.throws - 1`` (default:
+        ``rules.throws - 1``, the hand is the turn's first throw).
+    aside_text : str, optional
+        The dice set aside (``sticky_holds=true``).
+    untouched_text : str, optional
+        The dice of the first throw never thrown again (turn-scoped ``max_rethrow``
+        below 5); needed after a re-throw with throws still to come.
+
+    Returns
+    -------
+    HoldAdvice
+        Every hold, best first, with its chance (or points) of the goal.
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    DiceError
+        For dice (thrown, set aside or untouched) that cannot be read.
+    GoalError
+        For a goal that does not parse.
+    OptionError
+        For ``throws_left`` outside 0 to ``rules.throws - 1``, or dice set aside or
+        untouched that the rules do not carry or the turn cannot reach.
     """
     from pokerdice_stats.turn.goals import parse_goal
     from pokerdice_stats.turn.holds import solve
@@ -189,6 +222,22 @@ def hold_distribution(advice: HoldAdvice) -> list[dict[str, Fraction | float]]:
 
     The rest of the turn follows the policy behind the advice (the canonical
     best keeps); standing ends the turn on the hand.  Exact when the policy is.
+
+    Parameters
+    ----------
+    advice : HoldAdvice
+        The advice whose holds to follow (from :func:`goal_advice`, or a game's advice).
+
+    Returns
+    -------
+    list of dict
+        One dict per row of ``advice.rows``, in their order: category slug (best
+        first) to the chance of ending the turn in it (Fractions; each dict sums to 1).
+
+    Raises
+    ------
+    OptionError
+        If ``advice`` is not a :class:`HoldAdvice`.
     """
     from pokerdice_stats.turn.forward import follow_keeps
     from pokerdice_stats.turn.staged import StagedPolicy

@@ -58,7 +58,32 @@ def with_throws(rules: RuleSet, throws: int | None) -> RuleSet:
 
 
 def chances_table(rules: RuleSet, throws: int | None = None) -> pd.DataFrame:
-    """:func:`chances_rows` as a frame (see there)."""
+    """Best chance of finishing with at least, and exactly, each category, as a frame.
+
+    :func:`chances_rows` as a :class:`pandas.DataFrame` (see there): each figure is the
+    value of its own optimal play.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set (from :func:`~pokerdice_stats.turn.rules.get_rules`).
+    throws : int, optional
+        Throws a turn (default: the rule set's); checked against the other rules as
+        ``get_rules(rules, {"throws": throws})`` would.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per category, best first, with the columns ``category`` (slug),
+        ``name``, ``at_least``, ``exactly`` (exact Fractions), ``at_least_float`` and
+        ``exactly_float``.
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet` (checked when ``throws`` is None), or for
+        a number of throws the rules do not allow (see :func:`with_throws`).
+    """
     import pandas as pd
 
     return pd.DataFrame(chances_rows(rules, throws))
@@ -162,6 +187,7 @@ def goal_chances(rules: RuleSet, goal: Goal | str, throws: int | None = None) ->
     Parameters
     ----------
     rules : RuleSet
+        The rule set (from :func:`~pokerdice_stats.turn.rules.get_rules`).
     goal : Goal or str
         A goal, or its text (``"at-least:full-house"``, ``'beat:"Q Q Q 9 9"'``).
     throws : int, optional
@@ -171,11 +197,14 @@ def goal_chances(rules: RuleSet, goal: Goal | str, throws: int | None = None) ->
     Returns
     -------
     GoalChances
+        The goal's best value (exact) and the chance of finishing in each category, and
+        on each hand, under its optimal play.
 
     Raises
     ------
     RulesError
-        For a number of throws the rules do not allow (see :func:`with_throws`).
+        If ``rules`` is not a :class:`RuleSet`, or for a number of throws the rules do
+        not allow (see :func:`with_throws`).
     GoalError
         For a goal text that does not parse.
 

@@ -31,22 +31,26 @@ class Comparison:
 
 
 def compare_hands(table: HandTable, hands: list[str | int]) -> Comparison:
-    """Compare hands under a rule set.
+    """Compare hands under the rule set of a hand table: which wins, and what decided it.
 
     Parameters
     ----------
     table : HandTable
+        The hand table (from :func:`~pokerdice_stats.turn.hands.hand_table`) whose rule
+        set ranks the hands.
     hands : list of str or int
-        The hands, as dice text or hand indices.
+        At least two hands, as dice text or hand indices (0..251).
 
     Returns
     -------
     Comparison
+        The positions of the best hands and what decided it.
 
     Raises
     ------
     DiceError
-        If a hand is malformed or fewer than two are given.
+        If ``table`` is not a :class:`HandTable`, ``hands`` is not a list (or tuple), a
+        hand is malformed, or fewer than two hands are given.
     """
     if not isinstance(table, HandTable):
         raise DiceError(f"table must be a HandTable (from hand_table), got {shown(table)}")

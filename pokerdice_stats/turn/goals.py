@@ -133,7 +133,27 @@ def checked_table(table: object, what: str) -> HandTable:
 
 
 def at_least(table: HandTable, category: str) -> Goal:
-    """1 for a final hand of the category or better, else 0."""
+    """The goal of reaching a category or better: 1 for such a final hand, else 0.
+
+    Parameters
+    ----------
+    table : HandTable
+        The hand table of the rules (from :func:`~pokerdice_stats.turn.hands.hand_table`).
+    category : str
+        A category slug of those rules (or an alias), e.g. ``"full-house"``.
+
+    Returns
+    -------
+    Goal
+        A chance goal named ``at-least:SLUG``.
+
+    Raises
+    ------
+    GoalError
+        If ``table`` is not a :class:`HandTable`.
+    RulesError
+        If the rules have no such category.
+    """
     table = checked_table(table, "at_least")
     c = table.rules.category_index(category)
     slug = table.rules.categories[c].slug
@@ -141,7 +161,27 @@ def at_least(table: HandTable, category: str) -> Goal:
 
 
 def exactly(table: HandTable, category: str) -> Goal:
-    """1 for a final hand of exactly the category, else 0."""
+    """The goal of ending on exactly a category: 1 for such a final hand, else 0.
+
+    Parameters
+    ----------
+    table : HandTable
+        The hand table of the rules (from :func:`~pokerdice_stats.turn.hands.hand_table`).
+    category : str
+        A category slug of those rules (or an alias), e.g. ``"straight"``.
+
+    Returns
+    -------
+    Goal
+        A chance goal named ``exactly:SLUG``.
+
+    Raises
+    ------
+    GoalError
+        If ``table`` is not a :class:`HandTable`.
+    RulesError
+        If the rules have no such category.
+    """
     table = checked_table(table, "exactly")
     c = table.rules.category_index(category)
     slug = table.rules.categories[c].slug
@@ -149,7 +189,33 @@ def exactly(table: HandTable, category: str) -> Goal:
 
 
 def beat(table: HandTable, hand: str | int, tie: Fraction | int | str = 0) -> Goal:
-    """1 for a final hand that beats ``hand``, ``tie`` for an exact tie, else 0."""
+    """The goal of beating a hand: 1 for a win, ``tie`` for an exact tie, else 0.
+
+    A final hand scores 1 when it beats ``hand``, ``tie`` when it ties it exactly, and 0
+    otherwise.
+
+    Parameters
+    ----------
+    table : HandTable
+        The hand table of the rules (from :func:`~pokerdice_stats.turn.hands.hand_table`).
+    hand : str or int
+        The hand to beat, as dice text (``"Q Q Q 9 9"``) or a hand index (0..251).
+    tie : Fraction, int or str, default 0
+        The value of an exact tie, between 0 and 1 (``"1/2"``: half a win).
+
+    Returns
+    -------
+    Goal
+        A chance goal named ``beat:"DICE"`` (with ``,tie=P`` when ``tie`` is not 0).
+
+    Raises
+    ------
+    GoalError
+        If ``table`` is not a :class:`HandTable`, or ``tie`` is not a number between 0
+        and 1.
+    DiceError
+        If ``hand`` is malformed.
+    """
     table = checked_table(table, "beat")
     h = table.hand(hand)
     tie = _fraction(tie, "tie")
@@ -318,10 +384,25 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
     ``beat:DICE,tie=P``), ``score:FILE.toml`` (a table of points per category).
     None gives :func:`default_goal`.
 
+    Parameters
+    ----------
+    text : str or None
+        The goal's text, e.g. ``"at-least:full-house"`` or ``'beat:"Q Q Q 9 9",tie=1/2'``;
+        None for the default goal (``at-least:`` the best category).
+    table : HandTable
+        The hand table of the rules (from :func:`~pokerdice_stats.turn.hands.hand_table`).
+
+    Returns
+    -------
+    Goal
+        The goal, read under the table's rules.
+
     Raises
     ------
     GoalError
-        For a goal of an unknown kind or a malformed argument.
+        If ``table`` is not a :class:`HandTable`, for a goal of an unknown kind or a
+        malformed argument (an unknown category, malformed dice, a bad tie value, an
+        unreadable points file).
     """
     if not isinstance(table, HandTable):
         raise GoalError(f"table must be a HandTable (from hand_table), got {shown(table)}")

@@ -285,10 +285,13 @@ def hand_table(rules: RuleSet) -> HandTable:
     Parameters
     ----------
     rules : RuleSet
+        The rule set (from :func:`~pokerdice_stats.turn.rules.get_rules`).
 
     Returns
     -------
     HandTable
+        Every one of the 252 distinct hands classified under the rules: category,
+        strength and ranking key.
 
     Raises
     ------

@@ -385,11 +385,17 @@ def solve(
     Returns
     -------
     Policy
+        The optimal holds and values of every goal, at every stage of the turn.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    GoalError
+        For no goal, a goal that is neither a :class:`Goal` nor a goal text, a goal text
+        that does not parse, or a goal read under rules that rank the hands otherwise.
     OptionError
-        For a number of throws outside 1..10.
+        For a number of throws outside 1..10, or an ``exact`` that is not a bool.
     """
     check_rule_set(rules)
     goal_list = as_goal_list(rules, goals)

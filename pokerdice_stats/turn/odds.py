@@ -33,14 +33,56 @@ def _one_in(count: int) -> float:
 
 
 def odds_by_category(rules: RuleSet) -> pd.DataFrame:
-    """:func:`category_rows` as a frame (see there for the columns)."""
+    """Exact single-throw odds of each category, best category first, as a frame.
+
+    :func:`category_rows` as a :class:`pandas.DataFrame` (see there for the columns).
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set (from :func:`~pokerdice_stats.turn.rules.get_rules`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per category, best first, with the columns ``category``, ``name``,
+        ``count`` (throws out of 7,776), ``probability`` (Fraction),
+        ``probability_float``, ``one_in``, ``at_least`` (Fraction: this category or
+        better) and ``at_least_float``.
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    """
     import pandas as pd
 
     return pd.DataFrame(category_rows(rules))
 
 
 def odds_by_hand(rules: RuleSet) -> pd.DataFrame:
-    """:func:`hand_rows` as a frame (see there for the columns)."""
+    """Exact single-throw odds of every distinct hand, best first, as a frame.
+
+    :func:`hand_rows` as a :class:`pandas.DataFrame` (see there for the columns).
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set (from :func:`~pokerdice_stats.turn.rules.get_rules`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per distinct hand (252), best first, with the columns ``hand`` (the
+        dice, highest first), ``category``, ``strength``, ``count`` (throws out of
+        7,776), ``probability`` (Fraction), ``probability_float``, ``one_in``,
+        ``at_least`` (Fraction: a throw at least as strong) and ``at_least_float``.
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    """
     import pandas as pd
 
     return pd.DataFrame(hand_rows(rules))

@@ -390,6 +390,7 @@ def get_rules(
     Returns
     -------
     RuleSet
+        The validated rule set (frozen: a new one for every change).
 
     Raises
     ------

@@ -68,6 +68,7 @@ def strategy_frame(
     Parameters
     ----------
     policy : Policy
+        A solved policy (from :func:`~pokerdice_stats.turn.holds.solve`).
     goal : int
         Which goal of the policy.
     throws_left : sequence of int, optional
@@ -85,8 +86,9 @@ def strategy_frame(
     Raises
     ------
     OptionError
-        When the turn has a single throw (no decision to chart) or a number
-        of throws left is out of range.
+        If ``policy`` is not a :class:`Policy`, ``goal`` is not one of its goals'
+        indices, ``throws_left`` is not a list of whole numbers, the turn has a single
+        throw (no decision to chart) or a number of throws left is out of range.
     """
     if not isinstance(policy, Policy):
         raise OptionError(f"policy must be a Policy (from solve), got {shown(policy)}")

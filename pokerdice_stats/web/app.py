@@ -58,7 +58,21 @@ STATIC = Path(str(resources.files("pokerdice_stats.web") / "static"))
 
 
 def create_app(board: JobBoard | None = None) -> FastAPI:
-    """The application, with its own :class:`~pokerdice_stats.web.jobs.JobBoard`."""
+    """The application, with its own :class:`~pokerdice_stats.web.jobs.JobBoard`.
+
+    Parameters
+    ----------
+    board : JobBoard, optional
+        The board that runs the application's long answers as jobs (default: a new
+        :class:`~pokerdice_stats.web.jobs.JobBoard` with its default wait and limit of
+        running jobs).
+
+    Returns
+    -------
+    fastapi.FastAPI
+        The coach's application: the page, its static files and the ``/api/`` routes
+        (serve it with uvicorn).
+    """
     app = FastAPI(
         title="pokerdice-stats coach",
         version=__version__,

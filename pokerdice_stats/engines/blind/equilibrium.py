@@ -73,6 +73,7 @@ def solve_blind(
     payout : (252, 252) integer array
         ``payout[first, second]``: what the first player receives.
     second_rules : RuleSet, optional
+        The second player's turn rules (default: ``rules``).
     method : str
         ``double-oracle`` or ``fictitious-play``.
     tolerance : float, optional
@@ -86,11 +87,16 @@ def solve_blind(
     Returns
     -------
     Equilibrium
+        Both players' mixtures of holding policies, the value and (with ``certify``) its
+        exact bounds.
 
     Raises
     ------
+    RulesError
+        If ``rules`` (or ``second_rules``) is not a :class:`RuleSet`.
     OptionError
-        For an unknown method, a bad tolerance or a payout of the wrong shape.
+        For an unknown method, a bad tolerance or number of iterations, a payout of the
+        wrong shape, or rules with a throw limit.
     """
     if method not in METHODS:
         raise OptionError(f"unknown method {method!r}; choose one of: " + ", ".join(METHODS))

@@ -32,7 +32,7 @@ from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.forward import final_hands
 from pokerdice_stats.turn.goals import Goal, at_least, score
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import Policy, solve
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -110,7 +110,20 @@ def exact_distribution(policy: Policy) -> tuple[np.ndarray, int]:
 
 
 def max_category_goal(rules: RuleSet) -> Goal:
-    """The goal of ``max-category``: category rank, 0 for the worst category."""
+    """The goal of ``max-category``: category rank, 0 for the worst category.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        Gives the categories, best first.
+
+    Returns
+    -------
+    Goal
+        A points goal named ``max-category``: ``n - 1`` points for the best of the
+        ``n`` categories, down to 0 for the worst.
+    """
+    rules = check_rule_set(rules)
     n = len(rules.categories)
     points = {cat.slug: n - 1 - i for i, cat in enumerate(rules.categories)}
     return score(hand_table(rules), points, name="max-category")
@@ -154,12 +167,14 @@ def strategy_distribution(rules: RuleSet, name: str) -> tuple[np.ndarray, int]:
     Parameters
     ----------
     rules : RuleSet
+        The turn rules the strategy plays under.
     name : str
         One of :data:`SIMPLE_STRATEGIES`.
 
     Returns
     -------
     numerators : (252,) int64 (object beyond int64), read-only
+        The number of ways the strategy ends on each hand, over ``denominator``.
     denominator : int
         ``7776**rules.throws``.
 
@@ -169,6 +184,7 @@ def strategy_distribution(rules: RuleSet, name: str) -> tuple[np.ndarray, int]:
         For an unknown name, or ``largest-set`` under sticky holds or
         ``max_rethrow`` below 5.
     """
+    rules = check_rule_set(rules)
     numerators, denominator = _cached(rules, str(name))
     numerators = numerators.copy()
     numerators.setflags(write=False)

@@ -134,14 +134,53 @@ def plot_strategy(
     title: str | None = None,
     dpi: int | None = None,
 ) -> Path:
-    """Draw a strategy frame (see
-    :func:`pokerdice_stats.turn.strategy_frame.strategy_frame`) as a PNG.
+    """Draw a strategy frame as a PNG chart.
+
+    The frame is one goal's policy on every first-throw hand
+    (:func:`pokerdice_stats.turn.strategy_frame.strategy_frame`).
 
     One panel per number of throws left; in each, the hands grouped by
     category, strongest first, each cell coloured by the number of dice the
     best hold keeps, with the hand (small) and the kept dice (bold) written in.
     A small triangle in a cell's top right corner marks a hand where another
-    hold is exactly as good.
+    hold is exactly as good.  A PNG already at ``path`` drawn from the same inputs (its
+    stored digest, :func:`chart_digest`) is kept as it is, not drawn again.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The strategy frame of one goal (columns ``throws_left``, ``category``,
+        ``hand``, ``keep``, ``kept``, ``optimal_holds`` and ``value_float``).
+    rules : RuleSet
+        The rules the frame was solved under (its categories name the blocks).
+    goal_name : str
+        The goal, for the title (e.g. ``at-least:full-house``).
+    path : str or Path
+        The PNG file to write (missing folders are made).
+    value : Fraction, float or int, optional
+        The value of a turn played this way, added to the title (a percentage when
+        every ``value_float`` of the frame is a chance).
+    title : str, optional
+        The title (default: the rules' label and ``goal_name``).
+    dpi : int, optional
+        Resolution, 10 to 1200 dots per inch (default :data:`DPI`).
+
+    Returns
+    -------
+    Path
+        ``path``, as a :class:`~pathlib.Path`.
+
+    Raises
+    ------
+    OptionError
+        If ``frame`` is not a DataFrame, ``goal_name`` or ``title`` not a string,
+        ``path`` not a path, ``dpi`` not a whole number 10 to 1200, or ``value`` not a
+        number.
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    OutputError
+        If the PNG cannot be written (a target that is not a regular file, a failed
+        write).
     """
     frame = checked_frame(frame)
     rules = check_rule_set(rules)

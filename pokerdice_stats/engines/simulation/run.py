@@ -56,6 +56,19 @@ class RunOptions:
     progress : bool
         Show a progress bar on runs longer than a second.
 
+    Attributes
+    ----------
+    n : int or None
+        Samples; None: the simulation's own default (see :meth:`samples`).
+    seed : int
+        Seed of the chunks' generators (0 or more).
+    workers : int or None
+        Threads (None: every core).
+    scheduler : str, distributed.Client or None
+        The Dask scheduler's address or client (None: threads).
+    progress : bool
+        Whether a progress bar is shown.
+
     Raises
     ------
     OptionError

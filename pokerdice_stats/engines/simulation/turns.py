@@ -138,6 +138,7 @@ def simulate_turns(
     Parameters
     ----------
     rules : RuleSet
+        The rule set (from :func:`~pokerdice_stats.turn.rules.get_rules`).
     goal : Goal or str, optional
         What is estimated (and, for ``policy="optimal"``, what the player
         plays for); default ``at-least:`` the best category.
@@ -150,6 +151,18 @@ def simulate_turns(
     Returns
     -------
     TurnResult
+        The goal's estimated value (a Wilson interval for a chance, else a normal one),
+        the final hands, the throws used and the chance of ending in each category.
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    GoalError
+        For a goal text that does not parse (or, for ``policy="optimal"``, a goal read
+        under rules that rank the hands otherwise).
+    OptionError
+        For an unknown policy.
     """
     run = run or RunOptions()
     table = hand_table(rules)

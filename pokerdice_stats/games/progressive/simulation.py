@@ -250,13 +250,44 @@ def simulate_progressive(
     schedule makes a loser pay) is ruined and the session stops there, for
     the player's bank and for the computer's (``computer_bank``, by default
     as large as the player's; 0 for a computer that never runs out).
-    ``run``: samples (default 10,000 sessions), seed, workers, progress bar.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The progressive rules (``ties=push``, ``knowledge=seen``).
+    rounds : int, default 100
+        Rounds a session, 1 to :data:`MAX_ROUNDS`.
+    computer : str, default "optimal"
+        The computer's policy, one of
+        :data:`~pokerdice_stats.engines.blind.policy_names.COMPUTER_POLICIES`.
+    start : int, default PROGRESSIVE_BANK
+        The player's starting bank in points (:data:`PROGRESSIVE_BANK`, 10,000): a whole
+        number that covers the largest loss of a round, at most :data:`MAX_BANK`.
+    record_every : int, default 0
+        Record the player's bank every this many rounds (0: no paths).
+    computer_bank : int, optional
+        The computer's starting bank in points (default: ``start``; 0: a computer that
+        never runs out).
+    schedule : PayoutSchedule, optional
+        The payout schedule (default: :data:`PROGRESSIVE_SCHEDULE`).
+    run : RunOptions, optional
+        Samples (default :data:`DEFAULT_SESSIONS`, 10,000 sessions), seed, workers,
+        progress bar.
+
+    Returns
+    -------
+    SessionResult
+        The mean bank after the session, each side's chance of ruin and the mean payout
+        a round (with confidence intervals), and each session's final bank.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
         For bad rounds, banks or computer policy, rules other than
-        ``ties=push``, or a starting bank that cannot cover the largest loss.
+        ``ties=push`` and ``knowledge=seen``, a starting bank that cannot cover the
+        largest loss, or banks and rounds whose figures do not fit 64-bit integers.
     ScheduleError
         For a schedule these rules cannot use.
     """

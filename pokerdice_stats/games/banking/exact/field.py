@@ -36,6 +36,7 @@ import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -280,9 +281,11 @@ def solve_field(
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For 1 or more than 5 seats, a bad tolerance, or rules the field game
-        does not model (:func:`check_blind_rules`).
+        For 1 or more than 5 seats, a bad tolerance or number of iterations, or rules
+        the field game does not model (:func:`check_blind_rules`).
     """
     rules = get_rules("banking") if rules is None else check_rule_set(rules)
     n = check_players(players)
@@ -344,6 +347,11 @@ def _solve_cached(rules: RuleSet, players: int, tolerance: float, max_iterations
 
 def strategy_table(eq: FieldEquilibrium) -> pd.DataFrame:
     """What simple strategies earn as one seat against ``N - 1`` equilibrium seats.
+
+    Parameters
+    ----------
+    eq : FieldEquilibrium
+        The symmetric equilibrium of a blind round (from :func:`solve_field`).
 
     Returns
     -------
@@ -439,11 +447,35 @@ class BlindRound:
         return short_repr(self, rules=eq.rules, players=eq.players, win=self.win)
 
 
-def blind_round(rules: RuleSet | None = None, players: int = 2, **options) -> BlindRound:
+def blind_round(rules: RuleSet | None = None, players: int = 2, **options: Any) -> BlindRound:
     """Every seat's share, the split rate and the winning hand of a blind round.
 
     Every seat plays the symmetric equilibrium of :func:`solve_field`
     (``options`` are passed to it).
+
+    Parameters
+    ----------
+    rules : RuleSet, optional
+        Default: the ``banking`` preset.  Blind (``knowledge=blind``), with tied seats
+        sharing the pot (``ties=split`` or ``push``) and no throw limit.
+    players : int, default 2
+        Seats, 2 to 5.
+    **options
+        ``tolerance`` and ``max_iterations`` of :func:`solve_field`.
+
+    Returns
+    -------
+    BlindRound
+        Each seat's exact share of the pot, chance to hold the best hand alone or
+        shared, the chance of a split pot and the winning hand's category.
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    OptionError
+        For 1 or more than 5 seats, a bad tolerance or number of iterations, or rules
+        the field game does not model (:func:`check_blind_rules`).
     """
     rules = get_rules("banking") if rules is None else rules
     eq = solve_field(rules, players, **options)

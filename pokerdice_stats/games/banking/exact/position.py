@@ -67,9 +67,14 @@ def banking_position(
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For seen rules, sticky holds or a turn-scoped rethrow limit, or players outside
-        2..5; ``DiceError`` for dice that cannot be read.
+        For seen rules, sticky holds or a turn-scoped rethrow limit, rules the field game
+        does not model (ties other than split or push, a throw limit), players outside
+        2..5, or ``throws_left`` outside 0 to ``rules.throws - 1``.
+    DiceError
+        For dice that cannot be read.
     """
     rules = check_rule_set(rules)
     if rules.knowledge != "blind":

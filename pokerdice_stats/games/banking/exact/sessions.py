@@ -71,9 +71,28 @@ class RoundOdds:
 def round_odds(rules: RuleSet, distributions: Sequence[tuple[np.ndarray, int]]) -> RoundOdds:
     """The exact :class:`RoundOdds` of a blind round of two seats with these final distributions.
 
-    ``distributions``: each seat's exact final-hand distribution (numerators
-    over 252 hands, denominator), e.g. ``BlindSeats.distributions``.  Equal
-    strength is a split (the very same dice).
+    Parameters
+    ----------
+    rules : RuleSet
+        Gives the hands' strengths.  Equal strength is a split (under the banking
+        rules' full tiebreak: the very same dice).
+    distributions : sequence of (ndarray, int)
+        Two seats' exact final-hand distributions, each ``(numerators, denominator)``:
+        252 whole weights of 0 or more, one per hand, summing to the denominator (e.g.
+        ``BlindSeats.distributions``).
+
+    Returns
+    -------
+    RoundOdds
+        Seat 1's exact chances (Fractions) to win, split and lose the round.
+
+    Raises
+    ------
+    OptionError
+        For other than two distributions, or a distribution that is not 252 whole
+        weights of 0 or more summing to a positive denominator.
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     """
     if len(distributions) != 2:
         raise OptionError(f"the exact session has two seats, got {len(distributions)}")
@@ -208,16 +227,20 @@ def banking_session(
         Every seat's starting bank and the ante (points; 004: 1000 and 10).
     exact : bool, optional
         Python-integer arithmetic (needs Fraction odds) or float64; default
-        exact up to :data:`EXACT_ROUNDS` rounds.
+        exact up to :data:`EXACT_ROUNDS` rounds when the odds are Fractions.
 
     Returns
     -------
     BankingSessionDistribution
+        Seat 1's possible banks after the session with their chances (seat 2 holds the
+        rest), and each seat's chance of being out by each round.
 
     Raises
     ------
     OptionError
-        For rounds, banks or antes out of range, or odds that do not sum to 1.
+        For rounds, banks or antes out of range, ``odds`` that are not a
+        :class:`RoundOdds` or do not sum to 1, or an exact session asked for with
+        float odds.
     """
     rounds, start, ante = check_banking_session(rounds, start, ante)
     if not isinstance(odds, RoundOdds):

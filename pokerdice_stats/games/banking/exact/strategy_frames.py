@@ -50,6 +50,12 @@ COLUMNS = (
 def keep_frame(eq: FieldEquilibrium) -> pd.DataFrame:
     """Every pure strategy of the mixture: the hold on each first-throw hand.
 
+    Parameters
+    ----------
+    eq : FieldEquilibrium
+        The symmetric equilibrium of a blind round (from
+        :func:`~pokerdice_stats.games.banking.exact.field.solve_field`).
+
     Returns
     -------
     pandas.DataFrame

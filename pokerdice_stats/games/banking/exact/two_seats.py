@@ -60,6 +60,32 @@ def banking_equilibrium(
 
     The value is in antes per round for the first player (0 by symmetry);
     :attr:`Equilibrium.lower` and ``upper`` bound it exactly.
+
+    Parameters
+    ----------
+    rules : RuleSet, optional
+        Default: the ``banking`` preset.  No throw limit (``throw_limit=none``); wins
+        and ties follow the rules' comparison of hands.
+    tolerance : float, optional
+        Stop when the exploitability is at most this, in antes per round (default
+        ``1e-9``: see :func:`~pokerdice_stats.engines.blind.equilibrium.solve_blind`).
+    method : str, default "double-oracle"
+        ``double-oracle`` or ``fictitious-play``.
+    max_iterations : int, optional
+        Default 100 (double oracle) or 2000 (fictitious play).
+
+    Returns
+    -------
+    Equilibrium
+        Both players' mixtures of holding policies, the value (antes per round for the
+        first player) and its exact bounds ``lower`` and ``upper``.
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    OptionError
+        For an unknown method, a bad tolerance or number of iterations, or a throw limit.
     """
     rules = get_rules("banking") if rules is None else rules
     require_independent_turns(rules, "the banking game")
@@ -113,6 +139,13 @@ def exploit(rules: RuleSet, strategy: str) -> Exploit:
 def strategy_table(rules: RuleSet | None = None, eq: Equilibrium | None = None) -> pd.DataFrame:
     """The simple strategies against their best response and against the equilibrium.
 
+    Parameters
+    ----------
+    rules : RuleSet, optional
+        Default: the ``banking`` preset.
+    eq : Equilibrium, optional
+        The equilibrium of these rules (default: :func:`banking_equilibrium` of them).
+
     Returns
     -------
     pandas.DataFrame
@@ -123,6 +156,13 @@ def strategy_table(rules: RuleSet | None = None, eq: Equilibrium | None = None) 
         ``share_vs_best_response`` (the strategy's share of the pot),
         ``vs_equilibrium`` (the strategy's expected antes per round against
         the equilibrium mixture; float).
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    OptionError
+        For rules with a throw limit.
     """
     rules = get_rules("banking") if rules is None else rules
     eq = banking_equilibrium(rules) if eq is None else eq
@@ -157,7 +197,27 @@ def strategy_table(rules: RuleSet | None = None, eq: Equilibrium | None = None) 
 
 
 def category_table(rules: RuleSet, distributions: dict[str, np.ndarray]) -> pd.DataFrame:
-    """Chance of finishing in each category (rows) for several final distributions (columns)."""
+    """Chance of finishing in each category (rows) for several final distributions (columns).
+
+    Parameters
+    ----------
+    rules : RuleSet
+        Gives each hand's category.
+    distributions : dict of str to (252,) ndarray
+        Column name to the chance of each final hand (a distribution of final hands,
+        e.g. a mixture's).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per category, best first: ``category`` (slug), then one column per
+        distribution with its chance of ending in that category (floats).
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    """
     table = hand_table(rules)
     rows = []
     for c, cat in enumerate(rules.categories):

@@ -63,7 +63,7 @@ from pokerdice_stats.kernels.simulation.records import (
     BlindGame,
 )
 from pokerdice_stats.turn.goals import INT64_MAX
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_code
 
@@ -330,6 +330,7 @@ def simulate_banking_sessions(
         game does not model (``knowledge=seen``, ties other than split/push,
         the first player's throw limit).
     """
+    rules = check_rule_set(rules)
     run = run or RunOptions()
     job, seats = banking_session_job(rules, players, rounds, start, ante, policy, record_every)
     done = run_job(job, run, DEFAULT_SESSIONS)

@@ -224,8 +224,8 @@ def solve_betting(
     rules: RuleSet,
     players: int,
     *,
-    ante=1,
-    raise_size=None,
+    ante: Fraction | int | float | str = 1,
+    raise_size: Fraction | int | float | str | None = None,
     raises: int = 1,
     exact: bool | None = None,
 ) -> Betting:
@@ -237,9 +237,12 @@ def solve_betting(
         ``ties=must-beat``, ``knowledge=seen``, no throw limit (triple-snakes).
     players : int
         2 to 5.
-    ante, raise_size : number of chips
-        Default: ante 1, a raise of one ante.
-    raises : int
+    ante : Fraction, int, float or str, default 1
+        The chips each seat antes: above 0 and at most :data:`MAX_CHIPS`, as a number or
+        text such as ``"2"`` or ``"1/2"``.
+    raise_size : Fraction, int, float or str, optional
+        The chips of one raise, in the same range (default: one ante).
+    raises : int, default 1
         Most raises a turn, 0 to :data:`MAX_RAISES` (0: no betting).
     exact : bool, optional
         Fractions (default when cheap, :func:`~pokerdice_stats.turn.hands.exact_is_cheap`)
@@ -248,9 +251,12 @@ def solve_betting(
     Returns
     -------
     Betting
+        Each seat's expected net chips, chance of the pot, raise and fold rates.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
         For rules, players or stakes outside the game.
     """

@@ -321,9 +321,9 @@ def solve_table(
     players: int,
     *,
     ante_max: int | None = None,
-    ante=None,
+    ante: Fraction | int | float | str | None = None,
     raise_max: int | None = None,
-    raise_size=None,
+    raise_size: Fraction | int | float | str | None = None,
     raises: int | None = None,
     sit_out: bool = True,
     exact: bool | None = None,
@@ -336,25 +336,43 @@ def solve_table(
         ``ties=must-beat``, ``knowledge=seen``, no throw limit (triple-snakes).
     players : int
         Seats at the table, 2 to 5.
-    ante_max, ante : optional
-        Seat 1 names 1 to ``ante_max`` chips, or the ante is fixed at ``ante``
-        (default: 1).
-    raise_max, raise_size, raises : optional
-        A raise of 1 to ``raise_max`` chips, or 1 to ``raises`` times ``raise_size``
-        (default: 1 chip).
-    sit_out : bool
-        Whether a seat may sit the round out (default True, as the seed writes).
+    ante_max : int, optional
+        Seat 1 names a whole ante of 1 to ``ante_max`` chips (``ante_max`` 1 to
+        :data:`MAX_ANTE`); not with ``ante``.
+    ante : Fraction, int, float or str, optional
+        The ante, fixed: chips above 0 and at most
+        :data:`~pokerdice_stats.games.betting.exact.solve.MAX_CHIPS`, as a number or text
+        such as ``"1/2"`` (default, without ``ante_max``: 1).
+    raise_max : int, optional
+        A raise of 1 to ``raise_max`` whole chips (``raise_max`` 1 to
+        :data:`~pokerdice_stats.games.betting.exact.solve.MAX_RAISES`); not with
+        ``raise_size`` or ``raises``.
+    raise_size : Fraction, int, float or str, optional
+        The chips of one raise, in the range of an ante (default: 1 chip, whatever the
+        ante).
+    raises : int, optional
+        A raise of 1 to ``raises`` times ``raise_size``, 0 to
+        :data:`~pokerdice_stats.games.betting.exact.solve.MAX_RAISES` (0: no betting;
+        default 1).
+    sit_out : bool, default True
+        Whether a seat may sit the round out (as the seed writes).
     exact : bool, optional
         Fractions (default when cheap) or floats.
 
     Returns
     -------
     TableRound
+        Each ante seat 1 may name with the seats that enter and their figures, and the
+        ante it names.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For rules, players or stakes outside the game.
+        For rules, players or stakes outside the game, both ways of one choice at once
+        (``ante`` with ``ante_max``, ``raise_max`` with ``raise_size`` or ``raises``), or
+        a ``sit_out`` that is not a bool.
 
     Examples
     --------

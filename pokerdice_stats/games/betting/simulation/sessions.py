@@ -256,9 +256,9 @@ def simulate_betting_sessions(
     rules: RuleSet,
     players: int = 2,
     rounds: int = 100,
-    start=20,
-    ante=1,
-    raise_size=None,
+    start: Fraction | int | float | str = 20,
+    ante: Fraction | int | float | str = 1,
+    raise_size: Fraction | int | float | str | None = None,
     raises: int = 1,
     *,
     short: str = "cut",
@@ -273,16 +273,21 @@ def simulate_betting_sessions(
     ----------
     rules : RuleSet
         ``ties=must-beat``, ``knowledge=seen``, no throw limit (triple-snakes).
-    players : int
+    players : int, default 2
         Seats, 2 to 5.
-    rounds : int
-        Rounds at most (fewer when one seat is left).
-    start, ante, raise_size : chips
-        Every seat's starting chips (default 20), the ante (1), the raise (one ante).
-    raises : int
+    rounds : int, default 100
+        Rounds at most, 1 to :data:`MAX_ROUNDS` (fewer when one seat is left).
+    start : Fraction, int, float or str, default 20
+        Every seat's starting chips: at least the ante (under ``short="out"`` the ante
+        and a turn's raises), and whole in the chip unit of the stakes.
+    ante : Fraction, int, float or str, default 1
+        The ante in chips, above 0 (text such as ``"1/2"`` is read exactly).
+    raise_size : Fraction, int, float or str, optional
+        The chips of one raise (default: one ante).
+    raises : int, default 1
         Most raises a turn (0 to 4).
-    short : str
-        ``cut`` (default: out below the ante; a short seat raises less or folds)
+    short : {"cut", "out"}, default "cut"
+        ``cut`` (out below the ante; a short seat raises less or folds)
         or ``out`` (out below the ante and a turn's raises); see the module rulings.
     run : RunOptions, optional
         Samples (default 10,000 sessions), seed, workers.
@@ -295,11 +300,16 @@ def simulate_betting_sessions(
     Returns
     -------
     BettingSessionResult
+        Each seat's simulated figures (net chips per round, chance of the pot, raise,
+        fold and ruin rates, ...) with confidence intervals, and the session length.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For anything outside the game.
+        For anything outside the game (rules, players, stakes, ``start``, ``rounds`` or
+        ``short``).
     """
     run = run or RunOptions()
     table = None

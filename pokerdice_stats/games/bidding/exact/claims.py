@@ -82,6 +82,16 @@ def claim_ladder(ladder: BidLadder) -> BidLadder:
     A hand's rung on it is the highest claim at or below its own rung (hands
     below every claim read as the lowest, which every ten dice meet); a pair
     of hands makes the claim of its best rung, which is a block top.
+
+    Parameters
+    ----------
+    ladder : BidLadder
+        The bid ladder (from :func:`~pokerdice_stats.games.bidding.exact.odds.bid_ladder`).
+
+    Returns
+    -------
+    BidLadder
+        The ladder of its distinct claims, named ``NAME-claims``, lowest first.
     """
     tops = claim_tops(ladder)
     new = np.searchsorted(tops, np.arange(ladder.n_rungs), side="right") - 1

@@ -297,16 +297,28 @@ def solve_claims(
     Parameters
     ----------
     rules : RuleSet
-    ladder : str
+        The rule set; the game reads only its ``chart``, ``straights`` and ``wild``
+        (changes to any other key from its preset are refused).
+    ladder : str, default "fine"
         ``category`` or ``fine``.
-    iterations : int
-        A multiple of :data:`ITERATIONS_A_ROUND`, at most :data:`MAX_ITERATIONS` (the
-        tree stops growing at :data:`MAX_TREE` histories).
+    iterations : int, default DEFAULT_ITERATIONS
+        A positive multiple of :data:`ITERATIONS_A_ROUND`, at most
+        :data:`MAX_ITERATIONS` (the tree stops growing at :data:`MAX_TREE` histories);
+        default :data:`DEFAULT_ITERATIONS` (50).
+
+    Returns
+    -------
+    ClaimsBidding
+        Both seats' strategy on the ladder's claims, and seat 1's bounds ``lower`` and
+        ``upper`` (units won per game).
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For an unknown ladder or a bad number of iterations.
+        For an unknown ladder, a bad number of iterations, or a rule change the game
+        does not read.
     """
     check_bidding_rules(check_rule_set(rules))
     check_ladder(ladder)

@@ -98,6 +98,8 @@ def claims_player_losses(
     Parameters
     ----------
     result : ClaimsBidding
+        The solution on claims (from
+        :func:`~pokerdice_stats.games.bidding.exact.claims_answer.solve_claims`).
     players : tuple of str, optional
         The players (default: always-call, truthful, call-from each rung but the lowest).
 

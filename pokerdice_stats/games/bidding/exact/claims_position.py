@@ -120,15 +120,26 @@ def claims_position(
     Parameters
     ----------
     result : ClaimsBidding
+        The solution on claims (from
+        :func:`~pokerdice_stats.games.bidding.exact.claims_answer.solve_claims`).
     hand : str
         The mover's own five dice.
     bids : str or list of str
-        The bids so far on ``result.ladder``, oldest first (comma-separated, or a list).
+        The bids so far on ``result.ladder``, oldest first (comma-separated, or a list);
+        their number says who moves (seat 1 after an even number).
+
+    Returns
+    -------
+    Position
+        The mover's seat, the solution's mix over the call and every legal bid, each
+        move's value (units won per game) and the chance the ten dice make the last bid.
 
     Raises
     ------
+    DiceError
+        For a hand that cannot be read.
     OptionError
-        For a bad hand, an unknown rung or bids that do not rise.
+        For an unknown rung or bids that do not rise.
     """
     full = result.ladder
     table = hand_table(full.rules)

@@ -40,6 +40,8 @@ import numpy as np
 from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.arguments import shown
+from pokerdice_stats.ground.errors import OptionError
 
 __all__ = ["RAISE", "ClaimsResponse", "claims_best_response"]
 
@@ -120,13 +122,28 @@ def claims_best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:
     Parameters
     ----------
     result : ClaimsBidding
+        The solution on claims (from
+        :func:`~pokerdice_stats.games.bidding.exact.claims_answer.solve_claims`).
     seat : int
         The responder, 1 or 2.
 
     Returns
     -------
     ClaimsResponse
+        The responder's move by own hand at each claim history, and seat 1's expected
+        result when it plays them.
+
+    Raises
+    ------
+    OptionError
+        For a result that is not a ``ClaimsBidding`` or a seat other than 1 or 2.
     """
+    if not isinstance(result, ClaimsBidding):
+        raise OptionError(
+            f"result must be a ClaimsBidding (from solve_claims), got {shown(result)}"
+        )
+    if isinstance(seat, bool) or seat not in (1, 2):
+        raise OptionError(f"seat must be 1 or 2, got {shown(seat)}")
     return result.kept("claims_best_response", seat, lambda: _best_response(result, seat))
 
 

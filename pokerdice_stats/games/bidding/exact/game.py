@@ -142,6 +142,7 @@ def solve_bidding(
     Parameters
     ----------
     rules : RuleSet
+        The rule set whose categories (and faces, on ``fine``) name the rungs.
     ladder : str or BidLadder
         ``category`` (default) or ``fine``, or a ladder already built.
     classes : (252,) int array, optional
@@ -158,9 +159,12 @@ def solve_bidding(
     Returns
     -------
     Bidding
+        The solved game: both seats' strategies, seat 1's value and its bounds.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet` (with a ladder given by name).
     OptionError
         For an unknown ladder, or one with too many rungs for the exact tree.
     """

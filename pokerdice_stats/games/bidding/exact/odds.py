@@ -206,8 +206,23 @@ def _main_face(rules: RuleSet) -> np.ndarray:
 def bid_ladder(rules: RuleSet, name: str = "category") -> BidLadder:
     """The bid ladder ``name`` of a rule set (built once, then cached).
 
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set whose categories (and faces, on ``fine``) name the rungs.
+    name : str, default "category"
+        ``category`` (one rung a category) or ``fine`` (one rung per category and face
+        of its main set).
+
+    Returns
+    -------
+    BidLadder
+        The rungs, lowest first, with the rung every hand and pair of hands makes.
+
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
         For a ladder other than ``category`` or ``fine``.
     """

@@ -78,11 +78,26 @@ def solve_ladder(rules: RuleSet, ladder: str = "category") -> Bidding:
     :func:`~pokerdice_stats.engines.report.cache.kept_solve`), so that the next
     process reads it instead of solving again (the category ladder takes about 3 s).
 
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set; the game reads only its ``chart``, ``straights`` and ``wild``
+        (changes to any other key from its preset are refused).
+    ladder : str, default "category"
+        The bid ladder: ``category`` (the ``fine`` ladder is refused here).
+
+    Returns
+    -------
+    Bidding
+        The solved game: both seats' strategies, seat 1's value and its bounds.
+
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For an unknown ladder, or the fine ladder (:data:`FINE_REFUSAL`: it is answered
-        on its claims).
+        For an unknown ladder, the fine ladder (:data:`FINE_REFUSAL`: it is answered
+        on its claims), or a rule change the game does not read.
     """
     check_bidding_rules(check_rule_set(rules))
     if check_ladder(ladder) == "fine":

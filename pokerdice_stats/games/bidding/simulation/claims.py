@@ -182,7 +182,23 @@ def claims_game(result: ClaimsBidding, responder: int | None = None) -> BidGame:
 
 
 def claims_matchups(result: ClaimsBidding, run: RunOptions | None = None) -> list[ClaimsMatchup]:
-    """Each of :data:`CLAIMS_MATCHUPS` played out (:class:`ClaimsMatchup`)."""
+    """Each of :data:`CLAIMS_MATCHUPS` played out (:class:`ClaimsMatchup`).
+
+    Parameters
+    ----------
+    result : ClaimsBidding
+        The solution on claims (from
+        :func:`~pokerdice_stats.games.bidding.exact.claims_answer.solve_claims`).
+    run : RunOptions, optional
+        Samples (default :data:`DEFAULT_BIDDING_GAMES` games a matchup), seed, workers.
+
+    Returns
+    -------
+    list of ClaimsMatchup
+        One per matchup of :data:`CLAIMS_MATCHUPS`, in its order: seat 1's simulated
+        result (units won per game), its exact value where known and the mean bids a
+        game.
+    """
     run = run or RunOptions()
     rows = []
     for seat1, seat2 in CLAIMS_MATCHUPS:

@@ -351,7 +351,7 @@ def run_payout(args: argparse.Namespace) -> int:
     if args.rounds is not None:
         record["session"] = _session(outcomes, args.rounds, start)
     if args.format != "table":
-        _emit(args.format, record, str)
+        _emit(args.format, record if args.format == "json" else _flat_session(record), str)
         return 0
     session = record.pop("session", None)
     definition = record.pop("edge_definition", None)
@@ -426,6 +426,18 @@ def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
         emit(text(record))
     else:
         emit_record(record, fmt, key)
+
+
+def _flat_session(record: dict) -> dict:
+    """A payout record for one CSV or Markdown row: the session's figures (with ruin) as
+    ``session_*`` columns, its quantiles as ``session_quantile_Q``."""
+    flat = {k: v for k, v in record.items() if k != "session"}
+    for key, value in (record.get("session") or {}).items():
+        if key == "quantiles":
+            flat |= {f"session_quantile_{q}": v for q, v in value.items()}
+        elif key not in ("rounds", "start"):  # the record's own
+            flat[f"session_{key}"] = value
+    return flat
 
 
 def _session(outcomes, rounds: int, start: int) -> dict:

@@ -9,12 +9,15 @@ points per round, in the shape of every hold advice
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.advice import UNIT_POINTS, HoldAdvice, check_throws_left
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    from pokerdice_stats.games.progressive.exact.schedule import PayoutSchedule
 
 #: Sides of the progressive game whose hold can be asked for.
 PROGRESSIVE_SIDES = ("player", "computer")
@@ -27,7 +30,7 @@ def progressive_advice(
     *,
     computer_hand: str | int | None = None,
     side: str = "player",
-    schedule=None,
+    schedule: PayoutSchedule | None = None,
 ) -> HoldAdvice:
     """Every hold of ``dice`` in the progressive game, in points per round.
 
@@ -38,6 +41,43 @@ def progressive_advice(
     computer's expected payout (minus the player's) when the player answers
     optimally (:func:`~pokerdice_stats.games.progressive.exact.payout.optimal_computer`).
     Under ``knowledge=blind`` (nobody sees a hand) these holds are not the game's: refused.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The progressive rules: ``knowledge=seen``, ``ties=push``, ``tiebreak=category``
+        and ``throw_limit=none`` (e.g. ``get_rules("progressive")``).
+    dice : str or int
+        The hand just thrown, as dice text or a hand index (0..251).
+    throws_left : int, optional
+        Throws still to come after this one, 0 to ``rules.throws - 1`` (default:
+        ``rules.throws - 1``, the hand is the turn's first throw).
+    computer_hand : str or int, optional
+        The computer's final hand, which the player sees: required with
+        ``side="player"``, refused with ``side="computer"``.
+    side : {"player", "computer"}, default "player"
+        Whose hold is asked for.
+    schedule : PayoutSchedule, optional
+        The payout schedule (default: :data:`PROGRESSIVE_SCHEDULE`).
+
+    Returns
+    -------
+    HoldAdvice
+        Every hold, best first, its value the side's expected payout in points per
+        round (exact Fractions).
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    OptionError
+        For an unknown ``side``, rules other than the progressive game's (a throw limit,
+        other ties or tiebreak, ``knowledge`` other than ``seen``), a missing or
+        unwanted ``computer_hand``, or ``throws_left`` outside 0 to ``rules.throws - 1``.
+    ScheduleError
+        If ``schedule`` is not a :class:`PayoutSchedule` or does not fit the rules.
+    DiceError
+        For a hand (``dice`` or ``computer_hand``) that cannot be read.
     """
     from pokerdice_stats.engines.blind import require_independent_turns
     from pokerdice_stats.games.progressive.exact.payout import (

@@ -395,7 +395,7 @@ def _cut_lower(active: np.ndarray, cut_each: float) -> tuple[int, float]:
 def bank_distribution(
     rules: RuleSet | None = None,
     computer: str = "optimal",
-    knowledge: str = "seen",
+    knowledge: str | None = None,
     schedule: PayoutSchedule = PROGRESSIVE_SCHEDULE,
     rounds: int = 100,
     start: int = STARTING_BANK,
@@ -407,8 +407,16 @@ def bank_distribution(
 
     Parameters
     ----------
-    rules, computer, knowledge, schedule
-        As for :func:`pokerdice_stats.games.progressive.exact.payout.expected_payout`.
+    rules : RuleSet, optional
+        Default: the ``progressive`` preset.
+    computer : str, default "optimal"
+        One of :data:`COMPUTER_POLICIES` (as for
+        :func:`pokerdice_stats.games.progressive.exact.payout.expected_payout`).
+    knowledge : str, optional
+        ``seen`` or ``blind``; default: the rules' ``knowledge`` (as for
+        ``expected_payout``).
+    schedule : PayoutSchedule
+        The payout schedule (default: :data:`PROGRESSIVE_SCHEDULE`).
     rounds : int
         0 to :data:`MAX_ROUNDS`.
     start : int
@@ -425,13 +433,20 @@ def bank_distribution(
     Returns
     -------
     BankDistribution
+        The possible banks after the session with their chances, and the chance of ruin
+        by round.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
         For rounds or banks out of range, pays the lattice program cannot
-        hold (several with large denominators), or an inexact round asked
-        for exactly.
+        hold (several with large denominators), an inexact round asked
+        for exactly, ``outcomes`` that are not a ``RoundOutcomes``, or the game
+        arguments refused as by ``expected_payout``.
+    ScheduleError
+        For a schedule that does not fit the rules.
     """
     rounds, start = check_session(rounds, start)
     exact = None if exact is None else checked_flag(exact, "exact")

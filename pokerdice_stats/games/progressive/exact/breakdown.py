@@ -245,16 +245,25 @@ def payout_breakdown(
     computer, knowledge : str
         As for :func:`pokerdice_stats.games.progressive.exact.payout.expected_payout`.
     schedule : PayoutSchedule
+        The payout schedule (default: :data:`PROGRESSIVE_SCHEDULE`).
     tolerance : float, optional
         Of the blind equilibrium.
 
     Returns
     -------
     Breakdown
+        Every (player category, computer category) cell with its chance, pay,
+        contribution and variance share, and the round's totals.
 
     Raises
     ------
-    OptionError, ScheduleError
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    OptionError
+        For an unknown policy or knowledge, or rules the payout game does not take (a
+        throw limit, ties other than ``push``, a tiebreak other than ``category``).
+    ScheduleError
+        For a schedule that does not fit the rules.
     """
     return breakdown_of(round_outcomes(rules, computer, knowledge, schedule, tolerance))
 
@@ -262,7 +271,18 @@ def payout_breakdown(
 def by_winner(breakdown: Breakdown) -> pd.DataFrame:
     """Contribution and variance share summed by who wins and with which category.
 
-    Rows: (side, winner) for the paying cells, biggest variance share first.
+    Parameters
+    ----------
+    breakdown : Breakdown
+        A round's cells (from :func:`payout_breakdown`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (side, winner) of the paying cells, biggest variance share first:
+        ``side`` (``player`` or ``computer``), ``winner`` (the winning category),
+        ``probability``, ``contribution`` (points per round) and ``variance_share``,
+        each summed over the losing categories (floats).
     """
     rows: dict[tuple[str, str], list[float]] = {}
     for cell in breakdown.cells:

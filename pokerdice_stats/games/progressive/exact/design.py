@@ -231,9 +231,13 @@ def design_schedule(
     Returns
     -------
     Design
+        The schedule found (whole-number pays), its exact edge, the cells moved and
+        the evaluations it took.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
         For bad arguments.
     DesignError

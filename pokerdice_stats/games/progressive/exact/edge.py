@@ -28,14 +28,27 @@ Target(value=Fraction(-3, 1), percent=True)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Protocol
 
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.ground.limits import exact_amount
 
 Number = Fraction | float
+
+
+class SolvedRound(Protocol):
+    """What :func:`edge_of` reads of a solved round (a ``RoundOutcomes``: its module
+    imports this one, so the type is named by what it offers)."""
+
+    @property
+    def expected(self) -> Any: ...
+
+    def cells(self) -> Iterable[tuple[Any, Any, Any, Any]]: ...
+
 
 #: The definition, as every output states it.
 EDGE_DEFINITION = (
@@ -93,8 +106,21 @@ class Edge:
         return out
 
 
-def edge_of(outcomes) -> Edge:
-    """The edge of solved round outcomes (:class:`RoundOutcomes`)."""
+def edge_of(outcomes: SolvedRound) -> Edge:
+    """The edge of solved round outcomes (:class:`RoundOutcomes`).
+
+    Parameters
+    ----------
+    outcomes : RoundOutcomes
+        One solved round against a computer policy (e.g. from
+        :func:`~pokerdice_stats.games.progressive.exact.payout.round_outcomes`).
+
+    Returns
+    -------
+    Edge
+        The player's expected points a round and the action (the expected points that
+        change hands, whoever pays): exact Fractions when the outcomes are, else floats.
+    """
     action = sum((chance * abs(pay) for _, _, chance, pay in outcomes.cells()), Fraction(0))
     return Edge(outcomes.expected, action)
 

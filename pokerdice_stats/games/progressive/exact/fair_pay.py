@@ -252,12 +252,19 @@ def solve_pay(
     Returns
     -------
     FairPay
+        The pay (or factor) found, the schedule with it in place, its exact expected
+        payout (the target) and edge.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For a bad cell or target, or when no pay from 0 to :data:`PAY_LIMIT`
-        reaches the target.
+        For a bad cell or target, an unknown computer or knowledge, rules the payout
+        game does not take, the optimal computer in the blind game, a percentage target
+        for ``scale``, or when no pay from 0 to :data:`PAY_LIMIT` reaches the target.
+    ScheduleError
+        If ``schedule`` is not a :class:`PayoutSchedule` or does not fit the rules.
     """
     rules = get_rules("progressive") if rules is None else rules
     knowledge = check_rule_set(rules).knowledge if knowledge is None else knowledge

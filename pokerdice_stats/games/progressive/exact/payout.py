@@ -102,8 +102,22 @@ def player_response(rules: RuleSet, payout: np.ndarray) -> PlayerResponse:
     Parameters
     ----------
     rules : RuleSet
+        The rule set of the player's turn.
     payout : (252, 252) integer array (int64, or Python integers as object)
-        ``payout[player, computer]``.
+        ``payout[player, computer]``: what the player receives with each pair of final
+        hands, in whole units (see
+        :func:`~pokerdice_stats.games.progressive.exact.schedule.integer_payout`).
+
+    Returns
+    -------
+    PlayerResponse
+        The player's solved policy (one goal per distinct payout column) and its
+        optimal expected payout given each computer final hand.
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     """
     payout = np.asarray(payout)
     keys: dict[tuple[int, ...], int] = {}
@@ -128,9 +142,28 @@ def player_response(rules: RuleSet, payout: np.ndarray) -> PlayerResponse:
 def optimal_computer(rules: RuleSet, response: PlayerResponse) -> tuple[Policy, np.ndarray, int]:
     """The computer's optimal policy against the player's optimal answers.
 
-    Returns the computer's solved policy (its goal: minus the player's value,
-    numerators over ``7776**throws``; the program runs in Python integers) and
-    its exact final distribution (numerators, denominator).
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set of the computer's turn (the one ``response`` was solved under).
+    response : PlayerResponse
+        The player's optimal answers (from :func:`player_response`).
+
+    Returns
+    -------
+    policy : Policy
+        The computer's solved policy (its goal: minus the player's value, numerators
+        over ``7776**throws``; the program runs in Python integers).
+    numerators : (252,) ndarray
+        The computer's exact final distribution: each final hand's numerator over
+        ``denominator``.
+    denominator : int
+        The distribution's common denominator.
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     """
     goal = Goal(
         "minus the player's optimal payout", -np.asarray(response.values), response.denominator
@@ -362,8 +395,12 @@ def expected_payout(
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For an unknown policy or knowledge.
+        For an unknown policy or knowledge, a ``tolerance`` that is not a positive
+        number, or rules the payout game does not take (a throw limit, ties other than
+        ``push``, a tiebreak other than ``category``).
     ScheduleError
         For a schedule that does not fit the rules.
     """

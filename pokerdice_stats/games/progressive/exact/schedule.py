@@ -434,10 +434,14 @@ def payout_matrix(rules: RuleSet, schedule: PayoutSchedule = PROGRESSIVE_SCHEDUL
 
     Returns
     -------
-    (252, 252) int64 ndarray, read-only (antisymmetric unless the schedule is two-sided).
+    (252, 252) int64 ndarray
+        ``matrix[mine, theirs]``, read-only (antisymmetric unless the schedule is
+        two-sided).
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     ScheduleError
         If the schedule names a category these rules do not have, ranks a
         winner below its loser, leaves out a pair a paying winner can beat,

@@ -59,6 +59,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     PayoutSchedule,
     ScheduleError,
     category_slug,
+    check_payout_arguments,
     checked_schedule,
 )
 from pokerdice_stats.ground.arguments import shown as shown_value
@@ -79,6 +80,17 @@ SIDE_LINES = {
 
 def read_schedule(path: str | Path) -> PayoutSchedule:
     """Read a schedule file (see the module docstring).
+
+    Parameters
+    ----------
+    path : str or Path
+        The file: ``.csv`` (the one format :func:`write_schedule` writes) or an older
+        ``.toml``.
+
+    Returns
+    -------
+    PayoutSchedule
+        The schedule, named by its ``# schedule: NAME`` line (else after the file).
 
     Raises
     ------
@@ -122,7 +134,26 @@ def load_schedule(spec: str | Path | None) -> PayoutSchedule:
 
 
 def schedule_text(schedule: PayoutSchedule, rules: RuleSet) -> str:
-    """The schedule file's text: the name line, then the grid of :meth:`PayoutSchedule.frame`."""
+    """The schedule file's text: the name line, then the grid of :meth:`PayoutSchedule.frame`.
+
+    Parameters
+    ----------
+    schedule : PayoutSchedule
+        The schedule to write (two grids, each after its side line, when two-sided).
+    rules : RuleSet
+        Gives the categories, in their order, of the grid's rows and columns.
+
+    Returns
+    -------
+    str
+        The CSV text that :func:`read_schedule` reads back to the same schedule.
+
+    Raises
+    ------
+    ScheduleError
+        If the schedule names a category the rules do not have.
+    """
+    check_payout_arguments(rules, schedule)
     out = io.StringIO()
     out.write(f"{_NAME_PREFIX} {schedule.name}\n")
     writer = csv.writer(out, lineterminator="\n")
@@ -139,11 +170,27 @@ def schedule_text(schedule: PayoutSchedule, rules: RuleSet) -> str:
 def write_schedule(schedule: PayoutSchedule, path: str | Path, rules: RuleSet) -> Path:
     """Write a schedule file that :func:`read_schedule` reads back to the same amounts.
 
+    Parameters
+    ----------
+    schedule : PayoutSchedule
+        The schedule to write.
+    path : str or Path
+        The file to write, ending in ``.csv`` (replaced if it exists).
+    rules : RuleSet
+        Gives the categories, in their order, of the grid's rows and columns.
+
+    Returns
+    -------
+    Path
+        The path written.
+
     Raises
     ------
     ScheduleError
-        For a path that does not end in ``.csv``, or that cannot be written.
+        For a path that does not end in ``.csv``, or that cannot be written, or a
+        schedule that names a category the rules do not have.
     """
+    check_payout_arguments(rules, schedule)
     path = Path(path)
     if path.suffix.lower() != ".csv":
         raise ScheduleError(f"schedule files are written as CSV: {str(path)!r} must end in .csv")

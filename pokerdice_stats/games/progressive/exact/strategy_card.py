@@ -41,6 +41,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from pokerdice_stats.engines.blind import require_independent_turns
 from pokerdice_stats.games.progressive.exact.edge import Edge
 from pokerdice_stats.games.progressive.exact.payout import (
     check_payout_rules,
@@ -166,14 +167,37 @@ def fit_strategy_card(
 ) -> StrategyCard:
     """Fit the card to the optimal play of the progressive game (player sees the computer).
 
+    Parameters
+    ----------
+    rules : RuleSet, optional
+        Default: the ``progressive`` preset.  Free holds (no sticky holds,
+        ``max_rethrow`` 5), two throws or more, ``ties=push`` and ``tiebreak=category``.
+    schedule : PayoutSchedule
+        The payout schedule (default: :data:`PROGRESSIVE_SCHEDULE`).
+
+    Returns
+    -------
+    StrategyCard
+        The fitted chart (an action per own category, computer's category and throw
+        still to come) with the player's exact edge following it and playing optimally.
+
     Raises
     ------
     OptionError
         For rules the card cannot follow (sticky holds, ``max_rethrow`` below 5, one
-        throw) or that the payout does not play.
+        throw, a throw limit, blind rules) or whose ties the payout does not honour
+        (ties other than ``push``, a tiebreak other than ``category``).
+    ScheduleError
+        If ``schedule`` is not a :class:`PayoutSchedule` or does not fit the rules.
     """
     rules = get_rules("progressive") if rules is None else rules
+    require_independent_turns(rules, "the progressive strategy card")
     check_payout_rules(rules)
+    if rules.knowledge != "seen":
+        raise OptionError(
+            "the strategy card is the seen game's (the player sees the computer's final hand); "
+            f"these rules say knowledge={rules.knowledge}"
+        )
     if rules.sticky_holds or rules.max_rethrow < ix.N_DICE or rules.throws < 2:
         raise OptionError(
             "a strategy card needs free holds (no sticky_holds, max_rethrow 5) and two throws "

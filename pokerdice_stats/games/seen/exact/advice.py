@@ -29,7 +29,7 @@ from pokerdice_stats.turn.advice import (
     check_throws_left,
     turn_state_dice,
 )
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_kind
 
@@ -72,8 +72,9 @@ def round_advice(
         Default: all the throws you may still take.
     against : str or int, optional
         The best hand so far; None when you throw first.
-    tied : int
-        Earlier players holding ``against`` (1 unless a tie stands).
+    tied : int, default 1
+        Earlier players holding ``against``, 1 to 4 (1 unless a tie stands; only with
+        ``against``).
     players_left : int, optional
         Players still to throw after you (default 1 when you throw first, else 0).
     limit : int, optional
@@ -86,11 +87,20 @@ def round_advice(
         thrown again (turn-scoped ``max_rethrow``), after a re-throw: the turn's state
         (:func:`~pokerdice_stats.turn.advice.turn_state_dice`).
 
+    Returns
+    -------
+    HoldAdvice
+        Every hold, best first, its value the chance of winning the round (Fractions
+        when exact, else floats); ``context`` holds the facts above.
+
     Raises
     ------
     OptionError
         For blind rules, more than 5 players, options that do not apply.
+    DiceError
+        For a hand (``dice``, ``against``, ``aside`` or ``untouched``) that cannot be read.
     """
+    rules = check_rule_set(rules)
     from pokerdice_stats.games.seen.exact.rounds import check_limit, has_throw_limit
     from pokerdice_stats.turn.hands import exact_is_cheap
 

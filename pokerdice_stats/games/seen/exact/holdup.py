@@ -116,6 +116,7 @@ def holdup(
     Parameters
     ----------
     rules : RuleSet
+        The rule set (``knowledge=seen``: later players see the best hand).
     hand : str or int
         The best hand so far (dice, or a hand index).
     players_left : int
@@ -129,11 +130,17 @@ def holdup(
     Returns
     -------
     Holdup
+        The chance that the hand holds up (its holder takes the pot), and each later
+        player's chance to take it.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For a number of players left outside 1..4.
+        For a number of players left outside 1..4, or blind rules (``knowledge=blind``).
+    DiceError
+        For a hand that cannot be read.
     """
     left = _check_left(players_left)
     exact = exact_is_cheap(rules) if exact is None else bool(exact)
@@ -163,10 +170,29 @@ def holdup_table(
 ) -> pd.DataFrame:
     """The hold-up chance of every best hand for 1 .. ``max_left`` players left.
 
-    One row per distinct strength (weakest first): ``strength``, ``example``
-    (one hand of that strength), ``category`` and, for each number of players
-    left ``k``, ``left_k`` (exact when ``exact``, else float) and
-    ``left_k_float``.
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set (``knowledge=seen``: later players see the best hand).
+    max_left : int, default MAX_LEFT
+        The most players still to throw, 1 to 4 (:data:`MAX_LEFT`).
+    exact : bool, optional
+        Exact Fractions; default: when cheap (:func:`exact_is_cheap`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per distinct strength (weakest first): ``strength``, ``example``
+        (one hand of that strength), ``category`` and, for each number of players
+        left ``k`` from 1 to ``max_left``, ``left_k`` (the chance it holds up: exact
+        when ``exact``, else float) and ``left_k_float``.
+
+    Raises
+    ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
+    OptionError
+        For ``max_left`` outside 1..4, or blind rules (``knowledge=blind``).
     """
     max_left = _check_left(max_left)
     exact = exact_is_cheap(rules) if exact is None else bool(exact)

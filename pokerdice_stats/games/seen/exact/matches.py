@@ -37,6 +37,7 @@ from pokerdice_stats.ground.bounds import (
 )
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
+from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import MAX_TARGET, STARTERS, RuleSet
 
 #: The presets whose documents play matches of round wins (their ``target`` and
@@ -129,10 +130,13 @@ def solve_match(
     Parameters
     ----------
     rules : RuleSet
+        The rule set: seen (``knowledge=seen``), with ties that give every round one
+        winner (``roll-off`` or ``must-beat``).
     players : int
         2 to 5.
     target : int, optional
-        Round wins needed (default: 3 for gameweave, 5 otherwise).
+        Round wins needed, 1 to :data:`~pokerdice_stats.turn.rules.MAX_TARGET` (default:
+        the rule set's ``target`` option: 3 for gameweave, 5 for the other presets).
     starter : str, optional
         Who starts the next round (default: the preset's rule, see
         :func:`match_defaults`).
@@ -142,12 +146,14 @@ def solve_match(
     Returns
     -------
     Match
+        Each player's chance to win the match and its expected length in rounds.
 
     Raises
     ------
     OptionError
         For a bad number of players, target or starter rule, or shared ties.
     """
+    rules = check_rule_set(rules)
     n = check_players(players)
     default_target, default_starter = match_defaults(rules)
     target = default_target if target is None else target

@@ -274,6 +274,7 @@ def solve_round(rules: RuleSet, players: int, *, exact: bool = False) -> Round:
     Parameters
     ----------
     rules : RuleSet
+        The rule set: later seats see the earlier hands (``knowledge=seen``).
     players : int
         2 to 5.
     exact : bool
@@ -283,9 +284,13 @@ def solve_round(rules: RuleSet, players: int, *, exact: bool = False) -> Round:
     Returns
     -------
     Round
+        Each seat's chance to win the round (roll-offs included), the tie sets and every
+        seat's optimal play.
 
     Raises
     ------
+    RulesError
+        If ``rules`` is not a :class:`RuleSet`.
     OptionError
         For players outside 2..5, blind rules (``knowledge=blind``: see ``blind_round``)
         or a roll-off fixed point that does not converge.

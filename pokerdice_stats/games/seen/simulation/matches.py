@@ -24,6 +24,7 @@ from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.codes import STARTER_CODES
 from pokerdice_stats.kernels.simulation.matches import matches_chunk
 from pokerdice_stats.kernels.simulation.records import MatchFormat, MatchTally, RoundGame
+from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import MAX_TARGET, STARTERS, RuleSet
 
 if TYPE_CHECKING:
@@ -87,16 +88,39 @@ def simulate_matches(
     *,
     run: RunOptions | None = None,
 ) -> MatchResult:
-    """Simulate matches: first to ``target`` round wins (default: the rule set's ``target``
-    and ``starter`` options).
+    """Simulate matches: the first player to ``target`` round wins takes the match.
 
-    ``run``: samples (default 100,000 matches), seed, workers, progress bar.
+    ``target`` and ``starter`` default to the rule set's options of those names.
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set: ties with a single round winner (``roll-off`` or ``must-beat``).
+    players : int, default 2
+        Seats, 2 to 5.
+    target : int, optional
+        Round wins needed, 1 to :data:`~pokerdice_stats.turn.rules.MAX_TARGET` (default:
+        the rule set's ``target`` option).
+    starter : str, optional
+        Who starts the next round: ``last-thrower``, ``rotate`` or ``winner`` (default:
+        the rule set's ``starter`` option).
+    run : RunOptions, optional
+        Samples (default :data:`DEFAULT_MATCHES`, 100,000 matches), seed, workers,
+        progress bar.
+
+    Returns
+    -------
+    MatchResult
+        Each seat's simulated chance to win the match (Wilson intervals) and the
+        expected number of rounds.
 
     Raises
     ------
     OptionError
-        For shared ties (no single round winner), a bad target or starter rule.
+        For shared ties (no single round winner), a bad target or starter rule, or a
+        number of players outside 2 to 5.
     """
+    rules = check_rule_set(rules)
     run = run or RunOptions()
     default_target, default_starter = match_defaults(rules)
     target = default_target if target is None else target
