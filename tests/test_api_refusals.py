@@ -175,6 +175,8 @@ def test_the_bank_plays_the_rules_knowledge():
         lambda: pds.solve_match("classic", 2),
         lambda: pds.simulate_matches("classic"),
         lambda: pds.simulate_banking_sessions("banking"),
+        lambda: pds.chances_table("classic", 3),
+        lambda: pds.chances_table("classic"),
     ],
 )
 def test_a_rule_set_name_is_not_a_rule_set(call):

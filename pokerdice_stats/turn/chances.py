@@ -24,7 +24,7 @@ from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import Goal, at_least, exactly
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
@@ -81,7 +81,7 @@ def chances_table(rules: RuleSet, throws: int | None = None) -> pd.DataFrame:
     Raises
     ------
     RulesError
-        If ``rules`` is not a :class:`RuleSet` (checked when ``throws`` is None), or for
+        If ``rules`` is not a :class:`RuleSet`, or for
         a number of throws the rules do not allow (see :func:`with_throws`).
     """
     import pandas as pd
@@ -110,7 +110,7 @@ def chances_rows(rules: RuleSet, throws: int | None = None) -> list[dict[str, An
         ``at_least``, ``exactly`` (exact Fractions) and ``at_least_float``,
         ``exactly_float``.
     """
-    rules = with_throws(rules, throws)
+    rules = with_throws(check_rule_set(rules), throws)
     table = hand_table(rules)
     slugs = rules.category_slugs
     goals = [at_least(table, s) for s in slugs] + [exactly(table, s) for s in slugs]
