@@ -54,6 +54,11 @@ from pokerdice_stats.games.banking.exact.hand_values import (
     field_values,
     symmetric_weights,
 )
+from pokerdice_stats.games.banking.exact.levels import (
+    exact_levels,
+    level_matrix,
+    winning_categories,
+)
 from pokerdice_stats.games.banking.exact.rounds import chances, tied_sets
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground import indexing as ix
@@ -198,23 +203,6 @@ def check_blind_rules(rules: RuleSet, what: str = "a blind round") -> None:
     require_independent_turns(rules, what)
 
 
-def _level_matrix(rules: RuleSet) -> np.ndarray:
-    """(252, L) float 0/1: which strength level each hand is."""
-    table = hand_table(rules)
-    matrix = np.zeros((ix.N_HANDS, table.n_strengths))
-    matrix[np.arange(ix.N_HANDS), table.strength.astype(np.int64)] = 1.0
-    return matrix
-
-
-def exact_levels(rules: RuleSet, distribution: tuple[np.ndarray, int]) -> list[int]:
-    """A final distribution's numerators summed by strength level (weakest first)."""
-    table = hand_table(rules)
-    out = [0] * table.n_strengths
-    for h, n in enumerate(distribution[0]):
-        out[int(table.strength[h])] += int(n)
-    return out
-
-
 def field_goal(rules: RuleSet, field_dist: tuple[np.ndarray, int], players: int) -> Goal:
     """The goal ``V_d`` of one seat against ``players - 1`` seats drawing from ``field_dist``."""
     numerators, common = exact_field_values(exact_levels(rules, field_dist), field_dist[1], players)
@@ -299,7 +287,7 @@ def solve_field(
 
 @functools.lru_cache(maxsize=32)
 def _solve_cached(rules: RuleSet, players: int, tolerance: float, max_iterations: int):
-    to_levels = _level_matrix(rules)
+    to_levels = level_matrix(rules)
     denominator = ix.N_THROWS**rules.throws
     pure = [_stand(rules)]
     keeps = [stand_keeps(rules)]
@@ -490,21 +478,3 @@ def blind_round(rules: RuleSet | None = None, players: int = 2, **options: Any) 
     return BlindRound(
         eq, eq.value, outright, tie, split, winning_categories(rules, field_dist, eq.players)
     )
-
-
-def winning_categories(
-    rules: RuleSet, field_dist: tuple[np.ndarray, int], players: int
-) -> dict[str, Fraction]:
-    """Chance that the best of ``players`` independent final hands is of each category."""
-    table = hand_table(rules)
-    levels = exact_levels(rules, field_dist)
-    denominator = int(field_dist[1])
-    category_of = {int(table.strength[h]): int(table.category[h]) for h in range(ix.N_HANDS)}
-    totals = [Fraction(0)] * len(rules.categories)
-    below = 0
-    for level, p in enumerate(levels):
-        top = Fraction((below + p) ** players - below**players, denominator**players)
-        below += p
-        if top:
-            totals[category_of[level]] += top
-    return {cat.slug: totals[c] for c, cat in enumerate(rules.categories)}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,9 +18,17 @@ from pokerdice_stats.engines.cli import (
     whole_number,
 )
 from pokerdice_stats.games.progressive.command.bank import bank_session_record
-from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION, percent_text
+from pokerdice_stats.games.progressive.command.payout_text import (
+    breakdown_text,
+    card_text,
+    decimal_rows,
+    flat_session,
+    session_text,
+    solve_text,
+)
+from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION
 from pokerdice_stats.ground.bounds import BANK_ROUNDS, MAX_BANK
-from pokerdice_stats.ground.formats import fraction_text, render, short_fraction, stated
+from pokerdice_stats.ground.formats import fraction_text, render, stated
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -310,7 +317,7 @@ def run_payout(args: argparse.Namespace) -> int:
         path = draw_card(args.card, rules, schedule, Path(args.out))
         _write_schedule_out(args, schedule, rules)
         record = card_record(args.card, rules, schedule, path)
-        _emit(args.format, record, _card_text)
+        _emit(args.format, record, card_text)
         return 0
     if args.design:
         from pokerdice_stats.games.progressive.command.design import design_text
@@ -330,7 +337,7 @@ def run_payout(args: argparse.Namespace) -> int:
         solved = solve_pay(rules, args.solve, args.target, schedule=schedule, **game)
         _write_schedule_out(args, solved.schedule, rules)
         record = solved.record()
-        _emit(args.format, record, _solve_text)
+        _emit(args.format, record, solve_text)
         return 0
     _write_schedule_out(args, schedule, rules)
     if args.breakdown:
@@ -341,7 +348,7 @@ def run_payout(args: argparse.Namespace) -> int:
         record["session"] = None
         if args.rounds is not None:
             record["session"] = _session(breakdown.outcomes, args.rounds, start)
-        _emit(args.format, record, lambda r: _breakdown_text(breakdown, r), "cells")
+        _emit(args.format, record, lambda r: breakdown_text(breakdown, r), "cells")
         return 0
     from pokerdice_stats.games.progressive.exact.payout import payout_result, round_outcomes
 
@@ -351,47 +358,18 @@ def run_payout(args: argparse.Namespace) -> int:
     if args.rounds is not None:
         record["session"] = _session(outcomes, args.rounds, start)
     if args.format != "table":
-        _emit(args.format, record if args.format == "json" else _flat_session(record), str)
+        _emit(args.format, record if args.format == "json" else flat_session(record), str)
         return 0
     session = record.pop("session", None)
     definition = record.pop("edge_definition", None)
     optional = (*EQUILIBRIUM_KEYS, *SESSION_KEYS)  # null-filled for JSON's stable keys
     if session:  # its own lines give the bank with ruin; these keys (JSON's) would not
         record = {k: v for k, v in record.items() if k not in SESSION_KEYS}
-    text = render(pd.DataFrame(_decimal_rows(record, optional)), "table")
+    text = render(pd.DataFrame(decimal_rows(record, optional)), "table")
     if definition:
         text += f"\n{definition}\n"
-    emit(text + (_session_text(session) if session else ""))
+    emit(text + (session_text(session) if session else ""))
     return 0
-
-
-#: The payout table's chances of a round (the other figures are points).
-CHANCE_KEYS = ("player_paid", "computer_paid", "nothing_paid", "push")
-
-
-def _decimal_rows(record: dict, optional: tuple[str, ...]) -> list[dict]:
-    """The table's rows of a payout record: each figure as its decimal, under its plain
-    name (``expected`` shows ``expected_float``), with its exact fraction beside it when
-    that is short, and the chances of :data:`CHANCE_KEYS` in percent; the long fractions
-    are for ``--format json``."""
-    rows = []
-    for key, value in record.items():
-        if (value is None and key in optional) or key.endswith("_exact"):
-            continue
-        if key.endswith("_float"):
-            if key[: -len("_float")] in record:
-                continue  # shown under the plain name
-            key = key[: -len("_float")]
-        elif key in CHANCE_KEYS and isinstance(value, float):
-            value = f"{100 * value:.6g}%"  # a chance of a round, among figures in points
-        elif f"{key}_float" in record:
-            decimal = record[f"{key}_float"]
-            exact = _short_exact(value)
-            value = f"{decimal:.6g}" + (
-                f" = {exact}" if exact and exact != f"{decimal:.6g}" else ""
-            )
-        rows.append({"key": key, "value": value})
-    return rows
 
 
 def _or(value, default):
@@ -412,13 +390,6 @@ def card_record(card: str, rules, schedule, path) -> dict:
     }
 
 
-def _card_text(record: dict) -> str:
-    return (
-        f"{record['card']} card of {record['schedule']} ({record['rules']}) written to "
-        f"{record['path']}"
-    )
-
-
 def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
     """Write a payout answer: JSON whole, a plain table by ``text(record)``, CSV and
     Markdown as the rows under ``key`` (or one row of the answer's figures)."""
@@ -426,18 +397,6 @@ def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
         emit(text(record))
     else:
         emit_record(record, fmt, key)
-
-
-def _flat_session(record: dict) -> dict:
-    """A payout record for one CSV or Markdown row: the session's figures (with ruin) as
-    ``session_*`` columns, its quantiles as ``session_quantile_Q``."""
-    flat = {k: v for k, v in record.items() if k != "session"}
-    for key, value in (record.get("session") or {}).items():
-        if key == "quantiles":
-            flat |= {f"session_quantile_{q}": v for q, v in value.items()}
-        elif key not in ("rounds", "start"):  # the record's own
-            flat[f"session_{key}"] = value
-    return flat
 
 
 def _session(outcomes, rounds: int, start: int) -> dict:
@@ -460,69 +419,3 @@ def _write_schedule_out(args: argparse.Namespace, schedule, rules) -> None:
         from pokerdice_stats.games.progressive.exact.schedule_files import write_schedule
 
         write_schedule(schedule, args.schedule_out, rules)
-
-
-def _session_text(session: dict) -> str:
-    quantiles = ", ".join(f"{q}: {v:,}" for q, v in session["quantiles"].items())
-    ruin = session["ruin"] or f"{session['ruin_float']:.6g}"
-    return (
-        f"\nbank after {session['rounds']:,} rounds from {session['start']:,} points "
-        f"({session['arithmetic']}):\n"
-        f"  chance of ruin (bank below {session['ruin_below']:,}): {session['ruin_float']:.6g}"
-        + (f" = {ruin}" if session["ruin"] and len(ruin) < 60 else "")
-        + f"\n  mean {session['mean_float']:,.2f} points, sd {session['sd']:,.2f} points\n"
-        f"  the player ends ahead of the computer (004's winner: the most points): "
-        f"{session['ahead_float']:.6g}; level: {session['level_float']:.6g}\n"
-        f"  quantiles (points): {quantiles}\n"
-    )
-
-
-def _short_exact(text: str | None) -> str:
-    """An exact figure short enough to print beside its decimal, else ``""``."""
-    if not text:
-        return ""
-    short = short_fraction(Fraction(text))
-    return "" if short == "…" else short
-
-
-def _breakdown_text(breakdown, record: dict) -> str:
-    lines = [
-        f"payout breakdown: {record['rules']}, schedule {record['schedule']}, computer "
-        f"{record['computer']}, knowledge {record['knowledge']} (points per round, player's side)",
-        f"  expected {record['expected_float']:.6g}"
-        + (f" = {exact}" if (exact := _short_exact(record["expected"])) else "")
-        + f", sd {record['sd']:.6g}, hit frequency {record['hit_frequency']:.6g}, "
-        f"push rate {record['push_rate']:.6g}",
-        f"  return per unit of the largest loss ({record['largest_loss']}): "
-        f"{record['return_per_largest_loss']:.6g}",
-        f"  edge: player {record['edge']:+.6g} points a round = "
-        f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
-        f"hands a round (house {percent_text(record['house_edge_percent'])})",
-        "",
-        "paying cells:",
-    ]
-    frame = breakdown.frame(paying_only=True)
-    frame = frame.drop(columns=["probability", "contribution", "payout"])
-    text = "\n".join(lines) + "\n" + render(frame, "table")
-    if record.get("session"):
-        text += _session_text(record["session"])
-    return text
-
-
-def _solve_text(record: dict) -> str:
-    breakpoints = ", ".join(f"{b:.6g}" for b in record["breakpoints_float"]) or "none met"
-    percent = record["target_unit"].startswith("percent")
-    target = f"{record['target_float']:g}" + ("%" if percent else " points per round")
-    return (
-        f"fair pay: {record['cell']} against computer {record['computer']} "
-        f"(knowledge {record['knowledge']}, schedule {record['schedule']})\n"
-        f"  target: the player's edge {target}\n"
-        f"  pay {record['pay_float']:.10g} (exact: the fraction pay_exact of --format json, "
-        "and of the file --schedule-out writes)\n"
-        f"  edge there: player {record['edge']:+.6g} points a round = "
-        f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
-        f"hands (house {percent_text(record['house_edge_percent'])}); exact\n"
-        f"  breakpoints met (pays where a policy changes): {breakpoints}\n"
-        f"  {record['evaluations']} exact evaluations of the game\n"
-        f"  {record['edge_definition']}\n"
-    )

@@ -142,7 +142,7 @@ def outright_and_tie(result) -> tuple[list[float], list[float]]:
 
 def _run_seat(args: argparse.Namespace, result) -> int:
     """``round --seat K [--against DICE] [--hand DICE --throws-left T]``."""
-    from pokerdice_stats.games.seen.exact.rounds import check_limit
+    from pokerdice_stats.games.seen.exact.throw_limit import check_limit
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.ground.formats import fraction_text
     from pokerdice_stats.turn.hands import hand_table
@@ -234,7 +234,7 @@ def run_match(args: argparse.Namespace) -> int:
 
 def _holdup_limit(args: argparse.Namespace, rules) -> int | None:
     """``holdup --limit`` (or its old name ``--throws``), checked as ``round --limit``."""
-    from pokerdice_stats.games.seen.exact.rounds import check_limit
+    from pokerdice_stats.games.seen.exact.throw_limit import check_limit
     from pokerdice_stats.ground.errors import OptionError
 
     if args.limit is not None and args.old_limit is not None:

@@ -101,7 +101,7 @@ def round_advice(
         For a hand (``dice``, ``against``, ``aside`` or ``untouched``) that cannot be read.
     """
     rules = check_rule_set(rules)
-    from pokerdice_stats.games.seen.exact.rounds import check_limit, has_throw_limit
+    from pokerdice_stats.games.seen.exact.throw_limit import check_limit, has_throw_limit
     from pokerdice_stats.turn.hands import exact_is_cheap
 
     if rules.knowledge == "blind":

@@ -108,7 +108,7 @@ class RoundTables:
 
         Only the goal asked is solved, from the saved columns of the seat tables.
         """
-        from pokerdice_stats.games.seen.exact.rounds import has_throw_limit
+        from pokerdice_stats.games.seen.exact.throw_limit import has_throw_limit
         from pokerdice_stats.turn.holds import solve
         from pokerdice_stats.turn.staged import solve_staged
 
@@ -266,7 +266,7 @@ def _valid(columns: dict, rules: RuleSet, players: int) -> None:
 
 def _complete(columns: dict, rules: RuleSet, players: int) -> bool:
     """Whether read tables have every seat and column a round of ``players`` gives."""
-    from pokerdice_stats.games.seen.exact.rounds import has_throw_limit
+    from pokerdice_stats.games.seen.exact.throw_limit import has_throw_limit
 
     size = hand_table(rules).n_strengths
     throws = range(1, rules.throws + 1) if has_throw_limit(rules) else [rules.throws]

@@ -54,6 +54,7 @@ from pokerdice_stats.games.seen.exact.seat_chain import (
 from pokerdice_stats.games.seen.exact.seen_only import require_seen
 from pokerdice_stats.games.seen.exact.sizes import check_round_memory
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
+from pokerdice_stats.games.seen.exact.throw_limit import has_throw_limit
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground import progress
 from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
@@ -238,29 +239,6 @@ class Round:
         return short_repr(
             self, rules=self.rules, players=self.players, exact=self.exact, win=self.win
         )
-
-
-def has_throw_limit(rules: RuleSet) -> bool:
-    """Whether later players are held to the first player's throws."""
-    return rules.throw_limit == "first-player" and rules.throws > 1
-
-
-def check_limit(rules: RuleSet, limit: int | None, flag: str = "--limit") -> int | None:
-    """The first player's throws (``--limit``), if the rules hold later players to
-    them and they are 1 to ``rules.throws``; None stays None.
-
-    Raises
-    ------
-    OptionError
-        Otherwise, naming the option as ``flag``.
-    """
-    if limit is None:
-        return None
-    if not has_throw_limit(rules):
-        raise OptionError(f"{flag} applies only under throw_limit=first-player")
-    if not 1 <= int(limit) <= rules.throws:
-        raise OptionError(f"{flag} must be 1 to {rules.throws}, got {limit}")
-    return int(limit)
 
 
 def _cache_key(rules: RuleSet) -> RuleSet:

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerdice_stats.engines.simulation.policy_tables import n_states, tables_of_policy
-from pokerdice_stats.games.seen.exact.rounds import Round, has_throw_limit, solve_round
+from pokerdice_stats.games.seen.exact.rounds import Round, solve_round
+from pokerdice_stats.games.seen.exact.throw_limit import has_throw_limit
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.staged import StagedPolicy

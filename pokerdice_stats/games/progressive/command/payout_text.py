@@ -1,0 +1,126 @@
+"""``pokerdice-stats payout``'s answers as people read them: the table's rows, the
+session's lines, the breakdown, the fair pay and the card, and one CSV row of a session.
+
+The command (:mod:`pokerdice_stats.games.progressive.command`) builds each answer as one
+record (its JSON); these functions only lay it out.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pokerdice_stats.games.progressive.exact.edge import percent_text
+from pokerdice_stats.ground.formats import render, short_fraction
+
+#: The payout table's chances of a round (the other figures are points).
+CHANCE_KEYS = ("player_paid", "computer_paid", "nothing_paid", "push")
+
+
+def decimal_rows(record: dict, optional: tuple[str, ...]) -> list[dict]:
+    """The table's rows of a payout record: each figure as its decimal, under its plain
+    name (``expected`` shows ``expected_float``), with its exact fraction beside it when
+    that is short, and the chances of :data:`CHANCE_KEYS` in percent; the long fractions
+    are for ``--format json``."""
+    rows = []
+    for key, value in record.items():
+        if (value is None and key in optional) or key.endswith("_exact"):
+            continue
+        if key.endswith("_float"):
+            if key[: -len("_float")] in record:
+                continue  # shown under the plain name
+            key = key[: -len("_float")]
+        elif key in CHANCE_KEYS and isinstance(value, float):
+            value = f"{100 * value:.6g}%"  # a chance of a round, among figures in points
+        elif f"{key}_float" in record:
+            decimal = record[f"{key}_float"]
+            exact = short_exact(value)
+            value = f"{decimal:.6g}" + (
+                f" = {exact}" if exact and exact != f"{decimal:.6g}" else ""
+            )
+        rows.append({"key": key, "value": value})
+    return rows
+
+
+def card_text(record: dict) -> str:
+    return (
+        f"{record['card']} card of {record['schedule']} ({record['rules']}) written to "
+        f"{record['path']}"
+    )
+
+
+def flat_session(record: dict) -> dict:
+    """A payout record for one CSV or Markdown row: the session's figures (with ruin) as
+    ``session_*`` columns, its quantiles as ``session_quantile_Q``."""
+    flat = {k: v for k, v in record.items() if k != "session"}
+    for key, value in (record.get("session") or {}).items():
+        if key == "quantiles":
+            flat |= {f"session_quantile_{q}": v for q, v in value.items()}
+        elif key not in ("rounds", "start"):  # the record's own
+            flat[f"session_{key}"] = value
+    return flat
+
+
+def session_text(session: dict) -> str:
+    quantiles = ", ".join(f"{q}: {v:,}" for q, v in session["quantiles"].items())
+    ruin = session["ruin"] or f"{session['ruin_float']:.6g}"
+    return (
+        f"\nbank after {session['rounds']:,} rounds from {session['start']:,} points "
+        f"({session['arithmetic']}):\n"
+        f"  chance of ruin (bank below {session['ruin_below']:,}): {session['ruin_float']:.6g}"
+        + (f" = {ruin}" if session["ruin"] and len(ruin) < 60 else "")
+        + f"\n  mean {session['mean_float']:,.2f} points, sd {session['sd']:,.2f} points\n"
+        f"  the player ends ahead of the computer (004's winner: the most points): "
+        f"{session['ahead_float']:.6g}; level: {session['level_float']:.6g}\n"
+        f"  quantiles (points): {quantiles}\n"
+    )
+
+
+def short_exact(text: str | None) -> str:
+    """An exact figure short enough to print beside its decimal, else ``""``."""
+    if not text:
+        return ""
+    short = short_fraction(Fraction(text))
+    return "" if short == "…" else short
+
+
+def breakdown_text(breakdown, record: dict) -> str:
+    lines = [
+        f"payout breakdown: {record['rules']}, schedule {record['schedule']}, computer "
+        f"{record['computer']}, knowledge {record['knowledge']} (points per round, player's side)",
+        f"  expected {record['expected_float']:.6g}"
+        + (f" = {exact}" if (exact := short_exact(record["expected"])) else "")
+        + f", sd {record['sd']:.6g}, hit frequency {record['hit_frequency']:.6g}, "
+        f"push rate {record['push_rate']:.6g}",
+        f"  return per unit of the largest loss ({record['largest_loss']}): "
+        f"{record['return_per_largest_loss']:.6g}",
+        f"  edge: player {record['edge']:+.6g} points a round = "
+        f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
+        f"hands a round (house {percent_text(record['house_edge_percent'])})",
+        "",
+        "paying cells:",
+    ]
+    frame = breakdown.frame(paying_only=True)
+    frame = frame.drop(columns=["probability", "contribution", "payout"])
+    text = "\n".join(lines) + "\n" + render(frame, "table")
+    if record.get("session"):
+        text += session_text(record["session"])
+    return text
+
+
+def solve_text(record: dict) -> str:
+    breakpoints = ", ".join(f"{b:.6g}" for b in record["breakpoints_float"]) or "none met"
+    percent = record["target_unit"].startswith("percent")
+    target = f"{record['target_float']:g}" + ("%" if percent else " points per round")
+    return (
+        f"fair pay: {record['cell']} against computer {record['computer']} "
+        f"(knowledge {record['knowledge']}, schedule {record['schedule']})\n"
+        f"  target: the player's edge {target}\n"
+        f"  pay {record['pay_float']:.10g} (exact: the fraction pay_exact of --format json, "
+        "and of the file --schedule-out writes)\n"
+        f"  edge there: player {record['edge']:+.6g} points a round = "
+        f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
+        f"hands (house {percent_text(record['house_edge_percent'])}); exact\n"
+        f"  breakpoints met (pays where a policy changes): {breakpoints}\n"
+        f"  {record['evaluations']} exact evaluations of the game\n"
+        f"  {record['edge_definition']}\n"
+    )

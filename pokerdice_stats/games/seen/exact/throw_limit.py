@@ -1,0 +1,29 @@
+"""The first player's throw limit (003's common rule): whether it holds, and ``--limit``."""
+
+from __future__ import annotations
+
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.rules import RuleSet
+
+
+def has_throw_limit(rules: RuleSet) -> bool:
+    """Whether later players are held to the first player's throws."""
+    return rules.throw_limit == "first-player" and rules.throws > 1
+
+
+def check_limit(rules: RuleSet, limit: int | None, flag: str = "--limit") -> int | None:
+    """The first player's throws (``--limit``), if the rules hold later players to
+    them and they are 1 to ``rules.throws``; None stays None.
+
+    Raises
+    ------
+    OptionError
+        Otherwise, naming the option as ``flag``.
+    """
+    if limit is None:
+        return None
+    if not has_throw_limit(rules):
+        raise OptionError(f"{flag} applies only under throw_limit=first-player")
+    if not 1 <= int(limit) <= rules.throws:
+        raise OptionError(f"{flag} must be 1 to {rules.throws}, got {limit}")
+    return int(limit)
