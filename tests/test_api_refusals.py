@@ -204,3 +204,31 @@ def _claims_bidding():
     from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
 
     return ClaimsBidding
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"throws": 0}, "throws must be a whole number from 1 to"),
+        ({"throws": 50}, "throws must be a whole number from 1 to"),
+        ({"throws": True}, "throws must be"),
+        ({"max_rethrow": 6}, "max_rethrow must be"),
+        ({"straights": "diag"}, "straights must be one of"),
+        ({"ties": "coin"}, "ties must be one of"),
+        ({"wild": 9}, "wild must be None or a face rank"),
+        ({"preset": "yahtzee"}, "preset must be one of"),
+        ({"sticky_holds": 1}, "sticky_holds must be True or False"),
+    ],
+)
+def test_a_rule_set_built_directly_checks_its_fields(fields, words):
+    with pytest.raises(PokerDiceError, match=words):
+        pds.RuleSet(**fields)
+
+
+def test_every_preset_and_rule_change_passes_the_field_check():
+    import dataclasses
+
+    for name in pds.PRESETS:
+        rules = pds.get_rules(name)
+        assert dataclasses.replace(rules) == rules
+    assert pds.get_rules("classic", {"throws": 2, "wild": "9"}).throws == 2

@@ -30,19 +30,21 @@ from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.limits import LimitError, read_structured_text
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS, Category
 from pokerdice_stats.turn.charts import CHARTS, Chart
+from pokerdice_stats.turn.rule_fields import (
+    KNOWLEDGE,
+    MAX_TARGET,
+    MAX_THROWS,
+    RETHROW_SCOPES,
+    STARTERS,
+    THROW_LIMITS,
+    TIE_RULES,
+    TIEBREAKS,
+    check_fields,
+)
 
 # ----------------------------------------------------------------------------
 # Options.
 
-TIEBREAKS = ("full", "combination", "category")
-THROW_LIMITS = ("none", "first-player")
-TIE_RULES = ("roll-off", "must-beat", "split", "push")
-KNOWLEDGE = ("seen", "blind")
-STARTERS = ("last-thrower", "rotate", "winner")
-#: What ``max_rethrow`` counts: dice of the first throw ever thrown again in the
-#: turn (``turn``, 003 variation 2 as its page explains it) or dice moved in one throw.
-RETHROW_SCOPES = ("turn", "throw")
-MAX_TARGET = bounds.MAX_TARGET
 
 #: Every option key with a one-line description (shown by ``rules show``).
 OPTION_KEYS: dict[str, str] = {
@@ -64,14 +66,13 @@ OPTION_KEYS: dict[str, str] = {
     "starter": "who starts the next round: " + ", ".join(STARTERS),
 }
 
-MAX_THROWS = bounds.MAX_THROWS
-
 
 @dataclass(frozen=True)
 class RuleSet:
     """A complete, validated rule set.
 
-    Build one with :func:`get_rules`; the constructor does not validate.
+    Build one with :func:`get_rules`, which also checks how the options combine; the
+    constructor checks each field alone (:func:`~pokerdice_stats.turn.rule_fields.check_fields`).
 
     Attributes
     ----------
@@ -82,10 +83,9 @@ class RuleSet:
     max_rethrow : int
         Most dice thrown again after the first throw (see ``max_rethrow_scope``).
     max_rethrow_scope : str
-        ``turn`` (the ruling): at most ``max_rethrow`` dice of the first throw
-        are ever thrown again in the turn, so at least ``5 - max_rethrow`` of
-        them stay to the end (a die thrown again may be thrown again);
-        ``throw``: each throw after the first moves at most ``max_rethrow`` dice.
+        ``turn`` (the ruling): at most ``max_rethrow`` dice of the first throw are ever
+        thrown again in the turn (a die thrown again may be thrown again); ``throw``: each
+        throw after the first moves at most ``max_rethrow`` dice.
     sticky_holds : bool
         Whether a die set aside stays aside for the rest of the turn.
     wild : int or None
@@ -100,18 +100,17 @@ class RuleSet:
     throw_limit : str
         ``none`` or ``first-player``.
     ties : str
-        How an exact tie for the best hand of a round ends: ``roll-off`` (the
-        tied players throw again), ``must-beat`` (a later player who only ties
-        is out), ``split`` (the pot is shared) or ``push`` (nobody pays).
+        How an exact tie for the best hand of a round ends: ``roll-off`` (the tied players
+        throw again), ``must-beat`` (a later player who only ties is out), ``split`` (the
+        pot is shared) or ``push`` (nobody pays).
     knowledge : str
         ``seen`` (later players see every earlier final hand) or ``blind``
         (each hand is developed without seeing any other: 004 banking).
     target : int
         Round wins that take a match.
     starter : str
-        Who starts the next round: ``last-thrower`` (the player after the last
-        one to throw, gameweave), ``rotate`` (the start passes left, 003) or
-        ``winner`` (the winner of the pot, 001).
+        Who starts the next round: ``last-thrower`` (the player after the last one to
+        throw, gameweave), ``rotate`` (the start passes left, 003) or ``winner`` (001).
     """
 
     preset: str = "gameweave"
@@ -128,6 +127,9 @@ class RuleSet:
     knowledge: str = "seen"
     target: int = 5
     starter: str = "rotate"
+
+    def __post_init__(self) -> None:
+        check_fields(self)
 
     @property
     def categories(self) -> tuple[Category, ...]:
