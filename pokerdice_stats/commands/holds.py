@@ -21,7 +21,7 @@ from pokerdice_stats.engines.cli import (
     whole_number,
 )
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.turn.rules import MAX_THROWS
+from pokerdice_stats.turn.rule_fields import MAX_THROWS
 
 #: Keys of each row of ``holds`` in ``hold --format json``.
 HOLD_JSON_KEYS = ("keep", "rethrow", "value", "value_float", "optimal")

@@ -111,7 +111,7 @@ def simulate_rounds(
     from pokerdice_stats.ground.arguments import checked_text
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.turn.hands import check_rule_set
-    from pokerdice_stats.turn.rules import KNOWLEDGE
+    from pokerdice_stats.turn.rule_fields import KNOWLEDGE
 
     check_rule_set(rules)
     knowledge = (

@@ -75,7 +75,8 @@ from pokerdice_stats.turn.induction import (
     float_tolerance,
     turn_value,
 )
-from pokerdice_stats.turn.rules import MAX_THROWS, RuleSet
+from pokerdice_stats.turn.rule_fields import MAX_THROWS
+from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.stands import one_goal_row, plain_floats, stack_int64, tolerance_of
 from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep, n_states, state_kind
 

@@ -29,8 +29,8 @@ PRESET_NAMES = ("gameweave", "classic", "triple-snakes", "banking", "progressive
 MAX_TARGET = bounds.MAX_TARGET
 MAX_THROWS = bounds.MAX_THROWS
 
-#: Each option naming a choice, and its choices.
-_CHOICES: dict[str, tuple[str, ...]] = {
+#: Each option naming a choice, and its choices (what ``--set`` and ``RuleSet`` take).
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "preset": PRESET_NAMES,
     "max_rethrow_scope": RETHROW_SCOPES,
     "straights": tuple(CATEGORY_LADDERS),
@@ -43,7 +43,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 #: Each option holding a whole number, and its range.
-_RANGES: dict[str, tuple[int, int]] = {
+OPTION_RANGES: dict[str, tuple[int, int]] = {
     "throws": (1, MAX_THROWS),
     "max_rethrow": (1, 5),
     "target": (1, MAX_TARGET),
@@ -66,11 +66,11 @@ def check_fields(rules: Any) -> None:
     ...
     pokerdice_stats.ground.errors.RulesError: throws must be a whole number from 1 to 10, got 50
     """
-    for name, choices in _CHOICES.items():
+    for name, choices in OPTION_CHOICES.items():
         value = getattr(rules, name)
         if not isinstance(value, str) or value not in choices:
             raise RulesError(f"{name} must be one of {', '.join(choices)}, got {shown(value)}")
-    for name, (low, high) in _RANGES.items():
+    for name, (low, high) in OPTION_RANGES.items():
         value = getattr(rules, name)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise RulesError(

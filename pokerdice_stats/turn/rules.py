@@ -31,14 +31,11 @@ from pokerdice_stats.ground.limits import LimitError, read_structured_text
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS, Category
 from pokerdice_stats.turn.charts import CHARTS, Chart
 from pokerdice_stats.turn.rule_fields import (
-    KNOWLEDGE,
     MAX_TARGET,
-    MAX_THROWS,
-    RETHROW_SCOPES,
+    OPTION_CHOICES,
+    OPTION_RANGES,
     STARTERS,
-    THROW_LIMITS,
     TIE_RULES,
-    TIEBREAKS,
     check_fields,
 )
 
@@ -306,32 +303,14 @@ def _apply(base: RuleSet, options: Mapping[str, Any], *, check: bool = True) -> 
                     '--rules NAME (or preset = "NAME" in a rule file)'
                 )
             continue
-        if key == "throws":
-            changes[key] = _integer(key, value, 1, MAX_THROWS)
-        elif key == "max_rethrow":
-            changes[key] = _integer(key, value, 1, 5)
-        elif key == "max_rethrow_scope":
-            changes[key] = _choice(key, value, RETHROW_SCOPES)
+        if key in OPTION_RANGES:
+            changes[key] = _integer(key, value, *OPTION_RANGES[key])
+        elif key in OPTION_CHOICES:
+            changes[key] = _choice(key, value, OPTION_CHOICES[key])
         elif key == "sticky_holds":
             changes[key] = _boolean(key, value)
         elif key == "wild":
             wild_text = value
-        elif key == "straights":
-            changes[key] = _choice(key, value, list(CATEGORY_LADDERS))
-        elif key == "tiebreak":
-            changes[key] = _choice(key, value, TIEBREAKS)
-        elif key == "chart":
-            changes[key] = _choice(key, value, list(CHARTS))
-        elif key == "throw_limit":
-            changes[key] = _choice(key, value, THROW_LIMITS)
-        elif key == "ties":
-            changes[key] = _choice(key, value, TIE_RULES)
-        elif key == "knowledge":
-            changes[key] = _choice(key, value, KNOWLEDGE)
-        elif key == "target":
-            changes[key] = _integer(key, value, 1, MAX_TARGET)
-        elif key == "starter":
-            changes[key] = _choice(key, value, STARTERS)
         else:
             raise RulesError(
                 f"unknown option {raw_key!r}; valid options are: " + ", ".join(OPTION_KEYS)

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pokerdice_stats.turn.rules import MAX_THROWS
+from pokerdice_stats.turn.rule_fields import MAX_THROWS
 
 #: The presets a request may name (as ``--rules``).
 Preset = Literal["gameweave", "classic", "triple-snakes", "banking", "progressive"]

@@ -400,11 +400,14 @@ def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
 
 
 def _session(outcomes, rounds: int, start: int) -> dict:
-    from pokerdice_stats.games.progressive.exact.bank import bank_distribution, session_amounts
+    from pokerdice_stats.games.progressive.exact.bank import (
+        bank_distribution,
+        ruin_line,
+        session_amounts,
+    )
     from pokerdice_stats.ground.errors import OptionError
 
-    values, _ = session_amounts(outcomes.amounts())
-    largest = max(0, -min(values))  # the ruin line bank_distribution draws
+    largest = ruin_line(session_amounts(outcomes.amounts())[0])  # bank_distribution's line
     if start < largest:  # as `simulate --what session` refuses it
         raise OptionError(
             f"--start {start:,} is below the ruin line ({float(largest):,.6g} points, the "

@@ -194,6 +194,12 @@ def check_session(rounds: object, start: object) -> tuple[int, int]:
     return int(rounds), int(start)  # type: ignore[call-overload]  # checked whole above
 
 
+def ruin_line(values: list[int | Fraction]) -> int | Fraction:
+    """The default ruin line of a session: the largest loss of a round among its outcomes
+    (``values``, as :func:`session_amounts` gives them); a bank below it is ruined."""
+    return max(0, -min(values))
+
+
 def session_amounts(amounts: dict) -> tuple[list[int | Fraction], list[Number]]:
     """The round's outcomes with a chance: amounts (whole numbers as int) and chances."""
     values: list[int | Fraction] = []
@@ -242,7 +248,7 @@ def distribution_of_amounts(
         floor = Fraction(int(floor) if is_whole(floor) else floor)
     elif floor is not None:
         raise OptionError(f"floor must be a whole number or a Fraction, got {shown(floor)}")
-    line = Fraction(max(0, -min(values)) if floor is None else floor)
+    line = Fraction(ruin_line(values) if floor is None else floor)
     if exact is not None:
         exact = checked_flag(exact, "exact")
     if exact is None:
