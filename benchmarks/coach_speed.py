@@ -69,11 +69,11 @@ def kinds(n: int, offset: int = 0) -> dict[str, tuple[str, list[dict]]]:
                           for d in banking]),
         "betting 001, 3 seats: holds of seat 2": (
             "/api/betting", [{"players": 3, "seat": 2, "dice": d, "throws_left": 2,
-                              "best": "4 4 2 2 1"} for d in snakes]),
+                              "against": "4 4 2 2 1"} for d in snakes]),
         "betting 001, 3 seats: check or raise, seat 1": (
             "/api/betting", [{"players": 3, "seat": 1, "hand": d} for d in snakes]),
         "betting 001, 3 seats: meet or fold, seat 2": (
-            "/api/betting", [{"players": 3, "seat": 2, "best": d} for d in snakes]),
+            "/api/betting", [{"players": 3, "seat": 2, "against": d} for d in snakes]),
         "bidding 003: call or bid after one bid": (
             "/api/bidding", [{"hand": d, "bids": ["two-pair"]} for d in classic]),
         "banking 004, 3 seats: equilibrium hold mix": (
@@ -104,7 +104,7 @@ SUITE_POSITIONS = [
     ("/api/hold", {"dice": "Q Q J 10 9", "to_win": True, "against": "K K 9 9 10"}),
     ("/api/hold", {"dice": "A K Q J 9", "throws_left": 1}),
     ("/api/hold", {"rules": "progressive", "dice": "6 6 2 3 1", "computer_hand": "4 4 4 1 2"}),
-    ("/api/betting", {"players": 2, "seat": 2, "best": "3 3 3 5 5"}),
+    ("/api/betting", {"players": 2, "seat": 2, "against": "3 3 3 5 5"}),
     ("/api/banking", {"dice": "5 5 1 2 3", "players": 2}),
 ]
 

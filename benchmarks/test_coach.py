@@ -55,6 +55,6 @@ def test_hold_to_win_three_players(benchmark, client):
 
 
 def test_betting_meet_or_fold(benchmark, client):
-    bodies = [{"players": 3, "seat": 2, "best": d} for d in PIPS]
+    bodies = [{"players": 3, "seat": 2, "against": d} for d in PIPS]
     answer = _timed(benchmark, client, "/api/betting", bodies)
     assert answer["decision"] in ("meet", "fold")

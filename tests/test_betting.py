@@ -122,13 +122,13 @@ def test_seed_001_example_round():
     result = solve_betting(SNAKES, 4, ante=2, raise_size=1)
     small, full, pair, four = "1 2 3 4 6", "3 3 3 5 5", "2 2 1 4 6", "6 6 6 6 1"
     # P3's pair does not beat the full house: out, whatever it would bet.
-    assert raise_decision(result, 3, pair, best=full, pot=15, still_in=[4])["decision"] == "out"
+    assert raise_decision(result, 3, pair, against=full, pot=15, still_in=[4])["decision"] == "out"
     # P4 is the last seat: its four of a kind takes the whole pot of 15 (net 15 - 4 = 11).
-    last = raise_decision(result, 4, four, best=full, pot=15, still_in=[])
+    last = raise_decision(result, 4, four, against=full, pot=15, still_in=[])
     assert last["decision"] == "check"
     assert [o["value"] for o in last["options"]] == [15, 15]
     # P2 with the full house after P1's raise (pot 8 + 4): the solved play raises too.
-    second = raise_decision(result, 2, full, best=small, pot=12)
+    second = raise_decision(result, 2, full, against=small, pot=12)
     assert second["decision"] == "raise"
     values = [o["value"] for o in second["options"]]
     assert values[1] > values[0]
@@ -163,7 +163,7 @@ def test_raise_decision_takes_the_larger_value():
 
 def test_hold_decision_values_are_chips():
     result = solve_betting(SNAKES, 3)
-    record, holds = hold_decision(result, 2, "3 3 2 6 1", 2, best="2 2 5 5 6")
+    record, holds = hold_decision(result, 2, "3 3 2 6 1", 2, against="2 2 5 5 6")
     assert holds["canonical"].sum() == 1
     assert holds.loc[holds["canonical"], "value"].iloc[0] == record["value"]
     assert holds["value"].max() == record["value"]
@@ -204,13 +204,13 @@ def test_bad_input_from_the_api():
     with pytest.raises(OptionError, match="the first seat never answers a raise"):
         meet_decision(result, 1, "1 1 2 3 4")
     with pytest.raises(OptionError, match="the first seat faces no best hand"):
-        raise_decision(result, 1, "1 1 2 3 4", best="2 2 3 4 5")
+        raise_decision(result, 1, "1 1 2 3 4", against="2 2 3 4 5")
     with pytest.raises(OptionError, match="seat 2 needs the best hand so far"):
         raise_decision(result, 2, "1 1 2 3 4")
     with pytest.raises(OptionError, match="the pot must be at least 3 chips"):
-        raise_decision(result, 2, "1 1 2 3 4", best="2 2 3 4 5", pot=2)
+        raise_decision(result, 2, "1 1 2 3 4", against="2 2 3 4 5", pot=2)
     with pytest.raises(OptionError, match="still in: seats must be 3 to 3"):
-        raise_decision(result, 2, "1 1 2 3 4", best="2 2 3 4 5", still_in=[2])
+        raise_decision(result, 2, "1 1 2 3 4", against="2 2 3 4 5", still_in=[2])
     with pytest.raises(OptionError, match="still in must include the answering seat 3"):
         meet_decision(result, 3, "1 1 2 3 4", still_in=[2])
     with pytest.raises(OptionError, match="raised must be 1 to 1"):
@@ -237,16 +237,27 @@ def test_cli_json_contract(capsys):
 
 def test_cli_decisions(capsys):
     base = ["betting", "--players", "4", "--ante", "2", "--raise", "1", "--format", "json"]
-    code, out, _ = run_cli(capsys, *base, "--seat", "3", "--best", "3 3 3 5 5")
+    code, out, _ = run_cli(capsys, *base, "--seat", "3", "--against", "3 3 3 5 5")
     assert code == 0
     data = json.loads(out)
     assert data["decision"] == "meet" and data["pot"] == 9.0
     assert data["fold_value_exact"] == "0/1"
-    code, out, _ = run_cli(capsys, *base, "--seat", "2", "--best", "1 2 3 4 6", "--hand", "33355")
+    code, out, _ = run_cli(
+        capsys, *base, "--seat", "2", "--against", "1 2 3 4 6", "--hand", "33355"
+    )
     data = json.loads(out)
     assert data["decision"] == "raise" and [o["raises"] for o in data["options"]] == [0, 1]
     code, out, _ = run_cli(
-        capsys, *base, "--seat", "2", "--best", "1 2 3 4 6", "--dice", "33126", "--throws-left", "2"
+        capsys,
+        *base,
+        "--seat",
+        "2",
+        "--against",
+        "1 2 3 4 6",
+        "--dice",
+        "33126",
+        "--throws-left",
+        "2",
     )
     data = json.loads(out)
     assert data["holds"][0]["optimal"] and data["holds"][0]["value"] == data["value"]
@@ -262,16 +273,19 @@ def test_cli_decisions(capsys):
         (["--raise", "x"], "raise must be a number of chips"),
         (["--raises", "9"], "raises a turn must be 0 to 4"),
         (["--rules", "gameweave"], "ties=must-beat"),
-        (["--best", "1 1 2 3 4"], "--best needs --seat"),
-        (["--seat", "2"], "facing a raise, give --best"),
-        (["--seat", "5", "--best", "1 1 2 3 4"], "seat must be 1 to 2"),
-        (["--seat", "2", "--best", "1 1 2 3 4", "--hand", "11111", "--dice", "11111"], "not both"),
-        (["--seat", "2", "--best", "1 1 2 3 4", "--dice", "11111"], "go together"),
-        (["--seat", "2", "--best", "1 1 2 3 4", "--still-in", "a,b"], "--still-in takes seats"),
-        (["--seat", "2", "--best", "1 1 2 3 4", "--pot", "1"], "the pot must be at least 3"),
-        (["--seat", "2", "--best", "1 1 2 3 4", "--raised", "2"], "raised must be 1 to 1"),
+        (["--against", "1 1 2 3 4"], "--against needs --seat"),
+        (["--seat", "2"], "facing a raise, give --against"),
+        (["--seat", "5", "--against", "1 1 2 3 4"], "seat must be 1 to 2"),
+        (
+            ["--seat", "2", "--against", "1 1 2 3 4", "--hand", "11111", "--dice", "11111"],
+            "not both",
+        ),
+        (["--seat", "2", "--against", "1 1 2 3 4", "--dice", "11111"], "go together"),
+        (["--seat", "2", "--against", "1 1 2 3 4", "--still-in", "a,b"], "--still-in takes seats"),
+        (["--seat", "2", "--against", "1 1 2 3 4", "--pot", "1"], "the pot must be at least 3"),
+        (["--seat", "2", "--against", "1 1 2 3 4", "--raised", "2"], "raised must be 1 to 1"),
         (["--seat", "1", "--hand", "11111", "--raised", "1"], "--raised belongs to a seat"),
-        (["--seat", "2", "--best", "1 1 2 3 9"], "1 1 2 3 9"),
+        (["--seat", "2", "--against", "1 1 2 3 9"], "1 1 2 3 9"),
         (["--seat", "1", "--habit", "never-raise"], "leave out --seat"),
         (["--habit", "sometimes"], "unknown habit"),
     ],
@@ -286,16 +300,16 @@ def test_cli_bad_input(capsys, argv, words):
         # --raise means nothing when no raise is allowed
         (["--raises", "0", "--raise", "5"], ["--raise 5 with --raises 0", "no raise is allowed"]),
         # the options the user gave, not a --raised never passed
-        (["--seat", "2", "--best", "66666", "--raises", "0"], ["--raises 0 allows no raise"]),
+        (["--seat", "2", "--against", "66666", "--raises", "0"], ["--raises 0 allows no raise"]),
         (["--seat", "2", "--raises", "0"], ["seat 2 cannot be facing one"]),
-        (["--seat", "2", "--best", "66666", "--raises", "0", "--raised", "1"], ["--raised 1"]),
+        (["--seat", "2", "--against", "66666", "--raises", "0", "--raised", "1"], ["--raised 1"]),
         # the seat's range first, not "facing a raise"
         (["--seat", "0"], ["--seat must be 1 to 2, got 0"]),
         (["--seat", "3"], ["--seat must be 1 to 2, got 3"]),
         (["--seat", "1"], ["seat 1 throws first and never faces a raise"]),
         # a seat named twice
         (
-            ["--seat", "2", "--best", "66666", "--still-in", "2,2"],
+            ["--seat", "2", "--against", "66666", "--still-in", "2,2"],
             ["--still-in names seat 2 twice"],
         ),
     ],
@@ -351,7 +365,7 @@ def test_exact_mixtures_are_the_plain_fraction_sums():
 def test_cli_hold_table_speaks_as_hold_does(capsys):
     """The betting round's holds in ``hold``'s words: (none), stand, one value, * on the best."""
     argv = ["betting", "--players", "4", "--seat", "3", "--dice", "4 4 1 2 6"]
-    code, out, err = run_cli(capsys, *argv, "--throws-left", "2", "--best", "3 3 3 5 5")
+    code, out, err = run_cli(capsys, *argv, "--throws-left", "2", "--against", "3 3 3 5 5")
     assert code == 0, err
     header = next(line for line in out.splitlines() if line.startswith("keep"))
     assert header.split() == ["keep", "rethrow", "value", "(chips)", "best"]

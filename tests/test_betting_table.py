@@ -221,7 +221,7 @@ def test_betting_command_solves_the_round_as_written(capsys):
         (["--sit-out", "yes", "--seat", "2", "--pot", "3"], "--pot belongs to the round"),
         (["--ante-max", "2", "--raises", "0", "--raise", "5"], "--raise 5 with --raises 0"),
         (
-            ["--ante-max", "2", "--seat", "2", "--best", "66666", "--raises", "0"],
+            ["--ante-max", "2", "--seat", "2", "--against", "66666", "--raises", "0"],
             "--raises 0 allows no raise, so seat 2 cannot be facing one",
         ),
         (["--seat", "2", "--ante-max", "2", "--in", "1,1"], "--in names seat 1 twice"),
@@ -231,7 +231,7 @@ def test_betting_command_solves_the_round_as_written(capsys):
                 "2",
                 "--seat",
                 "2",
-                "--best",
+                "--against",
                 "66666",
                 "--in",
                 "1,2",

@@ -85,11 +85,11 @@ def test_holdup_other_rules_include_rolloffs():
 
 def test_holdup_under_the_throw_limit():
     rules = get_rules("triple-snakes", {"throw_limit": "first-player"})
-    one = holdup(rules, "3 3 3 1 6", 2, throws=1).holds_up
-    three = holdup(rules, "3 3 3 1 6", 2, throws=3).holds_up
+    one = holdup(rules, "3 3 3 1 6", 2, limit=1).holds_up
+    three = holdup(rules, "3 3 3 1 6", 2, limit=3).holds_up
     assert one > three
     with pytest.raises(OptionError):
-        holdup(SNAKES, "3 3 3 1 6", 2, throws=1)
+        holdup(SNAKES, "3 3 3 1 6", 2, limit=1)
 
 
 @pytest.mark.parametrize("left", [0, 5, -1])

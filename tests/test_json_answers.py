@@ -99,8 +99,33 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
     "betting": {
         "seats": [["betting", "--players", "2"]],
         "habits": [["betting", "--players", "2", "--habit", "never-raise"]],
-        "meet": [["betting", "--players", "3", "--seat", "3", "--best", "3 3 3 5 5"]],
+        "meet": [["betting", "--players", "3", "--seat", "3", "--against", "3 3 3 5 5"]],
+        "raise": [
+            [
+                "betting",
+                "--players",
+                "3",
+                "--seat",
+                "2",
+                "--hand",
+                "3 3 3 5 5",
+                "--against",
+                "1 2 3 4 6",
+            ],
+            ["betting", "--players", "2", "--seat", "1", "--hand", "1 1 2 3 4"],
+        ],
         "holds": [
+            [
+                "betting",
+                "--players",
+                "2",
+                "--seat",
+                "1",
+                "--dice",
+                "3 3 1 5 6",
+                "--throws-left",
+                "2",
+            ],
             [
                 "betting",
                 "--players",
@@ -111,9 +136,9 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
                 "3 3 1 5 5",
                 "--throws-left",
                 "1",
-                "--best",
+                "--against",
                 "2 2 2 4 4",
-            ]
+            ],
         ],
         "table": [
             ["betting", "--players", "2", "--ante-max", "2", "--raise-max", "2"],
@@ -134,7 +159,7 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
                 "2",
                 "--hand",
                 "3 3 3 5 5",
-                "--best",
+                "--against",
                 "1 2 3 4 6",
             ]
         ],
@@ -149,13 +174,26 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
                 "3",
                 "--in",
                 "1,3",
-                "--best",
+                "--against",
                 "3 3 3 5 5",
                 "--raised",
                 "2",
             ]
         ],
         "table-holds": [
+            [
+                "betting",
+                "--players",
+                "2",
+                "--sit-out",
+                "yes",
+                "--seat",
+                "1",
+                "--dice",
+                "3 3 1 5 6",
+                "--throws-left",
+                "2",
+            ],
             [
                 "betting",
                 "--players",
@@ -168,9 +206,9 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
                 "3 3 1 5 5",
                 "--throws-left",
                 "1",
-                "--best",
+                "--against",
                 "2 2 2 4 4",
-            ]
+            ],
         ],
     },
     "bidding": {

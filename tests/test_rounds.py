@@ -202,13 +202,13 @@ def test_last_seat_plays_the_beat_goal():
 
 def test_best_keep_reads_as_dice():
     result = solve_round(PRESETS["gameweave"], 2)
-    assert result.best_keep(2, "A A A A K", 1, best="K K K K Q") == "A A A A K"
-    keep = result.best_keep(2, "A A 10 9 J", 2, best="Q Q Q 9 9")
+    assert result.best_keep(2, "A A A A K", 1, against="K K K K Q") == "A A A A K"
+    keep = result.best_keep(2, "A A 10 9 J", 2, against="Q Q Q 9 9")
     assert keep.split()[:2] == ["A", "A"]
     limited = solve_round(get_rules("gameweave", {"throw_limit": "first-player"}), 2)
     assert limited.best_keep(1, "A A A A A", 2) == "A A A A A"  # stand on five aces
-    assert limited.chance_to_win(2, "Q Q Q 9 9", throws=1) < limited.chance_to_win(
-        2, "Q Q Q 9 9", throws=3
+    assert limited.chance_to_win(2, "Q Q Q 9 9", limit=1) < limited.chance_to_win(
+        2, "Q Q Q 9 9", limit=3
     )
 
 
@@ -247,7 +247,7 @@ def test_bad_policy_requests():
     with pytest.raises(OptionError):
         result.policy(2, "A A A A A", tied=2)
     with pytest.raises(OptionError):
-        result.policy(3, "A A A A A", throws=2)  # no throw limit
+        result.policy(3, "A A A A A", limit=2)  # no throw limit
 
 
 # ---------------------------------------------------------------------------

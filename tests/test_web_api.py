@@ -106,18 +106,18 @@ def test_hold_answer_follows_the_cli_schema(client):
 
 BETTING_POSITIONS = [
     (
-        {"players": 3, "seat": 2, "best": "3 3 3 5 5"},
-        ["betting", "--players", "3", "--seat", "2", "--best", "3 3 3 5 5"],
+        {"players": 3, "seat": 2, "against": "3 3 3 5 5"},
+        ["betting", "--players", "3", "--seat", "2", "--against", "3 3 3 5 5"],
     ),
     (
         {"players": 3, "seat": 1, "hand": "6 6 6 2 1"},
         ["betting", "--players", "3", "--seat", "1", "--hand", "6 6 6 2 1"],
     ),
     (
-        {"players": 2, "seat": 2, "dice": "3 3 1 5 6", "throws_left": 2, "best": "4 4 2 2 1",
+        {"players": 2, "seat": 2, "dice": "3 3 1 5 6", "throws_left": 2, "against": "4 4 2 2 1",
          "ante": "2", "raise_size": "1"},
         ["betting", "--players", "2", "--seat", "2", "--dice", "3 3 1 5 6", "--throws-left",
-         "2", "--best", "4 4 2 2 1", "--ante", "2", "--raise", "1"],
+         "2", "--against", "4 4 2 2 1", "--ante", "2", "--raise", "1"],
     ),
 ]  # fmt: skip
 
@@ -213,10 +213,10 @@ def test_review_of_a_betting_turn_in_chips(client):
              {"dice": "3 3 5 5 5"}]  # fmt: skip
     body = {"rules": "triple-snakes", "against": "4 4 2 2 1", "steps": steps, "betting": betting}
     api = answer(client, "/api/review", body)
-    assert api["unit"] == "chips" and api["seat"] == 2 and api["best"] == "4 4 2 2 1"
+    assert api["unit"] == "chips" and api["seat"] == 2 and api["against"] == "4 4 2 2 1"
     kinds = [d["decision"] for d in api["decisions"]]
     assert kinds == ["meet or fold", "keep", "keep", "check or raise"]
-    table = {"rules": "triple-snakes", "players": 3, "seat": 2, "best": "4 4 2 2 1"}
+    table = {"rules": "triple-snakes", "players": 3, "seat": 2, "against": "4 4 2 2 1"}
     meet = answer(client, "/api/betting", {**table, "raised": 1})
     assert api["decisions"][0]["value"] == meet["meet_value"]
     hold = answer(client, "/api/betting", {**table, "dice": "3 3 1 5 6", "throws_left": 2})
@@ -255,8 +255,8 @@ BAD = [
     ("/api/hold", {"dice": "K K J 10 9", "against": "Q Q Q 9 9", "players_left": 4,
                    "tied": 1}, 400, "at most 5"),
     ("/api/hold", {"rules": "banking", "dice": "6 6 1 2 3", "to_win": True}, 400, "blind"),
-    ("/api/betting", {"seat": 4, "best": "3 3 3 1 2"}, 400, "--seat"),
-    ("/api/betting", {"seat": 2}, 400, "--best"),
+    ("/api/betting", {"seat": 4, "against": "3 3 3 1 2"}, 400, "--seat"),
+    ("/api/betting", {"seat": 2}, 400, "--against"),
     ("/api/bidding", {"hand": "K K J 10 9", "bids": ["full-house", "two-pair"]}, 400, "higher"),
     ("/api/bidding", {"hand": "K K J 10 9", "bids": ["royal"]}, 400, "unknown rung"),
     ("/api/banking", {"dice": "6 6 1 2 3", "rules": "gameweave"}, 400, "blind"),
@@ -273,7 +273,7 @@ BAD = [
     # wrong JSON types are refused, not read as numbers (true is not 1, "1" is not 1)
     ("/api/hold", {"dice": "K K J 10 9", "throws_left": True}, 422, "throws_left"),
     ("/api/hold", {"dice": "K K J 10 9", "players_left": "1"}, 422, "players_left"),
-    ("/api/betting", {"seat": 2.0, "best": "3 3 3 1 2"}, 422, "seat"),
+    ("/api/betting", {"seat": 2.0, "against": "3 3 3 1 2"}, 422, "seat"),
     ("/api/review/bidding", {"hand": "K K J 10 9", "moves": ["one-pair"], "seat": True},
      422, "seat"),
     ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "3 3 3 1 2"}],

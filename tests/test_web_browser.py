@@ -154,7 +154,7 @@ def test_triple_snakes_hold_and_betting(page, api, shots):
     meet = api(
         "/api/betting",
         {"rules": "triple-snakes", "players": 3, "seat": 2, "ante": "1", "raises": 1,
-         "best": "4 4 2 2 1", "raised": 1},
+         "against": "4 4 2 2 1", "raised": 1},
     )  # fmt: skip
     assert page.inner_text("#betting-decision") == meet["decision"]
     page.select_option("#seat", "1")

@@ -116,7 +116,7 @@ def test_001s_holds_in_chips_are_the_command_lines(page, shots, capsys):
     page.select_option("#throws-left", "2")
     page.click("#hold-chips")
     page.wait_for_selector("#best-keep", timeout=ANSWER_WAIT)
-    argv = ["betting", "--players", "3", "--seat", "2", "--best", "5 5 5 2 1", "--dice",
+    argv = ["betting", "--players", "3", "--seat", "2", "--against", "5 5 5 2 1", "--dice",
             "6 6 3 2 1", "--throws-left", "2", "--format", "json"]  # fmt: skip
     code, out, _ = run_cli(capsys, *argv)
     assert code == 0

@@ -31,7 +31,7 @@ POSITIONS = [
     ("/api/hold", {"dice": "A K Q J 9", "throws_left": 1}, answers.hold_answer, HoldRequest),
     ("/api/hold", {"rules": "progressive", "dice": "6 6 2 3 1", "computer_hand": "4 4 4 1 2"},
      answers.hold_answer, HoldRequest),
-    ("/api/betting", {"players": 2, "seat": 2, "best": "3 3 3 5 5"},
+    ("/api/betting", {"players": 2, "seat": 2, "against": "3 3 3 5 5"},
      answers.betting_answer, BettingRequest),
     ("/api/banking", {"dice": "5 5 1 2 3", "players": 2}, answers.banking_answer,
      BankingRequest),

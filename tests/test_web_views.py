@@ -131,9 +131,9 @@ def test_review_of_meeting_the_ante_then_the_turn(client, capsys):
     )
     assert api["seats_in"] == entry["then_in"]
     seats = ",".join(map(str, entry["then_in"]))
-    meet = cli_json(capsys, *table, "--in", seats, "--best", "4 4 2 2 1", "--raised", "2")
+    meet = cli_json(capsys, *table, "--in", seats, "--against", "4 4 2 2 1", "--raised", "2")
     assert api["decisions"][1]["value"] == meet["meet_value"]
-    holds = cli_json(capsys, *table, "--in", seats, "--best", "4 4 2 2 1", "--dice",
+    holds = cli_json(capsys, *table, "--in", seats, "--against", "4 4 2 2 1", "--dice",
                      "3 3 1 5 6", "--throws-left", "2")  # fmt: skip
     values = {row["keep"]: row["value"] for row in holds["holds"]}
     keep = api["decisions"][2]

@@ -123,7 +123,7 @@ def betting_answer(request: BettingRequest) -> dict:
     record, frame, key = seat_decision(
         result,
         request.seat,
-        best=request.best,
+        against=request.against,
         pot=request.pot,
         still_in=None if request.still_in is None else parse_seats(request.still_in),
         raised=request.raised,

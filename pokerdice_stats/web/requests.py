@@ -65,7 +65,7 @@ class BettingRequest(Table):
     raise_size: Chips | None = None
     raises: int = Field(default=1, ge=0, le=4)
     seat: int = Field(ge=1, le=5)
-    best: Dice | None = None
+    against: Dice | None = None
     pot: Chips | None = None
     still_in: str | None = Field(default=None, max_length=20)
     raised: int | None = Field(default=None, ge=1, le=4)

@@ -19,7 +19,7 @@ from pokerdice_stats.web.review_rows import decision_row, review_record, turn_de
 
 #: The keys of a betting answer that describe the table, not one decision.
 CONTEXT_KEYS = ("rules", "players", "ante", "ante_exact", "raise", "raise_exact", "raises",
-                "exact", "unit", "seat", "best")  # fmt: skip
+                "exact", "unit", "seat", "against")  # fmt: skip
 
 
 def betting_review(request: ReviewRequest, rules: RuleSet) -> dict:
@@ -35,7 +35,7 @@ def betting_review(request: ReviewRequest, rules: RuleSet) -> dict:
     base = {
         **request.model_dump(include={"rules", "set", "rules_text"}),
         **turn.model_dump(include={"players", "seat", "ante", "raise_size", "raises", "exact"}),
-        "best": request.against,
+        "against": request.against,
     }
     decisions: list[dict[str, Any]] = []
     answer: dict = {}

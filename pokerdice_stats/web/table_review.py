@@ -139,7 +139,7 @@ def _round_rows(request: ReviewRequest, rules: RuleSet, table, members, ante) ->
     assert turn is not None
     if turn.seat > 1 and request.against is None:
         raise OptionError(f"seat {turn.seat} needs the best hand so far (against)")
-    where = {"seats_in": members, "ante": ante, "best": request.against}
+    where = {"seats_in": members, "ante": ante, "against": request.against}
     rows: list[dict[str, Any]] = []
     if turn.met is not None:
         raised = table.raise_size if turn.raised is None else _fraction(turn.raised, "raised")

@@ -397,16 +397,16 @@ async function checkOrRaise() {
   await betting((body) => {
     body.hand = $("dice-text").value.trim();
     if (!body.hand) throw new Error("enter your five dice");
-    const best = $("against").value.trim();
-    if (best) body.best = best;
+    const against = $("against").value.trim();
+    if (against) body.against = against;
     return body;
   });
 }
 
 async function meetOrFold() {
   await betting((body) => {
-    body.best = $("against").value.trim();
-    if (!body.best) throw new Error("enter the raiser's hand as the best hand so far");
+    body.against = $("against").value.trim();
+    if (!body.against) throw new Error("enter the raiser's hand as the best hand so far");
     body.raised = 1;
     return body;
   });
@@ -416,9 +416,9 @@ async function holdInChips() {
   // 001: every hold valued in chips still to come (betting --seat K --dice D --throws-left T)
   await askHolds(async (dice, status) => {
     const body = { ...bettingBody(), dice, throws_left: Number($("throws-left").value) };
-    const best = $("against").value.trim();
-    if (seat() > 1 && !best) throw new Error(`enter the best hand so far (you are seat ${seat()}, not seat 1)`);
-    if (best) body.best = best;
+    const against = $("against").value.trim();
+    if (seat() > 1 && !against) throw new Error(`enter the best hand so far (you are seat ${seat()}, not seat 1)`);
+    if (against) body.against = against;
     const answer = await call("/api/betting", body, status);
     answer.unit = "chips";
     return answer;

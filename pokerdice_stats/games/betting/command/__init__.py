@@ -27,7 +27,7 @@ else:  # imported on first use: the quick commands never load pandas
     from pokerdice_stats.engines.cli import lazy_pandas as pd
 
 #: Options that describe one seat's state (they need ``--seat``).
-SEAT_OPTIONS = ("best", "pot", "still_in", "raised", "hand", "dice", "throws_left", "seats_in")
+SEAT_OPTIONS = ("against", "pot", "still_in", "raised", "hand", "dice", "throws_left", "seats_in")
 #: Options that ask for 001's round as written (seat 1 names the ante, entry, raise sizes).
 TABLE_OPTIONS = ("ante_max", "raise_max", "sit_out")
 #: Numbers written as a float beside ``NAME_exact`` ("p/q", or null when not exact).
@@ -114,7 +114,7 @@ def register(subparsers) -> None:
         help="001 as written: the seats in, e.g. 1,2 (deciding to meet the ante: those in "
         "before the seat; default: as solved; in the round: default every seat)",
     )
-    seat.add_argument("--best", default=None, metavar="DICE", help="the best hand so far")
+    seat.add_argument("--against", default=None, metavar="DICE", help="the best hand so far")
     seat.add_argument(
         "--pot",
         default=None,
@@ -262,7 +262,7 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     record, frame, key = seat_decision(
         result,
         args.seat,
-        best=args.best,
+        against=args.against,
         pot=args.pot,
         still_in=still_in,
         raised=args.raised,
@@ -277,7 +277,7 @@ def seat_decision(
     result,
     seat: int,
     *,
-    best=None,
+    against=None,
     pot=None,
     still_in: list[int] | None = None,
     raised: int | None = None,
@@ -288,7 +288,7 @@ def seat_decision(
     """One seat's decision (``betting --seat``): the record, its rows and their key.
 
     With ``dice`` and ``throws_left``: which dice to hold (rows ``holds``); with
-    ``hand``: check or raise (rows ``options``); else, facing a raise from ``best``:
+    ``hand``: check or raise (rows ``options``); else, facing a raise from ``against``:
     meet or fold (no rows).  :func:`decision_record` makes the JSON object of it.
     """
     from pokerdice_stats.games.betting.exact import decisions as decide
@@ -299,24 +299,26 @@ def seat_decision(
     if dice is not None:
         if throws_left is None:
             raise OptionError("--dice and --throws-left go together")
-        record, holds = decide.hold_decision(result, seat, dice, throws_left, best=best, **state)
+        record, holds = decide.hold_decision(
+            result, seat, dice, throws_left, against=against, **state
+        )
         shown = holds[["keep", "rethrow", "value", "value_float", "optimal", "canonical"]]
         return record, shown, "holds"
     if hand is not None:
-        record = decide.raise_decision(result, seat, hand, best=best, **state)
+        record = decide.raise_decision(result, seat, hand, against=against, **state)
         options = pd.DataFrame(record.pop("options"), columns=["raises", "value"])
         options["value_float"] = [float(v) for v in options["value"]]
         return record, options, "options"
-    if seat == 1 and best is None:
+    if seat == 1 and against is None:
         raise OptionError(
             "seat 1 throws first and never faces a raise: give --hand, or --dice and --throws-left"
         )
     most = result.stakes.raises
     if most == 0:
         raise no_raise_to_face(seat)
-    if best is None:
+    if against is None:
         raise OptionError(
-            "facing a raise, give --best (the raiser's hand); or --hand, or --dice and "
+            "facing a raise, give --against (the raiser's hand); or --hand, or --dice and "
             "--throws-left"
         )
     if isinstance(raised, int) and not 1 <= raised <= most:
@@ -324,7 +326,7 @@ def seat_decision(
             f"--raised must be 1 to {most} (the raises a turn, --raises), got {raised}"
         )
     record = decide.meet_decision(
-        result, seat, best, raised=1 if raised is None else raised, **state
+        result, seat, against, raised=1 if raised is None else raised, **state
     )
     return record, None, None
 
@@ -364,7 +366,7 @@ def _emit_decision(args, result, record: dict, frame, key: str | None) -> int:
 
 def _summary(record: dict) -> str:
     """One line saying the decision (table format)."""
-    facing = f"facing {record['best']}" if record.get("best") else "throwing first"
+    facing = f"facing {record['against']}" if record.get("against") else "throwing first"
     head = f"seat {record['seat']} of {record['players']}, {facing}, pot {record['pot']:.6g}"
     if "meet_value" in record:
         return (

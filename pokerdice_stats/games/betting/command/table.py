@@ -5,7 +5,7 @@ Reached from :func:`pokerdice_stats.games.betting.command.run_betting` when
 at the ante seat 1 names (``seats``) and each ante's value (``antes``); with
 ``--seat``, one decision: the ante (seat 1 alone), meet the ante or sit out
 (seat K, with ``--in``), or, in the round the seats in play, check or raise
-(``--hand``), meet or fold (``--best``), which dice to hold (``--dice``).
+(``--hand``), meet or fold (``--against``), which dice to hold (``--dice``).
 """
 
 from __future__ import annotations
@@ -129,12 +129,14 @@ def _run_seat(args, table) -> int:
     from pokerdice_stats.games.betting.exact import table_decisions as decide
 
     seats_in = _seats_option(args)
-    in_round = any(getattr(args, k) is not None for k in ("best", "hand", "dice"))
+    in_round = any(getattr(args, k) is not None for k in ("against", "hand", "dice"))
     if not in_round:
         for name in ("pot", "still_in", "raised", "throws_left"):
             if getattr(args, name) is not None:
                 option = name.replace("_", "-")
-                raise OptionError(f"--{option} belongs to the round: give --best, --hand or --dice")
+                raise OptionError(
+                    f"--{option} belongs to the round: give --against, --hand or --dice"
+                )
         if args.seat == 1:
             if seats_in is not None:
                 raise OptionError("seat 1 names the ante before anyone is in: leave out --in")
@@ -146,7 +148,7 @@ def _run_seat(args, table) -> int:
     state = {"seats_in": seats_in, "ante": args.ante, "pot": args.pot, "still_in": still_in}
     if args.dice is not None:
         record, holds = decide.hold_decision(
-            table, args.seat, args.dice, args.throws_left, best=args.best, **state
+            table, args.seat, args.dice, args.throws_left, against=args.against, **state
         )
         rows = holds[["keep", "rethrow", "value", "value_float", "optimal", "canonical"]]
         if not table.exact:
@@ -155,14 +157,14 @@ def _run_seat(args, table) -> int:
         record["holds"] = rows.to_dict(orient="records")
         return _emit(args, table, record, "holds", "holds")
     if args.hand is not None:
-        record = decide.raise_decision(table, args.seat, args.hand, best=args.best, **state)
+        record = decide.raise_decision(table, args.seat, args.hand, against=args.against, **state)
         return _emit(args, table, record, "raise", "options")
     if table.raises == 0:
         from pokerdice_stats.games.betting.command.conflicts import no_raise_to_face
 
         raise no_raise_to_face(args.seat)
     raised = table.raise_size if args.raised is None else args.raised
-    record = decide.meet_decision(table, args.seat, args.best, raised=raised, **state)
+    record = decide.meet_decision(table, args.seat, args.against, raised=raised, **state)
     return _emit(args, table, record, "meet", None)
 
 
@@ -200,7 +202,7 @@ def _summary(question: str, record: dict) -> str:
     place = f"{seat} in the round of seats {','.join(str(s) for s in record['seats_in'])}"
     if question == "meet":
         return (
-            f"{place}, facing {record['best']} and a raise of {record['raised']:g}: "
+            f"{place}, facing {record['against']} and a raise of {record['raised']:g}: "
             f"{record['decision']} (meet is worth {record['meet_value']:.6g} chips to come, "
             f"fold 0)"
         )

@@ -37,16 +37,16 @@ def _check_seat(result: Betting, seat: int) -> int:
     return int(seat)
 
 
-def _strength(result: Betting, seat: int, best) -> int:
+def _strength(result: Betting, seat: int, against) -> int:
     """Strength of the best hand a seat faces (:data:`NOTHING` for seat 1)."""
     if seat == 1:
-        if best is not None:
+        if against is not None:
             raise OptionError("the first seat faces no best hand (it throws first)")
         return NOTHING
-    if best is None:
+    if against is None:
         raise OptionError(f"seat {seat} needs the best hand so far")
     table = hand_table(result.rules)
-    return int(table.strength[table.hand(best)])
+    return int(table.strength[table.hand(against)])
 
 
 def _mask(result: Betting, seats: Iterable[int], after: int, what: str) -> int:
@@ -91,7 +91,7 @@ def _antes(result: Betting) -> Fraction:
 
 
 def meet_decision(
-    result: Betting, seat: int, best, *, pot=None, still_in=None, raised: int = 1
+    result: Betting, seat: int, against, *, pot=None, still_in=None, raised: int = 1
 ) -> dict:
     """Facing a raise: meet or fold.
 
@@ -100,7 +100,7 @@ def meet_decision(
     result : Betting
     seat : int
         The seat answering (2 or later).
-    best : str or int
+    against : str or int
         The raiser's hand (the best so far).
     pot : number, optional
         Chips in the pot as the seat answers (the raise and the meets before
@@ -120,7 +120,7 @@ def meet_decision(
     seat = _check_seat(result, seat)
     if seat == 1:
         raise OptionError("the first seat never answers a raise (nobody throws before it)")
-    s = _strength(result, seat, best)
+    s = _strength(result, seat, against)
     if isinstance(raised, bool) or not isinstance(raised, int):
         raise OptionError(f"raised must be a whole number, got {raised!r}")
     if not 1 <= raised <= result.stakes.raises:
@@ -143,7 +143,7 @@ def meet_decision(
     return {
         **result.context(),
         "seat": seat,
-        "best": table.format(best),
+        "against": table.format(against),
         "pot": current,
         "still_in": order,
         "raised": raised,
@@ -154,7 +154,9 @@ def meet_decision(
     }
 
 
-def raise_decision(result: Betting, seat: int, hand, *, best=None, pot=None, still_in=None) -> dict:
+def raise_decision(
+    result: Betting, seat: int, hand, *, against=None, pot=None, still_in=None
+) -> dict:
     """After a seat's throw: out, or check or raise with every choice's value.
 
     Parameters
@@ -163,7 +165,7 @@ def raise_decision(result: Betting, seat: int, hand, *, best=None, pot=None, sti
     seat : int
     hand : str or int
         The seat's final hand.
-    best : str or int, optional
+    against : str or int, optional
         The best hand before its throw (required from seat 2 on).
     pot : number, optional
         Chips in the pot before its raise (default: the antes).
@@ -178,7 +180,7 @@ def raise_decision(result: Betting, seat: int, hand, *, best=None, pot=None, sti
         still to come; empty when out, with the ``reason`` in words) and the state.
     """
     seat = _check_seat(result, seat)
-    s = _strength(result, seat, best)
+    s = _strength(result, seat, against)
     table = hand_table(result.rules)
     h = table.hand(hand)
     strength = int(table.strength[h])
@@ -189,7 +191,7 @@ def raise_decision(result: Betting, seat: int, hand, *, best=None, pot=None, sti
     record = {
         **result.context(),
         "seat": seat,
-        "best": None if best is None else table.format(best),
+        "against": None if against is None else table.format(against),
         "hand": table.format(h),
         "pot": current,
         "still_in": seats_in(later),
@@ -213,7 +215,7 @@ def hold_decision(
     dice,
     throws_left: int,
     *,
-    best=None,
+    against=None,
     pot=None,
     still_in=None,
 ) -> tuple[dict, pd.DataFrame]:
@@ -229,7 +231,7 @@ def hold_decision(
         :meth:`pokerdice_stats.turn.holds.Policy.alternatives` (``value`` in chips).
     """
     seat = _check_seat(result, seat)
-    s = _strength(result, seat, best)
+    s = _strength(result, seat, against)
     later = _later_mask(result, seat, still_in)
     current = _pot(result, pot, _antes(result))
     if seat == 1 and pot is not None and current != result.solver.number(_antes(result)):
@@ -246,7 +248,7 @@ def hold_decision(
     record = {
         **result.context(),
         "seat": seat,
-        "best": None if best is None else table.format(best),
+        "against": None if against is None else table.format(against),
         "dice": table.format(h),
         "throws_left": int(throws_left),
         "pot": current,
@@ -301,19 +303,19 @@ def meet_table(result: Betting) -> pd.DataFrame:
 
     The raiser is the seat just before (so the seat answers first), nobody has
     folded and nobody raised earlier.  One row per (seat, the raiser's
-    strength): ``seat``, ``best``, ``category``, ``decision``, ``meet_value``
+    strength): ``seat``, ``against``, ``category``, ``decision``, ``meet_value``
     (chips still to come, float).
     """
     rows: list[dict] = []
     if result.stakes.raises == 0:
-        return pd.DataFrame(rows, columns=["seat", "best", "category", "decision", "meet_value"])
+        return pd.DataFrame(rows, columns=["seat", "against", "category", "decision", "meet_value"])
     for seat in range(2, result.players + 1):
         for category, _, h in _example_hands(result):
             answer = meet_decision(result, seat, h)
             rows.append(
                 {
                     "seat": seat,
-                    "best": answer["best"],
+                    "against": answer["against"],
                     "category": category,
                     "decision": answer["decision"],
                     "meet_value": float(answer["meet_value"]),

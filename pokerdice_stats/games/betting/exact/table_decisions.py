@@ -193,7 +193,7 @@ def raise_decision(
     *,
     seats_in=None,
     ante=None,
-    best=None,
+    against=None,
     pot=None,
     still_in=None,
 ) -> dict:
@@ -206,7 +206,7 @@ def raise_decision(
         result,
         position,
         hand,
-        best=best,
+        against=against,
         pot=pot,
         still_in=_positions(members, still_in, "still in"),
     )
@@ -222,7 +222,7 @@ def raise_decision(
 def meet_decision(
     table: TableRound,
     seat: int,
-    best,
+    against,
     *,
     seats_in=None,
     ante=None,
@@ -238,7 +238,7 @@ def meet_decision(
     record = decisions.meet_decision(
         result,
         position,
-        best,
+        against,
         pot=pot,
         still_in=_positions(members, still_in, "still in"),
         raised=int(steps),
@@ -256,7 +256,7 @@ def hold_decision(
     *,
     seats_in=None,
     ante=None,
-    best=None,
+    against=None,
     pot=None,
     still_in=None,
 ):
@@ -267,7 +267,7 @@ def hold_decision(
         position,
         dice,
         throws_left,
-        best=best,
+        against=against,
         pot=pot,
         still_in=_positions(members, still_in, "still in"),
     )

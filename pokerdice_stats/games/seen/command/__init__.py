@@ -250,7 +250,7 @@ def run_holdup(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     require_seen(rules, "holdup")
     limit = _holdup_limit(args, rules)
-    result = holdup(rules, args.dice, args.players_left, throws=limit, exact=_exact(args, rules))
+    result = holdup(rules, args.dice, args.players_left, limit=limit, exact=_exact(args, rules))
     if args.format == "json":
         record = {
             "rules": rules.label(),

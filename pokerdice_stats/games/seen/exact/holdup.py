@@ -108,7 +108,7 @@ def holdup(
     hand: str | int,
     players_left: int,
     *,
-    throws: int | None = None,
+    limit: int | None = None,
     exact: bool | None = None,
 ) -> Holdup:
     """The chance that ``hand`` holds up against ``players_left`` later players.
@@ -121,7 +121,7 @@ def holdup(
         The best hand so far (dice, or a hand index).
     players_left : int
         Players still to throw, 1 to 4.
-    throws : int, optional
+    limit : int, optional
         Under ``throw_limit=first-player``: the throws each later player may
         take (the first player's); default: all.
     exact : bool, optional
@@ -148,7 +148,7 @@ def holdup(
     h = table.hand(hand)
     players = left + 1
     result = solve_round(rules, players, exact=exact)
-    chain = result.chain(throws)
+    chain = result.chain(limit)
     s = int(table.strength[h])
     start = zeros((n_strengths(rules),), exact)
     start[s] = Fraction(1) if exact else 1.0

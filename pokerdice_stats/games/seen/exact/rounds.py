@@ -143,22 +143,23 @@ class Round:
 
         return pd.DataFrame(rows)
 
-    def chain(self, throws: int | None = None) -> SeatChain:
-        """The later seats, solved for the throws they may take (default: all)."""
-        if throws is None:
+    def chain(self, limit: int | None = None) -> SeatChain:
+        """The later seats, solved for the throws they may take (``limit``, the throws
+        the first player took; default: all)."""
+        if limit is None:
             return self.chains[self.rules.throws]
-        throws = checked_whole_number(throws, "throws")
-        if throws not in self.chains:
+        limit = checked_whole_number(limit, "the throw limit")
+        if limit not in self.chains:
             if not self.limited:
                 raise OptionError(
                     "later seats take a different number of throws only under "
                     "throw_limit=first-player"
                 )
-            raise OptionError(f"throws must be 1 to {self.rules.throws}, got {throws}")
-        return self.chains[throws]
+            raise OptionError(f"the throw limit must be 1 to {self.rules.throws}, got {limit}")
+        return self.chains[limit]
 
     def policy(
-        self, seat: int, best: str | int | None = None, tied: int = 1, throws: int | None = None
+        self, seat: int, against: str | int | None = None, tied: int = 1, limit: int | None = None
     ) -> tuple[Policy | StagedPolicy, int]:
         """A seat's optimal play and the index of its goal.
 
@@ -166,12 +167,12 @@ class Round:
         ----------
         seat : int
             1-based seat.
-        best : str or int, optional
+        against : str or int, optional
             The best hand so far (dice or hand index); required from seat 2 on,
             and not allowed for seat 1, which faces no hand.
         tied : int
-            How many earlier players hold a hand equal to ``best``.
-        throws : int, optional
+            How many earlier players hold a hand equal to ``against``.
+        limit : int, optional
             Under the throw limit: the throws the first player took
             (default: all).
 
@@ -187,26 +188,26 @@ class Round:
         if not 1 <= int(seat) <= self.players:
             raise OptionError(f"seat must be 1 to {self.players}, got {seat}")
         if seat == 1:
-            if best is not None:
+            if against is not None:
                 raise OptionError("the first seat faces no hand to beat")
-            if throws is not None:
+            if limit is not None:
                 raise OptionError("the first seat's throws are its own choice")
             return self.first, 0
-        if best is None:
+        if against is None:
             raise OptionError(f"seat {seat} needs the best hand so far")
-        chain = self.chain(throws)
+        chain = self.chain(limit)
         table = hand_table(self.rules)
-        strength = int(table.strength[table.hand(best)])
+        strength = int(table.strength[table.hand(against)])
         limit = chain.max_tied(seat)
         if not 1 <= int(tied) <= limit:
             raise OptionError(f"seat {seat} can face 1 to {limit} tied hands, got {tied}")
         return chain.policies[seat], chain.goal_index(seat, strength, int(tied))
 
     def chance_to_win(
-        self, seat: int, best: str | int | None = None, tied: int = 1, throws: int | None = None
+        self, seat: int, against: str | int | None = None, tied: int = 1, limit: int | None = None
     ) -> Fraction | float:
-        """A seat's chance to win the round when it faces ``best`` (see :meth:`policy`)."""
-        policy, goal = self.policy(seat, best, tied, throws)
+        """A seat's chance to win the round when it faces ``against`` (see :meth:`policy`)."""
+        policy, goal = self.policy(seat, against, tied, limit)
         return policy.value(goal)
 
     def best_keep(
@@ -214,12 +215,12 @@ class Round:
         seat: int,
         hand: str | int,
         throws_left: int,
-        best: str | int | None = None,
+        against: str | int | None = None,
         tied: int = 1,
-        throws: int | None = None,
+        limit: int | None = None,
     ) -> str:
         """The dice a seat should keep (as text; the whole hand means stand)."""
-        policy, goal = self.policy(seat, best, tied, throws)
+        policy, goal = self.policy(seat, against, tied, limit)
         h = hand_table(self.rules).hand(hand)
         if isinstance(policy, StagedPolicy):
             used = policy.throws - int(throws_left)
