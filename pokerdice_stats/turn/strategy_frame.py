@@ -36,7 +36,7 @@ COLUMNS = (
     "optimal_holds",
     "runner_up",
     "runner_up_value",
-    "runner_up_float",
+    "runner_up_value_float",
 )
 
 
@@ -148,7 +148,7 @@ def strategy_frame(
                     "optimal_holds": n_optimal,
                     "runner_up": format_counts(ix.KEEP_COUNTS[runner[0]], rules) if runner else "",
                     "runner_up_value": runner[1] if runner else np.nan,
-                    "runner_up_float": float(runner[1]) if runner else np.nan,
+                    "runner_up_value_float": float(runner[1]) if runner else np.nan,
                 }
             )
     columns = list(COLUMNS)

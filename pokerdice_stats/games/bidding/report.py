@@ -252,7 +252,8 @@ def write_bidding(out_dir: Path) -> list[Path]:
         "claim it makes, the solution bids the top rung of each claim's block, and at a "
         "history outside its tree it calls.  Its bounds are best responses in the full game "
         "(every rung open to the responder), computed twice: by the solver, and apart from "
-        "it.  Not yet the issue's 0.001: the gap falls with more iterations "
+        "it.  This is an approximate equilibrium, not an exact one: a best-responding "
+        "opponent gains up to the gap below; the gap falls with more iterations "
         "(`bidding --ladder fine --iterations 100`: 0.100, about 41 s).  " + NOISE_NOTE + "\n\n"
     )
     text += to_markdown(_claims_figures(fine))

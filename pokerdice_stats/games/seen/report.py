@@ -149,7 +149,8 @@ def _chart_rounds(frame: pd.DataFrame, path: Path) -> Path:
         _grouped_bars(ax, part)
         for players in PLAYERS:
             ax.hlines(1 / players, players - 0.45, players + 0.45, colors="black", linewidth=0.8)
-        ax.set_title(f"{preset} (ties: {PRESETS[preset].ties})")
+        seen = "" if PRESETS[preset].knowledge == "seen" else ", played seen"
+        ax.set_title(f"{preset} (ties: {PRESETS[preset].ties}{seen})")
         ax.set_ylabel("chance to win the round")
         ax.set_ylim(0, 0.65)
     axes[-1].axis("off")
@@ -157,7 +158,10 @@ def _chart_rounds(frame: pd.DataFrame, path: Path) -> Path:
     handles.append(Line2D([], [], color="black", linewidth=0.8))
     labels.append("fair share 1/n")
     axes[-1].legend(handles, labels, loc="center", frameon=False, title="seat (1 throws first)")
-    fig.suptitle("Each seat's chance to win a round (later players see earlier hands)")
+    fig.suptitle(
+        "Each seat's chance to win a round (later players see earlier hands; a blind preset "
+        "is played seen)"
+    )
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)

@@ -152,8 +152,9 @@ def strategy_table(rules: RuleSet | None = None, eq: Equilibrium | None = None) 
         One row per strategy the rules allow (see
         :func:`~pokerdice_stats.engines.blind.simple_strategies.available_strategies`; the
         equilibrium last): ``strategy``,
-        ``loss_to_best_response`` (antes per round, exact), its float,
-        ``share_vs_best_response`` (the strategy's share of the pot),
+        ``loss_to_best_response`` (antes per round, exact) and its float
+        ``loss_to_best_response_float``, ``share_vs_best_response`` (the strategy's share of
+        the pot against its best response) and ``share_vs_best_response_float``,
         ``vs_equilibrium`` (the strategy's expected antes per round against
         the equilibrium mixture; float).
 
@@ -176,9 +177,9 @@ def strategy_table(rules: RuleSet | None = None, eq: Equilibrium | None = None) 
             {
                 "strategy": name,
                 "loss_to_best_response": result.loss,
-                "loss_float": float(result.loss),
+                "loss_to_best_response_float": float(result.loss),
                 "share_vs_best_response": result.share,
-                "share_float": float(result.share),
+                "share_vs_best_response_float": float(result.share),
                 "vs_equilibrium": float(against),
             }
         )
@@ -187,9 +188,9 @@ def strategy_table(rules: RuleSet | None = None, eq: Equilibrium | None = None) 
         {
             "strategy": "equilibrium",
             "loss_to_best_response": loss,
-            "loss_float": float(loss),
+            "loss_to_best_response_float": float(loss),
             "share_vs_best_response": (1 - loss) / 2,
-            "share_float": float((1 - loss) / 2),
+            "share_vs_best_response_float": float((1 - loss) / 2),
             "vs_equilibrium": float(game_value(eq.first.exact(), mixture, payout)),
         }
     )

@@ -79,8 +79,8 @@ def write_banking(out_dir: Path) -> list[Path]:
 def _banking_chart(table: pd.DataFrame, path: Path) -> Path:
     fig = Figure(figsize=(7, 4))
     ax = fig.subplots()
-    ax.barh(table["strategy"], table["share_float"], color="#2ca02c")
-    for y, v in enumerate(table["share_float"]):
+    ax.barh(table["strategy"], table["share_vs_best_response_float"], color="#2ca02c")
+    for y, v in enumerate(table["share_vs_best_response_float"]):
         ax.annotate(
             f"{fixed_text(v, '.3f')}",
             (v, y),
@@ -90,7 +90,7 @@ def _banking_chart(table: pd.DataFrame, path: Path) -> Path:
             textcoords="offset points",
         )
     ax.axvline(0.5, color="black", linewidth=0.8, linestyle="--", label="fair share 1/2")
-    ax.legend(loc="lower right", frameon=False)
+    ax.legend(loc="upper right", frameon=False)  # beside the shortest bar (stand, first)
     ax.invert_yaxis()
     ax.set_xlim(0, 0.6)
     ax.set_xlabel("share of the pot against its best response, P(win) + P(tie)/2")

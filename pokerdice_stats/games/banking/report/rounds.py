@@ -35,7 +35,6 @@ from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
 from pokerdice_stats.ground.formats import (
     fixed_text,
     fraction_text,
-    number_text,
     to_csv,
     to_markdown,
 )
@@ -118,9 +117,8 @@ def _section(result, table: pd.DataFrame, mixture: pd.DataFrame) -> str:
         f"## {eq.players} seats\n\n"
         f"- each seat's share of the pot: {', '.join(fraction_text(v) for v in eq.value)} "
         "(exact; they sum to 1)\n"
-        "- exploitability: "
-        f"{number_text(eq.exploitability_float, eq.tolerance, digits=3)} of the pot, exactly "
-        f"{_short(eq.exploitability)} (tolerance {fixed_text(eq.tolerance, '.3g')}; "
+        f"- exploitability: {_exploitability(eq.exploitability)} of the pot, certified with "
+        f"exact fractions (tolerance {fixed_text(eq.tolerance, '.3g')}; "
         f"{eq.iterations} best responses)\n"
         f"- the pot is split with chance {fixed_text(float(result.split), '.6g')}\n"
         f"- the mixture: {len(mixture)} pure hold "
@@ -128,15 +126,18 @@ def _section(result, table: pd.DataFrame, mixture: pd.DataFrame) -> str:
         + "\n\n"
         + to_markdown(weights)
         + "\n### One seat against N - 1 equilibrium seats\n\n"
-        + to_markdown(shown, {c: eq.players * eq.tolerance for c in ("net_float", "loss_float")})
+        + to_markdown(shown, {c: eq.players * eq.tolerance for c in ("net", "loss")})
         + "\n### The winning hand's category\n\n"
         + to_markdown(categories)
     )
 
 
-def _short(value) -> str:
+def _exploitability(value) -> str:
+    """The certified gain: the fraction when short (``0``, ``1/3``), else its decimal."""
+    if value == 0:
+        return "0"
     text = fraction_text(value)
-    return text if len(text) <= 40 else "a fraction of " + str(len(text)) + " characters"
+    return text if len(text) <= 12 else fixed_text(float(value), ".3g")
 
 
 def _chart_losses(frame: pd.DataFrame, path: Path) -> Path:

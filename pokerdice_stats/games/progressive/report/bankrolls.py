@@ -213,18 +213,22 @@ def _distribution_chart(result, mu: float, sd: float, path: Path) -> Path:
             alpha=0.7,
             label="sessions still playing",
         )
-        grid = np.linspace(0, 2 * START, 400)
-        scale = sd * r**0.5
-        normal = np.exp(-0.5 * ((grid - START - mu * r) / scale) ** 2) / (
-            scale * (2 * np.pi) ** 0.5
-        )
-        ax.plot(
-            grid,
-            normal * width,
-            color="black",
-            lw=1,
-            label="normal without ruin\n(exact mean and sd)",
-        )
+        if len(live) >= len(banks) / 2:  # else the sessions left are not that population
+            grid = np.linspace(0, 2 * START, 400)
+            scale = sd * r**0.5
+            normal = np.exp(-0.5 * ((grid - START - mu * r) / scale) ** 2) / (
+                scale * (2 * np.pi) ** 0.5
+            )
+            ax.plot(
+                grid,
+                normal * width,
+                color="black",
+                lw=1,
+                label="normal without ruin\n(exact mean and sd)",
+            )
+        else:
+            ax.text(0.5, 0.95, "no normal curve: most sessions\nhave ended in ruin",
+                    transform=ax.transAxes, ha="center", va="top", fontsize=8)  # fmt: skip
         broke = float((banks < result.floor).mean())
         machine = float((2 * START - banks < result.floor).mean())
         ax.set_title(
@@ -264,8 +268,8 @@ def _ruin_chart(result, path: Path) -> Path:
     ax.set_ylim(0, 1)
     ax.set_xlim(0, ROUNDS)
     ax.set_title(
-        "Ruin in progressive sessions (optimal computer, 10,000 points each; ruined: the bank "
-        f"is below the largest loss, {result.floor:,})",
+        "Ruin in progressive sessions (optimal computer, 10,000 points each)\n"
+        f"ruined: the bank is below the largest loss of a round, {result.floor:,} points",
         fontsize=10,
     )
     ax.legend(fontsize=8, loc="upper left")
