@@ -11,9 +11,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,28 @@ class Game:
     def _resolve(self, target: str) -> Callable[..., Any]:
         module, _, function = target.partition(":")
         return getattr(self.module(module), function)
+
+    def frame(self) -> pd.DataFrame:
+        """What the game declares, one row a part: ``part`` (``document``, ``command``,
+        ``report``, ``check`` or ``entry``), ``name`` and ``target`` (the module or
+        ``"module:function"``; None for a document or a command)."""
+        import pandas as pd
+
+        rows: list[tuple[str, str, str | None]] = [("document", d, None) for d in self.documents]
+        rows += [("command", c, None) for c in self.commands]
+        for part, named in (("report", self.report), ("check", self.checks)):
+            rows += [(part, k, v) for k, v in named.items()]
+        rows += [("entry", k, v) for k, v in self.entries.items()]
+        return pd.DataFrame(rows, columns=["part", "name", "target"])
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            name=self.name,
+            title=self.title,
+            documents=len(self.documents),
+            entries=len(self.entries),
+        )
 
 
 def forward_old_names(package: str, target: str) -> Callable[[str], Any]:

@@ -11,14 +11,20 @@ Examples
 "Holdup(hand='6 5 3 3 3', holds_up=0.0982844)"
 >>> short_repr("Round", players=2, win=(Fraction(1, 3), 0.6666666))
 'Round(players=2, win=[0.333333, 0.666667])'
+>>> figures = figure_frame({"edge": Fraction(1, 8), "evaluations": 3, "sd": 0.5})
+>>> list(figures["value"]), list(figures["value_exact"])
+([0.125, 3.0, 0.5], [Fraction(1, 8), 3, None])
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Items of a sequence shown before the rest is counted.
 SHOWN_ITEMS = 8
@@ -53,9 +59,40 @@ def item_text(value: Any) -> str:
     return text if len(text) <= LONGEST_REPR else f"<{type(value).__name__}>"
 
 
-def short_repr(name: str | object, **items: Any) -> str:
+def short_repr(name: str | object, /, **items: Any) -> str:
     """``Name(key=value, ...)``: ``name`` (a text, or an object whose type names it) with
     ``items`` written by :func:`item_text`; items that are None are left out."""
     title = name if isinstance(name, str) else type(name).__name__
     parts = [f"{key}={item_text(value)}" for key, value in items.items() if value is not None]
     return f"{title}(" + ", ".join(parts) + ")"
+
+
+def figure_frame(figures: dict[str, Any]) -> pd.DataFrame:
+    """A result's headline figures, one row each (as ``PayoutResult.frame`` has them).
+
+    Parameters
+    ----------
+    figures : dict
+        Figure name (with its unit) to its value: a Fraction or whole number (exact), a
+        float, or None (no such figure here).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``figure``, ``value`` (a float, None where there is none) and ``value_exact``
+        (the value itself where it is exact: a Fraction or a whole number; else None).
+    """
+    import pandas as pd
+
+    def exact(value: Any) -> Any:
+        if isinstance(value, Fraction | int | np.integer) and not isinstance(value, bool):
+            return int(value) if isinstance(value, np.integer) else value
+        return None
+
+    return pd.DataFrame(
+        {
+            "figure": list(figures),
+            "value": [None if v is None else float(v) for v in figures.values()],
+            "value_exact": pd.Series([exact(v) for v in figures.values()], dtype=object),
+        }
+    )

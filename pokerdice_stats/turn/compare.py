@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import DiceError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import HandTable, combination_size
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,22 @@ class Comparison:
     winners: tuple[int, ...]
     decided_by: str
     reason: str
+
+    def frame(self) -> pd.DataFrame:
+        """One row a best hand: ``winner`` (its position, 0-based), ``decided_by`` and
+        ``reason``."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            [
+                {"winner": w, "decided_by": self.decided_by, "reason": self.reason}
+                for w in self.winners
+            ]
+        )
+
+    def __repr__(self) -> str:
+        reason = self.reason if len(self.reason) <= 80 else self.reason[:77] + "..."
+        return short_repr(self, winners=self.winners, decided_by=self.decided_by, reason=reason)
 
 
 def compare_hands(table: HandTable, hands: list[str | int]) -> Comparison:

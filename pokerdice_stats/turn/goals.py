@@ -17,6 +17,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,6 +28,9 @@ from pokerdice_stats.ground.limits import LimitError, exact_amount, read_structu
 from pokerdice_stats.ground.made_when_read import MadeWhenRead
 from pokerdice_stats.turn.hands import HandTable, hand_table
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 INT64_MAX = np.iinfo(np.int64).max
 
@@ -70,6 +74,16 @@ class Goal:
     def value(self, hand: int) -> Fraction:
         """The exact value of one final hand."""
         return Fraction(int(self.numerators[hand]), self.denominator)
+
+    def frame(self) -> pd.DataFrame:
+        """One row a final hand (by index): ``hand``, ``value`` (a float) and
+        ``value_exact`` (the Fraction)."""
+        import pandas as pd
+
+        exact = [self.value(h) for h in range(len(self.numerators))]
+        return pd.DataFrame(
+            {"hand": range(len(exact)), "value": [float(v) for v in exact], "value_exact": exact}
+        )
 
 
 def float_goals(name: str, rows: np.ndarray) -> FloatGoals:

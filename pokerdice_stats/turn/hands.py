@@ -17,17 +17,22 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import DiceError, RulesError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels import numpy_keys
 from pokerdice_stats.kernels.records import HandOrder, multisets
 from pokerdice_stats.turn.categories import KIND_ANY, KIND_PATTERN, KIND_RUN, Category
 from pokerdice_stats.turn.dice import format_counts, parse_hand, parse_ranks
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def hand_order(rules: RuleSet, *, wild: bool = True) -> HandOrder:
@@ -102,6 +107,31 @@ class HandTable:
     def n_strengths(self) -> int:
         """Number of distinct strengths."""
         return int(self.strength.max()) + 1
+
+    def frame(self) -> pd.DataFrame:
+        """One row a hand (by index): ``hand``, ``dice``, ``category`` (its slug),
+        ``strength`` and ``ways`` (ordered throws of 7,776)."""
+        import pandas as pd
+
+        slugs = self.rules.category_slugs
+        return pd.DataFrame(
+            {
+                "hand": range(ix.N_HANDS),
+                "dice": [self.format(h) for h in range(ix.N_HANDS)],
+                "category": [slugs[int(c)] for c in self.category],
+                "strength": [int(s) for s in self.strength],
+                "ways": [int(w) for w in self.ways],
+            }
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            hands=ix.N_HANDS,
+            categories=len(self.rules.categories),
+            strengths=self.n_strengths,
+        )
 
     def classify(
         self,

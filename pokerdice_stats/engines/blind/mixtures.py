@@ -13,10 +13,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.summary import short_repr
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Float weights are rounded to fractions with denominators up to this.
 WEIGHT_DENOMINATOR = 2**30
@@ -130,6 +135,38 @@ class Equilibrium:
     second: Mixture
     method: str
     gaps: list[float] = field(default_factory=list)
+
+    def frame(self) -> pd.DataFrame:
+        """One row a pure strategy of either player's mixture: ``player`` (``first`` or
+        ``second``), ``strategy`` (its index in the mixture), ``weight`` (a float) and
+        ``weight_exact`` (the Fraction :meth:`Mixture.fraction_weights` gives)."""
+        import pandas as pd
+
+        rows = []
+        for player, mixture in (("first", self.first), ("second", self.second)):
+            exact = mixture.fraction_weights()
+            for i, weight in enumerate(mixture.weights):
+                rows.append(
+                    {
+                        "player": player,
+                        "strategy": i,
+                        "weight": float(weight),
+                        "weight_exact": exact[i],
+                    }
+                )
+        return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            value=self.value,
+            lower=self.lower,
+            upper=self.upper,
+            exploitability=self.exploitability,
+            strategies=(len(self.first.weights), len(self.second.weights)),
+            iterations=self.iterations,
+            converged=self.converged,
+        )
 
 
 def game_value(

@@ -37,6 +37,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -44,7 +45,11 @@ from pokerdice_stats.games.banking.exact.rounds import tied_sets
 from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.arguments import checked_flag, shown
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Sessions up to this many rounds are computed exactly by default.
 EXACT_ROUNDS = 200
@@ -66,6 +71,26 @@ class RoundOdds:
     win: Number
     split: Number
     loss: Number
+
+    def frame(self) -> pd.DataFrame:
+        """One row an outcome for seat 1 (``win``, ``split``, ``loss``): ``outcome``,
+        ``chance`` (a float) and ``chance_exact`` (the Fraction, None when float)."""
+        import pandas as pd
+
+        chances = {"win": self.win, "split": self.split, "loss": self.loss}
+        return pd.DataFrame(
+            [
+                {
+                    "outcome": outcome,
+                    "chance": float(p),
+                    "chance_exact": p if isinstance(p, Fraction) else None,
+                }
+                for outcome, p in chances.items()
+            ]
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(self, win=self.win, split=self.split, loss=self.loss)
 
 
 def round_odds(rules: RuleSet, distributions: Sequence[tuple[np.ndarray, int]]) -> RoundOdds:
@@ -145,6 +170,33 @@ class BankingSessionDistribution:
     ruin_by_round: tuple[tuple[Number, ...], tuple[Number, ...]]
     exact: bool
     tolerance: float
+
+    def frame(self) -> pd.DataFrame:
+        """One row a possible end of the session, by seat 1's bank ascending: ``bank_seat1``,
+        ``bank_seat2``, ``chance`` (a float) and ``chance_exact`` (the Fraction when
+        ``exact``, else None)."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "bank_seat1": [int(b) for b in self.seat_banks(0)],
+                "bank_seat2": [int(b) for b in self.seat_banks(1)],
+                "chance": [float(c) for c in self.chances],
+                "chance_exact": list(self.chances) if self.exact else None,
+            }
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rounds=self.rounds,
+            start=self.start,
+            ante=self.ante,
+            banks=len(self.banks),
+            win=self.odds.win,
+            ruin=(self.ruin(0), self.ruin(1)),
+            exact=self.exact,
+        )
 
     def seat_banks(self, seat: int) -> np.ndarray:
         """Seat ``seat``'s (0 or 1) possible banks, in the order of :attr:`chances`."""

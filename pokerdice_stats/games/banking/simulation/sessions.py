@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -55,6 +56,7 @@ from pokerdice_stats.games.banking.simulation.seats import BlindSeats, blind_sea
 from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.bounds import chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.codes import SHARE_UNIT, TIE_CODES
 from pokerdice_stats.kernels.simulation.banking_sessions import banking_sessions_chunk
 from pokerdice_stats.kernels.simulation.records import (
@@ -66,6 +68,9 @@ from pokerdice_stats.turn.goals import INT64_MAX
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_code
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Sessions a chunk (small: a session is many rounds).
 SESSION_CHUNK = 1 << 8
@@ -263,6 +268,39 @@ class BankingSessionResult:
         out = self.out_at[:, seat]
         counts = np.bincount(out[out > 0], minlength=self.rounds + 1)
         return np.cumsum(counts) / max(self.n, 1)
+
+    def frame(self) -> pd.DataFrame:
+        """One row a seat: ``seat``, then each estimate (``bank``, ``ahead``, ``ruin``,
+        ``survived``, the bank's quantiles ``bank_q05`` ...) with its ``_ci_low`` and
+        ``_ci_high``, as betting's session frame has them; ``length``, ``n``, ``seed``."""
+        import pandas as pd
+
+        rows = []
+        for k, seat in enumerate(self.seats, start=1):
+            estimates = {name: getattr(seat, name) for name in ("bank", "ahead", "ruin")}
+            estimates["survived"] = seat.survived
+            estimates.update({f"bank_q{round(q * 100):02d}": e for q, e in seat.quantiles.items()})
+            row: dict[str, object] = {"seat": k}
+            for name, e in estimates.items():
+                row.update(
+                    {name: e.estimate, f"{name}_ci_low": e.ci_low, f"{name}_ci_high": e.ci_high}
+                )
+            row.update(length=self.length.estimate, n=self.n, seed=self.seed)
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            players=self.players,
+            rounds=self.rounds,
+            start=self.start,
+            ante=self.ante,
+            bank=[s.bank.estimate for s in self.seats],
+            ruin=[s.ruin.estimate for s in self.seats],
+            n=self.n,
+            seed=self.seed,
+        )
 
 
 def quantile_estimate(values: np.ndarray, q: float, seed: int) -> stats.Estimate:

@@ -55,6 +55,7 @@ from pokerdice_stats.games.betting.exact.solve import (
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground.arguments import checked_flag
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import exact_is_cheap
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -225,6 +226,17 @@ class TableRound:
                 }
             )
         return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            players=self.players,
+            ante=self.ante,
+            seats_in=",".join(str(s) for s in self.seats_in),
+            void=self.void,
+            ev=self.ev,
+        )
 
     def ante_frame(self) -> pd.DataFrame:
         """One row per ante seat 1 may name: ``ante``, ``seats_in`` (text such as

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -50,6 +51,7 @@ from pokerdice_stats.games.betting.exact.solve import parse_chips
 from pokerdice_stats.games.betting.simulation.kernel_tables import BettingTables, betting_game
 from pokerdice_stats.ground.bounds import chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.simulation.betting_sessions import betting_sessions_chunk
 from pokerdice_stats.kernels.simulation.records import (
     BettingGame,
@@ -57,6 +59,9 @@ from pokerdice_stats.kernels.simulation.records import (
     BettingSessionTally,
 )
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Sessions a chunk.
 SESSION_CHUNK = 1 << 8
@@ -250,6 +255,26 @@ class BettingSessionResult:
     def record(self) -> dict:
         """The JSON object: the context and one row per seat under ``seats``."""
         return {**self.context(), "seats": self.frame_rows()}
+
+    def frame(self) -> pd.DataFrame:
+        """One row a seat (:meth:`frame_rows`): estimates with their 95% intervals, and the
+        exact first round (``first_round_exact``) with the estimate's ``first_round_z``."""
+        import pandas as pd
+
+        return pd.DataFrame(self.frame_rows())
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            players=self.players,
+            rounds=self.rounds,
+            start=self.start,
+            ante=self.ante,
+            net_per_round=[s.net_per_round.estimate for s in self.seats],
+            n=self.n,
+            seed=self.seed,
+        )
 
 
 def simulate_betting_sessions(

@@ -35,7 +35,7 @@ import functools
 import pickle
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
@@ -52,8 +52,12 @@ from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.cache_dir import content_digest
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import check_memory
+from pokerdice_stats.ground.summary import figure_frame, short_repr
 from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -207,6 +211,32 @@ class ClaimsBidding:
     def exploitability(self) -> float:
         """``upper - lower``: both seats' best-response gains together (units a game)."""
         return self.upper - self.lower
+
+    def frame(self) -> pd.DataFrame:
+        """The solution's figures, one row each: ``figure``, ``value`` (a float) and
+        ``value_exact`` (the whole numbers: iterations, histories, claims)."""
+        return figure_frame(
+            {
+                "lower (units per game)": self.lower,
+                "upper (units per game)": self.upper,
+                "exploitability (units per game)": self.exploitability,
+                "iterations": self.iterations,
+                "histories": len(self.histories),
+                "claims": self.claims.n_rungs,
+            }
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            ladder=self.ladder.name,
+            claims=self.claims.n_rungs,
+            histories=len(self.histories),
+            iterations=self.iterations,
+            lower=self.lower,
+            upper=self.upper,
+        )
 
     @staticmethod
     def claim_history(

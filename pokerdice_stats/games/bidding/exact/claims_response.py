@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -42,6 +43,10 @@ from pokerdice_stats.games.bidding.exact.claims_tree import CALL
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["RAISE", "ClaimsResponse", "claims_best_response"]
 
@@ -76,6 +81,25 @@ class ClaimsResponse:
     seat: int
     value: float
     moves: dict[tuple[int, ...], np.ndarray]
+
+    def frame(self) -> pd.DataFrame:
+        """One row a history where the responder moves and a move it makes there:
+        ``history`` (its claims, comma-separated), ``move`` (a claim, ``CALL`` -1 or
+        ``RAISE`` -2) and ``chance`` (of the responder's own hands that make it, by their
+        chance: each history's sum to 1)."""
+        import pandas as pd
+
+        weights = ix.HAND_WAYS / ix.N_THROWS
+        rows = []
+        for history, moves in self.moves.items():
+            text = ",".join(str(c) for c in history)
+            for move in np.unique(moves):
+                chance = float(weights[moves == move].sum())
+                rows.append({"history": text, "move": int(move), "chance": chance})
+        return pd.DataFrame(rows, columns=["history", "move", "chance"])
+
+    def __repr__(self) -> str:
+        return short_repr(self, seat=self.seat, value=self.value, histories=len(self.moves))
 
 
 class _Sums:

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -53,8 +54,11 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder
 from pokerdice_stats.games.bidding.exact.response import exploitability, play_value
 from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree, bid_tree
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.summary import short_repr
+from pokerdice_stats.ground.summary import figure_frame, short_repr
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Bidding", "behaviour_from_plan", "solve_bidding"]
 
@@ -101,9 +105,24 @@ class Bidding:
         """The rule set."""
         return self.ladder.rules
 
+    def frame(self) -> pd.DataFrame:
+        """The solution's figures, one row each (seat 1's, units won per game):
+        ``figure``, ``value`` (a float) and ``value_exact`` (None: the figures are floats;
+        the number of rungs is whole)."""
+        return figure_frame(
+            {
+                "value (units per game)": self.value,
+                "lower (units per game)": self.lower,
+                "upper (units per game)": self.upper,
+                "exploitability (units per game)": self.exploitability,
+                "rungs": self.ladder.n_rungs,
+            }
+        )
+
     def __repr__(self) -> str:
         return short_repr(
             self,
+            rules=self.rules,
             ladder=self.ladder.name,
             value=self.value,
             exploitability=self.exploitability,

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["UNITS", "Move", "Position", "by_own_rung", "finish_position", "parse_bids"]
 
@@ -45,6 +50,27 @@ class Position:
     chance_last_bid: Fraction | None
     chance_last_bid_beliefs: float | None
     moves: tuple[Move, ...]
+
+    def frame(self) -> pd.DataFrame:
+        """One row an alternative: ``move`` (``call`` or a rung), ``chance`` (the mix's)
+        and ``value`` (units won per game)."""
+        import pandas as pd
+
+        rows = [{"move": m.move, "chance": m.chance, "value": m.value} for m in self.moves]
+        return pd.DataFrame(rows, columns=["move", "chance", "value"])
+
+    def __repr__(self) -> str:
+        best = max(self.moves, key=lambda m: m.chance).move if self.moves else None
+        return short_repr(
+            self,
+            hand=self.hand,
+            bids=len(self.bids),
+            last_bid=self.bids[-1] if self.bids else None,
+            seat=self.seat,
+            mix=self.mix,
+            move=best,
+            moves=len(self.moves),
+        )
 
 
 def parse_bids(ladder: BidLadder, text: str | list[str] | tuple[str, ...]) -> tuple[int, ...]:

@@ -29,14 +29,19 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import PRESETS, RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "LADDERS",
@@ -134,6 +139,27 @@ class BidLadder:
     def n_rungs(self) -> int:
         """How many rungs the ladder has."""
         return len(self.labels)
+
+    def frame(self) -> pd.DataFrame:
+        """One row a rung, lowest first: ``rung`` (its index), ``label``, ``hands`` (the
+        five-dice hands whose highest rung it is) and ``chance_of_hand`` (their chance)."""
+        import pandas as pd
+
+        rungs = np.asarray(self.hand_rung)
+        return pd.DataFrame(
+            [
+                {
+                    "rung": r,
+                    "label": label,
+                    "hands": int((rungs == r).sum()),
+                    "chance_of_hand": float(ix.HAND_WAYS[rungs == r].sum() / ix.N_THROWS),
+                }
+                for r, label in enumerate(self.labels)
+            ]
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(self, rules=self.rules, name=self.name, rungs=self.n_rungs)
 
     def rung(self, text: str) -> int:
         """The index of a rung named by its label (case-insensitive).

@@ -18,6 +18,7 @@ any rung of the block), so a simulated best-response game estimates the exact bo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -32,8 +33,12 @@ from pokerdice_stats.games.bidding.simulation.solved import (
     game_arrays,
 )
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.simulation.bidding import BidGame
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "CLAIMS_MATCHUPS",
@@ -66,6 +71,24 @@ class ClaimsMatchup:
         return {"seat1": self.seat1, "seat2": self.seat2, "estimate": e.estimate,
                 "ci_low": e.ci_low, "ci_high": e.ci_high, "n": e.n, "seed": e.seed,
                 "exact": self.exact, "bids_per_game": self.bids_per_game}  # fmt: skip
+
+    def frame(self) -> pd.DataFrame:
+        """The matchup as a one-row frame: the columns of :meth:`record`."""
+        import pandas as pd
+
+        return pd.DataFrame([self.record()])
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            seat1=self.seat1,
+            seat2=self.seat2,
+            estimate=self.estimate.estimate,
+            exact=self.exact,
+            bids_per_game=self.bids_per_game,
+            n=self.estimate.n,
+            seed=self.estimate.seed,
+        )
 
 
 class _Graph:

@@ -42,6 +42,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -54,8 +55,12 @@ from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.arguments import checked_flag, is_whole, shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import check_memory
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.bank import bank_round
 from pokerdice_stats.turn.rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Sessions up to this many rounds are computed exactly by default.
 EXACT_ROUNDS = 10
@@ -161,6 +166,32 @@ class BankDistribution:
             if total >= q:
                 return _bank_value(bank)
         return _bank_value(self.banks[-1])
+
+    def frame(self) -> pd.DataFrame:
+        """One row a possible bank after the session, ascending: ``bank``, ``chance`` (a
+        float), ``chance_exact`` (the Fraction when ``exact``, else None) and ``ruined``
+        (below :attr:`floor`: those rows' chances sum to :attr:`ruin`)."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "bank": [_bank_value(b) for b in self.banks],
+                "chance": [float(c) for c in self.chances],
+                "chance_exact": list(self.chances) if self.exact else None,
+                "ruined": [bool(b < self.floor) for b in self.banks],
+            }
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rounds=self.rounds,
+            start=self.start,
+            banks=len(self.banks),
+            mean=self.mean,
+            ruin=self.ruin,
+            exact=self.exact,
+        )
 
 
 def _bank_value(bank) -> int | Fraction | float:

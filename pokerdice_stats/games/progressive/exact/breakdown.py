@@ -31,6 +31,7 @@ from pokerdice_stats.games.progressive.exact.edge import Edge, edge_of
 from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_outcomes
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
 from pokerdice_stats.ground.formats import fraction_text
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.rules import RuleSet
 
 Number = Fraction | float
@@ -193,6 +194,19 @@ class Breakdown:
             for c in self.cells
         ]
         return record
+
+    def __repr__(self) -> str:
+        out = self.outcomes
+        return short_repr(
+            self,
+            rules=out.rules,
+            computer=out.computer,
+            knowledge=out.knowledge,
+            schedule=self.schedule.label,
+            cells=len(self.cells),
+            expected=self.expected,
+            sd=self.sd,
+        )
 
 
 def _exact(value: Number) -> str | None:

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.blind.policy_names import canonical_policy
 from pokerdice_stats.games.progressive.exact.design_table import (
@@ -75,8 +76,12 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 from pokerdice_stats.ground.arguments import checked_text, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
+from pokerdice_stats.ground.summary import figure_frame, short_repr
 from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet, get_rules
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: How close to the target the edge must come by default: 0.05 (percentage points, or points).
 DEFAULT_WITHIN = Fraction(1, 20)
@@ -185,6 +190,46 @@ class Design:
             "two_sided": self.schedule.two_sided,
             "evaluations": self.evaluations,
         }
+
+    def frame(self) -> pd.DataFrame:
+        """The design's figures, one row each: ``figure``, ``value`` (a float) and
+        ``value_exact`` (a Fraction or whole number when exact); the cells moved are
+        :meth:`changes_frame`."""
+        unit = "percent" if self.target.percent else "points per round"
+        return figure_frame(
+            {
+                f"target ({unit})": self.target.value,
+                f"reached ({unit})": self.reached,
+                "edge (points per round)": self.edge.expected,
+                "edge (percent of the action)": self.edge.percent,
+                "action (points per round)": self.edge.action,
+                "cells changed": self.cells_changed,
+                "points moved": self.points_moved,
+                "evaluations": self.evaluations,
+            }
+        )
+
+    def changes_frame(self) -> pd.DataFrame:
+        """One row a cell and side whose pay moved: ``winner``, ``losers`` (text),
+        ``side``, ``before`` (a float), ``before_exact`` (a Fraction) and ``after``."""
+        import pandas as pd
+
+        rows = [{**c.record(), "losers": ",".join(c.losers)} for c in self.changes]
+        for row, change in zip(rows, self.changes, strict=True):
+            row["before_exact"] = change.before
+        columns = ["winner", "losers", "side", "before", "before_exact", "after"]
+        return pd.DataFrame(rows, columns=columns)
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            target=self.target.text(),
+            reached=self.reached,
+            cells_changed=self.cells_changed,
+            points_moved=self.points_moved,
+            evaluations=self.evaluations,
+        )
 
 
 def _unit(percent: bool) -> str:

@@ -31,11 +31,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.ground.limits import exact_amount
+from pokerdice_stats.ground.summary import figure_frame, short_repr
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 Number = Fraction | float
 
@@ -104,6 +108,22 @@ class Edge:
             if isinstance(value, Fraction):
                 out[key + "_exact"] = fraction_text(value)
         return out
+
+    def frame(self) -> pd.DataFrame:
+        """The edge figures, one row each (the keys of :meth:`record`): ``figure``,
+        ``value`` (a float) and ``value_exact`` (a Fraction when exact)."""
+        return figure_frame(
+            {
+                "edge (points per round)": self.expected,
+                "house edge (points per round)": -self.expected,
+                "edge (percent of the action)": self.percent,
+                "house edge (percent of the action)": self.house_percent,
+                "action (points per round)": self.action,
+            }
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(self, expected=self.expected, action=self.action, percent=self.percent)
 
 
 def edge_of(outcomes: SolvedRound) -> Edge:

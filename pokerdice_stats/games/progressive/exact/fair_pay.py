@@ -38,6 +38,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.blind.policy_names import canonical_policy
 from pokerdice_stats.games.progressive.exact.edge import (
@@ -57,8 +58,12 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 )
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
+from pokerdice_stats.ground.summary import figure_frame, short_repr
 from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet, get_rules
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: The largest pay the solver tries (points).
 PAY_LIMIT = Fraction(1_000_000)
@@ -160,6 +165,30 @@ class FairPay:
             "evaluations": self.evaluations,
             **edge,
         }
+
+    def frame(self) -> pd.DataFrame:
+        """The answer's figures, one row each: ``figure``, ``value`` (a float) and
+        ``value_exact`` (a Fraction or whole number when exact)."""
+        edge = self.edge
+        return figure_frame(
+            {
+                "target (percent)" if self.percent else "target (points per round)": self.target,
+                "pay (scale: a factor)": self.pay,
+                "expected payout (points per round)": self.expected,
+                "edge (percent of the action)": None if edge is None else edge.percent,
+                "evaluations": self.evaluations,
+            }
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            cell=self.cell,
+            target=f"{float(self.target):.6g}%" if self.percent else self.target,
+            pay=self.pay,
+            expected=self.expected,
+        )
 
 
 #: The sides a cell's pay may be set on (``house:WINNER/LOSER``, ``player:...``).

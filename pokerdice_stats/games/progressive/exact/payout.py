@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -63,10 +64,14 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import checked_positive_number
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import INT64_MAX, Goal, payout_against
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import Policy, solve
 from pokerdice_stats.turn.rules import RuleSet, get_rules
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,6 +99,33 @@ class PlayerResponse:
     def value(self, computer_hand: int) -> Fraction:
         """The player's optimal expected payout given the computer's final hand."""
         return Fraction(int(self.values[computer_hand]), self.denominator)
+
+    def frame(self) -> pd.DataFrame:
+        """One row a computer final hand: ``computer_hand`` (its index), ``dice``, ``goal``
+        (the index of the player's goal against it), ``value`` (the player's optimal
+        expected payout, a float) and ``value_exact`` (the Fraction)."""
+        import pandas as pd
+
+        table = hand_table(self.policy.rules)
+        exact = [self.value(h) for h in range(len(self.values))]
+        return pd.DataFrame(
+            {
+                "computer_hand": range(len(self.values)),
+                "dice": [table.format(h) for h in range(len(self.values))],
+                "goal": [int(g) for g in self.column],
+                "value": [float(v) for v in exact],
+                "value_exact": exact,
+            }
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.policy.rules,
+            goals=len(self.policy.goals),
+            throws=self.policy.throws,
+            computer_hands=len(self.values),
+        )
 
 
 def player_response(rules: RuleSet, payout: np.ndarray) -> PlayerResponse:

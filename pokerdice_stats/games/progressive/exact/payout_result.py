@@ -101,6 +101,17 @@ class RoundOutcomes:
         """Chance of a push: both final hands of the same rank (the diagonal of ``joint``)."""
         return sum((self.joint[c][c] for c in range(len(self.joint))), Fraction(0))
 
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            computer=self.computer,
+            knowledge=self.knowledge,
+            schedule=self.schedule.label,
+            expected=self.expected,
+            exact=self.exact,
+        )
+
 
 @dataclass(frozen=True, eq=False)
 class PayoutResult:

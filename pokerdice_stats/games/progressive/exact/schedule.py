@@ -43,6 +43,7 @@ import numpy as np
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.limits import exact_amount
+from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS
 from pokerdice_stats.turn.goals import INT64_MAX
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
@@ -173,15 +174,28 @@ class PayoutSchedule:
         """The same amounts under another name."""
         return replace(self, name=name, source=source)
 
-    def frame(self, rules: RuleSet, side: str = "player") -> pd.DataFrame:
+    def frame(self, rules: RuleSet | None = None, side: str = "player") -> pd.DataFrame:
         """The schedule as the seed prints it: a row per loser (lowest first), a column per winner.
 
         ``*`` is a push (same category) and ``-`` a pair that cannot happen;
         amounts are written as whole numbers or ``p/q``.  ``side``: ``player``
-        (what the house pays; all of a symmetric schedule) or ``house``.
+        (what the house pays; all of a symmetric schedule) or ``house``.  Without
+        ``rules``: one row an amount, both sides (``side``, ``winner``, ``loser``,
+        ``amount`` a float and ``amount_exact`` the Fraction; ``side`` is ``both`` for a
+        symmetric schedule).
         """
         import pandas as pd
 
+        if rules is None:
+            sides = [("player" if self.two_sided else "both", self.amounts)]
+            sides += [("house", self.house_amounts)] if self.house_amounts is not None else []
+            return pd.DataFrame(
+                [
+                    {"side": s, "winner": w, "loser": lo, "amount": float(a), "amount_exact": a}
+                    for s, amounts in sides
+                    for w, lo, a in amounts
+                ]
+            )
         if side == "house" and self.house_amounts is not None:
             return self.side("house").frame(rules)
         slugs = rules.category_slugs
@@ -206,6 +220,16 @@ class PayoutSchedule:
                     row[w] = "" if value is None else amount_text(value)
             rows.append(row)
         return pd.DataFrame(rows, columns=["loser", *winners])
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            name=self.name,
+            source=self.source or None,
+            amounts=len(self.amounts),
+            two_sided=self.two_sided,
+            largest=self.largest,
+        )
 
 
 def _one_or_two(player, house):

@@ -38,6 +38,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -56,9 +57,13 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 )
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.summary import figure_frame, short_repr
 from pokerdice_stats.turn.forward import final_hands
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet, get_rules
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: The actions of a card, in the order they are tried.
 ACTIONS = ("stand", "set", "pairs", "straight", "all")
@@ -153,6 +158,29 @@ class StrategyCard:
                 row[comp] = actions[0] if len(set(actions)) == 1 else " / ".join(actions)
             out.append(row)
         return out
+
+    def frame(self) -> pd.DataFrame:
+        """The card's figures, one row each: ``figure``, ``value`` (a float) and
+        ``value_exact`` (a Fraction when exact); the card itself is :meth:`rows`."""
+        return figure_frame(
+            {
+                "card edge (points per round)": self.card_edge.expected,
+                "optimal edge (points per round)": self.optimal_edge.expected,
+                "loss against optimal play (points per round)": self.loss,
+                "card edge (percent of the action)": self.card_edge.percent,
+                "optimal edge (percent of the action)": self.optimal_edge.percent,
+            }
+        )
+
+    def __repr__(self) -> str:
+        return short_repr(
+            self,
+            rules=self.rules,
+            schedule=self.schedule.label,
+            card_edge=self.card_edge.expected,
+            optimal_edge=self.optimal_edge.expected,
+            loss=self.loss,
+        )
 
 
 def _evaluate(tables: list[np.ndarray], throws: int) -> np.ndarray:
