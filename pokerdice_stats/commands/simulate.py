@@ -161,7 +161,7 @@ def register(subparsers) -> None:
         default=None,
         metavar="FILE",
         help="progressive session: a schedule file (.csv, as `payout --schedule-out` and the "
-        "main job write; default: 004, the seed's)",
+        "main job write; default: 004, the rule document's)",
     )
     sim.add_argument(
         "--raise",

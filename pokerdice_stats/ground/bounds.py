@@ -37,7 +37,7 @@ MAX_DENOMINATOR_EXPONENT = 40
 MAX_DENOMINATOR = 10**MAX_DENOMINATOR_EXPONENT
 
 #: Deepest nesting of arrays and tables in a rule, points or schedule file and in a
-#: cache entry written as JSON (the seeds' files nest at most 2 deep).
+#: cache entry written as JSON (the rule documents' files nest at most 2 deep).
 MAX_NESTING = 32
 
 #: Largest input file read (rule, points and schedule files), in bytes: 1 MiB.

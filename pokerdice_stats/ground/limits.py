@@ -37,7 +37,7 @@ FALLBACK_BUDGET = 4 * 1024**3
 #: is a typing slip, refused rather than read as "no limit".
 MAX_BUDGET = 1024**5
 
-#: Largest input file read, in bytes (1 MiB; the seeds' files are a few KiB).
+#: Largest input file read, in bytes (1 MiB; the rule documents' files are a few KiB).
 FILE_CAP = bounds.FILE_CAP
 
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}

@@ -76,7 +76,7 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
     app = FastAPI(
         title="pokerdice-stats coach",
         version=__version__,
-        description="Advice for every decision of the seed games of Poker Dice, with the "
+        description="Advice for every decision of the rule documents' Poker Dice games, with the "
         "figures of the command line (`pokerdice-stats ... --format json`).",
         responses=RESPONSES,
     )

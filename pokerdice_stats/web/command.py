@@ -22,8 +22,8 @@ def register(subparsers) -> None:
     serve = subparsers.add_parser(
         "serve",
         help="the table-side coach: a local web page advising every decision of each game",
-        description="Start the coach (a FastAPI application on uvicorn) and print its address. "
-        "The page advises every decision of each seed game; the JSON API behind it answers "
+        description="Start the coach (a FastAPI application on uvicorn) and print its address. The "
+        "page advises every decision of each rule document's game; the JSON API behind it answers "
         "with the command line's figures (OpenAPI document at /openapi.json). Ctrl-C stops it.",
     )
     serve.add_argument(

@@ -32,7 +32,7 @@ def progressive_checks(run: RunOptions) -> Iterator[Check]:
 
 
 def session_schedules() -> tuple[tuple[PayoutSchedule, int], ...]:
-    """The schedules whose sessions are checked, each with a starting bank: the seed's
+    """The schedules whose sessions are checked, each with a starting bank: 004's
     from 2,000 points, and one with doubled amounts (largest loss 2,400) from 3,000."""
     return ((PROGRESSIVE_SCHEDULE, 2_000), (PROGRESSIVE_SCHEDULE.scaled(2, "004 doubled"), 3_000))
 

@@ -244,7 +244,7 @@ def simulate_progressive(
 
     The computer throws first and follows ``computer``; the player sees its
     final hand and plays the optimal answer; the loser pays by ``schedule``
-    (default: the seed's, 004).  Ruin is the issue's (and the exact
+    (default: 004's).  Ruin is the issue's (and the exact
     :func:`pokerdice_stats.games.progressive.exact.bank.bank_distribution`'s): a bank
     that can no longer cover the largest loss of a round (the most the
     schedule makes a loser pay) is ruined and the session stops there, for

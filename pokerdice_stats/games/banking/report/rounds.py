@@ -90,7 +90,7 @@ def write_tables(out_dir: Path) -> list[Path]:
     ]
     head = (
         "# Banking Poker Dice, 2 to 5 blind seats: the symmetric equilibrium\n\n"
-        "Seed 004: every seat develops its hand without seeing anyone else's; the best hand "
+        "In 004, every seat develops its hand without seeing anyone else's; the best hand "
         "(full tie-breaks) takes the pot, identical best hands share it.  For each N the "
         "equilibrium is computed for that N: a mixture of pure hold tables such that no seat "
         "gains by deviating alone.  The exploitability (the most one seat gains, in shares of "

@@ -33,15 +33,15 @@ TABLE_OPTIONS = ("ante_max", "raise_max", "sit_out")
 #: Numbers written as a float beside ``NAME_exact`` ("p/q", or null when not exact).
 NUMBER_KEYS = ("ante", "raise", "pot", "to_meet", "meet_value", "fold_value", "value")
 DESCRIPTION = (
-    "Seed 001's betting round, solved exactly: every seat antes, throws in turn in the open, "
-    "the seat that now holds the best hand may check or raise, every seat still to throw meets "
-    "the raise or folds, the last best hand takes the pot; each seat maximises its own expected "
-    "net chips. Per seat: ev (net chips a round, ante included), p_pot, raise_rate, fold_rate. "
-    "With --seat: one seat's decision (facing a raise: meet or fold; with --hand: check or "
-    "raise; with --dice and --throws-left: which dice to hold), values in chips still to come. "
-    "With --ante-max, --raise-max or --sit-out: the round as 001 writes it (seat 1 names the "
-    "ante, each other seat meets it or sits out, a raise of 1 to --raise-max chips); then "
-    "--seat 1 alone asks which ante to name, --seat K (K > 1, with --in) whether to meet it."
+    "The betting round of Triple Snakes (001), solved exactly: every seat antes, throws in turn in "
+    "the open, the seat that now holds the best hand may check or raise, every seat still to throw "
+    "meets the raise or folds, the last best hand takes the pot; each seat maximises its own "
+    "expected net chips. Per seat: ev (net chips a round, ante included), p_pot, raise_rate, "
+    "fold_rate. With --seat: one seat's decision (facing a raise: meet or fold; with --hand: check "
+    "or raise; with --dice and --throws-left: which dice to hold), values in chips still to come. "
+    "With --ante-max, --raise-max or --sit-out: the round as 001 writes it (seat 1 names the ante, "
+    "each other seat meets it or sits out, a raise of 1 to --raise-max chips); then --seat 1 alone "
+    "asks which ante to name, --seat K (K > 1, with --in) whether to meet it."
 )
 
 

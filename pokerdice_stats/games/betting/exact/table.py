@@ -1,6 +1,6 @@
-"""001's round as the seed writes it: seat 1 names the ante, the others meet it or sit out.
+"""001's round as written: seat 1 names the ante, the others meet it or sit out.
 
-The round of :mod:`pokerdice_stats.games.betting.exact.solve` with the seed's three
+The round of :mod:`pokerdice_stats.games.betting.exact.solve` with 001's three
 choices made decisions (``design.md``, "001 betting"):
 
 1. **The ante.** Seat 1 names it, a whole number of chips from 1 to ``ante_max``
@@ -367,7 +367,7 @@ def solve_table(
         :data:`~pokerdice_stats.games.betting.exact.solve.MAX_RAISES` (0: no betting;
         default 1).
     sit_out : bool, default True
-        Whether a seat may sit the round out (as the seed writes).
+        Whether a seat may sit the round out (as 001 writes).
     exact : bool, optional
         Fractions (default when cheap) or floats.
 

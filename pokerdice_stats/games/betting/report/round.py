@@ -2,7 +2,7 @@
 
 - ``betting_by_seat.csv/.md``: every seat's expected net chips a round,
   chance of taking the pot, raise and fold rates, for 2 to 5 seats, at
-  ante 1 / raise 1 and at the seed's example stakes (ante 2, raise 1); exact
+  ante 1 / raise 1 and at 001's example stakes (ante 2, raise 1); exact
   fractions in the CSV; ``ev_checks_only`` is the same seat with betting off;
 - ``betting_raise_table.csv`` and ``betting_meet_table.csv``: the decision
   tables by hand (check or raise with each hand a seat leads with, nobody
@@ -32,7 +32,7 @@ from pokerdice_stats.ground.formats import fixed_text, to_csv, to_markdown
 from pokerdice_stats.turn.rules import get_rules
 
 PLAYERS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
-#: (ante, raise) of the tables: one ante a raise, and the seed's example (ante 2, raise 1).
+#: (ante, raise) of the tables: one ante a raise, and 001's example (ante 2, raise 1).
 STAKES = ((1, 1), (2, 1))
 PNG_METADATA = {"Software": None}
 DPI = 110

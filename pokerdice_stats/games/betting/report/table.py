@@ -6,7 +6,7 @@ Writes ``results/games/``, for 2 to 5 seats, seat 1 naming an ante of 1 to
 - ``betting_as_written.csv`` / ``.md``: per seat, whether it meets the ante or
   sits out, its value with the right to sit out (``ev``) and without it
   (``ev_all_in``: every seat meets, seat 1 naming its best ante for that game),
-  and the difference, what the seed's rule is worth to the seat (exact in the CSV);
+  and the difference, what 001's rule is worth to the seat (exact in the CSV);
 - ``betting_antes.csv``: per ante seat 1 may name, who meets it and seat 1's value,
   with and without the right to sit out;
 - ``betting_raise_sizes.csv`` / ``.md``: the raise (chips) each seat makes when it
@@ -182,7 +182,7 @@ def write_table(out_dir: Path) -> list[Path]:
     text += (
         "`entry`: the seat's choice at the ante seat 1 names; `ev`: expected net chips a "
         "round with the right to sit out; `ev_all_in`: without it (every seat meets; seat 1 "
-        "names `ante_named_all_in`); `right_to_sit_out`: the difference, what the seed's rule "
+        "names `ante_named_all_in`); `right_to_sit_out`: the difference, what 001's rule "
         "is worth to the seat (exact in the CSV).  The last seat in loses in every round, so "
         "it sits out; then so does every seat before it: nobody meets the ante and the round "
         "is void at every ante.\n\n"

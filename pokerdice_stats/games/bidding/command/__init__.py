@@ -12,15 +12,15 @@ from pokerdice_stats.games.bidding.command.output import (
 )
 
 DESCRIPTION = (
-    "Seed 003, variation 8: each player throws five dice once behind a screen; seat 1 bids "
-    "first, bids alternate, each names a higher rung of the ladder and claims the best five of "
-    "all ten dice make at least it; instead of bidding a player calls (the bidder wins if the "
-    "claim holds, else the caller); the top rung must be called. Solved as a zero-sum game: "
-    "value is seat 1's expected result (units won per game, +1 win / -1 loss), exploitability "
-    "the gap between the two seats' best responses to the solution (the value lies within it; "
-    "on the fine ladder the solution on the ladder's claims, which answers every rung, "
-    "measured in the full game, every rung open to the responder); "
-    "bid_odds: given your own five dice, the chance the ten dice make at least each rung."
+    "Classic poker dice (003), variation 8: each player throws five dice once behind a screen; "
+    "seat 1 bids first, bids alternate, each names a higher rung of the ladder and claims the best "
+    "five of all ten dice make at least it; instead of bidding a player calls (the bidder wins if "
+    "the claim holds, else the caller); the top rung must be called. Solved as a zero-sum game: "
+    "value is seat 1's expected result (units won per game, +1 win / -1 loss), exploitability the "
+    "gap between the two seats' best responses to the solution (the value lies within it; on the "
+    "fine ladder the solution on the ladder's claims, which answers every rung, measured in the "
+    "full game, every rung open to the responder); bid_odds: given your own five dice, the chance "
+    "the ten dice make at least each rung."
 )
 
 

@@ -89,7 +89,7 @@ def register(subparsers) -> None:
         "--schedule",
         default=None,
         metavar="FILE",
-        help="a schedule file (.csv, as --schedule-out writes; default: 004, the seed's)",
+        help="a schedule file (.csv, as --schedule-out writes; default: 004, the rule document's)",
     )
     payout.add_argument(
         "--schedule-out",
@@ -108,7 +108,7 @@ def register(subparsers) -> None:
         nargs=2,
         default=None,
         metavar=("A", "B"),
-        help="two schedules side by side (a file, or 004 for the seed's)",
+        help="two schedules side by side (a file, or 004 for the rule document's)",
     )
     payout.add_argument(
         "--solve",

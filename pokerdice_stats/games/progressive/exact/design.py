@@ -1,6 +1,6 @@
 """Design under constraints: the whole-number schedule nearest a given one that meets a target edge.
 
-``design_schedule(rules, "-3%")`` moves the pays of a base schedule (the seed's
+``design_schedule(rules, "-3%")`` moves the pays of a base schedule (004's
 by default) as little as it can until the player's edge (points a round, or
 percent of the points that change hands:
 :mod:`pokerdice_stats.games.progressive.exact.edge`) is within ``within`` of the
@@ -17,7 +17,7 @@ target, under these constraints:
   schedule two-sided).
 
 Losers whose pays are equal in every column on both sides form one row, as
-the seed prints "Bust / Little Straight / One Pair": they move together, so a
+004 prints "Bust / Little Straight / One Pair": they move together, so a
 row keeps its shape.  A *cell* below is a (winner, row) pair of that table.
 
 Distance moved: the number of cells changed (each side counts), then the points

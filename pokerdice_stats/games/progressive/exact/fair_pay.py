@@ -199,7 +199,7 @@ def parse_cell(text: str, rules: RuleSet) -> tuple[str, str, str] | None:
     """``[SIDE:]WINNER/LOSER`` -> (winner, loser, side) slugs; ``scale`` -> None.
 
     ``SIDE``: ``player`` (what the house pays the player), ``house`` (what the
-    player pays the house) or, left out, ``both`` (the seed's way).
+    player pays the house) or, left out, ``both`` (004's way).
 
     Raises
     ------

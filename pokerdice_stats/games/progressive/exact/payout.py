@@ -209,7 +209,7 @@ def check_payout_rules(rules: RuleSet) -> None:
     """Refuse rules whose ties the payout game would not honour.
 
     The payout game compares final categories only and pays nothing when they
-    are equal (a push), with the seed's schedule or any schedule file; rules
+    are equal (a push), with 004's schedule or any schedule file; rules
     that break ties otherwise would be silently overruled.
 
     Raises
@@ -259,7 +259,7 @@ def computer_distribution(
 ) -> tuple[np.ndarray, int]:
     """Exact final distribution of a computer policy (knowledge ``seen``).
 
-    ``optimal`` (or ``equilibrium``) needs the payout matrix (default: the seed's schedule).
+    ``optimal`` (or ``equilibrium``) needs the payout matrix (default: 004's schedule).
     """
     computer = canonical_policy(computer)
     check_choice(computer, "seen")
@@ -414,7 +414,7 @@ def expected_payout(
         ``seen`` (the player sees the computer's final hand) or ``blind``; default:
         the rules' ``knowledge``.
     schedule : PayoutSchedule
-        Any amounts, whole or fractional (the seed's by default).
+        Any amounts, whole or fractional (004's by default).
     tolerance : float, optional
         Exploitability tolerance of the blind equilibrium (see
         :func:`pokerdice_stats.engines.blind.equilibrium.solve_blind`).

@@ -2,7 +2,7 @@
 
 The loser of a round pays the winner an amount set by the two categories: the
 winner's category picks the column, the loser's the row.  A winner below three
-of a kind is paid nothing; hands of the same category push.  The seed's table::
+of a kind is paid nothing; hands of the same category push.  004's table::
 
        Winner:                      3K   FH   BS   4K   5K
        Bust / Little Straight / 1P   6   24   30   48  1200
@@ -13,7 +13,7 @@ of a kind is paid nothing; hands of the same category push.  The seed's table::
        Four of a Kind                -    -    -    *    50
 
 Amounts are exact non-negative rationals (:class:`fractions.Fraction`; whole
-numbers in the seed).  The seed's table pays the same both ways; a two-sided
+numbers in 004).  004's table pays the same both ways; a two-sided
 schedule says separately what the house pays the player when the player wins
 (``amounts``) and what the player pays the house when the house wins
 (``house_amounts``), so that a house edge can be designed.  Schedule files are read and written by
@@ -54,7 +54,7 @@ if TYPE_CHECKING:  # pandas only where a frame is made (the progressive hold ski
 
 #: Every category slug of every ladder.
 KNOWN_SLUGS = tuple(dict.fromkeys(c.slug for ladder in CATEGORY_LADDERS.values() for c in ladder))
-#: The name of the seed's schedule wherever a schedule may be named (``--compare 004``).
+#: The name of 004's schedule wherever a schedule may be named (``--compare 004``).
 SEED_NAME = "004"
 
 
@@ -75,10 +75,10 @@ class PayoutSchedule:
         missing from it are paid nothing.  In a two-sided schedule: what the
         house pays the player when the player wins.
     source : str
-        Where it came from: ``"004"`` for the seed's, else the file read.
+        Where it came from: ``"004"`` for the rule document's, else the file read.
     house_amounts : tuple of (winner, loser, amount), or None
         What the player pays the house when the house wins, when that differs
-        (a two-sided schedule); None: the same as ``amounts`` (the seed's way).
+        (a two-sided schedule); None: the same as ``amounts`` (004's way).
     """
 
     name: str
@@ -175,7 +175,7 @@ class PayoutSchedule:
         return replace(self, name=name, source=source)
 
     def frame(self, rules: RuleSet | None = None, side: str = "player") -> pd.DataFrame:
-        """The schedule as the seed prints it: a row per loser (lowest first), a column per winner.
+        """The schedule as 004 prints it: a row per loser (lowest first), a column per winner.
 
         ``*`` is a push (same category) and ``-`` a pair that cannot happen;
         amounts are written as whole numbers or ``p/q``.  ``side``: ``player``
@@ -453,7 +453,7 @@ def payout_matrix(rules: RuleSet, schedule: PayoutSchedule = PROGRESSIVE_SCHEDUL
     rules : RuleSet
         Gives each hand's category (the schedule compares categories only).
     schedule : PayoutSchedule
-        Default: the seed's :data:`PROGRESSIVE_SCHEDULE`.  Its amounts must be
+        Default: 004's :data:`PROGRESSIVE_SCHEDULE`.  Its amounts must be
         whole numbers (see :func:`integer_payout` for any amounts).
 
     Returns

@@ -1,6 +1,6 @@
 """Schedule files: the one format, read and written by the same code.
 
-A schedule file is a CSV laid out as the seed prints its table: a row per
+A schedule file is a CSV laid out as 004 prints its table: a row per
 loser category, a column per paying winner category, and an optional first
 line naming it::
 
@@ -37,7 +37,7 @@ grids of that layout, each after a line naming its side::
     loser,three-of-a-kind,...
     ...
 
-A file with one grid and no side line pays the same both ways, as the seed's.
+A file with one grid and no side line pays the same both ways, as 004's.
 The row-per-pair layout takes a first column ``side`` (``player`` or
 ``house``) for a two-sided schedule: ``side,winner,loser,amount``.
 
@@ -127,7 +127,7 @@ def read_schedule(path: str | Path) -> PayoutSchedule:
 
 
 def load_schedule(spec: str | Path | None) -> PayoutSchedule:
-    """A schedule named on the command line: ``004`` (or None) for the seed's, else a file."""
+    """A schedule named on the command line: ``004`` (or None) for 004's schedule, else a file."""
     if spec is None or str(spec).strip() == SEED_NAME:
         return PROGRESSIVE_SCHEDULE
     return read_schedule(spec)

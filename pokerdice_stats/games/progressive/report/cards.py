@@ -1,6 +1,6 @@
 """Printable cards of the progressive game: the pay card and the strategy card (PNG and PDF).
 
-- :func:`pay_card`: the schedule as the seed prints it (losers whose pays are equal
+- :func:`pay_card`: the schedule as 004 prints it (losers whose pays are equal
   in every column share a row), both sides when it is two-sided, with its exact edge
   against the optimal computer, the player seeing its hand;
 - :func:`strategy_card`: the chart of
@@ -58,7 +58,7 @@ ACTION_WORDS = (
 
 
 def schedule_title(schedule: PayoutSchedule) -> str:
-    """How a card names its schedule: the rule document by its game, not as a seed; a
+    """How a card names its schedule: 004's by its game, Progressive Poker Dice (004); a
     schedule read from a file by the file, whatever its heading says (it may be edited)."""
     if schedule.source not in ("", SEED_NAME):
         return f"the schedule of the file {Path(schedule.source).name} ({schedule.name})"
@@ -242,7 +242,7 @@ def write_cards(folder: Path) -> list[Path]:
     chart = pd.DataFrame(card.rows())
     text = (
         "# Progressive Poker Dice: printable cards\n\n"
-        "`progressive_pay_card.png/.pdf`: the seed's schedule with its edge; "
+        "`progressive_pay_card.png/.pdf`: 004's schedule with its edge; "
         "`progressive_strategy_card.png/.pdf`: a keep chart a person can follow, fitted to the "
         "optimal play (the player sees the computer's final hand; the computer plays its "
         "best).\n\n"

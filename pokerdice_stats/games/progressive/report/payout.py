@@ -1,6 +1,6 @@
 """Report section: the progressive game of 004, in ``results/games/``.
 
-- ``progressive_schedule.csv/.md``: the payout schedule as the seed prints it
+- ``progressive_schedule.csv/.md``: the payout schedule as 004 prints it
   (the CSV is a schedule file: ``payout --schedule`` reads it back);
 - ``progressive_payout.csv/.md``: the player's expected payout per round by
   computer policy, seen and blind, with the bank after 100 rounds;
@@ -42,7 +42,7 @@ _PNG_METADATA = {"Software": None}
 
 
 def write_progressive_schedule(out_dir: Path) -> Path:
-    """The seed's schedule as a schedule file (``payout --schedule`` reads it back)."""
+    """004's schedule as a schedule file (``payout --schedule`` reads it back)."""
     text = schedule_text(PROGRESSIVE_SCHEDULE, PRESETS["progressive"])
     return write_text(out_dir / "games" / "progressive_schedule.csv", text)
 

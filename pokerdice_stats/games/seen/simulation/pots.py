@@ -74,7 +74,7 @@ def simulate_pots(
 
     ``starter`` (who begins the next round) defaults to the rule set's
     ``starter`` option.  Later players see earlier hands, so rule sets whose
-    hands are developed blind (``knowledge=blind``, the banking game of seed
+    hands are developed blind (``knowledge=blind``, the banking game of
     004) are refused here: simulate their rounds with
     :func:`~pokerdice_stats.games.simulations.simulate_rounds`.  ``ante``: 1 to
     :data:`~pokerdice_stats.ground.bounds.POT_ANTE` chips.  ``run``: samples
