@@ -23,6 +23,9 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.i
 #: The tag of a cell whose outputs change from run to run (wall-clock timings).
 VARIES = "varies"
 
+#: A line that shows a chart (not the line defining a helper that does).
+PLOTS = re.compile(r"^(?!\s*def ).*(plt\.show\(\)|show_figure\()", re.M)
+
 _STYLER_ID = re.compile(r"T_[0-9a-f]{5}(_[a-z0-9_]+)?")
 _ADDRESS = re.compile(r" at 0x[0-9a-f]+")
 
@@ -65,6 +68,12 @@ def test_shown_reads_streams_displays_and_images():
     assert shown(cell) == ["[stdout] a b\n", "[image]", "<Styler>", '<table id="T_">']
 
 
+def test_plots_finds_a_chart_shown_not_a_helper_defined():
+    assert PLOTS.search("fig, ax = plt.subplots()\nplt.show()")
+    assert PLOTS.search("show_figure(fig)")
+    assert not PLOTS.search("def show_figure(fig):\n    fig.savefig(buffer)")
+
+
 def test_there_are_notebooks():
     assert any(p.name == "01_hand_odds.ipynb" for p in NOTEBOOKS)
 
@@ -91,6 +100,6 @@ def test_notebook_runs_and_shows_what_is_committed(path, monkeypatch):
     plots = [
         index
         for index, cell in enumerate(committed.cells)
-        if cell.cell_type == "code" and re.search(r"plt\.show\(\)|show_figure\(", cell.source)
+        if cell.cell_type == "code" and PLOTS.search(cell.source)
     ]
     assert all("[image]" in shown(committed.cells[i]) for i in plots), path.name

@@ -438,7 +438,7 @@ def test_seed_means_a_random_seed_only():
         check=False,
     ).stdout.split()
     paths = listed or [str(p.relative_to(root)) for p in (root / "pokerdice_stats").rglob("*.py")]
-    pattern = re.compile(r"\bseeds? 00[0-4]\b")
+    pattern = re.compile(r"\bseeds? 00[0-4]\b|\bthe seed's\b|\bthe seed (writes|prints)\b", re.I)
     found = [
         path
         for path in paths
