@@ -255,8 +255,8 @@ BAD = [
     ("/api/hold", {"dice": "K K J 10 9", "against": "Q Q Q 9 9", "players_left": 4,
                    "tied": 1}, 400, "at most 5"),
     ("/api/hold", {"rules": "banking", "dice": "6 6 1 2 3", "to_win": True}, 400, "blind"),
-    ("/api/betting", {"seat": 4, "against": "3 3 3 1 2"}, 400, "--seat"),
-    ("/api/betting", {"seat": 2}, 400, "--against"),
+    ("/api/betting", {"seat": 4, "against": "3 3 3 1 2"}, 400, "`seat`"),
+    ("/api/betting", {"seat": 2}, 400, "`against`"),
     ("/api/bidding", {"hand": "K K J 10 9", "bids": ["full-house", "two-pair"]}, 400, "higher"),
     ("/api/bidding", {"hand": "K K J 10 9", "bids": ["royal"]}, 400, "unknown rung"),
     ("/api/banking", {"dice": "6 6 1 2 3", "rules": "gameweave"}, 400, "blind"),
@@ -315,7 +315,7 @@ def test_malformed_and_oversized_bodies(client):
     response = client.post("/api/hold", content=big, headers={"Content-Type": "application/json"})
     assert response.status_code == 413 and "limited" in response.json()["error"]
     assert client.get("/api/jobs/abc").status_code == 400
-    assert client.get("/api/jobs/999999").status_code == 400
+    assert client.get("/api/jobs/999999").status_code == 404  # no such job
     assert client.get("/no/such/page").status_code == 404
 
 

@@ -123,6 +123,7 @@ def test_a_later_seat_under_the_throw_limit(page, api):
 
 def test_classic_bidding_call_or_bid(page, api, shots):
     choose_game(page, "classic")
+    page.select_option("#seat", "2")  # after one bid, seat 2 moves
     page.fill("#dice-text", "K K K K 9")
     page.select_option("#bid-add", "full-house")
     page.click("#bid-push")
@@ -136,7 +137,7 @@ def test_classic_bidding_call_or_bid(page, api, shots):
         (r.get_attribute("data-move"), float(r.get_attribute("data-chance"))) for r in rows
     ] == [(m["move"], m["chance"]) for m in answer["moves"]]
     shown = [r.query_selector_all("td")[2].inner_text() for r in rows]  # each move's value
-    assert shown == [f"{m['value']:.3f}" for m in answer["moves"]]
+    assert shown == [f"{m['value']:+.3f} a game".replace("-", "\u2212") for m in answer["moves"]]
     page.screenshot(path=str(shots / "classic-bidding.png"), full_page=True)
 
 
@@ -156,9 +157,8 @@ def test_triple_snakes_hold_and_betting(page, api, shots):
         {"rules": "triple-snakes", "players": 3, "seat": 2, "ante": "1", "raises": 1,
          "against": "4 4 2 2 1", "raised": 1},
     )  # fmt: skip
-    assert page.inner_text("#betting-decision") == meet["decision"]
-    page.select_option("#seat", "1")
-    page.fill("#against", "")
+    assert page.get_attribute("#betting-decision", "data-decision") == meet["decision"]
+    page.select_option("#seat", "1")  # seat 1 throws first: no best hand so far
     page.fill("#dice-text", "6 6 6 2 1")
     page.click("#check-raise")
     page.wait_for_function(
@@ -170,7 +170,7 @@ def test_triple_snakes_hold_and_betting(page, api, shots):
         {"rules": "triple-snakes", "players": 3, "seat": 1, "ante": "1", "raises": 1,
          "hand": "6 6 6 2 1"},
     )  # fmt: skip
-    assert page.inner_text("#betting-decision") == lead["decision"]
+    assert page.get_attribute("#betting-decision", "data-decision") == lead["decision"]
     values = [float(r.get_attribute("data-value")) for r in page.query_selector_all(
         "#betting-rows tbody tr")]  # fmt: skip
     assert values == [o["value"] for o in lead["options"]]

@@ -51,6 +51,7 @@ def test_a_position_the_equilibrium_never_reaches_gets_the_command_lines_move(pa
 
 def test_a_bid_that_does_not_rise_is_refused_as_it_is_added(page):
     choose_game(page, "classic")
+    page.select_option("#seat", "2")  # after one bid, seat 2 moves
     _ask_bidding(page, "K K K K 9", ["full-house"])
     page.wait_for_selector("#bidding-best", timeout=ANSWER_WAIT)
     page.select_option("#bid-add", "two-pair")
@@ -124,5 +125,5 @@ def test_001s_holds_in_chips_are_the_command_lines(page, shots, capsys):
     assert page.get_attribute("#best-keep", "data-keep") == answer["holds"][0]["keep"]
     assert float(page.get_attribute("#best-value", "data-value")) == answer["holds"][0]["value"]
     assert "chips" in page.inner_text("#best-value")
-    assert "you are seat 2" in page.inner_text("#headline")
+    assert "(seat 2 of 3: to beat 5 5 5 2 1" in page.inner_text("#headline")
     page.screenshot(path=str(shots / "triple-snakes-holds-in-chips.png"), full_page=True)

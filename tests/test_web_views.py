@@ -193,7 +193,7 @@ def test_a_state_the_turn_cannot_reach_is_refused(client):
     body = {"set": ["max_rethrow=3"], "dice": "K K Q J 9", "throws_left": 1, "to_win": True,
             "players_left": 1}  # fmt: skip
     response = client.post("/api/hold", json=body)
-    assert response.status_code == 400 and "--untouched" in response.json()["error"]
+    assert response.status_code == 400 and "`untouched`" in response.json()["error"]
     response = client.post("/api/rules", json={"set": ["sticky_holds=true"]})
     assert response.json()["state"] == "aside"
 

@@ -78,6 +78,29 @@ def check_goal(goal: str | None) -> None:
         )
 
 
+def hold_check(request: HoldRequest) -> None:
+    """The checks of a hold request that need no solve, made before its job starts (so a
+    refusal is a 400 at once, never after a long solve): the rules, the goal, and for a
+    round played to win the throws left and the dice the turn's state carries.
+
+    Raises
+    ------
+    OptionError
+        As :func:`hold_answer` would, with the same message.
+    """
+    from pokerdice_stats.turn.advice import check_throws_left, turn_state_dice
+
+    check_goal(request.goal)
+    rules = table_rules(request)
+    if not request.to_win or request.limit is not None or rules.knowledge != "seen":
+        return
+    left = check_throws_left(
+        request.throws_left, rules.throws, f"with {rules.throws} throws a turn"
+    )
+    if request.aside is not None or request.untouched is not None:
+        turn_state_dice(rules, left, request.aside, request.untouched)
+
+
 def hold_answer(request: HoldRequest) -> dict:
     """``hold DICE ... --format json``: every hold with its value, best first."""
     from pokerdice_stats.commands.holds import hold_advice, hold_record
@@ -153,11 +176,13 @@ def bidding_answer(request: BiddingRequest) -> dict:
     table = hand_table(rules)
     hand = table.hand(request.hand)
     history = parse_bids(ladder, request.bids)
+    check_bidding_seat(request.seat, len(history))
     result = solve_ladder(rules, "category")
     odds = bid_odds(ladder)[hand]
     # the command line's answer (bidding --hand --bids): the solution's mix, or the move of
     # the best value where the solution never makes the mover's own bids with this hand
     answer = position_answer(result, request.hand, request.bids)
+    last = answer.chance_last_bid
     top = max(m.chance for m in answer.moves)
     moves = [
         {"move": m.move, "chance": m.chance, "best": m.chance == top, "value": m.value}
@@ -172,6 +197,11 @@ def bidding_answer(request: BiddingRequest) -> dict:
         "own_rung": ladder.labels[ladder.hand_rung[hand]],
         "bids": [ladder.labels[b] for b in history],
         "seat": answer.seat,
+        # the chance the ten dice make the last bid, given your five (None at the opening);
+        # ..._beliefs: given the other's hands as the solution's bids so far weigh them
+        "chance_last_bid": None if last is None else float(last),
+        "chance_last_bid_exact": last,
+        "chance_last_bid_beliefs": answer.chance_last_bid_beliefs,
         "reached": reach_chances(result).get(history, 0.0) > NEGLIGIBLE,
         "mix": answer.mix,
         "value": result.value,
@@ -188,6 +218,24 @@ def bidding_answer(request: BiddingRequest) -> dict:
     return plain(record)
 
 
+def check_bidding_seat(seat: int | None, bids: int) -> None:
+    """Refuse a seat that is not the one to move after ``bids`` bids (seat 1 opens).
+
+    Raises
+    ------
+    OptionError
+        For a seat other than 1 or 2, or the seat not to move.
+    """
+    if seat is None:
+        return
+    if seat not in (1, 2):
+        raise OptionError(f"bidding is for two players: your seat is 1 or 2, got {seat}")
+    to_move = 1 if bids % 2 == 0 else 2
+    if seat != to_move:
+        after = "before any bid" if bids == 0 else f"after {bids} bid{'s' if bids > 1 else ''}"
+        raise OptionError(f"{after} it is seat {to_move}'s move (you are seat {seat})")
+
+
 def banking_answer(request: BankingRequest) -> dict:
     """004 banking, blind: every hold's share of the pot against the equilibrium field, and
     the chance the equilibrium plays it (``banking --dice``'s record,
@@ -201,21 +249,9 @@ def banking_answer(request: BankingRequest) -> dict:
 def games_answer() -> dict:
     """What the page offers: every preset, its faces, categories and decisions, and the
     ``--set`` keys."""
-    from pokerdice_stats.games.registry import game_for
-
     presets = []
     for name in PRESETS:
         rules = get_rules(name)
-        round_game = game_for(rules, "round").name
-        session = game_for(rules, "session").name
-        if session == "progressive":  # the question there is the payout, not the round
-            panels = ["progressive"]
-        else:
-            panels = ["hold" if round_game == "seen" else round_game]
-        if session == "betting":
-            panels.append(session)
-        if name == "classic":  # 003's variation 8 is bidding for two
-            panels.append("bidding")
         presets.append(
             {
                 "name": name,
@@ -224,22 +260,57 @@ def games_answer() -> dict:
                 "faces": list(rules.face_chart.labels),
                 "categories": list(rules.category_slugs),
                 "throws": rules.throws,
-                "panels": panels,
+                "panels": panels_for(rules),
             }
         )
     return {"presets": presets, "options": dict(OPTION_KEYS)}
 
 
+#: Why the page coaches no throw of a rule set, by its panel (None: it coaches them).
+NOT_COACHED = {
+    "progressive-blind": "The coach advises 004's progressive game as written: you see the "
+    "computer's final hand, then choose your keeps against it. With knowledge=blind nobody "
+    "sees the other's hand and each side plays the blind equilibrium, a mix of keeps with "
+    "no single best keep against a known hand, so the page gives no advice for it. Its "
+    "value and how simple strategies fare against it are in the blind equilibrium tables "
+    "(results/games/progressive_payout.md, the rows marked blind); for the keeps of a blind "
+    "round throw by throw, choose the game banking (004 banking, blind).",
+}
+
+
+def panels_for(rules: RuleSet) -> list[str]:
+    """The page's panels for a rule set: the round's (``hold``, seen; ``banking``, blind),
+    ``progressive`` (004's payout game, seen), ``progressive-blind`` (coached by no panel:
+    :data:`NOT_COACHED`), then ``betting`` (001) and ``bidding`` (003, classic)."""
+    from pokerdice_stats.games.registry import game_for
+
+    round_game = game_for(rules, "round").name
+    session = game_for(rules, "session").name
+    if session == "progressive":  # the question there is the payout, not the round
+        panels = ["progressive" if rules.knowledge == "seen" else "progressive-blind"]
+    else:
+        panels = ["hold" if round_game == "seen" else round_game]
+    if session == "betting":
+        panels.append(session)
+    if rules.preset == "classic":  # 003's variation 8 is bidding for two
+        panels.append("bidding")
+    return panels
+
+
 def faces_answer(request: Table) -> dict:
-    """The faces and categories of a rule set with its ``set`` options, and what a turn's
-    state carries besides the hand (``state``: ``hand``; ``aside``, the dice set aside
-    under sticky holds; ``original``, the first throw's dice never thrown again under a
-    turn-scoped ``max_rethrow``)."""
+    """The faces and categories of a rule set with its ``set`` options, the page's panels
+    for it (:func:`panels_for`; ``not_coached``: why no panel advises its throws, or
+    None), and what a turn's state carries besides the hand (``state``: ``hand``;
+    ``aside``, the dice set aside under sticky holds; ``original``, the first throw's dice
+    never thrown again under a turn-scoped ``max_rethrow``)."""
     from pokerdice_stats.turn.states import state_kind
 
     rules = table_rules(request)
+    panels = panels_for(rules)
     return {
         "rules": rules.label(),
+        "panels": panels,
+        "not_coached": next((NOT_COACHED[p] for p in panels if p in NOT_COACHED), None),
         "settings": rules.settings(),
         "faces": list(rules.face_chart.labels),
         "categories": list(rules.category_slugs),

@@ -4,8 +4,11 @@ Every answer is a JSON object. Bad input is a 4xx with one message under ``error
 (422: a field out of its bounds, 400: a position the rules refuse, 413: a body over
 :data:`MAX_BODY_BYTES`, 429: too many solves running); a long solve is a 202 with its
 pending status (the seconds it has run and ``progress``, the share of the solve done,
-0 to 1), to be polled at ``/api/jobs/{id}``. The OpenAPI document is at
-``/openapi.json`` and its pages at ``/docs``.
+0 to 1), to be polled at ``/api/jobs/{id}`` (404: no such job). A refusal names the
+request's fields (`` `throws_left` ``), not the command line's options
+(:func:`~pokerdice_stats.web.words.api_words`). The OpenAPI document is at
+``/openapi.json`` and its pages at ``/docs`` (they load Swagger UI from a CDN: the page
+links the document itself).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from pokerdice_stats.web.requests import (
     Table,
 )
 from pokerdice_stats.web.review import review_answer
+from pokerdice_stats.web.words import api_words
 
 #: Largest request body read (bytes); a longer one is refused with 413.
 MAX_BODY_BYTES = 16 * 1024
@@ -48,6 +52,7 @@ RESPONSES: dict[int | str, dict[str, Any]] = {
     202: {"model": PendingAnswer, "description": "A long solve: poll ``poll`` for the answer"},
     **{status: {"model": ErrorAnswer, "description": what} for status, what in (
         (400, "A position or option the rules refuse"),
+        (404, "No such job (GET /api/jobs/{id}): unknown, or its answer forgotten"),
         (413, f"A body over {MAX_BODY_BYTES} bytes"),
         (422, "A body that is not a JSON object, or a field of the wrong type or out of bounds"),
         (429, "Too many solves running: try again"),
@@ -101,26 +106,32 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
 
     @app.post("/api/hold", summary="hold: every hold with its value (as hold --format json)")
     def hold(request: HoldRequest) -> JSONResponse:
+        answers.hold_check(request)  # refused at once, before a job starts a solve
         return _answer(jobs, "hold", request, _hold_group(request), answers.hold_answer)
 
     @app.post("/api/betting", summary="001 betting, one seat: meet/fold, check/raise, holds")
     def betting(request: BettingRequest) -> JSONResponse:
+        answers.table_rules(request)
         group = ("betting", _table_key(request), request.players, request.ante,
                  request.raise_size, request.raises, request.exact)  # fmt: skip
         return _answer(jobs, "betting", request, group, answers.betting_answer)
 
     @app.post("/api/bidding", summary="003 bidding for two: call or bid, and each rung's odds")
     def bidding(request: BiddingRequest) -> JSONResponse:
+        answers.table_rules(request)
+        answers.check_bidding_seat(request.seat, len(request.bids))
         group = ("bidding", _table_key(request))
         return _answer(jobs, "bidding", request, group, answers.bidding_answer)
 
     @app.post("/api/banking", summary="004 banking, blind: the equilibrium's hold mix")
     def banking(request: BankingRequest) -> JSONResponse:
+        answers.table_rules(request)
         group = ("banking", _table_key(request), request.players)
         return _answer(jobs, "banking", request, group, answers.banking_answer)
 
     @app.post("/api/review", summary="A played turn: every keep against the best, its cost")
     def review(request: ReviewRequest) -> JSONResponse:
+        answers.table_rules(request)
         group = ("review", _table_key(request))
         return _answer(jobs, "review", request, group, review_answer)
 
@@ -140,6 +151,8 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
     def job(job_id: str) -> JSONResponse:
         if not (job_id.isascii() and job_id.isdigit() and len(job_id) <= 12):
             raise PokerDiceError(f"a job id is a whole number, got {job_id[:20]!r}")
+        if not jobs.known(job_id):
+            raise HTTPException(404, f"no job {job_id!r} (finished answers are kept a while only)")
         done, body = jobs.poll(job_id)
         return JSONResponse(body, status_code=200 if done else 202)
 
@@ -183,7 +196,8 @@ def _add_errors(app: FastAPI) -> None:
 
     @app.exception_handler(PokerDiceError)
     async def refused(_: Request, err: PokerDiceError) -> JSONResponse:
-        return _error(400, str(err))
+        # the command line's message, naming the request's fields instead of its options
+        return _error(400, api_words(str(err)))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, err: RequestValidationError) -> JSONResponse:

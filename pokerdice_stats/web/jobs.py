@@ -124,6 +124,11 @@ class JobBoard:
                 thread.start()
         return self._outcome(job, self.wait)
 
+    def known(self, job_id: str) -> bool:
+        """Whether job ``job_id`` is on the board (running, or its answer kept)."""
+        with self._lock:
+            return job_id in self._by_id
+
     def poll(self, job_id: str, wait: float = 0.5) -> tuple[bool, Any]:
         """The answer of job ``job_id`` or its pending status.
 

@@ -83,6 +83,8 @@ class BiddingRequest(Table):
     bids: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
         default_factory=list, max_length=16
     )
+    #: Your seat, 1 or 2 (optional): refused unless it is the seat to move after ``bids``.
+    seat: int | None = Field(default=None, ge=1, le=5)
 
 
 class BankingRequest(Table):

@@ -1,8 +1,8 @@
-// The coach's page: plain JavaScript over the JSON API (no build step).
+// The coach's page: plain JavaScript over the JSON API (no build step). The words and numbers
+// are coach_words.js's, the betting, bidding and review panels coach_answers.js's.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-const state = { games: null, rules: null, dice: [], answer: null };
+const state = { games: null, rules: null, dice: [], answer: null, epoch: 0, note: "" };
 
 // ---- talking to the API -------------------------------------------------------------
 
@@ -24,7 +24,7 @@ async function call(url, body, statusLine) {
     statusLine.textContent = "";
     statusLine.classList.remove("pending");
   }
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  if (!response.ok) throw new Error(refusal(data, response.status));
   return data;
 }
 
@@ -53,44 +53,22 @@ function preset() {
 }
 
 function has(panel) {
-  return preset().panels.includes(panel);
-}
-
-// ---- numbers as players read them ---------------------------------------------------
-
-function fixed(value, digits) {
-  // a value too small for the digits shown keeps three significant ones (never "0.000")
-  return value !== 0 && Math.abs(value) < 10 ** -digits ? value.toPrecision(3) : value.toFixed(digits);
-}
-
-function shown(value, unit) {
-  if (value === null || value === undefined) return "";
-  if (unit === "chance") return `${(100 * value).toFixed(2)} %`;
-  if (unit && unit.startsWith("share of the pot")) return `${(100 * value).toFixed(2)} % of the pot`;
-  if (unit === "points per round") return `${fixed(value, 3)} points`;
-  if (unit === "chips") return `${fixed(value, 3)} chips`;
-  return value.toFixed(4);
-}
-
-function valueWords(unit) {
-  if (unit === "chance") return "chance to win the round";
-  if (unit === "points per round") return "points per round (expected payout)";
-  if (unit && unit.startsWith("share of the pot")) return unit;
-  return unit;
-}
-
-function afterValue(unit) {
-  // what follows a value shown with its unit (shown): the words, without the unit again
-  if (unit === "points per round") return "a round (expected payout)";
-  if (unit && unit.startsWith("share of the pot")) return unit.replace("share of the pot", "").trim();
-  if (unit === "chips") return "";
-  return valueWords(unit);
+  // the rules in force decide the panels (knowledge=blind turns a round into banking's)
+  return (state.rules ? state.rules.panels : preset().panels).includes(panel);
 }
 
 // ---- answers on screen: none is left standing for another position ------------------------
 
 function clearAnswers() {
+  // every panel's answer, and any answer still on its way (it was for the old position)
+  state.epoch += 1;
+  state.answer = null;
+  for (const id of ["status", "review-status"]) {
+    $(id).textContent = "";
+    $(id).className = "note";
+  }
   $("holds").hidden = true;
+  drawDice([]);
   $("headline").textContent = "";
   $("next-throw").disabled = true;
   for (const id of ["betting-rows", "bidding-rows", "review-rows"]) $(id).hidden = true;
@@ -99,22 +77,29 @@ function clearAnswers() {
 
 function needRules() {
   if (!state.rules) throw new Error("fix the rules first: see the message under the options");
+  if (state.rules.not_coached) throw new Error(state.rules.not_coached);
+}
+
+async function ask(line, work) {
+  // One question: the options typed are applied first (the rules reloaded), then ``work()``
+  // asks and gives the function that shows the answer, shown only if the position is still
+  // the one asked about; a refusal goes on ``line``.
+  let epoch = null;
+  try {
+    await loadRules();
+    epoch = state.epoch;
+    needRules();
+    line.className = "note";
+    const show = await work();
+    if (epoch === state.epoch) show();
+  } catch (err) {
+    if (epoch !== null && epoch !== state.epoch) return;  // about a position no longer shown
+    line.className = "error";
+    line.textContent = err.message;
+  }
 }
 
 // ---- dice entry -----------------------------------------------------------------------
-
-function norm(label) {
-  const up = String(label).trim().toUpperCase();
-  return up === "T" ? "10" : up;
-}
-
-function parseDice(text) {
-  const parts = text.trim().split(/[\s,]+/).filter((s) => s);
-  if (parts.length === 1 && parts[0].length > 1 && !/^10$/.test(parts[0])) {
-    return parts[0].replace(/10/g, "T").split("").map(norm);
-  }
-  return parts.map(norm);
-}
 
 function setDice(list) {
   state.dice = list.slice(0, 5);
@@ -123,11 +108,8 @@ function setDice(list) {
 }
 
 function stale() {
-  // new dice: the advice shown was for other dice
-  drawDice([]);
-  $("holds").hidden = true;
-  $("headline").textContent = "";
-  $("next-throw").disabled = true;
+  // new dice: every answer shown was for other dice
+  clearAnswers();
 }
 
 function drawDice(kept) {
@@ -142,8 +124,10 @@ function drawDice(kept) {
     die.textContent = face === undefined ? "?" : face;
     die.dataset.face = face || "";
     const at = face === undefined ? -1 : marks.indexOf(face);
-    if (at >= 0) {
+    if (at >= 0) {  // marked by a word too, not by colour alone
       die.classList.add("keep");
+      die.setAttribute("aria-label", `${face}: keep`);
+      die.title = "keep this die";
       marks.splice(at, 1);
     }
     die.addEventListener("click", () => {
@@ -175,11 +159,37 @@ function drawPalette() {
 // ---- the table: game, options, players, seat ---------------------------------------------
 
 let rulesAsked = null; // the last table asked for: the same again redraws nothing
+let rulesLoad = Promise.resolve(); // its answer, awaited by every question
 
-async function loadRules() {
+function loadRules() {
+  // The rules of the table as typed (game, options, rule file); a question awaits them, so
+  // options typed and not yet applied (no change event) apply before it is sent.
   const asked = JSON.stringify(table());
-  if (asked === rulesAsked) return; // e.g. the settings' change event on leaving the field
+  if (asked === rulesAsked) return rulesLoad; // e.g. the settings' change event on leaving
   rulesAsked = asked;
+  rulesLoad = fetchRules(asked);
+  return rulesLoad;
+}
+
+function chooseGame() {
+  // an explicit game choice replaces a pasted rule file (which names a game of its own)
+  if ($("rules-text").value.trim()) {
+    $("rules-text").value = "";
+    state.note = `The pasted rule file is no longer used: you chose the game ${$("preset").value} ` +
+      "in the Game menu.";
+  }
+  return loadRules();
+}
+
+function gameNote() {
+  const note = $("game-note");
+  note.textContent = state.note || ($("rules-text").value.trim()
+    ? "The pasted rule file sets the game; choosing a game in the Game menu clears it." : "");
+  note.hidden = !note.textContent;
+  state.note = "";
+}
+
+async function fetchRules(asked) {
   let answer;
   try {
     answer = await call("/api/rules", table());
@@ -189,6 +199,7 @@ async function loadRules() {
     rulesAsked = null;
     clearAnswers();
     $("source").innerHTML = `<span class="error">${escapeHtml(err.message)}</span>`;
+    gameNote();
     return;
   }
   if (asked !== rulesAsked) return; // a later table was asked for meanwhile
@@ -199,10 +210,15 @@ async function loadRules() {
     rulesAsked = JSON.stringify(table());
   }
   $("source").textContent = `${preset().source} — rules: ${state.rules.rules}`;
+  gameNote();
+  $("not-coached").textContent = state.rules.not_coached || "";
+  $("not-coached").hidden = !state.rules.not_coached;
   drawPalette();
   const left = $("throws-left");
+  const chosen = left.value;  // kept where the new rules still allow it
   left.innerHTML = "";
   for (let t = state.rules.throws - 1; t >= 0; t--) left.add(new Option(String(t), String(t)));
+  if (chosen !== "" && Number(chosen) < state.rules.throws) left.value = chosen;
   for (const el of document.querySelectorAll("[data-panels]")) {
     el.hidden = !el.dataset.panels.split(" ").some(has);
   }
@@ -215,6 +231,7 @@ async function loadRules() {
   bids.innerHTML = "";
   for (const c of state.rules.categories.slice().reverse()) bids.add(new Option(c, c));
   drawSteps();
+  seatFields();
 }
 
 function drawSeats() {
@@ -223,6 +240,20 @@ function drawSeats() {
   seat.innerHTML = "";
   for (let s = 1; s <= Number($("players").value); s++) seat.add(new Option(String(s), String(s)));
   seat.value = Number(keep) <= Number($("players").value) ? keep : "1";
+}
+
+function seatFields() {
+  // show only the fields that apply: seat 1 faces no best hand; the first player's throws
+  // matter only under throw_limit=first-player; the progressive game has no seats
+  const first = seat() === 1;
+  $("first-seat").hidden = !first;
+  $("against-field").hidden = first;
+  $("tied-field").hidden = first;
+  const limited = Boolean(state.rules) && state.rules.settings.throw_limit === "first-player";
+  $("limit-field").hidden = first || !limited;
+  const seats = !has("progressive") && !has("progressive-blind");
+  $("players-field").hidden = !seats;
+  $("seat-field").hidden = !seats;
 }
 
 function players() {
@@ -240,7 +271,7 @@ function position(needAgainst = true, where = "") {
   if (has("banking")) out.players = players();
   if (has("progressive")) out.computer_hand = $("computer-hand").value.trim() || null;
   if (has("hold")) {
-    const against = $("against").value.trim();
+    const against = seat() > 1 ? $("against").value.trim() : "";  // seat 1 throws first
     if (needAgainst && seat() > 1 && !against) {
       throw new Error(`enter the best hand so far${where} (you are seat ${seat()}, not seat 1)`);
     }
@@ -254,8 +285,8 @@ function position(needAgainst = true, where = "") {
       }
     }
     out.players_left = players() - seat();
-    const limit = $("limit").value.trim();
-    if (limit && seat() > 1) out.limit = Number(limit);
+    const limit = $("limit-field").hidden ? "" : $("limit").value.trim();
+    if (limit) out.limit = Number(limit);
   }
   return out;
 }
@@ -272,39 +303,33 @@ function turnState() {
   return out;
 }
 
-function common(a, b) {
-  // the dice two lists share (as multisets)
-  const rest = b.slice();
-  const out = [];
-  for (const face of a) {
-    const at = rest.indexOf(face);
-    if (at >= 0) {
-      out.push(face);
-      rest.splice(at, 1);
-    }
-  }
-  return out;
-}
-
 // ---- advice after a throw ---------------------------------------------------------------
 
-async function askHolds(ask) {
-  // Every hold of the throw entered, valued by ``ask(dice, status)`` (an answer with holds).
+async function askHolds(value) {
+  // Every hold of the throw entered, valued by ``value(dice, status)`` (an answer with holds).
   const status = $("status");
-  status.className = "note";
   $("holds").hidden = true;
   $("headline").textContent = "";
-  try {
-    needRules();
+  await ask(status, async () => {
     const dice = $("dice-text").value.trim();
     if (!dice) throw new Error("enter your five dice");
-    const answer = await ask(dice, status);
-    state.answer = answer;
-    showHolds(answer);
-  } catch (err) {
-    status.className = "error";
-    status.textContent = err.message;
-  }
+    const answer = await value(dice, status);
+    return () => {
+      state.answer = answer;
+      showHolds(answer);
+    };
+  });
+}
+
+function seatWords(where) {
+  // the position in the player's terms: your seat of how many, what you must beat
+  const after = plural(players() - seat(), "player");
+  if (!where.against) return `seat 1 of ${players()}: you throw first, ${after} after you`;
+  const out = seat() - 1 - where.tied;
+  return `seat ${seat()} of ${players()}: to beat ${where.against}, held by ` +
+    `${plural(where.tied, "earlier seat")}` +
+    (out > 0 ? ` (the ${plural(out, "other earlier seat")} cannot win: out)` : "") +
+    `; ${after} after you`;
 }
 
 async function advise() {
@@ -314,14 +339,20 @@ async function advise() {
     if (has("banking")) {
       const answer = await call("/api/banking", { ...body, players: where.players }, status);
       answer.unit = answer.units.value;
+      answer.facing = `${players()} players; blind: nobody sees another's hand, so every seat ` +
+        "is alike and your seat does not change the advice";
       return answer;
     }
     if (has("progressive")) {
       if (!where.computer_hand) throw new Error("enter the computer's final hand");
-      return call("/api/hold", { ...body, computer_hand: where.computer_hand }, status);
+      const answer = await call("/api/hold", { ...body, computer_hand: where.computer_hand }, status);
+      answer.facing = `against the computer's final hand ${where.computer_hand}`;
+      return answer;
     }
     delete where.players;
-    return call("/api/hold", { ...body, to_win: true, ...where, ...turnState() }, status);
+    const answer = await call("/api/hold", { ...body, to_win: true, ...where, ...turnState() }, status);
+    answer.facing = seatWords(where);
+    return answer;
   });
 }
 
@@ -331,8 +362,7 @@ function showHolds(answer) {
   drawDice(kept);
   const again = best.rethrow;
   const what = best.rethrow === 0 ? "stand" : `keep ${best.keep || "(none)"}, throw ${again} again`;
-  let facing = "";
-  if (answer.players) facing = ` (${answer.players} players, you are seat ${answer.seat || 1})`;
+  const facing = answer.facing ? ` (${answer.facing})` : "";
   $("headline").innerHTML =
     `<strong id="best-keep" data-keep="${escapeHtml(best.keep)}">${escapeHtml(what)}</strong>: ` +
     `<span id="best-value" data-value="${best.value}">${shown(best.value, answer.unit)}</span> ` +
@@ -353,7 +383,7 @@ function showHolds(answer) {
       `<td class="num">${h.rethrow === 0 ? "stand" : h.rethrow}</td>` +
       `<td class="num">${shown(h.value, answer.unit)}</td>` +
       (mix ? `<td class="num">${(100 * h.chance).toFixed(1)} %</td>` : "") +
-      `<td>${h.optimal ? "★" : ""}</td>`;
+      `<td>${h.optimal ? "★ best" : ""}</td>`;
     body.appendChild(tr);
   }
   $("holds").hidden = false;
@@ -378,286 +408,7 @@ function nextThrow() {
   $("next-throw").disabled = true;
 }
 
-// ---- 001 betting -----------------------------------------------------------------------
-
-function bettingBody() {
-  const raiseSize = $("raise").value.trim();
-  return {
-    ...table(),
-    players: players(),
-    seat: seat(),
-    ante: $("ante").value.trim() || "1",
-    raise_size: raiseSize || null,
-    raises: Number($("raises").value),
-    pot: $("pot").value.trim() || null,
-  };
-}
-
-async function checkOrRaise() {
-  await betting((body) => {
-    body.hand = $("dice-text").value.trim();
-    if (!body.hand) throw new Error("enter your five dice");
-    const against = $("against").value.trim();
-    if (against) body.against = against;
-    return body;
-  });
-}
-
-async function meetOrFold() {
-  await betting((body) => {
-    body.against = $("against").value.trim();
-    if (!body.against) throw new Error("enter the raiser's hand as the best hand so far");
-    body.raised = 1;
-    return body;
-  });
-}
-
-async function holdInChips() {
-  // 001: every hold valued in chips still to come (betting --seat K --dice D --throws-left T)
-  await askHolds(async (dice, status) => {
-    const body = { ...bettingBody(), dice, throws_left: Number($("throws-left").value) };
-    const against = $("against").value.trim();
-    if (seat() > 1 && !against) throw new Error(`enter the best hand so far (you are seat ${seat()}, not seat 1)`);
-    if (against) body.against = against;
-    const answer = await call("/api/betting", body, status);
-    answer.unit = "chips";
-    return answer;
-  });
-}
-
-async function betting(fill) {
-  const line = $("betting-answer");
-  const rows = $("betting-rows");
-  rows.hidden = true;
-  line.textContent = "";
-  try {
-    needRules();
-    const answer = await call("/api/betting", fill(bettingBody()), line);
-    line.className = "answer";
-    if (answer.meet_value !== undefined) {
-      line.innerHTML = `<span id="betting-decision">${answer.decision}</span>: meet is worth ` +
-        `${shown(answer.meet_value, "chips")} to come, fold ${shown(answer.fold_value, "chips")}`;
-      return;
-    }
-    if (!answer.options.length) {
-      line.innerHTML = `<span id="betting-decision">${escapeHtml(answer.decision)}</span>: ` +
-        escapeHtml(answer.reason || "this seat has no choice to make here");
-      return;
-    }
-    line.innerHTML = `<span id="betting-decision">${answer.decision}</span>` +
-      (answer.chosen_raises ? ` (${answer.chosen_raises} raise(s))` : "") +
-      "; each choice's chips to come:";
-    rows.querySelector("thead").innerHTML = "<tr><th>raises</th><th>value</th></tr>";
-    const body = rows.querySelector("tbody");
-    body.innerHTML = "";
-    for (const o of answer.options) {
-      const tr = document.createElement("tr");
-      tr.dataset.value = o.value;
-      tr.innerHTML = `<td>${o.raises}</td><td class="num">${shown(o.value, "chips")}</td>`;
-      body.appendChild(tr);
-    }
-    rows.hidden = answer.options.length === 0;
-  } catch (err) {
-    line.className = "error";
-    line.textContent = err.message;
-  }
-}
-
-// ---- 003 bidding -----------------------------------------------------------------------
-
-const bids = [];
-
-function addBid() {
-  const line = $("bidding-answer");
-  const ladder = state.rules ? state.rules.categories.slice().reverse() : [];  // lowest first
-  const next = $("bid-add").value;
-  const last = bids.length ? bids[bids.length - 1] : null;
-  if (last !== null && ladder.indexOf(next) <= ladder.indexOf(last)) {
-    line.className = "error";
-    line.textContent = last === ladder[ladder.length - 1]
-      ? `${last} is the top rung: it can only be called`
-      : `each bid must be higher than the last (${last})`;
-    return;
-  }
-  bids.push(next);
-  drawBids();
-  clearAnswers();
-}
-
-function drawBids() {
-  $("bids").innerHTML = bids.map((b) => `<span>${escapeHtml(b)}</span>`).join("") || "<em>none yet: seat 1 opens</em>";
-}
-
-async function callOrBid() {
-  const line = $("bidding-answer");
-  const rows = $("bidding-rows");
-  rows.hidden = true;
-  line.textContent = "";
-  try {
-    needRules();
-    const hand = $("dice-text").value.trim();
-    if (!hand) throw new Error("enter your five dice");
-    const answer = await call("/api/bidding", { ...table(), hand, bids }, line);
-    const best = answer.moves.reduce((a, b) => (b.chance > a.chance ? b : a));
-    line.className = "answer";
-    line.innerHTML = `Seat ${answer.seat} to move with ${escapeHtml(answer.hand)} (${escapeHtml(answer.own_rung)}): ` +
-      `<span id="bidding-best">${escapeHtml(best.move)}</span>` +
-      (answer.mix === "best value" ? " (the equilibrium never makes your bids so far with this " +
-        "hand: the move of the best value)" : answer.reached ? "" :
-        " (the equilibrium never reaches these bids)");
-    $("bidding-chance-head").textContent = answer.mix === "best value"
-      ? "the move (best value; no equilibrium mix here)" : "chance (equilibrium)";
-    const body = rows.querySelector("tbody");
-    body.innerHTML = "";
-    for (const m of answer.moves) {
-      const odds = answer.bid_odds.find((o) => o.ladder_hand === m.move);
-      const tr = document.createElement("tr");
-      tr.dataset.move = m.move;
-      tr.dataset.chance = m.chance;
-      if (m.move === best.move) tr.className = "best";
-      tr.innerHTML = `<td>${escapeHtml(m.move)}${odds ? ` <small>(the ten dice make it: ${(100 * odds.chance).toFixed(1)} %)</small>` : ""}</td>` +
-        `<td class="num">${(100 * m.chance).toFixed(1)} %</td>` +
-        `<td class="num">${m.value === null || m.value === undefined ? "" : m.value.toFixed(3)}</td>`;
-      body.appendChild(tr);
-    }
-    rows.hidden = false;
-  } catch (err) {
-    line.className = "error";
-    line.textContent = err.message;
-  }
-}
-
-// ---- review ----------------------------------------------------------------------------
-
-function drawSteps() {
-  const body = $("review-steps").querySelector("tbody");
-  body.innerHTML = "";
-  for (let i = 1; i <= state.rules.throws; i++) {
-    const tr = document.createElement("tr");
-    tr.innerHTML = `<td>${i}</td><td><input class="step-dice" type="text" autocomplete="off" aria-label="throw ${i}: the dice showing"></td>` +
-      `<td><input class="step-keep" type="text" autocomplete="off" aria-label="throw ${i}: the dice kept"${i === state.rules.throws ? " disabled placeholder=\"(turn over)\"" : ""}></td>`;
-    body.appendChild(tr);
-  }
-}
-
-async function review() {
-  const status = $("review-status");
-  status.className = "note";
-  $("review-rows").hidden = true;
-  $("review-summary").textContent = "";
-  try {
-    needRules();
-    const steps = [];
-    for (const tr of $("review-steps").querySelectorAll("tbody tr")) {
-      const dice = tr.querySelector(".step-dice").value.trim();
-      const keep = tr.querySelector(".step-keep").value.trim();
-      if (!dice) break;
-      steps.push({ dice, keep: keep || null });
-    }
-    const asWritten = has("betting") ? tableStakes() : {};
-    const stakesOnly = !steps.length && (asWritten.ante_named !== undefined || asWritten.entered !== undefined);
-    const where = position(!stakesOnly, " on the Coach tab");
-    if (has("progressive") && !where.computer_hand) {
-      throw new Error("enter the computer's final hand on the Coach tab");
-    }
-    const request = { ...table(), steps, ...where };
-    if (has("betting")) {
-      const { rules, set, rules_text, ...stakes } = bettingBody();
-      const met = $("review-met").value;
-      const raised = $("review-raises").value;
-      delete request.players_left;
-      delete request.tied;
-      request.betting = {
-        ...stakes,
-        met: met === "" ? null : met === "met",
-        raises_made: raised === "" ? null : Number(raised),
-        ...asWritten,
-      };
-    }
-    if (!steps.length && !stakesOnly) throw new Error("enter the dice of the first throw");
-    showReview(await call("/api/review", request, status));
-  } catch (err) {
-    status.className = "error";
-    status.textContent = err.message;
-  }
-}
-
-function tableStakes() {
-  // 001 as written: the ante named, meeting it or sitting out (betting --ante-max A --raise-max M)
-  const anteMax = $("review-ante-max").value.trim();
-  const raiseMax = $("review-raise-max").value.trim();
-  if (!anteMax && !raiseMax) return {};
-  const out = {
-    ante_max: anteMax ? Number(anteMax) : null,
-    raise_max: raiseMax ? Number(raiseMax) : null,
-    sit_out: $("review-sit-out").value === "yes",
-  };
-  const named = $("review-ante-named").value.trim();
-  if (seat() === 1 && named) out.ante_named = named;
-  if (seat() > 1) {
-    const before = $("review-seats-in").value.trim();
-    if (before) out.seats_in = before;
-    const entered = $("review-entered").value;
-    if (entered) out.entered = entered === "met";
-  }
-  return out;
-}
-
-async function reviewBidding() {
-  const status = $("review-status");
-  status.className = "note";
-  $("review-rows").hidden = true;
-  $("review-summary").textContent = "";
-  try {
-    needRules();
-    const moves = $("review-bid-moves").value.split(",").map((m) => m.trim()).filter((m) => m);
-    const hand = $("review-bid-hand").value.trim() || $("dice-text").value.trim();
-    if (!hand) throw new Error("enter your five dice");
-    if (!moves.length) throw new Error("enter the moves of the game (each bid, then call)");
-    const request = { ...table(), hand, seat: Number($("review-bid-seat").value),
-      ladder: $("review-bid-ladder").value, moves };
-    showReview(await call("/api/review/bidding", request, status));
-  } catch (err) {
-    status.className = "error";
-    status.textContent = err.message;
-  }
-}
-
-function showReview(answer) {
-  const unit = answer.unit || (answer.units && answer.units.value);
-  const lost = answer.lost_decisions;
-  $("review-summary").innerHTML = lost === 0
-    ? "Every decision was the best (or as good)."
-    : `<span id="review-lost">${lost}</span> decision(s) lost value: ${shown(answer.total_cost, unit)} in all` +
-      (afterValue(unit) ? ` (${escapeHtml(afterValue(unit))}).` : ".");
-  const body = $("review-rows").querySelector("tbody");
-  body.innerHTML = "";
-  for (const d of answer.decisions) {
-    const tr = document.createElement("tr");
-    if (d.lost) tr.className = "lost";
-    tr.dataset.cost = d.cost;
-    tr.dataset.value = d.value;
-    tr.innerHTML = `<td>${d.throw || d.move || ""}</td><td>${escapeHtml(d.decision)}</td><td>${escapeHtml(d.dice || "")}${carried(d)}</td>` +
-      `<td>${escapeHtml(d.choice)}</td>` +
-      `<td class="num">${shown(d.value, unit)}</td><td>${escapeHtml(d.best_choice)}</td>` +
-      `<td class="num">${shown(d.best_value, unit)}</td><td class="num">${d.lost ? shown(d.cost, unit) : "—"}</td>`;
-    body.appendChild(tr);
-  }
-  $("review-rows").hidden = false;
-}
-
-function carried(d) {
-  // the dice the turn's state carried before the keep (sticky holds, a turn's rethrow limit)
-  if (d.aside) return ` <small class="carried">set aside: ${escapeHtml(d.aside)}</small>`;
-  if (d.untouched) return ` <small class="carried">never thrown again: ${escapeHtml(d.untouched)}</small>`;
-  return "";
-}
-
 // ---- wiring ----------------------------------------------------------------------------
-
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
 
 function view(name) {
   $("coach").hidden = name !== "coach";
@@ -674,19 +425,21 @@ async function start() {
   drawBids();
   setDice([]);
   await loadRules();
-  $("preset").addEventListener("change", loadRules);
+  $("preset").addEventListener("change", chooseGame);
   $("settings").addEventListener("change", loadRules);
   $("rules-apply").addEventListener("click", loadRules);
   $("players").addEventListener("change", drawSeats);
+  $("players").addEventListener("change", seatFields);
+  $("seat").addEventListener("change", seatFields);
   $("dice-text").addEventListener("input", () => {
     state.dice = parseDice($("dice-text").value).slice(0, 5);
-    stale();
   });
-  for (const id of ["players", "seat", "against", "tied", "limit", "computer-hand", "throws-left",
-    "ante", "raise", "raises", "pot"]) {
-    const el = $(id);
-    if (el) el.addEventListener("input", clearAnswers);
-    if (el) el.addEventListener("change", clearAnswers);
+  // any change to the position (dice, dice set aside, the table, hands, bids, stakes, a
+  // reviewed turn) clears every answer on the page: none stands for another position
+  for (const id of ["table", "coach", "review"]) {
+    for (const kind of ["input", "change"]) {
+      $(id).addEventListener(kind, (e) => { if (e.target.id !== "bid-add") clearAnswers(); });
+    }
   }
   $("dice-text").addEventListener("keydown", (e) => { if (e.key === "Enter") advise(); });
   $("advise").addEventListener("click", advise);

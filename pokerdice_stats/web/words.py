@@ -1,0 +1,68 @@
+"""The JSON API's refusals in its own terms: a command-line option becomes the request field.
+
+The answers are built on the command line's functions, so a refusal names the option
+the command line reads (``--throws-left must be 0 to 1 ...``). A program posting JSON
+has no such option: :func:`api_words` names the request's field instead, in backticks
+(`` `throws_left` must be 0 to 1 ...``), and a command quoted as advice (`` `banking --dice
+DICE --throws-left T` ``) becomes the endpoint that answers it. The command line's own
+messages are unchanged; the page turns the backticked fields into its labels.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Options whose request field is not the option's name with ``_`` for ``-``.
+FLAG_FIELDS = {
+    "as": "side",
+    "raise": "raise_size",
+    "best": "against",
+    "dice": "dice",
+}
+#: Commands whose answer an endpoint gives (a quoted command becomes the endpoint).
+ENDPOINTS = {
+    "hold": "/api/hold",
+    "betting": "/api/betting",
+    "bidding": "/api/bidding",
+    "banking": "/api/banking",
+    "rules": "/api/rules",
+}
+_FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)")
+_QUOTED = re.compile(r"`([^`]*)`")
+
+
+def field_of(flag: str) -> str:
+    """The request field of a command-line option named without its dashes."""
+    return FLAG_FIELDS.get(flag, flag.replace("-", "_"))
+
+
+def api_words(message: str) -> str:
+    """``message`` with each ``--option`` named as its request field, in backticks, and each
+    quoted command that an endpoint answers named as that endpoint with its fields.
+
+    >>> api_words("--throws-left must be 0 to 1 with 2 throws a turn, got 2")
+    '`throws_left` must be 0 to 1 with 2 throws a turn, got 2'
+    >>> api_words("see `banking --dice DICE --throws-left T`")
+    'see POST /api/banking (`dice`, `throws_left`)'
+    """
+    parts = _QUOTED.split(message)
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(_FLAG.sub(lambda m: f"`{field_of(m.group(1))}`", part))
+        else:
+            out.append(_command(part))
+    return "".join(out)
+
+
+def _command(quoted: str) -> str:
+    """A backticked span: a command an endpoint answers becomes the endpoint, another
+    command stays as it is (the command line's), a field name stays quoted."""
+    words = quoted.split()
+    if words and words[0] in ENDPOINTS and (len(words) == 1 or words[1].startswith("--")):
+        fields = [f"`{field_of(w[2:])}`" for w in words[1:] if w.startswith("--")]
+        named = f" ({', '.join(fields)})" if fields else ""
+        return f"POST {ENDPOINTS[words[0]]}{named}"
+    if words and words[0].startswith("--"):
+        return _FLAG.sub(lambda m: f"`{field_of(m.group(1))}`", quoted)
+    return f"`{quoted}`"

@@ -1,0 +1,129 @@
+"""The coach's JSON API in its own terms: refusals name the request's fields, a refusal
+comes before a solve, a job that is not there is not found, and the answers carry what the
+page shows (the seat to move, the chance the last bid holds, the panels of the rules).
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+
+from cli_helpers import run_cli
+from fastapi.testclient import TestClient
+from web_helpers import answer
+
+from pokerdice_stats.web.app import create_app
+from pokerdice_stats.web.words import api_words
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        # --throws-left
+        ("/api/hold", {"dice": "K K J 10 9", "to_win": True, "players_left": 1,
+                       "throws_left": 2, "set": ["throws=2"]}, "`throws_left`"),
+        # --limit without throw_limit=first-player
+        ("/api/hold", {"dice": "K K J 10 9", "to_win": True, "against": "Q Q Q 9 9",
+                       "limit": 1}, "`limit`"),
+        # --raised with --raises 0
+        ("/api/betting", {"seat": 2, "against": "3 3 3 1 2", "raised": 1, "raises": 0},
+         "`raised`"),
+        # --untouched after a re-throw under a turn's rethrow limit
+        ("/api/hold", {"dice": "K K J 10 9", "to_win": True, "players_left": 1,
+                       "throws_left": 1, "set": ["max_rethrow=3"]}, "`untouched`"),
+        # --as
+        ("/api/hold", {"rules": "progressive", "dice": "6 6 2 3 1", "side": "computer",
+                       "to_win": True}, "`to_win`"),
+    ],
+)  # fmt: skip
+def test_a_refusal_names_the_request_fields_not_the_options(client, path, body, field):
+    response = client.post(path, json=body)
+    assert response.status_code == 400, response.text
+    message = response.json()["error"]
+    assert field in message and "--" not in message, message
+
+
+def test_the_command_lines_own_message_is_unchanged(capsys):
+    code, _, err = run_cli(capsys, "hold", "K K J 10 9", "--set", "throws=2", "--throws-left", "2")
+    assert code == 2 and "--throws-left must be 0 to 1" in err
+
+
+def test_a_quoted_command_becomes_its_endpoint():
+    assert api_words("see `banking --dice DICE --throws-left T`") == (
+        "see POST /api/banking (`dice`, `throws_left`)"
+    )
+    assert api_words("--as computer") == "`side` computer"
+
+
+def test_options_that_cannot_apply_are_refused_before_a_solve(client):
+    """Sticky holds and a turn's rethrow limit together: ``untouched`` cannot apply, which
+    is said at once (400), not after a long solve answered as pending (202)."""
+    body = {"dice": "K K J 10 9", "to_win": True, "set": ["sticky_holds=true", "max_rethrow=3"],
+            "aside": "K K", "untouched": "K K", "throws_left": 1}  # fmt: skip
+    started = time.monotonic()
+    response = client.post("/api/hold", json=body)
+    assert response.status_code == 400, response.text
+    assert time.monotonic() - started < 1.5
+    assert "`untouched` matters only under max_rethrow_scope=turn" in response.json()["error"]
+
+
+def test_an_unknown_job_is_not_found(client):
+    response = client.get("/api/jobs/99999")
+    assert response.status_code == 404
+    assert "no job '99999'" in response.json()["error"]
+    assert client.get("/api/jobs/abc").status_code == 400
+
+
+def test_the_page_links_the_openapi_document_not_the_cdn_pages(client):
+    page = client.get("/").text
+    assert 'href="/openapi.json"' in page and 'href="/docs"' not in page
+
+
+def test_bidding_refuses_a_seat_that_is_not_to_move(client):
+    body = {"hand": "Q Q Q 9 9", "bids": ["full-house"], "seat": 1}
+    response = client.post("/api/bidding", json=body)
+    assert response.status_code == 400
+    assert response.json()["error"] == "after 1 bid it is seat 2's move (you are seat 1)"
+    response = client.post("/api/bidding", json={**body, "seat": 3})
+    assert response.status_code == 400 and "your seat is 1 or 2" in response.json()["error"]
+    assert answer(client, "/api/bidding", {**body, "seat": 2})["seat"] == 2
+
+
+def test_bidding_gives_the_chance_the_last_bid_holds(client):
+    from pokerdice_stats import get_rules, position_answer, solve_ladder
+
+    got = answer(client, "/api/bidding", {"hand": "K K 9 9 10", "bids": ["full-house"]})
+    cli = position_answer(solve_ladder(get_rules("classic")), "K K 9 9 10", "full-house")
+    assert 0 < cli.chance_last_bid < 1
+    assert got["chance_last_bid"] == float(cli.chance_last_bid)
+    assert Fraction(got["chance_last_bid_exact"]) == cli.chance_last_bid
+    assert got["chance_last_bid_beliefs"] == cli.chance_last_bid_beliefs
+    opening = answer(client, "/api/bidding", {"hand": "K K K K 9", "bids": []})
+    assert opening.get("chance_last_bid") is None  # the JSON writer leaves out a None
+
+
+@pytest.mark.parametrize(
+    ("body", "panels", "coached"),
+    [
+        ({"rules": "progressive"}, ["progressive"], True),
+        ({"rules": "progressive", "set": ["knowledge=blind"]}, ["progressive-blind"], False),
+        ({"rules": "gameweave", "set": ["knowledge=blind"]}, ["banking"], True),
+        ({"rules": "classic"}, ["hold", "bidding"], True),
+    ],
+)
+def test_the_rules_answer_names_the_panels_of_the_rules_in_force(client, body, panels, coached):
+    got = client.post("/api/rules", json=body).json()
+    assert got["panels"] == panels
+    assert (got["not_coached"] is None) is coached
+    if not coached:
+        assert "blind equilibrium tables" in got["not_coached"] and "--" not in got["not_coached"]
