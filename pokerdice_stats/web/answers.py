@@ -97,8 +97,7 @@ def hold_check(request: HoldRequest) -> None:
     left = check_throws_left(
         request.throws_left, rules.throws, f"with {rules.throws} throws a turn"
     )
-    if request.aside is not None or request.untouched is not None:
-        turn_state_dice(rules, left, request.aside, request.untouched)
+    turn_state_dice(rules, left, request.aside, request.untouched)  # missing dice too
 
 
 def hold_answer(request: HoldRequest) -> dict:
