@@ -16,6 +16,7 @@ pips 1..6; a hand is the sorted tuple of its five pips.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from fractions import Fraction
@@ -62,8 +63,9 @@ SCHEDULE: dict[str, dict[str, int]] = {
 }
 
 
+@functools.cache
 def category(hand: tuple[int, ...]) -> str:
-    """The category of five pips."""
+    """The category of five pips (a pure function of the tuple: worked out once per hand)."""
     counts = sorted(Counter(hand).values(), reverse=True)
     if counts[0] == 5:
         return "five-of-a-kind"
@@ -200,14 +202,22 @@ def seen_payout(computer: dict[tuple[int, ...], Fraction], throws: int) -> Fract
     The payout depends on the computer's category only, so the player's
     dynamic program is solved once per category.
     """
-    by_category: dict[str, Fraction] = {}
     total = Fraction(0)
     for c, p in computer.items():
-        cat = category(c)
-        if cat not in by_category:
-            by_category[cat] = expectimax(lambda h, c=c: progressive_payout(h, c), throws)
-        total += p * by_category[cat]
+        total += p * _against_category(category(c), c, throws)
     return total
+
+
+_AGAINST: dict[tuple[str, int], Fraction] = {}
+
+
+def _against_category(cat: str, hand: tuple[int, ...], throws: int) -> Fraction:
+    """The player's best expected payout against a computer's final ``hand`` of category
+    ``cat``: the payout depends on that category only, so it is solved once per category
+    and number of throws, and kept for every caller of the process."""
+    if (cat, throws) not in _AGAINST:
+        _AGAINST[cat, throws] = expectimax(lambda h: progressive_payout(h, hand), throws)
+    return _AGAINST[cat, throws]
 
 
 def seen_payout_optimal_computer(throws: int) -> tuple[Fraction, Fraction]:
@@ -216,7 +226,7 @@ def seen_payout_optimal_computer(throws: int) -> tuple[Fraction, Fraction]:
     for c in hands():
         cat = category(c)
         if cat not in player_value:
-            player_value[cat] = expectimax(lambda h, c=c: progressive_payout(h, c), throws)
+            player_value[cat] = _against_category(cat, c, throws)
 
     def computer_goal(c):
         return -player_value[category(c)]
@@ -233,8 +243,10 @@ def blind_best_response(
     return expectimax(lambda h: values[h], throws)
 
 
+@functools.cache
 def one_throw_game(payout) -> Fraction:
-    """Expected payout when both players throw once (every pair of ordered throws counted)."""
+    """Expected payout when both players throw once (every pair of ordered throws counted;
+    worked out once a process for each payout function)."""
     dist = single_throw()
     return sum(p * q * payout(a, b) for a, p in dist.items() for b, q in dist.items())
 

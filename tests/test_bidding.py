@@ -30,8 +30,14 @@ NO_STRAIGHTS = get_rules("classic", {"straights": "none"})
 @functools.cache
 def solved_category(rules):
     """``solve_bidding(rules, "category")``, solved once a process: the tests below that
-    read the solution share it (the first one to ask checks the solver itself)."""
+    read the solution share it (the first one to ask checks the solver itself).  The tests
+    that read the classic solution are one ``xdist_group`` (``--dist loadgroup``), so the
+    classic game is solved in one process, not once in each."""
     return solve_bidding(rules, "category")
+
+
+#: The tests that read ``solved_category(CLASSIC)``: one process for them all.
+CLASSIC_SOLVED = pytest.mark.xdist_group("bidding-category-classic")
 
 
 @pytest.mark.parametrize(
@@ -87,7 +93,7 @@ def test_two_rung_game_equals_the_value_solved_by_hand():
     assert result.exploitability < TOLERANCE
 
 
-@pytest.mark.parametrize("rules", [CLASSIC, WILD, NO_STRAIGHTS])
+@pytest.mark.parametrize("rules", [pytest.param(CLASSIC, marks=CLASSIC_SOLVED), WILD, NO_STRAIGHTS])
 def test_category_equilibrium_survives_independent_best_responses(rules):
     result = solved_category(rules)
     assert result.lower <= result.value + 1e-12 <= result.upper + 2e-12
@@ -99,6 +105,7 @@ def test_category_equilibrium_survives_independent_best_responses(rules):
     assert abs(play_value(result.tree, result.ladder, result.strategy[1], pure2) - lower) < 1e-12
 
 
+@CLASSIC_SOLVED
 def test_a_strategy_that_is_not_an_equilibrium_is_caught():
     result = solved_category(CLASSIC)
     naive = simple_player(result.tree, result.ladder, 1, "truthful")
@@ -120,6 +127,7 @@ def test_hand_classes_are_symmetries_of_the_ten_dice_table():
         assert len({int(ix.HAND_WAYS[h]) for h in members}) == 1
 
 
+@CLASSIC_SOLVED
 def test_simple_players_never_gain_against_the_solution():
     result = solved_category(CLASSIC)
     losses = player_losses(result)
@@ -206,6 +214,7 @@ def test_cli_errors(capsys):
     assert_cli_error(capsys, ["bidding", "--rules", "nosuch"], "unknown rule set")
 
 
+@CLASSIC_SOLVED
 def test_simulation_kernel_equals_its_plain_twin_draw_for_draw():
     from pokerdice_stats.engines.simulation.run import chunk_state
     from pokerdice_stats.games.bidding.simulation.solved import BiddingJob, bid_game

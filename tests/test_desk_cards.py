@@ -39,11 +39,17 @@ def kept_by_words(action: str, hand: tuple[int, ...]) -> tuple[int, ...]:
     return (face,) * most
 
 
+#: The tests that read ``card``: one process for them (``--dist loadgroup``), so the card is
+#: fitted once rather than once in each test worker.
+CARD = pytest.mark.xdist_group("desk-cards-card")
+
+
 @pytest.fixture(scope="module")
 def card():
     return fit_strategy_card(TWO)
 
 
+@CARD
 def test_the_card_costs_what_brute_force_says(card):
     numerators, denominator = computer_distribution(TWO, "optimal", payout_matrix(TWO))
     table = hand_table(TWO)
@@ -68,6 +74,7 @@ def test_the_card_costs_what_brute_force_says(card):
     assert all(a in ACTIONS for cell in card.chart.values() for a in cell)
 
 
+@CARD
 def test_the_card_says_plain_actions(card):
     assert card.said("five-of-a-kind", "one-pair") == ("stand",)
     assert card.said("high-die", "five-of-a-kind")[0] in ("all", "straight")
@@ -75,6 +82,7 @@ def test_the_card_says_plain_actions(card):
     assert [r["you hold"] for r in rows] == list(TWO.category_slugs)
 
 
+@CARD
 def test_cards_draw_as_png_and_pdf(card, tmp_path):
     png = save(strategy_card(card), tmp_path / "strategy.png")
     pdf = save(pay_card(TWO), tmp_path / "pay.pdf")
