@@ -65,7 +65,7 @@ def test_round_seat_limit_accepted_under_the_limit(capsys):
     code, out, _ = run_cli(capsys, *args, "--limit", "2", "--format", "json")
     assert code == 0
     rules = get_rules("gameweave", {"throw_limit": "first-player"})
-    expected = solve_round(rules, 2).chance_to_win(2, "K K K Q Q", throws=2)
+    expected = solve_round(rules, 2).chance_to_win(2, "K K K Q Q", limit=2)
     assert json.loads(out)["win"] == pytest.approx(float(expected), abs=1e-12)
 
 

@@ -136,8 +136,8 @@ def test_match_exact_and_errors(capsys):
         lambda rules: solve_round(rules, float("inf")),
         lambda rules: solve_match(rules, 2, True),
         lambda rules: holdup(rules, "K K J 10 9", True),
-        lambda rules: holdup(rules, "K K J 10 9", 1, throws=[]),
-        lambda rules: holdup(rules, "K K J 10 9", 1, throws=1.0),
+        lambda rules: holdup(rules, "K K J 10 9", 1, limit=[]),
+        lambda rules: holdup(rules, "K K J 10 9", 1, limit=1.0),
         lambda rules: holdup_table(rules, True),
     ],
 )

@@ -97,6 +97,20 @@ def test_bad_options_are_named_not_a_script_error(page):
     page.press("#settings", "Tab")
 
 
+def test_options_written_as_a_rule_file_writes_them_are_read(page):
+    # "throws = 2": the blanks around "=" are the page's (a value with a blank inside, as
+    # --set refuses it, is still refused by the API)
+    choose_game(page, "gameweave")
+    page.fill("#settings", "throws = 2")
+    page.press("#settings", "Tab")
+    page.wait_for_function(
+        "() => document.getElementById('source').textContent.includes('throws=2')"
+    )
+    assert "error" not in (page.get_attribute("#source", "class") or "")
+    page.fill("#settings", "")
+    page.press("#settings", "Tab")
+
+
 def test_a_pasted_rule_file_moves_the_game_menu(page):
     choose_game(page, "gameweave")
     page.click("#rule-file summary")

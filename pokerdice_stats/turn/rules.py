@@ -475,5 +475,5 @@ def parse_assignments(items: list[str] | tuple[str, ...] | None) -> dict[str, st
         if "=" not in item:
             raise RulesError(f"--set expects KEY=VALUE, got {item!r}")
         key, value = item.split("=", 1)
-        options[key.strip()] = value.strip()  # ``throws = 2`` as a rule file writes it
+        options[key.strip()] = value  # a number refuses blanks; words are stripped
     return options

@@ -41,7 +41,9 @@ function showPending(line, data) {
 }
 
 function table() {
-  const set = $("settings").value.split(",").map((s) => s.trim()).filter((s) => s);
+  // "throws = 2" as a rule file writes it: the blanks around "=" are the page's, not a value's
+  const set = $("settings").value.split(",").map((s) => s.trim().replace(/\s*=\s*/, "="))
+    .filter((s) => s);
   const text = $("rules-text").value;
   return { rules: $("preset").value, set, rules_text: text.trim() ? text : null };
 }
