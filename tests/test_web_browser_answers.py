@@ -97,6 +97,16 @@ def test_bad_options_are_named_not_a_script_error(page):
     page.press("#settings", "Tab")
 
 
+def test_enter_in_the_dice_field_gives_the_advice(page):
+    # typing then Enter: the field's "change" event (after Enter) must not drop the answer
+    choose_game(page, "gameweave")
+    page.click("#dice-text")
+    page.keyboard.type("A A J 10 9")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#best-keep", timeout=ANSWER_WAIT)
+    assert page.is_visible("#holds")
+
+
 def test_options_written_as_a_rule_file_writes_them_are_read(page):
     # "throws = 2": the blanks around "=" are the page's (a value with a blank inside, as
     # --set refuses it, is still refused by the API)

@@ -193,3 +193,26 @@ def test_review_of_a_sticky_turn(page, api, shots):
     page.click("#review-run")
     page.wait_for_selector("#review-status.error", timeout=ANSWER_WAIT)
     assert "must contain K K Q" in page.inner_text("#review-status")
+
+
+def test_a_dropped_answer_leaves_the_newer_message_alone(browser):
+    # a cold solve still on its way when the position changes: its polling stops, and the
+    # refusal of the newer question stays on the line (neither "solving…" nor blanked)
+    with running_server({"POKERDICE_CACHE_DIR": ""}) as url:
+        context = browser.new_context(viewport={"width": 1000, "height": 900})
+        page = context.new_page()
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-ready=true]", timeout=15_000)
+        fill_settings(page, "sticky_holds=true")
+        page.select_option("#players", "5")
+        page.fill("#dice-text", "K K J 10 9")
+        page.click("#advise")
+        page.wait_for_selector(".pending .progress", timeout=ANSWER_WAIT)
+        page.fill("#dice-text", "")  # a new position: no dice yet
+        page.click("#advise")
+        page.wait_for_selector("#status.error", timeout=ANSWER_WAIT)
+        page.wait_for_timeout(3_000)  # the old job's polls would have come back by now
+        assert page.inner_text("#status") == "enter your five dice"
+        assert page.get_attribute("#status", "class") == "error"
+        assert not page.is_visible("#holds")
+        context.close()

@@ -12,14 +12,18 @@ async function call(url, body, statusLine) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   };
+  const epoch = state.epoch;  // the position asked about
   let response = await fetch(url, init);
   let data = await response.json();
   while (response.status === 202) {  // a long solve: show how far it is, then ask again
+    // the position changed: stop polling and leave the line to the newer question
+    if (epoch !== state.epoch) throw new Error("an answer for a position no longer shown");
     if (statusLine) showPending(statusLine, data);
     await new Promise((done) => setTimeout(done, 400));
     response = await fetch(data.poll);
     data = await response.json();
   }
+  if (epoch !== state.epoch) throw new Error("an answer for a position no longer shown");
   if (statusLine) {
     statusLine.textContent = "";
     statusLine.classList.remove("pending");
@@ -440,7 +444,13 @@ async function start() {
   // reviewed turn) clears every answer on the page: none stands for another position
   for (const id of ["table", "coach", "review"]) {
     for (const kind of ["input", "change"]) {
-      $(id).addEventListener(kind, (e) => { if (e.target.id !== "bid-add") clearAnswers(); });
+      $(id).addEventListener(kind, (e) => {
+        // a text field's edits clear on "input"; its "change" (on Enter or on leaving it)
+        // comes after, and would drop the answer that Enter just asked for
+        const typed = e.target.tagName === "TEXTAREA" ||
+          (e.target.tagName === "INPUT" && !["checkbox", "radio"].includes(e.target.type));
+        if (e.target.id !== "bid-add" && !(kind === "change" && typed)) clearAnswers();
+      });
     }
   }
   $("dice-text").addEventListener("keydown", (e) => { if (e.key === "Enter") advise(); });
