@@ -200,3 +200,16 @@ def test_new_reprs_name_what_they_show():
     assert repr(MAKERS["hand_table"]()) == (
         "HandTable(rules='classic', hands=252, categories=8, strengths=252)"
     )
+
+
+def test_a_float_goals_frame_holds_its_floats():
+    # a round's seats' goals hold float values over 1: read as they are, not truncated
+    policy, goal = pds.solve_round(GAMEWEAVE, 3).policy(2, "K K K Q Q")
+    seat_goal = policy.goals[goal]
+    assert not seat_goal.exact
+    frame = seat_goal.frame()
+    assert "value_exact" not in frame
+    assert list(frame["value"]) == [float(v) for v in seat_goal.numerators]
+    assert frame["value"].between(0, 1).all() and (frame["value"] % 1 != 0).any()
+    assert seat_goal.value(0) == float(seat_goal.numerators[0])
+    assert list(seat_goal.values) == list(frame["value"])

@@ -67,23 +67,34 @@ class Goal:
         return f"Goal({self.name!r}, over {self.denominator}{kind})"
 
     @property
+    def exact(self) -> bool:
+        """Whether the numerators are whole numbers (the values exact fractions); a round's
+        seats' goals (:func:`float_goals`) hold floats over 1."""
+        return np.asarray(self.numerators).dtype.kind in "iuO"
+
+    @property
     def values(self) -> np.ndarray:
         """The values as floats."""
+        if not self.exact:
+            return np.asarray(self.numerators, dtype=np.float64) / self.denominator
         return np.array([float(Fraction(int(n), self.denominator)) for n in self.numerators])
 
-    def value(self, hand: int) -> Fraction:
-        """The exact value of one final hand."""
+    def value(self, hand: int) -> Fraction | float:
+        """The value of one final hand: a Fraction when the goal is exact, else a float."""
+        if not self.exact:
+            return float(self.numerators[hand]) / self.denominator
         return Fraction(int(self.numerators[hand]), self.denominator)
 
     def frame(self) -> pd.DataFrame:
-        """One row a final hand (by index): ``hand``, ``value`` (a float) and
-        ``value_exact`` (the Fraction)."""
+        """One row a final hand (by index): ``hand``, ``value`` (a float) and, when the goal
+        is exact, ``value_exact`` (the Fraction)."""
         import pandas as pd
 
-        exact = [self.value(h) for h in range(len(self.numerators))]
-        return pd.DataFrame(
-            {"hand": range(len(exact)), "value": [float(v) for v in exact], "value_exact": exact}
-        )
+        values = [self.value(h) for h in range(len(self.numerators))]
+        columns: dict = {"hand": range(len(values)), "value": [float(v) for v in values]}
+        if self.exact:
+            columns["value_exact"] = values
+        return pd.DataFrame(columns)
 
 
 def float_goals(name: str, rows: np.ndarray) -> FloatGoals:
