@@ -113,6 +113,18 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
                 "1 2 3 4 6",
             ],
             ["betting", "--players", "2", "--seat", "1", "--hand", "1 1 2 3 4"],
+            # a hand that does not beat the best so far: out, with the reason
+            [
+                "betting",
+                "--players",
+                "2",
+                "--seat",
+                "2",
+                "--hand",
+                "3 3 3 5 6",
+                "--against",
+                "6 6 6 1 1",
+            ],
         ],
         "holds": [
             [
@@ -161,7 +173,22 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
                 "3 3 3 5 5",
                 "--against",
                 "1 2 3 4 6",
-            ]
+            ],
+            [
+                "betting",
+                "--players",
+                "2",
+                "--raise-max",
+                "2",
+                "--sit-out",
+                "no",
+                "--seat",
+                "2",
+                "--hand",
+                "3 3 3 5 6",
+                "--against",
+                "6 6 6 1 1",
+            ],
         ],
         "table-meet": [
             [

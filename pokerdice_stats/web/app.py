@@ -119,7 +119,8 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
     @app.post("/api/bidding", summary="003 bidding for two: call or bid, and each rung's odds")
     def bidding(request: BiddingRequest) -> JSONResponse:
         answers.table_rules(request)
-        answers.check_bidding_seat(request.seat, len(request.bids))
+        # as the solve counts them: blank items are no bids
+        answers.check_bidding_seat(request.seat, len([b for b in request.bids if b.strip()]))
         group = ("bidding", _table_key(request))
         return _answer(jobs, "bidding", request, group, answers.bidding_answer)
 
