@@ -189,6 +189,19 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
                 "--against",
                 "6 6 6 1 1",
             ],
+            [
+                "betting",
+                "--players",
+                "2",
+                "--raise-max",
+                "2",
+                "--sit-out",
+                "no",
+                "--seat",
+                "1",
+                "--hand",
+                "3 3 3 5 6",
+            ],
         ],
         "table-meet": [
             [
