@@ -431,18 +431,22 @@ def test_seed_means_a_random_seed_only():
 
     root = Path(__file__).resolve().parents[1]
     listed = subprocess.run(
-        ["git", "ls-files", "pokerdice_stats", "results", "README.md", "benchmarks"],
+        ["git", "ls-files", "pokerdice_stats", "results", "README.md", "benchmarks", "notebooks"],
         cwd=root,
         capture_output=True,
         text=True,
         check=False,
     ).stdout.split()
     paths = listed or [str(p.relative_to(root)) for p in (root / "pokerdice_stats").rglob("*.py")]
-    pattern = re.compile(r"\bseeds? 00[0-4]\b|\bthe seed's\b|\bthe seed (writes|prints)\b", re.I)
+    pattern = re.compile(
+        r"\bseeds? 00[0-4]\b|\bthe seed's\b|\bthe seed (writes|prints)\b|\bseed games?\b"
+        r"|\b(of|in) the seeds\b",
+        re.I,
+    )
     found = [
         path
         for path in paths
-        if path.endswith((".py", ".md", ".csv", ".html"))
+        if path.endswith((".py", ".md", ".csv", ".html", ".ipynb"))
         and (root / path).is_file()
         and pattern.search((root / path).read_text(encoding="utf-8", errors="replace"))
     ]

@@ -132,7 +132,7 @@ def test_a_pasted_rule_file_moves_the_game_menu(page):
 
 
 def test_001s_holds_in_chips_are_the_command_lines(page, shots, capsys):
-    """``betting --seat 2 --best ... --dice ... --throws-left 2``: every hold in chips."""
+    """``betting --seat 2 --against ... --dice ... --throws-left 2``: every hold in chips."""
     import json
 
     from cli_helpers import run_cli

@@ -102,7 +102,7 @@ class RoundTables:
         return row[None, :]
 
     def policy(
-        self, seat: int, best: str | int | None, tied: int, throws: int | None
+        self, seat: int, against: str | int | None, tied: int, limit: int | None
     ) -> tuple[Any, int]:
         """As :meth:`~pokerdice_stats.games.seen.exact.rounds.Round.policy`, solving one goal.
 
@@ -121,14 +121,14 @@ class RoundTables:
                 return solve(rules, goals, throws=rules.throws, exact=self.exact), 0
             stands = [self.columns[t][1][0][table.strength][None, :] for t in sorted(self.columns)]
             return solve_staged(rules, stands, exact=self.exact), 0
-        t = rules.throws if throws is None else int(throws)
+        t = rules.throws if limit is None else int(limit)
         if t not in self.columns:
-            raise OptionError(f"throws must be 1 to {rules.throws}, got {throws}")
-        assert best is not None
+            raise OptionError(f"the throw limit must be 1 to {rules.throws}, got {limit}")
+        assert against is not None
         limit = len(self.columns[t][seat]) - 1
         if not 1 <= int(tied) <= limit:
             raise OptionError(f"seat {seat} can face 1 to {limit} tied hands, got {tied}")
-        strength = int(table.strength[table.hand(best)])
+        strength = int(table.strength[table.hand(against)])
         values = self.goal_values(seat, strength, int(tied), t)
         goals = goals_from_values(values, rules, self.exact, f"seat{seat}")
         return solve(rules, goals, throws=t, exact=self.exact), 0
