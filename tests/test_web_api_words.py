@@ -120,7 +120,8 @@ def test_bidding_gives_the_chance_the_last_bid_holds(client):
     [
         ({"rules": "progressive"}, ["progressive"], True),
         ({"rules": "progressive", "set": ["knowledge=blind"]}, ["progressive-blind"], False),
-        ({"rules": "gameweave", "set": ["knowledge=blind"]}, ["banking"], True),
+        ({"rules": "gameweave", "set": ["knowledge=blind"]}, ["blind-unsupported"], False),
+        ({"rules": "gameweave", "set": ["knowledge=blind", "ties=split"]}, ["banking"], True),
         ({"rules": "classic"}, ["hold", "bidding"], True),
     ],
 )
@@ -129,4 +130,19 @@ def test_the_rules_answer_names_the_panels_of_the_rules_in_force(client, body, p
     assert got["panels"] == panels
     assert (got["not_coached"] is None) is coached
     if not coached:
-        assert "blind equilibrium tables" in got["not_coached"] and "--" not in got["not_coached"]
+        assert "--" not in got["not_coached"]
+        needle = "ties=split" if panels == ["blind-unsupported"] else "blind equilibrium tables"
+        assert needle in got["not_coached"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "unknown face 'S' in 'K K --as 9 9'",  # the request's own text, quoted back
+        "invalid value '--best' for wild",
+        "unknown goal 'beat:`hold`'",
+        "(`round` or `banking` at the command line)",  # a bare command name stays
+    ],
+)
+def test_the_requests_own_text_and_bare_command_names_stay_as_written(message):
+    assert api_words(message) == message

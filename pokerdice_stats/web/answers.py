@@ -289,11 +289,36 @@ def panels_for(rules: RuleSet) -> list[str]:
         panels = ["progressive" if rules.knowledge == "seen" else "progressive-blind"]
     else:
         panels = ["hold" if round_game == "seen" else round_game]
+    if panels == ["banking"] and _blind_refusal(rules):
+        panels = ["blind-unsupported"]  # the blind round's program does not model these rules
     if session == "betting":
         panels.append(session)
     if rules.preset == "classic":  # 003's variation 8 is bidding for two
         panels.append("bidding")
     return panels
+
+
+def _blind_refusal(rules: RuleSet) -> str | None:
+    """Why the blind round's program refuses ``rules`` (roll-off ties, a throw limit), or
+    None."""
+    from pokerdice_stats.games.banking.exact.field import check_blind_rules
+
+    try:
+        check_blind_rules(rules, "the blind round")
+    except OptionError as refusal:
+        return str(refusal)
+    return None
+
+
+def not_coached(rules: RuleSet, panels: list[str]) -> str | None:
+    """Why the page advises no throw under ``rules``, or None."""
+    if "blind-unsupported" in panels:
+        return (
+            "Nobody sees another's hand under these rules (knowledge=blind), and the coach "
+            f"cannot advise this blind round: {_blind_refusal(rules)}. Change that option, or "
+            "choose knowledge=seen for the round where later players see the earlier hands."
+        )
+    return next((NOT_COACHED[p] for p in panels if p in NOT_COACHED), None)
 
 
 def faces_answer(request: Table) -> dict:
@@ -309,7 +334,7 @@ def faces_answer(request: Table) -> dict:
     return {
         "rules": rules.label(),
         "panels": panels,
-        "not_coached": next((NOT_COACHED[p] for p in panels if p in NOT_COACHED), None),
+        "not_coached": not_coached(rules, panels),
         "settings": rules.settings(),
         "faces": list(rules.face_chart.labels),
         "categories": list(rules.category_slugs),

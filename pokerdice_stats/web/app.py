@@ -30,7 +30,7 @@ from pokerdice_stats import __version__
 from pokerdice_stats.ground.errors import PokerDiceError, shorten_message
 from pokerdice_stats.web import answers
 from pokerdice_stats.web.bid_review import bidding_review
-from pokerdice_stats.web.jobs import BusyError, JobBoard
+from pokerdice_stats.web.jobs import BusyError, JobBoard, UnknownJob
 from pokerdice_stats.web.requests import (
     BankingRequest,
     BettingRequest,
@@ -152,9 +152,10 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
     def job(job_id: str) -> JSONResponse:
         if not (job_id.isascii() and job_id.isdigit() and len(job_id) <= 12):
             raise PokerDiceError(f"a job id is a whole number, got {job_id[:20]!r}")
-        if not jobs.known(job_id):
-            raise HTTPException(404, f"no job {job_id!r} (finished answers are kept a while only)")
-        done, body = jobs.poll(job_id)
+        try:  # a job forgotten between two polls is as unknown as one never started
+            done, body = jobs.poll(job_id)
+        except UnknownJob as refusal:
+            raise HTTPException(404, str(refusal)) from None
         return JSONResponse(body, status_code=200 if done else 202)
 
     return app

@@ -42,6 +42,10 @@ STATUS_UNITS = {
 }
 
 
+class UnknownJob(OptionError):
+    """No job of that id on the board (never started, or its answer already forgotten)."""
+
+
 class BusyError(PokerDiceError):
     """Too many solves are running: the request is refused (HTTP 429), to be tried again."""
 
@@ -124,23 +128,18 @@ class JobBoard:
                 thread.start()
         return self._outcome(job, self.wait)
 
-    def known(self, job_id: str) -> bool:
-        """Whether job ``job_id`` is on the board (running, or its answer kept)."""
-        with self._lock:
-            return job_id in self._by_id
-
     def poll(self, job_id: str, wait: float = 0.5) -> tuple[bool, Any]:
         """The answer of job ``job_id`` or its pending status.
 
         Raises
         ------
-        OptionError
+        UnknownJob
             For an unknown (or forgotten) job.
         """
         with self._lock:
             job = self._by_id.get(job_id)
         if job is None:
-            raise OptionError(f"no job {job_id!r} (finished answers are kept a while only)")
+            raise UnknownJob(f"no job {job_id!r} (finished answers are kept a while only)")
         return self._outcome(job, wait)
 
     def _outcome(self, job: Job, wait: float) -> tuple[bool, Any]:

@@ -16,7 +16,6 @@ import re
 FLAG_FIELDS = {
     "as": "side",
     "raise": "raise_size",
-    "best": "against",
     "dice": "dice",
 }
 #: Commands whose answer an endpoint gives (a quoted command becomes the endpoint).
@@ -29,6 +28,8 @@ ENDPOINTS = {
 }
 _FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)")
 _QUOTED = re.compile(r"`([^`]*)`")
+#: What the request itself said, quoted in the message ('K K --as 9 9'): left as written.
+_GIVEN = re.compile(r"((?<!\w)'[^'\n]*'(?!\w)|(?<!\w)\"[^\"\n]*\"(?!\w))")
 
 
 def field_of(flag: str) -> str:
@@ -44,14 +45,19 @@ def api_words(message: str) -> str:
     '`throws_left` must be 0 to 1 with 2 throws a turn, got 2'
     >>> api_words("see `banking --dice DICE --throws-left T`")
     'see POST /api/banking (`dice`, `throws_left`)'
+    >>> api_words("unknown goal '--limit' (`round` at the command line); seat 2's move")
+    "unknown goal '--limit' (`round` at the command line); seat 2's move"
     """
-    parts = _QUOTED.split(message)
     out = []
-    for i, part in enumerate(parts):
-        if i % 2 == 0:
-            out.append(_FLAG.sub(lambda m: f"`{field_of(m.group(1))}`", part))
-        else:
-            out.append(_command(part))
+    for j, piece in enumerate(_GIVEN.split(message)):
+        if j % 2:  # the request's own text, quoted back
+            out.append(piece)
+            continue
+        for i, part in enumerate(_QUOTED.split(piece)):
+            if i % 2 == 0:
+                out.append(_FLAG.sub(lambda m: f"`{field_of(m.group(1))}`", part))
+            else:
+                out.append(_command(part))
     return "".join(out)
 
 
@@ -59,7 +65,7 @@ def _command(quoted: str) -> str:
     """A backticked span: a command an endpoint answers becomes the endpoint, another
     command stays as it is (the command line's), a field name stays quoted."""
     words = quoted.split()
-    if words and words[0] in ENDPOINTS and (len(words) == 1 or words[1].startswith("--")):
+    if words and words[0] in ENDPOINTS and len(words) > 1 and words[1].startswith("--"):
         fields = [f"`{field_of(w[2:])}`" for w in words[1:] if w.startswith("--")]
         named = f" ({', '.join(fields)})" if fields else ""
         return f"POST {ENDPOINTS[words[0]]}{named}"

@@ -12,18 +12,21 @@ async function call(url, body, statusLine) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   };
-  const epoch = state.epoch;  // the position asked about
+  // A question (it has a status line) is about the position of its epoch: once that
+  // changes, its polling stops and the line is left to the newer question.  The rules and
+  // the games (no status line) are fetched whatever the position.
+  const epoch = state.epoch;
+  const dropped = () => statusLine && epoch !== state.epoch;
   let response = await fetch(url, init);
   let data = await response.json();
   while (response.status === 202) {  // a long solve: show how far it is, then ask again
-    // the position changed: stop polling and leave the line to the newer question
-    if (epoch !== state.epoch) throw new Error("an answer for a position no longer shown");
+    if (dropped()) throw new Error("an answer for a position no longer shown");
     if (statusLine) showPending(statusLine, data);
     await new Promise((done) => setTimeout(done, 400));
     response = await fetch(data.poll);
     data = await response.json();
   }
-  if (epoch !== state.epoch) throw new Error("an answer for a position no longer shown");
+  if (dropped()) throw new Error("an answer for a position no longer shown");
   if (statusLine) {
     statusLine.textContent = "";
     statusLine.classList.remove("pending");
