@@ -374,3 +374,17 @@ def test_cli_hold_table_speaks_as_hold_does(capsys):
     assert any(row.startswith("(none)") for row in rows)
     assert any(" stand " in f" {row} " for row in rows)
     assert sum(row.rstrip().endswith("*") for row in rows) >= 1
+
+
+def test_best_is_the_old_name_of_against(capsys):
+    # --against names the hand to beat, as in hold and round; --best still reads as it
+    argv = ["betting", "--players", "3", "--seat", "3", "--format", "json"]
+    code, out, _ = run_cli(capsys, *argv, "--best", "3 3 3 5 5")
+    code_new, out_new, _ = run_cli(capsys, *argv, "--against", "3 3 3 5 5")
+    assert code == code_new == 0 and out == out_new
+    assert json.loads(out)["against"] == "5 5 3 3 3"
+    assert_cli_error(
+        capsys,
+        [*argv, "--best", "3 3 3 5 5", "--against", "3 3 3 5 5"],
+        "--best is the old name of --against",
+    )

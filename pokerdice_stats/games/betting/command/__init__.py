@@ -115,6 +115,9 @@ def register(subparsers) -> None:
         "before the seat; default: as solved; in the round: default every seat)",
     )
     seat.add_argument("--against", default=None, metavar="DICE", help="the best hand so far")
+    seat.add_argument(  # the old name of --against, as hold and round name it
+        "--best", dest="old_against", default=None, help=argparse.SUPPRESS
+    )
     seat.add_argument(
         "--pot",
         default=None,
@@ -163,6 +166,11 @@ def check_options(args: argparse.Namespace) -> None:
     OptionError
         Naming the options in conflict.
     """
+    old = getattr(args, "old_against", None)
+    if old is not None:
+        if args.against is not None:
+            raise OptionError("--best is the old name of --against: give one of them")
+        args.against = old
     check_raise_size(args.raise_size, args.raises)
     if args.seat is None:
         given = [name for name in SEAT_OPTIONS if getattr(args, name) is not None]
