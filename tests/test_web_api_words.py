@@ -77,6 +77,27 @@ def test_options_that_cannot_apply_are_refused_before_a_solve(client):
     assert "`untouched` matters only under max_rethrow_scope=turn" in response.json()["error"]
 
 
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        # to win by default (no goal given): the throws left are checked at once
+        ({"dice": "K K J 10 9", "throws_left": 7, "players_left": 4, "set": ["throws=5"]},
+         "`throws_left` must be 0 to 4"),
+        # under the first player's throw limit: the dice never thrown again, missing
+        ({"dice": "K K J 10 9", "to_win": True, "against": "Q Q Q 9 9", "throws_left": 1,
+          "limit": 3, "set": ["throws=3", "max_rethrow=4", "throw_limit=first-player"]},
+         "give `untouched`"),
+    ],
+)  # fmt: skip
+def test_a_round_to_win_is_checked_before_a_solve(body, needle, monkeypatch):
+    # a fresh app with no saved tables: a solve would take seconds (a 202 first)
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", "")
+    with TestClient(create_app()) as fresh:
+        response = fresh.post("/api/hold", json=body)
+    assert response.status_code == 400, response.text
+    assert needle in response.json()["error"]
+
+
 def test_an_unknown_job_is_not_found(client):
     response = client.get("/api/jobs/99999")
     assert response.status_code == 404

@@ -186,7 +186,7 @@ def hold_advice(args: argparse.Namespace, rules):
     ]
     progressive = args.computer_hand is not None or args.side is not None
     args.goal_default = False
-    if not args.to_win and _wins_by_default(args, rules, progressive):
+    if not args.to_win and wins_by_default(args, rules, progressive):
         # No goal named: the question a player has is which keep wins the round.
         args.to_win = args.goal_default = True
     if args.to_win and (args.goal is not None or progressive):
@@ -233,7 +233,7 @@ def hold_advice(args: argparse.Namespace, rules):
     )
 
 
-def _wins_by_default(args: argparse.Namespace, rules, progressive: bool) -> bool:
+def wins_by_default(args: argparse.Namespace, rules, progressive: bool) -> bool:
     """Whether ``hold`` with no goal plays to win the round: with no goal or payout given,
     where :func:`_goal_default_reason` gives no reason to play for the best category."""
     if args.goal is not None or progressive:
