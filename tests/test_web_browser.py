@@ -40,6 +40,15 @@ def choose_game(page: Page, preset: str) -> None:
     )
 
 
+def fill_settings(page: Page, text: str) -> None:
+    """Type rule options and leave the field: the page loads the rules they make."""
+    page.fill("#settings", text)
+    page.press("#settings", "Tab")
+    page.wait_for_function(
+        "t => document.getElementById('source').textContent.includes(t)", arg=text.split("=")[0]
+    )
+
+
 def enter_seat(page: Page, preset: str, players: int, seat: int, against: str, dice: str) -> None:
     """A later seat's position: the game, the table, the best hand so far and the throw."""
     choose_game(page, preset)

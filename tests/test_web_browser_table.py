@@ -14,17 +14,15 @@ pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed"
 pytest.importorskip("httpx", reason="httpx (test extra) is not installed")
 pytest.importorskip("playwright", reason="playwright (test extra) is not installed")
 
-from test_web_browser import ANSWER_WAIT, BROWSER_MARKS, assert_holds_match, choose_game
+from test_web_browser import (
+    ANSWER_WAIT,
+    BROWSER_MARKS,
+    assert_holds_match,
+    choose_game,
+    fill_settings,
+)
 
 pytestmark = BROWSER_MARKS
-
-
-def fill_settings(page, text: str) -> None:
-    page.fill("#settings", text)
-    page.press("#settings", "Tab")
-    page.wait_for_function(
-        "t => document.getElementById('source').textContent.includes(t)", arg=text.split("=")[0]
-    )
 
 
 def table(page, preset: str, players: int, seat: int) -> None:

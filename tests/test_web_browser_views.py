@@ -19,7 +19,13 @@ pytest.importorskip("httpx", reason="httpx (test extra) is not installed")
 pytest.importorskip("playwright", reason="playwright (test extra) is not installed")
 
 from cli_helpers import run_cli
-from test_web_browser import ANSWER_WAIT, BROWSER_MARKS, assert_holds_match, choose_game
+from test_web_browser import (
+    ANSWER_WAIT,
+    BROWSER_MARKS,
+    assert_holds_match,
+    choose_game,
+    fill_settings,
+)
 from web_helpers import running_server
 
 pytestmark = BROWSER_MARKS
@@ -33,14 +39,6 @@ WATCH_PROGRESS = """() => {
     }
   }).observe(document.body, {subtree: true, childList: true, characterData: true});
 }"""
-
-
-def fill_settings(page, text: str) -> None:
-    page.fill("#settings", text)
-    page.dispatch_event("#settings", "change")
-    page.wait_for_function(
-        "t => document.getElementById('source').textContent.includes(t)", arg=text.split("=")[0]
-    )
 
 
 def test_a_long_sticky_round_shows_its_progress_then_sends_the_aside(browser, shots):
