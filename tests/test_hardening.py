@@ -615,3 +615,41 @@ def test_a_swallowed_ctrl_c_still_ends_a_command_line_process(armed):
     finally:
         proc.kill()
         proc.communicate()
+
+
+def test_a_ctrl_c_python_can_only_ignore_is_not_printed():
+    # SIGINT landing in a callback of the import system: Python reports the
+    # KeyboardInterrupt as "Exception ignored ... Traceback" on stderr; the flag keeps the
+    # interrupt, so nothing is printed (a command's Ctrl-C never shows a traceback)
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent(
+        """
+        import gc, sys, weakref
+        from pokerdice_stats.ground import interrupts
+        interrupts.install()
+
+        class Thing:
+            pass
+
+        def callback(ref):
+            raise {error}
+
+        thing = Thing()
+        ref = weakref.ref(thing, callback)
+        {seen}
+        del thing
+        gc.collect()
+        print("after")
+        """
+    )
+    quiet = script.format(error="KeyboardInterrupt", seen="interrupts.SEEN.set()")
+    done = subprocess.run([sys.executable, "-c", quiet], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "after\n" and done.stderr == ""
+    # anything else, and a KeyboardInterrupt with no Ctrl-C seen, is still reported
+    for error, seen in (("ValueError('boom')", "interrupts.SEEN.set()"), ("KeyboardInterrupt", "")):
+        loud = script.format(error=error, seen=seen)
+        done = subprocess.run([sys.executable, "-c", loud], capture_output=True, text=True)
+        assert "Exception ignored" in done.stderr, (error, done.stderr)

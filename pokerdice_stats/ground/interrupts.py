@@ -69,10 +69,21 @@ def arm_last_resort() -> None:
     _LAST_RESORT["armed"] = True
 
 
+def _quiet_unraisable(unraisable: Any) -> None:
+    """``sys.unraisablehook`` that says nothing of a Ctrl-C raised where Python cannot
+    raise it (in a callback of the import system, a finaliser): :data:`SEEN` keeps it,
+    and the run stops where the flag is checked.  Anything else goes to Python's hook."""
+    if issubclass(unraisable.exc_type, KeyboardInterrupt) and SEEN.is_set():
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def install() -> None:
-    """Make SIGINT set :data:`SEEN` and raise ``KeyboardInterrupt`` (main thread only)."""
+    """Make SIGINT set :data:`SEEN` and raise ``KeyboardInterrupt`` (main thread only);
+    a Ctrl-C that Python could only report as "Exception ignored" is not printed."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, _on_sigint)
+        sys.unraisablehook = _quiet_unraisable
 
 
 #: How often the main thread looks up from a call it waits for, in seconds.
