@@ -13,7 +13,6 @@ game as ``bidding --hand --bids`` does.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 from fractions import Fraction
 from typing import Any
@@ -90,8 +89,8 @@ def hold_check(request: HoldRequest) -> None:
         As :func:`hold_answer` would, with the same message.
     """
     from pokerdice_stats.commands.holds import wins_by_default
+    from pokerdice_stats.games.seen.exact.advice import turn_position
     from pokerdice_stats.games.seen.exact.throw_limit import check_limit
-    from pokerdice_stats.turn.advice import check_throws_left, turn_state_dice
 
     check_goal(request.goal)
     rules = table_rules(request)
@@ -99,15 +98,11 @@ def hold_check(request: HoldRequest) -> None:
     to_win = request.to_win or wins_by_default(_namespace(request), rules, progressive)
     if not to_win or rules.knowledge != "seen":
         return
-    throws, what = rules.throws, f"with {rules.throws} throws a turn"
-    if request.limit is not None:  # as round_advice reads it
-        if request.against is None:
-            return  # throwing first with a limit: the round's own refusal says why
-        throws = check_limit(rules, request.limit) or rules.throws
-        what = f"when the first player took {throws}"
-    left = check_throws_left(request.throws_left, throws, what)
-    turn = rules if throws == rules.throws else dataclasses.replace(rules, throws=throws)
-    turn_state_dice(turn, left, request.aside, request.untouched)  # missing dice too
+    if request.limit is not None and request.against is None:
+        return  # throwing first with a limit: the round's own refusal says why
+    limit = check_limit(rules, request.limit)
+    # as round_advice checks them (missing dice too)
+    turn_position(rules, limit, request.throws_left, request.aside, request.untouched)
 
 
 def hold_answer(request: HoldRequest) -> dict:

@@ -47,6 +47,40 @@ ROUND_QUICK_LIMIT = 1024
 SOLVE_SHARE = 0.9
 
 
+def turn_position(
+    rules: RuleSet,
+    limit: int | None,
+    throws_left: int | None,
+    aside: str | None,
+    untouched: str | None,
+) -> tuple[int, int | None]:
+    """The throws left of a later seat's turn and the dice its state carries, checked.
+
+    ``limit`` (already checked: :func:`~pokerdice_stats.games.seen.exact.throw_limit.
+    check_limit`) is the throws the first player took, None for all; the dice set aside
+    or never thrown again are read against a turn of that many throws.
+
+    Returns
+    -------
+    (int, int or None)
+        The throws left and the keep index of the dice the state carries (or None).
+
+    Raises
+    ------
+    OptionError
+        For throws left out of range, or dice the turn's state cannot carry.
+    """
+    throws = rules.throws if limit is None else int(limit)
+    what = (
+        f"when the first player took {throws}"
+        if limit is not None
+        else f"with {rules.throws} throws a turn"
+    )
+    left_throws = check_throws_left(throws_left, throws, what)
+    turn = rules if throws == rules.throws else dataclasses.replace(rules, throws=throws)
+    return left_throws, turn_state_dice(turn, left_throws, aside, untouched)
+
+
 def round_advice(
     rules: RuleSet,
     dice: str | int,
@@ -140,18 +174,9 @@ def round_advice(
     check_limit(rules, limit)
     exact = exact_is_cheap(rules) if exact is None else checked_flag(exact, "exact")
     policy, goal = _round_policy(rules, players, exact, seat, against, int(tied), limit)
-    throws = rules.throws if limit is None else int(limit)
-    what = (
-        f"when the first player took {throws}"
-        if limit is not None
-        else f"with {rules.throws} throws a turn"
-    )
-    left_throws = check_throws_left(throws_left, throws, what)
+    left_throws, state = turn_position(rules, limit, throws_left, aside, untouched)
     table = hand_table(rules)
     hand = table.hand(dice)
-    # the dice the state carries are checked against a turn of the throws this seat has
-    turn = rules if throws == rules.throws else dataclasses.replace(rules, throws=throws)
-    state = turn_state_dice(turn, left_throws, aside, untouched)
     rows = policy.hold_rows(hand, left_throws, goal, state)
     context: dict[str, Any] = {
         "against": None if against is None else table.format(table.hand(against)),
@@ -162,7 +187,7 @@ def round_advice(
         "ties": rules.ties,
     }
     if limited:
-        context["limit"] = None if first else throws
+        context["limit"] = None if first else (rules.throws if limit is None else int(limit))
     name = "win the round"
     return HoldAdvice(
         rules, hand, left_throws, name, UNIT_CHANCE, rows, exact, context, policy, goal, state
