@@ -5,6 +5,7 @@ page shows (the seat to move, the chance the last bid holds, the panels of the r
 
 from __future__ import annotations
 
+import re
 import time
 from fractions import Fraction
 
@@ -105,9 +106,15 @@ def test_an_unknown_job_is_not_found(client):
     assert client.get("/api/jobs/abc").status_code == 400
 
 
-def test_the_page_links_the_openapi_document_not_the_cdn_pages(client):
+def test_the_page_links_the_api_pages_served_without_a_cdn(client):
     page = client.get("/").text
-    assert 'href="/openapi.json"' in page and 'href="/docs"' not in page
+    assert 'href="/openapi.json"' in page and 'href="/docs"' in page
+    assert client.get("/redoc").status_code == 404  # its script fetches a logo from a CDN
+    html = client.get("/docs").text
+    sources = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert sources and all(s.startswith("/") for s in sources), sources  # no CDN
+    for source in sources:
+        assert client.get(source).status_code == 200, source
 
 
 def test_bidding_refuses_a_seat_that_is_not_to_move(client):

@@ -302,3 +302,30 @@ def test_review_of_a_betting_turn(page, api, shots):
     ]
     assert "chips" in page.inner_text("#review-rows")
     page.screenshot(path=str(shots / "review-betting.png"), full_page=True)
+
+
+def test_the_api_pages_render_with_no_network(browser, server):
+    """The footer's API pages (Swagger UI) draw every endpoint from the package's own files:
+    any request that leaves the coach's server is refused, and none is needed."""
+    context = browser.new_context()
+    tab = context.new_page()
+    left: list[str] = []
+
+    def only_the_server(route):
+        if route.request.url.startswith(server):
+            route.continue_()
+        else:
+            left.append(route.request.url)
+            route.abort()
+
+    tab.route("**/*", only_the_server)
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    tab.goto(server + "/")
+    tab.click("footer a[href='/docs']")
+    tab.wait_for_selector(".opblock-summary-path", timeout=30_000)
+    text = tab.inner_text("body")
+    for endpoint in ("/api/hold", "/api/betting", "/api/bidding", "/api/jobs/{job_id}"):
+        assert endpoint in text, endpoint
+    context.close()
+    assert left == [] and errors == [], (left, errors)

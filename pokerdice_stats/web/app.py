@@ -7,8 +7,9 @@ pending status (the seconds it has run and ``progress``, the share of the solve 
 0 to 1), to be polled at ``/api/jobs/{id}`` (404: no such job). A refusal names the
 request's fields (`` `throws_left` ``), not the command line's options
 (:func:`~pokerdice_stats.web.words.api_words`). The OpenAPI document is at
-``/openapi.json`` and its pages at ``/docs`` (they load Swagger UI from a CDN: the page
-links the document itself).
+``/openapi.json`` and its pages at ``/docs`` (Swagger UI, served from the package
+`fastapi-offline` with no request to a CDN: the coach works offline; no ReDoc page, whose
+script fetches its logo from one).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -75,10 +77,11 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
     Returns
     -------
     fastapi.FastAPI
-        The coach's application: the page, its static files and the ``/api/`` routes
-        (serve it with uvicorn).
+        The coach's application: the page, its static files, the ``/api/`` routes and
+        the API's documentation pages (serve it with uvicorn).
     """
-    app = FastAPI(
+    app = FastAPIOffline(
+        redoc_url=None,
         title="pokerdice-stats coach",
         version=__version__,
         description="Advice for every decision of the rule documents' Poker Dice games, with the "
