@@ -8,6 +8,7 @@ by a check written here apart from the solver's.
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -103,8 +104,23 @@ def test_a_symmetric_table_cannot_favour_the_house():
         design_schedule(RULES, "-3%")
 
 
+def test_a_design_held_back_by_its_bounds_still_moves_toward_the_target():
+    """The search goes as far as the bounds allow, so the failure names an edge closer than
+    the base schedule's (+4.082% against the optimal computer), and a player's edge out of
+    reach gets no hint about the house's side."""
+    base = float(expected_payout(RULES, "optimal").edge.percent)
+    with pytest.raises(DesignError) as caught:
+        design_schedule(RULES, "-3%", movable="column:three-of-a-kind", side="house")
+    found = re.search(r"the closest this search reached is ([+-][0-9.]+)%", str(caught.value))
+    assert found is not None, str(caught.value)
+    assert float(found.group(1)) < base - 1
+    with pytest.raises(DesignError) as caught:
+        design_schedule(RULES, "60%", movable="column:three-of-a-kind")
+    assert "--side house" not in str(caught.value)
+
+
 def test_nothing_meets_the_constraints():
-    with pytest.raises(DesignError, match=r"no whole-number schedule.*closest reached"):
+    with pytest.raises(DesignError, match=r"no whole-number schedule.*closest this search reached"):
         design_schedule(RULES, "-3%", movable="column:three-of-a-kind", side="house", max_pay=6)
     with pytest.raises(OptionError, match="not the percentage"):
         design_schedule(RULES, "3%", movable="scale")

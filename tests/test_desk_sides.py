@@ -73,6 +73,9 @@ def test_sided_pairs_layout(tmp_path):
          "# side: house\nloser,three-of-a-kind\nhigh-die,1\n", "after the side lines"),
         ("# side: player\nloser,three-of-a-kind\nhigh-die,1\n# side: player\n", "given twice"),
         ("side,winner,loser,amount\nbanker,three-of-a-kind,high-die,1\n", "side,winner,loser"),
+        # both grids, their side lines deleted: the second header is not a loser
+        ("loser,three-of-a-kind\nhigh-die,1\nloser,three-of-a-kind\nhigh-die,2\n",
+         "second header row"),
     ],
 )  # fmt: skip
 def test_bad_two_sided_files(tmp_path, text, words):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -102,8 +103,14 @@ def test_schedule_file_round_trip(tmp_path):
 
 def test_fractional_amounts_round_trip_and_evaluate(tmp_path):
     odd = PROGRESSIVE_SCHEDULE.with_amount("full-house", "two-pair", Fraction(25, 2), "odd")
-    again = read_schedule(write_schedule(odd, tmp_path / "odd.csv", RULES))
+    odd = odd.with_amount("full-house", "one-pair", Fraction(1, 3), "odd")
+    path = write_schedule(odd, tmp_path / "odd.csv", RULES)
+    # a decimal where one is exact (a spreadsheet opens 25/2 as a date), else p/q
+    assert ",12.5," in path.read_text() and "25/2" not in path.read_text()
+    assert ",1/3," in path.read_text()
+    again = read_schedule(path)
     assert again.amount("full-house", "two-pair") == Fraction(25, 2)
+    assert again.amount("full-house", "one-pair") == Fraction(1, 3)
     assert (
         round_outcomes(RULES, "stand", schedule=again).expected
         == round_outcomes(RULES, "stand", schedule=odd).expected
@@ -119,6 +126,30 @@ def test_the_main_jobs_schedule_file_is_accepted(tmp_path):
     assert load_schedule("004") is PROGRESSIVE_SCHEDULE
 
 
+def test_a_grid_as_a_spreadsheet_saves_it_reads_as_written(tmp_path):
+    """004's merged row of losers paid alike, a name line and empty rows padded with the
+    table's commas, headers in another case: the same schedule as the file written."""
+    text = schedule_text(PROGRESSIVE_SCHEDULE, RULES)
+    lines = text.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("loser,"))
+    rows = {line.split(",", 1)[0]: line.split(",", 1)[1] for line in lines[header + 1 :]}
+    merged = {rows["high-die"], rows["little-straight"], rows["one-pair"]}
+    assert len(merged) == 1  # 004 pays these three losers alike
+    edited = [
+        "# schedule: my house,,,,,",
+        lines[header].title(),
+        "Bust / Little Straight / One Pair," + merged.pop(),
+        ",,,,,",
+        *(f"{loser},{cells}" for loser, cells in rows.items()
+          if loser not in ("high-die", "little-straight", "one-pair")),
+    ]  # fmt: skip
+    path = tmp_path / "edited.csv"
+    path.write_text("\n".join(edited) + "\n")
+    again = read_schedule(path)
+    assert again.name == "my house"
+    assert sorted(again.amounts) == sorted(PROGRESSIVE_SCHEDULE.amounts)
+
+
 def test_decimal_amounts_are_read_exactly(tmp_path):
     path = tmp_path / "d.csv"
     path.write_text(
@@ -132,7 +163,11 @@ def test_decimal_amounts_are_read_exactly(tmp_path):
     ("text", "words"),
     [
         ("loser,three-of-a-kind\nhigh-die,-2\n", "negative"),
-        ("loser,three-of-a-kind\nhigh-die,x\n", "whole number or a fraction"),
+        (
+            "loser,three-of-a-kind\nhigh-die,x\n",
+            r"a whole number, a decimal \(2\.5\) or a fraction",
+        ),
+        ("loser,three-of-a-kind\nhigh-dice,1\n", "unknown category 'high-dice'.*bust"),
         ("loser,three-of-a-kind\nthree-of-a-kind,5\n", "push"),
         ("loser,three-of-a-kind\nhigh-die,*\n", "diagonal"),
         ("loser,three-of-a-kinds\nhigh-die,5\n", "unknown category"),
@@ -340,6 +375,9 @@ def test_cli_rounds_prints_the_session(capsys):
     assert session["arithmetic"].startswith("exact")
     assert 0 < Fraction(session["ruin"]) < 1
     assert set(session["quantiles"]) >= {"0.05", "0.5", "0.95"}
+    code, out, _ = run_cli(capsys, "payout", "--rounds", "3", "--start", "1300")
+    quantiles = out.split("quantiles (points):")[1]
+    assert code == 0 and re.fullmatch(r"(\s*[0-9.]+: [0-9,]+\.[0-9]{2},?)+\s*", quantiles)
 
 
 def test_cli_compare(capsys, tmp_path):
@@ -352,6 +390,7 @@ def test_cli_compare(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "payout", "--compare", "004", str(path), "--computer", "stand",
                            "--rounds", "20")  # fmt: skip
     assert code == 0 and "quantile 0.5" in out and "hit_frequency" in out
+    assert "_float" not in out  # the table's figures by their names, as the JSON keys
 
 
 def test_cli_knowledge_blind(capsys):
@@ -378,6 +417,8 @@ def test_cli_knowledge_blind(capsys):
         (["--compare", "004", "missing.csv"], "not found"),
         (["--breakdown", "--solve", "scale", "--target", "1"], "choose one of"),
         (["--schedule-out", "x.toml"], "must end in .csv"),
+        (["--design", "--target", "3%%"], "got '3%%'"),  # as typed
+        (["--solve", "scale", "--target=-1"], "reaches -1 points per round"),
     ],
 )
 def test_cli_payout_bad_input(capsys, argv, words):

@@ -164,8 +164,8 @@ def register(subparsers) -> None:
         "--target",
         default=None,
         metavar="X",
-        help="the player's edge wanted, with --solve: points per round (3, -1/2) or percent of "
-        "the points that change hands (3%%; a house edge of 3%%: --target=-3%%)",
+        help="the player's edge wanted, with --solve or --design: points per round (3, -1/2) "
+        "or percent of the points that change hands (3%%; a house edge of 3%%: --target=-3%%)",
     )
     payout.add_argument(
         "--tolerance",

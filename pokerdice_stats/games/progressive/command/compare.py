@@ -66,7 +66,7 @@ def compare_text(record: dict) -> str:
     figures = record["totals"]
     totals = pd.DataFrame(
         [
-            {"figure": k, "A": v["a"], "B": v["b"]}
+            {"figure": k.removesuffix("_float"), "A": v["a"], "B": v["b"]}
             for k, v in figures.items()
             # decimals here: the exact fractions are in the JSON answer
             if not k.endswith("_exact") and f"{k}_float" not in figures
@@ -88,7 +88,7 @@ def compare_text(record: dict) -> str:
     if record["session"] is not None:
         rows = []
         for key in ("ruin_float", "mean_float", "sd"):
-            rows.append({"figure": key, "A": record["session"]["a"][key],
+            rows.append({"figure": key.removesuffix("_float"), "A": record["session"]["a"][key],
                          "B": record["session"]["b"][key]})  # fmt: skip
         for q in record["session"]["a"]["quantiles"]:
             rows.append({"figure": f"quantile {q}", "A": record["session"]["a"]["quantiles"][q],

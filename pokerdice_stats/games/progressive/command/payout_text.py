@@ -61,7 +61,7 @@ def flat_session(record: dict) -> dict:
 
 
 def session_text(session: dict) -> str:
-    quantiles = ", ".join(f"{q}: {v:,}" for q, v in session["quantiles"].items())
+    quantiles = ", ".join(f"{q}: {v:,.2f}" for q, v in session["quantiles"].items())
     ruin = session["ruin"] or f"{session['ruin_float']:.6g}"
     return (
         f"\nbank after {session['rounds']:,} rounds from {session['start']:,} points "

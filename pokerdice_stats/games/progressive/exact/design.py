@@ -48,6 +48,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.blind.policy_names import canonical_policy
+from pokerdice_stats.games.progressive.exact.amounts import amount_text
 from pokerdice_stats.games.progressive.exact.design_table import (
     Cell,
     bounds,
@@ -71,7 +72,6 @@ from pokerdice_stats.games.progressive.exact.payout import round_outcomes
 from pokerdice_stats.games.progressive.exact.schedule import (
     PROGRESSIVE_SCHEDULE,
     PayoutSchedule,
-    amount_text,
 )
 from pokerdice_stats.ground.arguments import checked_text, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
@@ -449,11 +449,11 @@ def _failure(aim: Target, tolerance, best, movable: str, side: str, largest: int
     if best is not None:
         reached = best[1]
         closest = (
-            f"; the closest reached is {percent_text(reached)}"
+            f"; the closest this search reached is {percent_text(reached)}"
             if aim.percent
-            else f"; the closest reached is {float(reached):.6g} points a round"
+            else f"; the closest this search reached is {float(reached):.6g} points a round"
         )
-    hint = " (a house edge usually needs --side house)" if side == "both" else ""
+    hint = " (a house edge usually needs --side house)" if aim.value < 0 and side == "both" else ""
     return (
         f"no whole-number schedule within {float(tolerance):g} of {wanted} moving {movable!r} "
         f"on side {side} with pays up to {largest:,} and rows and columns kept in order"

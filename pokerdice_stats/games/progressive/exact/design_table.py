@@ -214,8 +214,12 @@ def _whole_steps(gap: float, slope: float, tolerance: float) -> set[int]:
 def closing(gap: float, slopes, bounds, tolerance: float):
     """Whole changes (cell index -> change) closing ``gap`` within ``tolerance``, nearest first.
 
-    Yields the candidates of one cell, then of two, then one greedy fill, each
-    sorted by points moved (so the smallest move into the band comes first).
+    Yields the candidates of one cell, then of two, each sorted by points moved (so the
+    smallest move into the band comes first), then one greedy fill: every cell, largest
+    slope first, moved as far toward closing the gap as its bounds allow.  The fill is
+    yielded even when the bounds stop it short of the band, so that a search the bounds
+    hold back still moves toward the target (and its failure names the closest edge
+    that can be reached, not the base's).
     """
     if abs(gap) <= tolerance:
         yield {}
@@ -254,5 +258,5 @@ def closing(gap: float, slopes, bounds, tolerance: float):
         if d:
             fill[i] = d
             left -= g * d
-    if abs(left) <= tolerance:
-        yield fill
+    if fill:
+        yield fill  # last: closing the gap, or as far as the bounds let the cells go

@@ -175,12 +175,14 @@ def parse_target(text: object) -> Target:
     """
     raw = str(text)  # blanks are refused, as in every number (ground.bounds)
     percent = raw.endswith("%")
-    value = exact_amount(
-        raw[:-1] if percent else raw,
+    wanted = (
         "--target must be points a round (0, -1/2, 0.02) or a percentage of the points "
-        "that change hands (3%, -2.5%)",
-        OptionError,
+        "that change hands (3%, -2.5%)"
     )
+    try:
+        value = exact_amount(raw[:-1] if percent else raw, wanted, OptionError)
+    except OptionError:
+        raise OptionError(f"{wanted}, got {raw!r}") from None  # as typed, its % included
     if percent and not -100 <= value <= 100:
         raise OptionError(f"a percentage edge lies between -100% and 100%, got {raw!r}")
     return Target(value, percent)

@@ -41,6 +41,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.blind.policy_names import canonical_policy
+from pokerdice_stats.games.progressive.exact.amounts import amount_label
 from pokerdice_stats.games.progressive.exact.edge import (
     EDGE_DEFINITION,
     Edge,
@@ -53,7 +54,6 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     KNOWN_SLUGS,
     PROGRESSIVE_SCHEDULE,
     PayoutSchedule,
-    amount_text,
     category_slug,
 )
 from pokerdice_stats.ground.errors import OptionError
@@ -245,7 +245,7 @@ def _with_pay(
     schedule: PayoutSchedule, rules: RuleSet, cell: tuple[str, str, str], pay: Fraction
 ) -> PayoutSchedule:
     winner, loser, side = cell
-    name = f"{schedule.name}, {cell_text(cell)} = {amount_text(pay)}"
+    name = f"{schedule.name}, {cell_text(cell)} = {amount_label(pay)}"
     if winner not in schedule.winners:  # a new paying winner: every other pair pays 0
         beaten = rules.category_slugs[rules.category_index(winner) + 1 :]
         for other in beaten:
@@ -324,11 +324,11 @@ def _solve_scale(rules, wanted, schedule, common) -> FairPay:
     unit = Fraction(round_outcomes(rules, schedule=schedule, **common).expected)
     if unit == 0 or wanted / unit < 0:
         raise OptionError(
-            f"no factor on the schedule reaches {fraction_text(wanted)} points per round: "
+            f"no factor on the schedule reaches {float(wanted):.6g} points per round: "
             f"a factor k >= 0 gives k * {float(unit):.6g} (policies do not change with k)"
         )
     factor = wanted / unit
-    scaled = schedule.scaled(factor, f"{schedule.name} x {amount_text(factor)}")
+    scaled = schedule.scaled(factor, f"{schedule.name} x {amount_label(factor)}")
     outcomes = round_outcomes(rules, schedule=scaled, **common)
     expected = Fraction(outcomes.expected)
     return FairPay(

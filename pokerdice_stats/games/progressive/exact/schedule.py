@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
+from pokerdice_stats.games.progressive.exact.amounts import amount_text
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.limits import exact_amount
@@ -239,14 +240,6 @@ def _one_or_two(player, house):
     return house
 
 
-def amount_text(value: Fraction | int) -> str:
-    """An amount as a whole number, or ``p/q`` when it is not whole."""
-    value = Fraction(value)
-    return (
-        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    )
-
-
 def category_slug(text: str) -> str:
     """A category as typed (``Full House``, ``full_house``) -> its slug (aliases resolved)."""
     key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
@@ -267,7 +260,9 @@ def parse_amount(text: object, where: str) -> Fraction:
             f'"3/2" or "1.5", got {text!r}'
         )
     value = exact_amount(
-        text, f"{where}: amount must be a whole number or a fraction such as 3/2", ScheduleError
+        text,
+        f"{where}: amount must be a whole number, a decimal (2.5) or a fraction (3/2)",
+        ScheduleError,
     )
     if value < 0:
         raise ScheduleError(f"{where}: amount must not be negative, got {text!r}")
@@ -309,7 +304,11 @@ def _checked_amounts(triples, source: str) -> tuple[tuple[str, str, Fraction], .
         for slug in (w, lo):
             if slug not in KNOWN_SLUGS:
                 raise ScheduleError(
-                    f"{source}: unknown category {slug!r}; choose from: " + ", ".join(KNOWN_SLUGS)
+                    f"{source}: unknown category {slug!r}; choose from: "
+                    + ", ".join(KNOWN_SLUGS)
+                    + " (also written: "
+                    + ", ".join(sorted(CATEGORY_ALIASES))
+                    + "; a row of several losers paid alike: bust / little-straight / one-pair)"
                 )
         value = parse_amount(amount, f"{source}: {w} over {lo}")
         if w == lo:

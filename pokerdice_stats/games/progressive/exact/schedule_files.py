@@ -209,16 +209,17 @@ def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
     for line in text.splitlines():
         stripped = line.strip()
         if stripped.lower().startswith(_NAME_PREFIX):
-            name = stripped[len(_NAME_PREFIX) :].strip() or default_name
+            # a spreadsheet pads the line with the table's empty cells: ",,,"
+            name = stripped[len(_NAME_PREFIX) :].rstrip(", ").strip() or default_name
         elif stripped.lower().startswith(_SIDE_PREFIX):
-            words = stripped[len(_SIDE_PREFIX) :].split()
+            words = stripped[len(_SIDE_PREFIX) :].replace(",", " ").split()
             side = words[0].lower() if words else ""
             if side not in SIDE_LINES:
                 raise ScheduleError(f"{source}: a side line names player or house: {stripped!r}")
             if side in sections:
                 raise ScheduleError(f"{source}: the {side} side is given twice")
             sections[side] = []
-        elif stripped and not stripped.startswith("#"):
+        elif stripped.strip(", ") and not stripped.startswith("#"):  # not a row of empty cells
             sections[side].append(line)
     if len(sections) == 1:
         rows = _csv_rows(sections[None], source)
@@ -275,20 +276,40 @@ def _grid(lines: list[str], source: str) -> list[tuple[object, ...]]:
             raise ScheduleError(
                 f"{source}: every row needs {len(header)} cells (loser and one per winner): {row}"
             )
-        loser = category_slug(row[0])
-        for winner, raw in zip(winners, row[1:], strict=True):
-            cell = raw.strip()  # an amount itself keeps its blanks: numbers refuse them
-            if winner == loser:
-                if cell not in ("*", ""):
-                    raise ScheduleError(
-                        f"{source}: {winner} over {loser}: the same category is a push (*)"
-                    )
-            elif cell == "*":
+        if category_slug(row[0]) == "loser":
+            raise ScheduleError(
+                f"{source}: a second header row: a two-sided schedule gives each grid after "
+                "its own side line ('# side: player', then '# side: house')"
+            )
+        for loser in _losers(row[0]):
+            triples.extend(_row_amounts(winners, loser, row[1:], source))
+    return triples
+
+
+def _losers(cell: str) -> list[str]:
+    """The losers of a row: one category, or several paid alike (``bust / one pair``, as
+    004's table merges its rows)."""
+    return [category_slug(part) for part in cell.split("/")]
+
+
+def _row_amounts(
+    winners: list[str], loser: str, cells: list[str], source: str
+) -> list[tuple[object, ...]]:
+    """(winner, loser, amount) of one loser's cells of a grid."""
+    triples: list[tuple[object, ...]] = []
+    for winner, raw in zip(winners, cells, strict=True):
+        cell = raw.strip()  # an amount itself keeps its blanks: numbers refuse them
+        if winner == loser:
+            if cell not in ("*", ""):
                 raise ScheduleError(
-                    f"{source}: {winner} over {loser}: * marks a push, on the diagonal only"
+                    f"{source}: {winner} over {loser}: the same category is a push (*)"
                 )
-            elif cell not in ("-", ""):
-                triples.append((winner, loser, raw))
+        elif cell == "*":
+            raise ScheduleError(
+                f"{source}: {winner} over {loser}: * marks a push, on the diagonal only"
+            )
+        elif cell not in ("-", ""):
+            triples.append((winner, loser, raw))
     return triples
 
 

@@ -19,6 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
 from pokerdice_stats.engines.report import write_text
+from pokerdice_stats.games.progressive.exact.amounts import amount_text
 from pokerdice_stats.games.progressive.exact.design_table import table_rows
 from pokerdice_stats.games.progressive.exact.edge import Edge, edge_of
 from pokerdice_stats.games.progressive.exact.payout import round_outcomes
@@ -26,7 +27,6 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     PROGRESSIVE_SCHEDULE,
     SEED_NAME,
     PayoutSchedule,
-    amount_text,
 )
 from pokerdice_stats.games.progressive.exact.strategy_card import StrategyCard, fit_strategy_card
 from pokerdice_stats.ground.formats import number_text, to_csv, to_markdown

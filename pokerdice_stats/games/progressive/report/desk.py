@@ -159,7 +159,7 @@ def write_bank(folder: Path) -> list[Path]:
     shown["tolerance"] = [f"{fixed_text(v, '.1e')}" for v in shown["tolerance"]]
     text = (
         "# Progressive Poker Dice: the player's bank over a session\n\n"
-        f"From {STARTING_BANK:,} points (004), player sees the computer's hand, seed "
+        f"From {STARTING_BANK:,} points (004), player sees the computer's hand, 004's "
         "schedule.  A player whose bank is below the largest loss of a round (1,200 points) "
         "is ruined and stops.  Dynamic program over every bank value, one convolution a "
         "round; float64 (these sessions are longer than the exact program's 10 rounds), "
