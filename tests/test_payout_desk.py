@@ -53,7 +53,11 @@ def test_breakdown_cells_add_up_exactly(computer, knowledge):
     result = expected_payout(RULES, computer=computer, knowledge=knowledge)
     assert bd.expected == result.expected
     assert bd.variance == result.variance
-    assert float(1 - bd.hit_frequency) == pytest.approx(result.nothing_paid, abs=1e-15)
+    assert float(1 - bd.player_paid - bd.computer_paid) == pytest.approx(
+        result.nothing_paid, abs=1e-15
+    )
+    assert float(bd.player_paid) == pytest.approx(result.player_paid, abs=1e-15)
+    assert float(bd.computer_paid) == pytest.approx(result.computer_paid, abs=1e-15)
     assert len(bd.cells) == len(RULES.category_slugs) ** 2
 
 
@@ -71,7 +75,16 @@ def test_breakdown_of_the_one_throw_game_against_enumeration():
         assert cell.payout == ref.progressive_payout(pips[player], pips[computer])
         expected += cell.contribution
     assert bd.expected == expected == 0
-    assert bd.push_rate == sum(joint[c, c] for c in RULES.category_slugs)
+    assert bd.push == sum(joint[c, c] for c in RULES.category_slugs)
+    pips = {ref.category(h): h for h in ref.hands()}
+    slugs = RULES.category_slugs
+    paid = [(p, c) for p in slugs for c in slugs if p != c]
+    assert bd.player_paid == sum(
+        joint[p, c] for p, c in paid if ref.progressive_payout(pips[p], pips[c]) > 0
+    )
+    assert bd.computer_paid == sum(
+        joint[p, c] for p, c in paid if ref.progressive_payout(pips[p], pips[c]) < 0
+    )
 
 
 def test_breakdown_totals_and_largest_loss():
@@ -342,7 +355,7 @@ def run_json(capsys, *argv):
 
 def test_cli_breakdown_json_contract(capsys):
     record = run_json(capsys, "payout", "--breakdown", "--format", "json")
-    for key in ("expected_exact", "expected", "sd", "hit_frequency", "push_rate", "cells"):
+    for key in ("expected_exact", "expected", "sd", "player_paid", "push", "cells"):
         assert key in record
     assert record["schedule"] == PROGRESSIVE_SCHEDULE.name
     cells = record["cells"]
@@ -389,7 +402,7 @@ def test_cli_compare(capsys, tmp_path):
     assert record["schedules"]["b"].endswith(f"({path})")
     code, out, _ = run_cli(capsys, "payout", "--compare", "004", str(path), "--computer", "stand",
                            "--rounds", "20")  # fmt: skip
-    assert code == 0 and "quantile 0.5" in out and "hit_frequency" in out
+    assert code == 0 and "quantile 0.5" in out and "player_paid" in out
     assert "_float" not in out  # the table's figures by their names, as the JSON keys
 
 

@@ -306,7 +306,7 @@ def test_outcome_chances_and_float_figures_are_consistent():
     from pokerdice_stats.games.progressive.exact.breakdown import payout_breakdown
 
     assert 0 < result.push < result.nothing_paid
-    assert result.push == float(payout_breakdown(RULES).push_rate)
+    assert result.push == float(payout_breakdown(RULES).push)
     assert result.expected_float == float(result.expected)
     assert result.variance > 0
     assert result.computer_distribution.sum() == pytest.approx(1, abs=1e-12)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pokerdice_stats.games.progressive.exact.edge import percent_text
-from pokerdice_stats.ground.formats import render, short_fraction
+from pokerdice_stats.ground.formats import chance_percent, render, short_fraction
 
 #: The payout table's chances of a round (the other figures are points).
 CHANCE_KEYS = ("player_paid", "computer_paid", "nothing_paid", "push")
@@ -89,8 +89,10 @@ def breakdown_text(breakdown, record: dict) -> str:
         f"{record['computer']}, knowledge {record['knowledge']} (points per round, player's side)",
         f"  expected {record['expected_float']:.6g}"
         + (f" = {exact}" if (exact := short_exact(record["expected"])) else "")
-        + f", sd {record['sd']:.6g}, hit frequency {record['hit_frequency']:.6g}, "
-        f"push rate {record['push_rate']:.6g}",
+        + f", sd {record['sd']:.6g}",
+        f"  hit frequency (the player is paid) {chance_percent(record['player_paid'])}%, the "
+        f"computer is paid {chance_percent(record['computer_paid'])}%, a push "
+        f"{chance_percent(record['push'])}% of rounds",
         f"  return per unit of the largest loss ({record['largest_loss']}): "
         f"{record['return_per_largest_loss']:.6g}",
         f"  edge: player {record['edge']:+.6g} points a round = "

@@ -6,9 +6,9 @@ contribution to the expected payout (chance times the player's payout, exact)
 and its share of the variance, ``chance * (payout - mean)**2 / variance``;
 the contributions add up to the expected payout and the variance shares to 1.
 The totals are those published for casino games: the expected payout per
-round, its standard deviation, the hit frequency (a round in which money
-changes hands, either way), the push rate (equal categories) and the return
-per unit of the largest possible loss.
+round, its standard deviation, the hit frequency (the chance that the player is
+paid, ``player_paid``, beside ``computer_paid``), the chance of a push (equal
+categories) and the return per unit of the largest possible loss.
 
 Examples
 --------
@@ -83,8 +83,11 @@ class Breakdown:
         Every pair of categories, player's best category first.
     expected, variance : Fraction or float
         Per round, in points (exact unless ``outcomes.exact`` is False).
-    hit_frequency, push_rate : Fraction or float
-        Chance that money changes hands; chance of equal categories.
+    player_paid, computer_paid : Fraction or float
+        Chance that the player is paid (the hit frequency of casino tables); chance
+        that the player pays.
+    push : Fraction or float
+        Chance of equal categories (nobody pays).
     largest_loss : Fraction
         The most the player can lose in one round (the largest pay of a cell
         the computer can win; the schedule's largest amount if none can happen).
@@ -94,8 +97,9 @@ class Breakdown:
     cells: tuple[Cell, ...]
     expected: Number
     variance: Number
-    hit_frequency: Number
-    push_rate: Number
+    player_paid: Number
+    computer_paid: Number
+    push: Number
     largest_loss: Fraction
 
     @property
@@ -155,10 +159,12 @@ class Breakdown:
             "variance": _exact(self.variance),
             "variance_float": float(self.variance),
             "sd": self.sd,
-            "hit_frequency": float(self.hit_frequency),
-            "hit_frequency_exact": _exact(self.hit_frequency),
-            "push_rate": float(self.push_rate),
-            "push_rate_exact": _exact(self.push_rate),
+            "player_paid": float(self.player_paid),
+            "player_paid_exact": _exact(self.player_paid),
+            "computer_paid": float(self.computer_paid),
+            "computer_paid_exact": _exact(self.computer_paid),
+            "push": float(self.push),
+            "push_exact": _exact(self.push),
             "largest_loss": _pay(self.largest_loss),
             "return_per_largest_loss": float(self.return_per_largest_loss),
             "return_per_largest_loss_exact": _exact(self.return_per_largest_loss),
@@ -239,8 +245,11 @@ def breakdown_of(outcomes: RoundOutcomes) -> Breakdown:
             )
     losses = [c.pay for c in cells if c.side == "computer" and c.pay and c.probability]
     largest = max(losses, default=outcomes.schedule.largest)
-    hit = sum((c.probability for c in cells if c.payout), Fraction(0))
-    return Breakdown(outcomes, tuple(cells), mean, variance, hit, outcomes.push, largest)
+    player_paid = sum((c.probability for c in cells if c.payout > 0), Fraction(0))
+    computer_paid = sum((c.probability for c in cells if c.payout < 0), Fraction(0))
+    return Breakdown(
+        outcomes, tuple(cells), mean, variance, player_paid, computer_paid, outcomes.push, largest
+    )
 
 
 def payout_breakdown(

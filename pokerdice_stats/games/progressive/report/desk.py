@@ -3,7 +3,7 @@
 - ``progressive_breakdown.csv``: every (winner, loser) cell of every computer
   policy, seen and blind: exact chance, pay, contribution, share of variance;
 - ``progressive_breakdown.md``: the totals per policy (expected payout, sd,
-  hit frequency, push rate, return per unit of the largest loss) and the
+  hit frequency, push, return per unit of the largest loss) and the
   cell table against the optimal computer, as published for casino games;
 - ``progressive_breakdown.png``: where the return and the risk come from;
 - ``progressive_bank.csv/.md``: the bank after 100, 500 and 1,000 rounds from
@@ -72,7 +72,8 @@ def write_breakdown(folder: Path) -> list[Path]:
         "# Progressive Poker Dice: where the payout comes from\n\n"
         f"Schedule: {best.schedule.label}.  Figures are the player's, in points per round; "
         "every chance and contribution is exact (the CSV has them as fractions).  "
-        "`hit_frequency`: money changes hands; `push_rate`: equal categories; "
+        "`player_paid`: the player is paid (the hit frequency of casino tables); "
+        "`computer_paid`: the player pays; `push`: equal categories; "
         "`return_per_largest_loss`: expected payout over the most a round can cost.\n\n"
         "## Totals by computer policy\n\n"
         + to_markdown(summary)
