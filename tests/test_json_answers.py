@@ -62,7 +62,11 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
     "payout": {
         "payout": [["payout"], ["payout", "--rounds", "3"], ["payout", "--knowledge", "blind"]],
         "breakdown": [["payout", "--breakdown"], ["payout", "--breakdown", "--rounds", "2"]],
-        "solve": [["payout", "--solve", "scale", "--target", "0"]],
+        "solve": [
+            ["payout", "--solve", "scale", "--target", "0"],
+            ["payout", "--solve", "five-of-a-kind/one-pair", "--target", "3"],  # two pays
+            ["payout", "--solve", "three-of-a-kind/two-pair", "--target", "6%"],
+        ],
         "compare": [["payout", "--compare", "004", "004"]],
         "design": [["payout", "--design", "--target=-3%", "--side", "house"]],
         "card": [

@@ -34,6 +34,7 @@ from pokerdice_stats.games.progressive.exact.schedule_files import (
     write_schedule,
 )
 from pokerdice_stats.ground.errors import OptionError, PokerDiceError
+from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.kernels.bank import bank_round
 
 RULES = get_rules("progressive")
@@ -479,3 +480,24 @@ def test_cli_names_the_range_of_bank_values_not_several_pays(capsys, tmp_path):
     code, _, err = run_cli(capsys, "payout", "--rounds", "10000", "--schedule", str(path))
     assert code == 2 and "12,010,000 bank values" in err and "rounds fit" in err
     assert "several" not in err
+
+
+def test_every_pay_meeting_the_target_is_found_and_meets_it():
+    """004's five-of-a-kind/one-pair: the edge falls from 8.4 points a round at pay 0 to
+    0.86 at 500 and climbs again, so two pays give 3 points; the answer is the one nearer
+    the current 1,200 (as a ratio), the other is listed."""
+    solved = solve_pay(RULES, "five-of-a-kind/one-pair", 3)
+    assert solved.scan_complete and len(solved.other_pays) == 1
+    low, high = sorted((solved.pay, *solved.other_pays))
+    assert low < 500 < high and solved.pay == high
+    for pay in (low, high, 777):
+        schedule = PROGRESSIVE_SCHEDULE.with_amount("five-of-a-kind", "one-pair", pay, "t")
+        expected = round_outcomes(RULES, "optimal", schedule=schedule).expected
+        assert expected == 3 if pay != 777 else expected < 3  # below the target between
+    record = solved.record()
+    assert record["other_pays"] == [fraction_text(low)] and record["scan_complete"] is True
+
+
+def test_a_monotone_edge_has_no_other_pay():
+    solved = solve_pay(RULES, "three-of-a-kind/two-pair", 5, computer="largest-set")
+    assert solved.other_pays == () and solved.scan_complete

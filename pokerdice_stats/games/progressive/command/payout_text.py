@@ -123,6 +123,20 @@ def solve_text(record: dict) -> str:
         f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
         f"hands (house {percent_text(record['house_edge_percent'])}); exact\n"
         f"  breakpoints met (pays where a policy changes): {breakpoints}\n"
-        f"  {record['evaluations']} exact evaluations of the game\n"
+        + _other_pays_text(record)
+        + f"  {record['evaluations']} exact evaluations of the game\n"
         f"  {record['edge_definition']}\n"
+    )
+
+
+def _other_pays_text(record: dict) -> str:
+    """The other pays meeting the target, or that the scan found none (and how far it got)."""
+    others = record.get("other_pays_float") or []
+    scan = "a scan from 0 to 1,000,000" + ("" if record["scan_complete"] else " (cut short)")
+    if not others:
+        return f"  no other pay meets the target ({scan}); this pay is the one found\n"
+    listed = ", ".join(f"{t:.10g}" for t in others)
+    return (
+        f"  other pays that meet it too: {listed} (the edge is not monotone in this pay: "
+        f"{scan}; the pay above is the one nearest the current pay, as a ratio)\n"
     )

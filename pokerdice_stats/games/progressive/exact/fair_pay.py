@@ -31,11 +31,15 @@ schedule (and a percentage edge does not move with it, so it is refused).
 
 Pays are searched from 0 to :data:`PAY_LIMIT`; past it, or when the
 expected payout moves away from the target at both ends, the solver refuses.
+The expected payout need not be monotone in a pay, so a scan of the whole range
+(:func:`~pokerdice_stats.games.progressive.exact.fair_pay_search.scan_roots`) looks for
+every pay that meets the target: the answer is the one nearest the cell's current pay
+(as a ratio), the others are listed.  The search itself is in
+:mod:`~pokerdice_stats.games.progressive.exact.fair_pay_search`.
 """
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -48,6 +52,18 @@ from pokerdice_stats.games.progressive.exact.edge import (
     edge_of,
     parse_target,
     percent_text,
+)
+from pokerdice_stats.games.progressive.exact.fair_pay_search import (
+    PAY_LIMIT,
+    PayGame,
+    bracket_of,
+    breakpoints_met,
+    cell_text,
+    inside_bracket,
+    outside_move,
+    pay_distance,
+    scan_roots,
+    with_pay,
 )
 from pokerdice_stats.games.progressive.exact.payout import round_outcomes
 from pokerdice_stats.games.progressive.exact.schedule import (
@@ -65,38 +81,8 @@ from pokerdice_stats.turn.rules import RuleSet, get_rules
 if TYPE_CHECKING:
     import pandas as pd
 
-#: The largest pay the solver tries (points).
-PAY_LIMIT = Fraction(1_000_000)
-#: The most evaluations of the game in one solve.
-MAX_EVALUATIONS = 80
-#: Extra evaluations spent locating the breakpoints met, after the answer is found.
-BREAKPOINT_EVALUATIONS = 10
-#: How close to a crossing the lines on either side are read.
-EPSILON = Fraction(1, 10**9)
 #: The word for a factor on the whole schedule.
 SCALE = "scale"
-
-
-@dataclass(frozen=True)
-class Piece:
-    """The line ``intercept + slope * pay`` of the expected payout at one pay."""
-
-    at: Fraction
-    expected: Fraction
-    slope: Fraction
-
-    @property
-    def intercept(self) -> Fraction:
-        return self.expected - self.slope * self.at
-
-    def line(self) -> tuple[Fraction, Fraction]:
-        return self.intercept, self.slope
-
-    def root(self, target: Fraction) -> Fraction | None:
-        """Where this piece's line reaches ``target`` (None if it is flat)."""
-        if not self.slope:
-            return None
-        return (target - self.intercept) / self.slope
 
 
 @dataclass(frozen=True, eq=False)
@@ -118,6 +104,13 @@ class FairPay:
         (intercept, slope) of the piece holding the answer.
     evaluations : int
         Exact evaluations of the game.
+    other_pays : tuple of Fraction
+        Other pays that meet the target (ascending): the expected payout need not be
+        monotone in a pay, and ``pay`` is the one nearest the cell's current pay (as a
+        ratio).  Found by a scan of the pays from 0 to :data:`PAY_LIMIT`
+        (:func:`scan_roots`), a search rather than a proof.
+    scan_complete : bool
+        False when the scan's budget of evaluations ran out before it finished.
     """
 
     rules: RuleSet
@@ -134,6 +127,8 @@ class FairPay:
     base: PayoutSchedule = field(default=PROGRESSIVE_SCHEDULE)
     percent: bool = False
     edge: Edge | None = None
+    other_pays: tuple[Fraction, ...] = ()
+    scan_complete: bool = True
 
     def record(self) -> dict[str, object]:
         """The JSON object of ``payout --solve``."""
@@ -162,6 +157,9 @@ class FairPay:
             "piece_intercept_float": float(self.piece[0]),
             "piece_slope": fraction_text(self.piece[1]),
             "piece_slope_float": float(self.piece[1]),
+            "other_pays": [fraction_text(t) for t in self.other_pays],
+            "other_pays_float": [float(t) for t in self.other_pays],
+            "scan_complete": self.scan_complete,
             "evaluations": self.evaluations,
             **edge,
         }
@@ -233,24 +231,6 @@ def parse_cell(text: str, rules: RuleSet) -> tuple[str, str, str] | None:
     if rules.category_index(winner) >= rules.category_index(loser):
         raise OptionError(f"cell {text!r}: {winner} does not beat {loser} under these rules")
     return winner, loser, side
-
-
-def cell_text(cell: tuple[str, str, str]) -> str:
-    """A cell as typed back: ``WINNER/LOSER`` or ``SIDE:WINNER/LOSER``."""
-    winner, loser, side = cell
-    return f"{winner}/{loser}" if side == "both" else f"{side}:{winner}/{loser}"
-
-
-def _with_pay(
-    schedule: PayoutSchedule, rules: RuleSet, cell: tuple[str, str, str], pay: Fraction
-) -> PayoutSchedule:
-    winner, loser, side = cell
-    name = f"{schedule.name}, {cell_text(cell)} = {amount_label(pay)}"
-    if winner not in schedule.winners:  # a new paying winner: every other pair pays 0
-        beaten = rules.category_slugs[rules.category_index(winner) + 1 :]
-        for other in beaten:
-            schedule = schedule.with_amount(winner, other, 0, name)
-    return schedule.with_amount(winner, loser, pay, name, side)
 
 
 def solve_pay(
@@ -337,161 +317,31 @@ def _solve_scale(rules, wanted, schedule, common) -> FairPay:
     )  # fmt: skip
 
 
-class _Game:
-    """Exact evaluations of the expected payout at pays of one cell."""
-
-    def __init__(self, rules, cell, schedule, common, tau=Fraction(0)):
-        self.rules, self.cell, self.schedule, self.common = rules, cell, schedule, common
-        self.tau = tau  # the aim is expected - tau * action (tau 0: the expected payout)
-        self.pieces: dict[Fraction, Piece] = {}
-        self.edges: dict[Fraction, Edge] = {}
-
-    def __call__(self, pay: Fraction) -> Piece:
-        if pay not in self.pieces:
-            if len(self.pieces) >= MAX_EVALUATIONS:
-                raise OptionError(
-                    f"no pay of {cell_text(self.cell)} found for the target in "
-                    f"{MAX_EVALUATIONS} exact evaluations of the game"
-                )
-            schedule = _with_pay(self.schedule, self.rules, self.cell, pay)
-            outcomes = round_outcomes(self.rules, schedule=schedule, **self.common)
-            w = self.rules.category_index(self.cell[0])
-            lo = self.rules.category_index(self.cell[1])
-            side = self.cell[2]
-            won = outcomes.joint[w][lo] if side != "house" else 0
-            lost = outcomes.joint[lo][w] if side != "player" else 0
-            edge = edge_of(outcomes)
-            slope = (won - lost) - self.tau * (won + lost)
-            aim = Fraction(edge.expected) - self.tau * Fraction(edge.action)
-            self.pieces[pay] = Piece(pay, aim, Fraction(slope))
-            self.edges[pay] = edge
-        return self.pieces[pay]
-
-
 def _solve_cell(rules, cell, target, schedule, common, percent=False) -> FairPay:
     tau = target / 100 if percent else Fraction(0)
     wanted = Fraction(0) if percent else target
-    game = _Game(rules, cell, schedule, common, tau)
+    game = PayGame(rules, cell, schedule, common, tau)
     of_side = schedule.house_amount if cell[2] == "house" else schedule.amount
     current = of_side(cell[0], cell[1]) or Fraction(0)
     game(Fraction(0))
     game(current if 0 < current <= PAY_LIMIT else Fraction(1))
-    found = None
-    while found is None:
+    roots, complete = scan_roots(game, wanted)
+    while not roots:  # nothing on the scan: the search of one root (or its refusal)
         points = sorted(game.pieces)
-        hit = [t for t in points if game.pieces[t].expected == wanted]
-        if hit:
-            found = hit[0]
+        roots = [t for t in points if game.pieces[t].expected == wanted]
+        if roots:
             break
-        bracket = next(
-            (
-                (a, b)
-                for a, b in itertools.pairwise(points)
-                if (game.pieces[a].expected - wanted) * (game.pieces[b].expected - wanted) < 0
-            ),
-            None,
+        bracket = bracket_of(game, points, wanted)
+        game(
+            inside_bracket(game, bracket, wanted)
+            if bracket
+            else outside_move(game, wanted, cell, target, percent)
         )
-        if bracket is not None:
-            game(_inside(game, bracket, wanted))
-            continue
-        game(_outside(game, wanted, cell, target, percent))
+    found = min(roots, key=lambda t: pay_distance(t, current))
     edge = game.edges[found]
     return FairPay(
         rules, common["computer"], common["knowledge"], cell_text(cell), target, found,
-        Fraction(edge.expected), _with_pay(schedule, rules, cell, found),
-        _breakpoints(game), game.pieces[found].line(), len(game.pieces), schedule, percent, edge,
+        Fraction(edge.expected), with_pay(schedule, rules, cell, found),
+        breakpoints_met(game), game.pieces[found].line(), len(game.pieces), schedule, percent, edge,
+        tuple(sorted(set(roots) - {found})), complete,
     )  # fmt: skip
-
-
-def _inside(game: _Game, bracket: tuple[Fraction, Fraction], wanted: Fraction) -> Fraction:
-    """The next pay to try inside a bracket: a piece's root, else the midpoint."""
-    a, b = bracket
-    for end in (game.pieces[a], game.pieces[b]):
-        root = end.root(wanted)
-        if root is not None and a < root < b and root not in game.pieces:
-            return root
-    return (a + b) / 2
-
-
-def _outside(
-    game: _Game, wanted: Fraction, cell: tuple[str, str, str], target: Fraction, percent: bool
-) -> Fraction:
-    """The next pay to try when no two pays tried bracket the target.
-
-    The root of the line of the piece closest to the target (the pieces'
-    own secant steps), else where two neighbouring pieces' lines cross closer
-    to the target than either end (the kinks, where a piecewise linear
-    function turns), else doubling to the right while the rightmost piece
-    heads for the target, else one look at :data:`PAY_LIMIT`; then refuse.
-    """
-    pieces = sorted(game.pieces.values(), key=lambda p: abs(p.expected - wanted))
-    for piece in pieces:
-        root = piece.root(wanted)
-        if root is not None and 0 <= root <= PAY_LIMIT and root not in game.pieces:
-            return root
-    for cross in _crossings(game, wanted):
-        return cross
-    right = game.pieces[max(game.pieces)]
-    if right.at < PAY_LIMIT:
-        heading = right.root(wanted)
-        if heading is not None and heading > right.at:
-            return min(right.at * 2, PAY_LIMIT)
-        return PAY_LIMIT
-    closest = pieces[0]
-    edge = game.edges[closest.at]
-    reached = (
-        percent_text(edge.percent) if percent else f"{float(edge.expected):.6g} points per round"
-    )
-    wanted_text = f"{float(target):g}%" if percent else f"{float(target):.6g} points per round"
-    raise OptionError(
-        f"no pay of {cell_text(cell)} from 0 to {int(PAY_LIMIT):,} reaches "
-        f"{wanted_text}: the closest is {reached} (at pay {float(closest.at):.6g}), and the "
-        f"edge moves away from the target on every piece met ({len(game.pieces)} pays tried)"
-    )
-
-
-def _crossings(game: _Game, wanted: Fraction):
-    """Crossings of neighbouring pieces' lines that come closer to the target than their ends."""
-    points = sorted(game.pieces)
-    for a, b in itertools.pairwise(points):
-        left, right = game.pieces[a], game.pieces[b]
-        if left.slope == right.slope:
-            continue
-        cross = (right.intercept - left.intercept) / (left.slope - right.slope)
-        value = left.intercept + left.slope * cross
-        near = min(abs(left.expected - wanted), abs(right.expected - wanted))
-        if a < cross < b and cross not in game.pieces and abs(value - wanted) < near:
-            yield cross
-
-
-def _breakpoints(game: _Game) -> tuple[Fraction, ...]:
-    """The breakpoints between the pays evaluated, located exactly.
-
-    Between two evaluated pays with different lines, the kink is where the
-    lines cross if the game's line just left of the crossing is the left one
-    and just right of it the right one (checked at ``crossing -+ EPSILON``);
-    otherwise the interval is split at the crossing (or its midpoint) and
-    searched again, within :data:`BREAKPOINT_EVALUATIONS` more evaluations.
-    """
-    budget = len(game.pieces) + BREAKPOINT_EVALUATIONS
-    found: set[Fraction] = set()
-    intervals = list(itertools.pairwise(sorted(game.pieces)))
-    while intervals and len(game.pieces) < min(budget, MAX_EVALUATIONS):
-        a, c = intervals.pop()
-        left, right = game.pieces[a], game.pieces[c]
-        if left.line() == right.line() or c - a <= 2 * EPSILON:
-            continue
-        cross = None
-        if left.slope != right.slope:
-            cross = (right.intercept - left.intercept) / (left.slope - right.slope)
-        if cross is None or not a + EPSILON < cross < c - EPSILON:
-            middle = (a + c) / 2
-            game(middle)
-            intervals += [(a, middle), (middle, c)]
-            continue
-        before, after = game(cross - EPSILON), game(cross + EPSILON)
-        if before.line() == left.line() and after.line() == right.line():
-            found.add(cross)
-        else:
-            intervals += [(a, cross - EPSILON), (cross + EPSILON, c)]
-    return tuple(sorted(found))
