@@ -496,8 +496,16 @@ def test_every_pay_meeting_the_target_is_found_and_meets_it():
         assert expected == 3 if pay != 777 else expected < 3  # below the target between
     record = solved.record()
     assert record["other_pays"] == [fraction_text(low)] and record["scan_complete"] is True
+    # 2,736 for a pair under five of a kind, 1,200 for the worse little straight: said
+    assert [b.split(", a weaker")[0] for b in solved.order_breaks] == [
+        "five-of-a-kind over little-straight pays 1200 (both sides), less than "
+        "five-of-a-kind over one-pair (2736.018)"
+    ]
 
 
 def test_a_monotone_edge_has_no_other_pay():
     solved = solve_pay(RULES, "three-of-a-kind/two-pair", 5, computer="largest-set")
     assert solved.other_pays == () and solved.scan_complete
+    assert solved.pay > 12 and any(
+        "full-house over two-pair pays 12" in b for b in solved.order_breaks
+    )

@@ -124,6 +124,7 @@ def solve_text(record: dict) -> str:
         f"hands (house {percent_text(record['house_edge_percent'])}); exact\n"
         f"  breakpoints met (pays where a policy changes): {breakpoints}\n"
         + _other_pays_text(record)
+        + "".join(f"  out of order: {line}\n" for line in record.get("order_breaks") or [])
         + f"  {record['evaluations']} exact evaluations of the game\n"
         f"  {record['edge_definition']}\n"
     )

@@ -24,6 +24,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pokerdice_stats.games.progressive.exact.amounts import amount_label
 from pokerdice_stats.games.progressive.exact.schedule import (
     PayoutSchedule,
     category_slug,
@@ -155,6 +156,37 @@ def disorders(rules: RuleSet, pays) -> set[tuple]:
             if other in pays and pays[other] < pay:
                 found.add((other, (w, lo, side)))
     return found
+
+
+def order_breaks(rules: RuleSet, base: PayoutSchedule, new: PayoutSchedule) -> tuple[str, ...]:
+    """What ``new`` puts out of order where ``base`` was not, in words.
+
+    A table is in order when a pay never decreases toward a better winner nor toward a
+    worse loser (:func:`disorders`); a fair pay solved for one cell may break that, and
+    a designer should hear of it.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
+    >>> rules = get_rules("progressive")
+    >>> low = PROGRESSIVE_SCHEDULE.with_amount("five-of-a-kind", "one-pair", 200, "low")
+    >>> print(order_breaks(rules, PROGRESSIVE_SCHEDULE, low)[0].replace(", less", ",\\nless"))
+    five-of-a-kind over one-pair pays 200 (both sides),
+    less than five-of-a-kind over two-pair (600), a weaker win
+    """
+    pays = pays_of(rules, new)
+    broken = disorders(rules, pays) - disorders(rules, pays_of(rules, base))
+    sides: dict[tuple, list[str]] = {}
+    for better, worse in broken:
+        key = (better[:2], worse[:2], pays[better], pays[worse])
+        sides.setdefault(key, []).append(better[2])
+    return tuple(
+        f"{b[0]} over {b[1]} pays {amount_label(bp)} ("
+        + ("both sides" if len(where) == 2 else f"{where[0]} side")
+        + f"), less than {w[0]} over {w[1]} ({amount_label(wp)}), a weaker win"
+        for (b, w, bp, wp), where in sorted(sides.items())
+    )
 
 
 def slopes(rules: RuleSet, outcomes, cells: list[Cell], tau: Fraction) -> list[float]:

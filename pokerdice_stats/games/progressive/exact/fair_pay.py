@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.blind.policy_names import canonical_policy
 from pokerdice_stats.games.progressive.exact.amounts import amount_label
+from pokerdice_stats.games.progressive.exact.design_table import order_breaks
 from pokerdice_stats.games.progressive.exact.edge import (
     EDGE_DEFINITION,
     Edge,
@@ -111,6 +112,10 @@ class FairPay:
         (:func:`scan_roots`), a search rather than a proof.
     scan_complete : bool
         False when the scan's budget of evaluations ran out before it finished.
+    order_breaks : tuple of str
+        Where the pay puts the table out of order (a stronger win paying less than a
+        weaker one) where the base schedule was not, in words
+        (:func:`~pokerdice_stats.games.progressive.exact.design_table.order_breaks`).
     """
 
     rules: RuleSet
@@ -129,6 +134,7 @@ class FairPay:
     edge: Edge | None = None
     other_pays: tuple[Fraction, ...] = ()
     scan_complete: bool = True
+    order_breaks: tuple[str, ...] = ()
 
     def record(self) -> dict[str, object]:
         """The JSON object of ``payout --solve``."""
@@ -160,6 +166,7 @@ class FairPay:
             "other_pays": [fraction_text(t) for t in self.other_pays],
             "other_pays_float": [float(t) for t in self.other_pays],
             "scan_complete": self.scan_complete,
+            "order_breaks": list(self.order_breaks),
             "evaluations": self.evaluations,
             **edge,
         }
@@ -338,10 +345,11 @@ def _solve_cell(rules, cell, target, schedule, common, percent=False) -> FairPay
             else outside_move(game, wanted, cell, target, percent)
         )
     found = min(roots, key=lambda t: pay_distance(t, current))
+    solved = with_pay(schedule, rules, cell, found)
     edge = game.edges[found]
     return FairPay(
         rules, common["computer"], common["knowledge"], cell_text(cell), target, found,
-        Fraction(edge.expected), with_pay(schedule, rules, cell, found),
+        Fraction(edge.expected), solved,
         breakpoints_met(game), game.pieces[found].line(), len(game.pieces), schedule, percent, edge,
-        tuple(sorted(set(roots) - {found})), complete,
+        tuple(sorted(set(roots) - {found})), complete, order_breaks(rules, schedule, solved),
     )  # fmt: skip
