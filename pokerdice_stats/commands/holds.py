@@ -333,18 +333,18 @@ HOLD_CONTEXT_KEYS = (
 
 
 def run_hold(args: argparse.Namespace) -> int:
-    from pokerdice_stats.engines.cli import emit_rows
+    from pokerdice_stats.engines.cli import emit_record, emit_rows
     from pokerdice_stats.ground.formats import chance_percent, short_fraction
-    from pokerdice_stats.turn.advice import hold_distribution
+    from pokerdice_stats.turn.advice import UNIT_CHANCE, hold_distribution
     from pokerdice_stats.turn.hands import hand_table
 
     rules = rules_from_args(args)
     advice = hold_advice(args, rules)
     distribution = hold_distribution(advice) if args.distribution else None
-    if args.format != "table":
-        from pokerdice_stats.engines.cli import emit_record
-
-        emit_record(hold_record(advice, distribution, args.goal_default), args.format, "holds")
+    if args.format != "table":  # Markdown writes the chances (value, final categories) in %
+        chances = ("value", "final.*") if advice.unit == UNIT_CHANCE else ("final.*",)
+        record = hold_record(advice, distribution, args.goal_default)
+        emit_record(record, args.format, "holds", chances)
         return 0
     table = hand_table(rules)
     left = advice.throws_left
@@ -440,7 +440,7 @@ def run_chances(args: argparse.Namespace) -> int:
                 "\nexact fractions: --format csv or json"
             )
         else:
-            emit_frame(lazy_pandas.DataFrame(rows), args.format)
+            emit_frame(lazy_pandas.DataFrame(rows), args.format, percent=("at_least", "exactly"))
         return 0
     result = goal_chances(rules, parse_goal(args.goal, hand_table(rules)))
     if args.format == "json":
@@ -451,7 +451,7 @@ def run_chances(args: argparse.Namespace) -> int:
         for slug, chance in result.final.items()
     ]
     if args.format in ("csv", "markdown"):
-        emit(render(lazy_pandas.DataFrame(rows), args.format))
+        emit(render(lazy_pandas.DataFrame(rows), args.format, percent=("final",)))
         return 0
     unit = "chance" if result.is_probability else "points"
     shown = (

@@ -69,7 +69,7 @@ def run_odds(args: argparse.Namespace) -> int:
         return 0
     from pokerdice_stats.engines.cli import lazy_pandas as pd
 
-    emit_frame(pd.DataFrame(rows), args.format)
+    emit_frame(pd.DataFrame(rows), args.format, percent=("probability", "at_least"))
     return 0
 
 

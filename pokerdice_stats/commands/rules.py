@@ -142,5 +142,13 @@ def run_compare(args: argparse.Namespace) -> int:
         parts = {"odds": record["odds"], "seats": record["seats"], "holds": record["holds"]}
         rows = [{"part": part, **row} for part, part_rows in parts.items() for row in part_rows]
         rows.append({"part": "match", **record["match"]})
-        emit_record({"rows": rows}, args.format, "rows")
+        emit_record({"rows": rows}, args.format, "rows", COMPARED_CHANCES)
     return 0
+
+
+#: The columns of ``rules compare``'s rows that are chances, or differences of chances
+#: (``advantage``, ``habit_cost``: percentage points): Markdown writes them in percent.
+COMPARED_CHANCES = (
+    "chance", "chance_?", "turn_at_least_?", "first_seat_?", "advantage_?", "win_with_best_?",
+    "habit_cost_?", "first_player_wins_?",
+)  # fmt: skip

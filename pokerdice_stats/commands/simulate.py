@@ -317,12 +317,28 @@ def run_simulate(args: argparse.Namespace) -> int:
 
         emit(simulate_text(record))
     else:  # json whole; csv, markdown: a row a seat (or a row of the one estimate)
-        emit_record(record, args.format, "seats" if "seats" in record else None)
+        key = "seats" if "seats" in record else None
+        emit_record(record, args.format, key, simulated_chances(record))
     return 130 if record.get("interrupted") else 0
+
+
+def simulated_chances(record: dict) -> list[str]:
+    """The columns of a simulated answer's rows that are chances (Markdown writes them in
+    percent): a seat's chance of a round or match, a turn's chance, and the sessions'
+    chances (betting: taking the pot, raising, folding, ruin, winning the game; banking:
+    ending ahead, ruin), each with its interval."""
+    if record.get("what") in ("round", "match") or record.get("unit") == "chance":
+        return ["estimate", "ci_low", "ci_high", "exact"]
+    betting = ("p_pot", "raise_rate", "fold_rate", "ruin", "game_win")
+    names = [f"{c}{end}" for c in betting for end in ("", "_ci_low", "_ci_high")]
+    return names + [
+        f"{c}.{end}" for c in ("ahead", "ruin") for end in ("estimate", "ci_low", "ci_high")
+    ]
 
 
 def run_crosscheck(args: argparse.Namespace) -> int:
     """Run the cross-checks; exit status 1 when a figure fails the verdict's bound."""
+    from pokerdice_stats.engines.checks import checks_in_percent
     from pokerdice_stats.engines.checks.verdict import FAMILY_ERROR, verdict, within
     from pokerdice_stats.games.checks import GROUPS, checks_frame, crosscheck
 
@@ -352,6 +368,8 @@ def run_crosscheck(args: argparse.Namespace) -> int:
     frame["passed"] = [within(c, judged.bound) for c in checks]
     if args.format != "json":
         frame = frame.drop(columns=["exact_float"])
+    if args.format == "markdown":
+        frame = checks_in_percent(frame)
     context = {
         "groups": list(args.only) if args.only else list(GROUPS),
         "n": args.n,

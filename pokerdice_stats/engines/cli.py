@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -265,7 +266,9 @@ def emit(text: str) -> None:
     write_stdout(text if text.endswith("\n") else text + "\n")
 
 
-def emit_frame(frame, fmt: str, context: dict | None = None, key: str = "rows") -> None:
+def emit_frame(
+    frame, fmt: str, context: dict | None = None, key: str = "rows", percent: Sequence[str] = ()
+) -> None:
     """Write a DataFrame in the chosen format.
 
     Parameters
@@ -280,6 +283,8 @@ def emit_frame(frame, fmt: str, context: dict | None = None, key: str = "rows") 
         ``key``. Required for ``fmt="json"`` (a bare list carries no context).
     key : str
         The name of the rows in the JSON object.
+    percent : sequence of str, optional
+        The columns holding chances, which Markdown writes in percent (``probability %``).
 
     Raises
     ------
@@ -293,7 +298,7 @@ def emit_frame(frame, fmt: str, context: dict | None = None, key: str = "rows") 
         return
     if fmt == "table" and context:
         emit(context_line(context))
-    emit(render(frame, fmt))
+    emit(render(frame, fmt, percent=percent))
 
 
 #: Context items a plain answer states under its table, not in its first line.
@@ -317,15 +322,21 @@ def context_line(context: dict) -> str:
     return "; ".join(parts)
 
 
-def emit_record(record: dict, fmt: str, key: str | None = None) -> None:
+def emit_record(
+    record: dict, fmt: str, key: str | None = None, percent: Sequence[str] = ()
+) -> None:
     """Write an answer built as one JSON object in ``fmt`` (``json``, ``csv``, ``markdown``).
 
     The object is first named as JSON names it (a figure ``X`` as a float, its exact
     fraction as ``X_exact``; keys that do not apply left out). JSON writes it whole; CSV
     and Markdown write a table: the rows under ``key`` (a list of objects; nested objects
     become ``outer.inner`` columns), or, without a key, one row of its plain fields.
+    ``percent``: the chance columns Markdown writes in percent, as names or shell-style
+    patterns (``final.*``: every column of the nested object ``final``); those absent are
+    left out.
     """
-    from pokerdice_stats.ground.formats import answer_names, plain, render, to_json
+    from pokerdice_stats.ground.formats import plain, render, to_json
+    from pokerdice_stats.ground.json_names import answer_names
 
     if fmt == "json":
         emit(to_json(record))
@@ -341,7 +352,8 @@ def emit_record(record: dict, fmt: str, key: str | None = None) -> None:
             frame[column] = frame[column].map(
                 lambda v: "; ".join(map(str, v)) if isinstance(v, list) else v
             )
-    emit(render(frame, fmt))
+    chances = [c for c in frame.columns if any(fnmatch.fnmatchcase(c, p) for p in percent)]
+    emit(render(frame, fmt, percent=chances))
 
 
 def json_answer(context: dict | None, rows, key: str = "rows") -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ import numpy as np
 
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.json_names import answer_names
 
 if TYPE_CHECKING:  # pandas is imported by the writers of frames only (quick commands skip it)
     import pandas as pd
@@ -159,11 +161,16 @@ def frame_as_text(
     return out
 
 
-def to_markdown(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
+def to_markdown(
+    frame: pd.DataFrame,
+    tolerances: dict[str, float] | None = None,
+    percent: Sequence[str] = (),
+) -> str:
     """A GitHub-flavoured Markdown table of a frame, for people.
 
     Decimals: an exact fraction shows its decimal (:func:`decimal_frame`; the CSV beside
-    it keeps the fraction); numbers are written by :func:`number_text`.
+    it keeps the fraction); numbers are written by :func:`number_text`; the chances named
+    in ``percent`` in percent, their header ending in `` %``.
 
     Parameters
     ----------
@@ -171,7 +178,12 @@ def to_markdown(frame: pd.DataFrame, tolerances: dict[str, float] | None = None)
         The table to write.
     tolerances : dict of str to float, optional
         Column name (as :func:`decimal_frame` names it) to the tolerance stated for it:
-        floats of absolute value below it are numerical noise, written ``0``.
+        floats of absolute value below it are numerical noise, written ``0`` (for a
+        column in ``percent``, a tolerance in chance units: it is scaled with the column).
+    percent : sequence of str, optional
+        Columns (as :func:`decimal_frame` names them) holding chances (0 to 1): each
+        number is written times 100 (a whole number stays whole, text is left alone)
+        and the header is the column's name followed by `` %``.
 
     Returns
     -------
@@ -182,13 +194,49 @@ def to_markdown(frame: pd.DataFrame, tolerances: dict[str, float] | None = None)
     Raises
     ------
     OptionError
-        If ``frame`` is not a pandas DataFrame.
+        If ``frame`` is not a pandas DataFrame, or a ``percent`` column is not in it.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"hand": ["A A"], "probability": [Fraction(1, 6)], "one_in": [6]})
+    >>> print(to_markdown(frame, percent=("probability",)), end="")
+    | hand | probability % | one_in |
+    |---|---|---|
+    | A A | 16.66666667 | 6 |
     """
-    text = numbers_as_text(decimal_frame(checked_frame(frame)), tolerances)
-    header = "| " + " | ".join(str(c) for c in text.columns) + " |"
+    shown = decimal_frame(checked_frame(frame))
+    tolerances = dict(tolerances or {})
+    for column in percent:
+        if column not in shown.columns:
+            raise OptionError(f"no column {column!r} to write in percent: {list(shown.columns)}")
+        shown[column] = shown[column].map(percent_of).astype(object)
+        if column in tolerances:
+            tolerances[column] = 100 * tolerances[column]
+    text = numbers_as_text(shown, tolerances)
+    names = [f"{c} %" if c in percent else str(c) for c in text.columns]
+    header = "| " + " | ".join(names) + " |"
     rule = "|" + "|".join("---" for _ in text.columns) + "|"
     rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in text.itertuples(index=False)]
     return "\n".join([header, rule, *rows]) + "\n"
+
+
+def percent_of(value: Any) -> Any:
+    """A chance (0 to 1) times 100, for a table in percent: a whole number stays whole, a
+    Fraction becomes a float, and anything else (text, a blank, a bool) is left alone.
+
+    >>> percent_of(0.25), percent_of(1), percent_of(Fraction(1, 8)), percent_of("-")
+    (25.0, 100, 12.5, '-')
+    """
+    if isinstance(value, Fraction):
+        value = int(value) if value.denominator == 1 else float(value)
+    if isinstance(value, (bool, np.bool_)):
+        return value
+    if isinstance(value, (int, np.integer)):
+        return 100 * int(value)
+    if isinstance(value, (float, np.floating)):
+        return 100 * float(value)
+    return value
 
 
 def to_csv(
@@ -212,77 +260,6 @@ def to_json(data: Any) -> str:
     if type(data).__name__ == "DataFrame":
         data = data.to_dict(orient="records")
     return json.dumps(answer_names(plain(data)), indent=2)
-
-
-#: The suffix of the exact twin of a float figure in a JSON answer.
-EXACT_SUFFIX = "_exact"
-_FLOAT_SUFFIX = "_float"
-
-
-def answer_names(value: Any) -> Any:
-    """The JSON naming rule, applied to every object of a plain JSON value.
-
-    - a figure is a float under its plain name (``value``), and when it is exact its
-      fraction is a ``"p/q"`` string under ``value_exact``;
-    - the code's pairs of an exact number and its float (``value`` holding ``"p/q"``
-      beside ``value_float``) are renamed so; a float with no exact twin named
-      ``..._float`` loses the suffix;
-    - a key whose value is null (what does not apply to the question) is left out.
-
-    Examples
-    --------
-    >>> answer_names({"value": "1/4", "value_float": 0.25, "ruin": None, "n": 3})
-    {'value': 0.25, 'value_exact': '1/4', 'n': 3}
-    >>> answer_names([{"exact_float": 0.5, "win": 0.5, "win_exact": "1/2"}])
-    [{'exact': 0.5, 'win': 0.5, 'win_exact': '1/2'}]
-    """
-    if isinstance(value, list):
-        return [answer_names(v) for v in value]
-    if not isinstance(value, dict):
-        return value
-    out: dict[str, Any] = {}
-    for key, item in value.items():
-        if item is None:
-            continue
-        if key.endswith(_FLOAT_SUFFIX) and len(key) > len(_FLOAT_SUFFIX):
-            base = key[: -len(_FLOAT_SUFFIX)]
-            twin = value.get(base)
-            if twin is None or _is_exact_text(twin):
-                out.pop(base, None)
-                out[base] = answer_names(item)
-                if twin is not None and value.get(base + EXACT_SUFFIX) is None:
-                    out[base + EXACT_SUFFIX] = _exact_text(twin)
-                continue
-            if isinstance(twin, float):
-                continue  # the same float twice
-            raise ValueError(f"JSON key {key!r} beside a {type(twin).__name__} {base!r}")
-        if key in out:  # a float already put under this name by its ..._float twin
-            if _is_exact_text(item):
-                out.setdefault(key + EXACT_SUFFIX, _exact_text(item))
-            continue
-        out[key] = answer_names(item)
-    return out
-
-
-def _is_exact_text(value: Any) -> bool:
-    """An exact number as a plain JSON value: ``"p/q"`` text or an int, or a list or
-    mapping of them (nulls aside)."""
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, str | int):
-        return True
-    items = list(value.values()) if isinstance(value, dict) else value
-    if not isinstance(items, list):
-        return False
-    return all(v is None or _is_exact_text(v) for v in items)
-
-
-def _exact_text(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _exact_text(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list):
-        return [None if v is None else _exact_text(v) for v in value]
-    return str(value)
 
 
 def _is_numeric(values: pd.Series) -> bool:
@@ -428,19 +405,25 @@ def to_table(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) ->
     return "\n".join(lines) + "\n"
 
 
-def render(frame: pd.DataFrame, fmt: str, tolerances: dict[str, float] | None = None) -> str:
+def render(
+    frame: pd.DataFrame,
+    fmt: str,
+    tolerances: dict[str, float] | None = None,
+    percent: Sequence[str] = (),
+) -> str:
     """A frame in one of :data:`FORMATS`.
 
     ``tolerances`` maps a column to the tolerance stated for it: in the text
     formats a float below it is numerical noise, written ``0`` (JSON keeps the
-    number as computed).
+    number as computed).  ``percent``: the chance columns Markdown writes in
+    percent (:func:`to_markdown`); the other formats keep them as they are.
     """
     if fmt == "json":
         return to_json(frame) + "\n"
     if fmt == "csv":
         return to_csv(frame, tolerances, digits=17)
     if fmt == "markdown":
-        return to_markdown(frame, tolerances)
+        return to_markdown(frame, tolerances, percent)
     return to_table(frame, tolerances)
 
 

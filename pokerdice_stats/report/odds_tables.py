@@ -19,7 +19,8 @@ def write_odds(rules_name: str, out_dir: Path) -> list[Path]:
         stem = out_dir / "odds" / f"{rules_name}_by_{by}"
         written.append(write_text(stem.with_suffix(".csv"), to_csv(frame)))
         title = f"# {rules_name}: single-throw odds by {by}\n\n"
-        written.append(write_text(stem.with_suffix(".md"), title + to_markdown(frame)))
+        table = to_markdown(frame, percent=("probability", "at_least"))
+        written.append(write_text(stem.with_suffix(".md"), title + table))
     return written
 
 

@@ -64,7 +64,9 @@ def crosscheck_frame() -> pd.DataFrame:
 
 
 def write_crosscheck(out_dir: Path) -> list[Path]:
-    """``crosscheck.csv`` and ``crosscheck.md``."""
+    """``crosscheck.csv`` and ``crosscheck.md`` (its chances in percent)."""
+    from pokerdice_stats.engines.checks import checks_in_percent
+
     frame = crosscheck_frame()
     folder = out_dir / "simulation"
     worst = float(frame["z"].abs().max())
@@ -81,9 +83,10 @@ def write_crosscheck(out_dir: Path) -> list[Path]:
         "rounds where later players see earlier hands are the solvers' floats. "
         f"With {len(frame)} figures, a correct toolkit shows |z| above 3.5 somewhere with "
         f"chance about {fixed_text(false_alarm, '.0%')}; the largest |z| here is "
-        f"{fixed_text(worst, '.2f')}.\n\n"
+        f"{fixed_text(worst, '.2f')}.  Chances and shares of the pot are in percent (unit "
+        "`chance %`, `share of the pot %`; the CSV has them from 0 to 1).\n\n"
     )
-    shown = frame.drop(columns=["exact_float"])
+    shown = checks_in_percent(frame.drop(columns=["exact_float"]))
     return [
         write_text(folder / "crosscheck.csv", to_csv(frame)),
         write_text(folder / "crosscheck.md", text + to_markdown(shown)),

@@ -20,6 +20,7 @@ import pandas as pd
 
 from pokerdice_stats.engines.checks.check import Check
 from pokerdice_stats.engines.simulation.run import RunOptions
+from pokerdice_stats.ground.formats import percent_of
 
 #: Samples of each figure when the run options do not say (matches: a tenth).
 DEFAULT_CHECK_SAMPLES = 200_000
@@ -49,4 +50,23 @@ def checks_frame(checks: list[Check]) -> pd.DataFrame:
     return pd.DataFrame([c.record() for c in checks])
 
 
-__all__ = ["Check", "CheckGroup", "checks_frame", "run_checks"]
+#: The units of the figures that are chances (0 to 1): tables for people give them in percent.
+CHANCE_UNITS = ("chance", "share of the pot")
+#: The columns of a checks table in the figure's unit.
+FIGURE_COLUMNS = ("exact", "exact_float", "estimate", "ci_low", "ci_high")
+
+
+def checks_in_percent(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of a checks table for people (Markdown): on the rows of a chance unit
+    (:data:`CHANCE_UNITS`) the figures are in percent and the unit is followed by ``%``
+    (``chance %``); z, n and every other row are unchanged."""
+    out = frame.copy()
+    rows = out["unit"].isin(CHANCE_UNITS)
+    for column in (c for c in FIGURE_COLUMNS if c in out.columns):
+        out[column] = out[column].astype(object)
+        out.loc[rows, column] = out.loc[rows, column].map(percent_of)
+    out.loc[rows, "unit"] = out.loc[rows, "unit"] + " %"
+    return out
+
+
+__all__ = ["CHANCE_UNITS", "Check", "CheckGroup", "checks_frame", "checks_in_percent", "run_checks"]

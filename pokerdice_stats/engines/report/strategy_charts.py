@@ -435,17 +435,19 @@ def write_preset(
             written.append(plot_strategy(frame, rules, goal.name, folder / chart, value, title))
         note = "" if chart.startswith(f"{name}/") else " (the same play)"
         index_rows.append(
-            f"| `{goal.name}` | {fraction_text(Fraction(value))} | {fixed_text(value, '.6f')} | "
+            f"| `{goal.name}` | {fraction_text(Fraction(value))} | "
+            f"{fixed_text(100 * value, '.4f')} | "
             f"[chart]({chart}){note} |"
         )
     every = pd.concat(frames, ignore_index=True)
     written.append(write_text(folder / f"{name}.csv", to_csv(every)))
     header = (
         f"# {name}: what to hold\n\n"
-        f"Best value of a turn of {rules.throws} throws for each goal, and a chart of the best "
+        f"Best value of a turn of {rules.throws} throws for each goal (the chance of reaching "
+        "it: exact, and in percent), and a chart of the best "
         "hold on every first-throw hand with each number of throws left (CSV: "
         f"`{name}.csv`, one row per goal, throws left and hand, with the runner-up hold).\n\n"
-        "| goal | value | decimal | chart |\n|---|---|---|---|\n"
+        "| goal | value | value % | chart |\n|---|---|---|---|\n"
     )
     footer = EXTRA_LINKS.get(name, "")
     text = header + "\n".join(index_rows) + "\n" + footer

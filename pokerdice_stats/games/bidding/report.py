@@ -155,12 +155,28 @@ def _opened(opening: pd.DataFrame) -> pd.DataFrame:
     return opening[fixed + kept]
 
 
-def _shown(frame: pd.DataFrame) -> pd.DataFrame:
+def _shown(frame: pd.DataFrame, percent: list[str] | None = None) -> pd.DataFrame:
+    """Floats to 4 decimals; the chances named in ``percent`` in percent, to 2."""
     out = frame.copy()
     for column in out.columns:
-        if pd.api.types.is_float_dtype(out[column]):
+        if column in (percent or ()):
+            out[column] = [fixed_text(100 * v, ".2f", 100 * NOISE) for v in out[column]]
+        elif pd.api.types.is_float_dtype(out[column]):
             out[column] = [fixed_text(v, ".4f", NOISE) for v in out[column]]
     return out
+
+
+#: Above a table of :func:`_opening_table`.
+OPENING_NOTE = (
+    "`chance_of_hand`: the chance of a hand of that rung; each bid's column: the chance seat 1 "
+    "opens with that bid holding such a hand (both in percent).\n\n"
+)
+
+
+def _opening_table(opening: pd.DataFrame) -> str:
+    """Seat 1's opening bids by own rung: the chance of the hand and of each bid, in percent."""
+    chances = [c for c in opening.columns if c != "own_rung"]
+    return to_markdown(_shown(opening, chances), percent=chances)
 
 
 @disk_cached
@@ -228,7 +244,8 @@ def write_bidding(out_dir: Path) -> list[Path]:
     )
     text += to_markdown(_figures(exact))
     text += "\n### Seat 1's opening bid, by the category of its own five dice\n\n"
-    text += to_markdown(_shown(opening_frame(exact)))
+    text += OPENING_NOTE
+    text += _opening_table(opening_frame(exact))
     text += "\n### What simple players lose against the solution\n\n"
     text += (
         "`always-call`: calls every bid (opens with the lowest rung); `truthful`: bids its own "
@@ -278,7 +295,8 @@ def write_bidding(out_dir: Path) -> list[Path]:
     )
     text += to_markdown(_shown(simulated_fine.drop(columns=["n", "seed"])))
     text += "\n### Seat 1's opening bid, by its own hand's rung\n\n"
-    text += to_markdown(_shown(_opened(claims_opening_frame(fine))))
+    text += OPENING_NOTE
+    text += _opening_table(_opened(claims_opening_frame(fine)))
     text += "\n## Any other position\n\n" + POSITIONS_NOTE + "\n"
     written.append(write_text(folder / "bidding_value.md", text))
     written.append(_chart(exact, players, folder / "bidding.png"))

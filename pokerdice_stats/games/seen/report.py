@@ -100,13 +100,18 @@ def stops_frame(preset: str) -> pd.DataFrame:
 
 
 def _wide(frame: pd.DataFrame, index: list[str], value: str = "win") -> pd.DataFrame:
+    """One row per game, one column ``seat k`` per seat: its chance in percent (2 decimals)."""
     wide = frame.pivot_table(index=index, columns="seat", values=value, sort=False)
     wide.columns = [f"seat {c}" for c in wide.columns]
     wide = wide.reset_index()
-    for column in wide.columns:
-        if column.startswith("seat "):
-            wide[column] = [f"{fixed_text(v, '.4f')}" if pd.notna(v) else "" for v in wide[column]]
+    for column in _seats(wide):
+        wide[column] = [fixed_text(100 * v, ".2f") if pd.notna(v) else "" for v in wide[column]]
     return wide
+
+
+def _seats(wide: pd.DataFrame) -> list[str]:
+    """The seat columns of :func:`_wide`."""
+    return [c for c in wide.columns if c.startswith("seat ")]
 
 
 def write_rounds(out_dir: Path) -> list[Path]:
@@ -121,9 +126,10 @@ def write_rounds(out_dir: Path) -> list[Path]:
     text = "# Rounds: each seat's chance to win\n\n" + TIES_NOTE + "\n\n"
     text += "Seat 1 throws first.  `throw_limit=first-player`: nobody may take more throws "
     text += "than the first player took (a roll-off is a fresh round).\n\n"
-    text += to_markdown(_wide(frame, ["preset", "throw_limit", "players"]))
+    wide = _wide(frame, ["preset", "throw_limit", "players"])
+    text += to_markdown(wide, percent=_seats(wide))
     text += "\n## Under the throw limit: how often the first player stands after t throws\n\n"
-    text += to_markdown(stops)
+    text += to_markdown(stops, percent=[c for c in stops.columns if c.startswith("stops_after_")])
     written.append(write_text(folder / "rounds_by_seat.md", text))
     written.append(_chart_rounds(frame, folder / "rounds_by_seat.png"))
     written.append(_chart_limit(frame, folder / "rounds_throw_limit.png"))
@@ -230,7 +236,7 @@ def write_matches(out_dir: Path) -> list[Path]:
         "`rotate` (classic) the start passes to the left; `winner` (triple-snakes, played here "
         "for points) the round's winner.  A roll-off belongs to its round.\n\n"
     )
-    text += to_markdown(wide)
+    text += to_markdown(wide, percent=_seats(wide))
     written.append(write_text(folder / "matches.md", text))
     written.append(_chart_matches(frame, folder / "matches.png"))
     return written
@@ -284,7 +290,7 @@ def write_holdup(out_dir: Path) -> list[Path]:
         "Against 1 to 4 players still to throw, each playing to win the pot (a player who only "
         "ties is out).  Exact fractions in the CSV.\n\n"
     )
-    text += to_markdown(shown)
+    text += to_markdown(shown, percent=[f"{k} left" for k in range(1, 5)])
     written.append(write_text(folder / "holdup_triple_snakes.md", text))
     written.append(_chart_holdup(snakes, folder / "holdup_triple_snakes.png"))
     written.append(write_text(folder / "holdup_gameweave.csv", to_csv(gameweave)))

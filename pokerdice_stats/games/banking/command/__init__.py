@@ -197,21 +197,23 @@ def run_banking(args: argparse.Namespace) -> int:
     weights = mixture[["strategy", "weight", "weight_exact", "share_float"]]
     categories = result.category_frame()[["category", "chance_float"]]
     status = "converged" if eq.converged else "NOT converged"
+    fmt = "markdown" if args.format == "markdown" else "table"
+    split = float(result.split)  # Markdown: chances in percent
     lines = [
         f"banking, {players} blind seats ({rules.label()}): symmetric equilibrium, {status}",
         f"  each seat's share of the pot: {', '.join(fraction_text(v) for v in eq.value)}",
         f"  exploitability {eq.exploitability_float:.3g} of the pot (exact, tolerance "
         f"{eq.tolerance:.3g}), {eq.iterations} best responses",
-        f"  the pot is split with chance {float(result.split):.6g}",
+        "  the pot is split with chance "
+        + (f"{100 * split:.6g}%" if fmt == "markdown" else f"{split:.6g}"),
         f"  mixture of {len(mixture)} pure hold "
         + ("table" if len(mixture) == 1 else "tables")
         + " (weights exact; share against the field, float):",
     ]
-    fmt = "markdown" if args.format == "markdown" else "table"
-    text = "\n".join(lines) + "\n" + render(weights, fmt)
+    text = "\n".join(lines) + "\n" + render(weights, fmt, percent=("weight", "share"))
     text += "\none seat against N-1 equilibrium seats (share of the pot; antes a round, ante 1):\n"
-    text += render(shown, fmt, noise)
-    text += "\nthe winning hand's category:\n" + render(categories, fmt)
+    text += render(shown, fmt, noise, percent=("share",))
+    text += "\nthe winning hand's category:\n" + render(categories, fmt, percent=("chance",))
     emit(text)
     return 0
 
@@ -282,7 +284,7 @@ def answer_round(args: argparse.Namespace, rules) -> int:
         context = round_context(rules, result.equilibrium.players, "blind", True, result)
         emit_frame(frame.drop(columns="knowledge"), "json", context, "seats")
         return 0
-    emit_frame(frame, args.format)
+    emit_frame(frame, args.format, percent=("win", "win_outright", "tie"))
     if args.format == "table":
         eq = result.equilibrium
         emit(

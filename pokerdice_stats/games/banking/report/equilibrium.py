@@ -57,7 +57,8 @@ def write_banking(out_dir: Path) -> list[Path]:
         "# Banking Poker Dice: the blind equilibrium\n\n"
         "Both players develop their hands without seeing each other's; the better hand "
         "(full tie-breaks) takes the ante, identical dice split it.  Values are antes per "
-        "round for one player; the share of the pot is `(1 + value) / 2`.\n\n"
+        "round for one player; chances and shares of the pot are in percent (the share is "
+        "`50 * (1 + value)`).\n\n"
         f"- method: {eq.method}, {eq.iterations} iterations, "
         f"tolerance {fixed_text(eq.tolerance, '.3g')} on the exploitability\n"
         "- exploitability (best-response gap): "
@@ -67,9 +68,12 @@ def write_banking(out_dir: Path) -> list[Path]:
         f"- the equilibrium mixes {support} pure holding "
         + ("policy" if support == 1 else "policies")
         + "\n\n## What each strategy loses to its best response\n\n"
-        + to_markdown(table.drop(columns=["loss_to_best_response", "share_vs_best_response"]))
+        + to_markdown(
+            table.drop(columns=["loss_to_best_response", "share_vs_best_response"]),
+            percent=("share_vs_best_response",),
+        )
         + "\n## Final categories\n\n"
-        + to_markdown(categories)
+        + to_markdown(categories, percent=[c for c in categories.columns if c != "category"])
     )
     written.append(write_text(folder / "banking_equilibrium.md", text))
     written.append(_banking_chart(table, folder / "banking_strategies.png"))

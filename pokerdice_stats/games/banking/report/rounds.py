@@ -95,9 +95,10 @@ def write_tables(out_dir: Path) -> list[Path]:
         "equilibrium is computed for that N: a mixture of pure hold tables such that no seat "
         "gains by deviating alone.  The exploitability (the most one seat gains, in shares of "
         "the pot) is certified exactly with fractions; the weights are exact fractions "
-        "(float weights rounded to multiples of 2^-40).  'Net' is antes won a round with an "
-        "ante of 1 per seat (`N * share - 1`); the loss is its negative.  The charts of each "
-        "pure strategy: [../strategy/banking_equilibrium.md](../strategy/banking_equilibrium.md)."
+        "(float weights rounded to multiples of 2^-40).  Weights, shares and chances are in "
+        "percent.  'Net' is antes won a round with an ante of 1 per seat "
+        "(`N * share / 100 - 1`); the loss is its negative.  The charts of each pure "
+        "strategy: [../strategy/banking_equilibrium.md](../strategy/banking_equilibrium.md)."
         "\n\n"
     )
     written.append(write_text(folder / "banking_field.md", head + "\n".join(sections)))
@@ -120,15 +121,17 @@ def _section(result, table: pd.DataFrame, mixture: pd.DataFrame) -> str:
         f"- exploitability: {_exploitability(eq.exploitability)} of the pot, certified with "
         f"exact fractions (tolerance {fixed_text(eq.tolerance, '.3g')}; "
         f"{eq.iterations} best responses)\n"
-        f"- the pot is split with chance {fixed_text(float(result.split), '.6g')}\n"
+        f"- the pot is split with chance {fixed_text(100 * float(result.split), '.6g')}%\n"
         f"- the mixture: {len(mixture)} pure hold "
         + ("table" if len(mixture) == 1 else "tables")
         + "\n\n"
-        + to_markdown(weights)
+        + to_markdown(weights, percent=("weight", "share"))
         + "\n### One seat against N - 1 equilibrium seats\n\n"
-        + to_markdown(shown, {c: eq.players * eq.tolerance for c in ("net", "loss")})
+        + to_markdown(
+            shown, {c: eq.players * eq.tolerance for c in ("net", "loss")}, percent=("share",)
+        )
         + "\n### The winning hand's category\n\n"
-        + to_markdown(categories)
+        + to_markdown(categories, percent=("chance",))
     )
 
 
@@ -182,7 +185,7 @@ def write_strategy(out_dir: Path) -> list[Path]:
             written.append(plot_strategy(chart, rules, "equilibrium", folder / name, title=title))
             rows.append(
                 f"| {n} | {s} | {fraction_text(part['weight_exact'].iloc[0])} | "
-                f"{fixed_text(weight, '.6f')} | "
+                f"{fixed_text(100 * weight, '.4f')} | "
                 f"[chart]({name}) |"
             )
     written.append(
@@ -197,7 +200,7 @@ def write_strategy(out_dir: Path) -> list[Path]:
         "`banking_equilibrium.csv` (one row per seat count, pure strategy, throws left and "
         "hand: the keep, its share of the pot against the field and the best hold's).  The "
         "tables: [../games/banking_field.md](../games/banking_field.md).\n\n"
-        "| seats | pure strategy | weight | decimal | chart |\n|---|---|---|---|---|\n"
+        "| seats | pure strategy | weight | weight % | chart |\n|---|---|---|---|---|\n"
     )
     written.append(write_text(folder / "banking_equilibrium.md", text + "\n".join(rows) + "\n"))
     return written

@@ -72,14 +72,20 @@ def exact_two_seats():
     return banking_session(sessions(2).exact_odds, ROUNDS, BANKING_START, BANKING_ANTE)
 
 
-def _fmt(e) -> str:
-    low, high = fixed_text(e.ci_low, ".4g"), fixed_text(e.ci_high, ".4g")
-    return f"{fixed_text(e.estimate, '.4g')} ({low} .. {high})"
+def _fmt(e, scale: float = 1) -> str:
+    low, high = fixed_text(scale * e.ci_low, ".4g"), fixed_text(scale * e.ci_high, ".4g")
+    return f"{fixed_text(scale * e.estimate, '.4g')} ({low} .. {high})"
 
 
-def seats_frame() -> pd.DataFrame:
-    """One row per (table size, seat): simulated figures with 95% intervals, exact for 2 seats."""
+#: The columns of :func:`seats_frame` that are chances (the Markdown table gives them in percent).
+CHANCES = ("ended ahead", "ruin", "exact ruin")
+
+
+def seats_frame(percent: bool = False) -> pd.DataFrame:
+    """One row per (table size, seat): simulated figures with 95% intervals, exact for 2 seats
+    (with ``percent``, the :data:`CHANCES` in percent, to the same digits)."""
     exact = exact_two_seats()
+    scale = 100 if percent else 1
     rows = []
     for players in TABLES:
         result = sessions(players)
@@ -89,8 +95,8 @@ def seats_frame() -> pd.DataFrame:
                 "seat": s + 1,
                 "mean bank": _fmt(seat.bank),
                 "median bank": _fmt(seat.quantiles[0.5]),
-                "ended ahead": _fmt(seat.ahead),
-                "ruin": _fmt(seat.ruin),
+                "ended ahead": _fmt(seat.ahead, scale),
+                "ruin": _fmt(seat.ruin, scale),
                 "rounds survived": _fmt(seat.survived),
                 "exact mean bank": "",
                 "exact ruin": "",
@@ -98,7 +104,9 @@ def seats_frame() -> pd.DataFrame:
             }
             if players == 2:
                 row["exact mean bank"] = f"{fixed_text(float(exact.mean_bank(s)), '.4f')}"
-                row["exact ruin"] = f"{fixed_text(float(exact.ruin(s)), '.5f')}"
+                row["exact ruin"] = fixed_text(
+                    scale * float(exact.ruin(s)), ".5f" if scale == 1 else ".3f"
+                )
                 row["exact rounds survived"] = f"{fixed_text(float(exact.survived(s)), '.2f')}"
             rows.append(row)
     return pd.DataFrame(rows)
@@ -128,12 +136,12 @@ def write_tables(out_dir: Path) -> list[Path]:
         "(normal for means, Wilson for chances, order statistics for the median). "
         f"Mean rounds a session: {lengths}.\n\n"
         "Exact (two seats): a round moves seat 1's bank by +10 with chance "
-        f"{fixed_text(odds.win, '.6f')}, 0 (split) with chance "
-        f"{fixed_text(odds.split, '.6f')} and -10 with "
-        f"chance {fixed_text(odds.loss, '.6f')} (exact Fractions of the blind round); "
+        f"{fixed_text(100 * odds.win, '.4f')}%, 0 (split) with chance "
+        f"{fixed_text(100 * odds.split, '.4f')}% and -10 with "
+        f"chance {fixed_text(100 * odds.loss, '.4f')}% (exact Fractions of the blind round); "
         "the walk over every bank value gives the figures in the `exact` columns (float64 over "
-        f"{ROUNDS:,} rounds, every chance within {fixed_text(exact.tolerance, '.1e')}).\n\n"
-        + to_markdown(frame)
+        f"{ROUNDS:,} rounds, every chance within {fixed_text(100 * exact.tolerance, '.1e')} "
+        "percentage points).\n\n" + to_markdown(seats_frame(percent=True), percent=CHANCES)
     )
     return [
         write_text(folder / "banking_sessions.md", text),

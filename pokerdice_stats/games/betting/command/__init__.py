@@ -16,7 +16,7 @@ from pokerdice_stats.engines.cli import (
     whole_number,
 )
 from pokerdice_stats.games.betting.command.conflicts import check_raise_size, no_raise_to_face
-from pokerdice_stats.games.betting.command.hold_rows import people_holds
+from pokerdice_stats.games.betting.command.hold_rows import SEAT_CHANCES, people_holds
 from pokerdice_stats.games.betting.command.seats import parse_seats
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import render, to_json
@@ -256,7 +256,7 @@ def run_betting(args: argparse.Namespace) -> int:
             "(001 as written, where seat 1 names the ante and a seat may sit out: --ante-max, "
             "--raise-max or --sit-out yes)"
         )
-    emit(render(frame, args.format))
+    emit(render(frame, args.format, percent=SEAT_CHANCES if key == "seats" else ()))
     return 0
 
 

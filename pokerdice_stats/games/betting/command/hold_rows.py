@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pandas as pd
 
+#: The columns of a table of seats that are chances (Markdown writes them in percent).
+SEAT_CHANCES = ("p_pot", "raise_rate", "fold_rate")
+
 
 def people_holds(frame: pd.DataFrame, value: str) -> pd.DataFrame:
     """A frame of holds (``keep``, ``rethrow``, ``value`` column ``value``, ``optimal``) as

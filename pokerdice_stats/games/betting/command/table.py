@@ -14,7 +14,7 @@ import argparse
 from fractions import Fraction
 
 from pokerdice_stats.engines.cli import emit
-from pokerdice_stats.games.betting.command.hold_rows import people_holds
+from pokerdice_stats.games.betting.command.hold_rows import SEAT_CHANCES, people_holds
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import render, to_json
 
@@ -98,7 +98,7 @@ def run_table(args: argparse.Namespace, rules, exact: bool) -> int:
         return 0
     seats, antes = table.frame(), table.ante_frame()
     if args.format != "table":
-        emit(render(seats, args.format))
+        emit(render(seats, args.format, percent=SEAT_CHANCES))
         return 0
     named = (
         "void: nobody meets it"

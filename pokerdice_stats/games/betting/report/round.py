@@ -147,7 +147,7 @@ def write_betting(out_dir: Path) -> list[Path]:
     text += "`raise_rate` / `fold_rate`: chance of raising / folding in a round; "
     text += "`ev_checks_only`: the same seat when nobody may raise; `value_of_betting`: the "
     text += "difference.\n\n"
-    text += to_markdown(shown)
+    text += to_markdown(shown, percent=("p_pot", "raise_rate", "fold_rate"))
     written.append(write_text(folder / "betting_by_seat.md", text))
     text = "# Betting (001): decision thresholds by seat\n\n" + RULINGS_NOTE + "\n\n"
     text += (

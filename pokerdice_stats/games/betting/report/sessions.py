@@ -55,12 +55,19 @@ def sessions(players: int):
     )
 
 
-def _fmt(e, digits: int = 4) -> str:
-    return f"{e.estimate:.{digits}f} ({e.ci_low:.{digits}f} .. {e.ci_high:.{digits}f})"
+def _fmt(e, digits: int = 4, scale: float = 1) -> str:
+    low, high = scale * e.ci_low, scale * e.ci_high
+    return f"{scale * e.estimate:.{digits}f} ({low:.{digits}f} .. {high:.{digits}f})"
 
 
-def seats_frame() -> pd.DataFrame:
-    """One row per (table size, seat), simulated figures with 95% intervals."""
+#: The columns of :func:`seats_frame` that are chances (the Markdown table gives them in percent).
+CHANCES = ("takes the pot", "raises", "folds", "ruin")
+
+
+def seats_frame(percent: bool = False) -> pd.DataFrame:
+    """One row per (table size, seat), simulated figures with 95% intervals (with
+    ``percent``, the :data:`CHANCES` in percent, to the same digits)."""
+    chance = functools.partial(_fmt, digits=2, scale=100) if percent else _fmt
     rows = []
     for players in TABLES:
         result = sessions(players)
@@ -71,10 +78,10 @@ def seats_frame() -> pd.DataFrame:
                     "seats": players,
                     "seat": k + 1,
                     "net chips per round": _fmt(seat.net_per_round),
-                    "takes the pot": _fmt(seat.p_pot),
-                    "raises": _fmt(seat.raise_rate),
-                    "folds": _fmt(seat.fold_rate),
-                    "ruin": _fmt(seat.ruin),
+                    "takes the pot": chance(seat.p_pot),
+                    "raises": chance(seat.raise_rate),
+                    "folds": chance(seat.fold_rate),
+                    "ruin": chance(seat.ruin),
                     "first round": _fmt(seat.first_round),
                     "first round, exact": f"{fixed_text(float(exact), '.4f')}",
                     "z": f"{seat.first_round.z_score(exact):+.2f}",
@@ -115,7 +122,7 @@ def write_tables(out_dir: Path) -> list[Path]:
         "The first round (seat 1 starts) is the exact betting round, and matches it "
         "(`first round, exact`, z-score). Over a session the start passes to the pot's "
         "taker, so the first seat's edge is shared out: net chips per round are close to "
-        "zero for every seat.\n\n" + to_markdown(frame)
+        "zero for every seat.\n\n" + to_markdown(seats_frame(percent=True), percent=CHANCES)
     )
     return [
         write_text(folder / "betting_sessions.md", text),

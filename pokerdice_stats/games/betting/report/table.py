@@ -215,9 +215,10 @@ def write_table(out_dir: Path) -> list[Path]:
         "nobody met the ante.\n\n"
     )
     table = sessions.copy()
-    for column in ("sits_out", "sits_out_ci_low", "sits_out_ci_high", "void_rounds_share"):
-        table[column] = [fixed_text(v, ".4f") for v in table[column]]
-    text += to_markdown(table)
+    chances = ("sits_out", "sits_out_ci_low", "sits_out_ci_high", "void_rounds_share")
+    for column in chances:
+        table[column] = [fixed_text(100 * v, ".2f") for v in table[column]]
+    text += to_markdown(table, percent=chances)
     written.append(write_text(out_dir / "simulation" / "betting_sit_out_sessions.md", text))
     return written
 

@@ -10,7 +10,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.cli import emit
-from pokerdice_stats.ground.formats import render, to_json
+from pokerdice_stats.ground.formats import percent_of, render, to_json
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -20,6 +20,9 @@ else:  # imported on first use: the quick commands never load pandas
     from pokerdice_stats.engines.cli import lazy_pandas as pd
 
 __all__ = ["opening_words", "position_output", "summary_output", "without_noise"]
+
+#: The figures of a position that are chances (Markdown writes them in percent).
+CHANCE_FIGURES = ("chance_last_bid", "chance_last_bid_beliefs")
 
 
 def summary_output(
@@ -48,8 +51,12 @@ def summary_output(
     )
     if args.format == "table":
         opening = opening_words(opening)
-    for frame in (head, players, opening, *([odds] if show_odds else [])):
-        emit(render(frame, args.format))
+    emit(render(head, args.format))
+    emit(render(players, args.format))
+    # Markdown writes the chances in percent: of the hand and of each opening bid, of each rung
+    emit(render(opening, args.format, percent=[c for c in opening.columns if c != "own_rung"]))
+    if show_odds:
+        emit(render(odds, args.format, percent=("chance",)))
     if not show_odds:
         emit(
             "bid odds (the chance the ten dice make each rung, by your hand): --hand DICE for "
@@ -120,7 +127,11 @@ def position_output(
     head = pd.DataFrame(
         [{"figure": k, "value": v} for k, v in shown.items() if k not in ("moves", "units")]
     )
+    if args.format == "markdown":  # the chances in percent, their figure's name ending in %
+        chances = head["figure"].isin(CHANCE_FIGURES) & (head["value"] != "-")
+        head.loc[chances, "value"] = head.loc[chances, "value"].map(percent_of)
+        head.loc[chances, "figure"] += " %"
     emit(render(head, args.format))
     emit(f"moves: chance under the solution; value in {UNITS}, for the player to move")
-    emit(render(moves, args.format))
+    emit(render(moves, args.format, percent=("chance",)))
     return 0

@@ -390,13 +390,21 @@ def card_record(card: str, rules, schedule, path) -> dict:
     }
 
 
+#: The figures of a payout answer that are chances (Markdown writes them in percent).
+PAYOUT_CHANCES = (
+    "player_paid", "computer_paid", "nothing_paid", "push", "session_ruin", "session_ahead",
+    "session_level", "probability", "probability_a", "probability_b",
+)  # fmt: skip
+
+
 def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
     """Write a payout answer: JSON whole, a plain table by ``text(record)``, CSV and
-    Markdown as the rows under ``key`` (or one row of the answer's figures)."""
+    Markdown as the rows under ``key`` (or one row of the answer's figures; Markdown
+    writes the :data:`PAYOUT_CHANCES` in percent)."""
     if fmt == "table":
         emit(text(record))
     else:
-        emit_record(record, fmt, key)
+        emit_record(record, fmt, key, PAYOUT_CHANCES)
 
 
 def _session(outcomes, rounds: int, start: int) -> dict:

@@ -65,8 +65,9 @@ def bankroll_sessions(computer: str = "optimal", sessions: int = SESSIONS):
 
 
 def _fmt(e) -> str:
-    low, high = fixed_text(e.ci_low, ".4f"), fixed_text(e.ci_high, ".4f")
-    return f"{fixed_text(e.estimate, '.4f')} ({low} .. {high})"
+    """A chance and its interval, in percent."""
+    low, high = fixed_text(100 * e.ci_low, ".2f"), fixed_text(100 * e.ci_high, ".2f")
+    return f"{fixed_text(100 * e.estimate, '.2f')} ({low} .. {high})"
 
 
 def bankroll_frame() -> pd.DataFrame:
@@ -125,6 +126,7 @@ def write_bankrolls(out_dir: Path) -> list[Path]:
     result = bankroll_sessions()
     exact = expected_payout(get_rules("progressive"), "optimal")
     mu, sd = exact.expected_float, exact.std_float
+    ruin = bankroll_frame()
     text = (
         "# Progressive sessions: the player's bank\n\n"
         f"{result.n:,} sessions of up to {ROUNDS:,} rounds (seed {SEED}). Both sides start "
@@ -143,9 +145,9 @@ def write_bankrolls(out_dir: Path) -> list[Path]:
         "## The player's bank at checkpoints (optimal computer)\n\n"
         "Banks of sessions that stopped stay where they stopped (below "
         f"{result.floor:,}, or above {2 * START - result.floor:,}).\n\n"
-        + to_markdown(checkpoint_frame())
+        + to_markdown(checkpoint_frame(), percent=("player ruined", "computer ruined"))
         + "\n## Chance of ruin, by computer policy (95% Wilson intervals)\n\n"
-        + to_markdown(bankroll_frame())
+        + to_markdown(ruin, percent=[c for c in ruin.columns if "ruined" in c])
     )
     paths = [write_text(folder / "bankrolls.md", text)]
     paths.append(_paths_chart(result, mu, folder / "bankroll_paths.png"))

@@ -76,13 +76,13 @@ def write_breakdown(folder: Path) -> list[Path]:
         "`computer_paid`: the player pays; `push`: equal categories; "
         "`return_per_largest_loss`: expected payout over the most a round can cost.\n\n"
         "## Totals by computer policy\n\n"
-        + to_markdown(summary)
+        + to_markdown(summary, percent=("player_paid", "computer_paid", "push"))
         + "\n## The cells against the optimal computer (player sees its hand)\n\n"
         "`side`: who holds the winning category.  `contribution`: chance times the player's "
         "payout; the contributions add up to the expected payout "
         f"({fixed_text(float(best.expected), '.6g')} = {best.expected}).  `variance_share`: "
         "chance times (payout - mean)^2 over the variance.  Paying cells only, "
-        "biggest share of the variance first.\n\n" + to_markdown(cells)
+        "biggest share of the variance first.\n\n" + to_markdown(cells, percent=("probability",))
     )
     written.append(write_text(folder / "progressive_breakdown.md", text))
     written.append(_breakdown_chart(best, folder / "progressive_breakdown.png"))
@@ -157,16 +157,17 @@ def write_bank(folder: Path) -> list[Path]:
     frame = pd.DataFrame(rows)
     written = [write_text(folder / "progressive_bank.csv", to_csv(frame))]
     shown = frame.copy()
-    shown["tolerance"] = [f"{fixed_text(v, '.1e')}" for v in shown["tolerance"]]
+    shown["tolerance"] = [f"{fixed_text(100 * v, '.1e')}" for v in shown["tolerance"]]
     text = (
         "# Progressive Poker Dice: the player's bank over a session\n\n"
         f"From {STARTING_BANK:,} points (004), player sees the computer's hand, 004's "
         "schedule.  A player whose bank is below the largest loss of a round (1,200 points) "
         "is ruined and stops.  Dynamic program over every bank value, one convolution a "
         "round; float64 (these sessions are longer than the exact program's 10 rounds), "
-        "every chance within the stated `tolerance` (tail cut plus rounding).  Banks and "
+        "every chance within the stated `tolerance` (tail cut plus rounding; `ruin` and "
+        "`tolerance` in percent).  Banks and "
         "quantiles in points; `q0.05` is the bank that 5% of sessions end at or below.\n\n"
-        + to_markdown(shown)
+        + to_markdown(shown, percent=("ruin", "tolerance"))
     )
     written.append(write_text(folder / "progressive_bank.md", text))
     written.append(_bank_chart(sessions, folder / "progressive_bank.png"))

@@ -117,7 +117,9 @@ def write_progressive(out_dir: Path) -> list[Path]:
     shown["exploitability_tolerance"] = [
         "-" if v != v else number_text(v, digits=3) for v in shown["exploitability_tolerance"]
     ]
-    written.append(write_text(folder / "progressive_payout.md", note + to_markdown(shown)))
+    chances = ("player_paid", "computer_paid", "nothing_paid", "push")
+    table = to_markdown(shown, percent=chances)
+    written.append(write_text(folder / "progressive_payout.md", note + table))
     written.append(_payout_chart(frame, folder / "progressive_payout.png"))
     return written
 

@@ -110,7 +110,7 @@ def answer_round(args: argparse.Namespace, rules) -> int:
     frame["win_outright"] = outright
     frame["tie"] = tie
     context = round_context(rules, args.players, "seen", result.exact)
-    emit_frame(frame, args.format, context, "seats")
+    emit_frame(frame, args.format, context, "seats", percent=("win", "win_outright", "tie"))
     if args.format == "table":
         emit(ROUND_UNITS)
         emit(f"note: {TIE_NOTES[rules.ties]}")
@@ -184,7 +184,7 @@ def _run_seat(args: argparse.Namespace, result) -> int:
         if holds is not None:
             shown = shown[["keep", "rethrow", "value_float", "optimal", "canonical"]]
             shown = shown.rename(columns={"value_float": "win"})
-        emit_frame(shown, args.format)
+        emit_frame(shown, args.format, percent=("win",))
         return 0
     facing = f"facing {record['against']}" if record["against"] else "throwing first"
     if record["tied"] and record["tied"] > 1:
@@ -222,7 +222,7 @@ def run_match(args: argparse.Namespace) -> int:
         "exact": result.exact,
         "units": {"win": "chance of winning the match", "expected_rounds": "rounds a match"},
     }
-    emit_frame(frame, args.format, context, "seats")
+    emit_frame(frame, args.format, context, "seats", percent=("win",))
     if args.format == "table":
         emit(
             "note: win is the chance (0 to 1) of winning the match, expected_rounds the mean "
@@ -270,7 +270,7 @@ def run_holdup(args: argparse.Namespace) -> int:
     if not result.exact:
         frame = frame.drop(columns="takes_pot")
     if args.format != "table":  # csv, markdown: the rows, named as in JSON
-        emit_record({"rows": frame.to_dict(orient="records")}, args.format, "rows")
+        emit_record({"rows": frame.to_dict(orient="records")}, args.format, "rows", ("takes_pot",))
         return 0
     limited = "" if limit is None else f", the first player took {limit} throw(s)"
     emit(f"rules {rules.label()}{limited}")

@@ -1,0 +1,150 @@
+"""Chances in percent in the Markdown people read (design.md, "Numbers people read").
+
+``to_markdown(frame, percent=...)`` writes the named chance columns times 100, the header
+ending in `` %``; the results' Markdown tables so give every chance, the CSV beside them
+keeping it from 0 to 1.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.formats import render, to_markdown
+from tests.cli_helpers import run_cli
+
+RESULTS = Path(__file__).resolve().parents[1] / "results"
+
+
+def _rows(text: str) -> list[list[str]]:
+    return [[c.strip() for c in line.strip("|").split("|")] for line in text.splitlines()]
+
+
+def test_to_markdown_writes_a_named_chance_column_in_percent():
+    frame = pd.DataFrame(
+        {
+            "hand": ["A A A A A", "K K Q Q J"],
+            "count": [1, 3888],
+            "probability": [Fraction(1, 7776), Fraction(1, 2)],
+            "one_in": [7776.0, 2.0],
+            "at_least": [Fraction(1, 7776), Fraction(1)],
+        }
+    )
+    rows = _rows(to_markdown(frame, percent=("probability", "at_least")))
+    assert rows[0] == ["hand", "count", "probability %", "one_in", "at_least %"]
+    assert rows[2] == ["A A A A A", "1", "0.0128600823", "7776", "0.0128600823"]
+    assert rows[3] == ["K K Q Q J", "3888", "50", "2", "100"]  # a whole chance stays whole
+    # the other columns are written as without the keyword
+    plain = _rows(to_markdown(frame))
+    assert plain[0] == ["hand", "count", "probability", "one_in", "at_least"]
+    assert [[r[0], r[1], r[3]] for r in plain] == [[r[0], r[1], r[3]] for r in rows]
+    assert plain[2][2] == "0.000128600823"
+
+
+def test_a_chance_columns_tolerance_is_in_chance_units():
+    frame = pd.DataFrame({"ruin": [5e-12, 2e-9, 0.25], "mean": [5e-12, 2e-9, 0.25]})
+    tolerances = {"ruin": 1e-11, "mean": 1e-11}
+    rows = _rows(to_markdown(frame, tolerances, percent=("ruin",)))
+    assert rows[0] == ["ruin %", "mean"]
+    # 5e-12 is noise (below 1e-11): written 0 in percent too, though 5e-10 is above 1e-11
+    assert [r[0] for r in rows[2:]] == ["0", "2e-07", "25"]
+    assert [r[1] for r in rows[2:]] == ["0", "2e-09", "0.25"]
+
+
+def test_text_cells_are_left_alone_and_a_missing_column_is_refused():
+    # a caller writing its own digits scales them itself: the keyword names the header
+    frame = pd.DataFrame({"seat": [1], "ruin": ["2.10 (1.56 .. 2.83)"], "note": ["-"]})
+    rows = _rows(to_markdown(frame, percent=("ruin",)))
+    assert rows[0] == ["seat", "ruin %", "note"] and rows[2][1] == "2.10 (1.56 .. 2.83)"
+    with pytest.raises(OptionError, match="probability"):
+        to_markdown(frame, percent=("probability",))
+
+
+def test_render_writes_percent_in_markdown_only():
+    frame = pd.DataFrame({"win": [0.25, 0.75]})
+    assert render(frame, "markdown", percent=("win",)).splitlines()[0] == "| win % |"
+    for fmt in ("table", "csv", "json"):
+        assert render(frame, fmt, percent=("win",)) == render(frame, fmt)
+
+
+def _tables(text: str) -> list[list[dict[str, str]]]:
+    """Every Markdown table of a file, as rows keyed by the header."""
+    lines = text.splitlines()
+    tables = []
+    for i in range(len(lines) - 1):
+        if lines[i].startswith("|") and lines[i + 1].startswith("|---"):
+            header = _rows(lines[i])[0]
+            body = []
+            for line in lines[i + 2 :]:
+                if not line.startswith("|"):
+                    break
+                body.append(dict(zip(header, _rows(line)[0], strict=True)))
+            tables.append(body)
+    return tables
+
+
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?")
+
+#: Results files and chance columns each must show in percent.
+CHANCE_COLUMNS = {
+    "odds/classic_by_category.md": ("probability %", "at_least %"),
+    "odds/triple-snakes_by_hand.md": ("probability %", "at_least %"),
+    "games/rounds_by_seat.md": ("seat 1 %", "seat 2 %", "stops_after_1 %", "stops_after_3 %"),
+    "games/matches.md": ("seat 1 %", "seat 5 %"),
+    "games/holdup_triple_snakes.md": ("1 left %", "4 left %"),
+    "games/betting_by_seat.md": ("p_pot %", "raise_rate %", "fold_rate %"),
+    "games/banking_field.md": ("weight %", "share %", "chance %"),
+    "games/progressive_payout.md": ("player_paid %", "computer_paid %", "push %"),
+    "games/progressive_bank.md": ("ruin %",),
+    "games/bidding_value.md": ("chance_of_hand %", "full-house %"),
+    "simulation/bankrolls.md": ("player ruined %", "player ruined by 1,000 %"),
+    "simulation/betting_sessions.md": ("takes the pot %", "ruin %"),
+    "simulation/banking_sessions.md": ("ended ahead %", "ruin %", "exact ruin %"),
+    "strategy/classic.md": ("value %",),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CHANCE_COLUMNS))
+def test_results_markdown_gives_chances_in_percent(name):
+    tables = _tables((RESULTS / name).read_text(encoding="utf-8"))
+    for column in CHANCE_COLUMNS[name]:
+        cells = [row[column] for table in tables for row in table if column in row]
+        assert cells, f"{name}: no column {column!r}"
+        values = [float(x) for cell in cells for x in NUMBER.findall(cell)]
+        assert values and all(0 <= v <= 100 for v in values), (name, column)
+        assert max(values) > 1, (name, column)  # percent, not a chance from 0 to 1
+        # the same chance without % only as an exact fraction (strategy: `value` beside it)
+        bare = column.removesuffix(" %")
+        exact = [row[bare] for table in tables for row in table if bare in row]
+        assert all(re.fullmatch(r"\d+/\d+", cell) for cell in exact), (name, bare)
+
+
+def test_results_markdown_leaves_other_figures_alone():
+    tables = _tables((RESULTS / "odds" / "classic_by_category.md").read_text(encoding="utf-8"))
+    with (RESULTS / "odds" / "classic_by_category.csv").open(encoding="utf-8") as handle:
+        data = list(csv.DictReader(handle))  # the CSV: chances from 0 to 1, exact beside
+    (table,) = tables
+    for row, line in zip(table, data, strict=True):
+        assert row["count"] == line["count"] and row["one_in"] == line["one_in"]
+        assert float(row["probability %"]) == pytest.approx(100 * float(line["probability_float"]))
+        assert float(line["at_least_float"]) <= 1
+    crosscheck = _tables((RESULTS / "simulation" / "crosscheck.md").read_text(encoding="utf-8"))
+    units = {row["unit"] for table in crosscheck for row in table}
+    assert {"chance %", "share of the pot %", "points per round", "rounds"} <= units
+    for row in (r for table in crosscheck for r in table if r["unit"] == "rounds"):
+        assert float(row["exact"]) > 1  # not a chance: as in the CSV
+
+
+def test_the_command_lines_markdown_gives_chances_in_percent(capsys):
+    _, out, _ = run_cli(capsys, "odds", "--rules", "classic", "--format", "markdown")
+    rows = _rows(out)
+    assert rows[0] == ["category", "name", "count", "probability %", "one_in", "at_least %"]
+    assert rows[-1] == ["high-die", "High die", "480", "6.172839506", "16.2", "100"]
+    _, out, _ = run_cli(capsys, "odds", "--rules", "classic", "--format", "csv")
+    assert "probability,probability_float" in out and "0.061728395061728392" in out
