@@ -60,7 +60,12 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
         "goal": [["chances", "--goal", "at-least:full-house"]],
     },
     "payout": {
-        "payout": [["payout"], ["payout", "--rounds", "3"], ["payout", "--knowledge", "blind"]],
+        "payout": [
+            ["payout"],
+            ["payout", "--rounds", "3"],
+            ["payout", "--rounds", "12"],  # float64: a stated tolerance
+            ["payout", "--knowledge", "blind"],
+        ],
         "breakdown": [["payout", "--breakdown"], ["payout", "--breakdown", "--rounds", "2"]],
         "solve": [
             ["payout", "--solve", "scale", "--target", "0"],

@@ -407,8 +407,11 @@ def test_cli_payout_table(capsys):
     assert main(["payout", "--computer", "largest-set"]) == 0
     out = capsys.readouterr().out
     # decimals under the plain names; the long exact fractions are JSON's
-    assert re.search(r"^expected +-?[0-9][0-9.e+-]*( = [0-9/-]+)?$", out, re.M), out
-    assert re.search(r"^variance +[0-9][0-9.e+]*$", out, re.M), out
+    assert re.search(r"^expected +-?[0-9][0-9.e+-]*( = [0-9/-]+)? +points a round$", out, re.M)
+    assert re.search(r"^variance +[0-9][0-9.e+]* +points squared", out, re.M), out
+    # each figure's unit: the chances of a round and the edges in percent
+    assert re.search(r"^player_paid +[0-9.]+% +of rounds$", out, re.M), out
+    assert re.search(r"^edge_percent +[+-][0-9.]+% +of the action$", out, re.M), out
     assert not re.search(r"[0-9]{12,}/[0-9]{12,}", out), out
     assert "_float" not in out
 

@@ -194,7 +194,7 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
         "expected_float": result.expected_float,
         "variance": _exact(result.variance),
         "variance_float": result.variance_float,
-        "std_float": result.std_float,
+        "sd_float": result.std_float,
         "player_paid": result.player_paid,
         "computer_paid": result.computer_paid,
         "nothing_paid": result.nothing_paid,
@@ -225,7 +225,7 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
     record.update(dict.fromkeys(SESSION_KEYS))
     if rounds is not None:
         mean, std = result.bank(rounds, start)
-        record.update({"rounds": rounds, "start": start, "bank_mean": mean, "bank_std": std})
+        record.update({"rounds": rounds, "start": start, "bank_mean": mean, "bank_sd": std})
         if result.expected is not None:
             record["bank_mean_exact"] = fraction_text(result.bank_exact(rounds, start)[0])
     return record
@@ -237,7 +237,7 @@ EQUILIBRIUM_KEYS = ("method", "exploitability", "tolerance", "iterations", "conv
                     "value_upper_float")  # fmt: skip
 
 #: Keys of the bank after ``--rounds`` in ``payout``'s JSON (null without it).
-SESSION_KEYS = ("rounds", "start", "bank_mean", "bank_std", "bank_mean_exact")
+SESSION_KEYS = ("rounds", "start", "bank_mean", "bank_sd", "bank_mean_exact")
 
 #: The quantiles of the bank that ``payout --rounds`` prints.
 

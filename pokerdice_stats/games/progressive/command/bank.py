@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pokerdice_stats.ground.formats import fraction_text
+from pokerdice_stats.ground.formats import fraction_text, stated
 
 #: The quantiles of the bank a session's answer gives.
 QUANTILES = (Fraction(1, 100), Fraction(5, 100), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4),
@@ -34,7 +34,11 @@ def bank_session_record(session) -> dict:
         if exact
         else f"float64, every chance within {session.tolerance:.1e}",
         "ruin": _exact(session.ruin) if exact else None,
-        "ruin_float": float(session.ruin),
+        # a float chance below its stated tolerance is the arithmetic's noise: written 0
+        "ruin_float": 0.0
+        if not exact and session.ruin < session.tolerance
+        else float(session.ruin),
+        "tolerance": None if exact else stated(session.tolerance),
         "mean": _exact(session.mean) if exact else None,
         "mean_float": float(session.mean),
         "sd": session.sd,

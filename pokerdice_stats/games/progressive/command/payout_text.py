@@ -16,28 +16,53 @@ from pokerdice_stats.ground.formats import chance_percent, render, short_fractio
 CHANCE_KEYS = ("player_paid", "computer_paid", "nothing_paid", "push")
 
 
+#: The unit of each figure of the payout table (the chances: :data:`CHANCE_KEYS`).
+UNITS = {
+    "expected": "points a round",
+    "variance": "points squared (of a round's payout)",
+    "sd": "points (of a round's payout)",
+    "edge": "points a round",
+    "house_edge": "points a round",
+    "edge_percent": "of the action",
+    "house_edge_percent": "of the action",
+    "action": "points a round (paid, whoever pays)",
+    "exploitability": "points a round",
+    "tolerance": "points a round",
+    "value_lower": "points a round",
+    "value_upper": "points a round",
+    "rounds": "rounds",
+    "start": "points",
+    "bank_mean": "points",
+    "bank_sd": "points",
+    **dict.fromkeys(CHANCE_KEYS, "of rounds"),
+}
+
+
 def decimal_rows(record: dict, optional: tuple[str, ...]) -> list[dict]:
     """The table's rows of a payout record: each figure as its decimal, under its plain
     name (``expected`` shows ``expected_float``), with its exact fraction beside it when
-    that is short, and the chances of :data:`CHANCE_KEYS` in percent; the long fractions
-    are for ``--format json``."""
+    that is short, the chances of :data:`CHANCE_KEYS` and the edges in percent, and each
+    figure's unit (:data:`UNITS`); the long fractions are for ``--format json``, and the
+    record's one ``unit`` is given row by row."""
     rows = []
     for key, value in record.items():
-        if (value is None and key in optional) or key.endswith("_exact"):
+        if (value is None and key in optional) or key.endswith("_exact") or key == "unit":
             continue
         if key.endswith("_float"):
             if key[: -len("_float")] in record:
                 continue  # shown under the plain name
             key = key[: -len("_float")]
-        elif key in CHANCE_KEYS and isinstance(value, float):
-            value = f"{100 * value:.6g}%"  # a chance of a round, among figures in points
+        if key in CHANCE_KEYS and isinstance(value, float):
+            value = f"{chance_percent(value)}%"  # a chance of a round
+        elif key.endswith("edge_percent") and isinstance(value, float):
+            value = percent_text(value)
         elif f"{key}_float" in record:
             decimal = record[f"{key}_float"]
             exact = short_exact(value)
             value = f"{decimal:.6g}" + (
                 f" = {exact}" if exact and exact != f"{decimal:.6g}" else ""
             )
-        rows.append({"key": key, "value": value})
+        rows.append({"key": key, "value": value, "unit": UNITS.get(key, "")})
     return rows
 
 
@@ -66,11 +91,13 @@ def session_text(session: dict) -> str:
     return (
         f"\nbank after {session['rounds']:,} rounds from {session['start']:,} points "
         f"({session['arithmetic']}):\n"
-        f"  chance of ruin (bank below {session['ruin_below']:,}): {session['ruin_float']:.6g}"
+        f"  chance of ruin (bank below {session['ruin_below']:,}): "
+        f"{chance_percent(session['ruin_float'])}%"
         + (f" = {ruin}" if session["ruin"] and len(ruin) < 60 else "")
         + f"\n  mean {session['mean_float']:,.2f} points, sd {session['sd']:,.2f} points\n"
         f"  the player ends ahead of the computer (004's winner: the most points): "
-        f"{session['ahead_float']:.6g}; level: {session['level_float']:.6g}\n"
+        f"{chance_percent(session['ahead_float'])}%; level (both as many points): "
+        f"{chance_percent(session['level_float'])}%\n"
         f"  quantiles (points): {quantiles}\n"
     )
 

@@ -62,7 +62,7 @@ def payout_frame() -> pd.DataFrame:
                     "computer": computer,
                     "expected": result.expected if result.expected is not None else "",
                     "expected_float": result.expected_float,
-                    "std_float": result.std_float,
+                    "sd_float": result.std_float,
                     "player_paid": result.player_paid,
                     "computer_paid": result.computer_paid,
                     "nothing_paid": result.nothing_paid,
@@ -72,7 +72,7 @@ def payout_frame() -> pd.DataFrame:
                     if result.edge and result.edge.percent is not None
                     else float("nan"),
                     f"bank_mean_{BANK_ROUNDS}": mean,
-                    f"bank_std_{BANK_ROUNDS}": std,
+                    f"bank_sd_{BANK_ROUNDS}": std,
                     "exploitability": eq.exploitability if eq is not None else float("nan"),
                     "exploitability_tolerance": eq.tolerance if eq is not None else float("nan"),
                 }
