@@ -199,9 +199,15 @@ class SessionResult:
     @property
     def ruin_rule(self) -> str:
         """What ruin means here, in words (every output says it)."""
+        computer = (
+            "the computer's bank is unlimited (it always pays, as payout --rounds takes it)"
+            if not self.computer_bank
+            else f"the computer's bank of {self.computer_bank:,} points is ruined alike and "
+            "ends the session too (payout --rounds takes it as unlimited)"
+        )
         return (
             "the bank can no longer cover the largest loss of a round "
-            f"({_points_text(self.floor)} points)"
+            f"({_points_text(self.floor)} points); {computer}"
         )
 
     def frame(self) -> pd.DataFrame:

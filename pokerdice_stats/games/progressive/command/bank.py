@@ -48,7 +48,9 @@ def bank_session_record(session) -> dict:
         "level_float": float(session.level),
         "ahead_definition": "chance the player ends with more points than the computer "
         "(004's winner: the most points at the end of play; both start with start, and "
-        "every point one wins the other loses); level: both end where they began",
+        "every point one wins the other loses; the computer's bank is unlimited, it always "
+        "pays, where simulate --what session also ends a session when the computer's bank is "
+        "ruined); level: both end where they began",
         "quantiles": {f"{float(q):g}": _points(session.quantile(q)) for q in QUANTILES},
         "unit": "points (the player's bank)",
     }

@@ -99,6 +99,8 @@ def session_text(session: dict) -> str:
         f"{chance_percent(session['ahead_float'])}%; level (both as many points): "
         f"{chance_percent(session['level_float'])}%\n"
         f"  quantiles (points): {quantiles}\n"
+        "  the computer's bank is unlimited here (it always pays); simulate --what session "
+        "also ends a session when the computer's bank (10,000 points) is ruined\n"
     )
 
 
