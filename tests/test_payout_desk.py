@@ -113,6 +113,9 @@ def test_schedule_file_round_trip(tmp_path):
     assert again.name == PROGRESSIVE_SCHEDULE.name
     assert sorted(again.amounts) == sorted(PROGRESSIVE_SCHEDULE.amounts)
     assert schedule_text(again, RULES) == path.read_text()
+    # 004's name kept over pays of one's own: named as edited
+    path.write_text(path.read_text().replace("\ntwo-pair,3,", "\ntwo-pair,2,"))
+    assert read_schedule(path).name == f"{PROGRESSIVE_SCHEDULE.name}, edited"
 
 
 def test_fractional_amounts_round_trip_and_evaluate(tmp_path):

@@ -123,7 +123,16 @@ def read_schedule(path: str | Path) -> PayoutSchedule:
         schedule = _parse_toml(text, path.stem, source)
     else:
         raise ScheduleError(f"{source}: expected a .csv file (or an older .toml one)")
-    return schedule.renamed(schedule.name, shown)
+    name = schedule.name
+    if name == PROGRESSIVE_SCHEDULE.name and not _same_amounts(schedule, PROGRESSIVE_SCHEDULE):
+        name = f"{name}, edited"  # the file kept 004's name over pays of its own
+    return schedule.renamed(name, shown)
+
+
+def _same_amounts(one: PayoutSchedule, other: PayoutSchedule) -> bool:
+    """True when two schedules pay the same on both sides (whatever their order)."""
+    house = [sorted(s.side("house").amounts) for s in (one, other)]
+    return sorted(one.amounts) == sorted(other.amounts) and house[0] == house[1]
 
 
 def load_schedule(spec: str | Path | None) -> PayoutSchedule:
