@@ -371,6 +371,12 @@ def test_cli_breakdown_json_contract(capsys):
         record["expected_exact"]
     )
     assert all(c["probability"] == float(Fraction(c["probability_exact"])) for c in cells)
+    # by winning category: the paying cells summed, so the sides' chances are who is paid
+    rows = record["by_winner"]
+    assert sum(r["contribution"] for r in rows) == pytest.approx(record["expected"], abs=1e-12)
+    for side in ("player", "computer"):
+        chance = sum(r["probability"] for r in rows if r["side"] == side)
+        assert chance == pytest.approx(record[f"{side}_paid"], abs=1e-12)
 
 
 def test_cli_solve_json_contract_and_schedule_out(capsys, tmp_path):

@@ -128,10 +128,16 @@ def breakdown_text(breakdown, record: dict) -> str:
         f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
         f"hands a round (house {percent_text(record['house_edge_percent'])})",
         "",
+        "by winning category (summed over the losers; chance and variance share in percent):",
+        render(_by_winner_shown(record["by_winner"]), "table").rstrip("\n"),
+        "",
         "paying cells:",
     ]
     frame = breakdown.frame(paying_only=True)
     frame = frame.drop(columns=["probability", "contribution", "payout"])
+    frame = frame.rename(columns={"contribution_float": "contribution (points a round)"})
+    frame.insert(3, "chance %", [chance_percent(p) for p in frame.pop("probability_float")])
+    frame["variance share %"] = [chance_percent(v) for v in frame.pop("variance_share")]
     text = "\n".join(lines) + "\n" + render(frame, "table")
     if record.get("session"):
         text += session_text(record["session"])
@@ -169,4 +175,22 @@ def _other_pays_text(record: dict) -> str:
     return (
         f"  other pays that meet it too: {listed} (the edge is not monotone in this pay: "
         f"{scan}; the pay above is the one nearest the current pay, as a ratio)\n"
+    )
+
+
+def _by_winner_shown(rows: list[dict]):
+    """The breakdown's rows by (side, winner) as people read them: percentages, points."""
+    import pandas as pd
+
+    return pd.DataFrame(
+        [
+            {
+                "side": r["side"],
+                "winner": r["winner"],
+                "chance %": f"{chance_percent(r['probability'])}",
+                "contribution (points a round)": f"{r['contribution']:+.6g}",
+                "variance share %": f"{chance_percent(r['variance_share'])}",
+            }
+            for r in rows
+        ]
     )

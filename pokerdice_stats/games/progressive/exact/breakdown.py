@@ -183,6 +183,7 @@ class Breakdown:
             "exact": self.exact,
         }
         record.update(self.totals())
+        record["by_winner"] = by_winner(self).to_dict(orient="records")
         record["cells"] = [
             {
                 "side": c.side,
