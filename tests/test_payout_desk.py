@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import json
 import re
@@ -518,3 +520,22 @@ def test_a_monotone_edge_has_no_other_pay():
     assert solved.pay > 12 and any(
         "full-house over two-pair pays 12" in b for b in solved.order_breaks
     )
+
+
+def test_csv_and_markdown_rows_keep_what_they_are_about(capsys, tmp_path):
+    """Markdown gives the answer's own figures before its rows; every CSV row carries the
+    answer's context (rules, schedules, computer, the target and the edge reached)."""
+    code, out, _ = run_cli(capsys, "payout", "--breakdown", "--format", "markdown")
+    figures, cells = out.split("\n\n", 1)
+    assert code == 0 and "| expected | 1.508324014 |" in figures
+    assert "| player_paid % | 37.19 |" in figures and cells.startswith("| side | winner |")
+    path = tmp_path / "mine.csv"
+    run_cli(capsys, "payout", "--schedule-out", str(path))
+    code, out, _ = run_cli(capsys, "payout", "--compare", "004", str(path), "--format", "csv")
+    header, first = out.splitlines()[:2]
+    assert header.startswith("rules,computer,knowledge,unit,schedule_a,schedule_b,side,")
+    assert first.startswith("progressive,optimal,seen,")
+    code, out, _ = run_cli(capsys, "payout", "--design", "--target=-3%", "--side", "house",
+                           "--format", "csv")  # fmt: skip
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rows and all(r["target"] == "-3" and abs(float(r["reached"]) + 3) <= 0.05 for r in rows)

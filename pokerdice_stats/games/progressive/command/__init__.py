@@ -400,11 +400,55 @@ PAYOUT_CHANCES = (
 def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
     """Write a payout answer: JSON whole, a plain table by ``text(record)``, CSV and
     Markdown as the rows under ``key`` (or one row of the answer's figures; Markdown
-    writes the :data:`PAYOUT_CHANCES` in percent)."""
+    writes the :data:`PAYOUT_CHANCES` in percent).
+
+    With rows, Markdown first gives the answer's own figures (a table of figure and
+    value: the target, the edge reached, the totals), and every CSV row carries the
+    answer's context (:data:`CONTEXT_KEYS`: the rules, the schedules, the computer), so
+    neither drops what the rows are about.
+    """
     if fmt == "table":
         emit(text(record))
-    else:
+        return
+    if key is None or fmt == "json":
         emit_record(record, fmt, key, PAYOUT_CHANCES)
+        return
+    if fmt == "markdown":
+        emit(_figures_markdown({k: v for k, v in record.items() if k != key}) + "\n")
+        emit_record(record, fmt, key, PAYOUT_CHANCES)
+        return
+    context = _context(record)
+    rows = [{**context, **row} for row in record.get(key) or []]
+    emit_record({**record, key: rows}, fmt, key, PAYOUT_CHANCES)
+
+
+#: The fields that say what a payout answer is about (each CSV row carries them).
+CONTEXT_KEYS = ("rules", "schedule", "computer", "knowledge", "cell", "target", "target_unit",
+                "reached", "unit")  # fmt: skip
+
+
+def _context(record: dict) -> dict:
+    """The answer's context as flat fields (``schedules`` as ``schedule_a``, ``schedule_b``)."""
+    context = {k: record[k] for k in CONTEXT_KEYS if isinstance(record.get(k), str | int | float)}
+    for name, label in (record.get("schedules") or {}).items():
+        context[f"schedule_{name}"] = label
+    return context
+
+
+def _figures_markdown(record: dict) -> str:
+    """The answer's own figures as a Markdown table of figure and value (a nested object's
+    figures as ``outer.inner``; chances in percent, as the rows' columns)."""
+    from pokerdice_stats.ground.formats import chance_percent, plain
+    from pokerdice_stats.ground.json_names import answer_names
+
+    rows = []
+    for key, value in pd.json_normalize(answer_names(plain(record))).iloc[0].items():
+        if isinstance(value, list) or key.endswith("_exact") or value is None:
+            continue
+        if key in PAYOUT_CHANCES and isinstance(value, float):
+            key, value = f"{key} %", chance_percent(value)
+        rows.append({"figure": key, "value": value})
+    return render(pd.DataFrame(rows), "markdown")
 
 
 def _session(outcomes, rounds: int, start: int) -> dict:

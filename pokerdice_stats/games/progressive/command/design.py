@@ -26,8 +26,7 @@ def design_text(design, record: dict) -> str:
         f"  reached, exactly: player {float(edge.expected):+.6g} points a round = "
         f"{percent_text(edge.percent)} of the {float(edge.action):.6g} points that change hands "
         f"(house {percent_text(edge.house_percent)}); the exact fractions are in --format json",
-        f"  moved: {design.cells_changed} cell(s) (one a side), {float(design.points_moved):g} "
-        f"points in all; {design.evaluations} exact evaluations of the game",
+        f"  moved: {_moved_text(design)}; {design.evaluations} exact evaluations of the game",
         f"  {record['edge_definition']}",
     ]
     text = "\n".join(lines) + "\n"
@@ -56,3 +55,19 @@ def design_text(design, record: dict) -> str:
             title = "the schedule, both ways (rows: loser; columns: winner)"
         text += f"\n{title}:\n" + render(design.schedule.frame(design.rules, side), "table")
     return text
+
+
+def _moved_text(design) -> str:
+    """The cells moved, a cell moved alike on both sides counted once (as a table pays it)."""
+    sides: dict[tuple, set[str]] = {}
+    for change in design.changes:
+        sides.setdefault((change.winner, change.losers, change.before, change.after), set()).add(
+            change.side
+        )
+    both = sum(1 for where in sides.values() if len(where) == 2)
+    one = len(sides) - both
+    parts = [f"{n} cell{'s' if n != 1 else ''} {how}" for n, how in
+             ((both, "both ways"), (one, "on one side")) if n]  # fmt: skip
+    return (
+        " and ".join(parts) or "nothing"
+    ) + f", {float(design.points_moved):g} points in all (each side counted)"
