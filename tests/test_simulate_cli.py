@@ -104,7 +104,7 @@ def test_session_json(capsys):
     )
     assert code == 0
     data = json.loads(out)
-    assert FIELDS <= set(data) and FIELDS <= set(data["broke"])
+    assert FIELDS <= set(data) and FIELDS <= set(data["ruin"])
     assert data["rounds"] == 50 and data["n"] == 300
     code, out, _ = run(
         capsys,

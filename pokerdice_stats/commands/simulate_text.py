@@ -14,8 +14,8 @@ def _line(label: str, e: dict) -> str:
 _MAIN_UNITS = {"chance": "chance", "points": "points a turn"}
 #: Labels of the other figures of a progressive session, with their units.
 _PROGRESSIVE = {
-    "broke": "ruin (chance)",
-    "computer_broke": "computer's ruin (chance)",
+    "ruin": "ruin (chance)",
+    "computer_ruin": "computer's ruin (chance)",
     "payout_per_round": "payout per round (points)",
 }
 

@@ -26,11 +26,11 @@ def session_record(args, rules, run, players: int, rounds: int) -> tuple[dict, b
         "schedule": progressive.schedule,
         "ruin_rule": progressive.ruin_rule,
         "quantity": "bank after the session",
-        "unit": "points (the player's bank); broke, computer_broke: chance; "
+        "unit": "points (the player's bank); ruin, computer_ruin: chance; "
         "payout_per_round: points per round",
     }
     record |= estimate_record(progressive.bank)
-    record["broke"] = estimate_record(progressive.broke)
-    record["computer_broke"] = estimate_record(progressive.computer_broke)
+    record["ruin"] = estimate_record(progressive.broke)
+    record["computer_ruin"] = estimate_record(progressive.computer_broke)
     record["payout_per_round"] = estimate_record(progressive.payout)
     return record, progressive.interrupted
