@@ -168,6 +168,38 @@ def test_restricted_ladder_reads_each_pair_as_the_highest_kept_rung_it_makes():
         restricted_ladder(fine, ("royal-flush:A",))
 
 
+def test_restricted_ladder_refuses_unknown_labels_by_name():
+    base, fine = bid_ladder(CLASSIC, "category"), bid_ladder(CLASSIC, "fine")
+    listed = "its rungs: " + ", ".join(base.labels)
+    with pytest.raises(
+        OptionError, match=f"unknown rung 'ful-house' on the category ladder; {listed}$"
+    ):
+        restricted_ladder(base, ("high-die", "ful-house", "five-of-a-kind"))
+    with pytest.raises(OptionError, match="unknown rung 'hig-die'"):  # not 'must be met'
+        restricted_ladder(base, ("hig-die", "full-house"))
+    both = "unknown rungs 'high-die', 'full-house' on the fine ladder"
+    with pytest.raises(OptionError, match=f"{both}; its rungs: {', '.join(fine.labels)}$"):
+        restricted_ladder(fine, ("high-die", "full-house"))
+    with pytest.raises(OptionError, match="'full-house' is not; keep one of high-die, one-pair"):
+        restricted_ladder(base, ("full-house", "five-of-a-kind"))
+    with pytest.raises(OptionError, match="no rung on the category ladder"):
+        restricted_ladder(base, ())
+
+
+def test_hand_classes_of_a_reduced_deal_keep_it():
+    """A relabeling is a symmetry of a reduced deal only when it keeps the deal: the classes
+    of a deal never join hands of different chances (face classes would join hands 0 and
+    251, or a hand dealt and one not)."""
+    ladder = bid_ladder(CLASSIC, "category")
+    deal = np.zeros(ix.N_HANDS)
+    deal[[0, 17, 90, 140, 180]] = ix.HAND_WAYS[[0, 17, 90, 140, 180]]
+    deal /= deal.sum()
+    classes = hand_classes(ladder, deal)
+    for c in range(classes.max() + 1):
+        assert len(set(deal[classes == c])) == 1
+    assert np.array_equal(hand_classes(ladder, ix.HAND_WAYS / ix.N_THROWS), hand_classes(ladder))
+
+
 def test_cli_contract(capsys):
     code, out, _ = run_cli(
         capsys, "bidding", "--rules", "classic", "--ladder", "category", "--format", "json"

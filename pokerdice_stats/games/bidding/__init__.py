@@ -12,8 +12,9 @@
   answer (:mod:`.exact.claims_answer`, :mod:`.exact.claims_position`), its players and
   best responses (:mod:`.exact.claims_players`, :mod:`.exact.claims_response`).
 - The simulated games (:mod:`.simulation`), cross-checks (:mod:`.checks`), report section
-  (:mod:`.report`), the OpenSpiel game (:mod:`.openspiel_game`) and the ``bidding``
-  sub-command (:mod:`.command`).
+  (:mod:`.report`), the OpenSpiel game (:mod:`.openspiel_game`, what its players observe:
+  :mod:`.openspiel_observer`; the toolkit's solutions as OpenSpiel policies:
+  :mod:`.openspiel_policy`) and the ``bidding`` sub-command (:mod:`.command`).
 """
 
 from __future__ import annotations

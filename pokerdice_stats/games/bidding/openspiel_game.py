@@ -5,28 +5,45 @@ Importing this module registers the game ``pokerdice_bidding`` with OpenSpiel
 without ``pyspiel`` it registers nothing and :data:`AVAILABLE` is False.  The
 command line never imports it (``pyspiel`` is slow to load).
 
-Parameters (all optional):
+Parameters (all optional, all text; lists separated by ``;``, since OpenSpiel keeps
+commas for the names of games):
 
 - ``rules``: a preset (default ``classic``);
 - ``ladder``: ``category`` (default) or ``fine``;
-- ``rungs``: rungs separated by ``;`` of that ladder to bid on (default: all;
-  the lowest kept rung must be met by every ten dice, as in
-  :func:`~pokerdice_stats.games.bidding.exact.solve.restricted_ladder`);
-- ``hands``: hand indices (0..251) separated by ``;`` to deal from, each with
-  its throw's weight (default: all 252; a few make a game small enough for
-  OpenSpiel's Python algorithms, whose tree walk visits every deal).  Lists
-  use ``;`` since OpenSpiel keeps commas for the names of games.
+- ``rungs``: rung labels of that ladder to bid on (default: all), any order, any case.
+  An unknown label is refused by name, with the ladder's labels; the lowest kept rung
+  must be met by every ten dice (``high-die`` on the category ladder), as in
+  :func:`~pokerdice_stats.games.bidding.exact.solve.restricted_ladder`;
+- ``hands``: the hands to deal from, as the toolkit's hand indices 0..251 (default: all
+  252), each with its throw's weight; a few make a game small enough for OpenSpiel's
+  tree walks.  ``hand_table(get_rules("classic")).hand("Q Q Q 9 9")`` gives a hand's
+  index (46) and ``.format(46)`` its dice.  One hand alone is written with a trailing
+  ``;`` (``hands=46;``: OpenSpiel reads a bare number as an integer and refuses it);
+  a hand given twice, an empty entry and a bare ``;`` are refused.
 
-Moves: action ``r`` bids rung ``r`` of the (restricted) ladder, action
-``n_rungs`` calls.  Two chance nodes deal seat 1's hand, then seat 2's.  A
-player's information state is its own hand and the bids so far.  Returns
-are +1 / -1 (zero-sum), as in :mod:`~pokerdice_stats.games.bidding.exact.game`.
+``str(game)`` writes the parameters in one form that ``pyspiel.load_game`` reads back
+(the rungs as the ladder labels them, lowest first; the hands sorted, one alone with its
+trailing ``;``), so ``pyspiel.serialize_game_and_state`` round-trips any game.
+
+Player 0 is seat 1 (it bids first), player 1 seat 2.  Two chance nodes deal player 0's
+hand, then player 1's (action: the hand index; its chance: the throw's, over the hands
+dealt).  Action ``r`` bids rung ``r`` of the (restricted) ladder, action ``n_rungs``
+calls; the top rung must be called.  Returns are +1 / -1 (zero-sum), as in
+:mod:`~pokerdice_stats.games.bidding.exact.game`.  ``max_game_length`` counts the
+players' moves only, as OpenSpiel's own games do: at most ``n_rungs`` bids and the call.
+What a player observes (strings and tensors, by observation type) is
+:mod:`~pokerdice_stats.games.bidding.openspiel_observer`'s; the toolkit's solutions play
+the game through :func:`~pokerdice_stats.games.bidding.openspiel_policy.openspiel_policy`.
 
 Examples
 --------
 >>> import pyspiel  # doctest: +SKIP
 >>> from pokerdice_stats.games.bidding import openspiel_game  # doctest: +SKIP
 >>> game = pyspiel.load_game(GAME_NAME, {"rungs": "high-die;full-house"})  # doctest: +SKIP
+>>> setting_key({"rungs": "Full-House; high-die", "hands": " 46 "})
+('classic', 'category', 'high-die;full-house', '46;')
+>>> parse_hands("0;46;251;")
+(0, 46, 251)
 """
 
 from __future__ import annotations
@@ -36,64 +53,124 @@ from typing import Any
 
 import numpy as np
 
-from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder
-from pokerdice_stats.games.bidding.exact.solve import restricted_ladder
+from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder, check_ladder
+from pokerdice_stats.games.bidding.exact.solve import kept_rungs, restricted_ladder
+from pokerdice_stats.games.bidding.openspiel_observer import BiddingObserver
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import get_rules
 
-__all__ = ["AVAILABLE", "GAME_NAME", "game_deal", "game_ladder", "setting"]
+__all__ = [
+    "AVAILABLE",
+    "GAME_NAME",
+    "game_deal",
+    "game_ladder",
+    "parse_hands",
+    "setting",
+    "setting_key",
+]
 
 GAME_NAME = "pokerdice_bidding"
 DEFAULTS = {"rules": "classic", "ladder": "category", "rungs": "", "hands": ""}
 
 
-def game_ladder(params: dict[str, Any]) -> BidLadder:
-    """The ladder a parameter set plays (restricted to ``rungs`` when given)."""
-    rules = get_rules(str(params.get("rules", "classic")))
-    ladder = bid_ladder(rules, str(params.get("ladder", "category")))
-    rungs = [r.strip() for r in str(params.get("rungs", "")).split(";") if r.strip()]
-    return restricted_ladder(ladder, tuple(rungs)) if rungs else ladder
-
-
-def game_deal(params: dict[str, Any]) -> np.ndarray:
-    """Each hand's chance of being dealt: the throw's over the ``hands`` dealt (others 0)."""
-    text = str(params.get("hands", ""))
-    hands = [_hand_index(h) for h in text.split(";") if h.strip()] or list(range(ix.N_HANDS))
-    weights = np.zeros(ix.N_HANDS)
-    weights[hands] = ix.HAND_WAYS[hands]
-    return weights / weights.sum()
-
-
-def _hand_index(text: str) -> int:
-    """One hand index of the ``hands`` parameter, 0..251.
+def _entries(text: str, name: str) -> list[str]:
+    """The entries of a ``;`` list (blanks around each dropped; one trailing ``;`` allowed).
 
     Raises
     ------
     OptionError
-        For anything else.
+        For a list of no entry but ``;`` or an empty entry.
     """
-    word = text.strip()
-    if not (word.isascii() and word.isdigit()) or not 0 <= int(word) < ix.N_HANDS:
-        raise OptionError(
-            f"hands: each hand is an index 0 to {ix.N_HANDS - 1} (separated by ;), got {word!r}"
-        )
-    return int(word)
+    body = text.strip()
+    if not body:
+        return []
+    if body.endswith(";"):
+        body = body[:-1]
+    words = [w.strip() for w in body.split(";")]
+    if not any(words):
+        raise OptionError(f"{name}: {text!r} names none; leave {name} out for all of them")
+    if not all(words):
+        raise OptionError(f"{name}: an empty entry in {text!r} (entries are separated by ;)")
+    return words
 
 
-@functools.lru_cache(maxsize=16)
-def _setting(rules: str, ladder: str, rungs: str, hands: str) -> tuple[BidLadder, np.ndarray]:
-    params = {"rules": rules, "ladder": ladder, "rungs": rungs, "hands": hands}
-    deal = game_deal(params)
-    deal.setflags(write=False)
-    return game_ladder(params), deal
+def parse_hands(text: str) -> tuple[int, ...]:
+    """The hand indices of a ``hands`` parameter, sorted (empty: all 252 are dealt).
+
+    Raises
+    ------
+    OptionError
+        For an entry that is not an index 0..251, a hand given twice, an empty entry or
+        a bare ``;``.
+    """
+    hands = []
+    for word in _entries(str(text), "hands"):
+        if not (word.isascii() and word.isdigit()) or not 0 <= int(word) < ix.N_HANDS:
+            raise OptionError(
+                f"hands: each hand is an index 0 to {ix.N_HANDS - 1} (separated by ;), got {word!r}"
+            )
+        if int(word) in hands:
+            raise OptionError(f"hands: hand {int(word)} is given twice in {text!r}")
+        hands.append(int(word))
+    return tuple(sorted(hands))
+
+
+def _hands_text(hands: tuple[int, ...]) -> str:
+    """The ``hands`` parameter of a deal, as ``str(game)`` writes it."""
+    return ";".join(map(str, hands)) + (";" if len(hands) == 1 else "")
+
+
+def _base(rules: str, ladder: str) -> BidLadder:
+    return bid_ladder(get_rules(rules), check_ladder(ladder))
 
 
 def setting_key(params: dict[str, Any]) -> tuple[str, str, str, str]:
-    """The parameters that make the game, as text, in one order (defaults filled in)."""
+    """``(rules, ladder, rungs, hands)`` of a parameter set, as text in one form: defaults
+    filled in, the rungs as the ladder labels them (lowest first), the hands sorted.
+
+    Raises
+    ------
+    RulesError, OptionError
+        For unknown rules, ladder or rung labels, or a bad ``hands`` list.
+    """
     merged = {**DEFAULTS, **params}
-    rules, ladder, rungs, hands = (str(merged[k]) for k in ("rules", "ladder", "rungs", "hands"))
-    return rules, ladder, rungs, hands
+    rules, ladder = str(merged["rules"]), str(merged["ladder"])
+    words = _entries(str(merged["rungs"]), "rungs")
+    base = _base(rules, ladder)
+    rungs = ";".join(base.labels[r] for r in kept_rungs(base, tuple(words))) if words else ""
+    return rules, ladder, rungs, _hands_text(parse_hands(str(merged["hands"])))
+
+
+# A ladder holds a 252 x 252 table (some 0.5 MB): 64 of them keep at most some 32 MB,
+# enough for a study that alternates between many games.  The ladder depends on the rules,
+# the ladder and the rungs only, so games that differ in their deal alone share one; a
+# deal is 2 KB.  A game whose entries leave the cache only builds them again.
+@functools.lru_cache(maxsize=64)
+def _ladder(rules: str, ladder: str, rungs: str) -> BidLadder:
+    base = _base(rules, ladder)
+    return restricted_ladder(base, tuple(rungs.split(";"))) if rungs else base
+
+
+@functools.lru_cache(maxsize=1024)
+def _deal(hands: str) -> tuple[np.ndarray, tuple[int, ...]]:
+    dealt = parse_hands(hands) or tuple(range(ix.N_HANDS))
+    weights = np.zeros(ix.N_HANDS)
+    weights[list(dealt)] = ix.HAND_WAYS[list(dealt)]
+    deal = weights / weights.sum()
+    deal.setflags(write=False)
+    return deal, dealt
+
+
+@functools.lru_cache(maxsize=16)
+def _hand_texts(rules: str) -> tuple[str, ...]:
+    table = hand_table(get_rules(rules))
+    return tuple(table.format(h) for h in range(ix.N_HANDS))
+
+
+def _setting(rules: str, ladder: str, rungs: str, hands: str) -> tuple[BidLadder, np.ndarray]:
+    return _ladder(rules, ladder, rungs), _deal(hands)[0]
 
 
 def setting(params: dict[str, Any]) -> tuple[BidLadder, np.ndarray]:
@@ -101,9 +178,14 @@ def setting(params: dict[str, Any]) -> tuple[BidLadder, np.ndarray]:
     return _setting(*setting_key(params))
 
 
-@functools.lru_cache(maxsize=16)
-def _dealt(key: tuple[str, str, str, str]) -> tuple[int, ...]:
-    return tuple(int(h) for h in np.flatnonzero(_setting(*key)[1]))
+def game_ladder(params: dict[str, Any]) -> BidLadder:
+    """The ladder a parameter set plays (restricted to ``rungs`` when given)."""
+    return setting(params)[0]
+
+
+def game_deal(params: dict[str, Any]) -> np.ndarray:
+    """Each hand's chance of being dealt: the throw's over the ``hands`` dealt (others 0)."""
+    return setting(params)[1]
 
 
 try:
@@ -125,9 +207,9 @@ if pyspiel is not None:
         max_num_players=2,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=False,
-        provides_observation_tensor=False,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
         parameter_specification=DEFAULTS,
     )
 
@@ -135,8 +217,8 @@ if pyspiel is not None:
         """Bidding for two (see the module docstring)."""
 
         def __init__(self, params: dict[str, Any] | None = None) -> None:
-            merged = {**DEFAULTS, **(params or {})}
-            n = setting(merged)[0].n_rungs
+            self.key = setting_key({**DEFAULTS, **(params or {})})
+            n = _setting(*self.key)[0].n_rungs
             info = pyspiel.GameInfo(
                 num_distinct_actions=n + 1,
                 max_chance_outcomes=ix.N_HANDS,
@@ -144,15 +226,22 @@ if pyspiel is not None:
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=0.0,
-                max_game_length=n + 3,
+                max_game_length=n + 1,  # the bids of every rung, then the call
             )
-            super().__init__(GAME_TYPE, info, merged)
+            super().__init__(GAME_TYPE, info, dict(zip(DEFAULTS, self.key, strict=True)))
 
         def new_initial_state(self) -> BiddingState:
             return BiddingState(self)
 
-        def make_py_observer(self, iig_obs_type=None, params=None) -> BiddingObserver:
-            return BiddingObserver(iig_obs_type)
+        def make_py_observer(
+            self, iig_obs_type: Any = None, params: dict | None = None
+        ) -> BiddingObserver:
+            dealt = _deal(self.key[3])[1]
+            texts = _hand_texts(self.key[0])
+            labels = _setting(*self.key)[0].labels
+            return BiddingObserver(
+                iig_obs_type, params, labels, dealt, tuple(texts[h] for h in dealt)
+            )
 
     class BiddingState(pyspiel.State):
         """Hands dealt, bids so far, and whether the last bid was called."""
@@ -161,7 +250,7 @@ if pyspiel is not None:
             super().__init__(game)
             # The ladder (a 252 x 252 table) and the deal are shared through the key: a
             # state that held them would copy half a megabyte at every clone.
-            self.key = setting_key(game.get_parameters())
+            self.key = game.key
             self.hands: list[int] = []
             self.bids: list[int] = []
             self.called = False
@@ -174,12 +263,12 @@ if pyspiel is not None:
         @property
         def deal(self) -> np.ndarray:
             """Each hand's chance of being dealt (shared, read-only)."""
-            return _setting(*self.key)[1]
+            return _deal(self.key[3])[0]
 
         @property
         def dealt(self) -> tuple[int, ...]:
-            """The hands dealt with a chance above 0."""
-            return _dealt(self.key)
+            """The hands dealt with a chance above 0, sorted."""
+            return _deal(self.key[3])[1]
 
         def current_player(self) -> int:
             if self.called:
@@ -194,7 +283,8 @@ if pyspiel is not None:
             return list(range(last + 1, n)) + ([n] if self.bids else [])
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            return [(h, float(self.deal[h])) for h in self.dealt]
+            deal = self.deal
+            return [(h, float(deal[h])) for h in self.dealt]
 
         def _apply_action(self, action: int) -> None:
             if len(self.hands) < 2:
@@ -206,7 +296,7 @@ if pyspiel is not None:
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == pyspiel.PlayerId.CHANCE:
-                return f"hand {action}"
+                return f"hand {_hand_texts(self.key[0])[action]}"
             ladder = self.ladder
             return "call" if action == ladder.n_rungs else ladder.labels[action]
 
@@ -223,20 +313,9 @@ if pyspiel is not None:
             return [seat1, -seat1]
 
         def __str__(self) -> str:
-            return f"hands {self.hands} bids {self.bids}" + (" called" if self.called else "")
-
-    class BiddingObserver:
-        """Information state strings: own hand and the bids so far."""
-
-        def __init__(self, iig_obs_type: Any) -> None:
-            self.tensor = np.zeros(0)
-            self.dict: dict[str, np.ndarray] = {}
-
-        def set_from(self, state: BiddingState, player: int) -> None:
-            pass
-
-        def string_from(self, state: BiddingState, player: int) -> str:
-            hand = state.hands[player] if len(state.hands) > player else -1
-            return f"p{player} hand {hand} bids {','.join(map(str, state.bids))}"
+            texts = _hand_texts(self.key[0])
+            hands = " | ".join(texts[h] for h in self.hands) or "-"
+            bids = ",".join(self.ladder.labels[b] for b in self.bids) or "-"
+            return f"hands {hands} bids {bids}" + (" call" if self.called else "")
 
     pyspiel.register_game(GAME_TYPE, BiddingGame)

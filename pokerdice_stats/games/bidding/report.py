@@ -269,8 +269,12 @@ def write_bidding(out_dir: Path) -> list[Path]:
         "claim it makes, the solution bids the top rung of each claim's block, and at a "
         "history outside its tree it calls.  Its bounds are best responses in the full game "
         "(every rung open to the responder), computed twice: by the solver, and apart from "
-        "it.  This is an approximate equilibrium, not an exact one: a best-responding "
-        "opponent gains up to the gap below; the gap falls with more iterations "
+        "it.  This is an approximate equilibrium, not an exact one: against it seat 1's best "
+        f"response gets {fine.upper:.3f} a game and seat 2's {-fine.lower:.3f} (the bounds "
+        "below).  Each seat's gain is that less what it gets when the solution plays itself "
+        "(a result between the bounds), and the gap below is the two gains together "
+        f"({_gap(fine.exploitability)}: OpenSpiel's NashConv, twice its exploitability), so "
+        "no one seat gains the whole gap.  The gap falls with more iterations "
         "(`bidding --ladder fine --iterations 100`: 0.100, about 41 s).  " + NOISE_NOTE + "\n\n"
     )
     text += to_markdown(_claims_figures(fine))

@@ -152,6 +152,25 @@ class ClaimsBidding:
             iterations,
         )
 
+    @classmethod
+    def from_policy(
+        cls,
+        rules: RuleSet,
+        ladder: BidLadder,
+        policy: dict[tuple[int, ...], tuple[tuple[int, ...], np.ndarray]],
+        bounds: tuple[float, float],
+        iterations: int,
+    ) -> ClaimsBidding:
+        """A solution from a solver's policy on the claims of ``ladder``
+        (:meth:`~pokerdice_stats.games.bidding.exact.claims_cfr.ClaimSolver.policy`: history
+        of claims -> its moves and their ``(n_moves, 252)`` chances)."""
+        histories = tuple(policy)
+        rows = [policy[h][1] for h in histories]
+        starts = np.concatenate([[0], np.cumsum([len(r) for r in rows])])
+        return cls.from_chances(
+            rules, ladder, histories, starts, np.concatenate(rows), bounds, iterations
+        )
+
     def __getstate__(self) -> dict[str, object]:
         """Only the fields are kept (the cache entry): what is worked out from them (the
         dense chances, the policy, the best responses, some 400 MB) is worked out again."""
@@ -209,7 +228,9 @@ class ClaimsBidding:
 
     @property
     def exploitability(self) -> float:
-        """``upper - lower``: both seats' best-response gains together (units a game)."""
+        """``upper - lower``: both seats' best-response gains together (units a game), over
+        whatever the solution gets against itself: OpenSpiel's NashConv (``nash_conv``),
+        twice OpenSpiel's ``exploitability``."""
         return self.upper - self.lower
 
     def frame(self) -> pd.DataFrame:
@@ -299,17 +320,8 @@ def _solve(rules: RuleSet, name: str, iterations: int) -> ClaimsBidding:
         max_seconds=float("inf"),
         max_histories=MAX_TREE,
     )
-    histories = tuple(solution.policy)
-    rows = [solution.policy[h][1] for h in histories]
-    starts = np.concatenate([[0], np.cumsum([len(r) for r in rows])])
-    return ClaimsBidding.from_chances(
-        rules,
-        ladder,
-        histories,
-        starts,
-        np.concatenate(rows),
-        (solution.lower, solution.upper),
-        solution.iterations,
+    return ClaimsBidding.from_policy(
+        rules, ladder, solution.policy, (solution.lower, solution.upper), solution.iterations
     )
 
 

@@ -28,7 +28,9 @@ Rulings where ``design.md`` is silent:
 ladder): the sequence-form program over hand classes
 (:mod:`~pokerdice_stats.games.bidding.exact.sequence_form`), then both seats' best
 responses in the full game (:mod:`~pokerdice_stats.games.bidding.exact.response`),
-whose gap bounds the error of the value.
+whose gap bounds the error of the value.  That gap, the result's ``exploitability``, is
+the sum of both seats' best-response gains: OpenSpiel's NashConv (``nash_conv``), twice
+what OpenSpiel calls ``exploitability`` (the mean of the two gains).
 
 Examples
 --------
@@ -80,14 +82,17 @@ class Bidding:
         Seat 1's result when seat 2, or seat 1, answers the other's strategy
         best: the game's value lies between them.
     exploitability : float
-        ``upper - lower``.
+        ``upper - lower``: the sum of both seats' best-response gains over ``value``
+        (seat 1's ``upper - value`` and seat 2's ``value - lower``), which is OpenSpiel's
+        ``NashConv`` (``nash_conv``), twice OpenSpiel's ``exploitability``.
     strategy : dict
         Behaviour strategy of each seat, ``(252, n_sequences)`` (see
         :mod:`~pokerdice_stats.games.bidding.exact.response`).
     classes : (252,) int array
         The hand classes the program was written over.
     abstraction : str
-        What the solution simplified, in words.
+        What the solution simplified, in words; it starts ``none: exact`` only when the
+        measured ``exploitability`` is within :data:`TOLERANCE`.
     """
 
     ladder: BidLadder
@@ -166,9 +171,9 @@ def solve_bidding(
         ``category`` (default) or ``fine``, or a ladder already built.
     classes : (252,) int array, optional
         Hands that must play alike (default: the symmetry classes of
-        :func:`~pokerdice_stats.games.bidding.exact.sequence_form.hand_classes`, which lose
-        nothing).  Coarser buckets make an abstraction, whose cost shows in the
-        exploitability.
+        :func:`~pokerdice_stats.games.bidding.exact.sequence_form.hand_classes` under the
+        relabelings that keep ``chances`` too, which lose nothing).  Coarser buckets make an
+        abstraction, whose cost shows in the exploitability.
     abstraction : str, optional
         The abstraction in words, for the result.
     chances : (252,) array, optional
@@ -178,7 +183,10 @@ def solve_bidding(
     Returns
     -------
     Bidding
-        The solved game: both seats' strategies, seat 1's value and its bounds.
+        The solved game: both seats' strategies, seat 1's value and its bounds.  Its
+        ``abstraction`` says ``not exact`` and the measured gap whenever that gap (both
+        seats' best-response gains: OpenSpiel's NashConv) is above :data:`TOLERANCE`, and
+        starts ``none: exact`` only otherwise.
 
     Raises
     ------
@@ -197,8 +205,9 @@ def solve_bidding(
 
     built = ladder if isinstance(ladder, BidLadder) else bid_ladder(rules, ladder)
     tree = bid_tree(built.n_rungs)
+    given = classes is not None
     if classes is None:
-        classes = hand_classes(built)
+        classes = hand_classes(built, chances)
     solution = solve_lp(tree, outcome_payoffs(built, classes, chances))
     strategy = {
         seat: behaviour_from_plan(tree, seat, solution.plan[seat])[classes] for seat in (1, 2)
@@ -206,9 +215,30 @@ def solve_bidding(
     value = play_value(tree, built, strategy[1], strategy[2], chances)
     lower, upper, gap = exploitability(tree, built, strategy[1], strategy[2], chances)
     result = Bidding(built, tree, value, lower, upper, gap, strategy, classes)
-    if abstraction is not None:
-        result = dataclasses.replace(result, abstraction=abstraction)
-    return result
+    return dataclasses.replace(result, abstraction=_described(abstraction, given, gap))
+
+
+def _described(abstraction: str | None, given: bool, gap: float) -> str:
+    """The result's ``abstraction``: the caller's words or the default, and ``not exact``
+    with the measured gap whenever it is above :data:`TOLERANCE` (never ``exact`` then).
+
+    Examples
+    --------
+    >>> _described(None, False, 0.0)
+    'none: exact on the whole ladder (hand classes are symmetries)'
+    >>> _described(None, True, 0.2315)
+    'hand classes given: not exact (best-response gap 0.2315 above the tolerance 1e-09)'
+    """
+    if abstraction is None:
+        abstraction = "hand classes given" if given else Bidding.abstraction
+    if gap <= TOLERANCE:
+        if given and abstraction == "hand classes given":
+            return "none: exact on the whole ladder (best-response gap within the tolerance)"
+        return abstraction
+    note = f"not exact (best-response gap {gap:.4g} above the tolerance {TOLERANCE:g})"
+    if abstraction.startswith("none"):
+        return note
+    return f"{abstraction}: {note}"
 
 
 def reach_chances(result: Bidding) -> dict[tuple[int, ...], float]:

@@ -136,7 +136,10 @@ def exploitability(
         ``lower``: seat 1's result when seat 2 answers ``strategy1`` best;
         ``upper``: seat 1's result when it answers ``strategy2`` best;
         ``gap = upper - lower`` (0 exactly at an equilibrium; the game's value
-        lies in ``[lower, upper]``).
+        lies in ``[lower, upper]``).  The gap is the sum of both seats' best-response
+        gains over what the two strategies get against each other (seat 1's
+        ``upper - value``, seat 2's ``value - lower``): OpenSpiel's NashConv
+        (``nash_conv``), twice OpenSpiel's ``exploitability``; no one seat gains it all.
     """
     lower, _ = best_response(tree, ladder, strategy1, seat=2, chances=chances)
     upper, _ = best_response(tree, ladder, strategy2, seat=1, chances=chances)

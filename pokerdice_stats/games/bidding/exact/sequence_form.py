@@ -17,8 +17,10 @@ categories: reversing the faces, which swaps the two straights) are
 symmetries of the game; an equilibrium exists in which both seats play alike
 on hands of one orbit, and against such a strategy the other seat loses
 nothing by doing so too.  The program is therefore written over the orbits
-(126 classes instead of 252 hands on the classic categories), with the
-payoffs summed over the hands of each class.  The solution is checked in the
+(27 classes instead of 252 hands on the classic categories), with the
+payoffs summed over the hands of each class.  A reduced deal (some hands dealt, others
+not) is a symmetry only of the relabelings that keep it as well: the classes of a deal are
+the orbits of those (:func:`hand_classes` with ``chances``).  The solution is checked in the
 full game by :mod:`pokerdice_stats.games.bidding.exact.response`, which knows
 nothing of classes or of the program.
 """
@@ -49,22 +51,46 @@ def _hand_lookup() -> dict[tuple[int, ...], int]:
     return {tuple(int(v) for v in c): h for h, c in enumerate(ix.HAND_COUNTS)}
 
 
-def hand_classes(ladder: BidLadder) -> np.ndarray:
-    """Class of each hand: its orbit under the face relabelings that keep every rung.
+def hand_classes(ladder: BidLadder, chances: np.ndarray | None = None) -> np.ndarray:
+    """Class of each hand: its orbit under the face relabelings that keep every rung
+    (and every hand's chance of being dealt).
+
+    Parameters
+    ----------
+    ladder : BidLadder
+    chances : (252,) array, optional
+        Each hand's chance of being dealt (default: the throw's, which every relabeling
+        keeps).  A reduced deal is a symmetry of the game only under the relabelings
+        that keep it too: only those are used, so that the classes lose nothing.
 
     Returns
     -------
     (252,) int64
         Class ids 0..n-1, numbered in order of each class's first hand.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+    >>> ladder = bid_ladder(get_rules("classic"))
+    >>> int(hand_classes(ladder).max()) + 1
+    27
+    >>> deal = np.zeros(252)
+    >>> deal[[0, 17, 90]] = 1 / 3  # three hands dealt: fewer relabelings keep the deal
+    >>> int(hand_classes(ladder, deal).max()) + 1
+    166
     """
     lookup = _hand_lookup()
+    dealt = None if chances is None else np.asarray(chances, dtype=float)
     counts = ix.HAND_COUNTS.astype(np.int64)
     images = []
     for perm in itertools.permutations(range(ix.N_FACES)):
         moved = np.empty_like(counts)
         moved[:, list(perm)] = counts
         image = np.array([lookup[tuple(int(v) for v in row)] for row in moved])
-        if np.array_equal(ladder.hand_rung[image], ladder.hand_rung):
+        if np.array_equal(ladder.hand_rung[image], ladder.hand_rung) and (
+            dealt is None or np.array_equal(dealt[image], dealt)
+        ):
             images.append(image)
     root = np.arange(ix.N_HANDS)
     for image in images:

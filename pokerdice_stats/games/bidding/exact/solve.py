@@ -26,31 +26,71 @@ from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet
 
-__all__ = ["restricted_ladder", "solve_ladder"]
+__all__ = ["kept_rungs", "restricted_ladder", "solve_ladder"]
+
+
+def kept_rungs(ladder: BidLadder, labels: tuple[str, ...]) -> list[int]:
+    """The rungs of ``ladder`` that ``labels`` name (case-insensitive, blanks around each
+    ignored), lowest first and each once.
+
+    Raises
+    ------
+    OptionError
+        If no label is given, or if a label is not on the ladder: the message names every
+        such label and lists the ladder's rungs.
+    """
+    known = {label.lower(): i for i, label in enumerate(ladder.labels)}
+    wanted = [str(x).strip() for x in labels]
+    unknown = [x for x in wanted if x.lower() not in known]
+    if unknown or not wanted:
+        plural = "s" if len(unknown) > 1 else ""
+        what = f"unknown rung{plural} {', '.join(map(repr, unknown))}" if unknown else "no rung"
+        raise OptionError(
+            f"{what} on the {ladder.name} ladder; its rungs: {', '.join(ladder.labels)}"
+        )
+    return sorted({known[x.lower()] for x in wanted})
 
 
 def restricted_ladder(ladder: BidLadder, labels: tuple[str, ...]) -> BidLadder:
     """The ladder whose rungs are ``labels`` (a subset of ``ladder``'s, any order).
 
     A hand or pair of hands makes the highest kept rung at or below its rung
-    on ``ladder``.  Labels the ladder lacks are left out.
+    on ``ladder``.  Labels are read case-insensitively, blanks around them ignored; the
+    lowest kept rung must be met by every ten dice (else a pair of hands would make no
+    rung at all).
 
     Raises
     ------
     OptionError
-        If none of the labels is on the ladder.
+        If no label is given, if a label is not on the ladder (the message names it and
+        lists the ladder's rungs), or if the lowest kept rung is not met by every ten dice.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+    >>> ladder = bid_ladder(get_rules("classic"))
+    >>> restricted_ladder(ladder, ("Full-House", "high-die")).labels
+    ('high-die', 'full-house')
+    >>> restricted_ladder(ladder, ("high-die", "ful-house"))
+    Traceback (most recent call last):
+    ...
+    pokerdice_stats.ground.errors.OptionError: unknown rung 'ful-house' on the category \
+ladder; its rungs: high-die, one-pair, two-pair, three-of-a-kind, straight, full-house, \
+four-of-a-kind, five-of-a-kind
     """
-    known = {label.lower(): i for i, label in enumerate(ladder.labels)}
-    kept = sorted({known[x.lower()] for x in labels if x.lower() in known})
-    if not kept:
-        raise OptionError(f"none of the rungs {labels} is on the {ladder.name} ladder")
+    kept = kept_rungs(ladder, labels)
     # new[j]: the highest kept rung at or below rung j (-1: below every kept rung).
     new = np.searchsorted(np.array(kept), np.arange(ladder.n_rungs), side="right") - 1
-    lowest = 0  # a hand below every kept rung still makes "nothing": count it as the lowest
-    hand_rung = np.maximum(new[ladder.hand_rung], lowest)
-    pair_rung = np.maximum(new[ladder.pair_rung], lowest)
     if (new[ladder.pair_rung] < 0).any():
-        raise OptionError("the lowest kept rung must be met by every ten dice")
+        always = [label for r, label in enumerate(ladder.labels) if r <= ladder.pair_rung.min()]
+        raise OptionError(
+            f"the lowest kept rung must be met by every ten dice, and "
+            f"{ladder.labels[kept[0]]!r} is not; keep one of {', '.join(always)} as well"
+        )
+    # a hand below every kept rung still makes "nothing": count it as the lowest
+    hand_rung = np.maximum(new[ladder.hand_rung], 0)
+    pair_rung = new[ladder.pair_rung]
     return BidLadder(
         ladder.rules,
         f"{ladder.name}-restricted",
