@@ -122,8 +122,18 @@ def test_the_record_carries_its_context():
     assert record["sit_out"] is True and record["void"] is True
     assert [row["named"] for row in record["antes"]] == [True, False]
     seats = record["seats"]
-    assert [row["in"] for row in seats] == [False, False]
+    # void: seat 1 named the ante and is in alone (seats_in [1]); nobody met it
+    assert [row["in"] for row in seats] == [True, False]
     assert seats[0]["ev_all_in_exact"] == -seats[1]["ev_all_in_exact"] > 0
+
+
+@pytest.mark.parametrize(("players", "sit_out", "void"), [(2, True, True), (3, False, False)])
+def test_the_seats_in_and_each_seats_in_agree(players, sit_out, void):
+    """The record's ``seats_in`` and its rows' ``in`` say the same seats, void or not
+    (the audit found ``seats_in [1]`` beside a seat 1 ``in: false``)."""
+    record = solve_table(SNAKES, players, ante_max=2, raise_max=1, sit_out=sit_out).record()
+    assert record["void"] is void
+    assert [row["seat"] for row in record["seats"] if row["in"]] == record["seats_in"]
 
 
 def test_bad_input_from_the_api():

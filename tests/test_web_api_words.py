@@ -164,6 +164,39 @@ def test_the_rules_answer_names_the_panels_of_the_rules_in_force(client, body, p
 
 
 @pytest.mark.parametrize(
+    ("body", "panels", "words"),
+    [
+        ({"rules": "triple-snakes", "set": ["throw_limit=first-player"]},
+         ["hold", "betting-unsupported"], ["001's betting", "throw_limit=first-player"]),
+        ({"rules": "triple-snakes", "set": ["ties=split"]},
+         ["hold", "betting-unsupported"], ["001's betting", "ties=split"]),
+        ({"rules": "progressive", "set": ["ties=split"]},
+         ["progressive-unsupported"], ["004's progressive game", "ties=split"]),
+        ({"rules": "classic", "set": ["throws=2"]},
+         ["hold", "bidding-unsupported"], ["003's bidding", "throws=2"]),
+    ],
+)  # fmt: skip
+def test_a_panel_of_the_presets_game_the_rules_refuse_is_named(client, body, panels, words):
+    """The preset's game keeps its panel, marked unsupported, and ``not_coached`` says
+    which and why (the audit found triple-snakes' betting panel dropped silently)."""
+    got = client.post("/api/rules", json=body).json()
+    assert got["panels"] == panels
+    note = got["not_coached"]
+    assert note is not None and "--" not in note, note
+    for word in words:
+        assert word in note, (word, note)
+    assert ("still advise" in note) is ("hold" in panels)
+
+
+def test_banking_with_push_ties_stays_banking_for_the_coach(client):
+    got = client.post("/api/rules", json={"rules": "banking", "set": ["ties=push"]}).json()
+    assert got["panels"] == ["banking"] and got["not_coached"] is None
+    body = {"rules": "banking", "set": ["ties=push"], "dice": "6 6 2 3 1", "throws_left": 2}
+    response = client.post("/api/banking", json={**body, "players": 3})
+    assert response.status_code == 400 and "two seats" in response.json()["error"]
+
+
+@pytest.mark.parametrize(
     "message",
     [
         "unknown face 'S' in 'K K --as 9 9'",  # the request's own text, quoted back

@@ -173,6 +173,22 @@ def test_a_blind_progressive_game_is_refused_at_once_in_players_words(page):
     fill_settings(page, "")
 
 
+def test_a_refused_panel_is_named_and_the_others_still_advise(page):
+    """Triple-snakes with ties=split: 001's betting cannot be played, so its panel is not
+    shown and the note says why; the round's holds are still advised."""
+    choose_game(page, "triple-snakes")
+    fill_settings(page, "ties=split")
+    page.wait_for_selector("#not-coached:not([hidden])")
+    note = page.inner_text("#not-coached")
+    assert "001's betting" in note and "ties=split" in note
+    no_flags(note)
+    assert page.is_hidden("#check-raise")
+    page.fill("#dice-text", "6 6 2 3 1")
+    page.click("#advise")
+    page.wait_for_selector("#best-keep", timeout=ANSWER_WAIT)
+    fill_settings(page, "")
+
+
 def test_options_typed_apply_before_the_advice_is_asked(page, api):
     choose_game(page, "gameweave")
     page.fill("#dice-text", "K K J 10 9")

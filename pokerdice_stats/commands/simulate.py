@@ -301,6 +301,8 @@ def simulate_record(args: argparse.Namespace) -> dict:
         record |= part
     else:
         rounds = args.rounds or DEFAULT_SESSION_ROUNDS
+        # the session is the game of the rules' preset (registry.game_of), whatever --set
+        # changes: that game refuses what it cannot play, never another game plays instead
         game = game_for(rules, "session")
         part, interrupted = game.entry("session_record")(args, rules, run, players, rounds)
         record |= part

@@ -13,8 +13,8 @@ MAX_SAMPLES = bounds.MAX_SAMPLES
 
 #: The options of ``simulate`` that only some simulations use, and which use them.
 #: ``session`` is a progressive session; ``banking`` a blind banking session; ``betting``
-#: a betting session (001); ``pots`` a session of pots (seen rounds): which game plays
-#: a session under the rules is the registry's to say (:data:`SESSION_KINDS`).
+#: a betting session (001); ``pots`` a session of pots (seen rounds): a session is the
+#: game of the rules' preset, as the registry says (:data:`SESSION_KINDS`).
 OPTION_USERS = {
     "goal": ("turn",),
     "policy": ("turn", "round", "banking"),
@@ -45,10 +45,10 @@ _KIND_NAMES = {
     "turn": "--what turn",
     "round": "--what round",
     "match": "--what match",
-    "session": "a progressive session (--what session, ties=push)",
-    "pots": "a session of pots (--what session, ties other than push)",
-    "banking": "a blind banking session (--what session, knowledge=blind)",
-    "betting": "a betting session (--what session, triple-snakes)",
+    "session": "a progressive session (--what session under --rules progressive)",
+    "pots": "a session of pots (--what session under --rules gameweave or classic)",
+    "banking": "a blind banking session (--what session under --rules banking)",
+    "betting": "a betting session (--what session under --rules triple-snakes)",
     "bidding": "--what bidding",
 }
 _USER_NAMES = {

@@ -11,7 +11,8 @@ TIE_NOTES = {
     "roll-off": "win includes roll-offs; win_outright and tie are before any roll-off",
     "must-beat": "a later player who only ties the best hand is out, so nobody ties",
     "split": "win counts a k-way tie as 1/k of a win (the pot is shared)",
-    "push": "win counts a k-way tie as 1/k of a win (the pot is shared)",
+    "push": "win counts a k-way tie as 1/k of a win (a chance: the tie is a push, nobody "
+    "pays, no pot)",
 }
 
 #: The unit of ``round``'s figures (its table's caption).

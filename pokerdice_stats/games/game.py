@@ -39,6 +39,12 @@ class Game:
         kind of play: ``round``, ``session``, ``match``, ``holdup``, ``bidding``,
         ``betting``, ``payout``) under ``rules``. Exactly one game plays a kind under
         any rule set that has it; the rule flags that decide it are read here only.
+        A session is the game of the rule set's preset (:attr:`presets`), whatever
+        ``--set`` changes: settings that game cannot play are refused with its reasons,
+        never played as another game's session.
+    presets : tuple of str
+        The presets whose game this is (``progressive``: ``("progressive",)``): the
+        rule documents' games, each preset belonging to exactly one game.
     commands : tuple of str
         Modules of the folder with ``register(subparsers)``: its sub-commands, in the
         order of ``--help``.
@@ -57,6 +63,7 @@ class Game:
     documents: tuple[str, ...]
     package: str
     plays: Callable[[RuleSet, str], bool]
+    presets: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
     report: dict[str, str] = field(default_factory=dict)
     checks: dict[str, str] = field(default_factory=dict)
@@ -85,12 +92,13 @@ class Game:
         return getattr(self.module(module), function)
 
     def frame(self) -> pd.DataFrame:
-        """What the game declares, one row a part: ``part`` (``document``, ``command``,
-        ``report``, ``check`` or ``entry``), ``name`` and ``target`` (the module or
-        ``"module:function"``; None for a document or a command)."""
+        """What the game declares, one row a part: ``part`` (``document``, ``preset``,
+        ``command``, ``report``, ``check`` or ``entry``), ``name`` and ``target`` (the module
+        or ``"module:function"``; None for a document, a preset or a command)."""
         import pandas as pd
 
         rows: list[tuple[str, str, str | None]] = [("document", d, None) for d in self.documents]
+        rows += [("preset", p, None) for p in self.presets]
         rows += [("command", c, None) for c in self.commands]
         for part, named in (("report", self.report), ("check", self.checks)):
             rows += [(part, k, v) for k, v in named.items()]

@@ -15,6 +15,14 @@ Examples
 'seen'
 >>> game_named("bidding").documents
 ('Classic poker dice (003), variation 8',)
+
+A session is the game of the rule set's preset, whatever ``--set`` changes (that game
+refuses the settings it cannot play):
+
+>>> game_of(get_rules("triple-snakes", {"throw_limit": "first-player"})).name
+'betting'
+>>> game_for(get_rules("progressive", {"ties": "split"}), "session").name
+'progressive'
 """
 
 from __future__ import annotations
@@ -58,6 +66,34 @@ def game_named(name: str) -> Game:
         if game.name == name:
             return game
     raise OptionError(f"unknown game {name!r}; choose one of: " + ", ".join(g.name for g in GAMES))
+
+
+def game_of(rules: RuleSet) -> Game:
+    """The game whose rule document the rule set's preset is (:attr:`Game.presets`).
+
+    Parameters
+    ----------
+    rules : RuleSet
+        The rule set (from :func:`~pokerdice_stats.turn.rules.get_rules`).
+
+    Returns
+    -------
+    Game
+        The preset's game: ``seen`` for gameweave and classic, ``betting`` for
+        triple-snakes, ``banking`` and ``progressive`` for theirs.
+
+    Raises
+    ------
+    RuntimeError
+        If no game, or more than one, names the preset (a registry that contradicts
+        itself).
+    """
+    rules = check_rule_set(rules)
+    owners = [game for game in GAMES if rules.preset in game.presets]
+    if len(owners) != 1:
+        names = ", ".join(g.name for g in owners) or "none"
+        raise RuntimeError(f"preset {rules.preset!r} belongs to one game, not: {names}")
+    return owners[0]
 
 
 def game_for(rules: RuleSet, what: str) -> Game:

@@ -282,25 +282,72 @@ NOT_COACHED = {
 }
 
 
+#: The panels that advise (any other name is a game the page cannot coach: coach.js's
+#: ``COACHED`` names the same).
+COACHED_PANELS = ("hold", "banking", "progressive", "betting", "bidding")
+#: The panels of the preset's own game that its rules may refuse, each with the game's
+#: name as the page says it (:func:`not_coached` names the panel and gives the reason).
+GAME_PANELS = {
+    "progressive": "004's progressive game (the computer's hand known)",
+    "betting": "001's betting (chips: ante, raise, meet or fold)",
+    "bidding": "003's bidding for two",
+}
+
+
 def panels_for(rules: RuleSet) -> list[str]:
     """The page's panels for a rule set: the round's (``hold``, seen; ``banking``, blind),
     ``progressive`` (004's payout game, seen), ``progressive-blind`` (coached by no panel:
-    :data:`NOT_COACHED`), then ``betting`` (001) and ``bidding`` (003, classic)."""
-    from pokerdice_stats.games.registry import game_for
+    :data:`NOT_COACHED`), then ``betting`` (001) and ``bidding`` (003, classic).
+
+    The preset's game keeps its panel whatever the options (the registry's
+    :func:`~pokerdice_stats.games.registry.game_of`): where its rules refuse them, the
+    panel is ``NAME-unsupported`` (``betting-unsupported``...), and :func:`not_coached`
+    says which and why, as ``blind-unsupported`` does for a blind round.
+    """
+    from pokerdice_stats.games.registry import game_for, game_of
 
     round_game = game_for(rules, "round").name
-    session = game_for(rules, "session").name
-    if session == "progressive":  # the question there is the payout, not the round
-        panels = ["progressive" if rules.knowledge == "seen" else "progressive-blind"]
+    game = game_of(rules).name
+    if game == "progressive":  # the question there is the payout, not the round
+        if rules.knowledge != "seen":
+            panels = ["progressive-blind"]
+        else:
+            panels = [_checked("progressive", rules)]
     else:
         panels = ["hold" if round_game == "seen" else round_game]
     if panels == ["banking"] and _blind_refusal(rules):
         panels = ["blind-unsupported"]  # the blind round's program does not model these rules
-    if session == "betting":
-        panels.append(session)
+    if game == "betting":
+        panels.append(_checked("betting", rules))
     if rules.preset == "classic":  # 003's variation 8 is bidding for two
-        panels.append("bidding")
+        panels.append(_checked("bidding", rules))
     return panels
+
+
+def _checked(panel: str, rules: RuleSet) -> str:
+    """``panel``, or ``panel-unsupported`` where its game refuses ``rules``."""
+    return panel if _refusal(panel, rules) is None else f"{panel}-unsupported"
+
+
+def _refusal(panel: str, rules: RuleSet) -> str | None:
+    """Why the game of ``panel`` (:data:`GAME_PANELS`) refuses ``rules``, or None; the
+    command line's advice (``use --set ...``) left out, the page has no such option."""
+    import re
+
+    from pokerdice_stats.games.betting.exact.solve import check_betting_rules
+    from pokerdice_stats.games.bidding.exact.odds import check_bidding_rules
+    from pokerdice_stats.games.progressive.exact.payout import check_payout_rules
+
+    check = {
+        "progressive": check_payout_rules,
+        "betting": check_betting_rules,
+        "bidding": check_bidding_rules,
+    }[panel]
+    try:
+        check(rules)
+    except OptionError as refusal:
+        return re.split(r"[:;] use --", str(refusal))[0]
+    return None
 
 
 def _blind_refusal(rules: RuleSet) -> str | None:
@@ -316,14 +363,28 @@ def _blind_refusal(rules: RuleSet) -> str | None:
 
 
 def not_coached(rules: RuleSet, panels: list[str]) -> str | None:
-    """Why the page advises no throw under ``rules``, or None."""
+    """Why the page advises no throw under ``rules``, or which panel of the preset's game
+    it cannot give and why; None when every panel is coached."""
+    said = []
     if "blind-unsupported" in panels:
-        return (
+        said.append(
             "Nobody sees another's hand under these rules (knowledge=blind), and the coach "
             f"cannot advise this blind round: {_blind_refusal(rules)}. Change that option, or "
             "choose knowledge=seen for the round where later players see the earlier hands."
         )
-    return next((NOT_COACHED[p] for p in panels if p in NOT_COACHED), None)
+    said += [NOT_COACHED[p] for p in panels if p in NOT_COACHED]
+    for panel, game in GAME_PANELS.items():
+        if f"{panel}-unsupported" in panels:
+            kept = [p for p in panels if p in COACHED_PANELS]
+            others = (
+                f" The other panels ({', '.join(kept)}) still advise these rules." if kept else ""
+            )
+            said.append(
+                f"The panel of {game} is not shown: these rules are not that game as the "
+                f"coach plays it ({_refusal(panel, rules)}). Change that option to have it "
+                f"back.{others}"
+            )
+    return " ".join(said) or None
 
 
 def faces_answer(request: Table) -> dict:

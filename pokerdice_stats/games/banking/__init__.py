@@ -15,14 +15,17 @@ from __future__ import annotations
 from pokerdice_stats.games.game import Game, forward_old_names
 from pokerdice_stats.turn.rules import RuleSet
 
+#: The presets whose game this is.
+PRESETS = ("banking",)
+
 
 def plays(rules: RuleSet, what: str) -> bool:
-    """Blind rounds, and blind sessions that are not progressive (``ties=push``)."""
-    blind = rules.knowledge == "blind"
+    """Blind rounds, and the sessions of the banking preset (its settings checked by the
+    session itself)."""
     if what == "round":
-        return blind
+        return rules.knowledge == "blind"
     if what == "session":
-        return blind and rules.ties != "push"
+        return rules.preset in PRESETS
     return False
 
 
@@ -32,6 +35,7 @@ GAME = Game(
     documents=("Banking poker dice (004)",),
     package=__name__,
     plays=plays,
+    presets=PRESETS,
     commands=("command",),
     report={"banking_tables": "report.rounds", "banking_sessions": "report.sessions"},
     checks={

@@ -16,19 +16,21 @@ from __future__ import annotations
 from pokerdice_stats.games.game import Game, forward_old_names
 from pokerdice_stats.turn.rules import RuleSet
 
+#: The presets whose game this is.
+PRESETS = ("triple-snakes",)
+
 
 def plays(rules: RuleSet, what: str) -> bool:
-    """The betting round (any seen rules), and sessions under 001's rules.
+    """The betting round (any seen rules), and the sessions of the triple-snakes preset.
 
-    001's session: ``ties=must-beat`` (each player must beat the best hand so far),
-    played in the open, no throw limit (the triple-snakes preset).
+    001's session needs ``ties=must-beat`` (each player must beat the best hand so far),
+    play in the open and no throw limit; the session refuses other settings with the
+    betting round's reasons (it never plays another game's session instead).
     """
     if what == "betting":
         return True
     if what == "session":
-        return (
-            rules.ties == "must-beat" and rules.knowledge == "seen" and rules.throw_limit == "none"
-        )
+        return rules.preset in PRESETS
     return False
 
 
@@ -38,6 +40,7 @@ GAME = Game(
     documents=("Poker dice with chips, Triple Snakes (001)",),
     package=__name__,
     plays=plays,
+    presets=PRESETS,
     commands=("command",),
     report={
         "betting_tables": "report.round",

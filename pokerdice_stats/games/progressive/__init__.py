@@ -15,10 +15,16 @@ from __future__ import annotations
 from pokerdice_stats.games.game import Game, forward_old_names
 from pokerdice_stats.turn.rules import RuleSet
 
+#: The presets whose game this is.
+PRESETS = ("progressive",)
+
 
 def plays(rules: RuleSet, what: str) -> bool:
-    """The payout and sessions under ``ties=push`` (the same category is a push)."""
-    return what in ("payout", "session") and rules.ties == "push"
+    """The payout under ``ties=push`` (the same category is a push), and the sessions of
+    the progressive preset (its settings checked by the session itself)."""
+    if what == "session":
+        return rules.preset in PRESETS
+    return what == "payout" and rules.ties == "push"
 
 
 GAME = Game(
@@ -27,6 +33,7 @@ GAME = Game(
     documents=("Progressive Poker Dice (004)",),
     package=__name__,
     plays=plays,
+    presets=PRESETS,
     commands=("command",),
     report={"progressive": "report.payout", "progressive_bankrolls": "report.bankrolls"},
     checks={

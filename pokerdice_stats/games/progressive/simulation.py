@@ -28,6 +28,7 @@ from pokerdice_stats.engines.simulation.stats import estimates_frame
 from pokerdice_stats.games.progressive.exact.bank import MAX_BANK
 from pokerdice_stats.games.progressive.exact.payout import (
     COMPUTER_POLICIES,
+    check_payout_rules,
     optimal_computer,
     player_response,
 )
@@ -291,15 +292,16 @@ def simulate_progressive(
     RulesError
         If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For bad rounds, banks or computer policy, rules other than
-        ``ties=push`` and ``knowledge=seen``, a starting bank that cannot cover the
+        For bad rounds, banks or computer policy, rules the payout refuses
+        (:func:`~pokerdice_stats.games.progressive.exact.payout.check_payout_rules`:
+        ties other than ``push``, face values used, a key it does not read) or other than
+        ``knowledge=seen``, a starting bank that cannot cover the
         largest loss, or banks and rounds whose figures do not fit 64-bit integers.
     ScheduleError
         For a schedule these rules cannot use.
     """
     run = run or RunOptions()
-    if check_rule_set(rules).ties != "push":
-        raise OptionError("progressive sessions need the progressive rules (ties=push)")
+    check_payout_rules(check_rule_set(rules))  # as `payout` refuses them, in its words
     if rules.knowledge != "seen":
         raise OptionError(
             "progressive sessions are simulated as 004 plays them, the player seeing the "

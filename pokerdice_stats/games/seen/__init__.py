@@ -14,21 +14,20 @@ from __future__ import annotations
 from pokerdice_stats.games.game import Game
 from pokerdice_stats.turn.rules import RuleSet
 
+#: The presets whose game this is.
+PRESETS = ("gameweave", "classic")
+
 
 def plays(rules: RuleSet, what: str) -> bool:
-    """Rounds, matches and hold-up where seats see each other; sessions of pots.
-
-    A session is this game's unless it is progressive (``ties=push``) or 001's betting
-    session (``ties=must-beat``, seen, no throw limit).
+    """Rounds, matches and hold-up where seats see each other; sessions of pots under
+    the gameweave and classic presets (their settings checked by the session itself).
     """
     if what in ("match", "holdup"):
         return True
-    seen = rules.knowledge == "seen"
     if what == "round":
-        return seen
+        return rules.knowledge == "seen"
     if what == "session":
-        betting = rules.ties == "must-beat" and rules.throw_limit == "none"
-        return seen and rules.ties != "push" and not betting
+        return rules.preset in PRESETS
     return False
 
 
@@ -42,6 +41,7 @@ GAME = Game(
     ),
     package=__name__,
     plays=plays,
+    presets=PRESETS,
     commands=("command",),
     report={"games_tables": "report"},
     checks={

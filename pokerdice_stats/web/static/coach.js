@@ -84,9 +84,15 @@ function clearAnswers() {
   for (const id of ["betting-answer", "bidding-answer", "review-summary"]) $(id).textContent = "";
 }
 
+// The panels that advise; any other name (blind-unsupported, betting-unsupported, ...) is a
+// game the rules leave uncoached, and not_coached says which and why.
+const COACHED = ["hold", "banking", "progressive", "betting", "bidding"];
+
 function needRules() {
   if (!state.rules) throw new Error("fix the rules first: see the message under the options");
-  if (state.rules.not_coached) throw new Error(state.rules.not_coached);
+  // a panel the rules refuse is not shown; the others still answer
+  const coached = state.rules.panels.some((p) => COACHED.includes(p));
+  if (state.rules.not_coached && !coached) throw new Error(state.rules.not_coached);
 }
 
 async function ask(line, work) {

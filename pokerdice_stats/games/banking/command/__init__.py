@@ -169,10 +169,12 @@ def _chosen(table: pd.DataFrame, names: list[str]) -> pd.DataFrame:
 def run_banking(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.banking.exact.field import blind_round, check_players, strategy_table
     from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame, mixture_frame
+    from pokerdice_stats.games.banking.simulation.sessions import check_banking_keys
 
     check_tolerance(args.tolerance)
     players = check_players(args.players)
     rules = rules_from_args(args)
+    check_banking_keys(rules)
     if args.dice is not None or args.throws_left is not None:
         return _run_position(args, rules, players)
     result = blind_round(
@@ -280,11 +282,19 @@ def answer_round(args: argparse.Namespace, rules) -> int:
         )
     result = blind_round(rules, check_players(args.players))
     frame = result.frame()
+    context = round_context(rules, result.equilibrium.players, "blind", True, result)
     if args.format == "json":
-        context = round_context(rules, result.equilibrium.players, "blind", True, result)
         emit_frame(frame.drop(columns="knowledge"), "json", context, "seats")
         return 0
-    emit_frame(frame, args.format, percent=("win", "win_outright", "tie"))
+    # the table's first line names the rules as a seen round's does (the rest is said below)
+    named = ("rules", "players", "knowledge", "ties", "exact")
+    shown = frame.drop(columns="knowledge") if args.format == "table" else frame
+    emit_frame(
+        shown,
+        args.format,
+        {key: context[key] for key in named},
+        percent=("win", "win_outright", "tie"),
+    )
     if args.format == "table":
         eq = result.equilibrium
         emit(

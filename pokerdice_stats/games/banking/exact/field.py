@@ -181,14 +181,14 @@ class FieldEquilibrium:
         )
 
 
-def check_blind_rules(rules: RuleSet, what: str = "a blind round") -> None:
-    """Refuse rules the field game does not model.
+def check_blind_rules(rules: RuleSet, what: str = "a blind round", players: int = 2) -> None:
+    """Refuse rules the field game does not model (``players``: the seats, if known).
 
     Raises
     ------
     OptionError
-        Under ``knowledge=seen``, a tie rule other than ``split``/``push``, or
-        the first player's throw limit.
+        Under ``knowledge=seen``, a tie rule other than ``split``/``push``, ``push`` with
+        more than two seats (of two, a push is a split), or the first player's throw limit.
     """
     if rules.knowledge != "blind":
         raise OptionError(
@@ -199,6 +199,13 @@ def check_blind_rules(rules: RuleSet, what: str = "a blind round") -> None:
         raise OptionError(
             f"{what} is solved with tied seats sharing the pot (ties=split or push); "
             f"ties={rules.ties} is not supported there"
+        )
+    if rules.ties == "push" and players > 2:
+        raise OptionError(
+            f"{what} shares a tied pot among the tied seats (ties=split); ties=push (004's "
+            "progressive rule for two: a tie is a push, nobody pays) says nothing of the seats "
+            "a tie beats, so it is played by two seats only (a push is a split there), not "
+            f"{players}"
         )
     require_independent_turns(rules, what)
 
@@ -277,7 +284,7 @@ def solve_field(
     """
     rules = get_rules("banking") if rules is None else check_rule_set(rules)
     n = check_players(players)
-    check_blind_rules(rules)
+    check_blind_rules(rules, players=n)
     tolerance = TOLERANCE if tolerance is None else checked_positive_number(tolerance, "tolerance")
     if max_iterations is None:
         max_iterations = MAX_ITERATIONS

@@ -68,6 +68,7 @@ from pokerdice_stats.turn.goals import INT64_MAX
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_code
+from pokerdice_stats.turn.unread_keys import refuse_unread
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -122,6 +123,24 @@ class SessionSeats:
     policies: tuple[str, ...]
 
 
+def check_banking_keys(rules: RuleSet) -> None:
+    """Refuse a change of the rule keys 004 banking does not read (``starter``,
+    ``target``): its blind rounds are the same whichever seat starts, and its sessions
+    play rounds for the ante, not a match.
+
+    Raises
+    ------
+    OptionError
+        Naming the key.
+    """
+    refuse_unread(
+        rules,
+        ("starter", "target"),
+        "004 banking",
+        "blind rounds, the same whichever seat starts, played for the ante, not a match",
+    )
+
+
 def session_seats(rules: RuleSet, players: int, policy=None) -> SessionSeats:
     """The kernel record of a banking session: slot ``(m - 2) * players + seat`` is seat
     ``seat``'s mixture at a table of ``m`` seats still in.
@@ -132,7 +151,8 @@ def session_seats(rules: RuleSet, players: int, policy=None) -> SessionSeats:
         For bad players or policies, or rules the blind game does not model.
     """
     players = check_players(players)
-    check_blind_rules(rules, "a banking session")
+    check_blind_rules(rules, "a banking session", players)
+    check_banking_keys(rules)
     names = seat_policies(policy, players)
     tables = {m: blind_seats(rules, names, players=m) for m in range(2, players + 1)}
     best: list[np.ndarray] = []

@@ -76,9 +76,21 @@ from pokerdice_stats.ground.limits import exact_amount
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import check_rule_set, exact_is_cheap
 from pokerdice_stats.turn.rules import RuleSet
+from pokerdice_stats.turn.unread_keys import refuse_unread
 
 #: Most raises a turn.
 MAX_RAISES = 4
+#: Why a turn has at most :data:`MAX_RAISES` raises, said with every refusal of more.
+RAISES_REASON = (
+    "001 sets no limit on a raise; the solved round offers up to "
+    f"{MAX_RAISES} raises of the raise size a turn, since each is one more branch of every "
+    "decision it solves"
+)
+#: 001's words on a tie: a later player who only ties the best hand so far is out.
+MUST_BEAT_WORDS = '001: a player "must beat the previous player\'s combination" to stay in'
+#: The rule keys a betting round does not read, and why.
+UNREAD_KEYS = ("target", "starter")
+UNREAD_WHY = "one round, seat 1 throwing first: no match to a target, no next round to start"
 #: Largest ante or raise accepted (chips).
 MAX_CHIPS = 10**6
 
@@ -198,26 +210,49 @@ def check_stakes(ante=1, raise_size=None, raises: int = 1) -> Stakes:
     ante_chips = parse_chips(ante, "ante")
     raise_chips = ante_chips if raise_size is None else parse_chips(raise_size, "raise")
     if isinstance(raises, bool) or not isinstance(raises, int) or not 0 <= raises <= MAX_RAISES:
-        raise OptionError(f"raises a turn must be 0 to {MAX_RAISES}, got {raises!r}")
+        raise OptionError(
+            f"raises a turn must be 0 to {MAX_RAISES}, got {raises!r} ({RAISES_REASON})"
+        )
     return Stakes(ante_chips, raise_chips, int(raises))
 
 
 def check_betting_rules(rules: RuleSet) -> None:
-    """Refuse rule sets the betting round is not defined for (see ruling 6).
+    """Refuse rule sets the betting round is not defined for (see ruling 6), and changes
+    of the rule keys it does not read (:data:`UNREAD_KEYS`).
 
     Raises
     ------
     OptionError
+        Saying why, in 001's words where it has them.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> check_betting_rules(get_rules("triple-snakes", {"ties": "split"}))
+    Traceback (most recent call last):
+    ...
+    pokerdice_stats.ground.errors.OptionError: the betting round (001) is played with \
+ties=must-beat (001: a player "must beat the previous player's combination" to stay in, so \
+a tie is out), got ties=split
     """
     check_rule_set(rules)
     if rules.ties != "must-beat":
         raise OptionError(
-            f"the betting round (001) is played with ties=must-beat, got ties={rules.ties}"
+            f"the betting round (001) is played with ties=must-beat ({MUST_BEAT_WORDS}, so a "
+            f"tie is out), got ties={rules.ties}"
         )
     if rules.knowledge != "seen":
-        raise OptionError("the betting round is played in the open: it needs knowledge=seen")
+        raise OptionError(
+            "the betting round (001) is played in the open (each player throws, raises and "
+            "meets seeing the hands before it): it needs knowledge=seen"
+        )
     if rules.throw_limit != "none":
-        raise OptionError("the betting round is solved without a throw limit (throw_limit=none)")
+        raise OptionError(
+            'the betting round (001) lets every player "roll the dice up to three times", '
+            "whatever the players before took: it is solved without a throw limit "
+            f"(throw_limit=none), got throw_limit={rules.throw_limit}"
+        )
+    refuse_unread(rules, UNREAD_KEYS, "the betting round (001)", UNREAD_WHY)
 
 
 def solve_betting(

@@ -204,7 +204,8 @@ class TableRound:
         )
 
     def frame(self) -> pd.DataFrame:
-        """One row per seat at the named ante: ``seat``, ``in``, ``ev`` (float), ``ev_exact``
+        """One row per seat at the named ante: ``seat``, ``in`` (in :attr:`seats_in`: seat 1
+        always, alone in a void round), ``ev`` (float), ``ev_exact``
         (a Fraction, None when not exact), ``p_pot``, ``raise_rate``, ``fold_rate``, and
         ``ev_all_in`` with ``ev_all_in_exact``: the seat's value when nobody may sit out."""
         other = self.all_in()
@@ -215,7 +216,9 @@ class TableRound:
             rows.append(
                 {
                     "seat": seat,
-                    "in": seat in named.seats_in and not named.void,
+                    # as seats_in says it: seat 1 is in (alone) when nobody meets its ante,
+                    # and the round is void (as the sessions count it: a round sat in)
+                    "in": seat in named.seats_in,
                     "ev": float(named.ev[i]),
                     "ev_exact": named.ev[i] if self.exact else None,
                     "p_pot": float(named.p_pot[i]),

@@ -1,7 +1,8 @@
 """Simulated betting sessions (001, Triple Snakes): chips per seat, ruin, seat order.
 
 Each round is the solved betting round (:mod:`pokerdice_stats.games.betting.exact.solve`)
-of the seats still in; the seat that took the pot starts the next round.
+of the seats still in; the seat that took the pot starts the next round (001: "Whoever
+wins the pot begins the next round"; rules with another ``starter`` are refused).
 
 Rulings of this module (``design.md``, "001 betting", is silent on them):
 
@@ -58,7 +59,9 @@ from pokerdice_stats.kernels.simulation.records import (
     BettingSession,
     BettingSessionTally,
 )
+from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet
+from pokerdice_stats.turn.unread_keys import refuse_unread
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -101,6 +104,30 @@ class BettingSessionJob:
         betting_sessions_chunk(state, size, self.session, self.game, tally)
 
 
+#: 001's words on who begins the next round, said with a refusal of another starter.
+STARTER_WORDS = '001: "Whoever wins the pot begins the next round"'
+
+
+def check_session_rules(rules: RuleSet) -> None:
+    """Refuse a session whose rules start the next round otherwise than 001 does, or
+    change the match target it does not read (the round's own refusals follow).
+
+    Raises
+    ------
+    OptionError
+        Unless ``rules.starter`` is ``winner``; for a changed ``target``.
+    """
+    if rules.starter != "winner":
+        raise OptionError(
+            "a betting session (001) starts each round with the pot's last taker "
+            f"({STARTER_WORDS}; starter=winner) and plays no other starter: "
+            f"starter={rules.starter} is not built"
+        )
+    refuse_unread(
+        rules, ("target",), "a betting session (001)", "rounds for chips, not a match to a target"
+    )
+
+
 def betting_session_job(
     rules: RuleSet,
     players: int = 2,
@@ -125,6 +152,7 @@ def betting_session_job(
     """
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise OptionError(f"rounds must be a whole number 1 to {MAX_ROUNDS}, got {rounds!r}")
+    check_session_rules(check_rule_set(rules))
     tables = betting_game(rules, players, ante, raise_size, raises, table)
     stakes = tables.solvers[max(tables.solvers)].stakes
     top = stakes.ante

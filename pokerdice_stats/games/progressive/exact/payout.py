@@ -69,6 +69,7 @@ from pokerdice_stats.turn.goals import INT64_MAX, Goal, payout_against
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import Policy, solve
 from pokerdice_stats.turn.rules import RuleSet, get_rules
+from pokerdice_stats.turn.unread_keys import refuse_unread
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -215,7 +216,8 @@ def check_payout_rules(rules: RuleSet) -> None:
     Raises
     ------
     OptionError
-        Unless ``rules.ties`` is ``push`` and ``rules.tiebreak`` is ``category``.
+        Unless ``rules.ties`` is ``push`` and ``rules.tiebreak`` is ``category``; for a
+        changed ``starter`` or ``target``, which it does not read.
     """
     wrong = [
         f"{key}={getattr(rules, key)}"
@@ -228,6 +230,12 @@ def check_payout_rules(rules: RuleSet) -> None:
             "progressive rules), but these rules have " + ", ".join(wrong) + ": use --rules "
             "progressive, or --set ties=push --set tiebreak=category"
         )
+    refuse_unread(
+        rules,
+        ("starter", "target"),
+        "004's progressive game",
+        "rounds against the computer, paid by the schedule: no match, no seats to start",
+    )
 
 
 def check_choice(computer: str, knowledge: str) -> None:

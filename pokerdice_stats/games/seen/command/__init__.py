@@ -22,6 +22,7 @@ from pokerdice_stats.engines.round_output import ROUND_UNITS, TIE_NOTES, round_c
 from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
 from pokerdice_stats.games.seen.command.round_holds import emit_hold_rows, hold_records
 from pokerdice_stats.games.seen.exact.seen_only import require_seen
+from pokerdice_stats.games.seen.exact.throw_limit import assumed_limit
 from pokerdice_stats.ground.bounds import match_targets_text
 from pokerdice_stats.ground.formats import to_json
 from pokerdice_stats.turn.rules import MAX_TARGET
@@ -151,6 +152,8 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     tied = 1 if args.tied is None else args.tied
     check_limit(result.rules, args.limit)
     policy, goal = result.policy(seat, args.against, tied, args.limit)
+    # a later seat under the throw limit: the first player's throws, all of them unless given
+    limit = assumed_limit(result.rules, args.limit) if seat > 1 else None
     win = policy.value(goal)
     record = {
         "rules": result.rules.label(),
@@ -158,7 +161,7 @@ def _run_seat(args: argparse.Namespace, result) -> int:
         "players": result.players,
         "against": None if args.against is None else hand_table(result.rules).format(args.against),
         "tied": tied if args.against is not None else 0,
-        "limit": args.limit,
+        "limit": limit,
         "exact": result.exact,
         "unit": "chance of winning the round",
         "win": float(win),
@@ -189,6 +192,12 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     facing = f"facing {record['against']}" if record["against"] else "throwing first"
     if record["tied"] and record["tied"] > 1:
         facing += f" ({record['tied']} players hold it)"
+    if limit is not None:
+        facing += f", {limit} throw(s) allowed" + (
+            ""
+            if args.limit is not None
+            else " (the default: the first player took them all; --limit T says otherwise)"
+        )
     emit(f"seat {seat} of {result.players}, {facing}: wins with chance {record['win']:.6g}")
     if holds is not None:
         emit(
@@ -244,19 +253,32 @@ def _holdup_limit(args: argparse.Namespace, rules) -> int | None:
     return check_limit(rules, args.limit)
 
 
+#: The presets whose rounds are played for a pot (chips, antes); the others play for
+#: round wins (gameweave's match), points (003) or the schedule's payments (004 progressive).
+POT_PRESETS = ("triple-snakes", "banking")
+
+
+def _prize(rules) -> str:
+    """What the best hand takes under ``rules``, in a unit's words (``takes_pot`` rows)."""
+    if rules.preset in POT_PRESETS:
+        return "taking the pot"
+    return f"winning the round ({rules.preset} plays for no pot: takes_pot is the round's win)"
+
+
 def run_holdup(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.seen.exact.holdup import holdup
 
     rules = rules_from_args(args)
     require_seen(rules, "holdup")
-    limit = _holdup_limit(args, rules)
-    result = holdup(rules, args.dice, args.players_left, limit=limit, exact=_exact(args, rules))
+    given = _holdup_limit(args, rules)
+    limit = assumed_limit(rules, given)
+    result = holdup(rules, args.dice, args.players_left, limit=given, exact=_exact(args, rules))
     if args.format == "json":
         record = {
             "rules": rules.label(),
             "limit": limit,
             "exact": result.exact,
-            "unit": "chance of taking the pot",
+            "unit": f"chance of {_prize(rules)}",
             **result.record(),
         }
         emit(to_json(record))
@@ -273,11 +295,13 @@ def run_holdup(args: argparse.Namespace) -> int:
         emit_record({"rows": frame.to_dict(orient="records")}, args.format, "rows", ("takes_pot",))
         return 0
     limited = "" if limit is None else f", the first player took {limit} throw(s)"
+    if limit is not None and given is None:
+        limited += " (the default: all of them; --limit T says otherwise)"
     emit(f"rules {rules.label()}{limited}")
     emit(
         f"{result.hand} ({result.category}) against {result.players_left} player(s) still to "
         f"throw: holds up with chance {float(result.holds_up):.6g}"
     )
-    emit("takes_pot: chance (0 to 1) of taking the pot")
+    emit(f"takes_pot: chance (0 to 1) of {_prize(rules)}")
     emit_frame(frame, "table")
     return 0

@@ -1,8 +1,8 @@
 """``simulate --what round|match|session`` of seen games: the JSON records.
 
 Rounds where later seats see the earlier hands, matches of such rounds, and sessions
-of pots (every seat antes, the round's winner takes the pot) under rules that are
-neither progressive, betting nor blind.
+of pots (every seat antes, the round's winner takes the pot) under the gameweave and
+classic presets.
 """
 
 from __future__ import annotations
@@ -45,7 +45,9 @@ def match_record(args, rules, run, players: int) -> tuple[dict, bool]:
 def session_record(args, rules, run, players: int, rounds: int) -> tuple[dict, bool]:
     """``simulate --what session`` of pots: each seat's net chips after the session."""
     from pokerdice_stats.games.seen.simulation.pots import simulate_pots
+    from pokerdice_stats.turn.unread_keys import refuse_unread
 
+    refuse_unread(rules, ("target",), "a session of pots", "rounds for an ante, not a match")
     ante = args.ante or DEFAULT_ANTE
     pots = simulate_pots(rules, players, rounds, ante, run=run)
     record: dict = {

@@ -16,7 +16,8 @@ beat it may face.  Exact ties follow the rule set's ``ties``:
 - ``must-beat`` (triple-snakes): a later player who only ties the best hand
   so far is out; no roll-off.
 - ``split`` (banking) and ``push`` (progressive): a ``k``-way tie counts
-  ``1/k`` of a win to each tied player (the pot is shared); no roll-off.
+  ``1/k`` of a win to each tied player (under ``split`` the pot is shared; under ``push``
+  nobody pays, and the ``1/k`` is a share of the chance, not of a pot); no roll-off.
 
 Under ``throw_limit=first-player`` nobody may take more throws than the
 first player took: the first seat's turn is solved with a stand value that

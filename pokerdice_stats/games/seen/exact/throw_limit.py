@@ -11,6 +11,24 @@ def has_throw_limit(rules: RuleSet) -> bool:
     return rules.throw_limit == "first-player" and rules.throws > 1
 
 
+def assumed_limit(rules: RuleSet, limit: int | None) -> int | None:
+    """The throws a later player may take, as an answer states them: ``limit`` (the first
+    player's throws) if given, else all of ``rules.throws`` under the throw limit (the
+    first player took them all), else None (no limit).
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> assumed_limit(get_rules("classic", {"throw_limit": "first-player"}), None)
+    3
+    >>> assumed_limit(get_rules("classic"), None) is None
+    True
+    """
+    if not has_throw_limit(rules):
+        return None
+    return rules.throws if limit is None else int(limit)
+
+
 def check_limit(rules: RuleSet, limit: int | None, flag: str = "--limit") -> int | None:
     """The first player's throws (``--limit``), if the rules hold later players to
     them and they are 1 to ``rules.throws``; None stays None.

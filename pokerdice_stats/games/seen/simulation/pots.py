@@ -75,16 +75,19 @@ def simulate_pots(
     ``starter`` (who begins the next round) defaults to the rule set's
     ``starter`` option.  Later players see earlier hands, so rule sets whose
     hands are developed blind (``knowledge=blind``, the banking game of
-    004) are refused here: simulate their rounds with
-    :func:`~pokerdice_stats.games.simulations.simulate_rounds`.  ``ante``: 1 to
+    004) are refused here: simulate their sessions with
+    :func:`~pokerdice_stats.games.simulations.simulate_banking_sessions`.  A tie shares
+    the pot (``roll-off`` plays it off); ``ties=push`` (nobody pays, 004's progressive
+    rule for two) is a split of two seats' pot, and is refused with more seats, whose
+    pot it does not share out.  ``ante``: 1 to
     :data:`~pokerdice_stats.ground.bounds.POT_ANTE` chips.  ``run``: samples
     (default 100,000 sessions), seed, workers, progress bar.
     """
     run = run or RunOptions()
     if rules.knowledge == "blind":
         raise OptionError(
-            "banking hands are developed blind, and ante sessions here let later players "
-            "see earlier hands; simulate banking rounds with --what round (blind)"
+            "a session of pots lets later players see the earlier hands, and these rules say "
+            "knowledge=blind; blind sessions are 004 banking's (--rules banking)"
         )
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise OptionError(f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds}")
@@ -96,6 +99,12 @@ def simulate_pots(
     if starter not in STARTERS:
         raise OptionError(f"unknown starter rule {starter!r}; choose one of: {STARTERS}")
     players = check_players(players)
+    if rules.ties == "push" and players > 2:
+        raise OptionError(
+            "a session of pots shares a tied pot among the tied seats (ties=split); ties=push "
+            "(004's progressive rule for two: a tie is a push, nobody pays) says nothing of the "
+            f"seats a tie beats, so it is played by two seats only, not {players}"
+        )
     game, _ = seen_round_game(rules, players)
     # The ante only scales the chips: the kernel plays ante 1 (its int64 sums stay far from
     # overflow at any ante) and the estimates are scaled here, in floating point.
