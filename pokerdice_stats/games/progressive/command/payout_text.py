@@ -128,14 +128,15 @@ def breakdown_text(breakdown, record: dict) -> str:
         f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
         f"hands a round (house {percent_text(record['house_edge_percent'])})",
         "",
-        "by winning category (summed over the losers; chance and variance share in percent):",
+        "by winning category (summed over the losers; contribution: points a round; chance and "
+        "variance share in percent):",
         render(_by_winner_shown(record["by_winner"]), "table").rstrip("\n"),
         "",
-        "paying cells:",
+        "paying cells (contribution: points a round; chance and variance share in percent):",
     ]
     frame = breakdown.frame(paying_only=True)
     frame = frame.drop(columns=["probability", "contribution", "payout"])
-    frame = frame.rename(columns={"contribution_float": "contribution (points a round)"})
+    frame = frame.rename(columns={"contribution_float": "contribution"})
     frame.insert(3, "chance %", [chance_percent(p) for p in frame.pop("probability_float")])
     frame["variance share %"] = [chance_percent(v) for v in frame.pop("variance_share")]
     text = "\n".join(lines) + "\n" + render(frame, "table")
@@ -188,7 +189,7 @@ def _by_winner_shown(rows: list[dict]):
                 "side": r["side"],
                 "winner": r["winner"],
                 "chance %": f"{chance_percent(r['probability'])}",
-                "contribution (points a round)": f"{r['contribution']:+.6g}",
+                "contribution": f"{r['contribution']:+.6g}",
                 "variance share %": f"{chance_percent(r['variance_share'])}",
             }
             for r in rows

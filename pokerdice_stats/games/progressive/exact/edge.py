@@ -181,8 +181,11 @@ def parse_target(text: object) -> Target:
     )
     try:
         value = exact_amount(raw[:-1] if percent else raw, wanted, OptionError)
-    except OptionError:
-        raise OptionError(f"{wanted}, got {raw!r}") from None  # as typed, its % included
+    except OptionError as err:
+        if not percent:
+            raise
+        # the value as typed, its % included (a value too long to show stays elided)
+        raise OptionError(str(err).replace(f"got {raw[:-1]!r}", f"got {raw!r}")) from None
     if percent and not -100 <= value <= 100:
         raise OptionError(f"a percentage edge lies between -100% and 100%, got {raw!r}")
     return Target(value, percent)
