@@ -121,9 +121,9 @@ def test_round_table_footnote(capsys, preset, note):
     lines = out.splitlines()
     assert lines[0].startswith(f"rules {preset}") and "; players 2; " in lines[0]  # settings
     header = lines[1].split()
-    assert header[:2] == ["seat", "win"] and header[-2:] == ["win_outright", "tie"]
+    assert header == ["seat", "win", "%", "win_outright", "%", "tie", "%"]  # chances in %
     assert lines[-1].startswith("note: ") and note in lines[-1]
-    assert lines[-2] == "win, win_outright, tie: chances (0 to 1) of one round"  # the unit
+    assert lines[-2] == "win %, win_outright %, tie %: chances of one round, in percent"
 
 
 def test_round_help_says_what_win_counts(capsys):

@@ -66,11 +66,31 @@ def test_text_cells_are_left_alone_and_a_missing_column_is_refused():
         to_markdown(frame, percent=("probability",))
 
 
-def test_render_writes_percent_in_markdown_only():
+def test_render_writes_percent_for_people_only():
+    """Markdown and the plain table write the chances in percent; CSV and JSON keep them."""
     frame = pd.DataFrame({"win": [0.25, 0.75]})
     assert render(frame, "markdown", percent=("win",)).splitlines()[0] == "| win % |"
-    for fmt in ("table", "csv", "json"):
+    assert render(frame, "table", percent=("win",)).splitlines() == ["win %", "   25", "   75"]
+    for fmt in ("csv", "json"):
         assert render(frame, fmt, percent=("win",)) == render(frame, fmt)
+
+
+def test_the_plain_table_writes_a_chance_column_as_markdown_does():
+    frame = pd.DataFrame(
+        {
+            "seat": [1, 2, 3],
+            "win": [Fraction(1, 3), 0.0106896, 5e-12],
+            "note": ["a", "b", "c"],
+            "rounds": [2.5, 3.25, 1],
+        }
+    )
+    lines = render(frame, "table", {"win": 1e-11}, percent=("win",)).splitlines()
+    assert lines[0].split() == ["seat", "win", "%", "note", "rounds"]
+    assert [line.split()[1] for line in lines[1:]] == ["33.3333", "1.06896", "0"]  # noise: 0
+    assert [line.split()[-1] for line in lines[1:]] == ["2.5", "3.25", "1"]  # not a chance
+    assert lines[0].index("win %") + len("win %") == len(lines[1].split("  a")[0])  # aligned
+    with pytest.raises(OptionError, match="probability"):
+        render(frame, "table", percent=("probability",))
 
 
 def _tables(text: str) -> list[list[dict[str, str]]]:

@@ -348,19 +348,19 @@ def run_hold(args: argparse.Namespace) -> int:
         return 0
     table = hand_table(rules)
     left = advice.throws_left
-    heading = (
+    emit(
         f"{table.format(advice.hand)} ({table.describe(advice.hand)}); {left} throw"
         f"{'' if left == 1 else 's'} left; rules {rules.label()}"
     )
-    emit(heading)
     emit(_goal_line(args, advice))
-    value_name = "win" if args.to_win else ("points" if advice.unit != "chance" else "chance")
+    value_name = "win %" if args.to_win else ("chance %" if advice.unit == "chance" else "points")
     rows = []
     for i, row in enumerate(advice.rows):
+        value = row["value_float"]  # a chance (shown in percent: "%" in its name) or points
         shown = {
             "keep": row["keep"] or "(none)",
             "rethrow": row["rethrow"] or "stand",
-            value_name: f"{row['value_float']:.6f}",
+            value_name: chance_percent(value, digits=6) if "%" in value_name else f"{value:.6f}",
             "exact": short_fraction(row["value"]) if advice.exact else "",
             "optimal": "*" if row["optimal"] else "",
         }
@@ -400,7 +400,7 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
         default = "; the default: --goal G plays for a final hand" if args.goal_default else ""
         return (
             f"goal: win the round ({facing}; ties={context['ties']}{default}); "
-            "values: chance of winning"
+            "values: chance of winning, in percent"
         )
     if advice.unit == "points per round":
         return f"goal: {advice.goal}; values: points per round"
@@ -409,7 +409,8 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
         if args.goal is None
         else ""
     )
-    return f"goal: {advice.goal}{default}; values: {advice.unit}"
+    unit = "chance, in percent" if advice.unit == "chance" else advice.unit
+    return f"goal: {advice.goal}{default}; values: {unit}"
 
 
 def run_chances(args: argparse.Namespace) -> int:

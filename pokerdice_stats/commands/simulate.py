@@ -326,9 +326,9 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def simulated_chances(record: dict) -> list[str]:
     """The columns of a simulated answer's rows that are chances (Markdown writes them in
-    percent): a seat's chance of a round or match, a turn's chance, and the sessions'
-    chances (betting: taking the pot, raising, folding, ruin, winning the game; banking:
-    ending ahead, ruin), each with its interval."""
+    percent, as the plain answer does): a seat's chance of a round or match, a turn's
+    chance, and the sessions' chances (betting: taking the pot, raising, folding, ruin,
+    winning the game; banking: ending ahead, ruin), each with its interval."""
     if record.get("what") in ("round", "match") or record.get("unit") == "chance":
         return ["estimate", "ci_low", "ci_high", "exact"]
     betting = ("p_pot", "raise_rate", "fold_rate", "ruin", "game_win")
@@ -370,7 +370,7 @@ def run_crosscheck(args: argparse.Namespace) -> int:
     frame["passed"] = [within(c, judged.bound) for c in checks]
     if args.format != "json":
         frame = frame.drop(columns=["exact_float"])
-    if args.format == "markdown":
+    if args.format in ("markdown", "table"):  # for people: chances in percent (`chance %`)
         frame = checks_in_percent(frame)
     context = {
         "groups": list(args.only) if args.only else list(GROUPS),

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from pokerdice_stats.ground.formats import chance_percent
 
-def _line(label: str, e: dict) -> str:
-    return (
-        f"{label}: {e['estimate']:.6g}  (95% CI {e['ci_low']:.6g} .. {e['ci_high']:.6g}, "
-        f"n={e['n']}, seed={e['seed']})"
+
+def _line(label: str, e: dict, percent: bool = False) -> str:
+    """One estimate with its interval; ``percent``: a chance, written in percent (the label
+    says ``chance %``)."""
+    low, estimate, high = (
+        chance_percent(e[k], digits=6) if percent else f"{e[k]:.6g}"
+        for k in ("ci_low", "estimate", "ci_high")
     )
+    return f"{label}: {estimate}  (95% CI {low} .. {high}, n={e['n']}, seed={e['seed']})"
 
 
 #: The label of the main figure of a simulation without seats, with its unit.
-_MAIN_UNITS = {"chance": "chance", "points": "points a turn"}
-#: Labels of the other figures of a progressive session, with their units.
+_MAIN_UNITS = {"chance": "chance %", "points": "points a turn"}
+#: Labels of the other figures of a progressive session, with their units (the chances in
+#: percent).
 _PROGRESSIVE = {
-    "ruin": "ruin (chance)",
-    "computer_ruin": "computer's ruin (chance)",
+    "ruin": "ruin (chance %)",
+    "computer_ruin": "computer's ruin (chance %)",
     "payout_per_round": "payout per round (points)",
 }
 
@@ -65,19 +71,20 @@ def simulate_text(record: dict) -> str:
         lines.append(f"schedule {record['schedule']}; ruin: {record['ruin_rule']}")
     if "seats" in record:
         what = {
-            "round": "wins the round (chance)",
-            "match": "wins the match (chance)",
+            "round": "wins the round (chance %)",
+            "match": "wins the match (chance %)",
         }.get(record["what"], f"{record.get('quantity', 'estimate')} ({record.get('unit')})")
+        chance = record["what"] in ("round", "match")
         for seat in record["seats"]:
-            lines.append(_line(f"seat {seat['seat']} {what}", seat))
+            lines.append(_line(f"seat {seat['seat']} {what}", seat, chance))
         if "expected_rounds" in record:
             lines.append(_line("rounds a match (rounds)", record["expected_rounds"]))
     elif "goal" in record:
         unit = _MAIN_UNITS.get(record.get("unit", "chance"), record.get("unit"))
-        lines.append(_line(f"{record['goal']} ({unit})", record))
+        lines.append(_line(f"{record['goal']} ({unit})", record, unit == "chance %"))
     else:
         lines.append(_line(f"{record.get('quantity', 'estimate')} (points)", record))
         for key, label in _PROGRESSIVE.items():
             if key in record:
-                lines.append(_line(label, record[key]))
+                lines.append(_line(label, record[key], "chance %" in label))
     return "\n".join(lines)

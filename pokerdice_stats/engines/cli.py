@@ -284,7 +284,8 @@ def emit_frame(
     key : str
         The name of the rows in the JSON object.
     percent : sequence of str, optional
-        The columns holding chances, which Markdown writes in percent (``probability %``).
+        The columns holding chances, which Markdown and the plain table write in percent
+        (``probability %``); JSON and CSV keep them from 0 to 1.
 
     Raises
     ------
@@ -331,9 +332,9 @@ def emit_record(
     fraction as ``X_exact``; keys that do not apply left out). JSON writes it whole; CSV
     and Markdown write a table: the rows under ``key`` (a list of objects; nested objects
     become ``outer.inner`` columns), or, without a key, one row of its plain fields.
-    ``percent``: the chance columns Markdown writes in percent, as names or shell-style
-    patterns (``final.*``: every column of the nested object ``final``); those absent are
-    left out.
+    ``percent``: the chance columns Markdown (and a plain table) writes in percent, as names
+    or shell-style patterns (``final.*``: every column of the nested object ``final``); those
+    absent are left out.
     """
     from pokerdice_stats.ground.formats import plain, render, to_json
     from pokerdice_stats.ground.json_names import answer_names

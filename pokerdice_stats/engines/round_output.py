@@ -16,7 +16,7 @@ TIE_NOTES = {
 }
 
 #: The unit of ``round``'s figures (its table's caption).
-ROUND_UNITS = "win, win_outright, tie: chances (0 to 1) of one round"
+ROUND_UNITS = "win %, win_outright %, tie %: chances of one round, in percent"
 
 
 def round_context(rules, players: int, knowledge: str, exact: bool, blind=None) -> dict:

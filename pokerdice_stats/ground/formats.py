@@ -205,7 +205,26 @@ def to_markdown(
     |---|---|---|
     | A A | 16.66666667 | 6 |
     """
-    shown = decimal_frame(checked_frame(frame))
+    shown, tolerances = _in_percent(decimal_frame(checked_frame(frame)), tolerances, percent)
+    text = numbers_as_text(shown, tolerances)
+    names = [f"{c} %" if c in percent else str(c) for c in text.columns]
+    header = "| " + " | ".join(names) + " |"
+    rule = "|" + "|".join("---" for _ in text.columns) + "|"
+    rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in text.itertuples(index=False)]
+    return "\n".join([header, rule, *rows]) + "\n"
+
+
+def _in_percent(
+    shown: pd.DataFrame, tolerances: dict[str, float] | None, percent: Sequence[str]
+) -> tuple[pd.DataFrame, dict[str, float]]:
+    """``shown`` (a frame of :func:`decimal_frame`, changed in place) with its ``percent``
+    columns times 100 (:func:`percent_of`), and ``tolerances`` with theirs scaled alike.
+
+    Raises
+    ------
+    OptionError
+        If a ``percent`` column is not in ``shown``.
+    """
     tolerances = dict(tolerances or {})
     for column in percent:
         if column not in shown.columns:
@@ -213,12 +232,7 @@ def to_markdown(
         shown[column] = shown[column].map(percent_of).astype(object)
         if column in tolerances:
             tolerances[column] = 100 * tolerances[column]
-    text = numbers_as_text(shown, tolerances)
-    names = [f"{c} %" if c in percent else str(c) for c in text.columns]
-    header = "| " + " | ".join(names) + " |"
-    rule = "|" + "|".join("---" for _ in text.columns) + "|"
-    rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in text.itertuples(index=False)]
-    return "\n".join([header, rule, *rows]) + "\n"
+    return shown, tolerances
 
 
 def percent_of(value: Any) -> Any:
@@ -369,21 +383,35 @@ def decimal_frame(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def to_table(frame: pd.DataFrame, tolerances: dict[str, float] | None = None) -> str:
+def to_table(
+    frame: pd.DataFrame,
+    tolerances: dict[str, float] | None = None,
+    percent: Sequence[str] = (),
+) -> str:
     """A plain-text table for people: text columns left-aligned, numbers right-aligned.
 
     Numbers are decimals (:func:`decimal_frame`: an exact fraction shows its decimal;
     JSON, CSV and Markdown give the fraction whole), floats to six significant digits,
     as in :func:`frame_as_text`; columns are separated by two spaces and lines carry no
-    trailing blanks.  ``tolerances``: as for :func:`numbers_as_text`.
+    trailing blanks.  ``tolerances`` and ``percent`` (the chance columns, written times
+    100 under a header ending in `` %``) as for :func:`to_markdown`.
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame(
+    ...     {"seat": [1, 2], "win": [0.299037, Fraction(1, 3)], "rounds": [2.5, 1]}
+    ... )
+    >>> print(to_table(frame, percent=("win",)), end="")
+    seat    win %  rounds
+       1  29.9037     2.5
+       2  33.3333       1
     """
     import textwrap
 
-    frame = decimal_frame(frame)
+    frame, tolerances = _in_percent(decimal_frame(checked_frame(frame)), tolerances, percent)
     text = frame_as_text(frame, elide=True, tolerances=tolerances)
     columns = []
     for name in frame.columns:
-        cells = [str(name)] + [str(v) for v in text[name]]
+        cells = [f"{name} %" if name in percent else str(name)] + [str(v) for v in text[name]]
         width = max(len(c) for c in cells)
         right = _is_numeric(frame[name])
         columns.append([c.rjust(width) if right else c.ljust(width) for c in cells])
@@ -415,8 +443,9 @@ def render(
 
     ``tolerances`` maps a column to the tolerance stated for it: in the text
     formats a float below it is numerical noise, written ``0`` (JSON keeps the
-    number as computed).  ``percent``: the chance columns Markdown writes in
-    percent (:func:`to_markdown`); the other formats keep them as they are.
+    number as computed).  ``percent``: the chance columns the formats for people (Markdown
+    and the plain table) write in percent (:func:`to_markdown`, :func:`to_table`); JSON
+    and CSV keep them from 0 to 1.
     """
     if fmt == "json":
         return to_json(frame) + "\n"
@@ -424,7 +453,7 @@ def render(
         return to_csv(frame, tolerances, digits=17)
     if fmt == "markdown":
         return to_markdown(frame, tolerances, percent)
-    return to_table(frame, tolerances)
+    return to_table(frame, tolerances, percent)
 
 
 def stated(tolerance: float, digits: int = 3) -> float:

@@ -17,7 +17,14 @@ from pokerdice_stats.engines.cli import (
     whole_number,
 )
 from pokerdice_stats.engines.round_output import ROUND_UNITS, TIE_NOTES, round_context
-from pokerdice_stats.ground.formats import fraction_text, render, stated, to_csv, to_json
+from pokerdice_stats.ground.formats import (
+    chance_percent,
+    fraction_text,
+    render,
+    stated,
+    to_csv,
+    to_json,
+)
 from pokerdice_stats.ground.outputs import write_output
 
 if TYPE_CHECKING:
@@ -200,14 +207,13 @@ def run_banking(args: argparse.Namespace) -> int:
     categories = result.category_frame()[["category", "chance_float"]]
     status = "converged" if eq.converged else "NOT converged"
     fmt = "markdown" if args.format == "markdown" else "table"
-    split = float(result.split)  # Markdown: chances in percent
+    split = chance_percent(result.split, digits=6)  # chances in percent
     lines = [
         f"banking, {players} blind seats ({rules.label()}): symmetric equilibrium, {status}",
         f"  each seat's share of the pot: {', '.join(fraction_text(v) for v in eq.value)}",
         f"  exploitability {eq.exploitability_float:.3g} of the pot (exact, tolerance "
         f"{eq.tolerance:.3g}), {eq.iterations} best responses",
-        "  the pot is split with chance "
-        + (f"{100 * split:.6g}%" if fmt == "markdown" else f"{split:.6g}"),
+        f"  the pot is split with chance {split}%",
         f"  mixture of {len(mixture)} pure hold "
         + ("table" if len(mixture) == 1 else "tables")
         + " (weights exact; share against the field, float):",
@@ -305,9 +311,11 @@ def answer_round(args: argparse.Namespace, rules) -> int:
         emit(ROUND_UNITS)
         exact = short_fraction(result.split)
         emit(
-            f"the pot is split with chance {float(result.split):.6g}"
+            f"the pot is split with chance {chance_percent(result.split, digits=6)}%"
             + ("" if exact == "…" else f" ({exact})")
         )
-        emit("the winning hand's category (chance of one round):")
-        emit_frame(result.category_frame()[["category", "chance_float"]], "table")
+        emit("the winning hand's category (chance % of one round):")
+        emit_frame(
+            result.category_frame()[["category", "chance_float"]], "table", percent=("chance",)
+        )
     return 0

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.cli import estimate_record
 from pokerdice_stats.engines.round_output import simulated_round_record
+from pokerdice_stats.ground.formats import chance_percent
 
 if TYPE_CHECKING:
     from pokerdice_stats.games.banking.simulation.sessions import BankingSessionResult
@@ -88,8 +89,15 @@ def banking_session_record(result: BankingSessionResult) -> dict:
     return record
 
 
-def _line(label: str, e: dict) -> str:
-    return f"  {label}: {e['estimate']:.6g}  (95% CI {e['ci_low']:.6g} .. {e['ci_high']:.6g})"
+def _line(label: str, e: dict, percent: bool = False) -> str:
+    """One estimate with its interval; ``percent``: a chance, in percent (``chance %``)."""
+    low, estimate, high = (_figure(e[k], percent) for k in ("ci_low", "estimate", "ci_high"))
+    return f"  {label}: {estimate}  (95% CI {low} .. {high})"
+
+
+def _figure(value: float, percent: bool) -> str:
+    """A figure of a session's text: a chance in percent, anything else to 6 digits."""
+    return chance_percent(value, digits=6) if percent else f"{value:.6g}"
 
 
 def banking_session_text(record: dict) -> str:
@@ -116,14 +124,15 @@ def banking_session_text(record: dict) -> str:
                 f"{q[k]['estimate']:.6g}" for k in ("q0.05", "q0.25", "q0.5", "q0.75", "q0.95")
             )
         )
-        lines.append(_line("ended ahead of the start (chance)", seat["ahead"]))
-        lines.append(_line("ruin (chance)", seat["ruin"]))
+        lines.append(_line("ended ahead of the start (chance %)", seat["ahead"], True))
+        lines.append(_line("ruin (chance %)", seat["ruin"], True))
         lines.append(_line("rounds survived (rounds)", seat["rounds_survived"]))
         if exact_seats:
             e = exact_seats[seat["seat"] - 1]
             lines.append(
                 f"  exact ({exact['arithmetic']}): bank {e['bank']:.6g} points, ruin chance "
-                f"{e['ruin']:.6g}, rounds survived {e['rounds_survived']:.6g}"
+                f"{chance_percent(e['ruin'], digits=6)}%, rounds survived "
+                f"{e['rounds_survived']:.6g}"
             )
     lines.append(_line("rounds a session (rounds)", record["rounds_per_session"]).strip())
     if "rounds_per_session" in exact:
@@ -161,21 +170,21 @@ def betting_session_text(record: dict) -> str:
     for row in record["seats"]:
         lines.append(f"seat {row['seat']}:")
         for key, label in (
-            ("sit_out_rate", "sits out (chance a round at the table)"),
+            ("sit_out_rate", "sits out (chance % a round at the table)"),
             ("net_per_round", "net chips per round"),
-            ("p_pot", "chance of taking the pot (per round sat in)"),
-            ("raise_rate", "raise rate (chance a round sat in)"),
-            ("fold_rate", "fold rate (chance a round sat in)"),
-            ("ruin", "ruin (chance)"),
-            ("game_win", "ends with the most chips (001's winner; a tie for the most shared)"),
+            ("p_pot", "chance % of taking the pot (per round sat in)"),
+            ("raise_rate", "raise rate (chance % a round sat in)"),
+            ("fold_rate", "fold rate (chance % a round sat in)"),
+            ("ruin", "ruin (chance %)"),
+            ("game_win", "ends with the most chips (chance %; 001's winner; a tie for the most "
+             "shared)"),
             ("first_round", "net chips in the first round"),
-        ):
+        ):  # fmt: skip
             if key not in row:
                 continue
-            lines.append(
-                f"  {label}: {row[key]:.6g}  (95% CI {row[key + '_ci_low']:.6g} .. "
-                f"{row[key + '_ci_high']:.6g})"
-            )
+            figure = {"estimate": row[key], "ci_low": row[f"{key}_ci_low"]}
+            figure["ci_high"] = row[f"{key}_ci_high"]
+            lines.append(_line(label, figure, "chance %" in label))
         lines.append(
             f"  first round, exact: {row['first_round_exact']:.6g} chips "
             f"(z = {row['first_round_z']:+.2f})"

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pandas as pd
 
-#: The columns of a table of seats that are chances (Markdown writes them in percent).
+#: The columns of a table of seats that are chances (Markdown and the plain table write them
+#: in percent).
 SEAT_CHANCES = ("p_pot", "raise_rate", "fold_rate")
 
 

@@ -108,11 +108,8 @@ def run_table(args: argparse.Namespace, rules, exact: bool) -> int:
     emit(f"{_caption(table)} (chips a round; {'exact' if table.exact else 'floats'})")
     emit(f"seat 1 names ante {_chips(table.ante)}; {named}")
     shown = seats.drop(columns=["ev_exact", "ev_all_in_exact"])
-    emit(
-        render(
-            shown.rename(columns={"ev": "ev (chips)", "ev_all_in": "ev_all_in (chips)"}), "table"
-        )
-    )
+    shown = shown.rename(columns={"ev": "ev (chips)", "ev_all_in": "ev_all_in (chips)"})
+    emit(render(shown, "table", percent=SEAT_CHANCES))
     emit("each ante seat 1 may name (value: seat 1's chips a round):")
     emit(render(antes.drop(columns=["ante_exact", "value_exact"]), "table"))
     return 0

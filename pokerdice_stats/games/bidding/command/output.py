@@ -21,7 +21,8 @@ else:  # imported on first use: the quick commands never load pandas
 
 __all__ = ["opening_words", "position_output", "summary_output", "without_noise"]
 
-#: The figures of a position that are chances (Markdown writes them in percent).
+#: The figures of a position that are chances (Markdown and the plain table write them in
+#: percent).
 CHANCE_FIGURES = ("chance_last_bid", "chance_last_bid_beliefs")
 
 
@@ -53,8 +54,10 @@ def summary_output(
         opening = opening_words(opening)
     emit(render(head, args.format))
     emit(render(players, args.format))
-    # Markdown writes the chances in percent: of the hand and of each opening bid, of each rung
-    emit(render(opening, args.format, percent=[c for c in opening.columns if c != "own_rung"]))
+    # the chances in percent: of the hand and of each opening bid (the plain table says the
+    # bids in words, their chances in them), of each rung
+    chances = [c for c in opening.columns if c not in ("own_rung", "seat 1 opens with")]
+    emit(render(opening, args.format, percent=chances))
     if show_odds:
         emit(render(odds, args.format, percent=("chance",)))
     if not show_odds:
@@ -127,11 +130,11 @@ def position_output(
     head = pd.DataFrame(
         [{"figure": k, "value": v} for k, v in shown.items() if k not in ("moves", "units")]
     )
-    if args.format == "markdown":  # the chances in percent, their figure's name ending in %
-        chances = head["figure"].isin(CHANCE_FIGURES) & (head["value"] != "-")
-        head.loc[chances, "value"] = head.loc[chances, "value"].map(percent_of)
-        head.loc[chances, "figure"] += " %"
+    # the chances in percent, their figure's name ending in % (Markdown and the plain table)
+    chances = head["figure"].isin(CHANCE_FIGURES) & (head["value"] != "-")
+    head.loc[chances, "value"] = head.loc[chances, "value"].map(percent_of)
+    head.loc[chances, "figure"] += " %"
     emit(render(head, args.format))
-    emit(f"moves: chance under the solution; value in {UNITS}, for the player to move")
+    emit(f"moves: chance % under the solution; value in {UNITS}, for the player to move")
     emit(render(moves, args.format, percent=("chance",)))
     return 0

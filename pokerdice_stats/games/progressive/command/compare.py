@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerdice_stats.games.progressive.command.payout_text import CHANCE_KEYS
 from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION
-from pokerdice_stats.ground.formats import render
+from pokerdice_stats.ground.formats import percent_of, render
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -56,7 +57,8 @@ def compare_record(rules, schedules, game: dict, tolerance, rounds, start) -> di
 
 
 def compare_text(record: dict) -> str:
-    """The plain-text form of :func:`compare_record`."""
+    """The plain-text form of :func:`compare_record` (chances in percent, their figure's
+    name ending in ``%``)."""
     a, b = record["schedules"]["a"], record["schedules"]["b"]
     head = (
         f"schedules side by side: A = {a}, B = {b}\n"
@@ -66,7 +68,7 @@ def compare_text(record: dict) -> str:
     figures = record["totals"]
     totals = pd.DataFrame(
         [
-            {"figure": k.removesuffix("_float"), "A": v["a"], "B": v["b"]}
+            _figure_row(k.removesuffix("_float"), v["a"], v["b"], CHANCE_KEYS)
             for k, v in figures.items()
             # decimals here: the exact fractions are in the JSON answer
             if not k.endswith("_exact") and f"{k}_float" not in figures
@@ -88,8 +90,8 @@ def compare_text(record: dict) -> str:
     if record["session"] is not None:
         rows = []
         for key in ("ruin_float", "mean_float", "sd"):
-            rows.append({"figure": key.removesuffix("_float"), "A": record["session"]["a"][key],
-                         "B": record["session"]["b"][key]})  # fmt: skip
+            rows.append(_figure_row(key.removesuffix("_float"), record["session"]["a"][key],
+                                    record["session"]["b"][key], ("ruin",)))  # fmt: skip
         for q in record["session"]["a"]["quantiles"]:
             rows.append({"figure": f"quantile {q}", "A": record["session"]["a"]["quantiles"][q],
                          "B": record["session"]["b"]["quantiles"][q]})  # fmt: skip
@@ -99,3 +101,11 @@ def compare_text(record: dict) -> str:
             + render(pd.DataFrame(rows), "table")
         )
     return text
+
+
+def _figure_row(name: str, a, b, chances) -> dict:
+    """A row of a side-by-side table: a figure named in ``chances`` in percent (``name %``,
+    as :func:`~pokerdice_stats.ground.formats.percent_of` writes it), any other as it is."""
+    if name not in chances:
+        return {"figure": name, "A": a, "B": b}
+    return {"figure": f"{name} %", "A": percent_of(a), "B": percent_of(b)}

@@ -24,7 +24,7 @@ from pokerdice_stats.games.seen.command.round_holds import emit_hold_rows, hold_
 from pokerdice_stats.games.seen.exact.seen_only import require_seen
 from pokerdice_stats.games.seen.exact.throw_limit import assumed_limit
 from pokerdice_stats.ground.bounds import match_targets_text
-from pokerdice_stats.ground.formats import to_json
+from pokerdice_stats.ground.formats import chance_percent, to_json
 from pokerdice_stats.turn.rules import MAX_TARGET
 
 if TYPE_CHECKING:
@@ -198,11 +198,14 @@ def _run_seat(args: argparse.Namespace, result) -> int:
             if args.limit is not None
             else " (the default: the first player took them all; --limit T says otherwise)"
         )
-    emit(f"seat {seat} of {result.players}, {facing}: wins with chance {record['win']:.6g}")
+    emit(
+        f"seat {seat} of {result.players}, {facing}: wins with chance "
+        f"{chance_percent(record['win'], digits=6)}%"
+    )
     if holds is not None:
         emit(
             f"holds of {record['hand']} with {args.throws_left} throw(s) left, best first "
-            "(win: chance of winning the round):"
+            "(win %: chance of winning the round, in percent):"
         )
         emit_hold_rows(holds.to_dict(orient="records"), result.exact)
     return 0
@@ -234,8 +237,8 @@ def run_match(args: argparse.Namespace) -> int:
     emit_frame(frame, args.format, context, "seats", percent=("win",))
     if args.format == "table":
         emit(
-            "note: win is the chance (0 to 1) of winning the match, expected_rounds the mean "
-            "number of rounds it lasts"
+            "note: win % is the chance of winning the match in percent, expected_rounds the "
+            "mean number of rounds it lasts"
             + ("; exact fractions: --format json or csv" if result.exact else "")
         )
     return 0
@@ -300,8 +303,8 @@ def run_holdup(args: argparse.Namespace) -> int:
     emit(f"rules {rules.label()}{limited}")
     emit(
         f"{result.hand} ({result.category}) against {result.players_left} player(s) still to "
-        f"throw: holds up with chance {float(result.holds_up):.6g}"
+        f"throw: holds up with chance {chance_percent(result.holds_up, digits=6)}%"
     )
-    emit(f"takes_pot: chance (0 to 1) of {_prize(rules)}")
-    emit_frame(frame, "table")
+    emit(f"takes_pot %: chance of {_prize(rules)}, in percent")
+    emit_frame(frame, "table", percent=("takes_pot",))
     return 0

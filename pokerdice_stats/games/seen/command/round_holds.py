@@ -25,23 +25,23 @@ def hold_records(holds, exact: bool) -> list[dict]:
 
 def emit_hold_rows(holds: list[dict], exact: bool) -> None:
     """The holds as ``hold --to-win`` writes them: ``(none)`` for keeping nothing, ``stand``
-    for throwing nothing, the chance to 6 places, its fraction when exact, ``*`` on the
-    optimal holds."""
+    for throwing nothing, the chance in percent (``win %``, six significant digits), its
+    fraction when exact, ``*`` on the optimal holds."""
     from pokerdice_stats.engines.cli import emit_rows
-    from pokerdice_stats.ground.formats import short_fraction
+    from pokerdice_stats.ground.formats import chance_percent, short_fraction
 
     rows = []
     for row in holds:
         shown = {
             "keep": row["keep"] or "(none)",
             "rethrow": row["rethrow"] or "stand",
-            "win": f"{row['value_float']:.6f}",
+            "win %": chance_percent(row["value_float"], digits=6),
             "exact": short_fraction(row["value"]) if exact else "",
             "optimal": "*" if row["optimal"] else "",
         }
         if not exact:
             del shown["exact"]
         rows.append(shown)
-    emit_rows(rows, right=("win", "exact", "rethrow"))
+    emit_rows(rows, right=("win %", "exact", "rethrow"))
     if exact and any("…" in r["exact"] for r in rows):
         emit("… a fraction too long to show: --format json gives it exactly")
