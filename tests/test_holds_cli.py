@@ -148,7 +148,7 @@ def test_hold_table_output(capsys):
     lines = out.splitlines()
     assert "2 throws left" in lines[0] and "rules gameweave" in lines[0]
     assert lines[1] == "goal: at-least:full-house; values: chance, in percent"
-    assert lines[2].split() == ["keep", "rethrow", "chance", "%", "exact", "optimal"]
+    assert lines[2].split() == ["keep", "rethrow", "chance", "%", "fraction", "optimal"]
     assert lines[3].split()[:3] == ["K", "K", "3"] and lines[3].rstrip().endswith("*")
     assert lines[3].split()[3:5] == ["42.9012", "139/324"]  # 139/324 in percent, and exact
 

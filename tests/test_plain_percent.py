@@ -229,7 +229,7 @@ def test_hold(capsys):
     assert "chance %" in rows[0]
     for row, hold in zip(rows, record["holds"], strict=True):
         _percent(row["chance %"], hold["value"])
-        assert row["exact"] == (hold["value_exact"].removesuffix("/1") or "0")
+        assert row["fraction"] == (hold["value_exact"].removesuffix("/1") or "0")
     out, record = _answers(capsys, "hold", "K K J 10 9", "--to-win", "--against", "Q Q Q 9 9")
     rows = _table(out, "keep")
     for row, hold in zip(rows, record["holds"], strict=True):

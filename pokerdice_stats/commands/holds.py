@@ -354,6 +354,7 @@ def run_hold(args: argparse.Namespace) -> int:
     )
     emit(_goal_line(args, advice))
     value_name = "win %" if args.to_win else ("chance %" if advice.unit == "chance" else "points")
+    exact = "fraction" if "%" in value_name else "exact"  # a chance's fraction: 0 to 1, not %
     rows = []
     for i, row in enumerate(advice.rows):
         value = row["value_float"]  # a chance (shown in percent: "%" in its name) or points
@@ -361,23 +362,22 @@ def run_hold(args: argparse.Namespace) -> int:
             "keep": row["keep"] or "(none)",
             "rethrow": row["rethrow"] or "stand",
             value_name: chance_percent(value, digits=6) if "%" in value_name else f"{value:.6f}",
-            "exact": short_fraction(row["value"]) if advice.exact else "",
+            exact: short_fraction(row["value"]) if advice.exact else "",
             "optimal": "*" if row["optimal"] else "",
         }
         if distribution is not None:
             for c, chance in enumerate(distribution[i].values()):
                 shown[rules.categories[c].short] = chance_percent(chance, digits=3)
         rows.append(shown)
-    # the exact column only where every fraction is short and the table stays narrow
-    if not advice.exact or distribution is not None or any("…" in row["exact"] for row in rows):
+    if not advice.exact or distribution is not None or any("…" in row[exact] for row in rows):
         for row in rows:
-            del row["exact"]
+            del row[exact]
     if distribution is not None:
         legend = ", ".join(f"{c.short} {c.name.lower()}" for c in rules.categories)
         emit(f"category columns: the chance in percent of ending the turn in it ({legend})")
     shorts = tuple(c.short for c in rules.categories)
-    emit_rows(rows, right=(value_name, "exact", "rethrow", *shorts))
-    if advice.exact and not any("exact" in row for row in rows):
+    emit_rows(rows, right=(value_name, exact, "rethrow", *shorts))
+    if advice.exact and not any(exact in row for row in rows):
         emit("exact fractions: --format json")
     return 0
 
