@@ -178,8 +178,12 @@ def test_a_blind_round_names_its_rule_set(capsys, settings, label):
         (["banking", "--set", "starter=winner"], ["004 banking", "starter=winner"]),
         (["betting", "--set", "target=2"], ["betting round (001)", "target=2"]),
         (["betting", "--set", "starter=rotate"], ["betting round (001)", "starter=rotate"]),
+        (["round", "--players", "3", "--set", "target=2"], ["a round", "target=2"]),
+        (["holdup", "3 3 3 5 6", "--set", "starter=rotate"], ["holdup", "starter=rotate"]),
+        (["round", "--rules", "banking", "--set", "starter=winner"],
+         ["004 banking", "starter=winner"]),
     ],
-)
+)  # fmt: skip
 def test_keys_that_change_nothing_are_refused(capsys, argv, needles):
     assert_cli_error(capsys, argv, *needles, "would change nothing")
 

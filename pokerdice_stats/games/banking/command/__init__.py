@@ -278,9 +278,11 @@ def _run_position(args: argparse.Namespace, rules, players: int) -> int:
 def answer_round(args: argparse.Namespace, rules) -> int:
     """``round`` under ``knowledge=blind`` (banking): every seat plays the symmetric equilibrium."""
     from pokerdice_stats.games.banking.exact.field import blind_round, check_players
+    from pokerdice_stats.games.banking.simulation.sessions import check_banking_keys
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.ground.formats import short_fraction
 
+    check_banking_keys(rules)  # as the banking command: one round reads neither
     if args.seat is not None:
         raise OptionError(
             "--seat (one seat facing the best hand so far) applies when later seats see the "

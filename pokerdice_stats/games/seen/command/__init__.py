@@ -26,6 +26,7 @@ from pokerdice_stats.games.seen.exact.throw_limit import assumed_limit
 from pokerdice_stats.ground.bounds import match_targets_text
 from pokerdice_stats.ground.formats import chance_percent, to_json
 from pokerdice_stats.turn.rules import MAX_TARGET
+from pokerdice_stats.turn.unread_keys import refuse_unread
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -97,10 +98,16 @@ def register(subparsers) -> None:
     holdup.set_defaults(func=run_holdup)
 
 
+#: The rule keys one round never reads (a match's target, who starts the next round).
+ONE_ROUND_UNREAD = ("target", "starter")
+ONE_ROUND_WHY = "one round has no match to win and no next round to start; match reads them"
+
+
 def answer_round(args: argparse.Namespace, rules) -> int:
     """``round`` when later seats see the earlier hands: every seat's chance, or one seat's."""
     from pokerdice_stats.games.seen.exact.rounds import solve_round
 
+    refuse_unread(rules, ONE_ROUND_UNREAD, "a round", ONE_ROUND_WHY)
     result = solve_round(rules, args.players, exact=_exact(args, rules))
     if args.seat is not None:
         return _run_seat(args, result)
@@ -273,6 +280,7 @@ def run_holdup(args: argparse.Namespace) -> int:
 
     rules = rules_from_args(args)
     require_seen(rules, "holdup")
+    refuse_unread(rules, ONE_ROUND_UNREAD, "holdup", ONE_ROUND_WHY)
     given = _holdup_limit(args, rules)
     limit = assumed_limit(rules, given)
     result = holdup(rules, args.dice, args.players_left, limit=given, exact=_exact(args, rules))
