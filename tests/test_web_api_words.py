@@ -172,8 +172,6 @@ def test_the_rules_answer_names_the_panels_of_the_rules_in_force(client, body, p
          ["hold", "betting-unsupported"], ["001's betting", "ties=split"]),
         ({"rules": "progressive", "set": ["ties=split"]},
          ["progressive-unsupported"], ["004's progressive game", "ties=split"]),
-        ({"rules": "classic", "set": ["throws=2"]},
-         ["hold", "bidding-unsupported"], ["003's bidding", "throws=2"]),
     ],
 )  # fmt: skip
 def test_a_panel_of_the_presets_game_the_rules_refuse_is_named(client, body, panels, words):
@@ -186,6 +184,24 @@ def test_a_panel_of_the_presets_game_the_rules_refuse_is_named(client, body, pan
     for word in words:
         assert word in note, (word, note)
     assert ("still advise" in note) is ("hold" in panels)
+
+
+@pytest.mark.parametrize(
+    ("body", "panels"),
+    [
+        ({"rules": "classic", "set": ["throws=2"]}, ["hold", "bidding"]),
+        ({"rules": "classic", "set": ["max_rethrow=3", "sticky_holds=true"]}, ["hold", "bidding"]),
+        ({"rules": "triple-snakes", "set": ["target=7"]}, ["hold", "betting"]),
+    ],
+)
+def test_an_option_for_the_holds_leaves_the_other_panels_alone(client, body, panels):
+    """The page's one rule set serves every panel: a key bidding or betting never reads
+    (set for the holds) is left out of their rules, not a reason to drop their panel."""
+    got = client.post("/api/rules", json=body).json()
+    assert got["panels"] == panels and got["not_coached"] is None
+    if "bidding" in panels:
+        question = {**body, "hand": "Q Q Q 9 9", "bids": ["full-house"], "seat": 2}
+        assert answer(client, "/api/bidding", question)["seat"] == 2
 
 
 def test_banking_with_push_ties_stays_banking_for_the_coach(client):

@@ -134,7 +134,7 @@ def betting_answer(request: BettingRequest) -> dict:
     )
     from pokerdice_stats.games.betting.exact.solve import solve_betting
 
-    rules = table_rules(request)
+    rules = panel_rules("betting", table_rules(request))
     args = _namespace(request, habits=None)
     check_options(args)
     if request.seat > request.players:
@@ -173,7 +173,7 @@ def bidding_answer(request: BiddingRequest) -> dict:
     from pokerdice_stats.ground import indexing as ix
     from pokerdice_stats.turn.hands import hand_table
 
-    rules = table_rules(request)
+    rules = panel_rules("bidding", table_rules(request))
     check_bidding_rules(rules)
     # the hand and the bids are checked before the solve, so bad input is refused at once
     ladder = bid_ladder(rules, "category")
@@ -329,6 +329,26 @@ def _checked(panel: str, rules: RuleSet) -> str:
     return panel if _refusal(panel, rules) is None else f"{panel}-unsupported"
 
 
+def panel_rules(panel: str, rules: RuleSet) -> RuleSet:
+    """``rules`` as the game of ``panel`` reads them: the page's one rule set serves every
+    panel, so a key set for another panel (``throws=2`` for the holds) is left out of the
+    bidding and betting panels' rules, not refused as the command line refuses it (there
+    a key the game never reads would stand in the answer's label and change nothing)."""
+    from pokerdice_stats.games.betting.exact.solve import UNREAD_KEYS
+    from pokerdice_stats.games.bidding.exact.odds import RULE_KEYS_READ
+    from pokerdice_stats.turn.rules import PRESETS, get_rules
+
+    base = PRESETS[rules.preset].settings()
+    changed = {k: v for k, v in rules.settings().items() if k != "preset" and base[k] != v}
+    if panel == "bidding":
+        kept = {k: v for k, v in changed.items() if k in RULE_KEYS_READ}
+    elif panel == "betting":
+        kept = {k: v for k, v in changed.items() if k not in UNREAD_KEYS}
+    else:
+        return rules
+    return rules if kept == changed else get_rules(rules.preset, kept)
+
+
 def _refusal(panel: str, rules: RuleSet) -> str | None:
     """Why the game of ``panel`` (:data:`GAME_PANELS`) refuses ``rules``, or None; the
     command line's advice (``use --set ...``) left out, the page has no such option."""
@@ -344,7 +364,7 @@ def _refusal(panel: str, rules: RuleSet) -> str | None:
         "bidding": check_bidding_rules,
     }[panel]
     try:
-        check(rules)
+        check(panel_rules(panel, rules))
     except OptionError as refusal:
         return re.split(r"[:;] use --", str(refusal))[0]
     return None

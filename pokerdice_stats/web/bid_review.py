@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.web.answers import table_rules
+from pokerdice_stats.web.answers import panel_rules, table_rules
 from pokerdice_stats.web.requests import BiddingReviewRequest
 from pokerdice_stats.web.review_rows import decision_row, review_record
 
@@ -41,7 +41,7 @@ def bidding_review(request: BiddingReviewRequest) -> dict:
     from pokerdice_stats.games.bidding.exact.solve import solve_ladder
     from pokerdice_stats.turn.hands import hand_table
 
-    rules = table_rules(request)
+    rules = panel_rules("bidding", table_rules(request))
     check_bidding_rules(rules)
     ladder = bid_ladder(rules, request.ladder)
     table = hand_table(rules)
