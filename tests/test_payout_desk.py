@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import itertools
 import json
 import re
@@ -36,7 +34,6 @@ from pokerdice_stats.games.progressive.exact.schedule_files import (
     write_schedule,
 )
 from pokerdice_stats.ground.errors import OptionError, PokerDiceError
-from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.kernels.bank import bank_round
 
 RULES = get_rules("progressive")
@@ -491,51 +488,3 @@ def test_cli_names_the_range_of_bank_values_not_several_pays(capsys, tmp_path):
     code, _, err = run_cli(capsys, "payout", "--rounds", "10000", "--schedule", str(path))
     assert code == 2 and "12,010,000 bank values" in err and "rounds fit" in err
     assert "several" not in err
-
-
-def test_every_pay_meeting_the_target_is_found_and_meets_it():
-    """004's five-of-a-kind/one-pair: the edge falls from 8.4 points a round at pay 0 to
-    0.86 at 500 and climbs again, so two pays give 3 points; the answer is the one nearer
-    the current 1,200 (as a ratio), the other is listed."""
-    solved = solve_pay(RULES, "five-of-a-kind/one-pair", 3)
-    assert solved.scan_complete and len(solved.other_pays) == 1
-    low, high = sorted((solved.pay, *solved.other_pays))
-    assert low < 500 < high and solved.pay == high
-    for pay in (low, high, 777):
-        schedule = PROGRESSIVE_SCHEDULE.with_amount("five-of-a-kind", "one-pair", pay, "t")
-        expected = round_outcomes(RULES, "optimal", schedule=schedule).expected
-        assert expected == 3 if pay != 777 else expected < 3  # below the target between
-    record = solved.record()
-    assert record["other_pays"] == [fraction_text(low)] and record["scan_complete"] is True
-    # 2,736 for a pair under five of a kind, 1,200 for the worse little straight: said
-    assert [b.split(", a weaker")[0] for b in solved.order_breaks] == [
-        "five-of-a-kind over little-straight pays 1200 (both sides), less than "
-        "five-of-a-kind over one-pair (2736.018)"
-    ]
-
-
-def test_a_monotone_edge_has_no_other_pay():
-    solved = solve_pay(RULES, "three-of-a-kind/two-pair", 5, computer="largest-set")
-    assert solved.other_pays == () and solved.scan_complete
-    assert solved.pay > 12 and any(
-        "full-house over two-pair pays 12" in b for b in solved.order_breaks
-    )
-
-
-def test_csv_and_markdown_rows_keep_what_they_are_about(capsys, tmp_path):
-    """Markdown gives the answer's own figures before its rows; every CSV row carries the
-    answer's context (rules, schedules, computer, the target and the edge reached)."""
-    code, out, _ = run_cli(capsys, "payout", "--breakdown", "--format", "markdown")
-    figures, cells = out.split("\n\n", 1)
-    assert code == 0 and "| expected | 1.508324014 |" in figures
-    assert "| player_paid % | 37.19 |" in figures and cells.startswith("| side | winner |")
-    path = tmp_path / "mine.csv"
-    run_cli(capsys, "payout", "--schedule-out", str(path))
-    code, out, _ = run_cli(capsys, "payout", "--compare", "004", str(path), "--format", "csv")
-    header, first = out.splitlines()[:2]
-    assert header.startswith("rules,computer,knowledge,unit,schedule_a,schedule_b,side,")
-    assert first.startswith("progressive,optimal,seen,")
-    code, out, _ = run_cli(capsys, "payout", "--design", "--target=-3%", "--side", "house",
-                           "--format", "csv")  # fmt: skip
-    rows = list(csv.DictReader(io.StringIO(out)))
-    assert rows and all(r["target"] == "-3" and abs(float(r["reached"]) + 3) <= 0.05 for r in rows)

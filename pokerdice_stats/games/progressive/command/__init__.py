@@ -393,7 +393,8 @@ def card_record(card: str, rules, schedule, path) -> dict:
 #: The figures of a payout answer that are chances (Markdown writes them in percent).
 PAYOUT_CHANCES = (
     "player_paid", "computer_paid", "nothing_paid", "push", "session_ruin", "session_ahead",
-    "session_level", "probability", "probability_a", "probability_b",
+    "session_level", "probability", "probability_a", "probability_b", "variance_share",
+    "variance_share_a", "variance_share_b", "ruin", "ahead", "level",
 )  # fmt: skip
 
 
@@ -410,8 +411,12 @@ def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
     if fmt == "table":
         emit(text(record))
         return
-    if key is None or fmt == "json":
+    if fmt == "json":
         emit_record(record, fmt, key, PAYOUT_CHANCES)
+        return
+    if key is None:  # one row: a list of plain items (other pays, breakpoints) as one cell
+        record = {k: "; ".join(map(str, v)) if _plain_list(v) else v for k, v in record.items()}
+        emit_record(record, fmt, None, PAYOUT_CHANCES)
         return
     if fmt == "markdown":
         emit(_figures_markdown({k: v for k, v in record.items() if k != key}) + "\n")
@@ -420,6 +425,10 @@ def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
     context = _context(record)
     rows = [{**context, **row} for row in record.get(key) or []]
     emit_record({**record, key: rows}, fmt, key, PAYOUT_CHANCES)
+
+
+def _plain_list(value: object) -> bool:
+    return isinstance(value, list) and all(not isinstance(v, dict | list) for v in value)
 
 
 #: The fields that say what a payout answer is about (each CSV row carries them).
@@ -438,15 +447,16 @@ def _context(record: dict) -> dict:
 def _figures_markdown(record: dict) -> str:
     """The answer's own figures as a Markdown table of figure and value (a nested object's
     figures as ``outer.inner``; chances in percent, as the rows' columns)."""
-    from pokerdice_stats.ground.formats import chance_percent, plain
+    from pokerdice_stats.ground.formats import number_text, plain
     from pokerdice_stats.ground.json_names import answer_names
 
     rows = []
     for key, value in pd.json_normalize(answer_names(plain(record))).iloc[0].items():
-        if isinstance(value, list) or key.endswith("_exact") or value is None:
+        parts = key.split(".")  # a nested figure: totals.player_paid.a, session.ruin
+        if isinstance(value, list) or value is None or any(p.endswith("_exact") for p in parts):
             continue
-        if key in PAYOUT_CHANCES and isinstance(value, float):
-            key, value = f"{key} %", chance_percent(value)
+        if any(p in PAYOUT_CHANCES for p in parts) and isinstance(value, float):
+            key, value = f"{key} %", number_text(100 * value)  # the rows' digits
         rows.append({"figure": key, "value": value})
     return render(pd.DataFrame(rows), "markdown")
 

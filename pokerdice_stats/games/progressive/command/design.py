@@ -68,6 +68,5 @@ def _moved_text(design) -> str:
     one = len(sides) - both
     parts = [f"{n} cell{'s' if n != 1 else ''} {how}" for n, how in
              ((both, "both ways"), (one, "on one side")) if n]  # fmt: skip
-    return (
-        " and ".join(parts) or "nothing"
-    ) + f", {float(design.points_moved):g} points in all (each side counted)"
+    counted = f"cells_changed {design.cells_changed} and {float(design.points_moved):g} points"
+    return (" and ".join(parts) or "nothing") + f" ({counted}, each side counted)"

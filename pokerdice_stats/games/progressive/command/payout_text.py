@@ -91,8 +91,7 @@ def session_text(session: dict) -> str:
     return (
         f"\nbank after {session['rounds']:,} rounds from {session['start']:,} points "
         f"({session['arithmetic']}):\n"
-        f"  chance of ruin (bank below {session['ruin_below']:,}): "
-        f"{chance_percent(session['ruin_float'])}%"
+        f"  chance of ruin (bank below {session['ruin_below']:,}): {_ruin_text(session)}"
         + (f" = {ruin}" if session["ruin"] and len(ruin) < 60 else "")
         + f"\n  mean {session['mean_float']:,.2f} points, sd {session['sd']:,.2f} points\n"
         f"  the player ends ahead of the computer (004's winner: the most points): "
@@ -100,7 +99,8 @@ def session_text(session: dict) -> str:
         f"{chance_percent(session['level_float'])}%\n"
         f"  quantiles (points): {quantiles}\n"
         "  the computer's bank is unlimited here (it always pays); simulate --what session "
-        "also ends a session when the computer's bank (10,000 points) is ruined\n"
+        f"also ends a session when the computer's bank ({session['start']:,} points, as the "
+        "player's) is ruined\n"
     )
 
 
@@ -169,6 +169,8 @@ def solve_text(record: dict) -> str:
 def _other_pays_text(record: dict) -> str:
     """The other pays meeting the target, or that the scan found none (and how far it got)."""
     others = record.get("other_pays_float") or []
+    if not record.get("piece_slope_float") and not others:
+        return "  the edge does not depend on this pay: every pay gives the target\n"
     scan = "a scan from 0 to 1,000,000" + ("" if record["scan_complete"] else " (cut short)")
     if not others:
         return f"  no other pay meets the target ({scan}); this pay is the one found\n"
@@ -195,3 +197,12 @@ def _by_winner_shown(rows: list[dict]):
             for r in rows
         ]
     )
+
+
+def _ruin_text(session: dict) -> str:
+    """The chance of ruin in percent; below its stated tolerance, 0 and why (the JSON keeps
+    the figure as computed)."""
+    ruin, tolerance = session["ruin_float"], session.get("tolerance")
+    if tolerance is not None and ruin < tolerance:
+        return f"0% (below the tolerance of {tolerance:.1e}: the arithmetic's noise)"
+    return f"{chance_percent(ruin)}%"

@@ -182,11 +182,23 @@ def order_breaks(rules: RuleSet, base: PayoutSchedule, new: PayoutSchedule) -> t
         key = (better[:2], worse[:2], pays[better], pays[worse])
         sides.setdefault(key, []).append(better[2])
     return tuple(
-        f"{b[0]} over {b[1]} pays {amount_label(bp)} ("
+        f"{b[0]} over {b[1]} pays {_apart(bp, wp)[0]} ("
         + ("both sides" if len(where) == 2 else f"{where[0]} side")
-        + f"), less than {w[0]} over {w[1]} ({amount_label(wp)}), a weaker win"
+        + f"), less than {w[0]} over {w[1]} ({_apart(bp, wp)[1]}), a weaker win"
         for (b, w, bp, wp), where in sorted(sides.items())
     )
+
+
+def _apart(low: Fraction, high: Fraction) -> tuple[str, str]:
+    """Two pays written with the digits it takes to tell them apart."""
+    texts = (amount_label(low), amount_label(high))
+    for digits in (10, 14):
+        if texts[0] != texts[1]:
+            return texts
+        texts = (f"{float(low):.{digits}g}", f"{float(high):.{digits}g}")
+    if texts[0] == texts[1]:  # closer than a float tells: the difference itself
+        texts = (amount_label(low), f"{amount_label(low)} + {float(high - low):.3g}")
+    return texts
 
 
 def slopes(rules: RuleSet, outcomes, cells: list[Cell], tau: Fraction) -> list[float]:

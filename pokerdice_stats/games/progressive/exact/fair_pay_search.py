@@ -204,10 +204,17 @@ def outside_move(
         percent_text(edge.percent) if percent else f"{float(edge.expected):.6g} points per round"
     )
     wanted_text = f"{float(target):g}%" if percent else f"{float(target):.6g} points per round"
+    heading = right.root(wanted)
+    if all(not piece.slope for piece in pieces):
+        why = "the edge does not depend on this pay (the same at every pay tried)"
+    elif heading is not None and heading > PAY_LIMIT:
+        why = f"the edge heads for it past the largest pay tried (at about {float(heading):.6g})"
+    else:
+        why = "the edge moves away from the target on every piece met"
     raise OptionError(
         f"no pay of {cell_text(cell)} from 0 to {int(PAY_LIMIT):,} reaches "
-        f"{wanted_text}: the closest is {reached} (at pay {float(closest.at):.6g}), and the "
-        f"edge moves away from the target on every piece met ({len(game.pieces)} pays tried)"
+        f"{wanted_text}: the closest is {reached} (at pay {float(closest.at):.6g}); {why} "
+        f"({len(game.pieces)} pays tried)"
     )
 
 

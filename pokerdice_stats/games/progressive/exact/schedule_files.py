@@ -216,7 +216,7 @@ def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
     sections: dict[str | None, list[str]] = {None: []}
     side: str | None = None
     for line in text.splitlines():
-        stripped = line.strip()
+        stripped = _unquoted_comment(line.strip())
         if stripped.lower().startswith(_NAME_PREFIX):
             # a spreadsheet pads the line with the table's empty cells: ",,,"
             name = stripped[len(_NAME_PREFIX) :].rstrip(", ").strip() or default_name
@@ -243,6 +243,18 @@ def _parse_csv(text: str, default_name: str, source: str) -> PayoutSchedule:
     player = _grid(sections["player"], f"{source} (player side)")
     house = _grid(sections["house"], f"{source} (house side)")
     return checked_schedule(name, player, source, house)
+
+
+def _unquoted_comment(line: str) -> str:
+    """A comment line as a spreadsheet may save it, its first cell quoted because it holds a
+    comma (``"# schedule: a, b",,,``), as the comment itself; any other line unchanged."""
+    if not line.startswith('"#'):
+        return line
+    try:
+        first = next(csv.reader([line]))[0]
+    except (csv.Error, StopIteration):
+        return line
+    return first.strip()
 
 
 def _csv_rows(lines: list[str], source: str) -> list[list[str]]:

@@ -82,7 +82,8 @@ def write_breakdown(folder: Path) -> list[Path]:
         "payout; the contributions add up to the expected payout "
         f"({fixed_text(float(best.expected), '.6g')} = {best.expected}).  `variance_share`: "
         "chance times (payout - mean)^2 over the variance.  Paying cells only, "
-        "biggest share of the variance first.\n\n" + to_markdown(cells, percent=("probability",))
+        "biggest share of the variance first.\n\n"
+        + to_markdown(cells, percent=("probability", "variance_share"))
     )
     written.append(write_text(folder / "progressive_breakdown.md", text))
     written.append(_breakdown_chart(best, folder / "progressive_breakdown.png"))
