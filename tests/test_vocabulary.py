@@ -298,7 +298,7 @@ def test_round_seat_hand_rows_read_as_hold(capsys, exact):
     assert code == 0, err
     seat_rows = _table_rows(seat_out)
     assert seat_rows[0].split() == (
-        ["keep", "rethrow", "win", "%", "exact", "optimal"]
+        ["keep", "rethrow", "win", "%", "fraction", "optimal"]
         if exact == "always"
         else ["keep", "rethrow", "win", "%", "optimal"]
     )

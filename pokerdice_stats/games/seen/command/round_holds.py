@@ -36,12 +36,12 @@ def emit_hold_rows(holds: list[dict], exact: bool) -> None:
             "keep": row["keep"] or "(none)",
             "rethrow": row["rethrow"] or "stand",
             "win %": chance_percent(row["value_float"], digits=6),
-            "exact": short_fraction(row["value"]) if exact else "",
+            "fraction": short_fraction(row["value"]) if exact else "",
             "optimal": "*" if row["optimal"] else "",
         }
         if not exact:
-            del shown["exact"]
+            del shown["fraction"]
         rows.append(shown)
-    emit_rows(rows, right=("win %", "exact", "rethrow"))
-    if exact and any("…" in r["exact"] for r in rows):
+    emit_rows(rows, right=("win %", "fraction", "rethrow"))
+    if exact and any("…" in r["fraction"] for r in rows):
         emit("… a fraction too long to show: --format json gives it exactly")
