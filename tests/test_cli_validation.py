@@ -246,7 +246,10 @@ def test_simulate_uses_the_options_it_accepts(capsys, extra, keys):
         (["--start", "0", "--rounds", "3"], ["--start must be 1 to ", "got 0"]),
         (["--rounds", "-1"], ["--rounds must be 0 to 10,000, got -1"]),
         (["--rounds", "10001"], ["--rounds must be 0 to 10,000, got 10,001"]),
-        (["--rules", "banking"], ["ties=split", "tiebreak=full", "--rules progressive"]),
+        (
+            ["--rules", "banking"],
+            ["ties=split", "tiebreak=full", "--set ties=push --set tiebreak=category"],
+        ),
         (["--rules", "gameweave"], ["ties=roll-off"]),
         (["--set", "ties=split"], ["ties=split"]),
         (["--set", "tiebreak=full"], ["tiebreak=full"]),

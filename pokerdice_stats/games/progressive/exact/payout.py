@@ -226,9 +226,10 @@ def check_payout_rules(rules: RuleSet) -> None:
     ]
     if wrong:
         raise OptionError(
-            "payout compares categories only and pushes on equal categories (the "
-            "progressive rules), but these rules have " + ", ".join(wrong) + ": use --rules "
-            "progressive, or --set ties=push --set tiebreak=category"
+            "004's progressive game compares categories only and pushes on equal categories "
+            '("the face values of the dice are not used"), but these rules have '
+            + ", ".join(wrong)
+            + ": use --set ties=push --set tiebreak=category (the progressive preset's own)"
         )
     refuse_unread(
         rules,
