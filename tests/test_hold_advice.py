@@ -244,7 +244,7 @@ def test_progressive_json_contract(capsys):
         (["--to-win", "--players-left", "0"], ["--players-left must be 1 or more"]),
         (["--to-win", "--against", "Q Q Q 9 9", "--limit", "2"], ["--limit applies only"]),
         (["--to-win", "--rules", "banking"], ["blind", "banking"]),
-        (["--computer-hand", "K K K K 9"], ["payout", "push"]),
+        (["--computer-hand", "K K K K 9"], ["progressive game", "push"]),
         (["--rules", "progressive", "--as", "player"], ["needs --computer-hand"]),
         (["--set", "max_rethrow=3", "--throws-left", "1"], ["--untouched"]),
         (["--untouched", "K K"], ["--untouched matters only"]),
