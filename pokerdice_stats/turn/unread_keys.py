@@ -26,6 +26,18 @@ from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import PRESETS, RuleSet
 
 
+def changed_settings(rules: RuleSet) -> dict[str, str]:
+    """Every option key whose value differs from the rule set's preset, with its value, in
+    the order of :meth:`~pokerdice_stats.turn.rules.RuleSet.settings`.
+
+    >>> from pokerdice_stats import get_rules
+    >>> changed_settings(get_rules("classic", {"throws": 2, "wild": "9"}))
+    {'throws': '2', 'wild': '9'}
+    """
+    base = PRESETS[rules.preset].settings()
+    return {k: v for k, v in rules.settings().items() if k != "preset" and base[k] != v}
+
+
 def changed_keys(rules: RuleSet, keys: Sequence[str]) -> list[str]:
     """The keys of ``keys`` whose value differs from the rule set's preset, in order.
 
@@ -40,9 +52,8 @@ def changed_keys(rules: RuleSet, keys: Sequence[str]) -> list[str]:
     list of str
         ``KEY=VALUE`` of each changed key, as the label writes it.
     """
-    base = PRESETS[rules.preset].settings()
-    now = rules.settings()
-    return [f"{key}={now[key]}" for key in keys if now[key] != base[key]]
+    changed = changed_settings(rules)
+    return [f"{key}={changed[key]}" for key in keys if key in changed]
 
 
 def refuse_unread(rules: RuleSet, keys: Sequence[str], game: str, why: str) -> None:

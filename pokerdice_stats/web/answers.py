@@ -336,10 +336,10 @@ def panel_rules(panel: str, rules: RuleSet) -> RuleSet:
     a key the game never reads would stand in the answer's label and change nothing)."""
     from pokerdice_stats.games.betting.exact.solve import UNREAD_KEYS
     from pokerdice_stats.games.bidding.exact.odds import RULE_KEYS_READ
-    from pokerdice_stats.turn.rules import PRESETS, get_rules
+    from pokerdice_stats.turn.rules import get_rules
+    from pokerdice_stats.turn.unread_keys import changed_settings
 
-    base = PRESETS[rules.preset].settings()
-    changed = {k: v for k, v in rules.settings().items() if k != "preset" and base[k] != v}
+    changed = changed_settings(rules)
     if panel == "bidding":
         kept = {k: v for k, v in changed.items() if k in RULE_KEYS_READ}
     elif panel == "betting":

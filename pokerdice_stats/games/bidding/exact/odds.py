@@ -38,7 +38,8 @@ from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import hand_table
-from pokerdice_stats.turn.rules import PRESETS, RuleSet
+from pokerdice_stats.turn.rules import RuleSet
+from pokerdice_stats.turn.unread_keys import changed_settings
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -81,9 +82,8 @@ def check_bidding_rules(rules: RuleSet) -> None:
 straights, wild (one throw behind a screen, claims on all ten dice): throws=2 would change \
 nothing; leave it out
     """
-    base = PRESETS[rules.preset].settings()
-    for key, value in rules.settings().items():
-        if key not in RULE_KEYS_READ and key != "preset" and base[key] != value:
+    for key, value in changed_settings(rules).items():
+        if key not in RULE_KEYS_READ:
             raise OptionError(
                 f"003's bidding reads only the rule keys {', '.join(RULE_KEYS_READ)} (one throw "
                 f"behind a screen, claims on all ten dice): {key}={value} would change "

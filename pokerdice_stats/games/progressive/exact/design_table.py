@@ -181,12 +181,13 @@ def order_breaks(rules: RuleSet, base: PayoutSchedule, new: PayoutSchedule) -> t
     for better, worse in broken:
         key = (better[:2], worse[:2], pays[better], pays[worse])
         sides.setdefault(key, []).append(better[2])
-    return tuple(
-        f"{b[0]} over {b[1]} pays {_apart(bp, wp)[0]} ("
-        + ("both sides" if len(where) == 2 else f"{where[0]} side")
-        + f"), less than {w[0]} over {w[1]} ({_apart(bp, wp)[1]}), a weaker win"
-        for (b, w, bp, wp), where in sorted(sides.items())
-    )
+    lines = []
+    for (b, w, bp, wp), where in sorted(sides.items()):
+        low, high = _apart(bp, wp)
+        on = "both sides" if len(where) == 2 else f"{where[0]} side"
+        lines.append(f"{b[0]} over {b[1]} pays {low} ({on}), less than {w[0]} over {w[1]} "
+                     f"({high}), a weaker win")  # fmt: skip
+    return tuple(lines)
 
 
 def _apart(low: Fraction, high: Fraction) -> tuple[str, str]:
