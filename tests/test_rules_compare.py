@@ -9,7 +9,7 @@ import pytest
 from cli_helpers import assert_cli_error
 
 from pokerdice_stats import get_rules
-from pokerdice_stats.commands.rules_compare import payout_side_by_side
+from pokerdice_stats.commands.rules_compare import match_side_by_side, payout_side_by_side
 from pokerdice_stats.games.progressive.exact.payout import expected_payout
 from pokerdice_stats.games.seen.exact.matches import solve_match
 from pokerdice_stats.games.seen.exact.rounds import solve_round
@@ -72,7 +72,11 @@ def test_seats_and_match(compared):
             assert row[f"first_seat_{side}"] == pytest.approx(float(win), abs=1e-12)
             assert row[f"advantage_{side}"] == pytest.approx(float(win) - 1 / n, abs=1e-12)
     match = record["match"]
-    assert match["first_player_wins_b"] == pytest.approx(float(solve_match(B, 2, 3).win[0]))
+    for side, rules in (("a", A), ("b", B)):  # each rule set's own match
+        assert (match[f"target_{side}"], match[f"starter_{side}"]) == (rules.target, rules.starter)
+        own = solve_match(rules, 2, rules.target, rules.starter)
+        assert match[f"first_player_wins_{side}"] == pytest.approx(float(own.win[0]), abs=1e-12)
+        assert match[f"expected_rounds_{side}"] == pytest.approx(own.expected_rounds, abs=1e-9)
     assert record.get("payout") is None  # classic plays no progressive payout
 
 
@@ -109,3 +113,12 @@ def test_cli_page_and_refusals(capsys, compared):
     assert_cli_error(capsys, ["rules", "compare", "classic", "classic", "--set-b", "throws=0"],
                      "throws")  # fmt: skip
     assert_cli_error(capsys, ["rules", "compare", "classic", "classic", "--out", "x.pdf"], ".png")
+
+
+def test_the_match_is_each_rule_sets_own():
+    """A longer match under B is compared as B plays it (it was once always to 3 wins)."""
+    longer = get_rules("classic", {"target": 7})
+    match = match_side_by_side(A, longer)
+    assert (match["target_a"], match["target_b"]) == (A.target, 7)
+    assert match["first_player_wins_a"] != match["first_player_wins_b"]
+    assert match["expected_rounds_b"] > match["expected_rounds_a"]

@@ -9,8 +9,9 @@ or a TOML rule file), :func:`compare_rules` gathers, from the toolkit's own solv
 - each seat's chance in rounds of 2 to 5 seats and the first seat's advantage, its
   chance minus a fair share ``1/N`` (:func:`pokerdice_stats.games.seen.exact.rounds.solve_round`,
   where later seats see the earlier hands; blind rules have no first seat to speak of);
-- a match of two players to 3 round wins
-  (:func:`~pokerdice_stats.games.seen.exact.matches.solve_match`; not under shared ties);
+- a match of two players, each rule set's own (its ``target`` round wins and its
+  ``starter``: :func:`~pokerdice_stats.games.seen.exact.matches.solve_match`; not under
+  shared ties);
 - the progressive payout and its edge where the rules play one (the registry's
   ``payout`` game);
 - the holds that change: every first-throw hand whose best keep, for the first seat of
@@ -34,12 +35,11 @@ from typing import Any
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
+from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet
 
 #: Seats of the rounds compared.
 SEATS = (2, 3, 4, 5)
-#: The match compared: two players to this many round wins.
-MATCH_TARGET = 3
 #: Holds that change shown in the plain answer (all of them in JSON).
 HOLDS_SHOWN = 15
 
@@ -119,16 +119,29 @@ def seats_side_by_side(a: RuleSet, b: RuleSet) -> tuple[list[dict[str, Any]], di
 
 
 def match_side_by_side(a: RuleSet, b: RuleSet) -> dict[str, Any]:
-    """Player 1's chance to take a two-player match to 3 round wins, and its length."""
+    """Player 1's chance to take a two-player match and its length, each rule set's own
+    match (its ``target`` round wins, its ``starter``).
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> match = match_side_by_side(get_rules("classic"), get_rules("classic", {"target": 7}))
+    >>> match["target_a"], match["target_b"]
+    (5, 7)
+    >>> round(match["expected_rounds_a"], 2), round(match["expected_rounds_b"], 2)
+    (7.54, 11.07)
+    """
     from pokerdice_stats.games.seen.exact.matches import solve_match
 
-    out: dict[str, Any] = {"players": 2, "target": MATCH_TARGET}
+    out: dict[str, Any] = {"players": 2}
+    out["target_a"], out["target_b"] = a.target, b.target
+    out["starter_a"], out["starter_b"] = a.starter, b.starter
     wins: list = []
     lengths: list = []
     notes: list[str | None] = []
     for rules in (a, b):
         try:
-            match = solve_match(rules, 2, MATCH_TARGET)
+            match = solve_match(rules, 2, rules.target, rules.starter)
         except OptionError as err:
             wins.append(None)
             lengths.append(None)
@@ -238,7 +251,35 @@ def hand_text(hand: int, rules: RuleSet) -> str:
 
 
 def compare_rules(a: RuleSet, b: RuleSet) -> dict[str, Any]:
-    """The whole comparison as one JSON-ready record (see the module docstring)."""
+    """Two rule sets side by side: the whole comparison as one JSON-ready record.
+
+    Parameters
+    ----------
+    a, b : RuleSet
+        The rule sets compared (from :func:`~pokerdice_stats.turn.rules.get_rules`).
+
+    Returns
+    -------
+    dict
+        ``rules_a``, ``rules_b``; ``units`` (what each figure counts); ``odds`` (a row a
+        category: one throw and a turn's best chance of at least it, A and B); ``seats``
+        (a row for each of 2 to 5 seats: the first seat's chance to win and its
+        advantage over a fair share); ``match`` (two players, each rule set's own match);
+        ``payout`` (the progressive edge where played, else None); ``holds`` (the
+        first-throw hands whose best keep differs, with each habit's cost) and
+        ``holds_compared`` (what they were compared on, or why not).  Figures are floats
+        with their exact fractions under ``NAME_exact``.
+
+    Raises
+    ------
+    RulesError
+        If ``a`` or ``b`` is not a rule set.
+
+    See :func:`match_side_by_side` for an example of one part (the whole takes some
+    seconds: the rounds of 2 to 5 seats of both rule sets).
+    """
+    for rules in (a, b):
+        check_rule_set(rules)
     seats, rounds = seats_side_by_side(a, b)
     holds, note = holds_that_change(a, b, rounds)
     record: dict[str, Any] = {
@@ -308,17 +349,17 @@ def compare_text(record: dict[str, Any]) -> str:
     out.append("in percentage points (pp); later seats see the earlier hands; blank: blind rules):")
     out.append(render(pd.DataFrame(seats), "table"))
     match = record["match"]
-    line = f"a match of two players to {match['target']} round wins: player 1 takes it "
     parts = []
     for side in ("a", "b"):
+        rules = f"to {match[f'target_{side}']} round wins, starter {match[f'starter_{side}']}"
         if match[f"first_player_wins_{side}"] is None:
-            parts.append(f"{side.upper()}: no match ({match[f'note_{side}']})")
+            parts.append(f"{side.upper()} ({rules}): no match ({match[f'note_{side}']})")
         else:
             parts.append(
-                f"{side.upper()} {_percent(match[f'first_player_wins_{side}'])}% in "
+                f"{side.upper()} ({rules}) {_percent(match[f'first_player_wins_{side}'])}% in "
                 f"{match[f'expected_rounds_{side}']:.4g} rounds on average"
             )
-    out.append(line + "; ".join(parts))
+    out.append("a match of two players: player 1 takes it " + "; ".join(parts))
     payout = record["payout"]
     if payout is None:
         out.append("progressive payout: neither rule set plays one (it needs ties=push)")
