@@ -37,6 +37,31 @@ def test_one_side_set_makes_a_two_sided_schedule():
     assert TWO.scaled(2, "x2").house_amount("three-of-a-kind", "one-pair") == 24
 
 
+@pytest.mark.parametrize(
+    ("winner", "loser", "amount", "words"),
+    [
+        ("five-of-a-kind", "one-pair", -5, "must not be negative"),
+        ("five-of-a-kind", "one-pair", 0.1, "whole number"),  # a float is not exact
+        ("five-of-a-kind", "one-pair", "abc", r"a fraction \(3/2\), got 'abc'"),
+        ("royal-flush", "one-pair", 1, "unknown category 'royal-flush'"),
+        ("full-house", "full house", 1, "the same category is a push"),
+    ],
+)
+def test_an_edit_is_checked_as_a_file_entry_is(winner, loser, amount, words):
+    with pytest.raises(ScheduleError, match=words):
+        PROGRESSIVE_SCHEDULE.with_amount(winner, loser, amount)
+
+
+def test_an_edit_keeps_exact_amounts_and_names_itself():
+    edited = PROGRESSIVE_SCHEDULE.with_amount("full-house", "two-pair", "1.5")
+    assert edited.amount("full-house", "two-pair") == Fraction(3, 2)
+    assert edited.name == "progressive (004), edited"
+    again = edited.with_amount("full-house", "two-pair", Fraction(25, 2))
+    assert again.name == edited.name and again.amount("full-house", "two-pair") == Fraction(25, 2)
+    with pytest.raises(ScheduleError, match="a side is player, house or both"):
+        edited.with_amount("full-house", "two-pair", 1, side="dealer")
+
+
 def test_two_sided_file_round_trip(tmp_path):
     path = write_schedule(TWO, tmp_path / "two.csv", RULES)
     text = path.read_text()

@@ -25,11 +25,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pokerdice_stats.games.progressive.exact.amounts import amount_label
-from pokerdice_stats.games.progressive.exact.schedule import (
-    PayoutSchedule,
-    category_slug,
-    check_payout_arguments,
-)
+from pokerdice_stats.games.progressive.exact.schedule import PayoutSchedule, check_payout_arguments
+from pokerdice_stats.games.progressive.exact.schedule_entries import category_slug
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
 

@@ -68,11 +68,10 @@ from pokerdice_stats.games.progressive.exact.fair_pay_search import (
 )
 from pokerdice_stats.games.progressive.exact.payout import round_outcomes
 from pokerdice_stats.games.progressive.exact.schedule import (
-    KNOWN_SLUGS,
     PROGRESSIVE_SCHEDULE,
     PayoutSchedule,
-    category_slug,
 )
+from pokerdice_stats.games.progressive.exact.schedule_entries import KNOWN_SLUGS, category_slug
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.ground.summary import figure_frame, short_repr

@@ -41,11 +41,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from pokerdice_stats.games.progressive.exact.amounts import amount_text
+from pokerdice_stats.games.progressive.exact.schedule_entries import (
+    ScheduleError,
+    category_slug,
+    checked_amounts,
+)
 from pokerdice_stats.ground.arguments import shown
-from pokerdice_stats.ground.errors import RulesError
-from pokerdice_stats.ground.limits import exact_amount
 from pokerdice_stats.ground.summary import short_repr
-from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS
 from pokerdice_stats.turn.goals import INT64_MAX
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.rules import RuleSet
@@ -53,14 +55,8 @@ from pokerdice_stats.turn.rules import RuleSet
 if TYPE_CHECKING:  # pandas only where a frame is made (the progressive hold skips it)
     import pandas as pd
 
-#: Every category slug of every ladder.
-KNOWN_SLUGS = tuple(dict.fromkeys(c.slug for ladder in CATEGORY_LADDERS.values() for c in ladder))
 #: The name of 004's schedule wherever a schedule may be named (``--compare 004``).
 SEED_NAME = "004"
-
-
-class ScheduleError(RulesError):
-    """A payout schedule that cannot be read or does not fit the rules."""
 
 
 @dataclass(frozen=True)
@@ -136,15 +132,52 @@ class PayoutSchedule:
         return None
 
     def with_amount(
-        self, winner: str, loser: str, amount: Fraction | int, name: str, side: str = "both"
+        self,
+        winner: str,
+        loser: str,
+        amount: Fraction | int | str,
+        name: str | None = None,
+        side: str = "both",
     ) -> PayoutSchedule:
         """A copy with one pair's amount set (added if the pair is missing).
 
-        ``side``: ``both`` (default), or only ``player`` (what the house pays) or
-        ``house`` (what the player pays), which makes the schedule two-sided.
+        Parameters
+        ----------
+        winner, loser : str
+            The pair's categories, as a schedule file names them (``full-house``,
+            ``Full House``).
+        amount : Fraction, int or str
+            The pay, exact and not negative: a whole number, a :class:`~fractions.Fraction`
+            or a text such as ``"3/2"`` or ``"1.5"`` (a float is refused: ``0.1`` is not
+            exactly one tenth).
+        name : str, optional
+            The copy's name (default: this schedule's name followed by ``, edited``).
+        side : str
+            ``both`` (default), or only ``player`` (what the house pays) or ``house``
+            (what the player pays), which makes the schedule two-sided.
+
+        Raises
+        ------
+        ScheduleError
+            For an unknown category, a pair of one category (a push), an amount that
+            is not exact or is negative, or an unknown side.
+
+        Examples
+        --------
+        >>> from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
+        >>> edited = PROGRESSIVE_SCHEDULE.with_amount("full-house", "two-pair", "25/2")
+        >>> edited.amount("full-house", "two-pair"), edited.name
+        (Fraction(25, 2), 'progressive (004), edited')
         """
-        winner, loser = category_slug(winner), category_slug(loser)
-        value = Fraction(amount)
+        if side not in ("both", "player", "house"):
+            raise ScheduleError(f"a side is player, house or both, got {side!r}")
+        if name is None:
+            name = self.name if self.name.endswith(", edited") else f"{self.name}, edited"
+        if isinstance(amount, Fraction):
+            amount = str(amount)  # "p/q": read back exactly, and checked as a file's are
+        ((winner, loser, value),) = checked_amounts(
+            [(winner, loser, amount)], f"{name}: with_amount"
+        )
 
         def put(amounts):
             out = [(w, lo, value if (w, lo) == (winner, loser) else a) for w, lo, a in amounts]
@@ -153,8 +186,6 @@ class PayoutSchedule:
             return tuple(out)
 
         player, house = self.amounts, self.house_amounts
-        if side not in ("both", "player", "house"):
-            raise ScheduleError(f"a side is player, house or both, got {side!r}")
         if side != "both" and house is None:
             house = player
         new_player = put(player) if side in ("both", "player") else player
@@ -240,35 +271,6 @@ def _one_or_two(player, house):
     return house
 
 
-def category_slug(text: str) -> str:
-    """A category as typed (``Full House``, ``full_house``) -> its slug (aliases resolved)."""
-    key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
-    return CATEGORY_ALIASES.get(key, key)
-
-
-def parse_amount(text: object, where: str) -> Fraction:
-    """An amount as written in a schedule: a whole number, ``p/q`` or a decimal, not negative.
-
-    Raises
-    ------
-    ScheduleError
-        For anything else (TOML floats included: write ``"3/2"`` or ``"1.5"``).
-    """
-    if isinstance(text, bool) or not isinstance(text, (int, str)):
-        raise ScheduleError(
-            f"{where}: amount must be a whole number, or exact as a string such as "
-            f'"3/2" or "1.5", got {text!r}'
-        )
-    value = exact_amount(
-        text,
-        f"{where}: amount must be a whole number, a decimal (2.5) or a fraction (3/2)",
-        ScheduleError,
-    )
-    if value < 0:
-        raise ScheduleError(f"{where}: amount must not be negative, got {text!r}")
-    return value
-
-
 def checked_schedule(
     name: str,
     triples: Sequence[tuple[object, ...]],
@@ -286,40 +288,14 @@ def checked_schedule(
         For an unknown category, a bad amount, a push given an amount, a pair
         given twice, no pair at all, or no amount above 0.
     """
-    player = _checked_amounts(triples, source)
-    house_amounts = None if house is None else _checked_amounts(house, f"{source} (house side)")
+    player = checked_amounts(triples, source)
+    house_amounts = None if house is None else checked_amounts(house, f"{source} (house side)")
     if not any(amount for *_, amount in (*player, *(house_amounts or ()))):
         raise ScheduleError(
             f"{source}: every amount is 0, so no points ever change hands (no edge to "
             "measure); give at least one pay above 0"
         )
     return PayoutSchedule(name, player, source, house_amounts)
-
-
-def _checked_amounts(triples, source: str) -> tuple[tuple[str, str, Fraction], ...]:
-    seen: set[tuple[str, str]] = set()
-    amounts = []
-    for winner, loser, amount in triples:
-        w, lo = category_slug(str(winner)), category_slug(str(loser))
-        for slug in (w, lo):
-            if slug not in KNOWN_SLUGS:
-                raise ScheduleError(
-                    f"{source}: unknown category {slug!r}; choose from: "
-                    + ", ".join(KNOWN_SLUGS)
-                    + " (also written: "
-                    + ", ".join(sorted(CATEGORY_ALIASES))
-                    + "; a row of several losers paid alike: bust / little-straight / one-pair)"
-                )
-        value = parse_amount(amount, f"{source}: {w} over {lo}")
-        if w == lo:
-            raise ScheduleError(f"{source}: {w} over {lo}: the same category is a push")
-        if (w, lo) in seen:
-            raise ScheduleError(f"{source}: {w} over {lo} is given twice")
-        seen.add((w, lo))
-        amounts.append((w, lo, value))
-    if not amounts:
-        raise ScheduleError(f"{source}: the schedule is empty")
-    return tuple(amounts)
 
 
 def _build_seed_schedule() -> PayoutSchedule:

@@ -58,10 +58,10 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     SEED_NAME,
     PayoutSchedule,
     ScheduleError,
-    category_slug,
     check_payout_arguments,
     checked_schedule,
 )
+from pokerdice_stats.games.progressive.exact.schedule_entries import category_slug
 from pokerdice_stats.ground.arguments import shown as shown_value
 from pokerdice_stats.ground.bounds import MAX_FIELD, check_structure
 from pokerdice_stats.ground.errors import OutputError
