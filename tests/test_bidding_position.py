@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from pokerdice_stats import get_rules
+from pokerdice_stats.games.bidding.exact.claims_position import claims_position
 from pokerdice_stats.games.bidding.exact.odds import (
     RULE_KEYS_READ,
     bid_ladder,
@@ -68,6 +69,16 @@ def test_bids_are_checked(result):
     with pytest.raises(OptionError, match="must rise"):
         parse_bids(result.ladder, ["straight", "straight"])
     assert parse_bids(result.ladder, " ") == ()
+    for wrong in (5, ["one-pair", 3], None):
+        with pytest.raises(OptionError, match="bids are rung labels"):
+            position_answer(result, "A A K Q 9", wrong)
+
+
+def test_the_solution_is_checked(result):
+    with pytest.raises(OptionError, match="a Bidding from solve_bidding"):
+        position_answer(result.ladder.rules, "A A K Q 9", "")
+    with pytest.raises(OptionError, match="a ClaimsBidding from solve_claims"):
+        claims_position(result, "A A K Q 9", "")
 
 
 @pytest.mark.xdist_group("bidding_fine")  # one solve of the classic fine ladder per run

@@ -43,6 +43,7 @@ from pokerdice_stats.games.bidding.exact.moves import (
     Move,
     Position,
     by_own_rung,
+    check_solution,
     finish_position,
     parse_bids,
 )
@@ -139,8 +140,10 @@ def claims_position(
     DiceError
         For a hand that cannot be read.
     OptionError
-        For an unknown rung or bids that do not rise.
+        For a ``result`` that is not a :class:`ClaimsBidding`, an unknown rung or bids
+        that do not rise.
     """
+    check_solution(result, ClaimsBidding, "solve_claims")
     full = result.ladder
     table = hand_table(full.rules)
     own = table.hand(hand)

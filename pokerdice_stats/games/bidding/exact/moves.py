@@ -16,6 +16,7 @@ import numpy as np
 
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 
@@ -79,8 +80,14 @@ def parse_bids(ladder: BidLadder, text: str | list[str] | tuple[str, ...]) -> tu
     Raises
     ------
     OptionError
-        For an unknown rung, or bids that do not rise.
+        For bids that are neither a text nor a list of texts, an unknown rung, or bids
+        that do not rise.
     """
+    if not isinstance(text, str | list | tuple) or not all(isinstance(t, str) for t in text):
+        raise OptionError(
+            "bids are rung labels, oldest first: a comma-separated text such as "
+            f"'one-pair,full-house' or a list of labels, got {shown(text)}"
+        )
     items = text.split(",") if isinstance(text, str) else list(text)
     labels = [str(item).strip() for item in items if str(item).strip()]
     rungs = tuple(ladder.rung(label) for label in labels)
@@ -147,3 +154,18 @@ def by_own_rung(
         row.update({name: float(share) for name, share in zip(labels, mix, strict=True)})
         rows.append(row)
     return rows
+
+
+def check_solution(result: object, kind: type, solver: str) -> None:
+    """Refuse a ``result`` that is not a solution of type ``kind`` (from ``solver``).
+
+    Raises
+    ------
+    OptionError
+        Naming what was given and the function that makes a solution.
+    """
+    if not isinstance(result, kind):
+        raise OptionError(
+            f"the first argument is the solved game (a {kind.__name__} from {solver}), "
+            f"got a {type(result).__name__}"
+        )

@@ -38,7 +38,13 @@ from __future__ import annotations
 import numpy as np
 
 from pokerdice_stats.games.bidding.exact.game import Bidding
-from pokerdice_stats.games.bidding.exact.moves import Move, Position, finish_position, parse_bids
+from pokerdice_stats.games.bidding.exact.moves import (
+    Move,
+    Position,
+    check_solution,
+    finish_position,
+    parse_bids,
+)
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.tree import CALL
 from pokerdice_stats.ground import indexing as ix
@@ -130,8 +136,10 @@ def position_answer(
     DiceError
         For a hand that cannot be read.
     OptionError
-        For an unknown rung or bids that do not rise.
+        For a ``result`` that is not a :class:`Bidding`, an unknown rung or bids that
+        do not rise.
     """
+    check_solution(result, Bidding, "solve_bidding")
     ladder = result.ladder
     table_of_hands = hand_table(ladder.rules)
     own = table_of_hands.hand(hand)
