@@ -44,11 +44,68 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line that does not repeat long inputs in full.
 
     The usage summary is left out (it runs to ten lines for some commands); the
-    message points at ``--help`` instead.
+    message points at ``--help`` instead.  An option is never read from a shortened
+    name (``--players`` is not ``hold --players-left``, ``--throws`` not
+    ``--throws-left``: each means something else on other commands); an unknown option
+    is named with the command's options it may have meant.
     """
 
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+        self._given: list[str] = []
+
+    def parse_known_args(self, args=None, namespace=None):
+        self._given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {shorten_message(message)} (see {self.prog} --help)\n")
+        helped: argparse.ArgumentParser = self
+        if message.startswith("unrecognized arguments: "):
+            helped = _command_given(self, self._given)
+            message = unknown_options_message(helped, message)
+        self.exit(2, f"{self.prog}: error: {shorten_message(message)} (see {helped.prog} --help)\n")
+
+
+def _command_given(parser: argparse.ArgumentParser, given: list[str]) -> argparse.ArgumentParser:
+    """The parser of the sub-command (and its own sub-command) named in ``given``."""
+    command = parser
+    for token in given:
+        sub = _subcommands(command).get(token)
+        if sub is not None:
+            command = sub
+    return command
+
+
+def unknown_options_message(command: argparse.ArgumentParser, message: str) -> str:
+    """``message`` (argparse's "unrecognized arguments: ...") with, for each unknown
+    option, the options of ``command`` it may have meant (an option that starts with
+    it, or one spelled alike)."""
+    import difflib
+
+    known = [o for o in command._option_string_actions if o.startswith("--")]
+    parts = []
+    for token in message.removeprefix("unrecognized arguments: ").split():
+        name = token.split("=", 1)[0]
+        if not name.startswith("--"):
+            continue
+        close = [o for o in known if o.startswith(name)]
+        close += [
+            o for o in difflib.get_close_matches(name, known, n=3, cutoff=0.75) if o not in close
+        ]
+        hint = f" (did you mean {' or '.join(close[:3])}?)" if close else ""
+        parts.append(f"{name}{hint}")
+    if not parts:
+        return message
+    return f"unknown option{'s' if len(parts) > 1 else ''} " + "; ".join(parts)
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """The sub-command parsers of ``parser`` by name (none for a leaf command)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
 
 
 def main(argv: list[str] | None = None) -> int:

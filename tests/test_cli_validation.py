@@ -425,3 +425,31 @@ def test_round_seat_json_against_is_spaced(capsys):
     code, out, _ = run_cli(capsys, *argv, "--format", "json")
     assert code == 0
     assert json.loads(out)["against"] == "6 5 3 3 3"
+
+
+# ---------------------------------------------------------------------------
+# option names: never read from a shortened name, an unknown one named with its neighbours.
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        # --players is everyone at the table elsewhere: not hold's --players-left
+        (["hold", "K K J 10 9", "--players", "4"], "unknown option --players (did you mean"),
+        (["hold", "K K J 10 9", "--throws", "1"], "did you mean --throws-left?"),
+        (["holdup", "3 3 3 5 6", "--players", "3"], "did you mean --players-left?"),
+        (["round", "--playrs", "3"], "unknown option --playrs (did you mean --players?)"),
+        (["rules", "compare", "classic", "classic", "--set-c", "x=1"], "unknown option --set-c"),
+    ],
+)
+def test_an_option_is_never_read_from_a_shortened_name(capsys, argv, message):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    [line] = captured.err.splitlines()
+    assert message in line
+    assert line.endswith(
+        f"(see pokerdice-stats {' '.join(argv[: 2 if argv[0] == 'rules' else 1])} --help)"
+    )
