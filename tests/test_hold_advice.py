@@ -234,6 +234,19 @@ def test_progressive_json_contract(capsys):
     assert set(data["holds"][0]["final"]) == set(get_rules("progressive").category_slugs)
 
 
+def test_progressive_hold_with_no_question_is_refused(capsys):
+    """004's player holds for points knowing the computer's hand: no round chance instead."""
+    assert_cli_error(
+        capsys,
+        ["hold", "6 6 2 3 5", "--rules", "progressive"],
+        "holds for points against the computer",
+        "--computer-hand DICE",
+    )
+    for asked in (["--as", "computer"], ["--goal", "at-least:full-house"], ["--to-win"]):
+        code, _, err = run(capsys, "hold", "6 6 2 3 5", "--rules", "progressive", *asked)
+        assert code == 0, (asked, err)
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [

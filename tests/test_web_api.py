@@ -272,6 +272,8 @@ BAD = [
                      "betting": {"seat": 1, "raises_made": 0}}, 400, "final hand"),
     # wrong JSON types are refused, not read as numbers (true is not 1, "1" is not 1)
     ("/api/hold", {"dice": "K K J 10 9", "throws_left": True}, 422, "throws_left"),
+    # 004's player holds for points: no question is not a round's chance
+    ("/api/hold", {"rules": "progressive", "dice": "6 6 2 3 5"}, 400, "holds for points"),
     ("/api/hold", {"dice": "K K J 10 9", "players_left": "1"}, 422, "players_left"),
     ("/api/betting", {"seat": 2.0, "against": "3 3 3 1 2"}, 422, "seat"),
     ("/api/review/bidding", {"hand": "K K J 10 9", "moves": ["one-pair"], "seat": True},

@@ -88,13 +88,14 @@ def hold_check(request: HoldRequest) -> None:
     OptionError
         As :func:`hold_answer` would, with the same message.
     """
-    from pokerdice_stats.commands.holds import wins_by_default
+    from pokerdice_stats.commands.hold_question import check_question, wins_by_default
     from pokerdice_stats.games.seen.exact.advice import turn_position
     from pokerdice_stats.games.seen.exact.throw_limit import check_limit
 
     check_goal(request.goal)
     rules = table_rules(request)
     progressive = request.computer_hand is not None or request.side is not None
+    check_question(_namespace(request), rules, progressive)
     to_win = request.to_win or wins_by_default(_namespace(request), rules, progressive)
     if not to_win or rules.knowledge != "seen":
         return
@@ -107,7 +108,8 @@ def hold_check(request: HoldRequest) -> None:
 
 def hold_answer(request: HoldRequest) -> dict:
     """``hold DICE ... --format json``: every hold with its value, best first."""
-    from pokerdice_stats.commands.holds import hold_advice, hold_record
+    from pokerdice_stats.commands.hold_question import hold_advice
+    from pokerdice_stats.commands.holds import hold_record
     from pokerdice_stats.turn.advice import hold_distribution
 
     check_goal(request.goal)
