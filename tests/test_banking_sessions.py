@@ -221,7 +221,7 @@ def test_progressive_sessions_agree_with_the_exact_bank_under_a_schedule(tmp_pat
     assert result.floor == exact.floor == 1_200
     assert "house" in result.schedule
     assert abs(result.bank.z_score(exact.mean, exact.sd)) < BOUND
-    assert abs(result.broke.z_score(exact.ruin)) < BOUND
+    assert abs(result.ruin.z_score(exact.ruin)) < BOUND
     assert 0.02 < float(exact.ruin) < 0.5
     with pytest.raises(OptionError, match="cannot cover the largest loss"):
         simulate_progressive(rules, 5, start=1_000, run=RunOptions(n=10, progress=False))

@@ -194,16 +194,16 @@ def test_progressive_sessions_bookkeeping():
         record_every=10,
         run=RunOptions(n=2_000, seed=3, progress=False),
     )
-    banks, broke_at, paths = result.final_banks, result.broke_at, result.paths
+    banks, ruined_at, paths = result.final_banks, result.ruined_at, result.paths
     assert banks.shape == (2_000,) and paths.shape == (2_000, 7)
     assert (paths[:, 0] == 1_300).all()
     # Ruin: a bank that can no longer cover the largest loss of a round (1,200 points).
     assert result.floor == 1_200 and "1,200" in result.ruin_rule
-    assert ((broke_at > 0) == (banks < 1_200)).all()
-    assert ((broke_at < 0) == (2_600 - banks < 1_200)).all()  # the computer's bank of 1,300
-    assert result.computer_broke.estimate > 0
-    assert 0 < result.broke.estimate < 1
-    alive = broke_at == 0
+    assert ((ruined_at > 0) == (banks < 1_200)).all()
+    assert ((ruined_at < 0) == (2_600 - banks < 1_200)).all()  # the computer's bank of 1,300
+    assert result.computer_ruin.estimate > 0
+    assert 0 < result.ruin.estimate < 1
+    alive = ruined_at == 0
     assert (paths[alive, -1] == banks[alive]).all()
     assert (paths[~alive, -1] == banks[~alive]).all()
     # The mean bank of a session with no ruin is start + rounds * expected payout.
@@ -213,7 +213,7 @@ def test_progressive_sessions_bookkeeping():
     big = simulate_progressive(
         rules, rounds=20, computer="stand", run=RunOptions(n=20_000, seed=5, progress=False)
     )
-    assert big.broke.estimate == 0.0
+    assert big.ruin.estimate == 0.0
     mean = 10_000 + 20 * exact.expected_float
     std = math.sqrt(20 * exact.variance_float)
     assert abs(big.bank.z_score(mean, std)) < BOUND

@@ -58,4 +58,4 @@ def progressive_session_checks(run: RunOptions, rounds: int = 10):
             group, "mean bank (points)", float(exact.mean), result.bank, exact.sd, unit="points"
         )
         ruin = f"ruin (bank below the largest loss, {exact.floor:,})"
-        yield compare(group, ruin, float(exact.ruin), result.broke)
+        yield compare(group, ruin, float(exact.ruin), result.ruin)

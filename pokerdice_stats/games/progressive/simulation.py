@@ -164,28 +164,28 @@ class SessionResult:
     ----------
     bank : Estimate
         Mean bank after the session (normal interval).
-    broke : Estimate
+    ruin : Estimate
         Chance of ruin (Wilson): the player's bank fell below ``floor``, the
         largest loss of a round, so it could no longer cover it; the session stops.
-    computer_broke : Estimate
+    computer_ruin : Estimate
         Chance the computer's bank did.
     payout : Estimate
         Mean payout to the player per round played (normal interval).
     final_banks : (n,) int64, or float64
         Banks after the session in points: whole numbers (int64) when every
         pay is, else float64.
-    broke_at : (n,) int64
-        Round the player went broke, minus the round the computer did (0: neither).
+    ruined_at : (n,) int64
+        Round the player was ruined, minus the round the computer was (0: neither).
     paths : (n, K) int64, or float64
         Banks every ``record_every`` rounds, points (empty unless asked for).
     """
 
     bank: stats.Estimate
-    broke: stats.Estimate
-    computer_broke: stats.Estimate
+    ruin: stats.Estimate
+    computer_ruin: stats.Estimate
     payout: stats.Estimate
     final_banks: np.ndarray
-    broke_at: np.ndarray
+    ruined_at: np.ndarray
     paths: np.ndarray
     rounds: int
     start: int
@@ -217,8 +217,8 @@ class SessionResult:
         return estimates_frame(
             {
                 "bank (points)": self.bank,
-                "player ruined (chance)": self.broke,
-                "computer ruined (chance)": self.computer_broke,
+                "player ruined (chance)": self.ruin,
+                "computer ruined (chance)": self.computer_ruin,
                 "payout (points per round)": self.payout,
             }
         )
@@ -230,7 +230,7 @@ class SessionResult:
             rounds=self.rounds,
             start=self.start,
             bank=self.bank.estimate,
-            ruin=self.broke.estimate,
+            ruin=self.ruin.estimate,
             n=self.n,
             seed=self.seed,
         )
@@ -352,7 +352,7 @@ def simulate_progressive(
     done = run_job(progressive_job(rules, computer, session, schedule), run, DEFAULT_SESSIONS)
     t = done.totals
     banks, paths = t["each_bank"], t["each_path"]
-    broke_at = t["each_broke_at"]
+    ruined_at = t["each_broke_at"]
     seed = run.seed
     if scale == 1:
         bank = stats.mean(
@@ -365,8 +365,8 @@ def simulate_progressive(
             float(Fraction(total, scale)), float(Fraction(squares, scale * scale)), done.n, seed
         )
         banks, paths = banks / scale, paths / scale
-    broke = stats.proportion(int((broke_at > 0).sum()), done.n, seed)
-    computer_broke = stats.proportion(int((broke_at < 0).sum()), done.n, seed)
+    ruin = stats.proportion(int((ruined_at > 0).sum()), done.n, seed)
+    computer_ruin = stats.proportion(int((ruined_at < 0).sum()), done.n, seed)
     pays = np.unique(np.asarray(integer_payout(rules, schedule)[0]))
     counts = [int(c) for c in t["pay_counts"]]
     pay_sum = sum(
@@ -378,11 +378,11 @@ def simulate_progressive(
     payout = stats.mean(float(pay_sum), float(pay_squares), int(t["rounds_played"][0]), seed)
     return SessionResult(
         bank,
-        broke,
-        computer_broke,
+        ruin,
+        computer_ruin,
         payout,
         banks,
-        broke_at,
+        ruined_at,
         paths,
         rounds,
         start,

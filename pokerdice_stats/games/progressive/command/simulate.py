@@ -30,7 +30,7 @@ def session_record(args, rules, run, players: int, rounds: int) -> tuple[dict, b
         "payout_per_round: points per round",
     }
     record |= estimate_record(progressive.bank)
-    record["ruin"] = estimate_record(progressive.broke)
-    record["computer_ruin"] = estimate_record(progressive.computer_broke)
+    record["ruin"] = estimate_record(progressive.ruin)
+    record["computer_ruin"] = estimate_record(progressive.computer_ruin)
     record["payout_per_round"] = estimate_record(progressive.payout)
     return record, progressive.interrupted

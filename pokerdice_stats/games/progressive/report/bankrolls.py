@@ -79,7 +79,7 @@ def bankroll_frame() -> pd.DataFrame:
     for computer in COMPUTER_POLICIES:
         result = bankroll_sessions(computer, SESSIONS if computer == "optimal" else 2_000)
         exact = expected_payout(get_rules("progressive"), computer)
-        broke_at = result.broke_at
+        ruined_at = result.ruined_at
         row = {
             "computer": computer,
             "payout per round (exact)": exact.expected_float,
@@ -87,8 +87,8 @@ def bankroll_frame() -> pd.DataFrame:
             "sessions": result.n,
         }
         for limit in (1_000, ROUNDS):
-            player = int(((broke_at > 0) & (broke_at <= limit)).sum())
-            machine = int(((broke_at < 0) & (-broke_at <= limit)).sum())
+            player = int(((ruined_at > 0) & (ruined_at <= limit)).sum())
+            machine = int(((ruined_at < 0) & (-ruined_at <= limit)).sum())
             row[f"player ruined by {limit:,}"] = _fmt(stats.proportion(player, result.n, SEED))
             row[f"computer ruined by {limit:,}"] = _fmt(stats.proportion(machine, result.n, SEED))
         rows.append(row)
@@ -231,11 +231,11 @@ def _distribution_chart(result, mu: float, sd: float, path: Path) -> Path:
         else:
             ax.text(0.5, 0.95, "no normal curve: most sessions\nhave ended in ruin",
                     transform=ax.transAxes, ha="center", va="top", fontsize=8)  # fmt: skip
-        broke = float((banks < result.floor).mean())
+        ruined = float((banks < result.floor).mean())
         machine = float((2 * START - banks < result.floor).mean())
         ax.set_title(
             f"after {r:,} rounds: still playing {fixed_text(len(live) / len(banks), '.1%')}\n"
-            f"player ruined {fixed_text(broke, '.1%')}, "
+            f"player ruined {fixed_text(ruined, '.1%')}, "
             f"computer ruined {fixed_text(machine, '.1%')}",
             fontsize=9,
         )
@@ -257,10 +257,10 @@ def _ruin_chart(result, path: Path) -> Path:
     from pokerdice_stats.engines.simulation import stats
 
     rounds = np.arange(0, ROUNDS + 1, EVERY)
-    broke_at = result.broke_at
+    ruined_at = result.ruined_at
     fig, ax = plt.subplots(figsize=(8, 4.2))
     for sign, label, color in ((1, "player ruined", "#d62728"), (-1, "computer ruined", "#2ca02c")):
-        hit = np.sort(sign * broke_at[sign * broke_at > 0])
+        hit = np.sort(sign * ruined_at[sign * ruined_at > 0])
         counts = np.searchsorted(hit, rounds, side="right")
         ci = np.array([stats.wilson(int(c), result.n) for c in counts])
         ax.fill_between(rounds, ci[:, 0], ci[:, 1], color=color, alpha=0.25)
