@@ -26,7 +26,7 @@ def progressive_checks(run: RunOptions) -> Iterator[Check]:
             f"per round vs computer {computer}",
             expected,
             result.payout,
-            exact.std_float,
+            exact.sd_float,
             unit="points per round",
         )
 

@@ -194,7 +194,7 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
         "expected_float": result.expected_float,
         "variance": _exact(result.variance),
         "variance_float": result.variance_float,
-        "sd_float": result.std_float,
+        "sd_float": result.sd_float,
         "player_paid": result.player_paid,
         "computer_paid": result.computer_paid,
         "nothing_paid": result.nothing_paid,

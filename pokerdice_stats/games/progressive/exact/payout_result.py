@@ -170,7 +170,7 @@ class PayoutResult:
     edge: Edge | None = None
 
     @property
-    def std_float(self) -> float:
+    def sd_float(self) -> float:
         """Standard deviation of the payout of one round."""
         return math.sqrt(max(self.variance_float, 0.0))
 

@@ -83,7 +83,7 @@ def bankroll_frame() -> pd.DataFrame:
         row = {
             "computer": computer,
             "payout per round (exact)": exact.expected_float,
-            "sd per round (exact)": exact.std_float,
+            "sd per round (exact)": exact.sd_float,
             "sessions": result.n,
         }
         for limit in (1_000, ROUNDS):
@@ -125,7 +125,7 @@ def write_bankrolls(out_dir: Path) -> list[Path]:
     folder = out_dir / "simulation"
     result = bankroll_sessions()
     exact = expected_payout(get_rules("progressive"), "optimal")
-    mu, sd = exact.expected_float, exact.std_float
+    mu, sd = exact.expected_float, exact.sd_float
     ruin = bankroll_frame()
     text = (
         "# Progressive sessions: the player's bank\n\n"

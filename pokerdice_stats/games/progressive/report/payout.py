@@ -62,7 +62,7 @@ def payout_frame() -> pd.DataFrame:
                     "computer": computer,
                     "expected": result.expected if result.expected is not None else "",
                     "expected_float": result.expected_float,
-                    "sd_float": result.std_float,
+                    "sd_float": result.sd_float,
                     "player_paid": result.player_paid,
                     "computer_paid": result.computer_paid,
                     "nothing_paid": result.nothing_paid,
