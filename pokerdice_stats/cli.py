@@ -16,6 +16,7 @@ from pokerdice_stats.commands import register_all
 from pokerdice_stats.ground.errors import PokerDiceError, shorten_message
 from pokerdice_stats.ground.limits import BUDGET_ENV, env_budget, parse_size, set_memory_budget
 from pokerdice_stats.ground.outputs import StdoutError
+from pokerdice_stats.ground.speaker import command_line
 from pokerdice_stats.web import command as serve
 
 
@@ -121,12 +122,13 @@ def main(argv: list[str] | None = None) -> int:
 
     TEXT_OUTPUT["width"] = TEXT_WIDTH if getattr(args, "format", "table") == "table" else None
     try:
-        if "memory_budget" in args:
-            set_memory_budget(parse_size(args.memory_budget))
-        else:
-            set_memory_budget(None)
-            env_budget()  # a malformed or oversized $POKERDICE_MEMORY_BUDGET is refused at once
-        return int(args.func(args) or 0)
+        with command_line():  # messages name the flags (pokerdice_stats.ground.speaker)
+            if "memory_budget" in args:
+                set_memory_budget(parse_size(args.memory_budget))
+            else:
+                set_memory_budget(None)
+                env_budget()  # a malformed or oversized $POKERDICE_MEMORY_BUDGET is refused
+            return int(args.func(args) or 0)
     except PokerDiceError as err:
         _fail(str(err))
         if isinstance(err, StdoutError):

@@ -21,6 +21,7 @@ from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats.ground import bounds, limits, outputs
 from pokerdice_stats.ground.errors import LimitError, OptionError, OutputError
+from pokerdice_stats.ground.speaker import command_line
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Bounds on a hang (not speed figures).
@@ -201,9 +202,13 @@ def test_a_bank_program_past_the_budget_is_refused_naming_start_and_rounds():
 
     amounts = {-1: Fraction(1, 2), 10**14: Fraction(1, 2)}
     for exact in (True, False):
-        with pytest.raises(LimitError, match="--start") as refused:
+        with pytest.raises(LimitError, match="start 100") as refused:  # Python's names
             distribution_of_amounts(amounts, 10, 100, exact=exact)
-        assert "--rounds" in str(refused.value) and "--memory-budget" in str(refused.value)
+        assert "rounds 10" in str(refused.value)
+        assert "set_memory_budget(SIZE)" in str(refused.value)
+        with command_line(), pytest.raises(LimitError, match="--start 100") as refused:
+            distribution_of_amounts(amounts, 10, 100, exact=exact)
+        assert "--rounds 10" in str(refused.value) and "--memory-budget" in str(refused.value)
     with pytest.raises(OptionError, match="10\\*\\*15"):
         distribution_of_amounts({-1: Fraction(1, 2), 10**16: Fraction(1, 2)}, 10, 100)
 

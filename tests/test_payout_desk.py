@@ -254,7 +254,7 @@ def test_the_piece_line_holds_the_answer():
         ("five-of-a-kind", "1", "optimal", "seen", "malformed cell"),
         ("five-of-a-kind/one-pear", "1", "optimal", "seen", "unknown category"),
         ("one-pair/five-of-a-kind", "1", "optimal", "seen", "does not beat"),
-        ("five-of-a-kind/one-pair", "lots", "optimal", "seen", "--target"),
+        ("five-of-a-kind/one-pair", "lots", "optimal", "seen", "target must be points"),
         ("five-of-a-kind/one-pair", "1", "optimal", "blind", "symmetric"),
     ],
 )
@@ -467,11 +467,11 @@ def test_a_session_past_the_work_budget_is_refused(monkeypatch):
     from pokerdice_stats.ground.errors import LimitError
 
     monkeypatch.setattr(bank_work, "WORK_BUDGET", 10**6)
-    with pytest.raises(LimitError, match=r"--rounds 2,000 from --start 10,000.* rounds fit"):
-        distribution_of_amounts(SMALL, 2_000, 10_000)
+    with pytest.raises(LimitError, match=r"rounds 2,000 from start 10,000.* rounds fit"):
+        distribution_of_amounts(SMALL, 2_000, 10_000)  # Python's names; the flags at the CLI
     monkeypatch.setattr(bank_work, "LATTICE_BUDGET", 10**6)
     halves = {Fraction(-5, 2): Fraction(1, 2), Fraction(3): Fraction(1, 2)}
-    with pytest.raises(LimitError, match="--rounds 4,000"):
+    with pytest.raises(LimitError, match="after rounds 4,000"):
         distribution_of_amounts(halves, 4_000, 10**6)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.errors import LimitError, shorten
+from pokerdice_stats.ground.speaker import either
 
 #: The environment variable holding the memory budget (see :func:`parse_size`).
 BUDGET_ENV = "POKERDICE_MEMORY_BUDGET"
@@ -218,8 +219,12 @@ def check_memory(needed: int, what: str) -> None:
     if needed > budget:
         raise LimitError(
             f"{what} would need about {size_text(needed)} of memory, more than the budget of "
-            f"{size_text(budget)}; raise it with {BUDGET_OPTION} SIZE (e.g. {BUDGET_OPTION} 64G) "
-            f"or {BUDGET_ENV} if the machine has the memory"
+            f"{size_text(budget)}; raise it with "
+            + either(
+                f"{BUDGET_OPTION} SIZE (e.g. {BUDGET_OPTION} 64G)",
+                "pokerdice_stats.ground.limits.set_memory_budget(SIZE) (e.g. 64 * 2**30)",
+            )
+            + f" or {BUDGET_ENV} if the machine has the memory"
         )
 
 

@@ -21,6 +21,7 @@ import numpy as np
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import checked_whole_number, shown
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import option, setting
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.dice import format_counts
 from pokerdice_stats.turn.hands import hand_table
@@ -98,9 +99,11 @@ class HoldAdvice:
 def check_throws_left(throws_left: int | None, throws: int, what: str) -> int:
     if throws_left is None:
         return throws - 1
-    left = checked_whole_number(throws_left, "--throws-left")
+    left = checked_whole_number(throws_left, option("throws_left"))
     if not 0 <= left < throws:
-        raise OptionError(f"--throws-left must be 0 to {throws - 1} {what}, got {throws_left}")
+        raise OptionError(
+            f"{option('throws_left')} must be 0 to {throws - 1} {what}, got {throws_left}"
+        )
     return left
 
 
@@ -159,7 +162,7 @@ def goal_advice(
     left = check_throws_left(
         throws_left,
         rules.throws,
-        f"with {rules.throws} throws a turn (change the turn with --set throws=N)",
+        f"with {rules.throws} throws a turn (change the turn with {setting('throws', 'N')})",
     )
     aside = turn_state_dice(rules, left, aside_text, untouched_text)
     policy = solve(rules, goal, throws=max(left + 1, 1))
@@ -205,14 +208,14 @@ def turn_state_dice(
     if untouched_text is not None:
         if state_kind(rules) != "original":
             raise OptionError(
-                "--untouched matters only under max_rethrow_scope=turn with max_rethrow below 5 "
-                "(and without sticky holds)"
+                f"{option('untouched')} matters only under max_rethrow_scope=turn with "
+                "max_rethrow below 5 (and without sticky holds)"
             )
         return parse_keep(untouched_text, rules)
     if state_kind(rules) == "original" and 0 < throws_left < rules.throws - 1:
         raise OptionError(
             f"after a re-throw under max_rethrow={rules.max_rethrow} (max_rethrow_scope=turn) "
-            "give --untouched: the dice of the first throw never thrown again"
+            f"give {option('untouched')}: the dice of the first throw never thrown again"
         )
     return aside
 

@@ -28,6 +28,7 @@ from pokerdice_stats.ground.arguments import checked_text, shown
 from pokerdice_stats.ground.bounds import MAX_DIGITS
 from pokerdice_stats.ground.errors import RulesError
 from pokerdice_stats.ground.limits import LimitError, read_structured_text
+from pokerdice_stats.ground.speaker import either
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS, Category
 from pokerdice_stats.turn.charts import CHARTS, Chart
 from pokerdice_stats.turn.rule_fields import (
@@ -473,7 +474,7 @@ def parse_assignments(items: list[str] | tuple[str, ...] | None) -> dict[str, st
     options: dict[str, str] = {}
     for item in items or ():
         if "=" not in item:
-            raise RulesError(f"--set expects KEY=VALUE, got {item!r}")
+            raise RulesError(f"{either('--set', 'a setting')} expects KEY=VALUE, got {item!r}")
         key, value = item.split("=", 1)
         options[key.strip()] = value  # a number refuses blanks; words are stripped
     return options

@@ -45,7 +45,7 @@ from pokerdice_stats.web.requests import (
     Table,
 )
 from pokerdice_stats.web.review import review_answer
-from pokerdice_stats.web.words import api_words
+from pokerdice_stats.web.words import CommandWords, api_words
 
 #: Largest request body read (bytes); a longer one is refused with 413.
 MAX_BODY_BYTES = 16 * 1024
@@ -93,6 +93,7 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
     _add_errors(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(NoQuery)
+    app.add_middleware(CommandWords)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

@@ -15,6 +15,7 @@ then reads it from the caches instead of solving it again. Finished answers are 
 from __future__ import annotations
 
 import collections
+import contextvars
 import itertools
 import threading
 import time
@@ -121,8 +122,10 @@ class JobBoard:
                 self._by_id[job.id] = job
                 self._running += 1
                 lock = self._groups.setdefault(group, threading.Lock())
-                thread = threading.Thread(
-                    target=self._work, args=(job, lock, work), name=f"coach-job-{job.id}"
+                thread = threading.Thread(  # in the request's context (its words)
+                    target=contextvars.copy_context().run,
+                    args=(self._work, job, lock, work),
+                    name=f"coach-job-{job.id}",
                 )
                 thread.daemon = True
                 thread.start()

@@ -6,11 +6,21 @@ has no such option: :func:`api_words` names the request's field instead, in back
 (`` `throws_left` must be 0 to 1 ...``), and a command quoted as advice (`` `banking --dice
 DICE --throws-left T` ``) becomes the endpoint that answers it. The command line's own
 messages are unchanged; the page turns the backticked fields into its labels.
+
+The messages are the command line's because every request is answered inside
+:class:`CommandWords` (:func:`~pokerdice_stats.ground.speaker.command_line`): called from
+Python, the same functions name their arguments instead.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+from pokerdice_stats.ground.speaker import command_line
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Receive, Scope, Send
 
 #: Options whose request field is not the option's name with ``_`` for ``-``.
 FLAG_FIELDS = {
@@ -72,3 +82,16 @@ def _command(quoted: str) -> str:
     if words and words[0].startswith("--"):
         return _FLAG.sub(lambda m: f"`{field_of(m.group(1))}`", quoted)
     return f"`{quoted}`"
+
+
+class CommandWords:
+    """ASGI middleware: a request is answered in the command line's words, which
+    :func:`api_words` then turns into the request's fields (the solves' threads copy the
+    request's context: :class:`~pokerdice_stats.web.jobs.JobBoard`)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        with command_line():
+            await self.app(scope, receive, send)

@@ -35,6 +35,7 @@ from pathlib import Path
 from pokerdice_stats.engines.report import Task, cache
 from pokerdice_stats.ground.errors import PokerDiceError
 from pokerdice_stats.ground.interrupts import SEEN
+from pokerdice_stats.ground.speaker import command_line
 
 __all__ = ["WorkerError", "run_pool"]
 
@@ -111,7 +112,8 @@ def worker_main(fd: int) -> None:
         for section, label in job:
             start = time.perf_counter()
             try:
-                files = found[section, label].run()
+                with command_line():  # a worker of the command's run: its words, as in one process
+                    files = found[section, label].run()
             except BaseException as err:  # the parent raises it
                 _send_error(conn, label, err)
                 return

@@ -33,6 +33,7 @@ from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.interrupts import SEEN
 from pokerdice_stats.ground.limits import check_memory
+from pokerdice_stats.ground.speaker import either, option
 
 ChunkFn = Callable[[Any, np.ndarray, int], dict]
 
@@ -364,7 +365,8 @@ def _run_dask(fn, job, seed, sizes, scheduler, totals, bar) -> bool:
         from distributed import Client, as_completed
     except ImportError:  # pragma: no cover - depends on the environment
         raise OptionError(
-            "--scheduler needs dask distributed: pip install 'pokerdice-stats[distributed]'"
+            f"{option('scheduler')} needs dask distributed: pip install "
+            "'pokerdice-stats[distributed]'"
         ) from None
     own = not isinstance(scheduler, Client)
     try:
@@ -461,5 +463,6 @@ def check_rows_memory(job: ChunkJob, n: int) -> None:
     if per_sample:
         check_memory(
             2 * per_sample * int(n),
-            f"{int(n):,} {job.desc} (--n), keeping {per_sample:,} bytes of results each,",
+            f"{int(n):,} {job.desc} ({either('--n', 'n')}), keeping {per_sample:,} bytes of "
+            "results each,",
         )

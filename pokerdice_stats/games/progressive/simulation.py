@@ -41,6 +41,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.bounds import MAX_SESSION_ROUNDS, chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import either
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.simulation.progressive import progressive_chunk
 from pokerdice_stats.kernels.simulation.records import (
@@ -306,8 +307,8 @@ def simulate_progressive(
         raise OptionError(
             "progressive sessions are simulated as 004 plays them, the player seeing the "
             f"computer's final hand (knowledge seen), but these rules say knowledge="
-            f"{rules.knowledge}; the blind game's bank is exact: `payout --knowledge blind "
-            "--rounds N`"
+            f"{rules.knowledge}; the blind game's bank is exact: "
+            + either("`payout --knowledge blind --rounds N`", "bank_distribution")
         )
     start = checked_whole_number(start, "the starting bank")
     if start < 0:

@@ -64,6 +64,7 @@ from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import checked_positive_number, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import either, setting
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import INT64_MAX, Goal
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
@@ -193,7 +194,9 @@ def check_blind_rules(rules: RuleSet, what: str = "a blind round", players: int 
     if rules.knowledge != "blind":
         raise OptionError(
             f"{what} is the blind game (nobody sees another's hand) and the rules say "
-            "knowledge=seen; use --set knowledge=blind, or `round` for the seen game"
+            f"knowledge=seen; use {setting('knowledge', 'blind')}, or "
+            + either("`round`", "solve_round")
+            + " for the seen game"
         )
     if rules.ties not in SHARED_TIES:
         raise OptionError(

@@ -24,6 +24,7 @@ from typing import Any
 from pokerdice_stats.games.banking.exact.field import blind_round, check_players
 from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import either
 from pokerdice_stats.turn.advice import check_throws_left
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import solve
@@ -80,7 +81,8 @@ def banking_position(
     if rules.knowledge != "blind":
         raise OptionError(
             "the banking holds are the blind round's (knowledge=blind); with later seats "
-            "seeing the earlier hands, ask `hold --to-win` or `round --seat`"
+            "seeing the earlier hands, ask "
+            + either("`hold --to-win` or `round --seat`", "round_advice")
         )
     if state_kind(rules) != "hand":
         raise OptionError(

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import either, option
 from pokerdice_stats.turn.advice import UNIT_POINTS, HoldAdvice, check_throws_left
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
@@ -99,7 +100,10 @@ def progressive_advice(
             "these holds are the seen game's (004: the player sees the computer's final hand, "
             "and the computer plays against that answer), but these rules say knowledge="
             f"{rules.knowledge}; under blind rules each side plays the blind equilibrium: "
-            "`payout --knowledge blind` (or `banking` for blind rounds)"
+            + either(
+                "`payout --knowledge blind` (or `banking` for blind rounds)",
+                "expected_payout(rules, knowledge='blind') (or solve_field for blind rounds)",
+            )
         )
     schedule = PROGRESSIVE_SCHEDULE if schedule is None else schedule
     matrix, scale = integer_payout(rules, schedule)
@@ -110,7 +114,9 @@ def progressive_advice(
     context: dict[str, Any] = {"side": side, "schedule": schedule.name}
     if side == "player":
         if computer_hand is None:
-            raise OptionError("the player's hold needs --computer-hand (the computer's final hand)")
+            raise OptionError(
+                f"the player's hold needs {option('computer_hand')} (the computer's final hand)"
+            )
         c = table.hand(computer_hand)
         policy, goal = response.policy, int(response.column[c])
         context["computer_hand"] = table.format(c)
@@ -118,7 +124,10 @@ def progressive_advice(
         factor = Fraction(1, scale)
     else:
         if computer_hand is not None:
-            raise OptionError("--computer-hand is the player's information: not with --as computer")
+            raise OptionError(
+                f"{option('computer_hand')} is the player's information: not with "
+                f"{option('side', flag='--as')} computer"
+            )
         policy, _, _ = optimal_computer(rules, response)
         goal = 0
         name = "the computer's best expected payout (the player answering optimally)"

@@ -55,6 +55,7 @@ from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.arguments import checked_flag, is_whole, shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import check_memory
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.bank import bank_round
 from pokerdice_stats.turn.rules import RuleSet
@@ -354,7 +355,8 @@ def _check_bank_memory(size: int, per_value: int, rounds: int, start: int, value
     options that make it large."""
     check_memory(
         size * per_value,
-        f"the bank program over {size:,} bank values (--rounds {rounds:,}, --start {start:,}, "
+        f"the bank program over {size:,} bank values ({option('rounds')} {rounds:,}, "
+        f"{option('start')} {start:,}, "
         f"amounts {min(values):,} to {max(values):,} a round)",
     )
 

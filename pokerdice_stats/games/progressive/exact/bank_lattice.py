@@ -45,6 +45,7 @@ import numpy as np
 
 from pokerdice_stats.games.progressive.exact.bank_work import WorkBudget
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import either, option
 from pokerdice_stats.kernels.bank import bank_round_rows
 
 #: The most bank values one row of the lattice may span.
@@ -119,7 +120,8 @@ def lattice_of(values, start: int, floor: Fraction, rounds: int) -> Lattice:
         raise OptionError(
             "the bank program takes pays over a common denominator, with at most one pay of a "
             "large denominator on its own; this schedule has several (write them as whole "
-            "numbers, or let payout --design find whole pays)"
+            "numbers, or "
+            + either("let payout --design find whole pays)", "let design_schedule find whole pays)")
         )
     span = _span(rest, start, floor, rounds, unit)
     if span > GRID_LIMIT:
@@ -129,10 +131,12 @@ def lattice_of(values, start: int, floor: Fraction, rounds: int) -> Lattice:
         raise OptionError(
             f"the bank program runs this schedule on a grid of banks {unit} "
             f"point{'' if unit == 1 else 's'} apart, "
-            f"from the ruin line to --start {start:,} plus --rounds {rounds:,} of the largest "
+            f"from the ruin line to {option('start')} {start:,} plus {option('rounds')} {rounds:,} "
+            "of the largest "
             f"pay: {int(span):,} bank values, more than the {GRID_LIMIT:,} it takes "
             + (f"(from this start at most {fit:,} rounds fit; " if fit else "(")
-            + "a smaller --start, or whole pays: payout --design)"
+            + f"a smaller {option('start')}, or whole pays: "
+            + either("payout --design)", "design_schedule)")
         )
     return Lattice(unit, odd, round(odd / unit))
 

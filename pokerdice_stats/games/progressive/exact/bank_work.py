@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass
 
 from pokerdice_stats.ground.errors import LimitError
+from pokerdice_stats.ground.speaker import option
 
 #: The most multiply-adds (banks times outcomes, summed over the rounds) a session may
 #: take: about a minute of the float program (``--rounds 10000`` from the default start
@@ -67,7 +68,8 @@ class WorkBudget:
         fit = int((most * 1.5 * played**0.5 / max(work, 1)) ** (2 / 3))
         fit = max(min(fit, self.rounds - 1), played)
         raise LimitError(
-            f"the bank after --rounds {self.rounds:,} from --start {self.start:,} would take "
+            f"the bank after {option('rounds')} {self.rounds:,} from {option('start')} "
+            f"{self.start:,} would take "
             f"about {self._estimate(played, work):.1e} multiply-adds (its banks and this "
             f"round's outcomes, a round), more than the {most:.0e} (about a minute) "
             f"the bank program takes: from this start about {_round_down(fit):,} rounds fit; "

@@ -76,6 +76,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 from pokerdice_stats.ground.arguments import checked_text, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.ground.summary import figure_frame, short_repr
 from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet, get_rules
@@ -292,8 +293,8 @@ def design_schedule(
     knowledge = check_rule_set(rules).knowledge if knowledge is None else knowledge
     aim = parse_target(target)
     computer = canonical_policy(computer)
-    tolerance = DEFAULT_WITHIN if within is None else _positive(within, "--within")
-    largest = PAY_LIMIT if max_pay is None else checked_whole_number(max_pay, "--max-pay", 0)
+    tolerance = DEFAULT_WITHIN if within is None else _positive(within, option("within"))
+    largest = PAY_LIMIT if max_pay is None else checked_whole_number(max_pay, option("max_pay"), 0)
     game = {"computer": computer, "knowledge": knowledge}
     base = pays_of(rules, schedule)
     rounded = {key: Fraction(round(pay)) for key, pay in base.items()}
@@ -303,7 +304,7 @@ def design_schedule(
             "no table that pays the same both ways gives the house an edge against the "
             "optimal computer: the player could play as the computer does and break even (the "
             "game is then symmetric), so the player's edge is never below 0; move what the "
-            "player pays alone (--side house)"
+            f"player pays alone ({option('side')} house)"
         )
     if checked_text(movable, "movable").strip().lower() == "scale":
         return _by_scale(rules, aim, schedule, base, settings, game)
@@ -453,7 +454,8 @@ def _failure(aim: Target, tolerance, best, movable: str, side: str, largest: int
             if aim.percent
             else f"; the closest this search reached is {float(reached):.6g} points a round"
         )
-    hint = " (a house edge usually needs --side house)" if aim.value < 0 and side == "both" else ""
+    needs = f" (a house edge usually needs {option('side')} house)"
+    hint = needs if aim.value < 0 and side == "both" else ""
     return (
         f"no whole-number schedule within {float(tolerance):g} of {wanted} moving {movable!r} "
         f"on side {side} with pays up to {largest:,} and rows and columns kept in order"

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.ground.limits import exact_amount
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.ground.summary import figure_frame, short_repr
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ def parse_target(text: object) -> Target:
     raw = str(text)  # blanks are refused, as in every number (ground.bounds)
     percent = raw.endswith("%")
     wanted = (
-        "--target must be points a round (0, -1/2, 0.02) or a percentage of the points "
+        f"{option('target')} must be points a round (0, -1/2, 0.02) or a percentage of the points "
         "that change hands (3%, -2.5%)"
     )
     try:

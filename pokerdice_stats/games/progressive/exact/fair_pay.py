@@ -74,6 +74,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 from pokerdice_stats.games.progressive.exact.schedule_entries import KNOWN_SLUGS, category_slug
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.ground.summary import figure_frame, short_repr
 from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet, get_rules
@@ -291,7 +292,8 @@ def solve_pay(
         raise OptionError(
             "the blind game against the optimal computer is solved as an equilibrium, not "
             "exactly at every pay (with a table that pays the same both ways it is symmetric "
-            "and its expected payout 0 at every pay); choose --knowledge seen or a named computer"
+            f"and its expected payout 0 at every pay); choose {option('knowledge')} seen or a "
+            "named computer"
         )
     common = {"computer": computer, "knowledge": knowledge}
     if parsed is None:

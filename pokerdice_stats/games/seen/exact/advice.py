@@ -23,6 +23,7 @@ from typing import Any
 from pokerdice_stats.ground import progress
 from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import either, option
 from pokerdice_stats.turn.advice import (
     UNIT_CHANCE,
     HoldAdvice,
@@ -140,37 +141,48 @@ def round_advice(
 
     if rules.knowledge == "blind":
         raise OptionError(
-            "--to-win needs later players who see your hand (knowledge=seen); these rules are "
-            "blind: `banking --dice DICE --throws-left T` gives every hold's share of the pot "
-            "against the blind equilibrium"
+            f"{either('--to-win', 'the chance to win the round')} needs later players who see "
+            "your hand (knowledge=seen); these rules are blind: "
+            + either(
+                "`banking --dice DICE --throws-left T`",
+                "banking_position(rules, dice, throws_left)",
+            )
+            + " gives every hold's share of the pot against the blind equilibrium"
         )
     first = against is None
-    tied = checked_whole_number(tied, "--tied", 1, 4)
+    tied = checked_whole_number(tied, option("tied"), 1, 4)
     if first and tied != 1:
-        raise OptionError("--tied needs --against (the best hand so far)")
+        raise OptionError(f"{option('tied')} needs {option('against')} (the best hand so far)")
     left = (
         (1 if first else 0)
         if players_left is None
-        else checked_whole_number(players_left, "--players-left", 0)
+        else checked_whole_number(players_left, option("players_left"), 0)
     )
     if first and left < 1:
-        raise OptionError("throwing first, --players-left must be 1 or more (a round has 2+)")
+        raise OptionError(
+            f"throwing first, {option('players_left')} must be 1 or more (a round has 2+)"
+        )
     if not 1 <= int(tied) <= 4:
-        raise OptionError(f"--tied must be 1 to 4, got {tied}")
+        raise OptionError(f"{option('tied')} must be 1 to 4, got {tied}")
     if rules.ties == "must-beat" and tied > 1:
-        raise OptionError("under ties=must-beat a later player who only ties is out: --tied 1")
+        raise OptionError(
+            f"under ties=must-beat a later player who only ties is out: {option('tied')} 1"
+        )
     seat = 1 if first else int(tied) + 1
     players = seat + left
     if players > 5:
         raise OptionError(
-            f"a round has at most 5 players, got {players} (you, --tied {tied} and "
-            f"--players-left {left})"
+            f"a round has at most 5 players, got {players} (you, {option('tied')} {tied} and "
+            f"{option('players_left')} {left})"
             if not first
-            else f"a round has at most 5 players, got {players} (you and --players-left {left})"
+            else f"a round has at most 5 players, got {players} (you and "
+            f"{option('players_left')} {left})"
         )
     limited = has_throw_limit(rules)
     if limit is not None and first and limited:
-        raise OptionError("--limit is the first player's throws: throwing first, it is yours")
+        raise OptionError(
+            f"{option('limit')} is the first player's throws: throwing first, it is yours"
+        )
     check_limit(rules, limit)
     exact = exact_is_cheap(rules) if exact is None else checked_flag(exact, "exact")
     policy, goal = _round_policy(rules, players, exact, seat, against, int(tied), limit)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import either, setting
 from pokerdice_stats.turn.rules import RuleSet
 
 
@@ -30,7 +31,6 @@ def require_seen(rules: RuleSet, what: str) -> None:
     if rules.knowledge == "blind":
         raise OptionError(
             f"{what} is solved with later seats seeing the earlier hands, and these rules "
-            "are blind (knowledge=blind): set knowledge=seen (--set knowledge=seen), or "
-            "solve the blind round (`round` or `banking` at the command line, blind_round "
-            "in Python)"
+            f"are blind (knowledge=blind): use {setting('knowledge', 'seen')}, or solve the "
+            + either("blind round (`round` or `banking`)", "blind round (blind_round)")
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.turn.rules import RuleSet
 
 
@@ -29,17 +30,19 @@ def assumed_limit(rules: RuleSet, limit: int | None) -> int | None:
     return rules.throws if limit is None else int(limit)
 
 
-def check_limit(rules: RuleSet, limit: int | None, flag: str = "--limit") -> int | None:
+def check_limit(rules: RuleSet, limit: int | None, flag: str | None = None) -> int | None:
     """The first player's throws (``--limit``), if the rules hold later players to
     them and they are 1 to ``rules.throws``; None stays None.
 
     Raises
     ------
     OptionError
-        Otherwise, naming the option as ``flag``.
+        Otherwise, naming the option as ``flag`` (default: ``limit`` as the caller
+        names it).
     """
     if limit is None:
         return None
+    flag = flag or option("limit")
     if not has_throw_limit(rules):
         raise OptionError(f"{flag} applies only under throw_limit=first-player")
     if not 1 <= int(limit) <= rules.throws:

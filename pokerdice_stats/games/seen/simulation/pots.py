@@ -20,6 +20,7 @@ from pokerdice_stats.ground.bounds import MAX_SESSION_ROUNDS as MAX_ROUNDS
 from pokerdice_stats.ground.bounds import POT_ANTE as MAX_ANTE
 from pokerdice_stats.ground.bounds import chunk_sessions
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import either, option
 from pokerdice_stats.kernels.codes import SHARE_UNIT, STARTER_CODES
 from pokerdice_stats.kernels.simulation.pots import pots_chunk
 from pokerdice_stats.kernels.simulation.records import PotSession, PotTally, RoundGame
@@ -87,7 +88,9 @@ def simulate_pots(
     if rules.knowledge == "blind":
         raise OptionError(
             "a session of pots lets later players see the earlier hands, and these rules say "
-            "knowledge=blind; blind sessions are 004 banking's (--rules banking)"
+            "knowledge=blind; blind sessions are 004 banking's ("
+            + either("--rules banking", "the banking preset")
+            + ")"
         )
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
         raise OptionError(f"rounds must be a whole number from 1 to {MAX_ROUNDS:,}, got {rounds}")
@@ -113,7 +116,8 @@ def simulate_pots(
     if largest >= 2**63:
         raise OptionError(
             f"{n:,} sessions of {rounds:,} rounds are past what the tally counts exactly "
-            "(the sum of squared results must stay below 2**63): lower --n or --rounds"
+            "(the sum of squared results must stay below 2**63): lower "
+            f"{either('--n', 'run.n')} or {option('rounds')}"
         )
     session = PotSession(players, rounds, 1, STARTER_CODES[starter])
     chunk = chunk_sessions(rounds, SESSION_CHUNK)  # Ctrl-C is polled between chunks
