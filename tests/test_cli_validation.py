@@ -453,3 +453,43 @@ def test_an_option_is_never_read_from_a_shortened_name(capsys, argv, message):
     assert line.endswith(
         f"(see pokerdice-stats {' '.join(argv[: 2 if argv[0] == 'rules' else 1])} --help)"
     )
+
+
+# ---------------------------------------------------------------------------
+# a player's words: a setting given twice, a category alone as a goal, rungs with blanks.
+
+
+def test_a_setting_given_twice_is_refused_not_the_last_one_kept(capsys):
+    assert_cli_error(
+        capsys,
+        ["hold", "K K J 10 9", "--set", "wild=9", "--set", "wild=K"],
+        "--set names 'wild' more than once (wild=9, wild=K)",
+    )
+
+
+@pytest.mark.parametrize("goal", ["full-house", "Full House", "at-least:full house"])
+def test_a_category_alone_is_at_least_it(capsys, goal):
+    code, out, err = run_cli(capsys, "hold", "K K J 10 9", "--goal", goal, "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["goal"] == "at-least:full-house"
+
+
+def test_an_unknown_bare_goal_says_how_goals_are_written(capsys):
+    assert_cli_error(
+        capsys, ["hold", "K K J 10 9", "--goal", "fullhouse"], "a category alone is at-least"
+    )
+
+
+def test_bids_read_as_a_player_says_them(capsys):
+    answers = []
+    for bids in ("full-house", "Full House", " full  house "):
+        code, out, err = run_cli(
+            capsys, "bidding", "--hand", "Q Q Q 9 9", "--bids", bids, "--format", "json"
+        )
+        assert code == 0, err
+        answers.append(json.loads(out)["bids"])
+    assert answers == [["full-house"]] * 3
+
+
+def test_holdup_with_gameweave_faces_says_its_rules_default(capsys):
+    assert_cli_error(capsys, ["holdup", "10 10 J Q K"], "--rules gameweave for 9 to ace")

@@ -133,7 +133,11 @@ def register(subparsers) -> None:
     hold.set_defaults(func=run_hold)
 
     chances = subparsers.add_parser(
-        "chances", help="best chance of each category in a turn, or one goal's value"
+        "chances",
+        help="best chance of each category in a turn, or one goal's value",
+        description="The best chance of ending a turn with at least (and exactly) each "
+        "category, holding optimally for each one from the first throw; with --goal, that "
+        "goal's value over a whole turn and the chance of each final category.",
     )
     chances.add_argument("--goal", default=None, metavar="G", help=GOAL_HELP + "; omit for all")
     chances.add_argument(

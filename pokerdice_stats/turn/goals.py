@@ -406,8 +406,8 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
     """Read a goal written in the command-line grammar.
 
     ``at-least:CATEGORY``, ``exactly:CATEGORY``, ``beat:DICE`` (optionally
-    ``beat:DICE,tie=P``), ``score:FILE.toml`` (a table of points per category).
-    None gives :func:`default_goal`.
+    ``beat:DICE,tie=P``), ``score:FILE.toml`` (a table of points per category); a
+    category alone is ``at-least:`` it.  None gives :func:`default_goal`.
 
     Parameters
     ----------
@@ -436,10 +436,16 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
     kind, sep, argument = str(text).partition(":")
     kind = kind.strip().lower()
     if not sep or kind not in GOAL_KINDS:
-        raise GoalError(
+        unknown = GoalError(
             f"unknown goal {text!r}; write one of: at-least:CATEGORY, exactly:CATEGORY, "
-            'beat:"DICE"[,tie=P], score:FILE.toml'
+            'beat:"DICE"[,tie=P], score:FILE.toml (a category alone is at-least:CATEGORY)'
         )
+        if sep:
+            raise unknown
+        try:  # a category alone: what a player means by "go for a full house"
+            return at_least(table, str(text).strip())
+        except PokerDiceError:
+            raise unknown from None
     raw, argument = argument, argument.strip()
     try:
         if kind == "at-least":

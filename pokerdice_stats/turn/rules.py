@@ -145,7 +145,8 @@ class RuleSet:
         return CHARTS[self.chart]
 
     def category_index(self, slug: str) -> int:
-        """Position of a category in :attr:`categories` (0 is the best).
+        """Position of a category in :attr:`categories` (0 is the best), named by its slug
+        or an alias, in any case, with blanks or ``_`` for ``-`` (``Full House``).
 
         Raises
         ------
@@ -153,7 +154,8 @@ class RuleSet:
             If the rule set has no such category.
         """
         checked_text(slug, "a category", RulesError)
-        key = CATEGORY_ALIASES.get(slug.strip().lower(), slug.strip().lower())
+        typed = "-".join(slug.strip().lower().replace("_", " ").split())  # "Full House"
+        key = CATEGORY_ALIASES.get(typed, typed)
         for i, cat in enumerate(self.categories):
             if cat.slug == key:
                 return i
@@ -469,12 +471,17 @@ def parse_assignments(items: list[str] | tuple[str, ...] | None) -> dict[str, st
     Raises
     ------
     RulesError
-        If an item has no ``=``.
+        If an item has no ``=``, or names a key an earlier item named.
     """
     options: dict[str, str] = {}
     for item in items or ():
         if "=" not in item:
             raise RulesError(f"{either('--set', 'a setting')} expects KEY=VALUE, got {item!r}")
         key, value = item.split("=", 1)
+        if key.strip() in options:  # never the last one silently
+            raise RulesError(
+                f"{either('--set', 'set')} names {key.strip()!r} more than once "
+                f"({key.strip()}={options[key.strip()]}, {item.strip()}): give each option once"
+            )
         options[key.strip()] = value  # a number refuses blanks; words are stripped
     return options

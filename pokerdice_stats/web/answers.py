@@ -47,11 +47,7 @@ BIDDING_UNITS = {
 def table_rules(request: Table) -> RuleSet:
     """The rule set of a request: its preset and ``set`` options, as ``--rules``/``--set``,
     after the options of its rule file text (read as ``--rules FILE`` reads the file)."""
-    options = parse_assignments(request.set)
-    if len(options) < len(request.set):
-        keys = [item.split("=", 1)[0].strip() for item in request.set]
-        twice = next(k for k in keys if keys.count(k) > 1)
-        raise OptionError(f"set names {twice!r} more than once: give each option once")
+    options = parse_assignments(request.set)  # a key named twice is refused
     if request.rules_text is None or not request.rules_text.strip():
         return get_rules(request.rules, options)
     from_text = rules_text_options(request.rules_text, "(pasted)")

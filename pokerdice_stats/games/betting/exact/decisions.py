@@ -26,6 +26,7 @@ import pandas as pd
 from pokerdice_stats.games.betting.exact.induction import CHIPS, NOTHING, seats_in
 from pokerdice_stats.games.betting.exact.solve import Betting, parse_chips
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.turn.hands import hand_table
 
 
@@ -33,7 +34,7 @@ def _check_seat(result: Betting, seat: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
         raise OptionError(f"seat must be a whole number, got {seat!r}")
     if not 1 <= seat <= result.players:
-        raise OptionError(f"seat must be 1 to {result.players}, got {seat}")
+        raise OptionError(f"{option('seat')} must be 1 to {result.players}, got {seat}")
     return int(seat)
 
 

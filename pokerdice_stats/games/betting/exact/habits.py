@@ -23,6 +23,7 @@ import pandas as pd
 from pokerdice_stats.games.betting.exact.induction import CHIPS, NOTHING, Habit, RoundSolver
 from pokerdice_stats.games.betting.exact.solve import Betting
 from pokerdice_stats.ground.errors import OptionError, PokerDiceError
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.turn.hands import hand_table
 
 HABIT_KINDS = ("never-raise", "always-meet", "raise-from:CATEGORY")
@@ -65,7 +66,7 @@ def parse_habit(text: str, result: Betting) -> Habit:
 def habit_ev(result: Betting, habit: Habit, seat: int):
     """A seat's expected net chips when it follows ``habit`` against the solved play."""
     if not 1 <= seat <= result.players:
-        raise OptionError(f"seat must be 1 to {result.players}, got {seat}")
+        raise OptionError(f"{option('seat')} must be 1 to {result.players}, got {seat}")
     solver = RoundSolver(
         result.rules,
         result.players,

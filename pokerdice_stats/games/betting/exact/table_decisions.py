@@ -24,13 +24,14 @@ from pokerdice_stats.games.betting.exact import decisions
 from pokerdice_stats.games.betting.exact.solve import Betting
 from pokerdice_stats.games.betting.exact.table import TableRound
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import option
 
 
 def _seat(table: TableRound, seat) -> int:
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
         raise OptionError(f"seat must be a whole number, got {seat!r}")
     if not 1 <= seat <= table.players:
-        raise OptionError(f"seat must be 1 to {table.players}, got {seat}")
+        raise OptionError(f"{option('seat')} must be 1 to {table.players}, got {seat}")
     return int(seat)
 
 

@@ -28,6 +28,7 @@ Examples
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -162,14 +163,15 @@ class BidLadder:
         return short_repr(self, rules=self.rules, name=self.name, rungs=self.n_rungs)
 
     def rung(self, text: str) -> int:
-        """The index of a rung named by its label (case-insensitive).
+        """The index of a rung named by its label (case-insensitive; blanks read as ``-``).
 
         Raises
         ------
         OptionError
             For a label not on the ladder.
         """
-        wanted = str(text).strip().lower()
+        # as a player says it: "Full House", "full house: K" are full-house, full-house:K
+        wanted = re.sub(r"\s+", "-", re.sub(r"\s*:\s*", ":", str(text).strip().lower()))
         for i, label in enumerate(self.labels):
             if label.lower() == wanted:
                 return i

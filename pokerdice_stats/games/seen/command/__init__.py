@@ -71,7 +71,12 @@ def register(subparsers) -> None:
     match.set_defaults(func=run_match)
 
     holdup = subparsers.add_parser(
-        "holdup", help="the chance the best hand so far holds up (chips, triple-snakes)"
+        "holdup",
+        help="the chance the best hand so far holds up (chips, triple-snakes)",
+        description="The chance that the best hand so far still wins once the players left "
+        "have thrown (each playing to beat it), as a chip game's seat weighs it.  The rules "
+        "default to triple-snakes, whose dice are pips 1 to 6 (--rules gameweave for 9 to "
+        "ace).",
     )
     holdup.add_argument("dice", help='the best hand so far, e.g. "3 3 3 5 6"')
     holdup.add_argument(
@@ -277,12 +282,22 @@ def _prize(rules) -> str:
 
 def run_holdup(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.seen.exact.holdup import holdup
+    from pokerdice_stats.ground.errors import DiceError
+    from pokerdice_stats.turn.hands import hand_table
 
     rules = rules_from_args(args)
     require_seen(rules, "holdup")
     refuse_unread(rules, ONE_ROUND_UNREAD, "holdup", ONE_ROUND_WHY)
     given = _holdup_limit(args, rules)
     limit = assumed_limit(rules, given)
+    try:
+        hand_table(rules).hand(args.dice)
+    except DiceError as err:
+        if rules.preset != "triple-snakes":
+            raise
+        raise DiceError(  # the faces of holdup's default rules are not gameweave's
+            f"{err} (holdup's rules default to triple-snakes: --rules gameweave for 9 to ace)"
+        ) from None
     result = holdup(rules, args.dice, args.players_left, limit=given, exact=_exact(args, rules))
     if args.format == "json":
         record = {

@@ -60,6 +60,7 @@ from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground import progress
 from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.dice import format_counts
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
@@ -187,7 +188,7 @@ class Round:
             :class:`~pokerdice_stats.turn.staged.StagedPolicy` under the limit.
         """
         if not 1 <= int(seat) <= self.players:
-            raise OptionError(f"seat must be 1 to {self.players}, got {seat}")
+            raise OptionError(f"{option('seat')} must be 1 to {self.players}, got {seat}")
         if seat == 1:
             if against is not None:
                 raise OptionError("the first seat faces no hand to beat")
