@@ -109,7 +109,7 @@ def position_output(
         "hand": answer.hand,
         "bids": list(answer.bids),
         "seat": answer.seat,
-        "units": UNITS,
+        "unit": UNITS,
         "exploitability": exploitability,
         "beliefs": answer.beliefs,
         "mix": answer.mix,
@@ -128,7 +128,7 @@ def position_output(
     shown = {k: "-" if v is None else v for k, v in record.items()}
     shown["bids"] = ", ".join(answer.bids) or "-"
     head = pd.DataFrame(
-        [{"figure": k, "value": v} for k, v in shown.items() if k not in ("moves", "units")]
+        [{"figure": k, "value": v} for k, v in shown.items() if k not in ("moves", "unit")]
     )
     # the chances in percent, their figure's name ending in % (Markdown and the plain table)
     chances = head["figure"].isin(CHANCE_FIGURES) & (head["value"] != "-")
