@@ -284,8 +284,11 @@ def test_banking_formats(capsys, fmt):
     assert main(["banking", "--players", "3", "--format", fmt]) == 0
     out = capsys.readouterr().out
     assert "max-category" in out
-    if fmt != "csv":
+    if fmt == "table":
         assert "exploitability" in out and "tolerance 1e-09" in out
+    else:  # the figures: Markdown's table of figure and value, every CSV row's columns
+        tolerance = "| tolerance | 1e-09 |" if fmt == "markdown" else ",tolerance,"
+        assert "exploitability" in out and tolerance in out
 
 
 def test_banking_strategy_choice_and_out(capsys, tmp_path):

@@ -207,7 +207,7 @@ def test_cli_contract(capsys):
     assert code == 0
     data = json.loads(out)
     assert data["ladder"] == "category"
-    assert data["units"] == "units won per game, +1 win / -1 loss"
+    assert data["unit"] == "units won per game, +1 win / -1 loss"  # one unit: `unit`
     assert data["exploitability"] == 0.0  # the program's gap is noise below the tolerance
     assert data["value_lower"] <= data["value"] <= data["value_upper"] + 1e-12
     assert "bid_odds" not in data and len(out) < 20_000  # a summary by default

@@ -460,5 +460,8 @@ def test_json_answer_is_one_object_with_its_context(capsys, tmp_path, command, m
             assert isinstance(record.get("rules"), str) and record["rules"], argv
         if (command, mode) not in NO_FIGURES:
             assert "unit" in record or "units" in record, argv
+        # one unit for the answer is `unit` (a text); `units` maps each figure to its unit
+        assert isinstance(record.get("unit", ""), str), argv
+        assert isinstance(record.get("units", {}), dict), argv
         assert naming_faults(record) == [], argv
         jsonschema.validate(record, schema)

@@ -15,6 +15,7 @@ import pytest
 from reference import all_throws, reference_category, reference_key, rules_args
 
 from pokerdice_stats import PRESETS, cli, get_rules
+from pokerdice_stats.commands.odds import JSON_COLUMNS
 from pokerdice_stats.report.odds_tables import write_odds
 from pokerdice_stats.turn.odds import odds_by_category, odds_by_hand
 
@@ -182,15 +183,24 @@ def test_every_format(capsys, by):
     if by == "category":
         small = next(line for line in lines if line.startswith("small-straight"))
         assert small.split()[-4:] == ["960", "12.35", "8.1", "21.3"]  # 10/81 = 12.35%
-    markdown = run_cli(capsys, *base, "--format", "markdown").splitlines()
+    # Markdown: the context (figure, value), then the rows under their JSON name
+    context, rows = run_cli(capsys, *base, "--format", "markdown").split("\n\nrows:\n\n")
+    assert context.startswith("| figure | value |\n|---|---|\n| rules | triple-snakes |")
+    markdown = rows.splitlines()
     assert len(markdown) == n + 2 and markdown[1].startswith("|---")
+    # CSV: a row a category or hand, carrying the context, named as JSON names them
     parsed = list(csv.DictReader(io.StringIO(run_cli(capsys, *base, "--format", "csv"))))
-    assert len(parsed) == n and list(parsed[0]) == list(frame.columns)
+    figures = ["probability", "probability_exact", "at_least", "at_least_exact"]
+    columns = ["rules", "by", "throws", "unit", *JSON_COLUMNS[by][:-2], *figures]
+    assert len(parsed) == n and list(parsed[0]) == columns
     for row, expected in zip(parsed, frame.itertuples(), strict=True):
+        assert (row["rules"], row["by"], row["throws"]) == ("triple-snakes", by, "1")
+        assert row["unit"].startswith("chance of one throw of five dice")
         assert int(row["count"]) == expected.count
-        assert lowest_terms(row["probability"]) == expected.probability
-        assert lowest_terms(row["at_least"]) == expected.at_least
-        assert float(row["probability_float"]) == expected.probability_float
+        assert lowest_terms(row["probability_exact"]) == expected.probability
+        assert lowest_terms(row["at_least_exact"]) == expected.at_least
+        assert float(row["probability"]) == expected.probability_float
+        assert float(row["at_least"]) == expected.at_least_float
     rows = json.loads(run_cli(capsys, *base, "--format", "json"))["rows"]
     assert len(rows) == n
 

@@ -55,19 +55,24 @@ def test_csv_and_markdown_rows_keep_what_they_are_about(capsys, tmp_path):
     """Markdown gives the answer's own figures before its rows; every CSV row carries the
     answer's context (rules, schedules, computer, the target and the edge reached)."""
     code, out, _ = run_cli(capsys, "payout", "--breakdown", "--format", "markdown")
-    figures, cells = out.split("\n\n", 1)
+    figures, cells = out.split("\n\ncells:\n\n", 1)  # the rows, named as in JSON
     assert code == 0 and "| expected | 1.508324014 |" in figures
     assert "| player_paid % | 37.18876586 |" in figures and cells.startswith("| side | winner |")
+    assert "\n\nby_winner:\n\n| side | winner |" in cells  # the other table, named too
     path = tmp_path / "mine.csv"
     run_cli(capsys, "payout", "--schedule-out", str(path))
     code, out, _ = run_cli(capsys, "payout", "--compare", "004", str(path), "--format", "csv")
     header, first = out.splitlines()[:2]
-    assert header.startswith("rules,computer,knowledge,unit,schedule_a,schedule_b,side,")
+    assert header.startswith("rules,computer,knowledge,unit,schedules.a,schedules.b,totals.")
+    assert ",side,winner,loser," in header  # the totals (nested) in every row, then the cell's
     assert first.startswith("progressive,optimal,seen,")
     code, out, _ = run_cli(capsys, "payout", "--design", "--target=-3%", "--side", "house",
                            "--format", "csv")  # fmt: skip
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert rows and all(r["target"] == "-3" and abs(float(r["reached"]) + 3) <= 0.05 for r in rows)
+    assert rows and all(
+        r["target"] == "-3.0" and abs(float(r["reached"]) + 3) <= 0.05 for r in rows
+    )
+    assert all(r["target_exact"] == "-3/1" for r in rows)  # a float as repr writes it, and exact
 
 
 def test_an_edge_that_does_not_depend_on_the_pay_is_said_so(capsys):

@@ -548,6 +548,6 @@ def test_cli_session_figures_reach_csv_and_markdown(capsys, fmt):
     code, text, _ = run_cli(
         capsys, "payout", "--rounds", "3", "--start", "1200", "--format", "json"
     )
-    session = json.loads(text)["session"]
-    assert "session_ruin" in out and "session_quantile_0.5" in out
+    session = json.loads(text)["session"]  # nested: its figures as session.NAME (JSON's)
+    assert "session.ruin" in out and "session.quantiles.0.5" in out
     assert str(session["quantiles"]["0.5"]) in out

@@ -271,7 +271,13 @@ def test_round_json_contract(capsys):
 
 def test_round_formats_and_errors(capsys):
     assert main(["round", "--players", "2", "--format", "csv"]) == 0
-    assert capsys.readouterr().out.startswith("seat,win")
+    header = capsys.readouterr().out.splitlines()[0].split(",")  # the context, then the seats
+    assert header[:2] == ["rules", "players"] and header[-4:] == [
+        "seat",
+        "win",
+        "win_outright",
+        "tie",
+    ]
     assert main(["round", "--players", "2", "--set", "throws=1", "--format", "markdown"]) == 0
     assert "| 1 |" in capsys.readouterr().out
     assert main(["round", "--players", "6"]) == 2

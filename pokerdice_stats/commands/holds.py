@@ -15,7 +15,6 @@ from pokerdice_stats.engines.cli import (
     add_format_arg,
     add_rules_args,
     emit,
-    emit_frame,
     output_path,
     rules_from_args,
     whole_number,
@@ -325,8 +324,8 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
 
 def run_chances(args: argparse.Namespace) -> int:
     from pokerdice_stats.commands.odds import PERCENT_COLUMNS, percent_rows
-    from pokerdice_stats.engines.cli import emit_rows, json_answer, lazy_pandas
-    from pokerdice_stats.ground.formats import render, short_fraction, to_json
+    from pokerdice_stats.engines.cli import emit_record, emit_rows, json_answer
+    from pokerdice_stats.ground.formats import short_fraction
     from pokerdice_stats.turn.chances import chances_rows, goal_chances
     from pokerdice_stats.turn.goals import parse_goal
     from pokerdice_stats.turn.hands import hand_table
@@ -335,35 +334,33 @@ def run_chances(args: argparse.Namespace) -> int:
     rules = _rules_with_throws(rules, args.throws)
     if args.goal is None:
         rows = chances_rows(rules)
-        if args.format == "json":
+        if args.format != "table":
             keys = (*CHANCES_JSON_KEYS, "at_least_float", "exactly_float")
             context = {
                 "rules": rules.label(),
                 "throws": rules.throws,
                 "unit": "chance of a turn played for that goal",
             }
-            emit(to_json(json_answer(context, [{k: row[k] for k in keys} for row in rows])))
-        elif args.format == "table":
-            emit(f"rules {rules.label()}; throws {rules.throws}")
-            emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
-            emit(
-                "at least %, exactly %: the best chance of a whole turn played for that goal;"
-                "\nexact fractions: --format csv or json"
-            )
-        else:
-            emit_frame(lazy_pandas.DataFrame(rows), args.format, percent=("at_least", "exactly"))
+            record = json_answer(context, [{k: row[k] for k in keys} for row in rows])
+            emit_record(record, args.format, "rows", ("at_least", "exactly"))
+            return 0
+        emit(f"rules {rules.label()}; throws {rules.throws}")
+        emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
+        emit(
+            "at least %, exactly %: the best chance of a whole turn played for that goal;"
+            "\nexact fractions: --format csv or json"
+        )
         return 0
     result = goal_chances(rules, parse_goal(args.goal, hand_table(rules)))
-    if args.format == "json":
-        emit(to_json({"rules": rules.label(), **result.as_record(), "final_unit": "chance"}))
+    if args.format != "table":  # the goal's value is a chance or points; final: chances
+        record = {"rules": rules.label(), **result.as_record(), "final_unit": "chance"}
+        chances = ("value", "final.*") if result.is_probability else ("final.*",)
+        emit_record(record, args.format, None, chances)
         return 0
     rows = [
         {"category": slug, "final": chance, "final_float": float(chance)}
         for slug, chance in result.final.items()
     ]
-    if args.format in ("csv", "markdown"):
-        emit(render(lazy_pandas.DataFrame(rows), args.format, percent=("final",)))
-        return 0
     unit = "chance" if result.is_probability else "points"
     shown = (
         f"{100 * float(result.value):.4g}%" if unit == "chance" else f"{float(result.value):.6g}"

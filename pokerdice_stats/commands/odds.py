@@ -8,13 +8,12 @@ from pokerdice_stats.engines.cli import (
     add_format_arg,
     add_rules_args,
     emit,
-    emit_frame,
     emit_record,
     emit_rows,
     json_answer,
     rules_from_args,
 )
-from pokerdice_stats.ground.formats import chance_percent, to_json
+from pokerdice_stats.ground.formats import chance_percent
 from pokerdice_stats.turn.compare import compare_hands
 from pokerdice_stats.turn.hands import hand_table
 
@@ -55,11 +54,6 @@ def run_odds(args: argparse.Namespace) -> int:
 
     rules = rules_from_args(args)
     rows = category_rows(rules) if args.by == "category" else hand_rows(rules)
-    if args.format == "json":
-        keys = JSON_COLUMNS[args.by] + JSON_FLOATS
-        context = {"rules": rules.label(), "by": args.by, "throws": 1, "unit": ODDS_UNIT}
-        emit(to_json(json_answer(context, [{k: row[k] for k in keys} for row in rows])))
-        return 0
     if args.format == "table":
         emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
         emit(
@@ -67,9 +61,10 @@ def run_odds(args: argparse.Namespace) -> int:
             "this or better;\nexact fractions: --format csv or json"
         )
         return 0
-    from pokerdice_stats.engines.cli import lazy_pandas as pd
-
-    emit_frame(pd.DataFrame(rows), args.format, percent=("probability", "at_least"))
+    keys = JSON_COLUMNS[args.by] + JSON_FLOATS
+    context = {"rules": rules.label(), "by": args.by, "throws": 1, "unit": ODDS_UNIT}
+    record = json_answer(context, [{k: row[k] for k in keys} for row in rows])
+    emit_record(record, args.format, "rows", ("probability", "at_least"))
     return 0
 
 
@@ -151,35 +146,18 @@ def run_compare(args: argparse.Namespace) -> int:
     result = compare_hands(table, args.dice)
     tied = len(result.winners) > 1
     outcome = f"under ties={rules.ties}, {TIE_OUTCOMES[rules.ties]}" if tied else None
-    if args.format == "json":
-        emit(
-            to_json(
-                {
-                    "rules": rules.label(),
-                    "hands": [table.format(d) for d in args.dice],
-                    "categories": [table.category_slug(d) for d in args.dice],
-                    "winners": [i + 1 for i in result.winners],
-                    "decided_by": result.decided_by,
-                    "reason": result.reason,
-                    "ties": rules.ties,
-                    "tie_outcome": outcome,
-                }
-            )
-        )
-        return 0
     if args.format != "table":
-        rows = [
-            {
-                "rules": rules.label(),
-                "place": i + 1,
-                "hand": table.format(dice),
-                "category": table.category_slug(dice),
-                "wins": i in result.winners,
-                "decided_by": result.decided_by,
-            }
-            for i, dice in enumerate(args.dice)
-        ]
-        emit_record({"hands": rows}, args.format, "hands")
+        record = {
+            "rules": rules.label(),
+            "hands": [table.format(d) for d in args.dice],
+            "categories": [table.category_slug(d) for d in args.dice],
+            "winners": [i + 1 for i in result.winners],
+            "decided_by": result.decided_by,
+            "reason": result.reason,
+            "ties": rules.ties,
+            "tie_outcome": outcome,
+        }
+        emit_record(record, args.format)
         return 0
     for i, dice in enumerate(args.dice):
         mark = "*" if i in result.winners else " "

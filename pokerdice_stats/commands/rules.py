@@ -15,7 +15,7 @@ from pokerdice_stats.engines.cli import (
     rules_from_args,
 )
 from pokerdice_stats.ground.errors import OptionError, shorten
-from pokerdice_stats.ground.formats import render, to_json
+from pokerdice_stats.ground.formats import render
 from pokerdice_stats.turn.rules import OPTION_KEYS, PRESET_SOURCES, PRESETS
 
 if TYPE_CHECKING:
@@ -84,26 +84,13 @@ def run_show(args: argparse.Namespace) -> int:
         args.rules = "gameweave"
     rules = rules_from_args(args)
     settings = rules.settings()
-    if args.format == "json":
+    if args.format != "table":
         record = {"rules": rules.label(), **settings, "categories": list(rules.category_slugs)}
-        emit(to_json({**record, "faces": list(rules.face_chart.labels)}))
+        emit_record({**record, "faces": list(rules.face_chart.labels)}, args.format)
         return 0
     rows = [{"key": "preset", "value": settings["preset"], "meaning": PRESET_SOURCES[rules.preset]}]
     rows += [{"key": k, "value": settings[k], "meaning": OPTION_KEYS[k]} for k in OPTION_KEYS]
-    if args.format == "table":
-        emit(_show_text(rules, pd.DataFrame(rows)))
-        return 0
-    rows.append(
-        {
-            "key": "categories",
-            "value": " > ".join(rules.category_slugs),
-            "meaning": "hand categories, best first",
-        }
-    )
-    rows.append(
-        {"key": "faces", "value": " ".join(rules.face_chart.labels), "meaning": "lowest to highest"}
-    )
-    emit_frame(pd.DataFrame(rows), args.format)
+    emit(_show_text(rules, pd.DataFrame(rows)))
     return 0
 
 
@@ -136,19 +123,18 @@ def run_compare(args: argparse.Namespace) -> int:
         record["chart"] = str(compare_chart(record, args.out))
     if args.format == "table":
         emit(compare_text(record))
-    elif args.format == "json":
-        emit(to_json(record))
-    else:  # csv, markdown: every part's rows in one table, named by a first column
-        parts = {"odds": record["odds"], "seats": record["seats"], "holds": record["holds"]}
-        rows = [{"part": part, **row} for part, part_rows in parts.items() for row in part_rows]
-        rows.append({"part": "match", **record["match"]})
-        emit_record({"rows": rows}, args.format, "rows", COMPARED_CHANCES)
+    else:  # CSV: every part's rows in one table, named by a first column; Markdown: a table each
+        emit_record(record, args.format, COMPARED_PARTS, COMPARED_CHANCES)
     return 0
+
+
+#: The lists of ``rules compare``'s answer: one CSV table of their rows.
+COMPARED_PARTS = ("odds", "seats", "holds")
 
 
 #: The columns of ``rules compare``'s rows that are chances, or differences of chances
 #: (``advantage``, ``habit_cost``: percentage points): Markdown writes them in percent.
 COMPARED_CHANCES = (
     "chance", "chance_?", "turn_at_least_?", "first_seat_?", "advantage_?", "win_with_best_?",
-    "habit_cost_?", "first_player_wins_?",
+    "habit_cost_?", "first_player_wins_?", "match.first_player_wins_?",
 )  # fmt: skip

@@ -318,24 +318,30 @@ def run_simulate(args: argparse.Namespace) -> int:
         from pokerdice_stats.commands.simulate_text import simulate_text
 
         emit(simulate_text(record))
-    else:  # json whole; csv, markdown: a row a seat (or a row of the one estimate)
-        key = "seats" if "seats" in record else None
+    else:  # json whole; csv, markdown: a row a seat or a game (or the one estimate)
+        key = next((k for k in SIMULATED_ROWS if k in record), None)
         emit_record(record, args.format, key, simulated_chances(record))
     return 130 if record.get("interrupted") else 0
 
 
+#: The rows of a simulated answer: its seats, or the games of ``--what bidding``.
+SIMULATED_ROWS = ("seats", "games")
+
+
 def simulated_chances(record: dict) -> list[str]:
-    """The columns of a simulated answer's rows that are chances (Markdown writes them in
-    percent, as the plain answer does): a seat's chance of a round or match, a turn's
-    chance, and the sessions' chances (betting: taking the pot, raising, folding, ruin,
-    winning the game; banking: ending ahead, ruin), each with its interval."""
+    """The figures of a simulated answer that are chances (Markdown writes them in percent,
+    as the plain answer does): a seat's chance of a round or match, a turn's chance and
+    its chance of ending in each category, and the sessions' chances (betting: taking the
+    pot, raising, folding, ruin, winning the game; banking: ending ahead, ruin, and the exact
+    round's chances; progressive: ruin), each with its interval."""
+    interval = ("estimate", "ci_low", "ci_high")
+    names = [f"by_category.*.{end}" for end in interval]
     if record.get("what") in ("round", "match") or record.get("unit") == "chance":
-        return ["estimate", "ci_low", "ci_high", "exact"]
+        return [*names, *interval, "exact"]
     betting = ("p_pot", "raise_rate", "fold_rate", "ruin", "game_win")
-    names = [f"{c}{end}" for c in betting for end in ("", "_ci_low", "_ci_high")]
-    return names + [
-        f"{c}.{end}" for c in ("ahead", "ruin") for end in ("estimate", "ci_low", "ci_high")
-    ]
+    names += [f"{c}{end}" for c in betting for end in ("", "_ci_low", "_ci_high")]
+    names += [f"{c}.{end}" for c in ("ahead", "ruin", "computer_ruin") for end in interval]
+    return [*names, "exact.round.*"]  # banking: the exact round's win, split and loss
 
 
 def run_crosscheck(args: argparse.Namespace) -> int:
@@ -368,10 +374,8 @@ def run_crosscheck(args: argparse.Namespace) -> int:
         return 0 if judged.passed else 1
     frame = checks_frame(checks)
     frame["passed"] = [within(c, judged.bound) for c in checks]
-    if args.format != "json":
-        frame = frame.drop(columns=["exact_float"])
-    if args.format in ("markdown", "table"):  # for people: chances in percent (`chance %`)
-        frame = checks_in_percent(frame)
+    if args.format == "table":  # for people: chances in percent (`chance %`)
+        frame = checks_in_percent(frame.drop(columns=["exact_float"]))
     context = {
         "groups": list(args.only) if args.only else list(GROUPS),
         "n": args.n,
@@ -383,9 +387,18 @@ def run_crosscheck(args: argparse.Namespace) -> int:
         "largest_abs_z": abs(judged.largest.z),
         "passed": judged.passed,
     }
-    emit_frame(frame, args.format, context, "checks")
+    if args.format == "markdown":  # for people: a chance row's figures in percent
+        from pokerdice_stats.engines.cli import json_answer, lazy_pandas
+        from pokerdice_stats.ground.formats import plain
+        from pokerdice_stats.ground.json_names import answer_names
+
+        record = answer_names(plain(json_answer(context, frame, "checks")))
+        rows = checks_in_percent(lazy_pandas.DataFrame(record["checks"], dtype=object))
+        emit_record({**record, "checks": rows.to_dict(orient="records")}, args.format, "checks")
+    else:
+        emit_frame(frame, args.format, context, "checks")
     if args.format == "table":
         emit(judged.line())
-    elif args.format != "json":  # csv and markdown stay one table: the verdict on stderr
+    elif args.format != "json":  # the verdict on stderr too, as the plain answer's last line
         sys.stderr.write(judged.line() + "\n")
     return 0 if judged.passed else 1

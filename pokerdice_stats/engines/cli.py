@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import math
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -279,8 +279,9 @@ def emit_frame(
         One of :data:`FORMATS`.
     context : dict, optional
         What the rows answer (``rules``, the inputs that shape them, ``unit``...):
-        in JSON the answer is one object, this context and then the rows under
-        ``key``. Required for ``fmt="json"`` (a bare list carries no context).
+        the answer is one object, this context and then the rows under ``key``, written
+        by :func:`emit_record` in JSON, CSV and Markdown. Required but for ``fmt="table"``
+        (a bare table carries no context).
     key : str
         The name of the rows in the JSON object.
     percent : sequence of str, optional
@@ -290,14 +291,14 @@ def emit_frame(
     Raises
     ------
     TypeError
-        For ``fmt="json"`` without a context.
+        For a format other than ``table`` without a context.
     """
-    from pokerdice_stats.ground.formats import render, to_json
-
-    if fmt == "json":
-        emit(to_json(json_answer(context, frame, key)))
+    if fmt != "table":
+        emit_record(json_answer(context, frame, key), fmt, key, percent)
         return
-    if fmt == "table" and context:
+    from pokerdice_stats.ground.formats import render
+
+    if context:
         emit(context_line(context))
     emit(render(frame, fmt, percent=percent))
 
@@ -324,37 +325,53 @@ def context_line(context: dict) -> str:
 
 
 def emit_record(
-    record: dict, fmt: str, key: str | None = None, percent: Sequence[str] = ()
+    record: dict,
+    fmt: str,
+    key: str | Sequence[str] | None = None,
+    percent: Sequence[str] = (),
+    tolerances: Mapping[str, float] | None = None,
 ) -> None:
     """Write an answer built as one JSON object in ``fmt`` (``json``, ``csv``, ``markdown``).
 
-    The object is first named as JSON names it (a figure ``X`` as a float, its exact
-    fraction as ``X_exact``; keys that do not apply left out). JSON writes it whole; CSV
-    and Markdown write a table: the rows under ``key`` (a list of objects; nested objects
-    become ``outer.inner`` columns), or, without a key, one row of its plain fields.
-    ``percent``: the chance columns Markdown (and a plain table) writes in percent, as names
-    or shell-style patterns (``final.*``: every column of the nested object ``final``); those
-    absent are left out.
+    The one rule of every answer (:mod:`pokerdice_stats.engines.answer_tables`): the
+    object is named as JSON names it (a figure ``X`` as a float, its exact fraction as
+    ``X_exact``; keys that do not apply left out). JSON writes it whole. CSV writes one
+    table: the rows under ``key`` (a list of objects), every row carrying the answer's
+    other fields (nested objects as ``outer.inner`` columns, lists of plain items joined
+    with ``"; "``; a row keeps its own value of a field of the same name), or, without
+    rows, one row of every field; floats whole. Other lists of objects cannot stand in
+    that table: a line on standard error names them. Markdown writes the fields as a table
+    of ``figure`` and ``value``, then the rows, then each other list of objects under a
+    line naming it.
+
+    ``key``: several keys make one CSV table of their rows, each naming its list in a
+    first column ``part`` (Markdown: a table each). ``percent``: the chances Markdown (and a
+    plain table) writes in percent, as names or shell-style patterns (``final.*``: every
+    item of the nested object ``final``), in the fields and in every table. ``tolerances``:
+    a figure or column to the tolerance stated for it, below which Markdown writes 0 (CSV
+    and JSON give the number as computed).
     """
-    from pokerdice_stats.ground.formats import plain, render, to_json
-    from pokerdice_stats.ground.json_names import answer_names
+    from pokerdice_stats.engines.answer_tables import (
+        answer_parts,
+        csv_answer,
+        markdown_answer,
+        other_tables_note,
+    )
+    from pokerdice_stats.ground.formats import plain, to_json
 
     if fmt == "json":
         emit(to_json(record))
         return
-    named = answer_names(plain(record))
-    if key is not None:
-        rows = named.get(key) or []
-    else:
-        rows = [{k: v for k, v in named.items() if not isinstance(v, dict | list)}]
-    frame = lazy_pandas.json_normalize(rows) if rows else lazy_pandas.DataFrame()
-    for column in frame.columns:  # a list in a cell (losers of one pay) as text, not a repr
-        if frame[column].map(lambda v: isinstance(v, list)).any():
-            frame[column] = frame[column].map(
-                lambda v: "; ".join(map(str, v)) if isinstance(v, list) else v
-            )
-    chances = [c for c in frame.columns if any(fnmatch.fnmatchcase(c, p) for p in percent)]
-    emit(render(frame, fmt, percent=chances))
+    if fmt == "csv":
+        parts = answer_parts(plain(record), key)
+        note = other_tables_note(parts, key if isinstance(key, str) else ", ".join(key or ()))
+        if note is not None:
+            sys.stderr.write(note + "\n")
+            sys.stderr.flush()
+        emit(csv_answer(parts))
+        return
+    one = key if isinstance(key, str) else None  # several lists: a table each
+    emit(markdown_answer(answer_parts(plain(record), one), percent, tolerances, one or "rows"))
 
 
 def json_answer(context: dict | None, rows, key: str = "rows") -> dict:

@@ -27,14 +27,21 @@ FORMATS = ("table", "markdown", "csv", "json")
 DIGITS = 10
 
 
-def number_text(value: Any, tolerance: float | None = None, digits: int = DIGITS) -> Any:
+def number_text(value: Any, tolerance: float | None = None, digits: int | None = DIGITS) -> Any:
     """A number as the project writes it; any other value is returned unchanged.
 
     Exact fractions as ``p/q``, integers as integers, floats to ``digits``
     significant digits (so the text does not depend on the last bits a library
     version computes), with zero written ``0`` (never ``-0``) and, when a
     ``tolerance`` is stated, any float of absolute value below it written ``0``
-    (numerical noise).  NaN is written as an empty cell.
+    (numerical noise).  NaN is written as an empty cell.  ``digits=None`` writes a
+    float whole, as ``repr`` (and JSON) do: the shortest text that reads back as the
+    same float, the same on every machine (zero as ``0.0``).
+
+    >>> number_text(0.0495), number_text(0.0495, digits=None), number_text(-0.0, digits=None)
+    ('0.0495', '0.0495', '0.0')
+    >>> number_text(0.1 + 0.2), number_text(0.1 + 0.2, digits=None)
+    ('0.3', '0.30000000000000004')
     """
     if isinstance(value, Fraction):
         return fraction_text(value)
@@ -49,14 +56,16 @@ def number_text(value: Any, tolerance: float | None = None, digits: int = DIGITS
         if math.isinf(number):
             return "inf" if number > 0 else "-inf"
         if number == 0 or (tolerance is not None and abs(number) < tolerance):
-            return "0"
+            return "0" if digits is not None else "0.0"
+        if digits is None:
+            return repr(number)
         text = format(number, f".{digits}g")
         return "0" if text in ("0", "-0") else text
     return value
 
 
 def numbers_as_text(
-    frame: pd.DataFrame, tolerances: dict[str, float] | None = None, digits: int = DIGITS
+    frame: pd.DataFrame, tolerances: dict[str, float] | None = None, digits: int | None = DIGITS
 ) -> pd.DataFrame:
     """A copy of a frame with every number written by :func:`number_text`.
 
@@ -254,12 +263,13 @@ def percent_of(value: Any) -> Any:
 
 
 def to_csv(
-    frame: pd.DataFrame, tolerances: dict[str, float] | None = None, digits: int = DIGITS
+    frame: pd.DataFrame, tolerances: dict[str, float] | None = None, digits: int | None = DIGITS
 ) -> str:
     """CSV text of a frame, every number by :func:`number_text` (pandas formats none).
 
     Results files use :data:`DIGITS`; the command line's ``--format csv``
-    gives floats whole (17 digits: they read back as the same float).
+    gives floats whole (``digits=None``: the shortest text that reads back as the same
+    float, as JSON writes it).
     """
     return numbers_as_text(frame, tolerances, digits).to_csv(index=False, lineterminator="\n")
 
@@ -450,7 +460,7 @@ def render(
     if fmt == "json":
         return to_json(frame) + "\n"
     if fmt == "csv":
-        return to_csv(frame, tolerances, digits=17)
+        return to_csv(frame, tolerances, digits=None)
     if fmt == "markdown":
         return to_markdown(frame, tolerances, percent)
     return to_table(frame, tolerances, percent)

@@ -12,6 +12,7 @@ from pokerdice_stats.engines.cli import (
     check_tolerance,
     emit,
     emit_frame,
+    emit_record,
     output_path,
     rules_from_args,
     whole_number,
@@ -23,7 +24,6 @@ from pokerdice_stats.ground.formats import (
     render,
     stated,
     to_csv,
-    to_json,
 )
 from pokerdice_stats.ground.outputs import write_output
 
@@ -111,6 +111,11 @@ BANKING_UNITS = {
 }
 
 
+#: The chances of ``banking``'s answer (Markdown writes them in percent): shares of the
+#: pot, weights, the split and the winning category's chances.
+BANKING_CHANCES = ("share", "weight", "split", "winning_category.*")
+
+
 def banking_record(result, table: pd.DataFrame, mixture: pd.DataFrame) -> dict:
     """The JSON object of ``banking``: ``players``, ``value``, ``exploitability``, ..."""
     eq = result.equilibrium
@@ -194,19 +199,17 @@ def run_banking(args: argparse.Namespace) -> int:
     mixture = mixture_frame(eq)
     if args.out is not None:
         write_output(args.out, to_csv(keep_frame(eq)), "--out file", make_parents=True)
-    if args.format == "json":
-        emit(to_json(banking_record(result, table, mixture)))
+    if args.format != "table":  # the rows: the strategies (the mixture: a table beside them)
+        record = banking_record(result, table, mixture)
+        # A deviation worth less than the tolerance (in antes: N times the share) is noise.
+        noise = {"loss": players * eq.tolerance}
+        emit_record(record, args.format, "strategies", BANKING_CHANCES, noise)
         return 0
     shown = strategies_frame(eq, table)
-    # A deviation worth less than the tolerance (in antes: N times the share) is noise.
     noise = {"net_antes": players * eq.tolerance, "loss_antes": players * eq.tolerance}
-    if args.format == "csv":
-        emit(to_csv(shown, noise))
-        return 0
     weights = mixture[["strategy", "weight", "weight_exact", "share_float"]]
     categories = result.category_frame()[["category", "chance_float"]]
     status = "converged" if eq.converged else "NOT converged"
-    fmt = "markdown" if args.format == "markdown" else "table"
     split = chance_percent(result.split, digits=6)  # chances in percent
     lines = [
         f"banking, {players} blind seats ({rules.label()}): symmetric equilibrium, {status}",
@@ -218,10 +221,10 @@ def run_banking(args: argparse.Namespace) -> int:
         + ("table" if len(mixture) == 1 else "tables")
         + " (weights exact; share against the field, float):",
     ]
-    text = "\n".join(lines) + "\n" + render(weights, fmt, percent=("weight", "share"))
+    text = "\n".join(lines) + "\n" + render(weights, "table", percent=("weight", "share"))
     text += "\none seat against N-1 equilibrium seats (share of the pot; antes a round, ante 1):\n"
-    text += render(shown, fmt, noise, percent=("share",))
-    text += "\nthe winning hand's category:\n" + render(categories, fmt, percent=("chance",))
+    text += render(shown, "table", noise, percent=("share",))
+    text += "\nthe winning hand's category:\n" + render(categories, "table", percent=("chance",))
     emit(text)
     return 0
 
@@ -242,8 +245,8 @@ def _run_position(args: argparse.Namespace, rules, players: int) -> int:
             "(--dice): leave them out"
         )
     record = banking_position(rules, players, args.dice, args.throws_left)
-    if args.format == "json":
-        emit(to_json(record))
+    if args.format != "table":  # a hold's share of the pot and its weight: in percent
+        emit_record(record, args.format, "holds", ("value", "chance"))
         return 0
     import pandas as pd
 
@@ -259,10 +262,6 @@ def _run_position(args: argparse.Namespace, rules, players: int) -> int:
             for h in record["holds"]
         ]
     )
-    if args.format == "csv":
-        emit(to_csv(frame))
-        return 0
-    fmt = "markdown" if args.format == "markdown" else "table"
     throws = record["throws_left"]
     emit(
         f"banking, {players} blind seats ({record['rules']}): {record['hand']} "
@@ -270,7 +269,7 @@ def _run_position(args: argparse.Namespace, rules, players: int) -> int:
         f"share %: the share of the pot a hold earns (playing best afterwards) against "
         f"{players - 1} seat{'' if players == 2 else 's'} playing the equilibrium; equilibrium "
         "plays it %: the weight of its pure hold tables that keep those dice (exploitability "
-        f"{record['exploitability']:.3g} of the pot)\n" + render(frame, fmt)
+        f"{record['exploitability']:.3g} of the pot)\n" + render(frame, "table")
     )
     return 0
 
@@ -291,33 +290,30 @@ def answer_round(args: argparse.Namespace, rules) -> int:
     result = blind_round(rules, check_players(args.players))
     frame = result.frame()
     context = round_context(rules, result.equilibrium.players, "blind", True, result)
-    if args.format == "json":
-        emit_frame(frame.drop(columns="knowledge"), "json", context, "seats")
+    if args.format != "table":  # the chances in percent: the seats', the split, the category
+        percent = ("win", "win_outright", "tie", "split", "winning_category.*")
+        emit_frame(frame.drop(columns="knowledge"), args.format, context, "seats", percent)
         return 0
     # the table's first line names the rules as a seen round's does (the rest is said below)
     named = ("rules", "players", "knowledge", "ties", "exact")
-    shown = frame.drop(columns="knowledge") if args.format == "table" else frame
     emit_frame(
-        shown,
-        args.format,
+        frame.drop(columns="knowledge"),
+        "table",
         {key: context[key] for key in named},
         percent=("win", "win_outright", "tie"),
     )
-    if args.format == "table":
-        eq = result.equilibrium
-        emit(
-            f"note: blind round (nobody sees another's hand), every seat playing the symmetric "
-            f"equilibrium of {eq.players} seats (exploitability {eq.exploitability_float:.3g} "
-            f"of the pot, exact; tolerance {eq.tolerance:.3g}); {TIE_NOTES[rules.ties]}"
-        )
-        emit(ROUND_UNITS)
-        exact = short_fraction(result.split)
-        emit(
-            f"the pot is split with chance {chance_percent(result.split, digits=6)}%"
-            + ("" if exact == "…" else f" ({exact})")
-        )
-        emit("the winning hand's category (chance % of one round):")
-        emit_frame(
-            result.category_frame()[["category", "chance_float"]], "table", percent=("chance",)
-        )
+    eq = result.equilibrium
+    emit(
+        f"note: blind round (nobody sees another's hand), every seat playing the symmetric "
+        f"equilibrium of {eq.players} seats (exploitability {eq.exploitability_float:.3g} "
+        f"of the pot, exact; tolerance {eq.tolerance:.3g}); {TIE_NOTES[rules.ties]}"
+    )
+    emit(ROUND_UNITS)
+    exact = short_fraction(result.split)
+    emit(
+        f"the pot is split with chance {chance_percent(result.split, digits=6)}%"
+        + ("" if exact == "…" else f" ({exact})")
+    )
+    emit("the winning hand's category (chance % of one round):")
+    emit_frame(result.category_frame()[["category", "chance_float"]], "table", percent=("chance",))
     return 0

@@ -12,6 +12,7 @@ from pokerdice_stats.engines.cli import (
     add_format_arg,
     add_rules_args,
     emit,
+    emit_record,
     rules_from_args,
     whole_number,
 )
@@ -19,7 +20,7 @@ from pokerdice_stats.games.betting.command.conflicts import check_raise_size, no
 from pokerdice_stats.games.betting.command.hold_rows import SEAT_CHANCES, people_holds
 from pokerdice_stats.games.betting.command.seats import parse_seats
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.formats import render, to_json
+from pokerdice_stats.ground.formats import render
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -245,18 +246,18 @@ def run_betting(args: argparse.Namespace) -> int:
     else:
         frame = result.frame()
         key = "seats"
-    if args.format == "json":
-        emit(to_json({**context, key: frame.to_dict(orient="records")}))
+    if args.format != "table":
+        record = {**context, key: frame.to_dict(orient="records")}
+        emit_record(record, args.format, key, SEAT_CHANCES if key == "seats" else ())
         return 0
-    if args.format == "table":
-        emit(
-            f"{context['rules']}, {result.players} seats, ante {_chips(result.stakes.ante)}, "
-            f"raise {_chips(result.stakes.raise_size)}, at most {result.stakes.raises} a turn, "
-            f"every seat antes (chips a round; {'exact' if result.exact else 'floats'})\n"
-            "(001 as written, where seat 1 names the ante and a seat may sit out: --ante-max, "
-            "--raise-max or --sit-out yes)"
-        )
-    emit(render(frame, args.format, percent=SEAT_CHANCES if key == "seats" else ()))
+    emit(
+        f"{context['rules']}, {result.players} seats, ante {_chips(result.stakes.ante)}, "
+        f"raise {_chips(result.stakes.raise_size)}, at most {result.stakes.raises} a turn, "
+        f"every seat antes (chips a round; {'exact' if result.exact else 'floats'})\n"
+        "(001 as written, where seat 1 names the ante and a seat may sit out: --ante-max, "
+        "--raise-max or --sit-out yes)"
+    )
+    emit(render(frame, "table", percent=SEAT_CHANCES if key == "seats" else ()))
     return 0
 
 
@@ -351,15 +352,12 @@ def decision_record(result, record: dict, frame, key: str | None) -> dict:
 
 
 def _emit_decision(args, result, record: dict, frame, key: str | None) -> int:
-    if args.format == "json":
-        emit(to_json(decision_record(result, record, frame, key)))
+    if args.format != "table":
+        emit_record(decision_record(result, record, frame, key), args.format, key)
         return 0
     record = _plain_numbers(record, result.exact)
     if frame is not None and not result.exact:
         frame = frame.drop(columns="value")
-    if args.format != "table":
-        emit(render(frame if frame is not None else pd.DataFrame([record]), args.format))
-        return 0
     pot = "" if args.pot is not None else " (the default: every ante and the raises met so far)"
     emit(
         f"rules {record['rules']}; {record['players']} players; ante {record['ante']:.6g}; "

@@ -13,10 +13,10 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
-from pokerdice_stats.engines.cli import emit
+from pokerdice_stats.engines.cli import emit, emit_record
 from pokerdice_stats.games.betting.command.hold_rows import SEAT_CHANCES, people_holds
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.formats import render, to_json
+from pokerdice_stats.ground.formats import render
 
 #: Numbers of a record written as a float beside ``NAME_exact``.
 NUMBER_KEYS = (
@@ -93,13 +93,10 @@ def run_table(args: argparse.Namespace, rules, exact: bool) -> int:
     if args.seat is not None:
         return _run_seat(args, table)
     record = _numbers(table.record(), table.exact)
-    if args.format == "json":
-        emit(to_json(record))
+    if args.format != "table":  # the rows: the seats (the antes: a table beside them)
+        emit_record(record, args.format, "seats", SEAT_CHANCES)
         return 0
     seats, antes = table.frame(), table.ante_frame()
-    if args.format != "table":
-        emit(render(seats, args.format, percent=SEAT_CHANCES))
-        return 0
     named = (
         "void: nobody meets it"
         if table.void
@@ -167,17 +164,14 @@ def _run_seat(args, table) -> int:
 
 def _emit(args, table, record: dict, question: str, key: str | None) -> int:
     record = _numbers({"question": question, **record}, table.exact)
-    if args.format == "json":
-        emit(to_json(record))
+    if args.format != "table":
+        emit_record(record, args.format, key)
         return 0
     import pandas as pd
 
     rows = record.pop(key) if key else None
     frame = pd.DataFrame(rows if rows is not None else [record])
     frame = frame[[c for c in frame.columns if not c.endswith("_exact")]]
-    if args.format != "table":
-        emit(render(frame, args.format))
-        return 0
     emit(f"{_caption(table)} (chips still to come)")
     emit(_summary(question, record))
     if rows:

@@ -29,7 +29,7 @@ def claims_summary(result: ClaimsBidding) -> dict[str, object]:
         "solver": "claims",
         "rungs": list(result.ladder.labels),
         "claims": len(result.tops),
-        "units": UNITS,
+        "unit": UNITS,
         "value_lower": result.lower,
         "value_upper": result.upper,
         "exploitability": result.exploitability,

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from pokerdice_stats.engines.cli import emit
-from pokerdice_stats.ground.formats import percent_of, render, to_json
+from pokerdice_stats.engines.cli import emit, emit_record
+from pokerdice_stats.ground.formats import percent_of, render
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,32 +35,35 @@ def summary_output(
     own_hand: bool,
 ) -> int:
     """Write a solution's summary: the figures (``record``), the simple players, the
-    opening, and the bid odds (``own_hand``: of one hand)."""
-    if args.format == "csv":
-        emit(render(odds, "csv"))
-        return 0
-    show_odds = args.full or own_hand  # every hand's odds: thousands of rows
-    if args.format == "json":
+    opening, and the bid odds (``own_hand``: of one hand).
+
+    CSV is the table of the bid odds (of every hand unless ``own_hand``), each row carrying
+    the summary; Markdown the summary, the bid odds when asked for, the opening and the
+    players (JSON likewise)."""
+    # every hand's odds: thousands of rows, in CSV (the table) or when asked for
+    show_odds = args.full or own_hand or args.format == "csv"
+    if args.format != "table":
         if show_odds:
             record["bid_odds"] = odds.to_dict(orient="records")
         record["opening"] = opening.to_dict(orient="records")
         record["players"] = players.to_dict(orient="records")
-        emit(to_json(record))
+        # the chances in percent: of the hand, of each opening bid, of each rung
+        chances = [c for c in opening.columns if c != "own_rung"] + ["chance"]
+        emit_record(record, args.format, "bid_odds", chances)
         return 0
     head = pd.DataFrame(
         [{"figure": k, "value": v} for k, v in record.items() if k not in ("settings", "rungs")]
     )
-    if args.format == "table":
-        opening = opening_words(opening)
-    emit(render(head, args.format))
-    emit(render(players, args.format))
-    # the chances in percent: of the hand and of each opening bid (the plain table says the
-    # bids in words, their chances in them), of each rung
+    opening = opening_words(opening)
+    emit(render(head, "table"))
+    emit(render(players, "table"))
+    # the chances in percent: of the hand (the plain table says the bids in words, their
+    # chances in them), of each rung
     chances = [c for c in opening.columns if c not in ("own_rung", "seat 1 opens with")]
-    emit(render(opening, args.format, percent=chances))
+    emit(render(opening, "table", percent=chances))
     if show_odds:
-        emit(render(odds, args.format, percent=("chance",)))
-    if not show_odds:
+        emit(render(odds, "table", percent=("chance",)))
+    else:
         emit(
             "bid odds (the chance the ten dice make each rung, by your hand): --hand DICE for "
             "yours, --full for every hand, --format csv for the table"
@@ -109,7 +112,7 @@ def position_output(
         "hand": answer.hand,
         "bids": list(answer.bids),
         "seat": answer.seat,
-        "units": UNITS,
+        "unit": UNITS,
         "exploitability": exploitability,
         "beliefs": answer.beliefs,
         "mix": answer.mix,
@@ -118,23 +121,20 @@ def position_output(
         "chance_last_bid_beliefs": answer.chance_last_bid_beliefs,
         "moves": [{"move": m.move, "chance": m.chance, "value": m.value} for m in answer.moves],
     }
-    if args.format == "json":
-        emit(to_json(record))
+    if args.format != "table":  # the chances in percent: the moves', the last bid's
+        emit_record(record, args.format, "moves", (*CHANCE_FIGURES, "chance"))
         return 0
     moves = pd.DataFrame(record["moves"])
-    if args.format == "csv":
-        emit(render(moves, "csv"))
-        return 0
     shown = {k: "-" if v is None else v for k, v in record.items()}
     shown["bids"] = ", ".join(answer.bids) or "-"
     head = pd.DataFrame(
-        [{"figure": k, "value": v} for k, v in shown.items() if k not in ("moves", "units")]
+        [{"figure": k, "value": v} for k, v in shown.items() if k not in ("moves", "unit")]
     )
     # the chances in percent, their figure's name ending in % (Markdown and the plain table)
     chances = head["figure"].isin(CHANCE_FIGURES) & (head["value"] != "-")
     head.loc[chances, "value"] = head.loc[chances, "value"].map(percent_of)
     head.loc[chances, "figure"] += " %"
-    emit(render(head, args.format))
+    emit(render(head, "table"))
     emit(f"moves: chance % under the solution; value in {UNITS}, for the player to move")
-    emit(render(moves, args.format, percent=("chance",)))
+    emit(render(moves, "table", percent=("chance",)))
     return 0

@@ -58,7 +58,7 @@ def bidding_text(record: dict) -> str:
         )
     lines = [
         f"bidding simulation, rules {record['rules']}, {record['ladder']} ladder; "
-        f"seat 1's result in {record['units']}; {headline}"
+        f"seat 1's result in {record['unit']}; {headline}"
     ]
     for g in record["games"]:
         exact = f"exact {g['exact_float']:.6g}" if "exact_float" in g else "no exact figure"

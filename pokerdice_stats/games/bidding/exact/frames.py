@@ -120,7 +120,7 @@ def summary(result: Bidding) -> dict[str, object]:
         "settings": dict(result.rules.settings()),
         "ladder": result.ladder.name,
         "rungs": list(result.ladder.labels),
-        "units": UNITS,
+        "unit": UNITS,
         "value": result.value,
         "value_lower": result.lower,
         "value_upper": result.upper,

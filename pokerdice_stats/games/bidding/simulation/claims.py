@@ -255,7 +255,7 @@ def simulate_claims_matchups(rules: RuleSet, run: RunOptions) -> dict:
         "solver": "claims",
         "iterations": result.iterations,
         "quantity": "seat 1's result",
-        "units": UNITS,
+        "unit": UNITS,
         "value_lower": result.lower,
         "value_upper": result.upper,
         "exploitability": result.exploitability,

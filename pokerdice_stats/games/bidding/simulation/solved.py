@@ -186,7 +186,7 @@ def simulate_matchups(rules: RuleSet, run: RunOptions) -> dict:
     return {
         "ladder": "category",
         "quantity": "seat 1's result",
-        "units": UNITS,
+        "unit": UNITS,
         "value": result.value,
         "games": games,
     }

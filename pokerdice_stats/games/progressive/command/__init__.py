@@ -22,7 +22,6 @@ from pokerdice_stats.games.progressive.command.payout_text import (
     breakdown_text,
     card_text,
     decimal_rows,
-    flat_session,
     session_text,
     solve_text,
 )
@@ -358,7 +357,7 @@ def run_payout(args: argparse.Namespace) -> int:
     if args.rounds is not None:
         record["session"] = _session(outcomes, args.rounds, start)
     if args.format != "table":
-        _emit(args.format, record if args.format == "json" else flat_session(record), str)
+        _emit(args.format, record, str)
         return 0
     session = record.pop("session", None)
     definition = record.pop("edge_definition", None)
@@ -390,75 +389,29 @@ def card_record(card: str, rules, schedule, path) -> dict:
     }
 
 
-#: The figures of a payout answer that are chances (Markdown writes them in percent).
-PAYOUT_CHANCES = (
-    "player_paid", "computer_paid", "nothing_paid", "push", "session_ruin", "session_ahead",
-    "session_level", "probability", "probability_a", "probability_b", "variance_share",
-    "variance_share_a", "variance_share_b", "ruin", "ahead", "level",
+#: The figures of a payout answer that are chances (Markdown writes them in percent), at
+#: any depth: a row's column, a figure (``player_paid``), a nested one (``session.ruin``,
+#: ``totals.player_paid.a``).
+PAYOUT_CHANCES = tuple(
+    pattern
+    for name in (
+        "player_paid", "computer_paid", "nothing_paid", "push", "probability",
+        "probability_a", "probability_b", "variance_share", "variance_share_a",
+        "variance_share_b", "ruin", "ahead", "level",
+    )
+    for pattern in (name, f"*.{name}", f"{name}.*", f"*.{name}.*")
 )  # fmt: skip
 
 
 def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
-    """Write a payout answer: JSON whole, a plain table by ``text(record)``, CSV and
-    Markdown as the rows under ``key`` (or one row of the answer's figures; Markdown
-    writes the :data:`PAYOUT_CHANCES` in percent).
-
-    With rows, Markdown first gives the answer's own figures (a table of figure and
-    value: the target, the edge reached, the totals), and every CSV row carries the
-    answer's context (:data:`CONTEXT_KEYS`: the rules, the schedules, the computer), so
-    neither drops what the rows are about.
-    """
+    """Write a payout answer: a plain table by ``text(record)``; JSON, CSV and Markdown by
+    the one rule of every answer (:func:`~pokerdice_stats.engines.cli.emit_record`: the
+    rows under ``key``, each carrying the answer's context in CSV; Markdown the figures,
+    then the rows, the :data:`PAYOUT_CHANCES` in percent)."""
     if fmt == "table":
         emit(text(record))
         return
-    if fmt == "json":
-        emit_record(record, fmt, key, PAYOUT_CHANCES)
-        return
-    if key is None:  # one row: a list of plain items (other pays, breakpoints) as one cell
-        record = {k: "; ".join(map(str, v)) if _plain_list(v) else v for k, v in record.items()}
-        emit_record(record, fmt, None, PAYOUT_CHANCES)
-        return
-    if fmt == "markdown":
-        emit(_figures_markdown({k: v for k, v in record.items() if k != key}) + "\n")
-        emit_record(record, fmt, key, PAYOUT_CHANCES)
-        return
-    context = _context(record)
-    rows = [{**context, **row} for row in record.get(key) or []]
-    emit_record({**record, key: rows}, fmt, key, PAYOUT_CHANCES)
-
-
-def _plain_list(value: object) -> bool:
-    return isinstance(value, list) and all(not isinstance(v, dict | list) for v in value)
-
-
-#: The fields that say what a payout answer is about (each CSV row carries them).
-CONTEXT_KEYS = ("rules", "schedule", "computer", "knowledge", "cell", "target", "target_unit",
-                "reached", "unit")  # fmt: skip
-
-
-def _context(record: dict) -> dict:
-    """The answer's context as flat fields (``schedules`` as ``schedule_a``, ``schedule_b``)."""
-    context = {k: record[k] for k in CONTEXT_KEYS if isinstance(record.get(k), str | int | float)}
-    for name, label in (record.get("schedules") or {}).items():
-        context[f"schedule_{name}"] = label
-    return context
-
-
-def _figures_markdown(record: dict) -> str:
-    """The answer's own figures as a Markdown table of figure and value (a nested object's
-    figures as ``outer.inner``; chances in percent, as the rows' columns)."""
-    from pokerdice_stats.ground.formats import number_text, plain
-    from pokerdice_stats.ground.json_names import answer_names
-
-    rows = []
-    for key, value in pd.json_normalize(answer_names(plain(record))).iloc[0].items():
-        parts = key.split(".")  # a nested figure: totals.player_paid.a, session.ruin
-        if isinstance(value, list) or value is None or any(p.endswith("_exact") for p in parts):
-            continue
-        if any(p in PAYOUT_CHANCES for p in parts) and isinstance(value, float):
-            key, value = f"{key} %", number_text(100 * value)  # the rows' digits
-        rows.append({"figure": key, "value": value})
-    return render(pd.DataFrame(rows), "markdown")
+    emit_record(record, fmt, key, PAYOUT_CHANCES)
 
 
 def _session(outcomes, rounds: int, start: int) -> dict:

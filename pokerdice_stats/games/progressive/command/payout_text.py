@@ -73,18 +73,6 @@ def card_text(record: dict) -> str:
     )
 
 
-def flat_session(record: dict) -> dict:
-    """A payout record for one CSV or Markdown row: the session's figures (with ruin) as
-    ``session_*`` columns, its quantiles as ``session_quantile_Q``."""
-    flat = {k: v for k, v in record.items() if k != "session"}
-    for key, value in (record.get("session") or {}).items():
-        if key == "quantiles":
-            flat |= {f"session_quantile_{q}": v for q, v in value.items()}
-        elif key not in ("rounds", "start"):  # the record's own
-            flat[f"session_{key}"] = value
-    return flat
-
-
 def session_text(session: dict) -> str:
     quantiles = ", ".join(f"{q}: {v:,.2f}" for q, v in session["quantiles"].items())
     ruin = session["ruin"] or f"{session['ruin_float']:.6g}"

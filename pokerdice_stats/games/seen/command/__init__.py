@@ -24,7 +24,7 @@ from pokerdice_stats.games.seen.command.round_holds import emit_hold_rows, hold_
 from pokerdice_stats.games.seen.exact.seen_only import require_seen
 from pokerdice_stats.games.seen.exact.throw_limit import assumed_limit
 from pokerdice_stats.ground.bounds import match_targets_text
-from pokerdice_stats.ground.formats import chance_percent, to_json
+from pokerdice_stats.ground.formats import chance_percent
 from pokerdice_stats.turn.rules import MAX_TARGET
 from pokerdice_stats.turn.unread_keys import refuse_unread
 
@@ -189,17 +189,9 @@ def _run_seat(args: argparse.Namespace, result) -> int:
         holds = policy.alternatives(h, args.throws_left, goal)
         record["hand"] = hand_table(result.rules).format(h)
         record["throws_left"] = args.throws_left
-    if args.format == "json":
+    if args.format != "table":  # the holds' values are chances of winning, as win is
         record["holds"] = None if holds is None else hold_records(holds, result.exact)
-        emit(to_json(record))
-        return 0
-    if args.format != "table":
-        shown = pd.DataFrame([record]).drop(columns=["hand", "throws_left"])
-        shown = shown if holds is None else holds
-        if holds is not None:
-            shown = shown[["keep", "rethrow", "value_float", "optimal", "canonical"]]
-            shown = shown.rename(columns={"value_float": "win"})
-        emit_frame(shown, args.format, percent=("win",))
+        emit_record(record, args.format, "holds", ("win",))
         return 0
     facing = f"facing {record['against']}" if record["against"] else "throwing first"
     if record["tied"] and record["tied"] > 1:
@@ -299,7 +291,7 @@ def run_holdup(args: argparse.Namespace) -> int:
             f"{err} (holdup's rules default to triple-snakes: --rules gameweave for 9 to ace)"
         ) from None
     result = holdup(rules, args.dice, args.players_left, limit=given, exact=_exact(args, rules))
-    if args.format == "json":
+    if args.format != "table":
         record = {
             "rules": rules.label(),
             "limit": limit,
@@ -307,7 +299,7 @@ def run_holdup(args: argparse.Namespace) -> int:
             "unit": f"chance of {_prize(rules)}",
             **result.record(),
         }
-        emit(to_json(record))
+        emit_record(record, args.format, "later", ("holds_up", "takes_pot"))
         return 0
     rows = [{"who": "best hand so far", "takes_pot": result.holds_up}]
     rows += [
@@ -317,9 +309,6 @@ def run_holdup(args: argparse.Namespace) -> int:
     frame["takes_pot_float"] = [float(v) for v in frame["takes_pot"]]
     if not result.exact:
         frame = frame.drop(columns="takes_pot")
-    if args.format != "table":  # csv, markdown: the rows, named as in JSON
-        emit_record({"rows": frame.to_dict(orient="records")}, args.format, "rows", ("takes_pot",))
-        return 0
     limited = "" if limit is None else f", the first player took {limit} throw(s)"
     if limit is not None and given is None:
         limited += " (the default: all of them; --limit T says otherwise)"
