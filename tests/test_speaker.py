@@ -27,7 +27,7 @@ API_CASES = [
     ),
     (
         lambda: expected_payout(get_rules("gameweave")),
-        ["the rule setting ties=push", "the rule setting tiebreak=category"],
+        ["the rule settings ties=push and tiebreak=category", "'tiebreak': 'category'"],
         ["--set ties=push", "--set tiebreak=category"],
     ),
     (

@@ -64,7 +64,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import checked_positive_number
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.speaker import setting
+from pokerdice_stats.ground.speaker import either
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import INT64_MAX, Goal, payout_against
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
@@ -230,8 +230,13 @@ def check_payout_rules(rules: RuleSet) -> None:
             "004's progressive game compares categories only and pushes on equal categories "
             '("the face values of the dice are not used"), but these rules have '
             + ", ".join(wrong)
-            + f": use {setting('ties', 'push')} and {setting('tiebreak', 'category')} (the "
-            "progressive preset's own)"
+            + ": use "
+            + either(
+                "--set ties=push --set tiebreak=category",
+                "the rule settings ties=push and tiebreak=category (get_rules(preset, "
+                "{'ties': 'push', 'tiebreak': 'category'}))",
+            )
+            + " (the progressive preset's own)"
         )
     refuse_unread(
         rules,
