@@ -423,7 +423,7 @@ def test_a_solve_past_the_memory_budget_is_refused_before_it_starts(tmp_path, mo
     monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))  # nothing kept: it must solve
     set_memory_budget(64 * 1024**2)
     try:
-        with pytest.raises(LimitError, match="--memory-budget"):
+        with pytest.raises(LimitError, match="set_memory_budget"):
             solve_claims(CLASSIC, "fine", 950)
     finally:
         set_memory_budget(None)

@@ -109,6 +109,18 @@ def test_cli_position_on_both_ladders(capsys, result):
     assert np.isclose(data["chance_last_bid"], float(Fraction(data["chance_last_bid_exact"])))
 
 
+def test_the_plain_answer_says_what_to_do(capsys, result):
+    """A player reads the move first: the best one, its value, how the solution plays."""
+    code, out, _ = run_cli(capsys, "bidding", "--hand", "Q Q Q 9 9", "--bids", "full house")
+    assert code == 0
+    answer = position_answer(result, "Q Q Q 9 9", "full-house")
+    best = max(answer.moves, key=lambda m: m.value)
+    lines = out.splitlines()
+    assert lines[0] == "Q Q Q 9 9, seat 2 to move after full-house (classic, category ladder)"
+    assert lines[1].startswith(f"best: bid {best.move}, {best.value:+.4f} units a game (")
+    assert lines[2].startswith("chance the last bid (full-house) is true: ")
+
+
 def test_cli_position_errors(capsys):
     assert_cli_error(capsys, ["bidding", "--bids", "full-house"], "--hand")
     assert_cli_error(

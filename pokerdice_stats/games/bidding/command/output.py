@@ -124,6 +124,7 @@ def position_output(
     if args.format != "table":  # the chances in percent: the moves', the last bid's
         emit_record(record, args.format, "moves", (*CHANCE_FIGURES, "chance"))
         return 0
+    emit(position_headline(answer, context))
     moves = pd.DataFrame(record["moves"])
     shown = {k: "-" if v is None else v for k, v in record.items()}
     shown["bids"] = ", ".join(answer.bids) or "-"
@@ -138,3 +139,48 @@ def position_output(
     emit(f"moves: chance % under the solution; value in {UNITS}, for the player to move")
     emit(render(moves, "table", percent=("chance",)))
     return 0
+
+
+def position_headline(answer: Position, context: dict[str, object]) -> str:
+    """What to do at a position, in a player's words: the best move and its value, how
+    the solution plays there, and how likely the last bid is true.
+
+    >>> from fractions import Fraction
+    >>> from pokerdice_stats.games.bidding.exact.moves import Move, Position
+    >>> moves = (Move("call", 0.0, -1.0), Move("four-of-a-kind", 1.0, 0.470588))
+    >>> answer = Position("Q Q Q 9 9", ("full-house",), 2, "solution", True, "solution",
+    ...                   Fraction(1), 1.0, moves)
+    >>> print(position_headline(answer, {"rules": "classic", "ladder": "category"}))
+    Q Q Q 9 9, seat 2 to move after full-house (classic, category ladder)
+    best: bid four-of-a-kind, +0.4706 units a game (the solution plays it always)
+    chance the last bid (full-house) is true: 100% (the other's hand read from its bids)
+    """
+    bids = f"after {', '.join(answer.bids)}" if answer.bids else "to open"
+    lines = [
+        f"{answer.hand}, seat {answer.seat} to move {bids} "
+        f"({context.get('rules')}, {context.get('ladder')} ladder)"
+    ]
+    best = max(answer.moves, key=lambda m: m.value)
+    what = "call" if best.move == "call" else f"bid {best.move}"
+    if answer.mix == "solution":
+        played = [m for m in answer.moves if m.chance > 0]
+        how = (
+            "the solution plays it always"
+            if len(played) == 1 and played[0].move == best.move
+            else "the solution mixes "
+            + ", ".join(f"{m.move} {100 * m.chance:.4g}%" for m in played)
+        )
+    else:
+        how = "the solution never comes here: the best move against its play from here on"
+    lines.append(f"best: {what}, {best.value:+.4f} units a game ({how})")
+    if answer.bids and answer.chance_last_bid is not None:
+        reading = (
+            "the other's hand read from its bids"
+            if answer.beliefs == "solution"
+            else "the other's hand as thrown: the solution never bids so"
+        )
+        lines.append(
+            f"chance the last bid ({answer.bids[-1]}) is true: "
+            f"{100 * float(answer.chance_last_bid):.4g}% ({reading})"
+        )
+    return "\n".join(lines)
