@@ -5,7 +5,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pokerdice_stats.report.index_page import INDEX_NAME, group_of, item_id, write_index
+from pokerdice_stats.report.index_page import (
+    INDEX_NAME,
+    README_NAME,
+    group_of,
+    item_id,
+    write_index,
+)
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 
@@ -63,7 +69,27 @@ def test_the_committed_page_links_every_chart_and_table():
     files = {
         p.relative_to(RESULTS).as_posix()
         for p in RESULTS.rglob("*")
-        if p.is_file() and p.suffix in (".md", ".csv", ".png")
+        if p.is_file() and p.suffix in (".md", ".csv", ".png") and p.name != README_NAME
     }
     assert files <= linked, sorted(files - linked)[:5]
+    listed = set(re.findall(r"\]\(([^)#]+)\)", (RESULTS / README_NAME).read_text(encoding="utf-8")))
+    assert all((RESULTS / link).exists() for link in listed), sorted(listed)[:5]
+    assert {f for f in files if f.endswith(".md")} <= listed  # every table by its title
     assert all((RESULTS / link).is_file() for link in linked)
+
+
+def test_the_list_names_every_file_by_its_title(tmp_path):
+    from pokerdice_stats.report.index_page import write_readme
+
+    out = _results(tmp_path / "results")
+    write_index(out)
+    text = write_readme(out).read_text(encoding="utf-8")
+    assert "- [Betting](games/betting.md) ([CSV](games/betting.csv))" in text
+    # a folder named as a Markdown file (its charts) is listed by that file
+    assert "- [Banking](strategy/banking.md) ([its files](strategy/banking/))" in text
+    assert "x.png" not in text
+    assert "## Benchmarks" in text and "- [speed](benchmarks/banking.md)" in text
+    assert README_NAME not in text.split("\n", 3)[3] and "index.html)" in text  # not listed
+    assert ".hidden" not in text
+    assert write_readme(out).read_text(encoding="utf-8") == text  # the same bytes again
+    assert README_NAME not in write_index(out).read_text(encoding="utf-8")

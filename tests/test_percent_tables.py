@@ -38,13 +38,13 @@ def test_to_markdown_writes_a_named_chance_column_in_percent():
     )
     rows = _rows(to_markdown(frame, percent=("probability", "at_least")))
     assert rows[0] == ["hand", "count", "probability %", "one_in", "at_least %"]
-    assert rows[2] == ["A A A A A", "1", "0.0128600823", "7776", "0.0128600823"]
+    assert rows[2] == ["A A A A A", "1", "0.0128601", "7776", "0.0128601"]  # 6 digits
     assert rows[3] == ["K K Q Q J", "3888", "50", "2", "100"]  # a whole chance stays whole
     # the other columns are written as without the keyword
     plain = _rows(to_markdown(frame))
     assert plain[0] == ["hand", "count", "probability", "one_in", "at_least"]
     assert [[r[0], r[1], r[3]] for r in plain] == [[r[0], r[1], r[3]] for r in rows]
-    assert plain[2][2] == "0.000128600823"
+    assert plain[2][2] == "0.000128601"
 
 
 def test_a_chance_columns_tolerance_is_in_chance_units():
@@ -53,7 +53,7 @@ def test_a_chance_columns_tolerance_is_in_chance_units():
     rows = _rows(to_markdown(frame, tolerances, percent=("ruin",)))
     assert rows[0] == ["ruin %", "mean"]
     # 5e-12 is noise (below 1e-11): written 0 in percent too, though 5e-10 is above 1e-11
-    assert [r[0] for r in rows[2:]] == ["0", "2e-07", "25"]
+    assert [r[0] for r in rows[2:]] == ["0", "0.0000002", "25"]
     assert [r[1] for r in rows[2:]] == ["0", "2e-09", "0.25"]
 
 
@@ -152,7 +152,8 @@ def test_results_markdown_leaves_other_figures_alone():
     (table,) = tables
     for row, line in zip(table, data, strict=True):
         assert row["count"] == line["count"] and row["one_in"] == line["one_in"]
-        assert float(row["probability %"]) == pytest.approx(100 * float(line["probability_float"]))
+        chance = 100 * float(line["probability_float"])  # six significant digits of it
+        assert float(row["probability %"]) == pytest.approx(chance, rel=5e-6)
         assert float(line["at_least_float"]) <= 1
     crosscheck = _tables((RESULTS / "simulation" / "crosscheck.md").read_text(encoding="utf-8"))
     units = {row["unit"] for table in crosscheck for row in table}
@@ -165,6 +166,19 @@ def test_the_command_lines_markdown_gives_chances_in_percent(capsys):
     _, out, _ = run_cli(capsys, "odds", "--rules", "classic", "--format", "markdown")
     rows = _rows(out.split("\n\nrows:\n\n")[1])  # the JSON answer's rows, after its context
     assert rows[0] == ["category", "count", "probability %", "at_least %"]
-    assert rows[-1] == ["high-die", "480", "6.172839506", "100"]
+    assert rows[-1] == ["high-die", "480", "6.17284", "100"]
     _, out, _ = run_cli(capsys, "odds", "--rules", "classic", "--format", "csv")
     assert "probability,probability_exact" in out and ",0.06172839506172839," in out
+
+
+def test_markdown_numbers_are_for_people():
+    """Six significant digits without an exponent, never a fraction shown whole."""
+    frame = pd.DataFrame(
+        {
+            "p": [2.064803146e-8, 0.9999999999, 1 / 3, 1.0],
+            "mean": [10754.00294, 1e-12, 3.0, 46.2962963],
+        }
+    )
+    rows = _rows(to_markdown(frame, percent=("p",)))
+    assert [r[0] for r in rows[2:]] == ["0.0000020648", "99.99999999", "33.3333", "100"]
+    assert [r[1] for r in rows[2:]] == ["10754.003", "1e-12", "3", "46.2963"]

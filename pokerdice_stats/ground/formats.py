@@ -23,11 +23,23 @@ if TYPE_CHECKING:  # pandas is imported by the writers of frames only (quick com
     import pandas as pd
 
 FORMATS = ("table", "markdown", "csv", "json")
-#: Significant digits of every float the project writes to results/ (CSV, Markdown).
+#: Significant digits of every float the project writes to results/' CSV files.
 DIGITS = 10
+#: Significant digits of a float in a Markdown table (for people: the CSV beside it keeps
+#: :data:`DIGITS`, and the exact fraction where there is one).
+MARKDOWN_DIGITS = 6
+#: Floats from this size to :data:`POSITIONAL_HIGH` are written without an exponent in
+#: Markdown (``0.0000020648``, not ``2.064803146e-06``); noise below it keeps its exponent.
+POSITIONAL_LOW = 1e-7
+POSITIONAL_HIGH = 1e15
 
 
-def number_text(value: Any, tolerance: float | None = None, digits: int | None = DIGITS) -> Any:
+def number_text(
+    value: Any,
+    tolerance: float | None = None,
+    digits: int | None = DIGITS,
+    positional: bool = False,
+) -> Any:
     """A number as the project writes it; any other value is returned unchanged.
 
     Exact fractions as ``p/q``, integers as integers, floats to ``digits``
@@ -36,7 +48,9 @@ def number_text(value: Any, tolerance: float | None = None, digits: int | None =
     ``tolerance`` is stated, any float of absolute value below it written ``0``
     (numerical noise).  NaN is written as an empty cell.  ``digits=None`` writes a
     float whole, as ``repr`` (and JSON) do: the shortest text that reads back as the
-    same float, the same on every machine (zero as ``0.0``).
+    same float, the same on every machine (zero as ``0.0``).  ``positional`` (Markdown)
+    writes a float from :data:`POSITIONAL_LOW` to :data:`POSITIONAL_HIGH` without an
+    exponent, and a float that is not whole never as a whole number (more digits then).
 
     >>> number_text(0.0495), number_text(0.0495, digits=None), number_text(-0.0, digits=None)
     ('0.0495', '0.0495', '0.0')
@@ -59,13 +73,26 @@ def number_text(value: Any, tolerance: float | None = None, digits: int | None =
             return "0" if digits is not None else "0.0"
         if digits is None:
             return repr(number)
-        text = format(number, f".{digits}g")
+        if positional and POSITIONAL_LOW <= abs(number) < POSITIONAL_HIGH:
+            # a fraction is never shown as a whole number (99.99999999 % is not 100 %)
+            whole = number.is_integer()
+            for shown in range(digits, 18):
+                text = np.format_float_positional(
+                    number, precision=shown, unique=False, fractional=False, trim="-"
+                )
+                if whole or "." in text:
+                    break
+        else:
+            text = format(number, f".{digits}g")
         return "0" if text in ("0", "-0") else text
     return value
 
 
 def numbers_as_text(
-    frame: pd.DataFrame, tolerances: dict[str, float] | None = None, digits: int | None = DIGITS
+    frame: pd.DataFrame,
+    tolerances: dict[str, float] | None = None,
+    digits: int | None = DIGITS,
+    positional: bool = False,
 ) -> pd.DataFrame:
     """A copy of a frame with every number written by :func:`number_text`.
 
@@ -76,7 +103,11 @@ def numbers_as_text(
     tolerances = tolerances or {}
     for column in out.columns:
         tol = tolerances.get(column)
-        out[column] = out[column].map(lambda v, tol=tol: number_text(v, tol, digits)).astype(object)
+        out[column] = (
+            out[column]
+            .map(lambda v, tol=tol: number_text(v, tol, digits, positional))
+            .astype(object)
+        )
     return out
 
 
@@ -198,7 +229,8 @@ def to_markdown(
     -------
     str
         The table: a header row, a rule and one row per row of the frame (floats to
-        :data:`DIGITS` significant digits), ending in a newline.
+        :data:`MARKDOWN_DIGITS` significant digits, without an exponent from
+        :data:`POSITIONAL_LOW` up), ending in a newline.
 
     Raises
     ------
@@ -212,10 +244,10 @@ def to_markdown(
     >>> print(to_markdown(frame, percent=("probability",)), end="")
     | hand | probability % | one_in |
     |---|---|---|
-    | A A | 16.66666667 | 6 |
+    | A A | 16.6667 | 6 |
     """
     shown, tolerances = _in_percent(decimal_frame(checked_frame(frame)), tolerances, percent)
-    text = numbers_as_text(shown, tolerances)
+    text = numbers_as_text(shown, tolerances, MARKDOWN_DIGITS, positional=True)
     names = [f"{c} %" if c in percent else str(c) for c in text.columns]
     header = "| " + " | ".join(names) + " |"
     rule = "|" + "|".join("---" for _ in text.columns) + "|"

@@ -95,8 +95,9 @@ def run_report(
     Returns
     -------
     list of Path
-        Every file written, in task order, and last ``index.html``: every table, chart
-        and CSV of ``out_dir`` on one page (:mod:`pokerdice_stats.report.index_page`).
+        Every file written, in task order, then ``README.md`` (the files by title) and
+        last ``index.html``: every table, chart and CSV of ``out_dir`` on one page
+        (:mod:`pokerdice_stats.report.index_page`).
 
     Raises
     ------
@@ -126,9 +127,9 @@ def run_report(
     finally:
         cache.use(before)
         cache.keep_solves(kept_before)
-    from pokerdice_stats.report.index_page import write_index
+    from pokerdice_stats.report.index_page import write_index, write_readme
 
-    return [*written, write_index(out)]
+    return [*written, write_readme(out), write_index(out)]
 
 
 def _run(out: Path, sections: tuple[str, ...], progress: bool, jobs: int) -> list[Path]:

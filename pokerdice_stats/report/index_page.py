@@ -1,4 +1,6 @@
-"""``results/index.html``: every table, chart and CSV of ``results/`` on one page.
+"""``results/index.html`` and ``results/README.md``: every table, chart and CSV of
+``results/`` on one page, and its list of files by title (what a repository's web page
+shows of the folder).
 
 The main job writes it last, from the files then in the folder: each Markdown file
 rendered to HTML (markdown-it-py, CommonMark with tables), each chart shown by its
@@ -24,6 +26,8 @@ from pathlib import Path
 
 #: The page's file name, in the results folder.
 INDEX_NAME = "index.html"
+#: The list's file name, in the results folder.
+README_NAME = "README.md"
 #: Folders whose files the page links without showing them: the benchmark scripts, not
 #: the main job, write them (measured figures that change from run to run), so the page
 #: changes only when such a file comes or goes.
@@ -85,11 +89,11 @@ def group_of(stem: str) -> str:
 
 
 def collect(out: Path) -> dict[str, list[Item]]:
-    """Every file of ``out`` (but the page itself and hidden files), by group, sorted."""
+    """Every file of ``out`` (but the page, the list and hidden files), by group, sorted."""
     items: dict[str, Item] = {}
     for path in sorted(out.rglob("*")):
         relative = path.relative_to(out).as_posix()
-        if not path.is_file() or relative == INDEX_NAME:
+        if not path.is_file() or relative in (INDEX_NAME, README_NAME):
             continue
         if any(part.startswith(".") for part in path.relative_to(out).parts):
             continue
@@ -190,4 +194,50 @@ def _moved(target: str, folder: str) -> str:
     stem, suffix = posixpath.splitext(path)
     if suffix == ".md":
         return "#" + item_id(stem)
+    return path
+
+
+def title_of(out: Path, item: Item) -> str:
+    """An item's title: the first heading of its Markdown file, else its stem."""
+    if ".md" in item.files:
+        for line in (out / item.files[".md"]).read_text(encoding="utf-8").splitlines():
+            if line.startswith("# "):
+                return line[2:].strip()
+    return item.stem
+
+
+def write_readme(out: Path) -> Path:
+    """Write ``out/README.md``: every item of ``out`` by group, its title linking its
+    Markdown (else its chart or CSV), its other files beside it; returns its path."""
+    lines = [
+        "# pokerdice-stats: the results",
+        "",
+        "Written by `pokerdice-stats report` (the main job), the same bytes on every machine. "
+        "Chances are in percent in the Markdown tables (six significant digits); the CSV "
+        "beside each keeps ten digits and the exact fractions. "
+        f"[`{INDEX_NAME}`]({INDEX_NAME}) shows every table and chart on one page.",
+    ]
+    groups = collect(out)
+    # the files of a folder named as a Markdown file (strategy/gameweave/ beside
+    # strategy/gameweave.md: its charts) are listed by that file, which links each
+    with_md = {i.stem for found in groups.values() for i in found if ".md" in i.files}
+    folders = {posixpath.dirname(i.stem) for found in groups.values() for i in found}
+    for title, items in groups.items():
+        lines += ["", f"## {title}", ""]
+        for item in items:
+            if posixpath.dirname(item.stem) in with_md:
+                continue
+            files = item.files
+            main = files.get(".md") or files.get(".png") or next(iter(sorted(files.values())))
+            others = [
+                f"[{suffix.lstrip('.').upper() or 'file'}]({path})"
+                for suffix, path in sorted(files.items())
+                if path != main
+            ]
+            if item.stem in folders and ".md" in files:
+                others.append(f"[its files]({item.stem}/)")
+            extra = f" ({', '.join(others)})" if others else ""
+            lines.append(f"- [{title_of(out, item)}]({main}){extra}")
+    path = out / README_NAME
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8", newline="\n")
     return path

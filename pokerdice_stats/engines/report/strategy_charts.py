@@ -47,7 +47,7 @@ from pokerdice_stats.ground.outputs import write_output
 from pokerdice_stats.turn.goals import Goal, at_least, beat
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import solve
-from pokerdice_stats.turn.rules import PRESETS, RuleSet
+from pokerdice_stats.turn.rules import PRESET_SOURCES, PRESETS, RuleSet
 from pokerdice_stats.turn.strategy_frame import strategy_frame
 
 #: Presets whose "beat a middling hand" goals are charted too (the others: at-least only).
@@ -442,7 +442,7 @@ def write_preset(
     every = pd.concat(frames, ignore_index=True)
     written.append(write_text(folder / f"{name}.csv", to_csv(every)))
     header = (
-        f"# {name}: what to hold\n\n"
+        f"# {PRESET_SOURCES[name].split(':')[0]}, preset {name}: what to hold\n\n"
         f"Best value of a turn of {rules.throws} throws for each goal (the chance of reaching "
         "it: exact, and in percent), and a chart of the best "
         "hold on every first-throw hand with each number of throws left (CSV: "
