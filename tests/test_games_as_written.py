@@ -135,9 +135,9 @@ def test_round_states_the_throw_limit_it_assumed(capsys):
     code, given, _ = run_cli(capsys, *argv, "--limit", "2", "--format", "json")
     assert json.loads(given)["win"] == json.loads(out)["win"]
     code, out, _ = run_cli(capsys, *argv)
-    assert code == 0 and "2 throw(s) allowed (the default" in out
+    assert code == 0 and "2 throws allowed (the default" in out
     code, out, _ = run_cli(capsys, *argv, "--limit", "1")
-    assert "1 throw(s) allowed:" in out and "default" not in out
+    assert "1 throw allowed:" in out and "default" not in out
 
 
 def test_holdup_states_the_throw_limit_it_assumed(capsys):
@@ -145,7 +145,7 @@ def test_holdup_states_the_throw_limit_it_assumed(capsys):
     code, out, _ = run_cli(capsys, *argv, "--format", "json")
     assert code == 0 and json.loads(out)["limit"] == 2
     code, out, _ = run_cli(capsys, *argv)
-    assert code == 0 and "the first player took 2 throw(s) (the default" in out.splitlines()[0]
+    assert code == 0 and "the first player took 2 throws (the default" in out.splitlines()[0]
 
 
 # ---- 6. every answer names its rule set ----------------------------------------------------

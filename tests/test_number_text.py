@@ -7,7 +7,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from pokerdice_stats.ground.formats import fixed_text, number_text, to_csv, to_markdown
+from pokerdice_stats.ground.formats import number_text, to_csv, to_markdown
+from pokerdice_stats.ground.numbers import fixed_text
 
 
 def test_noise_below_the_tolerance_is_zero():
@@ -77,7 +78,8 @@ def test_fixed_text_writes_noise_and_rounded_zeros_without_a_sign():
 
 
 def test_tables_for_people_write_whole_fractions_whole_and_noise_as_zero():
-    from pokerdice_stats.ground.formats import render, short_fraction, stated
+    from pokerdice_stats.ground.formats import render
+    from pokerdice_stats.ground.numbers import short_fraction, stated
 
     assert short_fraction(Fraction(0)) == "0" and short_fraction(Fraction(-6)) == "-6"
     assert short_fraction(Fraction(1, 3)) == "1/3"

@@ -20,6 +20,7 @@ from pokerdice_stats.engines.cli import (
     whole_number,
 )
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.numbers import plural
 from pokerdice_stats.turn.rule_fields import MAX_THROWS
 
 #: Keys of each row of ``holds`` in ``hold --format json``.
@@ -243,7 +244,7 @@ HOLD_CONTEXT_KEYS = (
 
 def run_hold(args: argparse.Namespace) -> int:
     from pokerdice_stats.engines.cli import emit_record, emit_rows
-    from pokerdice_stats.ground.formats import chance_percent, short_fraction
+    from pokerdice_stats.ground.numbers import chance_percent, short_fraction
     from pokerdice_stats.turn.advice import UNIT_CHANCE, hold_distribution
     from pokerdice_stats.turn.hands import hand_table
 
@@ -296,16 +297,16 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
     context = advice.context
     if args.to_win:
         if context["against"] is None:
-            facing = f"throwing first, {context['players_left']} player(s) after you"
+            facing = f"throwing first, {plural(context['players_left'], 'player')} after you"
             if "limit" in context:
                 facing += "; standing now holds every later player to this many throws"
         else:
             facing = f"against {context['against']}"
             if context["tied"] > 1:
                 facing += f" held by {context['tied']} players"
-            facing += f", {context['players_left']} player(s) after you"
+            facing += f", {plural(context['players_left'], 'player')} after you"
             if context.get("limit") is not None:
-                facing += f", {context['limit']} throw(s) allowed"
+                facing += f", {plural(context['limit'], 'throw')} allowed"
         default = "; the default: --goal G plays for a final hand" if args.goal_default else ""
         return (
             f"goal: win the round ({facing}; ties={context['ties']}{default}); "
@@ -325,7 +326,7 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
 def run_chances(args: argparse.Namespace) -> int:
     from pokerdice_stats.commands.odds import PERCENT_COLUMNS, percent_rows
     from pokerdice_stats.engines.cli import emit_record, emit_rows, json_answer
-    from pokerdice_stats.ground.formats import short_fraction
+    from pokerdice_stats.ground.numbers import short_fraction
     from pokerdice_stats.turn.chances import chances_rows, goal_chances
     from pokerdice_stats.turn.goals import parse_goal
     from pokerdice_stats.turn.hands import hand_table

@@ -13,7 +13,7 @@ from pokerdice_stats.engines.cli import (
     json_answer,
     rules_from_args,
 )
-from pokerdice_stats.ground.formats import chance_percent
+from pokerdice_stats.ground.numbers import chance_percent
 from pokerdice_stats.turn.compare import compare_hands
 from pokerdice_stats.turn.hands import hand_table
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pokerdice_stats.ground.formats import chance_percent
+from pokerdice_stats.ground.numbers import chance_percent
 
 
 def _line(label: str, e: dict, percent: bool = False) -> str:

@@ -40,7 +40,8 @@ def round_context(rules, players: int, knowledge: str, exact: bool, blind=None) 
         ``split``, ``split_exact``, ``exploitability``, ``tolerance``,
         ``winning_category``, ``winning_category_exact``.
     """
-    from pokerdice_stats.ground.formats import fraction_text, stated
+    from pokerdice_stats.ground.formats import fraction_text
+    from pokerdice_stats.ground.numbers import stated
 
     eq = None if blind is None else blind.equilibrium
     return {

@@ -18,6 +18,7 @@ import numpy as np
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.json_names import answer_names
+from pokerdice_stats.ground.numbers import fraction_text, short_fraction
 
 if TYPE_CHECKING:  # pandas is imported by the writers of frames only (quick commands skip it)
     import pandas as pd
@@ -109,31 +110,6 @@ def numbers_as_text(
             .astype(object)
         )
     return out
-
-
-def fixed_text(value: Any, spec: str, tolerance: float | None = None) -> str:
-    """A number in prose, written with a format ``spec`` (``".4f"``, ``",.0f"``, ``".1%"``).
-
-    As :func:`number_text` does for tables: a value below a stated
-    ``tolerance`` is numerical noise and written as zero, and a rounded zero
-    never carries a sign (``-0.0000`` is written ``0.0000``), so the text does
-    not depend on the last bits a library version computes.
-    """
-    number = float(value)
-    if math.isnan(number):
-        return ""
-    if number == 0 or (tolerance is not None and abs(number) < tolerance):
-        number = 0.0
-    text = format(number, spec)
-    if text.startswith("-") and not any(ch in "123456789" for ch in text.split("e")[0]):
-        text = text[1:]
-    return text
-
-
-def fraction_text(value: Fraction | int) -> str:
-    """An exact number as ``"p/q"`` in lowest terms."""
-    value = Fraction(value)
-    return f"{value.numerator}/{value.denominator}"
 
 
 def plain(value: Any) -> Any:
@@ -373,21 +349,6 @@ def wrap_prose(text: str, width: int = TEXT_WIDTH) -> str:
     return "\n".join(out)
 
 
-def chance_percent(chance: Any, digits: int = 4) -> str:
-    """A chance (0 to 1) as a percentage for people, ``digits`` significant digits, but
-    never rounded to 0 or 100 unless it is exactly 0 or 1.
-
-    >>> chance_percent(0.0385802), chance_percent(0.999989), chance_percent(1), chance_percent(2e-9)
-    ('3.858', '99.999', '100', '2e-07')
-    """
-    value = 100 * float(chance)
-    text = f"{value:.{digits}g}"
-    while value not in (0.0, 100.0) and float(text) in (0.0, 100.0) and digits < 17:
-        digits += 1
-        text = f"{value:.{digits}g}"
-    return text
-
-
 def decimal_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """A copy of a frame for people: every exact fraction as its decimal.
 
@@ -496,24 +457,3 @@ def render(
     if fmt == "markdown":
         return to_markdown(frame, tolerances, percent)
     return to_table(frame, tolerances, percent)
-
-
-def stated(tolerance: float, digits: int = 3) -> float:
-    """A tolerance as it is stated to people: rounded to ``digits`` significant
-    digits (``1.2000000000000002e-06`` is ``1.2e-06``)."""
-    return float(f"{tolerance:.{digits}g}")
-
-
-#: Longest exact fraction a plain-text table shows in full.
-SHORT_FRACTION = 21
-
-
-def short_fraction(value: Fraction | int | float, limit: int = SHORT_FRACTION) -> str:
-    """``"p/q"`` for a table cell (a whole number without ``/1``), or ``"…"`` when
-    longer than ``limit`` characters (JSON and CSV carry the whole fraction);
-    floats as ``""``."""
-    if isinstance(value, float):
-        return ""
-    value = Fraction(value)
-    text = str(value.numerator) if value.denominator == 1 else fraction_text(value)
-    return text if len(text) <= limit else "…"

@@ -11,6 +11,7 @@ from typing import Any
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.numbers import plural
 from pokerdice_stats.turn.dice import format_counts, parse_keep
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
@@ -43,7 +44,7 @@ def turn_decisions(request: ReviewRequest, rules: RuleSet, throws: int, advise):
         if keep not in rows:
             raise OptionError(
                 f"throw {number}: keeping {request.steps[number - 1].keep!r} is not a hold "
-                f"the rules allow with {table.format(hand)} and {left} throw(s) left"
+                f"the rules allow with {table.format(hand)} and {plural(left, 'throw')} left"
             )
         chosen, best = rows[keep], answer["holds"][0]
         decisions.append(
@@ -82,7 +83,8 @@ def _checked_steps(request: ReviewRequest, rules: RuleSet, throws: int) -> list[
         if (ix.KEEP_COUNTS[keep_index] > counts).any():
             raise OptionError(
                 f"throw {number}: keeping {step.keep!r} is not a hold the rules allow with "
-                f"{table.format(hand)} and {left} throw(s) left (those dice are not all showing)"
+                f"{table.format(hand)} and {plural(left, 'throw')} left (those dice are not all "
+                "showing)"
             )
         state.check(number, keep_index, hand)
         steps.append((number, hand, left, keep, state.fields()))

@@ -41,8 +41,9 @@ from pokerdice_stats.ground.arguments import (
     shown,
 )
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.formats import checked_frame, fixed_text, fraction_text, to_csv
+from pokerdice_stats.ground.formats import checked_frame, fraction_text, to_csv
 from pokerdice_stats.ground.limits import read_bytes_capped
+from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.ground.outputs import write_output
 from pokerdice_stats.turn.goals import Goal, at_least, beat
 from pokerdice_stats.turn.hands import check_rule_set, hand_table

@@ -31,7 +31,8 @@ from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
 from pokerdice_stats.games.seen.exact.holdup import holdup_table
 from pokerdice_stats.games.seen.exact.matches import MATCH_PRESETS, match_defaults, solve_match
 from pokerdice_stats.games.seen.exact.rounds import solve_round
-from pokerdice_stats.ground.formats import fixed_text, to_csv, to_markdown
+from pokerdice_stats.ground.formats import to_csv, to_markdown
+from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.hands import exact_is_cheap
 from pokerdice_stats.turn.rules import PRESETS, get_rules
 

@@ -18,13 +18,8 @@ from pokerdice_stats.engines.cli import (
     whole_number,
 )
 from pokerdice_stats.engines.round_output import ROUND_UNITS, TIE_NOTES, round_context
-from pokerdice_stats.ground.formats import (
-    chance_percent,
-    fraction_text,
-    render,
-    stated,
-    to_csv,
-)
+from pokerdice_stats.ground.formats import fraction_text, render, to_csv
+from pokerdice_stats.ground.numbers import chance_percent, stated
 from pokerdice_stats.ground.outputs import write_output
 
 if TYPE_CHECKING:
@@ -279,7 +274,7 @@ def answer_round(args: argparse.Namespace, rules) -> int:
     from pokerdice_stats.games.banking.exact.field import blind_round, check_players
     from pokerdice_stats.games.banking.simulation.sessions import check_banking_keys
     from pokerdice_stats.ground.errors import OptionError
-    from pokerdice_stats.ground.formats import short_fraction
+    from pokerdice_stats.ground.numbers import short_fraction
 
     check_banking_keys(rules)  # as the banking command: one round reads neither
     if args.seat is not None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.cli import estimate_record
 from pokerdice_stats.engines.round_output import simulated_round_record
-from pokerdice_stats.ground.formats import chance_percent
+from pokerdice_stats.ground.numbers import chance_percent
 
 if TYPE_CHECKING:
     from pokerdice_stats.games.banking.simulation.sessions import BankingSessionResult

@@ -24,6 +24,7 @@ from typing import Any
 from pokerdice_stats.games.banking.exact.field import blind_round, check_players
 from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.numbers import plural
 from pokerdice_stats.ground.speaker import either
 from pokerdice_stats.turn.advice import check_throws_left
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
@@ -124,7 +125,7 @@ def banking_position(
         "category": table.category_slug(hand),
         "throws_left": left,
         "units": {
-            "value": f"share of the pot against {players - 1} equilibrium seat(s)",
+            "value": f"share of the pot against {plural(players - 1, 'equilibrium seat')}",
             "chance": "chance the equilibrium plays that hold (weights of its pure strategies)",
         },
         "exploitability": eq.exploitability_float,

@@ -22,13 +22,8 @@ from pokerdice_stats.games.banking.exact.two_seats import (
     category_table,
     strategy_table,
 )
-from pokerdice_stats.ground.formats import (
-    fixed_text,
-    fraction_text,
-    number_text,
-    to_csv,
-    to_markdown,
-)
+from pokerdice_stats.ground.formats import fraction_text, number_text, to_csv, to_markdown
+from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import PRESETS
 
 #: PNG metadata without the matplotlib version, so the bytes do not depend on it.

@@ -32,12 +32,8 @@ from pokerdice_stats.games.banking.exact.field import (
 )
 from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame, mixture_frame
 from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
-from pokerdice_stats.ground.formats import (
-    fixed_text,
-    fraction_text,
-    to_csv,
-    to_markdown,
-)
+from pokerdice_stats.ground.formats import fraction_text, to_csv, to_markdown
+from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import PRESETS
 
 PLAYERS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))

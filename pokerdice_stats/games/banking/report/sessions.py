@@ -34,7 +34,8 @@ from pokerdice_stats.games.banking.exact.sessions import (
     BANKING_START,
     banking_session,
 )
-from pokerdice_stats.ground.formats import fixed_text, to_csv, to_markdown
+from pokerdice_stats.ground.formats import to_csv, to_markdown
+from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import get_rules
 
 SEED = 20261202

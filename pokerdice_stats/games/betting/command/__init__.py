@@ -21,6 +21,7 @@ from pokerdice_stats.games.betting.command.hold_rows import SEAT_CHANCES, people
 from pokerdice_stats.games.betting.command.seats import parse_seats
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import render
+from pokerdice_stats.ground.numbers import plural
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -376,19 +377,19 @@ def _summary(record: dict) -> str:
     head = f"seat {record['seat']} of {record['players']}, {facing}, pot {record['pot']:.6g}"
     if "meet_value" in record:
         return (
-            f"{head}, {record['raised']} raise(s) of {record['raise']:.6g} to answer: "
+            f"{head}, {plural(record['raised'], 'raise')} of {record['raise']:.6g} to answer: "
             f"{record['decision']} (meet is worth {record['meet_value']:.6g} chips to come, "
             f"fold {record['fold_value']:.6g})"
         )
     if "throws_left" in record:
         return (
-            f"{head}: {record['dice']} with {record['throws_left']} throw(s) left is worth "
+            f"{head}: {record['dice']} with {plural(record['throws_left'], 'throw')} left is worth "
             f"{record['value']:.6g} chips to come; holds, best first:"
         )
     if record["decision"] == "out":
         return f"{head}: {record['hand']} does not beat the best hand: the seat is out"
     return (
         f"{head}: {record['hand']} leads; {record['decision']}"
-        + (f" ({record['chosen_raises']} raise(s))" if record["chosen_raises"] else "")
+        + (f" ({plural(record['chosen_raises'], 'raise')})" if record["chosen_raises"] else "")
         + "; each choice's chips to come:"
     )

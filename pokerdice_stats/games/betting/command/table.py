@@ -17,6 +17,7 @@ from pokerdice_stats.engines.cli import emit, emit_record
 from pokerdice_stats.games.betting.command.hold_rows import SEAT_CHANCES, people_holds
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import render
+from pokerdice_stats.ground.numbers import plural
 
 #: Numbers of a record written as a float beside ``NAME_exact``.
 NUMBER_KEYS = (
@@ -199,7 +200,8 @@ def _summary(question: str, record: dict) -> str:
         )
     if question == "holds":
         return (
-            f"{place}: {record['dice']} with {record['throws_left']} throw(s) left is worth "
+            f"{place}: {record['dice']} with {plural(record['throws_left'], 'throw')} left is "
+            "worth "
             f"{record['value']:.6g} chips to come; holds, best first:"
         )
     if record["decision"] == "out":

@@ -28,7 +28,8 @@ from pokerdice_stats.games.betting.exact.decisions import meet_table, raise_tabl
 from pokerdice_stats.games.betting.exact.habits import REPORT_HABITS, habit_costs
 from pokerdice_stats.games.betting.exact.solve import solve_betting
 from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
-from pokerdice_stats.ground.formats import fixed_text, to_csv, to_markdown
+from pokerdice_stats.ground.formats import to_csv, to_markdown
+from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import get_rules
 
 PLAYERS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))

@@ -30,7 +30,8 @@ from pokerdice_stats.engines.report.cache import disk_cached
 from pokerdice_stats.games.betting.exact.decisions import raise_table
 from pokerdice_stats.games.betting.exact.table import solve_table
 from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
-from pokerdice_stats.ground.formats import fixed_text, to_csv, to_markdown
+from pokerdice_stats.ground.formats import to_csv, to_markdown
+from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import get_rules
 
 PLAYERS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))

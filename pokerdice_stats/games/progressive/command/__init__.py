@@ -27,7 +27,8 @@ from pokerdice_stats.games.progressive.command.payout_text import (
 )
 from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION
 from pokerdice_stats.ground.bounds import BANK_ROUNDS, MAX_BANK
-from pokerdice_stats.ground.formats import fraction_text, render, stated
+from pokerdice_stats.ground.formats import fraction_text, render
+from pokerdice_stats.ground.numbers import stated
 
 if TYPE_CHECKING:
     import pandas as pd

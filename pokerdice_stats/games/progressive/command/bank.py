@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pokerdice_stats.ground.formats import fraction_text, stated
+from pokerdice_stats.ground.formats import fraction_text
+from pokerdice_stats.ground.numbers import stated
 
 #: The quantiles of the bank a session's answer gives.
 QUANTILES = (Fraction(1, 100), Fraction(5, 100), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4),

@@ -10,7 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pokerdice_stats.games.progressive.exact.edge import percent_text
-from pokerdice_stats.ground.formats import chance_percent, render, short_fraction
+from pokerdice_stats.ground.formats import render
+from pokerdice_stats.ground.numbers import chance_percent, short_fraction
 
 #: The payout table's chances of a round (the other figures are points).
 CHANCE_KEYS = ("player_paid", "computer_paid", "nothing_paid", "push")

@@ -25,7 +25,8 @@ import pandas as pd
 
 from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
-from pokerdice_stats.ground.formats import fixed_text, to_markdown
+from pokerdice_stats.ground.formats import to_markdown
+from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import get_rules
 
 #: The seed of every simulated session (that of the cross-checks too).

@@ -31,7 +31,8 @@ from pokerdice_stats.games.progressive.exact.payout import (
     round_outcomes,
 )
 from pokerdice_stats.games.progressive.exact.payout_result import STARTING_BANK
-from pokerdice_stats.ground.formats import fixed_text, to_csv, to_markdown
+from pokerdice_stats.ground.formats import to_csv, to_markdown
+from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import PRESETS
 
 _PNG_METADATA = {"Software": None}

@@ -28,12 +28,8 @@ from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDUL
 from pokerdice_stats.games.progressive.exact.schedule_files import schedule_text
 from pokerdice_stats.games.progressive.report import cards as progressive_cards
 from pokerdice_stats.games.progressive.report import desk as progressive_desk
-from pokerdice_stats.ground.formats import (
-    fixed_text,
-    number_text,
-    to_csv,
-    to_markdown,
-)
+from pokerdice_stats.ground.formats import number_text, to_csv, to_markdown
+from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import PRESETS
 
 #: Rounds for the bank columns of the payout table.

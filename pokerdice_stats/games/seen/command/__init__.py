@@ -24,7 +24,7 @@ from pokerdice_stats.games.seen.command.round_holds import emit_hold_rows, hold_
 from pokerdice_stats.games.seen.exact.seen_only import require_seen
 from pokerdice_stats.games.seen.exact.throw_limit import assumed_limit
 from pokerdice_stats.ground.bounds import match_targets_text
-from pokerdice_stats.ground.formats import chance_percent
+from pokerdice_stats.ground.numbers import chance_percent, plural
 from pokerdice_stats.turn.rules import MAX_TARGET
 from pokerdice_stats.turn.unread_keys import refuse_unread
 
@@ -197,7 +197,7 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     if record["tied"] and record["tied"] > 1:
         facing += f" ({record['tied']} players hold it)"
     if limit is not None:
-        facing += f", {limit} throw(s) allowed" + (
+        facing += f", {plural(limit, 'throw')} allowed" + (
             ""
             if args.limit is not None
             else " (the default: the first player took them all; --limit T says otherwise)"
@@ -208,7 +208,7 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     )
     if holds is not None:
         emit(
-            f"holds of {record['hand']} with {args.throws_left} throw(s) left, best first "
+            f"holds of {record['hand']} with {plural(args.throws_left, 'throw')} left, best first "
             "(win %: chance of winning the round, in percent):"
         )
         emit_hold_rows(holds.to_dict(orient="records"), result.exact)
@@ -309,12 +309,13 @@ def run_holdup(args: argparse.Namespace) -> int:
     frame["takes_pot_float"] = [float(v) for v in frame["takes_pot"]]
     if not result.exact:
         frame = frame.drop(columns="takes_pot")
-    limited = "" if limit is None else f", the first player took {limit} throw(s)"
+    limited = "" if limit is None else f", the first player took {plural(limit, 'throw')}"
     if limit is not None and given is None:
         limited += " (the default: all of them; --limit T says otherwise)"
     emit(f"rules {rules.label()}{limited}")
     emit(
-        f"{result.hand} ({result.category}) against {result.players_left} player(s) still to "
+        f"{result.hand} ({result.category}) against {plural(result.players_left, 'player')} "
+        "still to "
         f"throw: holds up with chance {chance_percent(result.holds_up, digits=6)}%"
     )
     emit(f"takes_pot %: chance of {_prize(rules)}, in percent")

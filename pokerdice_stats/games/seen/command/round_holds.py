@@ -28,7 +28,7 @@ def emit_hold_rows(holds: list[dict], exact: bool) -> None:
     for throwing nothing, the chance in percent (``win %``, six significant digits), its
     fraction when exact, ``*`` on the optimal holds."""
     from pokerdice_stats.engines.cli import emit_rows
-    from pokerdice_stats.ground.formats import chance_percent, short_fraction
+    from pokerdice_stats.ground.numbers import chance_percent, short_fraction
 
     rows = []
     for row in holds:
