@@ -16,12 +16,14 @@ common rule set of Poker Dice. The main entry points are importable from here
   :func:`solve_match`, :func:`holdup`, :func:`solve_betting`, :func:`solve_ladder`,
   :func:`solve_claims` (the fine ladder on its claims, with :func:`claims_position`),
   :func:`solve_field` (one position: :func:`banking_position`),
-  :func:`expected_payout`; 001 as written (:func:`solve_table`) and
+  :func:`expected_payout`; 001's decisions (:func:`raise_table`, :func:`meet_table`,
+  :func:`hold_decision`, :func:`habit_costs`); 001 as written (:func:`solve_table`) and
   the sessions of 001 and 004 banking (:func:`simulate_betting_sessions`,
   :func:`simulate_banking_sessions`, :func:`banking_session` with :func:`round_odds`);
 - the games' details: the round's :data:`ROUND_TOLERANCE`, :func:`holdup_table`; 004
   progressive (:data:`COMPUTER_POLICIES`, :data:`PROGRESSIVE_SCHEDULE`,
   :func:`payout_matrix`, :func:`player_response`, :func:`optimal_computer`,
+  :func:`round_outcomes` (for :func:`edge_of`), :class:`ScheduleError`,
   :func:`payout_breakdown`, :func:`by_winner`, :func:`solve_pay`,
   :func:`bank_distribution`, schedule files: :func:`read_schedule`,
   :func:`write_schedule`, :func:`schedule_text`); 004 banking
@@ -103,6 +105,10 @@ _PUBLIC = {
     "solve_betting": "games.betting.exact.solve",
     "solve_table": "games.betting.exact.table",
     "simulate_betting_sessions": "games.betting.simulation.sessions",
+    "raise_table": "games.betting.exact.decisions",
+    "meet_table": "games.betting.exact.decisions",
+    "hold_decision": "games.betting.exact.decisions",
+    "habit_costs": "games.betting.exact.habits",
     "solve_ladder": "games.bidding.exact.solve",
     "solve_claims": "games.bidding.exact.claims_answer",
     "claims_position": "games.bidding.exact.claims_position",
@@ -134,6 +140,8 @@ _PUBLIC = {
     "strategy_distribution": "engines.blind.simple_strategies",
     "max_category_goal": "engines.blind.simple_strategies",
     "expected_payout": "games.progressive.exact.payout",
+    "round_outcomes": "games.progressive.exact.payout",
+    "ScheduleError": "games.progressive.exact.schedule_entries",
     "COMPUTER_POLICIES": "engines.blind.policy_names",
     "player_response": "games.progressive.exact.payout",
     "optimal_computer": "games.progressive.exact.payout",

@@ -133,6 +133,8 @@ def test_frames_agree_with_the_attributes():
     chances = MAKERS["goal_chances"]()
     assert sum(chances.frame()["chance"]) == 1
     assert all(isinstance(x, Fraction) for x in chances.frame()["chance"])
+    floats = chances.frame()["chance_float"]  # a numeric column: a notebook can plot it
+    assert floats.dtype == float and list(floats) == [float(x) for x in chances.frame()["chance"]]
     payout = MAKERS["expected_payout"]()
     row = payout.frame().set_index("figure").loc["expected payout (points per round)"]
     assert row["value"] == payout.expected_float and row["value_exact"] == payout.expected

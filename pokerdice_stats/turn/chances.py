@@ -171,11 +171,19 @@ class GoalChances:
         }
 
     def frame(self) -> pd.DataFrame:
-        """One row a category: ``category`` and ``chance`` of ending the turn in it under
-        the goal's optimal play (Fractions)."""
+        """One row a category: ``category``, ``chance`` of ending the turn in it under the
+        goal's optimal play (a Fraction) and ``chance_float`` (the same as a float, for
+        plotting and arithmetic), as the other frames give an exact column's float."""
         import pandas as pd
 
-        return pd.DataFrame({"category": list(self.final), "chance": list(self.final.values())})
+        chances = list(self.final.values())
+        return pd.DataFrame(
+            {
+                "category": list(self.final),
+                "chance": chances,
+                "chance_float": [float(c) for c in chances],
+            }
+        )
 
     def __repr__(self) -> str:
         return short_repr(self, goal=self.goal, throws=self.throws, value=self.value)
