@@ -130,6 +130,37 @@ def test_a_later_seat_under_the_throw_limit(page, api):
     assert_holds_match(page, answer)
 
 
+def test_the_throws_left_follow_the_rules_and_the_first_players_limit(page):
+    """The menu offers what the rules allow, and a turn's first decision stays the first."""
+
+    def offered() -> list[str]:
+        return page.eval_on_selector_all("#throws-left option", "os => os.map(o => o.value)")
+
+    def rules_say(text: str) -> None:
+        page.fill("#settings", text)
+        page.press("#settings", "Tab")
+        page.wait_for_function(  # the loaded rules' own line names what was typed
+            "t => document.getElementById('source').textContent.includes('rules: gameweave' + t)",
+            arg=f" ({text})" if text else "",
+        )
+
+    choose_game(page, "gameweave")
+    rules_say("throws=2")
+    assert offered() == ["1", "0"] and page.input_value("#throws-left") == "1"
+    page.fill("#settings", "")
+    page.press("#settings", "Tab")
+    page.wait_for_function(
+        "() => !document.getElementById('source').textContent.includes('throws=2')"
+    )
+    assert offered() == ["2", "1", "0"] and page.input_value("#throws-left") == "2"
+    rules_say("throw_limit=first-player")
+    page.select_option("#seat", "2")
+    page.fill("#limit", "1")  # the first player took 1 throw: a later seat has 1 too
+    assert offered() == ["0"]
+    page.fill("#limit", "")
+    assert offered() == ["2", "1", "0"]
+
+
 def test_classic_bidding_call_or_bid(page, api, shots):
     choose_game(page, "classic")
     page.select_option("#seat", "2")  # after one bid, seat 2 moves

@@ -229,11 +229,7 @@ async function fetchRules(asked) {
   $("not-coached").textContent = state.rules.not_coached || "";
   $("not-coached").hidden = !state.rules.not_coached;
   drawPalette();
-  const left = $("throws-left");
-  const chosen = left.value;  // kept where the new rules still allow it
-  left.innerHTML = "";
-  for (let t = state.rules.throws - 1; t >= 0; t--) left.add(new Option(String(t), String(t)));
-  if (chosen !== "" && Number(chosen) < state.rules.throws) left.value = chosen;
+  throwsLeftMenu();
   for (const el of document.querySelectorAll("[data-panels]")) {
     el.hidden = !el.dataset.panels.split(" ").some(has);
   }
@@ -257,6 +253,23 @@ function drawSeats() {
   seat.value = Number(keep) <= Number($("players").value) ? keep : "1";
 }
 
+function throwsLeftMenu() {
+  // 0 .. the throws a seat may still take: the rules' throws, or under throw_limit=
+  // first-player a later seat's limit (the first player's throws); a choice is kept where
+  // it still applies, but the first decision of a turn (the most throws left) stays the
+  // first decision when the rules or the limit change
+  const left = $("throws-left");
+  const limitText = $("limit-field").hidden ? "" : $("limit").value.trim();
+  const limit = Number(limitText);
+  const most = (limitText && Number.isInteger(limit) && limit >= 1 && limit <= state.rules.throws
+    ? limit : state.rules.throws) - 1;
+  const chosen = left.value;
+  const wasFirst = left.options.length > 0 && chosen === left.options[0].value;
+  left.innerHTML = "";
+  for (let t = most; t >= 0; t--) left.add(new Option(String(t), String(t)));
+  if (chosen !== "" && !wasFirst && Number(chosen) <= most) left.value = chosen;
+}
+
 function seatFields() {
   // show only the fields that apply: seat 1 faces no best hand; the first player's throws
   // matter only under throw_limit=first-player; the progressive game has no seats
@@ -266,6 +279,7 @@ function seatFields() {
   $("tied-field").hidden = first;
   const limited = Boolean(state.rules) && state.rules.settings.throw_limit === "first-player";
   $("limit-field").hidden = first || !limited;
+  if (state.rules) throwsLeftMenu();
   const seats = !has("progressive") && !has("progressive-blind");
   $("players-field").hidden = !seats;
   $("seat-field").hidden = !seats;
@@ -446,6 +460,7 @@ async function start() {
   $("players").addEventListener("change", drawSeats);
   $("players").addEventListener("change", seatFields);
   $("seat").addEventListener("change", seatFields);
+  $("limit").addEventListener("input", throwsLeftMenu);
   $("dice-text").addEventListener("input", () => {
     state.dice = parseDice($("dice-text").value).slice(0, 5);
   });

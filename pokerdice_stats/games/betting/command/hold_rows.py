@@ -15,9 +15,12 @@ SEAT_CHANCES = ("p_pot", "raise_rate", "fold_rate")
 def people_holds(frame: pd.DataFrame, value: str) -> pd.DataFrame:
     """A frame of holds (``keep``, ``rethrow``, ``value`` column ``value``, ``optimal``) as
     ``hold`` prints them: ``(none)`` for keeping nothing, ``stand`` for throwing nothing,
-    the value in chips once, ``*`` on the best holds; any other frame as it is."""
+    the value in chips once, ``*`` on the best holds; any other frame with its value in
+    chips once (the float, without its exact twin)."""
     if not {"keep", "rethrow", "optimal", value} <= set(frame.columns):
-        return frame.rename(columns={value: "value (chips)"})
+        exact = value.removesuffix("_float")  # the float's exact twin: the value once
+        twin = [exact] if exact != value and exact in frame.columns else []
+        return frame.drop(columns=twin).rename(columns={value: "value (chips)"})
     import pandas as pd
 
     return pd.DataFrame(

@@ -176,6 +176,8 @@ def _emit(args, table, record: dict, question: str, key: str | None) -> int:
     emit(f"{_caption(table)} (chips still to come)")
     emit(_summary(question, record))
     if rows:
+        if "void" in frame.columns:  # in words: a void round is one nobody meets
+            frame["void"] = ["yes: nobody meets it" if v else "no" for v in frame["void"]]
         emit(render(people_holds(frame, "value"), "table"))
     return 0
 
