@@ -54,8 +54,14 @@ def test_a_bid_that_does_not_rise_is_refused_as_it_is_added(page):
     page.select_option("#seat", "2")  # after one bid, seat 2 moves
     _ask_bidding(page, "K K K K 9", ["full-house"])
     page.wait_for_selector("#bidding-best", timeout=ANSWER_WAIT)
-    page.select_option("#bid-add", "two-pair")
-    page.click("#bid-push")
+    # a bid at or below the last is not offered: the next rung up is chosen
+    offered = page.eval_on_selector_all(
+        "#bid-add option", "os => os.filter(o => !o.disabled).map(o => o.value)"
+    )
+    assert offered == ["four-of-a-kind", "five-of-a-kind"]
+    assert page.input_value("#bid-add") == "four-of-a-kind"
+    page.evaluate("() => { document.getElementById('bid-add').value = 'two-pair'; }")
+    page.click("#bid-push")  # forced past the menu, it is still refused with a reason
     assert "higher than the last (full-house)" in page.inner_text("#bidding-answer")
     assert page.inner_text("#bids") == "full-house"
     page.select_option("#bid-add", "five-of-a-kind")
@@ -63,6 +69,17 @@ def test_a_bid_that_does_not_rise_is_refused_as_it_is_added(page):
     page.click("#bid-push")
     assert "five-of-a-kind is the top rung" in page.inner_text("#bidding-answer")
     assert page.is_hidden("#bidding-rows")  # the answer to one bid fewer is gone
+
+
+def test_bidding_is_a_game_for_two(page):
+    choose_game(page, "classic")
+    page.select_option("#players", "4")
+    page.fill("#dice-text", "K K K K 9")
+    page.click("#call-or-bid")
+    page.wait_for_function(
+        "() => document.getElementById('bidding-answer').textContent.includes('game for two')"
+    )
+    assert "set Players to 2 (not 4)" in page.inner_text("#bidding-answer")
 
 
 def test_an_error_or_a_new_position_clears_the_old_advice(page):

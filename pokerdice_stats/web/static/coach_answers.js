@@ -138,6 +138,15 @@ function addBid() {
 
 function drawBids() {
   $("bids").innerHTML = bids.map((b) => `<span>${escapeHtml(b)}</span>`).join("") || "<em>none yet: seat 1 opens</em>";
+  // only a higher bid can follow: the rungs at or below the last are not offered
+  const menu = $("bid-add");
+  const ladder = Array.from(menu.options, (o) => o.value);  // lowest first
+  const last = bids.length ? ladder.indexOf(bids[bids.length - 1]) : -1;
+  for (const option of menu.options) option.disabled = ladder.indexOf(option.value) <= last;
+  if (menu.selectedOptions.length && menu.selectedOptions[0].disabled) {
+    const open = Array.from(menu.options).find((o) => !o.disabled);  // the next rung up
+    if (open) menu.value = open.value;
+  }
 }
 
 async function callOrBid() {
@@ -147,6 +156,7 @@ async function callOrBid() {
   await ask(line, async () => {
     const hand = $("dice-text").value.trim();
     if (!hand) throw new Error("enter your five dice");
+    if (players() !== 2) throw new Error(`bidding is a game for two: set Players to 2 (not ${players()})`);
     const answer = await call("/api/bidding", { ...table(), hand, bids, seat: seat() }, line);
     return () => showBidding(answer);
   });
