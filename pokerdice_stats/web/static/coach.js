@@ -408,11 +408,11 @@ function showHolds(answer) {
     tr.dataset.keep = h.keep;
     tr.dataset.value = h.value;
     tr.innerHTML =
-      `<td>${escapeHtml(h.keep || "(none)")}</td>` +
+      `<td class="hand">${escapeHtml(h.keep || "(none)")}</td>` +
       `<td class="num">${h.rethrow === 0 ? "stand" : h.rethrow}</td>` +
       `<td class="num">${shown(h.value, answer.unit)}</td>` +
       (mix ? `<td class="num">${(100 * h.chance).toFixed(1)} %</td>` : "") +
-      `<td>${h.optimal ? "★ best" : ""}</td>`;
+      `<td class="hand">${h.optimal ? "★ best" : ""}</td>`;
     body.appendChild(tr);
   }
   $("holds").hidden = false;

@@ -303,9 +303,9 @@ function showReview(answer) {
     if (d.lost) tr.className = "lost";
     tr.dataset.cost = d.cost;
     tr.dataset.value = d.value;
-    tr.innerHTML = `<td>${d.throw || d.move || ""}</td><td>${escapeHtml(d.decision)}</td><td>${escapeHtml(d.dice || "")}${carried(d)}</td>` +
-      `<td>${escapeHtml(d.choice)}</td>` +
-      `<td class="num">${shown(d.value, unit)}</td><td>${escapeHtml(d.best_choice)}</td>` +
+    tr.innerHTML = `<td>${d.throw || d.move || ""}</td><td>${escapeHtml(d.decision)}</td><td class="hand">${escapeHtml(d.dice || "")}${carried(d)}</td>` +
+      `<td class="hand">${escapeHtml(d.choice)}</td>` +
+      `<td class="num">${shown(d.value, unit)}</td><td class="hand">${escapeHtml(d.best_choice)}</td>` +
       `<td class="num">${shown(d.best_value, unit)}</td><td class="num">${d.lost ? shown(d.cost, unit) : "—"}</td>`;
     body.appendChild(tr);
   }
