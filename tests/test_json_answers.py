@@ -94,7 +94,7 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
                 "2",
                 "--against",
                 "K K K Q J",
-                "--hand",
+                "--dice",
                 "Q Q J 10 9",
                 "--throws-left",
                 "2",

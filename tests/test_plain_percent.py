@@ -75,7 +75,7 @@ def test_round_seen(capsys):
 
 def test_round_one_seat_and_its_holds(capsys):
     argv = ("round", "--rules", "triple-snakes", "--players", "2", "--seat", "2")
-    argv += ("--against", "3 3 3 5 6", "--hand", "6 6 4 2 1", "--throws-left", "2")
+    argv += ("--against", "3 3 3 5 6", "--dice", "6 6 4 2 1", "--throws-left", "2")
     out, record = _answers(capsys, *argv)
     said = re.search(rf"wins with chance ({NUMBER})%", out)
     assert said, out

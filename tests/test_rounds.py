@@ -287,7 +287,7 @@ def test_round_formats_and_errors(capsys):
 
 def test_round_seat_play_command(capsys):
     args = ["round", "--rules", "triple-snakes", "--players", "3", "--seat", "2"]
-    args += ["--against", "3 3 3 5 6", "--hand", "6 6 1 2 4", "--throws-left", "1"]
+    args += ["--against", "3 3 3 5 6", "--dice", "6 6 1 2 4", "--throws-left", "1"]
     assert main([*args, "--format", "json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["rules"] == "triple-snakes" and record["unit"] == "chance of winning the round"
@@ -303,4 +303,4 @@ def test_round_seat_play_command(capsys):
     assert "wins with chance" in capsys.readouterr().out
     assert main(["round", "--players", "2", "--seat", "3", "--against", "A A A A A"]) == 2
     assert "seat must be 1 to 2" in capsys.readouterr().err
-    assert main(["round", "--players", "2", "--hand", "A A A K Q"]) == 2
+    assert main(["round", "--players", "2", "--dice", "A A A K Q"]) == 2

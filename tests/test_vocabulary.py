@@ -2,7 +2,7 @@
 
 The match target is ``--to``, the first player's throws ``--limit``, the best play a
 game admits ``optimal`` (``equilibrium`` another name of it), the hold rows of
-``round --seat --hand`` read as ``hold``'s, and every ``--rules`` help names the presets.
+``round --seat --dice`` read as ``hold``'s, and every ``--rules`` help names the presets.
 """
 
 from __future__ import annotations
@@ -262,7 +262,7 @@ def test_policy_helps_list_the_names_and_the_alias(capsys, argv, names):
 
 
 # ---------------------------------------------------------------------------
-# round --seat --hand: hold's wording.
+# round --seat --dice: hold's wording.
 
 HAND = "K K J 10 9"
 AGAINST = "Q Q Q 9 10"
@@ -284,7 +284,7 @@ def test_round_seat_hand_rows_read_as_hold(capsys, exact):
         "2",
         "--against",
         AGAINST,
-        "--hand",
+        "--dice",
         HAND,
         "--throws-left",
         "2",

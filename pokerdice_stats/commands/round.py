@@ -20,7 +20,7 @@ from pokerdice_stats.engines.cli import (
 )
 
 #: Options of ``round`` that describe one seat's play (they need ``--seat``).
-SEAT_OPTIONS = ("against", "tied", "limit", "hand", "throws_left")
+SEAT_OPTIONS = ("against", "tied", "limit", "dice", "throws_left")
 ROUND_DESCRIPTION = (
     "Each seat's chance to win a round, every seat playing to win, later seats seeing the "
     "earlier hands (knowledge=seen). Under knowledge=blind (the banking preset: nobody sees "
@@ -30,7 +30,7 @@ ROUND_DESCRIPTION = (
     "k-way tie counts as 1/k of a win; under ties=roll-off the roll-offs are "
     "included), win_outright (the seat alone holds the best hand once everyone has thrown) "
     "and tie (it shares the best hand with others, before any roll-off). With --seat: one "
-    "seat's chance facing a given best hand, and the holds of a thrown hand."
+    "seat's chance facing a given best hand, and the holds of the dice showing in its turn."
 )
 
 
@@ -66,14 +66,17 @@ def register(subparsers) -> None:
         help="under throw_limit=first-player: the throws the first player took",
     )
     play.add_argument(
-        "--hand", default=None, metavar="DICE", help="also rank the holds of this thrown hand"
+        "--dice",
+        default=None,
+        metavar="DICE",
+        help="the dice showing in the seat's turn: also rank their holds (with --throws-left)",
     )
     play.add_argument(
         "--throws-left",
         type=whole_number,
         default=None,
         metavar="T",
-        help="throws left with --hand",
+        help="throws left with --dice",
     )
     round_.add_argument(
         "--exact", default="auto", choices=EXACT_CHOICES, help=f"{EXACT_HELP}; {EXACT_SLOW}"
@@ -102,7 +105,7 @@ def _check_seat_options(args: argparse.Namespace) -> None:
             raise OptionError(f"{flag} needs --seat (one seat's play)")
     if args.tied is not None and args.against is None:
         raise OptionError("--tied needs --against (the best hand so far)")
-    if args.hand is not None and args.throws_left is None:
-        raise OptionError("--hand needs --throws-left")
-    if args.throws_left is not None and args.hand is None:
-        raise OptionError("--throws-left needs --hand (the thrown hand)")
+    if args.dice is not None and args.throws_left is None:
+        raise OptionError("--dice needs --throws-left")
+    if args.throws_left is not None and args.dice is None:
+        raise OptionError("--throws-left needs --dice (the dice showing)")

@@ -154,7 +154,7 @@ def outright_and_tie(result) -> tuple[list[float], list[float]]:
 
 
 def _run_seat(args: argparse.Namespace, result) -> int:
-    """``round --seat K [--against DICE] [--hand DICE --throws-left T]``."""
+    """``round --seat K [--against DICE] [--dice DICE --throws-left T]``."""
     from pokerdice_stats.games.seen.exact.throw_limit import check_limit
     from pokerdice_stats.ground.errors import OptionError
     from pokerdice_stats.ground.formats import fraction_text
@@ -178,16 +178,16 @@ def _run_seat(args: argparse.Namespace, result) -> int:
         "unit": "chance of winning the round",
         "win": float(win),
         "win_exact": fraction_text(win) if result.exact else None,
-        "hand": None,
+        "dice": None,
         "throws_left": None,
     }
     holds = None
-    if args.hand is not None:
+    if args.dice is not None:
         if seat == 1 and result.limited:
             raise OptionError("the first seat's holds under the throw limit: use the Python API")
-        h = hand_table(result.rules).hand(args.hand)
+        h = hand_table(result.rules).hand(args.dice)
         holds = policy.alternatives(h, args.throws_left, goal)
-        record["hand"] = hand_table(result.rules).format(h)
+        record["dice"] = hand_table(result.rules).format(h)
         record["throws_left"] = args.throws_left
     if args.format != "table":  # the holds' values are chances of winning, as win is
         record["holds"] = None if holds is None else hold_records(holds, result.exact)
@@ -208,7 +208,7 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     )
     if holds is not None:
         emit(
-            f"holds of {record['hand']} with {plural(args.throws_left, 'throw')} left, best first "
+            f"holds of {record['dice']} with {plural(args.throws_left, 'throw')} left, best first "
             "(win %: chance of winning the round, in percent):"
         )
         emit_hold_rows(holds.to_dict(orient="records"), result.exact)

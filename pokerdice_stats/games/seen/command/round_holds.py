@@ -1,4 +1,4 @@
-"""The holds of ``round --seat K --hand DICE``, in ``hold --to-win``'s words."""
+"""The holds of ``round --seat K --dice DICE``, in ``hold --to-win``'s words."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pokerdice_stats.engines.cli import emit
 
 
 def hold_records(holds, exact: bool) -> list[dict]:
-    """The holds of ``round --seat K --hand DICE`` in JSON: ``win`` (float) beside
+    """The holds of ``round --seat K --dice DICE`` in JSON: ``win`` (float) beside
     ``win_exact`` (``"p/q"``, null when not exact)."""
     from pokerdice_stats.ground.formats import fraction_text
 
