@@ -92,7 +92,12 @@ def write_breakdown(folder: Path) -> list[Path]:
 
 
 def _breakdown_chart(bd: Breakdown, path: Path) -> Path:
-    frame = by_winner(bd).sort_values(["side", "winner"], ascending=[False, True])
+    # each side's winning categories best first, as the rules rank them (not by name)
+    rank = {slug: i for i, slug in enumerate(bd.outcomes.rules.category_slugs)}
+    frame = by_winner(bd)
+    frame = frame.assign(rank=frame["winner"].map(rank)).sort_values(
+        ["side", "rank"], ascending=[False, True]
+    )
     labels = [f"{s} wins, {w}" for s, w in zip(frame["side"], frame["winner"], strict=True)]
     fig = Figure(figsize=(10, 4.8))
     left, right = fig.subplots(1, 2, sharey=True)
