@@ -36,6 +36,7 @@ from pokerdice_stats.ground.bounds import (
     match_targets_text,
 )
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import MAX_TARGET, STARTERS, RuleSet
@@ -157,7 +158,7 @@ def solve_match(
     n = check_players(players)
     default_target, default_starter = match_defaults(rules)
     target = default_target if target is None else target
-    target = checked_whole_number(target, "the target", 1, MAX_TARGET)
+    target = checked_whole_number(target, option("target", flag="--to"), 1, MAX_TARGET)
     if target**n * n > MAX_STATES:
         raise OptionError(
             f"a match of {n} players to {target} has too many score states: the target is "
