@@ -228,7 +228,13 @@ def test_errors_name_the_pages_fields_and_unused_fields_are_hidden(page):
     page.fill("#against", "Q Q Q 9 9")
     page.fill("#limit", "1")
     page.fill("#dice-text", "K K J 10 9")
-    page.select_option("#throws-left", "2")
+    # the menu offers no more throws than the first player took ...
+    assert page.eval_on_selector_all("#throws-left option", "os => os.map(o => o.value)") == ["0"]
+    # ... and a stale one sent anyway is refused in the page's words
+    page.evaluate(
+        "() => { const s = document.getElementById('throws-left');"
+        " s.add(new Option('2', '2')); s.value = '2'; }"
+    )
     page.click("#advise")
     page.wait_for_selector("#status.error", timeout=ANSWER_WAIT)
     status = page.inner_text("#status")
