@@ -152,6 +152,17 @@ def goal_advice(
     OptionError
         For ``throws_left`` outside 0 to ``rules.throws - 1``, or dice set aside or
         untouched that the rules do not carry or the turn cannot reach.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> advice = goal_advice(get_rules("gameweave"), "K K J 10 9", "at-least:full-house")
+    >>> advice  # doctest: +ELLIPSIS
+    HoldAdvice(rules='gameweave', ..., goal='at-least:full-house', best='K K', value=0.429012)
+    >>> advice.frame()[["keep", "rethrow", "value", "optimal"]].head(2)
+        keep  rethrow    value  optimal
+    0    K K        3  139/324     True
+    1  K K J        2   61/162    False
     """
     from pokerdice_stats.turn.goals import parse_goal
     from pokerdice_stats.turn.holds import solve

@@ -72,6 +72,13 @@ def compare_hands(table: HandTable, hands: list[str | int]) -> Comparison:
     DiceError
         If ``table`` is not a :class:`HandTable`, ``hands`` is not a list (or tuple), a
         hand is malformed, or fewer than two hands are given.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules, hand_table
+    >>> result = compare_hands(hand_table(get_rules("gameweave")), ["K K K 9 9", "Q Q Q A A"])
+    >>> result.winners, result.decided_by
+    ((0,), 'set')
     """
     if not isinstance(table, HandTable):
         raise DiceError(f"table must be a HandTable (from hand_table), got {shown(table)}")

@@ -397,6 +397,17 @@ def solve(
         that does not parse, or a goal read under rules that rank the hands otherwise.
     OptionError
         For a number of throws outside 1..10, or an ``exact`` that is not a bool.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> policy = solve(get_rules("gameweave"), "at-least:full-house")
+    >>> policy.value()  # the chance of a full house or better in a turn, best play
+    Fraction(490459, 944784)
+    >>> policy.alternatives("K K J 10 9", 2)[["keep", "rethrow", "value"]].head(2)
+        keep  rethrow    value
+    0    K K        3  139/324
+    1  K K J        2   61/162
     """
     check_rule_set(rules)
     goal_list = as_goal_list(rules, goals)

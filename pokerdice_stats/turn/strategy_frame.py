@@ -89,6 +89,17 @@ def strategy_frame(
         If ``policy`` is not a :class:`Policy`, ``goal`` is not one of its goals'
         indices, ``throws_left`` is not a list of whole numbers, the turn has a single
         throw (no decision to chart) or a number of throws left is out of range.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules, solve
+    >>> frame = strategy_frame(solve(get_rules("gameweave"), "at-least:full-house"))
+    >>> frame.shape
+    (504, 13)
+    >>> frame.loc[frame["hand"] == "K K J 10 9", ["throws_left", "keep", "value"]]
+         throws_left keep    value
+    207            2  K K  139/324
+    459            1  K K      1/6
     """
     if not isinstance(policy, Policy):
         raise OptionError(f"policy must be a Policy (from solve), got {shown(policy)}")

@@ -134,6 +134,13 @@ def round_advice(
         For blind rules, more than 5 players, options that do not apply.
     DiceError
         For a hand (``dice``, ``against``, ``aside`` or ``untouched``) that cannot be read.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> advice = round_advice(get_rules("gameweave"), "K K J 10 9", against="Q Q Q 9 9")
+    >>> advice  # doctest: +ELLIPSIS
+    HoldAdvice(rules='gameweave', ..., goal='win the round', best='K K', value=0.387731)
     """
     rules = check_rule_set(rules)
     from pokerdice_stats.games.seen.exact.throw_limit import check_limit, has_throw_limit

@@ -141,6 +141,13 @@ def holdup(
         For a number of players left outside 1..4, or blind rules (``knowledge=blind``).
     DiceError
         For a hand that cannot be read.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> result = holdup(get_rules("triple-snakes"), "3 3 3 5 6", 1)
+    >>> result.holds_up, round(float(result.holds_up), 4)
+    (Fraction(415945, 1417176), 0.2935)
     """
     left = _check_left(players_left)
     exact = exact_is_cheap(rules) if exact is None else bool(exact)

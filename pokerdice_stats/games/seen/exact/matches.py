@@ -153,6 +153,12 @@ def solve_match(
     ------
     OptionError
         For a bad number of players, target or starter rule, or shared ties.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> solve_match(get_rules("gameweave"), 2)  # to 3 round wins, gameweave's own
+    Match(rules='gameweave', players=2, target=3, win=[0.429682, 0.570318], expected_rounds=4.11651)
     """
     rules = check_rule_set(rules)
     n = check_players(players)
