@@ -39,15 +39,7 @@ in :mod:`pokerdice_stats.turn.induction` (shared with the staged turn of
 :mod:`pokerdice_stats.turn.staged`), the kernels in
 :mod:`pokerdice_stats.kernels.reroll`.
 
-Examples
---------
->>> from pokerdice_stats import get_rules
->>> from pokerdice_stats.turn.hands import hand_table
->>> from pokerdice_stats.turn.goals import at_least
->>> rules = get_rules("gameweave")
->>> policy = solve(rules, [at_least(hand_table(rules), "five-of-a-kind")])
->>> policy.value()  # 2,783,176 / 60,466,176: keep the largest set
-Fraction(347897, 7558272)
+:func:`solve` shows an example.
 """
 
 from __future__ import annotations
