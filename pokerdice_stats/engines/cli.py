@@ -402,14 +402,31 @@ def check_tolerance(tolerance: float | None) -> None:
 
 
 def emit_rows(rows: list[dict], right: tuple[str, ...] = ()) -> None:
-    """Write records as a plain-text table without pandas (columns of ``right`` right-aligned).
+    """Write records as a plain-text table without pandas (columns of ``right`` right-aligned,
+    a column of decimals with its points lined up unless that makes the table wider than
+    :data:`~pokerdice_stats.ground.formats.TEXT_WIDTH`).
 
     Columns are separated by two spaces; lines carry no trailing blanks.
     """
-    if not rows:
-        return
+    from pokerdice_stats.ground.formats import TEXT_WIDTH
+
+    if rows:
+        lines = _row_lines(rows, right, aligned=True)
+        if max(len(line) for line in lines) > TEXT_WIDTH:
+            lines = _row_lines(rows, right, aligned=False)
+        emit("\n".join(lines))
+
+
+def _row_lines(rows: list[dict], right: tuple[str, ...], aligned: bool) -> list[str]:
+    from pokerdice_stats.ground.numbers import points_aligned
+
     columns = list(rows[0])
-    cells = {c: [str(c)] + [str(r[c]) for r in rows] for c in columns}
+    cells = {}
+    for c in columns:
+        values = [str(r[c]) for r in rows]
+        if aligned and c in right:
+            values = points_aligned(values)
+        cells[c] = [str(c), *values]
     widths = {c: max(len(v) for v in cells[c]) for c in columns}
     lines = []
     for i in range(len(rows) + 1):
@@ -418,7 +435,7 @@ def emit_rows(rows: list[dict], right: tuple[str, ...] = ()) -> None:
             for c in columns
         ]
         lines.append("  ".join(parts).rstrip())
-    emit("\n".join(lines))
+    return lines
 
 
 #: Fields of every Monte Carlo estimate in a JSON answer.

@@ -18,7 +18,7 @@ import numpy as np
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.json_names import answer_names
-from pokerdice_stats.ground.numbers import fraction_text, short_fraction
+from pokerdice_stats.ground.numbers import fraction_text, points_aligned, short_fraction
 
 if TYPE_CHECKING:  # pandas is imported by the writers of frames only (quick commands skip it)
     import pandas as pd
@@ -395,9 +395,11 @@ def to_table(
 
     Numbers are decimals (:func:`decimal_frame`: an exact fraction shows its decimal;
     JSON, CSV and Markdown give the fraction whole), floats to six significant digits,
-    as in :func:`frame_as_text`; columns are separated by two spaces and lines carry no
-    trailing blanks.  ``tolerances`` and ``percent`` (the chance columns, written times
-    100 under a header ending in `` %``) as for :func:`to_markdown`.
+    as in :func:`frame_as_text`, their decimal points lined up
+    (:func:`~pokerdice_stats.ground.numbers.points_aligned`); columns are separated by
+    two spaces and lines carry no trailing blanks.  ``tolerances`` and ``percent`` (the
+    chance columns, written times 100 under a header ending in `` %``) as for
+    :func:`to_markdown`.
 
     >>> import pandas as pd
     >>> frame = pd.DataFrame(
@@ -406,7 +408,7 @@ def to_table(
     >>> print(to_table(frame, percent=("win",)), end="")
     seat    win %  rounds
        1  29.9037     2.5
-       2  33.3333       1
+       2  33.3333     1
     """
     import textwrap
 
@@ -414,9 +416,11 @@ def to_table(
     text = frame_as_text(frame, elide=True, tolerances=tolerances)
     columns = []
     for name in frame.columns:
-        cells = [f"{name} %" if name in percent else str(name)] + [str(v) for v in text[name]]
-        width = max(len(c) for c in cells)
         right = _is_numeric(frame[name])
+        values = [str(v) for v in text[name]]
+        cells = [f"{name} %" if name in percent else str(name)]
+        cells += points_aligned(values) if right else values
+        width = max(len(c) for c in cells)
         columns.append([c.rjust(width) if right else c.ljust(width) for c in cells])
     rows = [list(row) for row in zip(*columns, strict=True)] if columns else []
     lines = []

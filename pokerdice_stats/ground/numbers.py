@@ -10,6 +10,7 @@ Examples
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -82,3 +83,30 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     ('1 player', '3 players', '0 raises')
     """
     return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+_DECIMAL = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def points_aligned(cells: list[str]) -> list[str]:
+    """A column of a plain table whose cells are decimals, padded on the right so that,
+    right-aligned, their decimal points line up (a whole number's units under the
+    units); each cell keeps its own digits.  Any other column is returned as it is.
+
+    >>> for cell in points_aligned(["42.9012", "100", "0.07716", ""]):
+    ...     print(cell.rjust(9) + "|")
+     42.9012 |
+    100      |
+      0.07716|
+             |
+    """
+    numbers = [cell for cell in cells if cell]
+    if not any("." in cell for cell in numbers) or not all(
+        _DECIMAL.fullmatch(cell) for cell in numbers
+    ):
+        return cells
+    places = max(len(cell.partition(".")[2]) for cell in numbers)  # the most decimals
+    return [
+        cell + " " * (places - len(cell.partition(".")[2]) + ("." not in cell)) if cell else cell
+        for cell in cells
+    ]
