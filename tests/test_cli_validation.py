@@ -277,7 +277,9 @@ def test_payout_start_and_tolerance_used(capsys):
     assert code == 0
     record = json.loads(out)
     assert record["start"] == 5000
-    assert record["bank_mean"] == pytest.approx(5000 + 2 * record["expected"], abs=1e-9)
+    assert record["bank_mean_ignoring_ruin"] == pytest.approx(
+        5000 + 2 * record["expected"], abs=1e-9
+    )
     args = ["payout", "--knowledge", "blind", "--tolerance", "0.001", "--format", "json"]
     code, out, _ = run_cli(capsys, *args)
     assert code == 0 and json.loads(out)["tolerance"] == 0.001

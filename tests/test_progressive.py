@@ -396,7 +396,7 @@ def test_cli_payout_blind_and_bank(capsys):
         "json",
     )
     assert record["knowledge"] == "blind"
-    assert record["bank_mean"] == pytest.approx(10_000 + 10 * record["expected"])
+    assert record["bank_mean_ignoring_ruin"] == pytest.approx(10_000 + 10 * record["expected"])
     record = run_json(capsys, "payout", "--knowledge", "blind", "--format", "json")
     assert record["expected_exact"] == "0/1"
     # the solver's gap here is about 2.6e-14: noise below the tolerance is written 0

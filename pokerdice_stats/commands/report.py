@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from pokerdice_stats.engines.cli import bounded_whole, emit, output_path, range_text
+from pokerdice_stats.engines.cli import (
+    bounded_whole,
+    emit,
+    output_path,
+    progress_wanted,
+    range_text,
+)
 from pokerdice_stats.ground.bounds import MAX_JOBS
 from pokerdice_stats.ground.errors import OptionError
 
@@ -23,7 +29,11 @@ def register(subparsers) -> None:
         choices=SECTIONS,
         help="run only this section (repeatable, each runs once; default: all)",
     )
-    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="hide the progress bar (hidden too where stderr is not a terminal)",
+    )
     parser.add_argument(
         "--jobs",
         type=bounded_whole(1, MAX_JOBS),
@@ -52,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     written = run_report(
         args.out,
         sections,
-        progress=not args.no_progress,
+        progress=progress_wanted(args),
         jobs=args.jobs,
         use_cache=not args.no_cache,
     )

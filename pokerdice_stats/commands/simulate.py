@@ -25,6 +25,7 @@ from pokerdice_stats.engines.cli import (
     emit_record,
     emit_rows,
     estimate_record,
+    progress_wanted,
     range_text,
     rules_from_args,
     whole_number,
@@ -88,7 +89,11 @@ def _add_run_args(parser: argparse.ArgumentParser) -> None:
         metavar="ADDR",
         help="run the chunks on a Dask cluster, e.g. tcp://HOST:8786",
     )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (there is none either where stderr is not a terminal)",
+    )
 
 
 def register(subparsers) -> None:
@@ -256,7 +261,7 @@ def run_options(args: argparse.Namespace, n: int | None) -> RunOptions:
         seed=args.seed,
         workers=args.workers,
         scheduler=args.scheduler,
-        progress=not args.no_progress,
+        progress=progress_wanted(args),
     )
 
 

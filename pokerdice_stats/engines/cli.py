@@ -401,6 +401,17 @@ def check_tolerance(tolerance: float | None) -> None:
         raise OptionError(f"--tolerance must be a finite number above 0, got {tolerance}")
 
 
+def progress_wanted(args: argparse.Namespace) -> bool:
+    """Whether a command shows its progress bar: not with ``--no-progress``, and only to a
+    terminal (a bar's carriage returns would garble a file or a pipe that stderr goes to)."""
+    if args.no_progress:
+        return False
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):  # a replaced or closed stream
+        return False
+
+
 def emit_rows(rows: list[dict], right: tuple[str, ...] = ()) -> None:
     """Write records as a plain-text table without pandas (columns of ``right`` right-aligned,
     a column of decimals with its points lined up unless that makes the table wider than

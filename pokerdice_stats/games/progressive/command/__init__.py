@@ -225,9 +225,18 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
     record.update(dict.fromkeys(SESSION_KEYS))
     if rounds is not None:
         mean, std = result.bank(rounds, start)
-        record.update({"rounds": rounds, "start": start, "bank_mean": mean, "bank_sd": std})
+        # every round played, as if no bank were ever ruined (``session``: play stops)
+        record.update(
+            {
+                "rounds": rounds,
+                "start": start,
+                "bank_mean_ignoring_ruin": mean,
+                "bank_sd_ignoring_ruin": std,
+            }
+        )
         if result.expected is not None:
-            record["bank_mean_exact"] = fraction_text(result.bank_exact(rounds, start)[0])
+            exact_mean = result.bank_exact(rounds, start)[0]
+            record["bank_mean_ignoring_ruin_exact"] = fraction_text(exact_mean)
     return record
 
 
@@ -237,7 +246,8 @@ EQUILIBRIUM_KEYS = ("method", "exploitability", "tolerance", "iterations", "conv
                     "value_upper_float")  # fmt: skip
 
 #: Keys of the bank after ``--rounds`` in ``payout``'s JSON (null without it).
-SESSION_KEYS = ("rounds", "start", "bank_mean", "bank_sd", "bank_mean_exact")
+SESSION_KEYS = ("rounds", "start", "bank_mean_ignoring_ruin", "bank_sd_ignoring_ruin",
+                "bank_mean_ignoring_ruin_exact")  # fmt: skip
 
 #: The quantiles of the bank that ``payout --rounds`` prints.
 

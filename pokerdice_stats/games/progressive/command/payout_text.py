@@ -33,8 +33,8 @@ UNITS = {
     "value_upper": "points a round",
     "rounds": "rounds",
     "start": "points",
-    "bank_mean": "points",
-    "bank_sd": "points",
+    "bank_mean_ignoring_ruin": "points",
+    "bank_sd_ignoring_ruin": "points",
     **dict.fromkeys(CHANCE_KEYS, "of rounds"),
 }
 

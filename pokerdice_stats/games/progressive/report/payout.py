@@ -102,8 +102,9 @@ def write_progressive(out_dir: Path) -> list[Path]:
         "schedule pays nothing); `push`: the chance of the same rank (004's push); "
         "`action` is the expected points that change hands a round "
         "(whoever pays) and `edge_percent` the player's edge per 100 of them (the house's is "
-        "minus it); the bank columns start from 10,000 points "
-        f"after {BANK_ROUNDS} rounds (mean and standard deviation).\n\n"
+        "minus it); the bank columns: mean and standard deviation of the points after "
+        f"{BANK_ROUNDS} rounds from 10,000, every round played (as if no bank were ever "
+        "ruined; `payout --rounds N` gives the session that stops at ruin).\n\n"
     )
     shown = frame.drop(columns=["expected"])
     shown["exploitability"] = [
