@@ -11,6 +11,13 @@ from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.cli import emit, emit_record
 from pokerdice_stats.ground.formats import percent_of, render
+from pokerdice_stats.ground.numbers import chance_percent
+
+#: What a bidding answer's exploitability measures (banking's is one seat's gain).
+EXPLOITABILITY_WORDS = (
+    "both seats' gains from a best response to the solution, summed (NashConv; "
+    "OpenSpiel's exploitability is half of it), in units a game"
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -56,6 +63,7 @@ def summary_output(
     )
     opening = opening_words(opening)
     emit(render(head, "table"))
+    emit(f"exploitability: {EXPLOITABILITY_WORDS}")
     emit(render(players, "table"))
     # the chances in percent: of the hand (the plain table says the bids in words, their
     # chances in them), of each rung
@@ -136,6 +144,7 @@ def position_output(
     head.loc[chances, "value"] = head.loc[chances, "value"].map(percent_of)
     head.loc[chances, "figure"] += " %"
     emit(render(head, "table"))
+    emit(f"exploitability: {EXPLOITABILITY_WORDS}")
     emit(f"moves: chance % under the solution; value in {UNITS}, for the player to move")
     emit(render(moves, "table", percent=("chance",)))
     return 0
@@ -151,9 +160,11 @@ def position_headline(answer: Position, context: dict[str, object]) -> str:
     >>> answer = Position("Q Q Q 9 9", ("full-house",), 2, "solution", True, "solution",
     ...                   Fraction(1), 1.0, moves)
     >>> print(position_headline(answer, {"rules": "classic", "ladder": "category"}))
+    ... # doctest: +NORMALIZE_WHITESPACE
     Q Q Q 9 9, seat 2 to move after full-house (classic, category ladder)
     best: bid four-of-a-kind, +0.4706 units a game (the solution plays it always)
-    chance the last bid (full-house) is true: 100% (the other's hand read from its bids)
+    chance the last bid (full-house) is true: 100% (the other's hand read from its bids; 100% over
+    its throw alone)
     """
     bids = f"after {', '.join(answer.bids)}" if answer.bids else "to open"
     lines = [
@@ -174,13 +185,11 @@ def position_headline(answer: Position, context: dict[str, object]) -> str:
         how = "the solution never comes here: the best move against its play from here on"
     lines.append(f"best: {what}, {best.value:+.4f} units a game ({how})")
     if answer.bids and answer.chance_last_bid is not None:
-        reading = (
-            "the other's hand read from its bids"
-            if answer.beliefs == "solution"
-            else "the other's hand as thrown: the solution never bids so"
-        )
-        lines.append(
-            f"chance the last bid ({answer.bids[-1]}) is true: "
-            f"{100 * float(answer.chance_last_bid):.4g}% ({reading})"
-        )
+        thrown = f"{chance_percent(answer.chance_last_bid)}%"
+        if answer.beliefs == "solution" and answer.chance_last_bid_beliefs is not None:
+            read = chance_percent(answer.chance_last_bid_beliefs)
+            shown = f"{read}% (the other's hand read from its bids; {thrown} over its throw alone)"
+        else:
+            shown = f"{thrown} (the other's hand as thrown: the solution never bids so)"
+        lines.append(f"chance the last bid ({answer.bids[-1]}) is true: {shown}")
     return "\n".join(lines)

@@ -80,16 +80,24 @@ def parse_bids(ladder: BidLadder, text: str | list[str] | tuple[str, ...]) -> tu
     Raises
     ------
     OptionError
-        For bids that are neither a text nor a list of texts, an unknown rung, or bids
-        that do not rise.
+        For bids that are neither a text nor a list of texts, an empty bid, an unknown
+        rung, or bids that do not rise.
     """
     if not isinstance(text, str | list | tuple) or not all(isinstance(t, str) for t in text):
         raise OptionError(
             "bids are rung labels, oldest first: a comma-separated text such as "
             f"'one-pair,full-house' or a list of labels, got {shown(text)}"
         )
-    items = text.split(",") if isinstance(text, str) else list(text)
-    labels = [str(item).strip() for item in items if str(item).strip()]
+    if isinstance(text, str):
+        items = text.split(",") if text.strip() else []  # no text: no bids (the opening)
+    else:
+        items = list(text)
+    labels = [str(item).strip() for item in items]
+    if "" in labels:
+        raise OptionError(
+            f"bids: an empty bid in {shown(text)}; name each bid, oldest first, "
+            "e.g. 'one-pair,full-house' (no bids: the opening)"
+        )
     rungs = tuple(ladder.rung(label) for label in labels)
     for before, after, label in zip(rungs, rungs[1:], labels[1:], strict=False):
         if after <= before:
@@ -123,7 +131,10 @@ def finish_position(
     chance_beliefs: float | None = None
     if last_true is not None:
         last_chance = Fraction(int(ix.HAND_WAYS[last_true].sum()), ix.N_THROWS)
-        chance_beliefs = float(belief[last_true].sum())
+        # a bid true (or false) against every hand is so whatever the weights: 1 (0) exactly
+        chance_beliefs = (
+            float(belief[last_true].sum()) if 0 < last_chance < 1 else float(last_chance)
+        )
     return Position(
         hand,
         bids,

@@ -31,16 +31,19 @@ __all__ = ["kept_rungs", "restricted_ladder", "solve_ladder"]
 
 def kept_rungs(ladder: BidLadder, labels: tuple[str, ...]) -> list[int]:
     """The rungs of ``ladder`` that ``labels`` name (case-insensitive, blanks around each
-    ignored), lowest first and each once.
+    ignored), lowest first.
 
     Raises
     ------
     OptionError
-        If no label is given, or if a label is not on the ladder: the message names every
-        such label and lists the ladder's rungs.
+        If no label is given, a rung is named twice, or a label is not on the ladder: the
+        message names every such label and lists the ladder's rungs.
     """
     known = {label.lower(): i for i, label in enumerate(ladder.labels)}
     wanted = [str(x).strip() for x in labels]
+    twice = sorted({x for x in wanted if [w.lower() for w in wanted].count(x.lower()) > 1})
+    if twice:
+        raise OptionError(f"rung {twice[0]!r} is named twice; name each rung once")
     unknown = [x for x in wanted if x.lower() not in known]
     if unknown or not wanted:
         plural = "s" if len(unknown) > 1 else ""
