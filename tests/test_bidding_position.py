@@ -58,7 +58,7 @@ def test_answering_a_full_house(result):
     assert answer.seat == 1
     rung = result.ladder.rung("four-of-a-kind")
     assert answer.chance_last_bid == Fraction(int(odds[h, rung]), 7776)
-    assert answer.mix in ("solution", "best value")
+    assert answer.mix in ("solution", "re-solved")
 
 
 def test_bids_are_checked(result):
@@ -165,3 +165,73 @@ def test_the_rule_keys_read_change_the_ladder():
         assert ladder_bytes(rules) != base
     for setting in UNREAD:
         assert ladder_bytes(get_rules("classic", dict([setting.split("=")]))) == base
+
+
+def _best_response(tree, ladder, seat, history, hand, belief, other, reply):
+    """Plain recursion (no numpy beyond the weights): the most ``seat`` holding ``hand``
+    expects from ``history`` when the other plays ``reply`` (a dict from a history and a
+    move to each of its hands' chances) and its hands weigh ``belief`` (not normalised)."""
+    last = history[-1] if history else -1
+    made = [
+        ladder.pair_rung[hand, g] if seat == 1 else ladder.pair_rung[g, hand] for g in range(252)
+    ]
+    if len(history) % 2 == (0 if seat == 1 else 1):  # seat moves: its best move
+        options = []
+        for action in tree.actions(history):
+            if action == -1:
+                options.append(
+                    sum(b * (-1 if made[g] >= last else 1) for g, b in enumerate(belief))
+                )
+            else:
+                nxt = (*history, action)
+                options.append(_best_response(tree, ladder, seat, nxt, hand, belief, other, reply))
+        return max(options)
+    total = 0.0
+    for action in tree.actions(history):
+        after = [b * reply[(history, action)][g] for g, b in enumerate(belief)]
+        if not any(after):
+            continue
+        if action == -1:
+            total += sum(b * (1 if made[g] >= last else -1) for g, b in enumerate(after))
+        else:
+            nxt = (*history, action)
+            total += _best_response(tree, ladder, seat, nxt, hand, after, other, reply)
+    return total
+
+
+@pytest.mark.parametrize("bids", [("one-pair",), ("two-pair", "three-of-a-kind")])
+def test_a_re_solved_game_is_an_equilibrium_of_the_game_from_there(result, bids):
+    """The game from bids the solution never makes, re-solved: neither seat gains by a best
+    response (a plain recursion over the histories from there, apart from the program): the
+    two best responses' results sum to 0 (NashConv), as only an equilibrium's do."""
+    from pokerdice_stats.games.bidding.exact.resolve import resolve_subgame
+
+    history = tuple(result.ladder.rung(b) for b in bids)
+    thrown = ix.HAND_WAYS / ix.N_THROWS
+    game = resolve_subgame(result, history, {1: thrown, 2: thrown})
+    classes = result.classes
+    nash_conv = 0.0
+    for seat in (1, 2):
+        other = 3 - seat
+        reply = {
+            key: game.strategy[other][:, index] for key, index in game.tree.seq_index[other].items()
+        }
+        for cls in range(int(classes.max()) + 1):  # a class's hands play alike
+            hand = int(np.flatnonzero(classes == cls)[0])
+            weight = float(thrown[classes == cls].sum())
+            nash_conv += weight * _best_response(
+                game.tree, result.ladder, seat, history, hand, list(thrown), other, reply
+            )
+    assert -1e-9 < nash_conv < 1e-7
+
+
+def test_bids_the_solution_never_makes_are_answered_from_the_game_re_solved(result):
+    """A J 10 9 9 after one-pair (an always-true bid no solution opens): no call, and the
+    moves played are the moves of the best value."""
+    answer = position_answer(result, "A J 10 9 9", "one-pair")
+    assert answer.mix == "re-solved" and answer.beliefs == "throw"
+    call = answer.moves[0]
+    assert call.move == "call" and call.chance == 0 and call.value == pytest.approx(-1.0)
+    best = max(m.value for m in answer.moves)
+    assert abs(sum(m.chance for m in answer.moves) - 1) < 1e-9
+    assert all(m.value > best - 1e-7 for m in answer.moves if m.chance > 1e-9)

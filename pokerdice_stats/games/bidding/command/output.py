@@ -145,7 +145,8 @@ def position_output(
     head.loc[chances, "figure"] += " %"
     emit(render(head, "table"))
     emit(f"exploitability: {EXPLOITABILITY_WORDS}")
-    emit(f"moves: chance % under the solution; value in {UNITS}, for the player to move")
+    under = "the game from here re-solved" if answer.mix == "re-solved" else "the solution"
+    emit(f"moves: chance % under {under}; value in {UNITS}, for the player to move")
     emit(render(moves, "table", percent=("chance",)))
     return 0
 
@@ -173,14 +174,16 @@ def position_headline(answer: Position, context: dict[str, object]) -> str:
     ]
     best = max(answer.moves, key=lambda m: m.value)
     what = "call" if best.move == "call" else f"bid {best.move}"
-    if answer.mix == "solution":
+    if answer.mix in ("solution", "re-solved"):
         played = [m for m in answer.moves if m.chance > 0]
+        who = "the solution" if answer.mix == "solution" else "the game from here, re-solved,"
         how = (
-            "the solution plays it always"
+            f"{who} plays it always"
             if len(played) == 1 and played[0].move == best.move
-            else "the solution mixes "
-            + ", ".join(f"{m.move} {100 * m.chance:.4g}%" for m in played)
+            else f"{who} mixes " + ", ".join(f"{m.move} {100 * m.chance:.4g}%" for m in played)
         )
+        if answer.mix == "re-solved":
+            how += "; the solution never comes here"
     else:
         how = "the solution never comes here: the best move against its play from here on"
     lines.append(f"best: {what}, {best.value:+.4f} units a game ({how})")

@@ -35,6 +35,9 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
+
 import numpy as np
 
 from pokerdice_stats.games.bidding.exact.game import Bidding
@@ -46,7 +49,8 @@ from pokerdice_stats.games.bidding.exact.moves import (
     parse_bids,
 )
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
-from pokerdice_stats.games.bidding.exact.tree import CALL
+from pokerdice_stats.games.bidding.exact.resolve import resolve_subgame
+from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.turn.hands import hand_table
 
@@ -147,30 +151,49 @@ def position_answer(
     seat = 1 if len(history) % 2 == 0 else 2
     last = history[-1] if history else -1
     made = _made(ladder, seat, own)
-    belief = (ix.HAND_WAYS / ix.N_THROWS).astype(float)
-    beliefs = "throw"
+    thrown = (ix.HAND_WAYS / ix.N_THROWS).astype(float)
+    belief, beliefs = thrown, "throw"
     reach = _reach(result, history, 3 - seat)
     if reach.sum() > 0:
         belief, beliefs = reach / reach.sum(), "solution"
+    own_reach = _reach(result, history, seat)
+    own_bids = bool(own_reach[own] > 0)
+    play: Bidding | _Play = result
+    resolved = history and (beliefs == "throw" or not own_bids)
+    if resolved:
+        # the solution's play from here is not pinned down: the game from here, re-solved
+        # with each seat's hand dealt as its bids so far say (as thrown if they say nothing)
+        weights = {3 - seat: belief, seat: own_reach if own_bids else thrown}
+        game = resolve_subgame(result, history, weights)
+        play = _Play(ladder, game.tree, game.strategy)
     mix = {
-        action: float(result.strategy[seat][own, result.tree.seq_index[seat][(history, action)]])
-        for action in result.tree.actions(history)
+        action: float(play.strategy[seat][own, play.tree.seq_index[seat][(history, action)]])
+        for action in play.tree.actions(history)
     }
     moves: list[Move] = []
     if history:
         value = float(belief @ np.where(made >= last, -1.0, 1.0))
         moves.append(Move("call", mix.get(CALL, 0.0), float(value)))
     for bid in range(last + 1, ladder.n_rungs):
-        value = _continue(result, seat, own, (*history, bid), belief)
+        value = _continue(play, seat, own, (*history, bid), belief)
         moves.append(Move(ladder.labels[bid], mix.get(bid, 0.0), float(value)))
-    own_bids = _reach(result, history, seat)[own] > 0
-    return finish_position(
+    answer = finish_position(
         table_of_hands.format(own),
         tuple(ladder.labels[b] for b in history),
         beliefs,
         True,
-        bool(own_bids),
+        bool(own_bids or resolved),
         moves,
         made >= last if history else None,
         belief,
     )
+    return dataclasses.replace(answer, mix="re-solved") if resolved else answer
+
+
+@dataclass(frozen=True)
+class _Play:
+    """What :func:`_continue` reads of a solution: a game's ladder, tree and strategies."""
+
+    ladder: BidLadder
+    tree: BidTree
+    strategy: dict[int, np.ndarray]
