@@ -58,6 +58,9 @@ class _Parser(argparse.ArgumentParser):
 
     def parse_known_args(self, args=None, namespace=None):
         self._given = list(sys.argv[1:] if args is None else args)
+        twice = _given_twice(self, self._given)
+        if twice is not None:
+            self.error(f"option {twice} is given twice: give it once (the last is never kept)")
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
@@ -66,6 +69,28 @@ class _Parser(argparse.ArgumentParser):
             helped = _command_given(self, self._given)
             message = unknown_options_message(helped, message)
         self.exit(2, f"{self.prog}: error: {shorten_message(message)} (see {helped.prog} --help)\n")
+
+
+#: The argparse actions that keep one value (a second one would replace the first).
+_SINGLE_VALUED = (
+    argparse._StoreAction,
+    argparse._StoreConstAction,
+    argparse._StoreTrueAction,
+    argparse._StoreFalseAction,
+)
+
+
+def _given_twice(parser: argparse.ArgumentParser, given: list[str]) -> str | None:
+    """The first of ``parser``'s own one-value options named twice in ``given`` (as
+    ``--name VALUE`` or ``--name=VALUE``, before any ``--``), or None."""
+    tokens = given[: given.index("--")] if "--" in given else given
+    names = [token.split("=", 1)[0] for token in tokens if token.startswith("-")]
+    for action in parser._actions:
+        if not isinstance(action, _SINGLE_VALUED) or not action.option_strings:
+            continue
+        if sum(names.count(option) for option in action.option_strings) > 1:
+            return "/".join(action.option_strings)
+    return None
 
 
 def _command_given(parser: argparse.ArgumentParser, given: list[str]) -> argparse.ArgumentParser:

@@ -495,3 +495,23 @@ def test_bids_read_as_a_player_says_them(capsys):
 
 def test_holdup_with_gameweave_faces_says_its_rules_default(capsys):
     assert_cli_error(capsys, ["holdup", "10 10 J Q K"], "--rules gameweave for 9 to ace")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("round", "--players", "2", "--players", "3"),
+        ("hold", "K K J 10 9", "--goal", "at-least:full-house", "--goal=at-least:straight"),
+        ("odds", "--rules", "classic", "--rules", "gameweave"),
+        ("rules", "show", "classic", "--set", "throws=2", "--set", "THROWS=3"),
+    ],
+)
+def test_an_option_given_twice_is_refused_never_the_last_kept(capsys, argv):
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as stop:  # argparse's refusal
+        code = stop.code
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    [line] = captured.err.splitlines()
+    assert "twice" in line or "more than once" in line

@@ -474,14 +474,17 @@ def parse_assignments(items: list[str] | tuple[str, ...] | None) -> dict[str, st
         If an item has no ``=``, or names a key an earlier item named.
     """
     options: dict[str, str] = {}
+    named: dict[str, str] = {}  # each key as first given, by its lower case
     for item in items or ():
         if "=" not in item:
             raise RulesError(f"{either('--set', 'a setting')} expects KEY=VALUE, got {item!r}")
         key, value = item.split("=", 1)
-        if key.strip() in options:  # never the last one silently
+        first = named.get(key.strip().lower())
+        if first is not None:  # never the last one silently (THROWS is throws)
             raise RulesError(
                 f"{either('--set', 'set')} names {key.strip()!r} more than once "
-                f"({key.strip()}={options[key.strip()]}, {item.strip()}): give each option once"
+                f"({first}={options[first]}, {item.strip()}): give each option once"
             )
+        named[key.strip().lower()] = key.strip()
         options[key.strip()] = value  # a number refuses blanks; words are stripped
     return options
