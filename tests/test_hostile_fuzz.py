@@ -40,7 +40,7 @@ BASE = {
     "holdup": ["K K J 10 9"],
     "rules": ["show"],
     "simulate": ["--n", "200", "--no-progress", "--workers", "1"],
-    "crosscheck": ["--only", "chances", "--n", "200", "--workers", "1"],
+    "crosscheck": ["--only", "chances", "--n", "1000", "--workers", "1"],
     "report": ["--section", "no-such-section", "--no-cache", "--jobs", "1"],
     "bidding": ["--ladder", "category"],
 }

@@ -213,7 +213,7 @@ def test_crosscheck_json(capsys):
 
 def test_crosscheck_counts_a_group_named_twice_once(capsys):
     """``--only chances --only chances``: the 17 figures once, and the bound of 17."""
-    argv = ["crosscheck", "--no-progress", "--n", "100", "--only", "chances"]
+    argv = ["crosscheck", "--no-progress", "--n", "1000", "--only", "chances"]
     code, once, _ = run(capsys, *argv)
     assert code == 0 and "PASS: 17 figures" in once
     code, twice, _ = run(capsys, *argv, "--only", "chances")
@@ -233,3 +233,9 @@ def test_crosscheck_rows_say_their_unit(capsys):
     assert code == 0
     units = {row["figure"]: row["unit"] for row in json.loads(out)["checks"]}
     assert units["expected rounds"] == "rounds" and units["seat 1 wins"] == "chance"
+
+
+def test_crosscheck_refuses_too_few_samples_for_its_verdict(capsys):
+    """One sample a figure gives z-scores the normal approximation does not justify: a
+    correct toolkit would FAIL far more often than the stated 1%."""
+    assert_cli_error(capsys, ["crosscheck", "--only", "chances", "--n", "1"], "at least 1,000")

@@ -349,6 +349,10 @@ def simulated_chances(record: dict) -> list[str]:
     return [*names, "exact.round.*"]  # banking: the exact round's win, split and loss
 
 
+#: The fewest samples a figure that ``crosscheck`` judges.
+CROSSCHECK_LEAST_SAMPLES = 1000
+
+
 def run_crosscheck(args: argparse.Namespace) -> int:
     """Run the cross-checks; exit status 1 when a figure fails the verdict's bound."""
     from pokerdice_stats.engines.checks import checks_in_percent
@@ -361,6 +365,12 @@ def run_crosscheck(args: argparse.Namespace) -> int:
         if group not in GROUPS:
             raise OptionError(f"unknown group {group!r}; choose from: " + ", ".join(GROUPS))
     check_samples(args.n)
+    if args.n is not None and args.n < CROSSCHECK_LEAST_SAMPLES:
+        raise OptionError(
+            f"crosscheck --n must be at least {CROSSCHECK_LEAST_SAMPLES:,}: its z-scores rest "
+            "on the normal approximation, which fewer samples do not justify (the verdict's "
+            f"1% false alarms would not hold), got {args.n:,}"
+        )
     run = run_options(args, args.n)
     checks = crosscheck(tuple(args.only) if args.only else None, run=run)
     judged = verdict(checks)

@@ -11,14 +11,20 @@ def parse_seats(text: str, option: str = "--still-in") -> list[int]:
     Raises
     ------
     OptionError
-        For anything but whole numbers separated by commas, or a seat named twice.
+        For anything but whole numbers (ASCII digits) separated by single commas, or a
+        seat named twice.
     """
     if text.strip().lower() == "none":
         return []
-    try:
-        seats = [int(part) for part in text.replace(" ", "").split(",") if part]
-    except ValueError:
-        raise OptionError(f"{option} takes seats such as 3,4 (or none), got {text!r}") from None
+    parts = text.replace(" ", "").split(",")
+    # ASCII digits only, as every number option (int() would read '١' or '２' too), and
+    # no empty entry (1,,2)
+    if not all(part.isascii() and part.isdigit() for part in parts):
+        raise OptionError(
+            f"{option} takes seats such as 3,4 (or none): whole numbers in ASCII digits "
+            f"separated by commas, got {text!r}"
+        )
+    seats = [int(part) for part in parts]
     for i, seat in enumerate(seats):
         if seat in seats[:i]:
             raise OptionError(f"{option} names seat {seat} twice, got {text!r}")
