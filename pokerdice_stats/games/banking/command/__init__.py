@@ -173,6 +173,17 @@ def _chosen(table: pd.DataFrame, names: list[str]) -> pd.DataFrame:
     return table.set_index("strategy").loc[names].reset_index()
 
 
+#: The most a float of the solver may stray from its exact figure, in shares of the pot.
+_FLOAT_NOISE = 1e-9
+
+
+def _noise(players: int, tolerance: float) -> float:
+    """Below this many antes a strategy's gain or loss is the floats' noise, written 0: the
+    default tolerance's, in antes (N times the share), never a coarser ``--tolerance``'s,
+    which sets when the solver stops, not what is shown (a real loss stays shown)."""
+    return players * min(tolerance, _FLOAT_NOISE)
+
+
 def run_banking(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.banking.exact.field import blind_round, check_players, strategy_table
     from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame, mixture_frame
@@ -196,12 +207,11 @@ def run_banking(args: argparse.Namespace) -> int:
         write_output(args.out, to_csv(keep_frame(eq)), "--out file", make_parents=True)
     if args.format != "table":  # the rows: the strategies (the mixture: a table beside them)
         record = banking_record(result, table, mixture)
-        # A deviation worth less than the tolerance (in antes: N times the share) is noise.
-        noise = {"loss": players * eq.tolerance}
+        noise = {"loss": _noise(players, eq.tolerance)}
         emit_record(record, args.format, "strategies", BANKING_CHANCES, noise)
         return 0
     shown = strategies_frame(eq, table)
-    noise = {"net_antes": players * eq.tolerance, "loss_antes": players * eq.tolerance}
+    noise = dict.fromkeys(("net_antes", "loss_antes"), _noise(players, eq.tolerance))
     weights = mixture[["strategy", "weight", "weight_exact", "share_float"]]
     categories = result.category_frame()[["category", "chance_float"]]
     status = "converged" if eq.converged else "NOT converged"
