@@ -346,7 +346,8 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
         "pots": [["simulate", "--what", "session", "--rounds", "3", "--n", "20", "--no-progress"]],
         "bidding": [["simulate", "--what", "bidding", *QUICK]],
     },
-    "crosscheck": {"crosscheck": [["crosscheck", "--only", "chances", *QUICK]]},
+    # crosscheck judges 1,000 samples a figure or more
+    "crosscheck": {"crosscheck": [["crosscheck", "--only", "chances", "--n", "1000", *QUICK[2:]]]},
 }
 #: Answers about no single rule set (the presets; checks over several rule sets).
 NO_RULE_SET = {("rules", "list"), ("crosscheck", "crosscheck")}

@@ -161,18 +161,21 @@ def payout_side_by_side(a: RuleSet, b: RuleSet) -> dict[str, Any] | None:
     rules say knowledge=seen), where played."""
     from pokerdice_stats.games.registry import game_for
 
-    edges = []
+    edges, reasons = [], []
     for rules in (a, b):
         try:
             game = game_for(rules, "payout")
             edges.append(game.entry("solve")(rules).edge)
-        except OptionError:
+            reasons.append(None)
+        except OptionError as refusal:  # the reason, said beside the figure it replaces
             edges.append(None)
+            reasons.append(f"{refusal}: 004's payout is played with ties=push")
     if edges == [None, None]:
         return None
     out: dict[str, Any] = {"computer": "optimal"}
     for side, rules, edge in (("a", a, edges[0]), ("b", b, edges[1])):
         out[f"knowledge_{side}"] = None if edge is None else rules.knowledge
+    out["no_payout_a"], out["no_payout_b"] = reasons
     out |= _pair("edge", *(None if e is None else e.expected for e in edges))
     out |= _pair("edge_percent", *(None if e is None else e.percent for e in edges))
     return out
@@ -368,7 +371,7 @@ def compare_text(record: dict[str, Any]) -> str:
         for side in ("a", "b"):
             edge = payout[f"edge_{side}"]
             texts.append(
-                f"{side.upper()} none"
+                f"{side.upper()} none ({payout[f'no_payout_{side}']})"
                 if edge is None
                 else f"{side.upper()} ({payout[f'knowledge_{side}']}) {edge:+.4g} points a round "
                 f"({_edge_percent_text(payout[f'edge_percent_{side}'])})"

@@ -16,12 +16,14 @@ else:  # imported on first use: the quick commands never load pandas
 def design_text(design, record: dict) -> str:
     """The design: target and reached edge, the distance moved, the changes, the table."""
     unit = "%" if design.target.percent else " points a round"
+    within_unit = " percentage points" if design.target.percent else " points a round"
     edge = design.edge
     lines = [
         f"schedule design: {record['rules']}, from {record['schedule']}, computer "
         f"{record['computer']}, knowledge {record['knowledge']}",
         f"  target: the player's edge {float(design.target.value):g}{unit}, within "
-        f"{float(design.within):g} (movable: {design.movable}, side: {design.side}, pays 0 to "
+        f"{float(design.within):g}{within_unit} (movable: {design.movable}, side: "
+        f"{design.side}, pays 0 to "
         f"{design.max_pay:,}, rows and columns in order)",
         f"  reached, exactly: player {float(edge.expected):+.6g} points a round = "
         f"{percent_text(edge.percent)} of the {float(edge.action):.6g} points that change hands "
