@@ -161,7 +161,8 @@ def payout_side_by_side(a: RuleSet, b: RuleSet) -> dict[str, Any] | None:
     rules say knowledge=seen), where played."""
     from pokerdice_stats.games.registry import game_for
 
-    edges, reasons = [], []
+    edges: list[Any] = []
+    reasons: list[str | None] = []
     for rules in (a, b):
         try:
             game = game_for(rules, "payout")

@@ -76,7 +76,7 @@ def _made(ladder: BidLadder, seat: int, hand: int) -> np.ndarray:
 
 
 def _continue(
-    result: Bidding,
+    result: Bidding | _Play,
     seat: int,
     hand: int,
     history: tuple[int, ...],
