@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 import reference_payout as ref
@@ -16,6 +17,8 @@ from pokerdice_stats.games.progressive.exact.fair_pay import solve_pay
 from pokerdice_stats.games.progressive.exact.payout import expected_payout
 from pokerdice_stats.games.progressive.exact.schedule_files import read_schedule, write_schedule
 from pokerdice_stats.ground.errors import OptionError
+
+ROOT = Path(__file__).resolve().parents[1]
 
 RULES = get_rules("progressive")
 
@@ -108,3 +111,25 @@ def test_cli_percent_target(capsys):
     record = json.loads(out)
     assert Fraction(record["edge_percent_exact"]) == 3
     assert_cli_error(capsys, ["payout", "--solve", "scale", "--target", "3%"], "not the percentage")
+
+
+def test_a_schedule_file_missing_a_winner_or_out_of_order_is_noted(capsys, tmp_path):
+    """A dropped column or a stronger win paid less is almost always a slip: the answer
+    is given (the file is valid), and stderr says what the designer should check."""
+    text = (ROOT / "results" / "games" / "progressive_schedule.csv").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    no_five = tmp_path / "nofive.csv"  # the grid without its last column, five-of-a-kind
+    no_five.write_text(
+        "\n".join([lines[0], *(line.rsplit(",", 1)[0] for line in lines[1:])]) + "\n",
+        encoding="utf-8",
+    )
+    code, out, err = run_cli(capsys, "payout", "--schedule", str(no_five))
+    assert code == 0 and out
+    assert "no column for five-of-a-kind: its wins are paid nothing" in err
+    assert "out of order" not in err
+    disordered = tmp_path / "order.csv"
+    disordered.write_text(text.replace("two-pair,3,12,15,24,600", "two-pair,3,12,15,24,5000"))
+    code, out, err = run_cli(capsys, "payout", "--schedule", str(disordered))
+    assert code == 0 and "out of order: five-of-a-kind over one-pair pays 1200" in err
+    code, out, err = run_cli(capsys, "payout")  # 004's own: nothing to say
+    assert code == 0 and err == ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -316,11 +317,14 @@ def run_payout(args: argparse.Namespace) -> int:
         from pokerdice_stats.games.progressive.command.compare import compare_record, compare_text
 
         schedules = [load_schedule(spec) for spec in args.compare]
+        for spec, schedule in zip(args.compare, schedules, strict=True):
+            _note_schedule(spec, rules, schedule)
         record = compare_record(rules, schedules, game, args.tolerance, args.rounds, start)
         _write_schedule_out(args, schedules[0], rules)
         _emit(args.format, record, compare_text, "cells")
         return 0
     schedule = load_schedule(args.schedule)
+    _note_schedule(args.schedule, rules, schedule)
     if args.card is not None:
         from pokerdice_stats.games.progressive.report.cards import draw_card
 
@@ -380,6 +384,19 @@ def run_payout(args: argparse.Namespace) -> int:
         text += f"\n{definition}\n"
     emit(text + (session_text(session) if session else ""))
     return 0
+
+
+def _note_schedule(spec, rules, schedule) -> None:
+    """Say on stderr what a designer should hear of a schedule file (a winner 004 pays
+    with no column, cells out of order); 004's own schedule has nothing to say."""
+    from pokerdice_stats.games.progressive.exact.design_table import schedule_notes
+    from pokerdice_stats.games.progressive.exact.schedule_files import SEED_NAME
+
+    if spec is None or str(spec).strip() == SEED_NAME:
+        return
+    for note in schedule_notes(rules, schedule):
+        sys.stderr.write(f"pokerdice-stats: note: {spec}: {note}\n")
+    sys.stderr.flush()
 
 
 def _or(value, default):

@@ -302,3 +302,32 @@ def closing(gap: float, slopes, bounds, tolerance: float):
             left -= g * d
     if fill:
         yield fill  # last: closing the gap, or as far as the bounds let the cells go
+
+
+def schedule_notes(rules: RuleSet, schedule: PayoutSchedule) -> tuple[str, ...]:
+    """What a designer should hear of a schedule read from a file, in words: each winner
+    004 pays that has no column here (its wins are paid nothing), and each pair of cells
+    out of order (:func:`disorders`).
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
+    >>> rules = get_rules("progressive")
+    >>> schedule_notes(rules, PROGRESSIVE_SCHEDULE)
+    ()
+    >>> low = PROGRESSIVE_SCHEDULE.with_amount("five-of-a-kind", "one-pair", 200, "low")
+    >>> print(schedule_notes(rules, low)[0].replace(", less", ",\\nless"))
+    out of order: five-of-a-kind over one-pair pays 200 (both sides),
+    less than five-of-a-kind over two-pair (600), a weaker win
+    """
+    from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
+
+    notes = [
+        f"no column for {winner}: its wins are paid nothing (004 pays them)"
+        for winner in PROGRESSIVE_SCHEDULE.winners
+        if all(winner not in schedule.side(side).winners for side in ("player", "house"))
+    ]
+    none = PayoutSchedule("none", ())
+    notes += [f"out of order: {line}" for line in order_breaks(rules, none, schedule)]
+    return tuple(notes)
