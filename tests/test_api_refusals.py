@@ -232,3 +232,30 @@ def test_every_preset_and_rule_change_passes_the_field_check():
         rules = pds.get_rules(name)
         assert dataclasses.replace(rules) == rules
     assert pds.get_rules("classic", {"throws": 2, "wild": "9"}).throws == 2
+
+
+def test_review_refusals_are_value_errors(tmp_path):
+    """Wrong types the API once met with TypeError, or read silently, now get one
+    ValueError subclass that names what was expected."""
+    import pokerdice_stats as pds
+    from pokerdice_stats import get_rules
+    from pokerdice_stats.engines.simulation.run import RunOptions
+    from pokerdice_stats.ground.errors import PokerDiceError
+
+    progressive = get_rules("progressive")
+    for path in (None, 5):
+        with pytest.raises(PokerDiceError, match="must be a path"):
+            pds.write_schedule(pds.PROGRESSIVE_SCHEDULE, path, progressive)
+    with pytest.raises(PokerDiceError, match="policy must be a name"):
+        pds.simulate_rounds(get_rules("gameweave"), 2, policy=5, run=RunOptions(n=1000))
+    with pytest.raises(PokerDiceError, match="got bytes"):
+        pds.solve(get_rules("gameweave"), b"at-least:full-house")
+    points = tmp_path / "points.toml"
+    points.write_text("full-house = 10\nFull-House = 3\n", encoding="utf-8")
+    with pytest.raises(PokerDiceError, match="names one category twice"):
+        pds.solve(get_rules("gameweave"), f"score:{points}")
+    bom = tmp_path / "bom.toml"
+    bom.write_bytes(b'\xef\xbb\xbfpreset = "classic"\nthrows = 2\n')
+    from pokerdice_stats.turn.rules import read_rules_file
+
+    assert read_rules_file(bom)["throws"] == 2  # a byte-order mark is no TOML error

@@ -390,7 +390,8 @@ def run_strategy(args: argparse.Namespace) -> int:
     frame = strategy_frame(policy)
     out = Path(args.out)
     if out.exists() and not out.is_dir():
-        raise OptionError(f"--out {out} is a file, not a folder")
+        kind = "a file" if out.is_file() else "a device, a pipe or a socket"
+        raise OptionError(f"--out {out} is {kind}, not a folder: --out names the folder to write")
     stem = goal_stem(goal.name)
     csv_path = write_text(out / f"{stem}.csv", to_csv(frame))
     chart, title = frame, None

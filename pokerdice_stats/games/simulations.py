@@ -114,6 +114,11 @@ def simulate_rounds(
     from pokerdice_stats.turn.rule_fields import KNOWLEDGE
 
     check_rule_set(rules)
+    if not (policy is None or isinstance(policy, str | list | tuple) or hasattr(policy, "keeps")):
+        raise OptionError(
+            "policy must be a name, a mixture or a list of them (one a seat), got "
+            f"{type(policy).__name__}"
+        )
     knowledge = (
         rules.knowledge if knowledge is None else checked_text(knowledge, "knowledge").lower()
     )

@@ -275,7 +275,8 @@ def read_bytes_capped(path: str | Path, what: str, cap: int = FILE_CAP) -> bytes
 
 
 def read_text_capped(path: str | Path, what: str, cap: int = FILE_CAP) -> str:
-    """The text of a regular file of at most ``cap`` bytes (UTF-8).
+    """The text of a regular file of at most ``cap`` bytes (UTF-8, a leading byte-order mark
+    dropped).
 
     Parameters
     ----------
@@ -295,7 +296,7 @@ def read_text_capped(path: str | Path, what: str, cap: int = FILE_CAP) -> str:
     """
     data = read_bytes_capped(path, what, cap)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark (Windows editors write one) dropped
     except UnicodeDecodeError:
         shown = str(path) if len(str(path)) <= 80 else "…" + str(path)[-60:]
         raise LimitError(f"cannot read {what} {shown!r}: not UTF-8 text") from None

@@ -353,6 +353,8 @@ def as_goal_list(
         return goals
     if isinstance(goals, Goal | str):
         goals = [goals]
+    if isinstance(goals, bytes | bytearray):  # list() would give its numbers
+        raise GoalError(f"a goal must be a Goal or a goal text (str), got {type(goals).__name__}")
     try:
         given = list(goals)
     except TypeError:
@@ -479,9 +481,16 @@ def _read_points(path: str) -> dict[str, int | str]:
     points = data.get("points", data)
     if not isinstance(points, dict) or not points:
         raise GoalError(f"points file {path!r} must map category slugs to points")
+    named: dict[str, str] = {}  # each category as first written, by its lower case
     for slug, value in points.items():
         if not isinstance(value, (int, float, str)) or isinstance(value, bool):
             raise GoalError(f"points file {path!r}: {slug} must be a number")
+        first = named.setdefault(slug.strip().lower(), slug)
+        if first != slug:  # TOML keeps both keys; one category would take the last
+            raise GoalError(
+                f"points file {path!r} names one category twice ({first!r} and {slug!r}): "
+                "give each category once"
+            )
     return {k: str(v) for k, v in points.items()}
 
 

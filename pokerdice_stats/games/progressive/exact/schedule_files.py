@@ -62,6 +62,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     checked_schedule,
 )
 from pokerdice_stats.games.progressive.exact.schedule_entries import category_slug
+from pokerdice_stats.ground.arguments import checked_path
 from pokerdice_stats.ground.arguments import shown as shown_value
 from pokerdice_stats.ground.bounds import MAX_FIELD, check_structure
 from pokerdice_stats.ground.errors import OutputError
@@ -196,11 +197,11 @@ def write_schedule(schedule: PayoutSchedule, path: str | Path, rules: RuleSet) -
     Raises
     ------
     ScheduleError
-        For a path that does not end in ``.csv``, or that cannot be written, or a
-        schedule that names a category the rules do not have.
+        For a path that is not a path (a str or Path), does not end in ``.csv`` or cannot
+        be written, or a schedule that names a category the rules do not have.
     """
     check_payout_arguments(rules, schedule)
-    path = Path(path)
+    path = checked_path(path, "path", ScheduleError)
     if path.suffix.lower() != ".csv":
         raise ScheduleError(f"schedule files are written as CSV: {str(path)!r} must end in .csv")
     text = schedule_text(schedule, rules)
