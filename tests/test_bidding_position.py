@@ -235,3 +235,26 @@ def test_bids_the_solution_never_makes_are_answered_from_the_game_re_solved(resu
     best = max(m.value for m in answer.moves)
     assert abs(sum(m.chance for m in answer.moves) - 1) < 1e-9
     assert all(m.value > best - 1e-7 for m in answer.moves if m.chance > 1e-9)
+
+
+@pytest.mark.xdist_group("bidding_fine")  # one solve of the classic fine ladder per run
+def test_a_bid_of_the_last_claim_again_gets_no_value(capsys):
+    """On the fine ladder, one-pair:10 after one-pair:9 makes the same claim (the ten dice
+    always make both): no move of the game on claims, which the solution never answers.
+    It gets no value, where a default call once valued it +1 and called it best."""
+    code, out, _ = run_cli(
+        capsys,
+        *("bidding", "--ladder", "fine", "--hand", "A J 10 9 9"),
+        *("--bids", "one-pair:9", "--format", "json"),
+    )
+    assert code == 0
+    moves = json.loads(out)["moves"]
+    same = [m for m in moves if m["move"].startswith(("one-pair", "two-pair"))]
+    assert same and all("value" not in m and m["chance"] == 0 for m in same)
+    valued = [m for m in moves if "value" in m]
+    best = max(valued, key=lambda m: m["value"])
+    assert best["value"] < 0.5 and best["move"] not in {m["move"] for m in same}
+    code, out, _ = run_cli(
+        capsys, "bidding", "--ladder", "fine", "--hand", "A J 10 9 9", "--bids", "one-pair:9"
+    )
+    assert f"best: bid {best['move']}," in out and "no value: a bid of the last bid" in out

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokerdice_stats.games.bidding.exact.moves import best_move
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.web.answers import panel_rules, table_rules
 from pokerdice_stats.web.requests import BiddingReviewRequest
@@ -59,7 +60,7 @@ def bidding_review(request: BiddingReviewRequest) -> dict:
             answer = position_answer(result, hand, list(before))
         options = {m.move: m for m in answer.moves}
         chosen = options[choice]
-        best = max(answer.moves, key=lambda m: m.value)  # the first of equal values
+        best = best_move(answer.moves)  # the first of equal values
         if best.value - chosen.value <= TOLERANCE:  # as good as the best: nothing lost
             best = chosen
         row = decision_row(

@@ -10,6 +10,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.cli import emit, emit_record
+from pokerdice_stats.games.bidding.exact.moves import best_move
 from pokerdice_stats.ground.formats import percent_of, render
 from pokerdice_stats.ground.numbers import chance_percent
 
@@ -147,6 +148,11 @@ def position_output(
     emit(f"exploitability: {EXPLOITABILITY_WORDS}")
     under = "the game from here re-solved" if answer.mix == "re-solved" else "the solution"
     emit(f"moves: chance % under {under}; value in {UNITS}, for the player to move")
+    if any(m.value != m.value for m in answer.moves):  # NaN: a move the solution cannot value
+        emit(
+            "no value: a bid of the last bid's claim again (the ten dice make both or neither "
+            "rung), which the solution never meets"
+        )
     emit(render(moves, "table", percent=("chance",)))
     return 0
 
@@ -172,7 +178,7 @@ def position_headline(answer: Position, context: dict[str, object]) -> str:
         f"{answer.hand}, seat {answer.seat} to move {bids} "
         f"({context.get('rules')}, {context.get('ladder')} ladder)"
     ]
-    best = max(answer.moves, key=lambda m: m.value)
+    best = best_move(answer.moves)
     what = "call" if best.move == "call" else f"bid {best.move}"
     if answer.mix in ("solution", "re-solved"):
         played = [m for m in answer.moves if m.chance > 0]

@@ -171,8 +171,13 @@ def claims_position(
         moves.append(Move("call", mix.get(CALL, 0.0), -float(belief @ walk.won_if_true[last])))
     of_rung = claim_of_rung(full)
     for rung in range(real[-1] + 1 if real else 0, full.n_rungs):
-        # off the tree, or a bid of the last claim again: outside the tree, so called
-        value = walk.bid((*history, int(of_rung[rung])), belief)
+        claim = int(of_rung[rung])
+        if real and claim == last:
+            # the last bid's claim again: no move of the game on claims, which the solution
+            # never answers (a default would call a bid that may be always true): no value
+            moves.append(Move(full.labels[rung], 0.0, float("nan")))
+            continue
+        value = walk.bid((*history, claim), belief)  # off the tree: called
         moves.append(Move(full.labels[rung], mix.get(rung, 0.0), float(value)))
     own_bids = on_tree and _other_reach(result, history, seat)[own] > 0
     return finish_position(

@@ -23,7 +23,15 @@ from pokerdice_stats.ground.summary import short_repr
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["UNITS", "Move", "Position", "by_own_rung", "finish_position", "parse_bids"]
+__all__ = [
+    "UNITS",
+    "Move",
+    "Position",
+    "best_move",
+    "by_own_rung",
+    "finish_position",
+    "parse_bids",
+]
 
 #: The unit of every result of the bidding game.
 UNITS = "units won per game, +1 win / -1 loss"
@@ -72,6 +80,18 @@ class Position:
             move=best,
             moves=len(self.moves),
         )
+
+
+def best_move(moves: tuple[Move, ...] | list[Move]) -> Move:
+    """The move of the best value, the first of equal ones; a move with no value (NaN: a
+    bid the solution cannot value, :func:`~pokerdice_stats.games.bidding.exact.
+    claims_position.claims_position`) is never it.
+
+    >>> best_move([Move("call", 0.0, -1.0), Move("x", 0.0, float("nan")), Move("y", 1.0, 0.5)])
+    Move(move='y', chance=1.0, value=0.5)
+    """
+    valued = [m for m in moves if m.value == m.value]
+    return max(valued, key=lambda m: m.value) if valued else moves[0]
 
 
 def parse_bids(ladder: BidLadder, text: str | list[str] | tuple[str, ...]) -> tuple[int, ...]:
@@ -125,8 +145,8 @@ def finish_position(
     opening); ``belief``: the other's hands' weights (summing to 1).
     """
     if not own_bids:
-        best = max(range(len(moves)), key=lambda i: (moves[i].value, -i))
-        moves = [Move(m.move, 1.0 if i == best else 0.0, m.value) for i, m in enumerate(moves)]
+        top = best_move(moves)
+        moves = [Move(m.move, 1.0 if m is top else 0.0, m.value) for m in moves]
     last_chance: Fraction | None = None
     chance_beliefs: float | None = None
     if last_true is not None:
