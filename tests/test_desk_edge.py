@@ -133,3 +133,22 @@ def test_a_schedule_file_missing_a_winner_or_out_of_order_is_noted(capsys, tmp_p
     assert code == 0 and "out of order: five-of-a-kind over one-pair pays 1200" in err
     code, out, err = run_cli(capsys, "payout")  # 004's own: nothing to say
     assert code == 0 and err == ""
+
+
+def test_the_fair_pays_piece_is_where_its_line_holds():
+    """``payout --solve``: the pays the answer's policies hold between (its piece's ends,
+    the breakpoints nearest it): the exact expected payout is the piece's line a little
+    inside both ends, and leaves it a little outside."""
+    from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
+
+    rules = get_rules("progressive")
+    answer = solve_pay(rules, "five-of-a-kind/one-pair", 3)
+    low, high = answer.piece_ends
+    assert low is not None and high is not None and low < answer.pay < high
+    intercept, slope = answer.piece
+    for pay, on_line in ((low + Fraction(1, 10), True), (high - Fraction(1, 10), True),
+                         (low - 5, False), (high + 5, False)):  # fmt: skip
+        schedule = PROGRESSIVE_SCHEDULE.with_amount("five-of-a-kind", "one-pair", pay)
+        expected = expected_payout(rules, schedule=schedule).expected
+        assert (expected == intercept + slope * pay) is on_line, float(pay)
+    assert low in answer.breakpoints and high in answer.breakpoints

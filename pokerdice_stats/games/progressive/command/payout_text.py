@@ -134,6 +134,19 @@ def breakdown_text(breakdown, record: dict) -> str:
     return text
 
 
+def _piece_text(record: dict) -> str:
+    """The pays between which the answer's policies hold, as far as located."""
+    low, high = record.get("piece_from_float"), record.get("piece_to_float")
+    if low is None and high is None:
+        return ""
+    below = f"from {low:.6g}" if low is not None else "from below every breakpoint located"
+    above = f"to {high:.6g}" if high is not None else "to above every breakpoint located"
+    return (
+        f"  this pay's policies (their line: piece_intercept, piece_slope) hold {below} {above}"
+        " (the line checked just inside each end)\n"
+    )
+
+
 def solve_text(record: dict) -> str:
     breakpoints = ", ".join(f"{b:.6g}" for b in record["breakpoints_float"]) or "none met"
     percent = record["target_unit"].startswith("percent")
@@ -147,7 +160,9 @@ def solve_text(record: dict) -> str:
         f"  edge there: player {record['edge']:+.6g} points a round = "
         f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
         f"hands (house {percent_text(record['house_edge_percent'])}); exact\n"
-        f"  breakpoints met (pays where a policy changes): {breakpoints}\n"
+        f"  breakpoints located (pays where a policy changes; those nearest this pay "
+        f"first, not every one): {breakpoints}\n"
+        + _piece_text(record)
         + _other_pays_text(record)
         + "".join(f"  out of order: {line}\n" for line in record.get("order_breaks") or [])
         + f"  {record['evaluations']} exact evaluations of the game\n"

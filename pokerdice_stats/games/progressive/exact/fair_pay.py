@@ -55,6 +55,7 @@ from pokerdice_stats.games.progressive.exact.edge import (
     percent_text,
 )
 from pokerdice_stats.games.progressive.exact.fair_pay_search import (
+    EPSILON,
     PAY_LIMIT,
     PayGame,
     bracket_of,
@@ -116,6 +117,10 @@ class FairPay:
         Where the pay puts the table out of order (a stronger win paying less than a
         weaker one) where the base schedule was not, in words
         (:func:`~pokerdice_stats.games.progressive.exact.design_table.order_breaks`).
+    piece_ends : tuple of (Fraction or None)
+        The located breakpoints nearest the pay below and above it where the game's line
+        just inside is the answer's (``piece``): the pays between which the answer's
+        policies hold, as far as the search located them (None where none was).
     """
 
     rules: RuleSet
@@ -135,6 +140,7 @@ class FairPay:
     other_pays: tuple[Fraction, ...] = ()
     scan_complete: bool = True
     order_breaks: tuple[str, ...] = ()
+    piece_ends: tuple[Fraction | None, Fraction | None] = (None, None)
 
     def record(self) -> dict[str, object]:
         """The JSON object of ``payout --solve``."""
@@ -167,6 +173,10 @@ class FairPay:
             "other_pays_float": [float(t) for t in self.other_pays],
             "scan_complete": self.scan_complete,
             "order_breaks": list(self.order_breaks),
+            "piece_from": _or_none(self.piece_ends[0], fraction_text),
+            "piece_from_float": _or_none(self.piece_ends[0], float),
+            "piece_to": _or_none(self.piece_ends[1], fraction_text),
+            "piece_to_float": _or_none(self.piece_ends[1], float),
             "evaluations": self.evaluations,
             **edge,
         }
@@ -350,9 +360,19 @@ def _solve_cell(rules, cell, target, schedule, common, percent=False) -> FairPay
         roots = [found]  # the edge does not depend on this pay: every pay meets the target
     solved = with_pay(schedule, rules, cell, found)
     edge = game.edges[found]
+    breakpoints = breakpoints_met(game, found)
+    line = game.pieces[found].line()
+    # the answer's piece: the nearest located breakpoints where the line just inside is its
+    below = [b for b in breakpoints if b < found and game(b + EPSILON).line() == line]
+    above = [b for b in breakpoints if b > found and game(b - EPSILON).line() == line]
+    ends = (max(below) if below else None, min(above) if above else None)
     return FairPay(
         rules, common["computer"], common["knowledge"], cell_text(cell), target, found,
-        Fraction(edge.expected), solved,
-        breakpoints_met(game), game.pieces[found].line(), len(game.pieces), schedule, percent, edge,
-        tuple(sorted(set(roots) - {found})), complete, order_breaks(rules, schedule, solved),
+        Fraction(edge.expected), solved, breakpoints, line, len(game.pieces), schedule,
+        percent, edge, tuple(sorted(set(roots) - {found})), complete,
+        order_breaks(rules, schedule, solved), ends,
     )  # fmt: skip
+
+
+def _or_none(value, writer):
+    return None if value is None else writer(value)

@@ -232,8 +232,9 @@ def crossings(game: PayGame, wanted: Fraction):
             yield cross
 
 
-def breakpoints_met(game: PayGame) -> tuple[Fraction, ...]:
-    """The breakpoints between the pays evaluated, located exactly.
+def breakpoints_met(game: PayGame, near: Fraction | None = None) -> tuple[Fraction, ...]:
+    """The breakpoints between the pays evaluated, located exactly (those nearest the pay
+    ``near`` first: the budget may not reach the others).
 
     Between two evaluated pays with different lines, the kink is where the
     lines cross if the game's line just left of the crossing is the left one
@@ -244,6 +245,8 @@ def breakpoints_met(game: PayGame) -> tuple[Fraction, ...]:
     budget = len(game.pieces) + BREAKPOINT_EVALUATIONS
     found: set[Fraction] = set()
     intervals = list(itertools.pairwise(sorted(game.pieces)))
+    if near is not None:  # popped from the end: the intervals nearest ``near`` last
+        intervals.sort(key=lambda ac: -min(abs(ac[0] - near), abs(ac[1] - near)))
     while intervals and len(game.pieces) < min(budget, MAX_EVALUATIONS):
         a, c = intervals.pop()
         left, right = game.pieces[a], game.pieces[c]
