@@ -100,8 +100,12 @@ def _show_text(rules, settings: pd.DataFrame) -> str:
     lines.append("faces, lowest to highest: " + " ".join(rules.face_chart.labels))
     lines.append("categories, best first:")
     width = max(len(c.slug) for c in rules.categories)
+    from pokerdice_stats.turn.categories import CATEGORY_ALIASES
+
     for i, category in enumerate(rules.categories, start=1):
-        lines.append(f"  {i}. {category.slug.ljust(width)}  {category.name}")
+        others = [alias for alias, slug in CATEGORY_ALIASES.items() if slug == category.slug]
+        also = f" (also read: {', '.join(others)})" if others else ""
+        lines.append(f"  {i}. {category.slug.ljust(width)}  {category.name}{also}")
     return "\n".join(lines) + "\n"
 
 
