@@ -324,3 +324,20 @@ def test_tables_are_exhaustive_for_small_throws():
         codes = Counter(int(thrown_cc[m, c]) for c in range(6**m))
         brute = Counter(sum(6**d for d in dice) for dice in itertools.product(range(6), repeat=m))
         assert codes == brute
+
+
+def test_a_run_that_would_take_hours_is_refused_after_its_pace_is_measured(monkeypatch):
+    """The pace is measured on the run (after its first chunk); a run past the longest
+    allowed is stopped with an OptionError that says how long it would take."""
+    import pokerdice_stats.engines.simulation.pace as pace
+    from pokerdice_stats.engines.simulation.run import RunOptions
+    from pokerdice_stats.engines.simulation.turns import simulate_turns
+    from pokerdice_stats.ground.errors import OptionError
+
+    monkeypatch.setattr(pace, "MAX_RUN_SECONDS", 0.05)  # seconds, to keep the test short
+    monkeypatch.setattr(pace, "MEASURED_SECONDS", 0.01)
+    with pytest.raises(OptionError, match=r"would take about .* at this run's pace"):
+        simulate_turns(
+            get_rules("gameweave"), "at-least:full-house",
+            run=RunOptions(n=10**10, workers=1, progress=False),
+        )  # fmt: skip

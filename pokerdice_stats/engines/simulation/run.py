@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import numpy as np
 from tqdm import tqdm
 
+from pokerdice_stats.engines.simulation.pace import Pace
 from pokerdice_stats.ground.arguments import checked_flag, is_whole, shown
 from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
@@ -193,7 +194,8 @@ class _Totals:
     ``each_`` rows, one per sample, do).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, pace: Pace | None = None) -> None:
+        self.pace = pace  # refuses a run that would take many hours
         self.sums: dict = {}
         self.rows: dict[str, list] = {}
         self.waiting: dict[int, tuple[dict, int]] = {}
@@ -202,6 +204,8 @@ class _Totals:
         self.n = 0
 
     def add(self, index: int, result: dict, size: int) -> None:
+        if self.pace is not None:
+            self.pace.after(size)
         self.waiting[index] = (result, size)
         while self.next in self.waiting:
             self._fold(*self.waiting.pop(self.next))
@@ -285,7 +289,7 @@ def run_chunks(
         disable=not progress,
         leave=False,
     )
-    totals = _Totals()
+    totals = _Totals(Pace(n, desc))
     interrupted = False
     try:
         if scheduler is not None:

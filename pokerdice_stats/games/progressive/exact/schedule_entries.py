@@ -45,11 +45,11 @@ def parse_amount(text: object, where: str) -> Fraction:
             f"{where}: amount must be a whole number, or exact as a string such as "
             f'"3/2" or "1.5", got {text!r}'
         )
-    wrong = f"{where}: amount must be a whole number, a decimal (2.5) or a fraction (3/2)"
-    if isinstance(text, str) and any(c in text for c in "eE_"):
-        # Fraction reads 1e3 and 1_000 too; a schedule's pays are written out
-        raise ScheduleError(f"{wrong}, written out (1000, not 1e3 or 1_000), got {text!r}")
-    value = exact_amount(text, wrong, ScheduleError)
+    value = exact_amount(
+        text,
+        f"{where}: amount must be a whole number, a decimal (2.5) or a fraction (3/2)",
+        ScheduleError,
+    )
     if value < 0:
         raise ScheduleError(f"{where}: amount must not be negative, got {text!r}")
     return value
