@@ -115,7 +115,9 @@ def run_compare(args: argparse.Namespace) -> int:
     sides = []
     for side in ("a", "b"):
         named = argparse.Namespace(
-            rules=getattr(args, side.upper()), settings=getattr(args, f"settings_{side}")
+            rules=getattr(args, side.upper()),
+            settings=getattr(args, f"settings_{side}"),
+            set_flag=f"--set-{side}",  # named so in messages
         )
         sides.append(rules_from_args(named))
     if args.out is not None and not str(args.out).lower().endswith(".png"):

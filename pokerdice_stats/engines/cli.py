@@ -210,7 +210,7 @@ def rules_from_args(
     OptionError
         For an option given with a ``--set`` of the same rule key that disagrees with it.
     """
-    options = parse_assignments(args.settings)
+    options = parse_assignments(args.settings, getattr(args, "set_flag", "--set"))
     source = str(args.rules)
     if names_a_file(source):
         rules = get_rules(options=options, rules_file=source)

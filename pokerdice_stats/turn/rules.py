@@ -465,8 +465,11 @@ def rules_text_options(text: str, name: str = "(text)") -> dict[str, Any]:
     return dict(data)
 
 
-def parse_assignments(items: list[str] | tuple[str, ...] | None) -> dict[str, str]:
-    """Turn ``["KEY=VALUE", ...]`` (the ``--set`` arguments) into a dict.
+def parse_assignments(
+    items: list[str] | tuple[str, ...] | None, flag: str = "--set"
+) -> dict[str, str]:
+    """Turn ``["KEY=VALUE", ...]`` (the ``--set`` arguments, or those of ``flag``: ``rules
+    compare``'s ``--set-a``) into a dict.
 
     Raises
     ------
@@ -477,12 +480,12 @@ def parse_assignments(items: list[str] | tuple[str, ...] | None) -> dict[str, st
     named: dict[str, str] = {}  # each key as first given, by its lower case
     for item in items or ():
         if "=" not in item:
-            raise RulesError(f"{either('--set', 'a setting')} expects KEY=VALUE, got {item!r}")
+            raise RulesError(f"{either(flag, 'a setting')} expects KEY=VALUE, got {item!r}")
         key, value = item.split("=", 1)
         first = named.get(key.strip().lower())
         if first is not None:  # never the last one silently (THROWS is throws)
             raise RulesError(
-                f"{either('--set', 'set')} names {key.strip()!r} more than once "
+                f"{either(flag, 'set')} names {key.strip()!r} more than once "
                 f"({first}={options[first]}, {item.strip()}): give each option once"
             )
         named[key.strip().lower()] = key.strip()

@@ -343,7 +343,14 @@ def design_schedule(
         if step is None:
             break
         current = step
-    raise DesignError(_failure(aim, tolerance, best, movable, side, largest))
+    hint = ""
+    if computer == "optimal" and side == "both" and not schedule.two_sided:
+        hint = (
+            "; with the same pays both ways the player, who may play as the computer does, "
+            "never has an edge below 0, and a target near 0 lies far from the base (every pay "
+            f"0 gives 0): move what the player pays alone ({option('side')} house)"
+        )
+    raise DesignError(_failure(aim, tolerance, best, movable, side, largest) + hint)
 
 
 def _evaluate(rules: RuleSet, schedule: PayoutSchedule, game: dict[str, str]):
