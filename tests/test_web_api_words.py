@@ -125,9 +125,10 @@ def test_bidding_refuses_a_seat_that_is_not_to_move(client):
     response = client.post("/api/bidding", json={**body, "seat": 3})
     assert response.status_code == 400 and "your seat is 1 or 2" in response.json()["error"]
     assert answer(client, "/api/bidding", {**body, "seat": 2})["seat"] == 2
-    # a blank item is no bid, as the solve reads the bids: seat 2 is still to move
+    # a blank item is refused, as the command line refuses it (it names no bid)
     blank = {**body, "bids": [" ", "full-house"], "seat": 2}
-    assert answer(client, "/api/bidding", blank)["seat"] == 2
+    response = client.post("/api/bidding", json=blank)
+    assert response.status_code == 400 and "an empty bid" in response.json()["error"]
 
 
 def test_bidding_gives_the_chance_the_last_bid_holds(client):

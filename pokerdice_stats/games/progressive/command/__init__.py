@@ -295,6 +295,17 @@ def _check_args(args: argparse.Namespace) -> None:
 
 
 def run_payout(args: argparse.Namespace) -> int:
+    """``payout``: the answer, then the notes on any schedule file read (only once the
+    answer is given: a refusal stays one line)."""
+    notes: list[str] = []
+    status = _answer_payout(args, notes)
+    for note in notes:
+        sys.stderr.write(f"pokerdice-stats: note: {note}\n")
+    sys.stderr.flush()
+    return status
+
+
+def _answer_payout(args: argparse.Namespace, notes: list[str]) -> int:
     from pokerdice_stats.games.progressive.exact.payout import (
         STARTING_BANK,
         check_choice,
@@ -318,13 +329,13 @@ def run_payout(args: argparse.Namespace) -> int:
 
         schedules = [load_schedule(spec) for spec in args.compare]
         for spec, schedule in zip(args.compare, schedules, strict=True):
-            _note_schedule(spec, rules, schedule)
+            notes += _schedule_notes(spec, rules, schedule)
         record = compare_record(rules, schedules, game, args.tolerance, args.rounds, start)
         _write_schedule_out(args, schedules[0], rules)
         _emit(args.format, record, compare_text, "cells")
         return 0
     schedule = load_schedule(args.schedule)
-    _note_schedule(args.schedule, rules, schedule)
+    notes += _schedule_notes(args.schedule, rules, schedule)
     if args.card is not None:
         from pokerdice_stats.games.progressive.report.cards import draw_card
 
@@ -386,17 +397,15 @@ def run_payout(args: argparse.Namespace) -> int:
     return 0
 
 
-def _note_schedule(spec, rules, schedule) -> None:
-    """Say on stderr what a designer should hear of a schedule file (a winner 004 pays
-    with no column, cells out of order); 004's own schedule has nothing to say."""
+def _schedule_notes(spec, rules, schedule) -> list[str]:
+    """What a designer should hear of a schedule file (a winner 004 pays with no column,
+    cells out of order); 004's own schedule has nothing to say."""
     from pokerdice_stats.games.progressive.exact.design_table import schedule_notes
     from pokerdice_stats.games.progressive.exact.schedule_files import SEED_NAME
 
     if spec is None or str(spec).strip() == SEED_NAME:
-        return
-    for note in schedule_notes(rules, schedule):
-        sys.stderr.write(f"pokerdice-stats: note: {spec}: {note}\n")
-    sys.stderr.flush()
+        return []
+    return [f"{spec}: {note}" for note in schedule_notes(rules, schedule)]
 
 
 def _or(value, default):
