@@ -71,13 +71,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {shorten_message(message)} (see {helped.prog} --help)\n")
 
 
-#: The argparse actions that keep one value (a second one would replace the first).
-_SINGLE_VALUED = (
-    argparse._StoreAction,
-    argparse._StoreConstAction,
-    argparse._StoreTrueAction,
-    argparse._StoreFalseAction,
-)
+#: The argparse actions that take one value (a second would replace the first).
+_SINGLE_VALUED = (argparse._StoreAction,)  # a flag given twice says the same thing twice
 
 
 def _given_twice(parser: argparse.ArgumentParser, given: list[str]) -> str | None:

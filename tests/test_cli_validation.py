@@ -515,3 +515,20 @@ def test_an_option_given_twice_is_refused_never_the_last_kept(capsys, argv):
     assert code == 2 and captured.out == ""
     [line] = captured.err.splitlines()
     assert "twice" in line or "more than once" in line
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("rules", "show", "classic", "--set", "throws=2", "--set", "wild=K"),
+        ("crosscheck", "--only", "chances", "--only", "turns", "--n", "1000", "--no-progress"),
+        ("report", "--no-cache", "--fresh", "--section", "odds_tables", "--jobs", "1"),
+    ],
+)
+def test_options_that_collect_and_flags_may_be_given_twice(capsys, tmp_path, argv):
+    """What is never refused as "given twice": an option that collects its values (each
+    counts), or a flag (twice says the same)."""
+    if argv[0] == "report":
+        argv = (*argv, "--out", str(tmp_path))
+    code, _, err = run_cli(capsys, *argv)
+    assert "twice" not in err and code in (0, 1), err  # crosscheck: 1 is a verdict

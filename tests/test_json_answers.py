@@ -37,7 +37,11 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
     "rules": {
         "list": [["rules", "list"]],
         "show": [["rules", "show"], ["rules", "show", "classic"]],
-        "compare": [["rules", "compare", "classic", "classic", "--set-b", "throws=2"]],
+        "compare": [
+            ["rules", "compare", "classic", "classic", "--set-b", "throws=2"],
+            # one side plays 004's payout, the other does not (and says why)
+            ["rules", "compare", "progressive", "progressive", "--set-b", "ties=roll-off"],
+        ],
     },
     "odds": {"odds": [["odds"], ["odds", "--by", "hand", "--rules", "triple-snakes"]]},
     "classify": {"classify": [["classify", "K K K Q J"]]},

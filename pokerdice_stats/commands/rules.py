@@ -104,7 +104,7 @@ def _show_text(rules, settings: pd.DataFrame) -> str:
 
     for i, category in enumerate(rules.categories, start=1):
         others = [alias for alias, slug in CATEGORY_ALIASES.items() if slug == category.slug]
-        also = f" (also read: {', '.join(others)})" if others else ""
+        also = f" (goals and schedules read it as {', '.join(others)} too)" if others else ""
         lines.append(f"  {i}. {category.slug.ljust(width)}  {category.name}{also}")
     return "\n".join(lines) + "\n"
 

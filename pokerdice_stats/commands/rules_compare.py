@@ -170,7 +170,10 @@ def payout_side_by_side(a: RuleSet, b: RuleSet) -> dict[str, Any] | None:
             reasons.append(None)
         except OptionError as refusal:  # the reason, said beside the figure it replaces
             edges.append(None)
-            reasons.append(f"{refusal}: 004's payout is played with ties=push")
+            why = str(refusal)
+            if rules.ties != "push":  # the registry's refusal names no rule
+                why += ": 004's payout is played with ties=push"
+            reasons.append(why)
     if edges == [None, None]:
         return None
     out: dict[str, Any] = {"computer": "optimal"}

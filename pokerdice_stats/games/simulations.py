@@ -114,7 +114,9 @@ def simulate_rounds(
     from pokerdice_stats.turn.rule_fields import KNOWLEDGE
 
     check_rule_set(rules)
-    if not (policy is None or isinstance(policy, str | list | tuple) or hasattr(policy, "keeps")):
+    if isinstance(policy, bytes | bytearray) or not (
+        policy is None or hasattr(policy, "__iter__") or hasattr(policy, "keeps")
+    ):
         raise OptionError(
             "policy must be a name, a mixture or a list of them (one a seat), got "
             f"{type(policy).__name__}"

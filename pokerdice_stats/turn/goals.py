@@ -481,11 +481,14 @@ def _read_points(path: str) -> dict[str, int | str]:
     points = data.get("points", data)
     if not isinstance(points, dict) or not points:
         raise GoalError(f"points file {path!r} must map category slugs to points")
-    named: dict[str, str] = {}  # each category as first written, by its lower case
+    from pokerdice_stats.turn.categories import CATEGORY_ALIASES
+
+    named: dict[str, str] = {}  # each category as first written, by its slug
     for slug, value in points.items():
         if not isinstance(value, (int, float, str)) or isinstance(value, bool):
             raise GoalError(f"points file {path!r}: {slug} must be a number")
-        first = named.setdefault(slug.strip().lower(), slug)
+        word = slug.strip().lower()
+        first = named.setdefault(CATEGORY_ALIASES.get(word, word), slug)  # full is full-house
         if first != slug:  # TOML keeps both keys; one category would take the last
             raise GoalError(
                 f"points file {path!r} names one category twice ({first!r} and {slug!r}): "

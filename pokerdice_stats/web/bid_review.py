@@ -60,6 +60,12 @@ def bidding_review(request: BiddingReviewRequest) -> dict:
             answer = position_answer(result, hand, list(before))
         options = {m.move: m for m in answer.moves}
         chosen = options[choice]
+        if chosen.value != chosen.value:  # NaN: no value (claims_position)
+            raise OptionError(
+                f"move {number} ({choice}) bids the last bid's claim again (the ten dice make "
+                "both or neither), which the fine ladder's solution never meets: it has no "
+                "value to review it by"
+            )
         best = best_move(answer.moves)  # the first of equal values
         if best.value - chosen.value <= TOLERANCE:  # as good as the best: nothing lost
             best = chosen

@@ -66,7 +66,8 @@ class Pace:
         rate = self.done / elapsed
         total = elapsed + (self.n - self.first - self.done) / rate
         if total > MAX_RUN_SECONDS:
-            fit = int(rate * MAX_RUN_SECONDS) // 1000 * 1000
+            fit = max(1, int(rate * MAX_RUN_SECONDS))
+            fit = fit // 1000 * 1000 if fit >= 10_000 else fit  # a round number
             raise OptionError(
                 f"{self.n:,} {self.unit} would take about {duration_text(total)} at this run's "
                 f"pace ({self.done:,} in {elapsed:.0f} s); ask for at most {fit:,} a run "

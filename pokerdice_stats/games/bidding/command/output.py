@@ -190,6 +190,11 @@ def position_headline(answer: Position, context: dict[str, object]) -> str:
         )
         if answer.mix == "re-solved":
             how += "; the solution never comes here"
+    elif not answer.on_tree:  # the fine ladder's solution, off its tree: it calls every bid
+        how = (
+            "off the solution's tree, where it calls every bid: the best move against that, "
+            "not against an opponent who would not call a bid that is surely true"
+        )
     else:
         how = "the solution never comes here: the best move against its play from here on"
     lines.append(f"best: {what}, {best.value:+.4f} units a game ({how})")

@@ -344,7 +344,8 @@ def design_schedule(
             break
         current = step
     hint = ""
-    if computer == "optimal" and side == "both" and not schedule.two_sided:
+    near_zero = abs(aim.value) <= tolerance or (best is not None and best[1] > aim.value)
+    if computer == "optimal" and side == "both" and not schedule.two_sided and near_zero:
         hint = (
             "; with the same pays both ways the player, who may play as the computer does, "
             "never has an edge below 0, and a target near 0 lies far from the base (every pay "
