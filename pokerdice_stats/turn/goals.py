@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -24,9 +23,10 @@ import numpy as np
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import GoalError, PokerDiceError
-from pokerdice_stats.ground.limits import LimitError, exact_amount, read_structured_text
+from pokerdice_stats.ground.limits import exact_amount
 from pokerdice_stats.ground.made_when_read import MadeWhenRead
 from pokerdice_stats.turn.hands import HandTable, hand_table
+from pokerdice_stats.turn.points_file import read_points
 from pokerdice_stats.turn.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -458,7 +458,7 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
             # the tie is a number: written without blanks, as every number
             dice, *option = re.split(r",\s*tie\s*=\s*", raw, maxsplit=1)  # blanks: the grammar's
             return beat(table, dice.strip().strip("\"'"), option[0] if option else 0)
-        points = _read_points(argument)
+        points = read_points(argument)
         try:
             return score(table, points, name=f"score:{argument}")
         except GoalError as err:
@@ -467,34 +467,6 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
         raise
     except PokerDiceError as err:
         raise GoalError(f"goal {text!r}: {err}") from None
-
-
-def _read_points(path: str) -> dict[str, int | str]:
-    try:
-        data = tomllib.loads(read_structured_text(path, "points file"))
-    except FileNotFoundError:
-        raise GoalError(f"points file {path!r} not found") from None
-    except LimitError as err:
-        raise GoalError(str(err)) from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        raise GoalError(f"cannot read points file {path!r}: {err}") from None
-    points = data.get("points", data)
-    if not isinstance(points, dict) or not points:
-        raise GoalError(f"points file {path!r} must map category slugs to points")
-    from pokerdice_stats.turn.categories import CATEGORY_ALIASES
-
-    named: dict[str, str] = {}  # each category as first written, by its slug
-    for slug, value in points.items():
-        if not isinstance(value, (int, float, str)) or isinstance(value, bool):
-            raise GoalError(f"points file {path!r}: {slug} must be a number")
-        word = slug.strip().lower()
-        first = named.setdefault(CATEGORY_ALIASES.get(word, word), slug)  # full is full-house
-        if first != slug:  # TOML keeps both keys; one category would take the last
-            raise GoalError(
-                f"points file {path!r} names one category twice ({first!r} and {slug!r}): "
-                "give each category once"
-            )
-    return {k: str(v) for k, v in points.items()}
 
 
 def stack_goals(goals: Sequence[Goal]) -> tuple[np.ndarray, int]:
