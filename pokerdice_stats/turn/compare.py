@@ -22,7 +22,8 @@ class Comparison:
     ----------
     winners : tuple of int
         Positions (0-based, in the order given) of the best hands; more than
-        one means an exact tie among them.
+        one means an exact tie among them.  The words of ``reason`` count from 1, as
+        people do: "hand 1" is position 0.
     decided_by : str
         ``category``, ``set`` (the dice of the combination), ``kicker`` (the
         other dice), ``tie`` (the best hands tie exactly) or ``only`` (one hand).
