@@ -26,10 +26,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerdice_stats.games.bidding.exact.game import Bidding, behaviour_from_plan
-from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree, Infoset, Outcome, mover
+from pokerdice_stats.games.bidding.exact.tree import BidTree, bid_tree
 from pokerdice_stats.ground import indexing as ix
 
-__all__ = ["Subgame", "resolve_subgame", "subtree"]
+__all__ = ["Subgame", "resolve_subgame"]
 
 
 @dataclass(frozen=True)
@@ -40,49 +40,6 @@ class Subgame:
     root: tuple[int, ...]
     tree: BidTree
     strategy: dict[int, np.ndarray]
-
-
-def subtree(tree: BidTree, root: tuple[int, ...]) -> BidTree:
-    """The part of ``tree`` from ``root`` on, as a tree of its own: each seat's sequences
-    are its moves from ``root`` (sequence 0, the empty one, stands for its moves before)."""
-    depth = len(root)
-    histories = tuple(h for h in tree.histories if h[:depth] == root)
-    sequences: dict[int, list] = {1: [None], 2: [None]}
-    seq_index: dict[int, dict] = {1: {}, 2: {}}
-    infosets: dict[int, list[Infoset]] = {1: [], 2: []}
-    outcomes: list[Outcome] = []
-
-    def last_move(history: tuple[int, ...], back: int) -> int:
-        """The sequence of the move ``back`` bids before the end of ``history`` (0 when
-        that move came before ``root``)."""
-        at = len(history) - back
-        if at < depth:
-            return 0
-        return seq_index[mover(history[:at])][(history[:at], history[at])]
-
-    for history in histories:
-        seat = mover(history)
-        moves = []
-        for action in tree.actions(history):
-            seq_index[seat][(history, action)] = len(sequences[seat])
-            moves.append(len(sequences[seat]))
-            sequences[seat].append((history, action))
-        infosets[seat].append(
-            Infoset(history, last_move(history, 2), tree.actions(history), tuple(moves))
-        )
-        if history:
-            call_move = seq_index[seat][(history, CALL)]
-            bidder_move = last_move(history, 1)
-            pair = (call_move, bidder_move) if seat == 1 else (bidder_move, call_move)
-            outcomes.append(Outcome(history, seat, history[-1], pair))
-    return BidTree(
-        tree.n_rungs,
-        histories,
-        {s: tuple(v) for s, v in sequences.items()},
-        seq_index,
-        {s: tuple(v) for s, v in infosets.items()},
-        tuple(outcomes),
-    )
 
 
 def resolve_subgame(
@@ -108,7 +65,7 @@ def resolve_subgame(
     """
     from pokerdice_stats.games.bidding.exact.sequence_form import solve_lp
 
-    tree = subtree(result.tree, root)
+    tree = bid_tree(result.tree.n_rungs, root)
     classes = result.classes
     member = np.zeros((ix.N_HANDS, int(classes.max()) + 1))
     member[np.arange(ix.N_HANDS), classes] = 1.0

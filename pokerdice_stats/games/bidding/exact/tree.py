@@ -83,8 +83,10 @@ class BidTree:
         return calls + tuple(range(last + 1, self.n_rungs))
 
 
-def bid_tree(n_rungs: int) -> BidTree:
-    """Build the tree for a ladder of ``n_rungs`` rungs.
+def bid_tree(n_rungs: int, root: tuple[int, ...] = ()) -> BidTree:
+    """Build the tree for a ladder of ``n_rungs`` rungs, or the part of it from the
+    history ``root`` on as a tree of its own (each seat's sequences are then its moves
+    from ``root``; sequence 0, the empty one, stands for its moves before).
 
     Raises
     ------
@@ -96,27 +98,37 @@ def bid_tree(n_rungs: int) -> BidTree:
             f"the exact bidding tree takes 1 to {MAX_RUNGS} rungs, not {n_rungs} "
             f"({2**n_rungs} histories)"
         )
+    depth = len(root)
+    above = range(root[-1] + 1 if root else 0, n_rungs)
     histories: list[tuple[int, ...]] = []
-    for length in range(n_rungs + 1):
-        histories.extend(itertools.combinations(range(n_rungs), length))
+    for length in range(len(above) + 1):
+        histories.extend(root + rest for rest in itertools.combinations(above, length))
     sequences: dict[int, list] = {1: [None], 2: [None]}
     seq_index: dict[int, dict] = {1: {}, 2: {}}
     infosets: dict[int, list[Infoset]] = {1: [], 2: []}
     outcomes: list[Outcome] = []
     probe = BidTree(n_rungs, (), {}, {}, {}, ())
+
+    def last_move(history: tuple[int, ...], back: int) -> int:
+        """The sequence of the move ``back`` bids before the end of ``history`` (0 when
+        there is none, or it came before ``root``)."""
+        at = len(history) - back
+        if at < depth:
+            return 0
+        return seq_index[mover(history[:at])][(history[:at], history[at])]
+
     for history in histories:
         seat = mover(history)
-        parent = seq_index[seat][(history[:-2], history[-2])] if len(history) >= 2 else 0
         actions = probe.actions(history)
         moves = []
         for action in actions:
             seq_index[seat][(history, action)] = len(sequences[seat])
             moves.append(len(sequences[seat]))
             sequences[seat].append((history, action))
-        infosets[seat].append(Infoset(history, parent, actions, tuple(moves)))
+        infosets[seat].append(Infoset(history, last_move(history, 2), actions, tuple(moves)))
         if history:
-            bidder_move = seq_index[3 - seat][(history[:-1], history[-1])]
             call_move = seq_index[seat][(history, CALL)]
+            bidder_move = last_move(history, 1)
             pair = (call_move, bidder_move) if seat == 1 else (bidder_move, call_move)
             outcomes.append(Outcome(history, seat, history[-1], pair))
     return BidTree(
