@@ -21,6 +21,15 @@ def fraction_text(value: Fraction | int) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+def optional_fraction_text(value: Fraction | int | None) -> str | None:
+    """:func:`fraction_text`, or None for no value (a JSON figure that does not apply).
+
+    >>> optional_fraction_text(Fraction(3, 6)), optional_fraction_text(None)
+    ('1/2', None)
+    """
+    return None if value is None else fraction_text(value)
+
+
 def fixed_text(value: Any, spec: str, tolerance: float | None = None) -> str:
     """A number in prose, written with a format ``spec`` (``".4f"``, ``",.0f"``, ``".1%"``).
 

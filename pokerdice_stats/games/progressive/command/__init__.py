@@ -29,7 +29,7 @@ from pokerdice_stats.games.progressive.command.payout_text import (
 from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION
 from pokerdice_stats.ground.bounds import BANK_ROUNDS, MAX_BANK
 from pokerdice_stats.ground.formats import fraction_text, render
-from pokerdice_stats.ground.numbers import stated
+from pokerdice_stats.ground.numbers import optional_fraction_text, stated
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -179,10 +179,6 @@ def register(subparsers) -> None:
     payout.set_defaults(func=run_payout)
 
 
-def _exact(value) -> str | None:
-    return None if value is None else fraction_text(value)
-
-
 def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dict:
     """The JSON object of ``payout``: ``schedule``, ``computer``, ``expected``, ..."""
     record: dict[str, object] = {
@@ -191,9 +187,9 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
         "computer": result.computer,
         "knowledge": result.knowledge,
         "unit": "points per round",
-        "expected": _exact(result.expected),
+        "expected": optional_fraction_text(result.expected),
         "expected_float": result.expected_float,
-        "variance": _exact(result.variance),
+        "variance": optional_fraction_text(result.variance),
         "variance_float": result.variance_float,
         "sd_float": result.sd_float,
         "player_paid": result.player_paid,
@@ -217,9 +213,9 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
                 "tolerance": stated(eq.tolerance),
                 "iterations": eq.iterations,
                 "converged": eq.converged,
-                "value_lower": _exact(eq.lower),
+                "value_lower": optional_fraction_text(eq.lower),
                 "value_lower_float": None if eq.lower is None else float(eq.lower),
-                "value_upper": _exact(eq.upper),
+                "value_upper": optional_fraction_text(eq.upper),
                 "value_upper_float": None if eq.upper is None else float(eq.upper),
             }
         )

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pokerdice_stats.ground.formats import fraction_text
-from pokerdice_stats.ground.numbers import stated
+from pokerdice_stats.ground.numbers import optional_fraction_text, stated
 
 #: The quantiles of the bank a session's answer gives.
 QUANTILES = (Fraction(1, 100), Fraction(5, 100), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4),
              Fraction(95, 100), Fraction(99, 100))  # fmt: skip
-
-
-def _exact(value) -> str | None:
-    return None if value is None else fraction_text(value)
 
 
 def _points(value) -> int | float:
@@ -34,15 +29,15 @@ def bank_session_record(session) -> dict:
         "arithmetic": "exact (Python integers)"
         if exact
         else f"float64, every chance within {session.tolerance:.1e}",
-        "ruin": _exact(session.ruin) if exact else None,
+        "ruin": optional_fraction_text(session.ruin) if exact else None,
         "ruin_float": float(session.ruin),  # as computed; the text says 0 below the tolerance
         "tolerance": None if exact else stated(session.tolerance),
-        "mean": _exact(session.mean) if exact else None,
+        "mean": optional_fraction_text(session.mean) if exact else None,
         "mean_float": float(session.mean),
         "sd": session.sd,
-        "ahead": _exact(session.ahead) if exact else None,
+        "ahead": optional_fraction_text(session.ahead) if exact else None,
         "ahead_float": float(session.ahead),
-        "level": _exact(session.level) if exact else None,
+        "level": optional_fraction_text(session.level) if exact else None,
         "level_float": float(session.level),
         "ahead_definition": "chance the player ends with more points than the computer "
         "(004's winner: the most points at the end of play; both start with start, and "

@@ -75,6 +75,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 from pokerdice_stats.games.progressive.exact.schedule_entries import KNOWN_SLUGS, category_slug
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
+from pokerdice_stats.ground.numbers import optional_fraction_text
 from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.ground.summary import figure_frame, short_repr
 from pokerdice_stats.turn.hands import check_rule_set
@@ -147,6 +148,7 @@ class FairPay:
         edge = {}
         if self.edge is not None:
             edge = {**self.edge.record(), "edge_definition": EDGE_DEFINITION}
+        low, high = self.piece_ends
         return {
             "rules": self.rules.label(),
             "schedule": self.base.label,
@@ -173,10 +175,10 @@ class FairPay:
             "other_pays_float": [float(t) for t in self.other_pays],
             "scan_complete": self.scan_complete,
             "order_breaks": list(self.order_breaks),
-            "piece_from": _or_none(self.piece_ends[0], fraction_text),
-            "piece_from_float": _or_none(self.piece_ends[0], float),
-            "piece_to": _or_none(self.piece_ends[1], fraction_text),
-            "piece_to_float": _or_none(self.piece_ends[1], float),
+            "piece_from": optional_fraction_text(low),
+            "piece_from_float": None if low is None else float(low),
+            "piece_to": optional_fraction_text(high),
+            "piece_to_float": None if high is None else float(high),
             "evaluations": self.evaluations,
             **edge,
         }
@@ -372,7 +374,3 @@ def _solve_cell(rules, cell, target, schedule, common, percent=False) -> FairPay
         percent, edge, tuple(sorted(set(roots) - {found})), complete,
         order_breaks(rules, schedule, solved), ends,
     )  # fmt: skip
-
-
-def _or_none(value, writer):
-    return None if value is None else writer(value)
