@@ -48,6 +48,7 @@ def test_the_switch_picks_each_path(monkeypatch):
         patch.setattr(induction, "_TWIN_SECONDS", [0.0])
         patch.setattr(induction, "NUMBA_LOAD_SECONDS", 0.05)  # a short test
         assert induction.kernels_for(1, np.int64) is numpy_reroll
+        assert induction.one_goal_kernels() is None  # solve's one-goal path: not taken
         assert induction.kernels_for(induction.QUICK_GOALS, np.float64) is numpy_reroll
         assert induction.kernels_for(induction.QUICK_GOALS + 1, np.int64) is reroll_serial
         assert induction.kernels_for(big, np.int64) is reroll
@@ -59,15 +60,18 @@ def test_the_switch_picks_each_path(monkeypatch):
         assert induction.kernels_for(1, np.int64) is reroll_serial
     # Numba loaded (the test imports it): the compiled kernels for every batch.
     assert induction.kernels_for(1, np.int64) is reroll_serial
+    assert induction.one_goal_kernels() is reroll_serial
     assert induction.kernels_for(big - 1, np.float64) is reroll_serial
     assert induction.kernels_for(big, np.float64) is reroll
     assert induction.kernels_for(10**6, object) is numpy_reroll
     # An explicit limit decides by the batch alone.
     with induction.quick_limit(10):
         assert induction.kernels_for(10, np.int64) is numpy_reroll
+        assert induction.one_goal_kernels() is numpy_reroll
         assert induction.kernels_for(11, np.int64) is reroll_serial
         with induction.quick_limit(-1):
             assert induction.kernels_for(1, np.int64) is reroll_serial
+            assert induction.one_goal_kernels() is reroll_serial
         bill = list(induction._TWIN_SECONDS)
         solve(get_rules("gameweave"), beat_all(hand_table(get_rules("gameweave")))[:2])
         assert induction._TWIN_SECONDS == bill  # the caller's choice: not on the bill

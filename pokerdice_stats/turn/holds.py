@@ -409,11 +409,11 @@ def solve(
     exact = checked_flag(exact, "exact")
     kind = state_kind(rules)
     row = None
-    if len(goal_list) == 1 and induction.compiled_loaded():
+    if len(goal_list) == 1:
         # One goal in a process with the compiled kernels: its row in one pass, and
         # over hands the whole backward pass in one call (tens of microseconds).
-        kernels = induction.kernels_for(1, np.int64)
-        if hasattr(kernels, "goal_row"):  # not the numpy twins
+        kernels = induction.one_goal_kernels()
+        if hasattr(kernels, "goal_row"):  # not None, not the numpy twins
             row = one_goal_row(kernels, goal_list[0], throws, exact)
     if row is not None:
         row_stand, row_denominator, row_tolerance = row

@@ -122,6 +122,18 @@ def kernels_for(n_goals: int, dtype: np.dtype | type) -> Any:
     return _compiled(n_goals >= PARALLEL_MIN_GOALS)
 
 
+def one_goal_kernels() -> Any:
+    """What :func:`kernels_for` gives one int64 goal when the compiled kernels are in
+    the process (the serial module, or the twins inside :func:`quick_limit`), else None:
+    the choice of :func:`~pokerdice_stats.turn.holds.solve`'s one-goal path, without
+    ``kernels_for``'s dtype reading (a microsecond of a twenty-microsecond solve)."""
+    if _COMPILED not in sys.modules:
+        return None
+    if _RAISED and _RAISED[-1] >= 1:
+        return numpy_reroll
+    return _compiled(1 >= PARALLEL_MIN_GOALS)
+
+
 def _compiled(parallel: bool) -> Any:
     """The compiled kernel module, on numba's threads or serial (imported once)."""
     module = _LOADED.get(parallel)
@@ -428,12 +440,16 @@ def turn_value(
         values = stages[-1].state_values
     else:
         values = stages[-1].state_values[:, first_states(sticky)]
-    kind = values.dtype.kind
-    if kind == "O":
+    if values.dtype.kind == "O":
         total = values.dot(ix.HAND_WAYS.astype(object))
-    else:
-        total = values @ _hand_ways(values.dtype.char)
-    return total if exact else total / ix.N_THROWS
+    else:  # (``dot``, not ``@``, and the division in place: microseconds of a one-goal solve)
+        total = values.dot(_hand_ways(values.dtype.char))
+    if not exact:
+        total /= _N_THROWS
+    return total
+
+
+_N_THROWS = float(ix.N_THROWS)
 
 
 @functools.cache

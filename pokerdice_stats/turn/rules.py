@@ -129,6 +129,22 @@ class RuleSet:
     def __post_init__(self) -> None:
         check_fields(self)
 
+    def __hash__(self) -> int:
+        """The hash of the fields (as the dataclass's own), worked out once: rule sets
+        key the caches of hand tables, holds and rounds, and hashing fourteen fields
+        took half a microsecond a lookup."""
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            value = hash(tuple(getattr(self, f.name) for f in _FIELDS))
+            self.__dict__["_hash"] = value  # (not a field: no part of ==, repr or replace)
+            return value
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields alone: a text's hash differs between processes, so a pickled rule
+        set works its hash out again where it is read."""
+        return {f.name: self.__dict__[f.name] for f in _FIELDS}
+
     @property
     def categories(self) -> tuple[Category, ...]:
         """The hand categories, best first."""
@@ -222,6 +238,9 @@ PRESET_SOURCES: dict[str, str] = {
     "banking": "Banking Poker Dice (004): big and little straight, full tie-breaks",
     "progressive": "Progressive Poker Dice (004): same category is a push",
 }
+
+#: The rule set's fields, in order (what its hash and its pickled state are made of).
+_FIELDS = dataclasses.fields(RuleSet)
 
 # ----------------------------------------------------------------------------
 # Parsing option values.
