@@ -255,10 +255,19 @@ def backward_stage(
         best,
     )
     if kind == "original":
-        pair_keep = carried_keeps()[1]
-        stands = best >= offset
-        best = np.where(stands, best - offset, pair_keep[np.where(stands, 0, best)])
+        best = _option_keeps().take(best)  # (one look-up: a tenth of the time of two where's)
     return Stage(keep_values, state_values, best)
+
+
+@functools.cache
+def _option_keeps() -> np.ndarray:
+    """The keep of each option ``best_options`` numbers under ``original`` states: a
+    carried keep ``j`` is keep ``pair_keep[j]``; past them, ``offset + k`` is standing on
+    (the keep of) hand ``k``, keep ``k``."""
+    pair_keep = carried_keeps()[1]
+    keeps = np.concatenate([pair_keep, np.arange(ix.N_KEEPS, dtype=np.int64)])
+    keeps.setflags(write=False)
+    return keeps
 
 
 def _expect(
