@@ -406,14 +406,15 @@ def solve(
     throws = (
         rules.throws if throws is None else checked_whole_number(throws, "throws", 1, MAX_THROWS)
     )
-    exact = checked_flag(exact, "exact")
+    if exact is not True and exact is not False:  # (the common case without a call)
+        exact = checked_flag(exact, "exact")
     kind = state_kind(rules)
     row = None
     if len(goal_list) == 1:
         # One goal in a process with the compiled kernels: its row in one pass, and
         # over hands the whole backward pass in one call (tens of microseconds).
         kernels = induction.one_goal_kernels()
-        if hasattr(kernels, "goal_row"):  # not None, not the numpy twins
+        if kernels is not None:
             row = one_goal_row(kernels, goal_list[0], throws, exact)
     if row is not None:
         row_stand, row_denominator, row_tolerance = row
@@ -423,12 +424,12 @@ def solve(
             )
         else:
             stages = backward_pass(rules, [row_stand] * throws, exact, row_tolerance)
-        return _policy(rules, goal_list, throws, exact, row_denominator, row_stand, stages)
+        return _policy(rules, goal_list, throws, exact, row_denominator, row_stand, stages, kind)
     if type(goal_list) is FloatGoals and not exact and _float_rows(goal_list.rows):
         # The rows of a round's seats, as they are (a copy, as stacking them makes).
         rows = np.array(goal_list.rows, dtype=np.float64, order="C")
         stages = backward_pass(rules, [rows] * throws, exact, float_tolerance(rows))
-        return _policy(rules, goal_list, throws, exact, 1, rows, stages)
+        return _policy(rules, goal_list, throws, exact, 1, rows, stages, kind)
     stand, denominator, largest = stack_int64(goal_list, throws, copy=exact)
     tolerance: float = 0
     if stand is None and not exact and plain_floats(goal_list):
@@ -450,7 +451,7 @@ def solve(
         if not tolerance:
             tolerance = float_tolerance(stand)
     stages = backward_pass(rules, [stand] * throws, exact, tolerance)
-    return _policy(rules, goal_list, throws, exact, denominator, stand, stages)
+    return _policy(rules, goal_list, throws, exact, denominator, stand, stages, kind)
 
 
 def _float_rows(rows: np.ndarray) -> bool:
@@ -471,9 +472,11 @@ def _policy(
     denominator: int,
     stand: np.ndarray,
     stages: Sequence[Stage],
+    kind: str,
 ) -> Policy:
-    """The :class:`Policy` of a solve, its turn value weighed from the stages."""
-    turn = turn_value(stages, stand, state_kind(rules), exact)
+    """The :class:`Policy` of a solve, its turn value weighed from the stages (``kind``:
+    the rules' :func:`~pokerdice_stats.turn.states.state_kind`)."""
+    turn = turn_value(stages, stand, kind, exact)
     # Policy(...) field by field, without the frozen dataclass's object.__setattr__
     # a field (a few microseconds of a one-goal solve's twenty).
     policy = object.__new__(Policy)

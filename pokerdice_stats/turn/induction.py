@@ -123,14 +123,13 @@ def kernels_for(n_goals: int, dtype: np.dtype | type) -> Any:
 
 
 def one_goal_kernels() -> Any:
-    """What :func:`kernels_for` gives one int64 goal when the compiled kernels are in
-    the process (the serial module, or the twins inside :func:`quick_limit`), else None:
-    the choice of :func:`~pokerdice_stats.turn.holds.solve`'s one-goal path, without
-    ``kernels_for``'s dtype reading (a microsecond of a twenty-microsecond solve)."""
-    if _COMPILED not in sys.modules:
+    """The compiled serial module, when :func:`kernels_for` gives it to one int64 goal
+    (numba is in the process, and no :func:`quick_limit` sends one goal to the twins),
+    else None: the choice of :func:`~pokerdice_stats.turn.holds.solve`'s one-goal path,
+    without ``kernels_for``'s dtype reading (a microsecond of a twenty-microsecond
+    solve)."""
+    if _COMPILED not in sys.modules or (_RAISED and _RAISED[-1] >= 1):
         return None
-    if _RAISED and _RAISED[-1] >= 1:
-        return numpy_reroll
     return _compiled(1 >= PARALLEL_MIN_GOALS)
 
 
@@ -384,9 +383,12 @@ def backward_hands(
     )
     # A batch runs its goals side by side, the blocks on threads (False: a NaN, which
     # only the goal-by-goal kernel's float comparisons take).
-    wide = getattr(kernels, "backward_hands_wide", None)
-    if wide is None or n_goals < WIDE_MIN_GOALS or not wide(*arguments):
+    if n_goals < WIDE_MIN_GOALS:
         kernels.backward_hands(*arguments)
+    else:
+        wide = getattr(kernels, "backward_hands_wide", None)
+        if wide is None or not wide(*arguments):
+            kernels.backward_hands(*arguments)
     return StageViews(keep_values, state_values, best)
 
 
@@ -453,7 +455,11 @@ def turn_value(
         total = values.dot(ix.HAND_WAYS.astype(object))
     else:  # (``dot``, not ``@``, and the division in place: microseconds of a one-goal solve)
         total = values.dot(_hand_ways(values.dtype.char))
-    if not exact:
+    if exact:
+        return total
+    if len(total) == 1:  # one goal: the same division on the scalar, a tenth of a ufunc call
+        total[0] = total[0] / _N_THROWS
+    else:
         total /= _N_THROWS
     return total
 
