@@ -205,6 +205,8 @@ class HandTable:
 
     def hand(self, dice: str | int) -> int:
         """Hand index of dice given as text (or already as an index)."""
+        if type(dice) is int and 0 <= dice < ix.N_HANDS:  # an index: the common case at once
+            return dice
         if isinstance(dice, (bool, np.bool_)):
             raise DiceError(f"a hand must be dice as text or a hand index, got {dice!r}")
         if isinstance(dice, (int, np.integer)):

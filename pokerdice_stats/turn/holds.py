@@ -185,6 +185,8 @@ class Policy:
 
     def _throws_left(self, throws_left: int, low: int) -> int:
         """``throws_left`` when it is a whole number from ``low`` to ``throws - 1``."""
+        if type(throws_left) is int and low <= throws_left < self.throws:  # at once
+            return throws_left
         if (
             isinstance(throws_left, bool)
             or not isinstance(throws_left, int | np.integer)
@@ -199,6 +201,8 @@ class Policy:
         return int(throws_left)
 
     def _goal(self, goal: int) -> int:
+        if type(goal) is int and 0 <= goal < len(self.goals):  # the common case at once
+            return goal
         if (
             isinstance(goal, bool)
             or not isinstance(goal, int | np.integer)
@@ -209,6 +213,8 @@ class Policy:
 
     def _keep(self, keep: int | str, what: str) -> int:
         """A keep given as dice (``"K K"``) or as a keep index 0..461, checked."""
+        if type(keep) is int and 0 <= keep < ix.N_KEEPS:  # an index: at once
+            return keep
         if isinstance(keep, str):
             return parse_keep(keep, self.rules)
         if isinstance(keep, bool) or not isinstance(keep, int | np.integer):
