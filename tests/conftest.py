@@ -18,15 +18,16 @@ import pytest
 from web_helpers import CHROMIUM
 
 # Bytecode is kept (``__pycache__``, which numba's kernel cache shares and git ignores),
-# even where the machine says ``PYTHONDONTWRITEBYTECODE``: the suite starts hundreds of
-# command-line processes, and without it each one compiles the package's modules from
-# their source again (about 0.3 s a process) and each pytest worker rewrites the asserts of
-# every test module again.  Measured on the 2-core machine, one sitting: the README's test
-# command 388 s with the variable set, 309 s without (results/benchmarks/tests.md).  Set
-# here, before pytest-xdist starts its workers, so that they and every process they start
-# inherit it.
-if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
-    sys.dont_write_bytecode = False
+# even where the machine says ``PYTHONDONTWRITEBYTECODE`` or pytest was started with -B:
+# the suite starts many Python processes (its workers, the notebooks' kernels, the report's
+# and the simulations' worker processes, the command-line checks), and without it each one
+# compiles the package's modules from their source again (about 0.3 s for a command) and
+# each pytest worker rewrites the asserts of every test module again.  Measured on the
+# 2-core machine, one sitting: the README's test command 388 s with the variable set, 309 s
+# without (results/benchmarks/tests.md).  Set here, before pytest-xdist starts its workers,
+# so that they and every process they start inherit it.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 
 @pytest.fixture(scope="session")
