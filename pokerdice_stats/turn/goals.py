@@ -347,8 +347,12 @@ def as_goal_list(
         For anything else, no goal, or a goal read under rules that rank the hands
         otherwise.
     """
+    if type(goals) is list and len(goals) == 1 and type(goals[0]) is Goal:
+        return _same_ranking(rules, [goals[0]])  # one goal, the commonest case: at once
     if type(goals) is list and goals and all(type(goal) is Goal for goal in goals):
-        return _same_ranking(rules, list(goals))  # the common case, checked at once
+        return _same_ranking(rules, list(goals))  # a list of goals, checked at once
+    if type(goals) is Goal:
+        return _same_ranking(rules, [goals])
     if type(goals) is FloatGoals and len(goals):
         return goals
     if isinstance(goals, Goal | str):
