@@ -256,6 +256,6 @@ def test_review_refusals_are_value_errors(tmp_path):
         pds.solve(get_rules("gameweave"), f"score:{points}")
     bom = tmp_path / "bom.toml"
     bom.write_bytes(b'\xef\xbb\xbfpreset = "classic"\nthrows = 2\n')
-    from pokerdice_stats.turn.rules import read_rules_file
+    from pokerdice_stats.turn.rule_files import read_rules_file
 
     assert read_rules_file(bom)["throws"] == 2  # a byte-order mark is no TOML error

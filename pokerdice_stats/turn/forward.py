@@ -26,6 +26,7 @@ from pokerdice_stats.turn.states import (
     first_states,
     keep_intersection,
     n_states,
+    state_kind,
 )
 
 
@@ -232,3 +233,13 @@ def _add_states(final: np.ndarray, mass: np.ndarray) -> None:
     else:
         for row, row_mass in zip(final, mass, strict=True):
             np.add.at(row, ix.STICKY_STATE_HAND, row_mass)
+
+
+def final_distribution(policy: Any) -> tuple[np.ndarray, int]:
+    """See :meth:`~pokerdice_stats.turn.holds.Policy.final_distribution` (any object with
+    its ``goals``, ``rules`` (or ``sticky``), ``exact``, ``throws`` and
+    ``stages[t - 1].best_keep``)."""
+    keeps = [stage.best_keep for stage in reversed(policy.stages)]
+    rules = getattr(policy, "rules", None)
+    kind = state_kind(rules) if rules is not None else policy.sticky
+    return final_hands(keeps, sticky=kind, exact=policy.exact, n_goals=len(policy.goals))

@@ -57,7 +57,7 @@ from pokerdice_stats.ground.errors import GoalError, OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn import induction
 from pokerdice_stats.turn.dice import parse_keep
-from pokerdice_stats.turn.forward import final_hands
+from pokerdice_stats.turn.forward import final_distribution
 from pokerdice_stats.turn.goals import INT64_MAX, FloatGoals, Goal, as_goal_list, stack_goals
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.hold_rows import HOLD_COLUMNS, rank_holds, state_index
@@ -69,7 +69,13 @@ from pokerdice_stats.turn.induction import (
 )
 from pokerdice_stats.turn.rule_fields import MAX_THROWS
 from pokerdice_stats.turn.rules import RuleSet
-from pokerdice_stats.turn.stands import one_goal_row, plain_floats, stack_int64, tolerance_of
+from pokerdice_stats.turn.stands import (
+    float_rows,
+    one_goal_row,
+    plain_floats,
+    stack_int64,
+    tolerance_of,
+)
 from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep, n_states, state_kind
 
 if TYPE_CHECKING:  # pandas is imported where a frame is made, not by every command
@@ -431,7 +437,7 @@ def solve(
         else:
             stages = backward_pass(rules, [row_stand] * throws, exact, row_tolerance)
         return _policy(rules, goal_list, throws, exact, row_denominator, row_stand, stages, kind)
-    if type(goal_list) is FloatGoals and not exact and _float_rows(goal_list.rows):
+    if type(goal_list) is FloatGoals and not exact and float_rows(goal_list.rows):
         # The rows of a round's seats, as they are (a copy, as stacking them makes).
         rows = np.array(goal_list.rows, dtype=np.float64, order="C")
         stages = backward_pass(rules, [rows] * throws, exact, float_tolerance(rows))
@@ -458,16 +464,6 @@ def solve(
             tolerance = float_tolerance(stand)
     stages = backward_pass(rules, [stand] * throws, exact, tolerance)
     return _policy(rules, goal_list, throws, exact, denominator, stand, stages, kind)
-
-
-def _float_rows(rows: np.ndarray) -> bool:
-    """Whether ``rows`` is a (G, 252) float64 array: the goals of :func:`plain_floats`."""
-    return (
-        isinstance(rows, np.ndarray)
-        and rows.dtype == np.float64
-        and rows.ndim == 2
-        and rows.shape[1] == ix.N_HANDS
-    )
 
 
 def _policy(
@@ -497,12 +493,3 @@ def _policy(
         turn=turn,
     )
     return policy
-
-
-def final_distribution(policy: Any) -> tuple[np.ndarray, int]:
-    """See :meth:`Policy.final_distribution` (any object with its ``goals``,
-    ``rules`` (or ``sticky``), ``exact``, ``throws`` and ``stages[t - 1].best_keep``)."""
-    keeps = [stage.best_keep for stage in reversed(policy.stages)]
-    rules = getattr(policy, "rules", None)
-    kind = state_kind(rules) if rules is not None else policy.sticky
-    return final_hands(keeps, sticky=kind, exact=policy.exact, n_goals=len(policy.goals))

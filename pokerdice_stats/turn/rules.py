@@ -17,7 +17,6 @@ Everything here is plain data; nothing is computed.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +26,6 @@ from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.arguments import checked_text, shown
 from pokerdice_stats.ground.bounds import MAX_DIGITS
 from pokerdice_stats.ground.errors import RulesError
-from pokerdice_stats.ground.limits import LimitError, read_structured_text
 from pokerdice_stats.ground.speaker import either
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES, CATEGORY_LADDERS, Category
 from pokerdice_stats.turn.charts import CHARTS, Chart
@@ -39,6 +37,7 @@ from pokerdice_stats.turn.rule_fields import (
     TIE_RULES,
     check_fields,
 )
+from pokerdice_stats.turn.rule_files import read_rules_file
 
 # ----------------------------------------------------------------------------
 # Options.
@@ -432,56 +431,6 @@ def get_rules(
             raise RulesError(f"rule file {str(rules_file)!r}: {err}") from None
     merged = {**file_options, **dict(options or {})}
     return _apply(base, merged)
-
-
-def read_rules_file(path: str | Path) -> dict[str, Any]:
-    """Read a TOML rule file into a dict of options (with ``preset`` if named).
-
-    A file that names no preset and sets no option (empty, or only blanks and comments)
-    is refused: it would silently mean the default preset.
-
-    Raises
-    ------
-    RulesError
-        If the file is missing, empty, not TOML, or holds a table where a value is expected.
-    """
-    path = Path(path)
-    try:
-        text = read_structured_text(path, "rule file")
-    except FileNotFoundError:
-        raise RulesError(f"rule file {str(path)!r} not found") from None
-    except LimitError as err:
-        raise RulesError(str(err)) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise RulesError(f"cannot read rule file {str(path)!r}: {err}") from None
-    options = rules_text_options(text, repr(str(path)))
-    if not options:
-        raise RulesError(
-            f"rule file {str(path)!r} is empty: it names no preset and sets no option "
-            '(write preset = "NAME" and KEY = VALUE lines, or give --rules NAME)'
-        )
-    return options
-
-
-def rules_text_options(text: str, name: str = "(text)") -> dict[str, Any]:
-    """The options of a rule file's TOML text (with ``preset`` if named); ``name`` names
-    the file in messages.
-
-    Raises
-    ------
-    RulesError
-        If the text is not TOML, or holds a table where a value is expected.
-    """
-    try:
-        data = tomllib.loads(bounds.check_structure(text, f"rule file {name}"))
-    except LimitError as err:
-        raise RulesError(str(err)) from None
-    except tomllib.TOMLDecodeError as err:
-        raise RulesError(f"rule file {name} is not valid TOML: {err}") from None
-    for key, value in data.items():
-        if isinstance(value, (dict, list)):
-            raise RulesError(f"rule file {name}: {key} must be a single value")
-    return dict(data)
 
 
 def parse_assignments(

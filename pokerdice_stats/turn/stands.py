@@ -41,6 +41,17 @@ def plain_floats(goals: Sequence[Goal]) -> bool:
     )
 
 
+def float_rows(rows: object) -> bool:
+    """Whether ``rows`` is a (G, 252) float64 array: the rows of :func:`plain_floats` goals
+    stacked (a round's seats give their goals so)."""
+    return (
+        isinstance(rows, np.ndarray)
+        and rows.dtype == np.float64
+        and rows.ndim == 2
+        and rows.shape[1] == ix.N_HANDS
+    )
+
+
 def stack_int64(
     goals: Sequence[Goal], throws: int, copy: bool = True
 ) -> tuple[np.ndarray | None, int, int]:

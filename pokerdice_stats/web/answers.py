@@ -19,6 +19,7 @@ from typing import Any
 
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import to_json
+from pokerdice_stats.turn.rule_files import rules_text_options
 from pokerdice_stats.turn.rules import (
     OPTION_KEYS,
     PRESET_SOURCES,
@@ -26,7 +27,6 @@ from pokerdice_stats.turn.rules import (
     RuleSet,
     get_rules,
     parse_assignments,
-    rules_text_options,
 )
 from pokerdice_stats.web.requests import (
     BankingRequest,

@@ -38,9 +38,9 @@ from pokerdice_stats.engines.simulation.policy_tables import (
     optimal_tables,
 )
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.forward import final_distribution
 from pokerdice_stats.turn.goals import at_least
 from pokerdice_stats.turn.hands import hand_table
-from pokerdice_stats.turn.holds import final_distribution
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_kind
 
@@ -117,7 +117,7 @@ def blind_equilibrium(rules: RuleSet):
 def table_distribution(rules: RuleSet, keeps: np.ndarray) -> tuple[np.ndarray, int]:
     """Exact final distribution of a turn that follows ``(T - 1, S)`` keep tables.
 
-    The forward pass of :func:`pokerdice_stats.turn.holds.final_distribution` over
+    The forward pass of :func:`pokerdice_stats.turn.forward.final_distribution` over
     the given tables (any turn rules, sticky holds included).
     """
     stages = [
