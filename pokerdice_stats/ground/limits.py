@@ -312,3 +312,34 @@ def read_structured_text(path: str | Path, what: str, cap: int = FILE_CAP) -> st
     """
     shown = str(path) if len(str(path)) <= 80 else "…" + str(path)[-60:]
     return bounds.check_structure(read_text_capped(path, what, cap), f"{what} {shown!r}")
+
+
+def read_text_or(
+    error: type[ValueError],
+    path: str | Path,
+    what: str,
+    *,
+    structured: bool = False,
+    shown: str | None = None,
+) -> str:
+    """:func:`read_text_capped` (:func:`read_structured_text` when ``structured``), every
+    failure raised as ``error``: the file not found, a limit's own message, or the file
+    unreadable.  ``shown`` is how the file is named in those messages (default: its path,
+    quoted).
+
+    Raises
+    ------
+    ValueError
+        ``error``, for each failure above.
+    """
+    shown = repr(str(path)) if shown is None else shown
+    try:
+        if structured:
+            return read_structured_text(path, what)
+        return read_text_capped(path, what)
+    except FileNotFoundError:
+        raise error(f"{what} {shown} not found") from None
+    except LimitError as err:
+        raise error(str(err)) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise error(f"cannot read {what} {shown}: {err}") from None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import tomllib
 
 from pokerdice_stats.ground.errors import GoalError
-from pokerdice_stats.ground.limits import LimitError, read_structured_text
+from pokerdice_stats.ground.limits import read_text_or
 from pokerdice_stats.turn.categories import CATEGORY_ALIASES
 
 __all__ = ["read_points"]
@@ -26,13 +26,10 @@ def read_points(path: str) -> dict[str, int | str]:
         holds no table of points or a value that is not a number, or names a category twice
         (in two cases, or by its slug and an alias).
     """
+    text = read_text_or(GoalError, path, "points file", structured=True, shown=repr(path))
     try:
-        data = tomllib.loads(read_structured_text(path, "points file"))
-    except FileNotFoundError:
-        raise GoalError(f"points file {path!r} not found") from None
-    except LimitError as err:
-        raise GoalError(str(err)) from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
         raise GoalError(f"cannot read points file {path!r}: {err}") from None
     points = data.get("points", data)
     if not isinstance(points, dict) or not points:

@@ -9,7 +9,7 @@ from typing import Any
 
 from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.errors import RulesError
-from pokerdice_stats.ground.limits import LimitError, read_structured_text
+from pokerdice_stats.ground.limits import LimitError, read_text_or
 
 
 def read_rules_file(path: str | Path) -> dict[str, Any]:
@@ -24,14 +24,7 @@ def read_rules_file(path: str | Path) -> dict[str, Any]:
         If the file is missing, empty, not TOML, or holds a table where a value is expected.
     """
     path = Path(path)
-    try:
-        text = read_structured_text(path, "rule file")
-    except FileNotFoundError:
-        raise RulesError(f"rule file {str(path)!r} not found") from None
-    except LimitError as err:
-        raise RulesError(str(err)) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise RulesError(f"cannot read rule file {str(path)!r}: {err}") from None
+    text = read_text_or(RulesError, path, "rule file", structured=True)
     options = rules_text_options(text, repr(str(path)))
     if not options:
         raise RulesError(

@@ -66,7 +66,7 @@ from pokerdice_stats.ground.arguments import checked_path
 from pokerdice_stats.ground.arguments import shown as shown_value
 from pokerdice_stats.ground.bounds import MAX_FIELD, check_structure
 from pokerdice_stats.ground.errors import OutputError
-from pokerdice_stats.ground.limits import LimitError, read_text_capped
+from pokerdice_stats.ground.limits import LimitError, read_text_or
 from pokerdice_stats.ground.outputs import write_output
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -107,14 +107,7 @@ def read_schedule(path: str | Path) -> PayoutSchedule:
     shown = str(path)
     if path.is_dir():
         raise ScheduleError(f"schedule file {shown!r} is a directory, not a file")
-    try:
-        text = read_text_capped(path, "schedule file")
-    except FileNotFoundError:
-        raise ScheduleError(f"schedule file {shown!r} not found") from None
-    except LimitError as err:
-        raise ScheduleError(str(err)) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise ScheduleError(f"cannot read schedule file {shown!r}: {err}") from None
+    text = read_text_or(ScheduleError, path, "schedule file")
     text = text.removeprefix("\ufeff")  # the byte-order mark of a spreadsheet's "CSV UTF-8"
     source = f"schedule file {shown!r}"
     suffix = path.suffix.lower()
