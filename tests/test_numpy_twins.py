@@ -315,6 +315,92 @@ def test_wide_kernel_is_the_goal_by_goal_kernel(exact, threads, monkeypatch):
         assert hold_wide.backward_hands_wide(*args) is False
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
+@pytest.mark.parametrize("kind", ["hand", "aside", "original"])
+def test_wide_options_are_the_goal_by_goal_options(kind, exact, threads, monkeypatch):
+    """``best_options_wide`` (a batch's goals side by side, its blocks on one thread or
+    two) writes the values of ``best_options`` (one goal at a time) and its keeps through
+    the labels, for every state kind, batches of one partial block to several, values
+    with ties (small integers), signed zeros and NaN among the floats."""
+    from pokerdice_stats.kernels import states_wide
+    from pokerdice_stats.turn.states import state_options
+
+    monkeypatch.setattr(_numba, "threads", lambda: threads)
+    state_hand, opt_ptr, opt_keep = state_options(kind, 3)
+    n_columns = int(opt_keep.max()) + 1
+    offset = n_columns if kind == "original" else 0
+    hand_keep = ix.HAND_KEEP_INT64 + offset
+    labels = np.random.default_rng(3).permutation(offset + ix.N_KEEPS).astype(np.int64)
+    rng = np.random.default_rng(29)
+    for n_goals in (1, 17, hold_wide.WIDTH + 3, 2 * hold_wide.WIDTH + 5):
+        keep_values = rng.integers(-3, 4, size=(n_goals, n_columns))
+        stand = rng.integers(-3, 4, size=(n_goals, ix.N_HANDS))
+        if exact:
+            keep_values, stand, tolerance = keep_values.astype(np.int64), stand.astype(np.int64), 0
+        else:
+            keep_values, stand = keep_values / 7.0, stand / 7.0
+            keep_values[0, :5] = [np.nan, -0.0, 0.0, np.inf, -np.inf]
+            stand[-1, :3] = [np.nan, -0.0, 0.0]
+            tolerance = 1e-12
+        outputs = []
+        for wide in (False, True):
+            value = np.zeros((n_goals, len(state_hand)), dtype=stand.dtype)
+            keep = np.zeros((n_goals, len(state_hand)), dtype=np.int64)
+            arguments = (keep_values, stand, state_hand, opt_ptr, opt_keep, hand_keep, tolerance)
+            if wide:
+                states_wide.best_options_wide(*arguments, value, keep, labels)
+            else:
+                reroll_serial.best_options(*arguments, value, keep)
+                keep = labels[keep]
+            outputs.append((value.tobytes(), keep.tobytes()))
+        assert outputs[0] == outputs[1], (kind, n_goals)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("exact", [True, False], ids=["exact", "float"])
+@pytest.mark.parametrize("kind", ["aside", "original"])
+def test_wide_expectations_are_the_goal_by_goal_sums(kind, exact, threads, monkeypatch):
+    """``expect_wide`` writes the sums of ``expect_keeps`` (carried keeps' rows) and
+    ``expect_keeps_sticky`` (the reroll model's rows, its positions the states) bit for
+    bit, for batches of one partial block to several, with signed zeros, infinities and
+    NaN among the floats (a first state's NaN or infinity starts every sum at NaN)."""
+    from pokerdice_stats.kernels import states_wide
+    from pokerdice_stats.turn.states import carried_keeps, carried_ways
+
+    monkeypatch.setattr(_numba, "threads", lambda: threads)
+    if kind == "original":
+        _, _, ptr, index = carried_keeps()
+        ways = carried_ways()
+        n_states = ix.N_STICKY_STATES
+    else:
+        assert ix.REROLL.val is not None
+        ptr, ways = ix.REROLL.ptr, ix.REROLL.val
+        index = np.arange(len(ways), dtype=np.int64)
+        n_states = len(ways)
+    rng = np.random.default_rng(30)
+    for n_goals in (1, 17, hold_wide.WIDTH + 3, 2 * hold_wide.WIDTH + 5):
+        numerators = rng.integers(-(10**6), 10**6 + 1, size=(n_goals, n_states))
+        if exact:
+            values, row_ways = numerators.astype(np.int64), ways
+        else:
+            values, row_ways = numerators / 7.0, ways.astype(np.float64)
+            values[0, :4] = [-0.0, 0.0, np.inf, -np.inf]
+            values[-1, 0] = np.nan
+            values[min(1, n_goals - 1), 0] = np.inf
+        outputs = []
+        for wide in (False, True):
+            out = np.zeros((n_goals, len(ptr) - 1), dtype=values.dtype)
+            if wide:
+                states_wide.expect_wide(values, ptr, index, row_ways, out)
+            elif kind == "original":
+                reroll_serial.expect_keeps(values, ptr, index, row_ways, out)
+            else:
+                reroll_serial.expect_keeps_sticky(values, ptr, row_ways, out)
+            outputs.append(out.tobytes())
+        assert outputs[0] == outputs[1], (kind, n_goals)
+
+
 def test_float_tolerance_without_a_pass():
     """``solve`` takes the float tolerance from the largest numerator: the very number
     :func:`~pokerdice_stats.turn.induction.float_tolerance` finds in the stand values."""
@@ -409,6 +495,70 @@ def test_pooled_forward_step_equals_the_twin_on_every_state():
         final = np.zeros((goals, 252), dtype=np.int64)
         nxt = np.zeros_like(mass)
         step(mass, best, tables[0], tables[1], tables[2], model.val, final, nxt)
+        outs.append((final, nxt))
+    for final, nxt in outs[1:]:
+        assert np.array_equal(final, outs[0][0])
+        assert np.array_equal(nxt, outs[0][1])
+    assert outs[0][1].sum() + outs[0][0].sum() * 7776 == mass.sum() * 7776
+
+
+@pytest.mark.parametrize("kind", ["aside", "original"])
+def test_pooled_forward_steps_over_many_states_equal_the_others(kind):
+    """``forward_step_sticky_pooled`` and ``forward_step_carried_pooled`` (integer masses
+    pooled by keep) give the numbers of the unpooled kernels and of the numpy twin on
+    every state, for random keep tables (any option of each state, standing included)
+    and masses with dead states; every step writes the whole of ``nxt`` (the forward pass
+    hands them an array of the last throw's masses)."""
+    from pokerdice_stats.kernels.records import CarriedStates
+    from pokerdice_stats.turn.states import (
+        carried_keeps,
+        carried_ways,
+        keep_intersection,
+        state_options,
+    )
+
+    rng = np.random.default_rng(12)
+    state_hand, opt_ptr, opt_keep = state_options(kind, 3)
+    pair_of, pair_keep, pair_ptr, pair_state = carried_keeps()
+    goals = 24
+    best = np.empty((goals, len(state_hand)), dtype=np.int64)
+    for s, h in enumerate(state_hand):
+        options = opt_keep[opt_ptr[s] : opt_ptr[s + 1]]
+        keeps = [int(ix.HAND_KEEP[h]), *(pair_keep[options] if kind == "original" else options)]
+        best[:, s] = rng.choice(keeps, size=goals)
+    mass = rng.integers(0, 10**6, size=(goals, len(state_hand))).astype(np.int64)
+    mass[:, ::3] = 0
+    model = ix.REROLL
+    if kind == "original":
+        carried = CarriedStates(
+            ix.STICKY_STATE_HAND,
+            ix.STICKY_STATE_ASIDE,
+            keep_intersection(),
+            pair_of,
+            pair_ptr,
+            pair_state,
+            carried_ways(),
+        )
+        steps = [
+            numpy_reroll.forward_step_carried,
+            reroll_serial.forward_step_carried,
+            reroll_serial.forward_step_carried_pooled,
+            reroll.forward_step_carried_pooled,
+        ]
+        tables: tuple = (carried,)
+    else:
+        steps = [
+            numpy_reroll.forward_step_sticky,
+            reroll_serial.forward_step_sticky,
+            reroll_serial.forward_step_sticky_pooled,
+            reroll.forward_step_sticky_pooled,
+        ]
+        tables = (model.ptr, model.col, model.val)
+    outs = []
+    for step in steps:
+        final = np.zeros((goals, 252), dtype=np.int64)
+        nxt = np.full_like(mass, 77)  # (a step writes every state)
+        step(mass, best, ix.HAND_KEEP_INT64, *tables, final, nxt)
         outs.append((final, nxt))
     for final, nxt in outs[1:]:
         assert np.array_equal(final, outs[0][0])

@@ -32,6 +32,8 @@ from pokerdice_stats.kernels.numpy_reroll import (  # the object versions live w
 from pokerdice_stats.kernels.numpy_reroll import (
     expect_keeps_sticky_object as expect_keeps_sticky_object,
 )
+from pokerdice_stats.kernels.states_wide import best_options_wide as best_options_wide
+from pokerdice_stats.kernels.states_wide import expect_wide as expect_wide
 
 
 @jit_parallel
@@ -224,6 +226,67 @@ def forward_step_sticky(
                 else:
                     for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
                         nxt[g, pos] += m * reroll_ways[pos]
+
+
+@jit_parallel
+def forward_step_sticky_pooled(
+    mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt
+):
+    """:func:`forward_step_sticky` for integer masses, pooled by keep as
+    :func:`forward_step_pooled` pools them: the mass of the states that throw again is
+    first added up by the keep they choose, then each keep in use throws its pool once.
+    Integer sums, so the very numbers of :func:`forward_step_sticky`."""
+    n_keeps = reroll_ptr.shape[0] - 1
+    for g in prange(mass.shape[0]):
+        pool = np.zeros(n_keeps, dtype=mass.dtype)
+        for p in range(mass.shape[1]):
+            m = mass[g, p]
+            nxt[g, p] = m * 0
+            if m == 0:
+                continue
+            h = reroll_hand[p]
+            k = best_keep[g, p]
+            if k == hand_keep[h]:
+                final[g, h] += m
+            else:
+                pool[k] += m
+        for k in range(n_keeps):
+            m = pool[k]
+            if m != 0:
+                for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
+                    nxt[g, pos] += m * reroll_ways[pos]
+
+
+@jit_parallel
+def forward_step_carried_pooled(mass, best_keep, hand_keep, carried, final, nxt):
+    """:func:`forward_step_carried` for integer masses, pooled by carried keep (see
+    :func:`forward_step_sticky_pooled`): the very numbers of :func:`forward_step_carried`."""
+    state_hand = carried.state_hand
+    state_untouched = carried.state_untouched
+    intersection = carried.intersection
+    pair_of = carried.pair_of
+    pair_ptr = carried.pair_ptr
+    pair_state = carried.pair_state
+    pair_ways = carried.pair_ways
+    n_pairs = pair_ptr.shape[0] - 1
+    for g in prange(mass.shape[0]):
+        pool = np.zeros(n_pairs, dtype=mass.dtype)
+        for p in range(mass.shape[1]):
+            m = mass[g, p]
+            nxt[g, p] = m * 0
+            if m == 0:
+                continue
+            h = state_hand[p]
+            k = best_keep[g, p]
+            if k == hand_keep[h]:
+                final[g, h] += m
+            else:
+                pool[pair_of[intersection[state_untouched[p], k], k]] += m
+        for j in range(n_pairs):
+            m = pool[j]
+            if m != 0:
+                for pos in range(pair_ptr[j], pair_ptr[j + 1]):
+                    nxt[g, pair_state[pos]] += m * pair_ways[pos]
 
 
 @jit_parallel

@@ -9,7 +9,7 @@ work of one goal).
 
 from __future__ import annotations
 
-from pokerdice_stats.kernels import hold_wide, reroll
+from pokerdice_stats.kernels import hold_wide, reroll, states_wide
 from pokerdice_stats.kernels._numba import serial_copy
 from pokerdice_stats.kernels.numpy_reroll import (  # the object versions live with the twins
     expect_keeps_object as expect_keeps_object,
@@ -26,7 +26,11 @@ forward_step = serial_copy(reroll.forward_step)
 forward_step_pooled = serial_copy(reroll.forward_step_pooled)
 forward_step_sticky = serial_copy(reroll.forward_step_sticky)
 forward_step_carried = serial_copy(reroll.forward_step_carried)
+forward_step_sticky_pooled = serial_copy(reroll.forward_step_sticky_pooled)
+forward_step_carried_pooled = serial_copy(reroll.forward_step_carried_pooled)
 backward_hands = serial_copy(reroll.backward_hands)
 backward_hands_wide = hold_wide.backward_hands_wide  # batches side by side, on threads
+best_options_wide = states_wide.best_options_wide  # the same, over many states
+expect_wide = states_wide.expect_wide
 HoldTables = reroll.HoldTables
 goal_row = reroll.goal_row  # serial already

@@ -113,6 +113,14 @@ def follow_keeps(
     return final
 
 
+#: The compiled forward step of each state kind that pools integer masses by keep.
+_POOLED = {
+    "hand": "forward_step_pooled",
+    "aside": "forward_step_sticky_pooled",
+    "original": "forward_step_carried_pooled",
+}
+
+
 def _forward_pass(
     keeps: Sequence[np.ndarray],
     sticky: bool | str,
@@ -178,18 +186,20 @@ def _forward_pass(
             pair_state,
             pair_ways,
         )
-    pooled = kind == "hand" and dtype is not object and exact
-    if pooled and hasattr(kernels, "forward_step_pooled"):  # counts: pooled by keep
-        step_fn = kernels.forward_step_pooled
-        hand_keep, ptr, col = _unsigned_tables()
-    else:
-        hand_keep, ptr, col = ix.HAND_KEEP_INT64, reroll.ptr, reroll.col
+    hand_keep, ptr, col = ix.HAND_KEEP_INT64, reroll.ptr, reroll.col
+    pooled = _POOLED[kind] if dtype is not object and exact else ""
+    if pooled and hasattr(kernels, pooled):  # counts: pooled by keep (the same sums, integers)
+        step_fn = getattr(kernels, pooled)
+        if kind == "hand":
+            hand_keep, ptr, col = _unsigned_tables()
     finals: list[np.ndarray] = []
     final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
+    spare: np.ndarray | None = None  # the mass of the throw before: the next one's array
     for t in range(1, throws):
         if by_throw:
             final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
-        nxt = np.zeros_like(mass)
+        # (every step, compiled or twin, writes the whole of ``nxt``: no zeros needed)
+        nxt = np.empty_like(mass) if spare is None else spare
         table = np.asarray(keeps[t - 1], dtype=np.int64)
         if kind == "original":
             step_fn(mass, table, ix.HAND_KEEP_INT64, carried, final, nxt)
@@ -199,7 +209,7 @@ def _forward_pass(
             finals.append(final)
         elif exact:
             final = final * ix.N_THROWS
-        mass = nxt
+        spare, mass = mass, nxt
     if by_throw:
         final = np.zeros((n_goals, ix.N_HANDS), dtype=dtype)
     if kind != "hand":

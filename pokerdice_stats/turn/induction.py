@@ -33,14 +33,9 @@ import numpy as np
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.made_when_read import MadeWhenRead
 from pokerdice_stats.kernels import numpy_reroll
+from pokerdice_stats.turn.expectations import keep_expectations
 from pokerdice_stats.turn.rules import RuleSet
-from pokerdice_stats.turn.states import (
-    carried_keeps,
-    carried_ways,
-    first_states,
-    state_kind,
-    state_options,
-)
+from pokerdice_stats.turn.states import carried_keeps, first_states, state_kind, state_options
 
 #: Batches of at most this many goals may run on the numpy twins of the kernels
 #: (:mod:`pokerdice_stats.kernels.numpy_reroll`): milliseconds for a few goals, and
@@ -237,12 +232,13 @@ def backward_stage(
     is_object = previous.dtype.kind == "O" or stand.dtype.kind == "O"
     if kernels is None or is_object:
         kernels = kernels_for(n_goals, object if is_object else previous.dtype)
-    keep_values = _expect(kernels, kind, previous, exact, is_object, n_goals)
+    wide = n_goals >= WIDE_MIN_GOALS
+    keep_values = keep_expectations(kernels, kind, previous, exact, is_object, wide)
     state_values = np.empty((n_goals, len(state_hand)), dtype=stand.dtype)
     best = np.empty((n_goals, len(state_hand)), dtype=np.int64)
     # Under ``original`` the options are carried keeps; standing is marked past them.
     offset = keep_values.shape[1] if kind == "original" else 0
-    kernels.best_options(
+    arguments = (
         keep_values,
         stand,
         state_hand,
@@ -253,9 +249,22 @@ def backward_stage(
         state_values,
         best,
     )
-    if kind == "original":
-        best = _option_keeps().take(best)  # (one look-up: a tenth of the time of two where's)
+    wide = getattr(kernels, "best_options_wide", None) if n_goals >= WIDE_MIN_GOALS else None
+    if wide is not None:  # the goals side by side, the blocks on threads: the same numbers
+        wide(*arguments, _option_keeps() if kind == "original" else _own_keeps())
+    else:
+        kernels.best_options(*arguments)
+        if kind == "original":
+            best = _option_keeps().take(best)  # (one look-up: a tenth of two where's)
     return Stage(keep_values, state_values, best)
+
+
+@functools.cache
+def _own_keeps() -> np.ndarray:
+    """Each keep its own label (``best_options_wide``'s labels where options are keeps)."""
+    keeps = np.arange(ix.N_KEEPS, dtype=np.int64)
+    keeps.setflags(write=False)
+    return keeps
 
 
 @functools.cache
@@ -267,51 +276,6 @@ def _option_keeps() -> np.ndarray:
     keeps = np.concatenate([pair_keep, np.arange(ix.N_KEEPS, dtype=np.int64)])
     keeps.setflags(write=False)
     return keeps
-
-
-def _expect(
-    kernels: Any, kind: str, previous: np.ndarray, exact: bool, is_object: bool, n_goals: int
-) -> np.ndarray:
-    """The value of every keep (or carried keep): the expectation of ``previous``."""
-    reroll = ix.REROLL
-    assert reroll.val is not None
-    sticky = kind == "aside"
-    if kind == "original":
-        _, pair_keep, ptr, state = carried_keeps()
-        ways = carried_ways()
-        if is_object:
-            return numpy_reroll.expect_keeps_object(previous, ptr, state, ways)
-        out = np.empty((n_goals, len(pair_keep)), dtype=previous.dtype)
-        kernels.expect_keeps(previous, ptr, state, ways, out)
-        if not exact:
-            out /= ix.N_THROWS
-        return out
-    if not sticky:  # over hands: one die at a time, floats as means
-        die = ix.DIE_BY_DIE
-        out = np.empty((n_goals, ix.N_KEEPS), dtype=object if is_object else previous.dtype)
-        by_die = numpy_reroll.expect_keeps_by_die if is_object else kernels.expect_keeps_by_die
-        throws = None if exact else die.throws
-        by_die(previous, ix.HAND_KEEP_INT64, die.grow, die.order, die.scale, throws, out)
-        return out
-    if is_object:
-        return numpy_reroll.expect_keeps_sticky_object(previous, reroll.ptr, reroll.val)
-    out = np.empty((n_goals, ix.N_KEEPS), dtype=previous.dtype)
-    # Float values take the ways as floats (the same numbers: small integers).
-    ways = reroll.val if previous.dtype.kind != "f" else _float_ways()
-    kernels.expect_keeps_sticky(previous, reroll.ptr, ways, out)
-    if not exact:
-        out /= ix.N_THROWS
-    return out
-
-
-@functools.cache
-def _float_ways() -> np.ndarray:
-    """The ways of the reroll model as float64, read-only."""
-    reroll = ix.REROLL
-    assert reroll.val is not None
-    ways = reroll.val.astype(np.float64)
-    ways.setflags(write=False)
-    return ways
 
 
 def backward_pass(
