@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections import Counter
 from fractions import Fraction
 
@@ -137,23 +138,26 @@ def solve_turn(stand_values, throws: int, number=Fraction):
 def one_throw_round(n: int, straights: str, tiebreak: str, ties: str) -> list[Fraction]:
     """Each seat's win chance in a round where every player throws once.
 
-    Every combination of the ``n`` players' hands is enumerated with its weight.
+    Every combination of the ``n`` players' hands is enumerated with its weight (the
+    product of the hands' ways out of 7776, whole numbers); the weights are added up by
+    the set of seats tied at the top, which is then shared out as the tie rule says.
     """
     key = make_key(straights, tiebreak)
     classes: Counter = Counter()
     for hand, p in first_throw():
-        classes[key(hand)] += p
-    items = list(classes.items())
-    if ties == "roll-off":
-        tables = rolloff_tables(n, items)
-    win = [Fraction(0)] * n
+        classes[key(hand)] += p * 7776
+    items = [(k, int(ways)) for k, ways in classes.items()]
+    assert sum(ways for _, ways in items) == 7776
+    by_tie: Counter = Counter()
     for combo in itertools.product(items, repeat=n):
-        weight = Fraction(1)
-        for _, p in combo:
-            weight *= p
-        keys = [k for k, _ in combo]
+        keys, ways = zip(*combo, strict=True)
         top = max(keys)
-        tied = tuple(i for i, k in enumerate(keys) if k == top)
+        by_tie[tuple(i for i, k in enumerate(keys) if k == top)] += math.prod(ways)
+    if ties == "roll-off":
+        tables = rolloff_tables(n, [(k, Fraction(ways, 7776)) for k, ways in items])
+    win = [Fraction(0)] * n
+    for tied, ways in by_tie.items():
+        weight = Fraction(ways, 7776**n)
         if ties == "must-beat":
             win[tied[0]] += weight  # the first to reach the top; later ties are out
         elif ties in ("split", "push"):
