@@ -4,7 +4,8 @@ The very same Python functions (:func:`~pokerdice_stats.kernels._numba.serial_co
 so the same answers bit for bit; batches under
 :data:`pokerdice_stats.turn.induction.PARALLEL_MIN_GOALS` goals run on them, since
 waking numba's thread pool costs more than a small batch's work (about the whole
-work of one goal).
+work of one goal).  The kernels of goals side by side (``*_wide``) are the same here as
+there: they share their blocks out among threads of their own, block by block.
 """
 
 from __future__ import annotations

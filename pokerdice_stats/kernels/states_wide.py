@@ -17,7 +17,8 @@ hands, and the blocks are shared out among threads:
   compare-and-select over the block's goals.
 
 For every goal the same additions, multiplications and comparisons in the same order,
-so the same bits.
+so the same bits (but for a NaN's sign and payload: where a sum meets NaNs of both signs,
+the compiled loop over goals may keep the other one; NaN either way).
 """
 
 from __future__ import annotations
@@ -101,7 +102,8 @@ def options_blocks(
 ):
     """:func:`best_options_wide` for the blocks ``b0 .. b1 - 1`` alone (the goals
     ``b0 * WIDTH`` up to ``b1 * WIDTH``): what each thread runs.  (No order keys as in
-    :mod:`~pokerdice_stats.kernels.hold_wide`: a state has few options, about 5 to 7.)
+    :mod:`~pokerdice_stats.kernels.hold_wide`: a state has a handful of options, 5 to 14
+    on average.)
 
     The block's keep and stand values are copied column by column into rows over its
     goals; its outputs are worked out for :data:`CHUNK` states at a time, as rows over
