@@ -228,6 +228,21 @@ def forward_step_sticky(
                         nxt[g, pos] += m * reroll_ways[pos]
 
 
+@jit
+def _throw_pools(pool, ptr, targets, ways, row):
+    """``row[targets[pos]] += pool[r] * ways[pos]`` over the positions of every row ``r``
+    of the CSR ``ptr`` with mass in ``pool`` (``targets`` None: the positions themselves,
+    the states of sticky holds)."""
+    for r in range(pool.shape[0]):
+        m = pool[r]
+        if m != 0:
+            for pos in range(ptr[r], ptr[r + 1]):
+                if targets is None:
+                    row[pos] += m * ways[pos]
+                else:
+                    row[targets[pos]] += m * ways[pos]
+
+
 @jit_parallel
 def forward_step_sticky_pooled(
     mass, best_keep, hand_keep, reroll_ptr, reroll_hand, reroll_ways, final, nxt
@@ -250,11 +265,7 @@ def forward_step_sticky_pooled(
                 final[g, h] += m
             else:
                 pool[k] += m
-        for k in range(n_keeps):
-            m = pool[k]
-            if m != 0:
-                for pos in range(reroll_ptr[k], reroll_ptr[k + 1]):
-                    nxt[g, pos] += m * reroll_ways[pos]
+        _throw_pools(pool, reroll_ptr, None, reroll_ways, nxt[g])
 
 
 @jit_parallel
@@ -282,11 +293,7 @@ def forward_step_carried_pooled(mass, best_keep, hand_keep, carried, final, nxt)
                 final[g, h] += m
             else:
                 pool[pair_of[intersection[state_untouched[p], k], k]] += m
-        for j in range(n_pairs):
-            m = pool[j]
-            if m != 0:
-                for pos in range(pair_ptr[j], pair_ptr[j + 1]):
-                    nxt[g, pair_state[pos]] += m * pair_ways[pos]
+        _throw_pools(pool, pair_ptr, pair_state, pair_ways, nxt[g])
 
 
 @jit_parallel
