@@ -249,9 +249,9 @@ def backward_stage(
         state_values,
         best,
     )
-    wide = getattr(kernels, "best_options_wide", None) if n_goals >= WIDE_MIN_GOALS else None
-    if wide is not None:  # the goals side by side, the blocks on threads: the same numbers
-        wide(*arguments, _option_keeps() if kind == "original" else _own_keeps())
+    options_wide = getattr(kernels, "best_options_wide", None) if wide else None
+    if options_wide is not None:  # the goals side by side, the blocks on threads
+        options_wide(*arguments, _option_keeps() if kind == "original" else _own_keeps())
     else:
         kernels.best_options(*arguments)
         if kind == "original":
