@@ -231,3 +231,19 @@ def test_banking_sessions(options, players, policy, rounds, start, ante, every):
     assert (tally["each_bank"].sum(axis=1) == players * job.session.start).all()  # no chip lost
     if options.get("sticky_holds"):
         assert np.diff(job.game.seat_ptr).max() > 1  # genuine mixtures were drawn from
+
+
+def test_every_game_hands_the_turn_one_kind_of_table():
+    """The seen round, the blind round and the progressive session give the compiled
+    Monte Carlo turn writable C-contiguous int16 tables, as a pickled job's arrive in a
+    worker process: one compiled turn serves them all (a read-only table would compile it
+    once more)."""
+    tables = [
+        seen_round_game(get_rules("gameweave"), 2)[0].best,
+        blind_round_game(get_rules("banking"), 2)[0].best,
+    ]
+    job = progressive_job(get_rules("progressive"), "stand", ProgressiveSession(2, 10, 0, 0))
+    tables += [job.game.computer, job.game.player]
+    for table in tables:
+        assert table.dtype == np.int16 and table.ndim == 3
+        assert table.flags.c_contiguous and table.flags.writeable

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from pokerdice_stats.kernels._numba import jit
 from pokerdice_stats.kernels.simulation.turns import play_turn
 
@@ -39,7 +41,8 @@ def progressive_chunk(state, n, session, game, tally):
         if n_path > 0:
             path[i, 0] = bank
         for r in range(1, session.rounds + 1):
-            c, _ = play_turn(state, game.computer, 0, throws_left, game.states, game.dice)
+            # (policy 0 as an int64, not a literal: the one compiled turn of every game)
+            c, _ = play_turn(state, game.computer, np.int64(0), throws_left, game.states, game.dice)
             h, _ = play_turn(
                 state, game.player, game.column[c], throws_left, game.states, game.dice
             )

@@ -46,7 +46,9 @@ def seen_round_game(rules: RuleSet, players: int) -> tuple[RoundGame, SeatTables
     players = check_players(players)
     seats = seat_tables(rules, players)
     game = RoundGame(
-        best=seats.best,
+        # a writable copy, as the other games' tables and a pickled job's arrive: the one
+        # compiled Monte Carlo turn (a read-only table would compile it again)
+        best=np.array(seats.best),
         lookup=seats.lookup,
         strength=seats.strength,
         tie_rule=TIE_CODES[rules.ties],
