@@ -521,17 +521,11 @@ def test_pooled_forward_steps_over_many_states_equal_the_others(kind):
     every state, for random keep tables (any option of each state, standing included)
     and masses with dead states; every step writes the whole of ``nxt`` (the forward pass
     hands them an array of the last throw's masses)."""
-    from pokerdice_stats.kernels.records import CarriedStates
-    from pokerdice_stats.turn.states import (
-        carried_keeps,
-        carried_ways,
-        keep_intersection,
-        state_options,
-    )
+    from pokerdice_stats.turn.states import carried_keeps, carried_ways, state_options
 
     rng = np.random.default_rng(12)
     state_hand, opt_ptr, opt_keep = state_options(kind, 3)
-    pair_of, pair_keep, pair_ptr, pair_state = carried_keeps()
+    pair_keep = carried_keeps()[1]
     goals = 24
     best = np.empty((goals, len(state_hand)), dtype=np.int64)
     for s, h in enumerate(state_hand):
@@ -542,15 +536,7 @@ def test_pooled_forward_steps_over_many_states_equal_the_others(kind):
     mass[:, ::3] = 0
     model = ix.REROLL
     if kind == "original":
-        carried = CarriedStates(
-            ix.STICKY_STATE_HAND,
-            ix.STICKY_STATE_ASIDE,
-            keep_intersection(),
-            pair_of,
-            pair_ptr,
-            pair_state,
-            carried_ways(),
-        )
+        carried = forward.carried_states(carried_ways())
         steps = [
             numpy_reroll.forward_step_carried,
             reroll_serial.forward_step_carried,

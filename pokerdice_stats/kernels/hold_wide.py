@@ -48,24 +48,30 @@ def _keys(values, floats):
     return keys, nan
 
 
-#: Rows and columns of the tiles :func:`_transpose_into` copies at a time.
+#: Rows and columns of the tiles :func:`transpose_at` copies at a time.
 TILE = 16
 
 
 @jit
-def _transpose_into(block, out, g0):
-    """``out[g0 + j, i] = block[i, j]``: a block's (values, goals) rows written back goal
-    by goal, a tile at a time (so both sides touch few cache lines; element by element
-    along either side, the other side's stride misses the cache on every element)."""
-    n, width = block.shape
-    for i0 in range(0, n, TILE):
-        i1 = min(i0 + TILE, n)
+def transpose_at(block, n_rows, out, g0, s0, labels):
+    """``out[g0 + j, s0 + i] = block[i, j]`` for the first ``n_rows`` rows of ``block``
+    (``labels[block[i, j]]`` when ``labels`` is not None): a block's (values, goals) rows
+    written back goal by goal, a tile at a time (so both sides touch few cache lines;
+    element by element along either side, the other side's stride misses the cache on
+    every element).  Unsigned indices: read without numba's negative-index check."""
+    width = block.shape[1]
+    for i0 in range(0, n_rows, TILE):
+        i1 = min(i0 + TILE, n_rows)
         for j0 in range(0, width, TILE):
             j1 = min(j0 + TILE, width)
             for j in range(j0, j1):
-                row = out[g0 + j]
+                row = np.uint64(g0 + j)
                 for i in range(i0, i1):
-                    row[i] = block[i, j]
+                    item = block[np.uint64(i), np.uint64(j)]
+                    if labels is None:
+                        out[row, np.uint64(s0 + i)] = item
+                    else:
+                        out[row, np.uint64(s0 + i)] = labels[np.uint64(item)]
 
 
 @jit
@@ -161,9 +167,9 @@ def wide_blocks(
                     standing = stand_t[h, j] * scale
                     kept = sums[best_k, j]
                     previous[s, j] = standing if best_k == stand_keep else kept
-            _transpose_into(sums, keep_values[t], g0)
-            _transpose_into(previous, state_values[t], g0)
-            _transpose_into(chosen, best_keep[t], g0)
+            transpose_at(sums, sums.shape[0], keep_values[t], g0, 0, None)
+            transpose_at(previous, previous.shape[0], state_values[t], g0, 0, None)
+            transpose_at(chosen, chosen.shape[0], best_keep[t], g0, 0, None)
     return ordered.all()
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from pokerdice_stats.kernels._numba import in_threads, jit
-from pokerdice_stats.kernels.hold_wide import TILE, WIDTH, n_blocks
+from pokerdice_stats.kernels.hold_wide import WIDTH, n_blocks, transpose_at
 
 #: Rows (states or keeps) a block works out before writing them back goal by goal (its
 #: working arrays then stay in the core's second-level cache).
@@ -46,7 +46,7 @@ def expect_blocks(values, ptr, index, ways, out, b0, b1):
         for r0 in range(0, n_rows, CHUNK):
             r1 = min(r0 + CHUNK, n_rows)
             _sum_rows(columns, ptr, index, ways, sums, r0, r1)
-            _transpose_at(sums, r1 - r0, out, g0, r0)
+            transpose_at(sums, r1 - r0, out, g0, r0, None)
 
 
 @jit
@@ -133,8 +133,8 @@ def options_blocks(
                 s0,
                 s1,
             )
-            _transpose_at(best, s1 - s0, out_value, g0, s0)
-            _transpose_labels_at(chosen, s1 - s0, labels, out_keep, g0, s0)
+            transpose_at(best, s1 - s0, out_value, g0, s0, None)
+            transpose_at(chosen, s1 - s0, out_keep, g0, s0, labels)
 
 
 @jit
@@ -171,37 +171,6 @@ def _chunk(
                 better = value > now + tolerance
                 best[i, j] = value if better else now
                 chosen[i, j] = option if better else chosen_now
-
-
-@jit
-def _transpose_at(block, n_rows, out, g0, s0):
-    """``out[g0 + j, s0 + i] = block[i, j]`` for the first ``n_rows`` rows of ``block``,
-    a tile of :data:`~pokerdice_stats.kernels.hold_wide.TILE` rows and columns at a time
-    (so both sides touch few cache lines)."""
-    width = block.shape[1]
-    for i0 in range(0, n_rows, TILE):
-        i1 = min(i0 + TILE, n_rows)
-        for j0 in range(0, width, TILE):
-            j1 = min(j0 + TILE, width)
-            for j in range(j0, j1):
-                row = np.uint64(g0 + j)  # (unsigned: read without numba's negative-index check)
-                for i in range(i0, i1):
-                    out[row, np.uint64(s0 + i)] = block[np.uint64(i), np.uint64(j)]
-
-
-@jit
-def _transpose_labels_at(block, n_rows, labels, out, g0, s0):
-    """:func:`_transpose_at` of ``labels[block]``: the keeps of the options chosen."""
-    width = block.shape[1]
-    for i0 in range(0, n_rows, TILE):
-        i1 = min(i0 + TILE, n_rows)
-        for j0 in range(0, width, TILE):
-            j1 = min(j0 + TILE, width)
-            for j in range(j0, j1):
-                row = np.uint64(g0 + j)
-                for i in range(i0, i1):
-                    option = np.uint64(block[np.uint64(i), np.uint64(j)])
-                    out[row, np.uint64(s0 + i)] = labels[option]
 
 
 def best_options_wide(

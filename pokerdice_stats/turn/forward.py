@@ -113,6 +113,22 @@ def follow_keeps(
     return final
 
 
+def carried_states(pair_ways: np.ndarray) -> CarriedStates:
+    """The :class:`~pokerdice_stats.kernels.records.CarriedStates` record the forward steps
+    over ``(untouched, hand)`` states read, with the carried keeps' ways ``pair_ways``
+    (:func:`~pokerdice_stats.turn.states.carried_ways`, as counts, floats or objects)."""
+    pair_of, _, pair_ptr, pair_state = carried_keeps()
+    return CarriedStates(
+        ix.STICKY_STATE_HAND,
+        ix.STICKY_STATE_ASIDE,
+        keep_intersection(),
+        pair_of,
+        pair_ptr,
+        pair_state,
+        pair_ways,
+    )
+
+
 #: The compiled forward step of each state kind that pools integer masses by keep.
 _POOLED = {
     "hand": "forward_step_pooled",
@@ -171,21 +187,12 @@ def _forward_pass(
         "original": kernels.forward_step_carried,
     }[kind]
     if kind == "original":
-        pair_of, _, pair_ptr, pair_state = carried_keeps()
         pair_ways = carried_ways()
         if dtype is object:
             pair_ways = pair_ways.astype(object)
         elif not exact:
             pair_ways = pair_ways / ix.N_THROWS
-        carried = CarriedStates(
-            ix.STICKY_STATE_HAND,
-            ix.STICKY_STATE_ASIDE,
-            keep_intersection(),
-            pair_of,
-            pair_ptr,
-            pair_state,
-            pair_ways,
-        )
+        carried = carried_states(pair_ways)
     hand_keep, ptr, col = ix.HAND_KEEP_INT64, reroll.ptr, reroll.col
     pooled = _POOLED[kind] if dtype is not object and exact else ""
     if pooled and hasattr(kernels, pooled):  # counts: pooled by keep (the same sums, integers)
