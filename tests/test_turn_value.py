@@ -1,5 +1,6 @@
 """The value of a whole turn, weighed from the first states: every shortcut of
-``turn_value`` gives the bits of the plain formula (hand ways times values, over 7776)."""
+``turn_value`` gives the bits of the plain formula (hand ways times values, added in the
+fixed pairwise order of ``tests/reference_sums.py``, over 7776), whatever the layout."""
 
 from __future__ import annotations
 
@@ -8,11 +9,17 @@ import pytest
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.turn.induction import turn_value
+from tests.reference_sums import pairwise_sum
 
 
 def _plain(values: np.ndarray, exact: bool) -> np.ndarray:
-    total = values @ ix.HAND_WAYS.astype(values.dtype)
-    return total if exact else total / ix.N_THROWS
+    """Hand ways times values, summed in the fixed pairwise order (``reference_sums``)."""
+    if exact:
+        return values @ ix.HAND_WAYS.astype(values.dtype)
+    ways = [float(w) for w in ix.HAND_WAYS]
+    rows = values.reshape(-1, ix.N_HANDS).tolist()
+    totals = [pairwise_sum([v * w for v, w in zip(row, ways, strict=True)]) for row in rows]
+    return (np.array(totals) / ix.N_THROWS).reshape(values.shape[:-1])
 
 
 @pytest.mark.parametrize("goals", [1, 2, 17])

@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.made_when_read import MadeWhenRead
 from pokerdice_stats.kernels import numpy_reroll
 from pokerdice_stats.turn.expectations import keep_expectations
@@ -417,10 +418,8 @@ def turn_value(
         values = stages[-1].state_values[:, first_states(sticky)]
     if values.dtype.kind == "O":
         total = values.dot(ix.HAND_WAYS.astype(object))
-    elif values.flags.c_contiguous:  # ``dot`` gives ``@``'s bits here, a microsecond sooner
-        total = values.dot(_hand_ways(values.dtype.char))
-    else:  # (not on strided columns: there the two sum in another order)
-        total = values @ _hand_ways(values.dtype.char)
+    else:  # floats summed in a fixed order: the same bits on every machine
+        total = dot(values, _hand_ways(values.dtype.char))
     if exact:
         return total
     if total.shape == _ONE_GOAL:  # the same division on the scalar, a tenth of a ufunc call

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.summary import short_repr
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class Mixture:
     def distribution(self) -> np.ndarray:
         """(252,) float: the chance of each final hand under the mixture."""
         pure = np.array(self.numerators, dtype=np.float64) / self.denominator
-        return self.weights @ pure
+        return dot(self.weights, pure)
 
     def exact(self) -> tuple[np.ndarray, int]:
         """The mixture in exact numbers: numerators (object) and denominator.

@@ -25,6 +25,7 @@ from pokerdice_stats.engines.blind.mixtures import Mixture
 from pokerdice_stats.engines.blind.simple_strategies import exact_distribution
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.turn.goals import Goal
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.rules import RuleSet
@@ -109,7 +110,7 @@ def _matrix_game(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     x = np.clip(rows.x[:-1], 0, None)
     y = np.clip(cols.x[:-1], 0, None)
     x, y = x / x.sum(), y / y.sum()
-    return x, y, float(x @ matrix @ y)
+    return x, y, float(dot(dot(x, matrix), y))
 
 
 def _as_float(numerators: np.ndarray, denominator: int) -> np.ndarray:
@@ -144,12 +145,12 @@ def double_oracle(
     gaps: list[float] = []
     converged = False
     for _ in range(max_iterations):
-        matrix = np.array(x_float) @ a @ np.array(y_float).T
+        matrix = dot(dot(np.array(x_float), a), np.array(y_float).T)
         wx, wy, value = _matrix_game(matrix)
-        xbar = wx @ np.array(x_float)
-        ybar = wy @ np.array(y_float)
-        up, x_new, _, x_play = _best_response(rules, a @ ybar)
-        down, y_new, _, y_play = _best_response(second_rules, -(xbar @ a))
+        xbar = dot(wx, np.array(x_float))
+        ybar = dot(wy, np.array(y_float))
+        up, x_new, _, x_play = _best_response(rules, dot(a, ybar))
+        down, y_new, _, y_play = _best_response(second_rules, -dot(xbar, a))
         gap = up + down  # upper - lower, with lower = -down
         gaps.append(gap)
         if gap <= tolerance:
@@ -196,8 +197,8 @@ def fictitious_play(
     gaps: list[float] = []
     converged = False
     for t in range(1, max_iterations + 1):
-        up, x_new, _, x_play = _best_response(rules, a @ ybar)
-        down, y_new, _, y_play = _best_response(second_rules, -(xbar @ a))
+        up, x_new, _, x_play = _best_response(rules, dot(a, ybar))
+        down, y_new, _, y_play = _best_response(second_rules, -dot(xbar, a))
         gaps.append(up + down)
         if up + down <= tolerance:
             converged = True
@@ -217,7 +218,7 @@ def fictitious_play(
         ybar = ybar + (_as_float(y_new, second_denominator) - ybar) / (t + 1)
     wx = np.array(x_counts, dtype=np.float64) / sum(x_counts)
     wy = np.array(y_counts, dtype=np.float64) / sum(y_counts)
-    value = float(xbar @ a @ ybar)
+    value = float(dot(dot(xbar, a), ybar))
     return (
         Mixture(wx, _stack(x_rows), denominator, keeps=tuple(x_keeps)),
         Mixture(wy, _stack(y_rows), second_denominator, keeps=tuple(y_keeps)),

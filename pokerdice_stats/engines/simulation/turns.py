@@ -34,6 +34,7 @@ from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_ta
 from pokerdice_stats.engines.simulation.stats import estimates_frame
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.simulation.records import TurnGame, TurnTally
 from pokerdice_stats.kernels.simulation.turns import turns_chunk
@@ -195,6 +196,6 @@ def goal_estimate(goal: Goal, hist: np.ndarray, seed: int) -> stats.Estimate:
     values = np.array([float(goal.value(h)) for h in range(ix.N_HANDS)])
     if goal.is_probability and set(np.unique(values)) <= {0.0, 1.0}:
         return stats.proportion(int(hist[values == 1.0].sum()), n, seed)
-    total = float(np.dot(hist, values))
-    total_sq = float(np.dot(hist, values * values))
+    total = float(dot(hist, values))
+    total_sq = float(dot(hist, values * values))
     return stats.mean(total, total_sq, n, seed)

@@ -58,6 +58,7 @@ from pokerdice_stats.games.bidding.exact.solve import solve_ladder
 from pokerdice_stats.games.bidding.simulation.claims import claims_matchups
 from pokerdice_stats.games.bidding.simulation.solved import simulate_matchups
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.formats import number_text, to_csv, to_markdown
 from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import get_rules
@@ -316,7 +317,7 @@ def _answers(result: Bidding) -> tuple[list[str], list[str], np.ndarray]:
     weights = ix.HAND_WAYS.astype(float)
     played = []
     for action, move in zip(opening.actions, opening.moves, strict=True):
-        if weights @ result.strategy[1][:, move] > 1e-12:
+        if dot(weights, result.strategy[1][:, move]) > 1e-12:
             played.append(action)
     rungs = [r for r in range(ladder.n_rungs) if (ladder.hand_rung == r).any()]
     grid = np.zeros((len(rungs), len(played)))
@@ -324,7 +325,7 @@ def _answers(result: Bidding) -> tuple[list[str], list[str], np.ndarray]:
         call = tree.seq_index[2][((bid,), -1)]
         for i, rung in enumerate(rungs):
             mine = ladder.hand_rung == rung
-            grid[i, j] = weights[mine] @ result.strategy[2][mine, call] / weights[mine].sum()
+            grid[i, j] = dot(weights[mine], result.strategy[2][mine, call]) / weights[mine].sum()
     return [ladder.labels[r] for r in rungs], [ladder.labels[b] for b in played], grid
 
 
@@ -385,7 +386,7 @@ def _fine_answers(result: ClaimsBidding) -> tuple[list[str], list[str], np.ndarr
     full = result.ladder
     weights = ix.HAND_WAYS.astype(float)
     moves, chances = result.policy[()]
-    made = chances @ weights / weights.sum()
+    made = dot(chances, weights) / weights.sum()
     played = [m for m, share in zip(moves, made, strict=True) if share >= 0.01]
     rungs = [r for r in range(full.n_rungs) if (full.hand_rung == r).any()]
     grid = np.zeros((len(rungs), len(played)))
@@ -394,7 +395,7 @@ def _fine_answers(result: ClaimsBidding) -> tuple[list[str], list[str], np.ndarr
         call = rows[answers.index(CALL)]
         for i, rung in enumerate(rungs):
             mine = full.hand_rung == rung
-            grid[i, j] = weights[mine] @ call[mine] / weights[mine].sum()
+            grid[i, j] = dot(weights[mine], call[mine]) / weights[mine].sum()
     labels = [full.labels[int(result.tops[c])] for c in played]
     return [full.labels[r] for r in rungs], labels, grid
 

@@ -64,6 +64,7 @@ from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import checked_positive_number, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.speaker import either, setting
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import INT64_MAX, Goal
@@ -306,9 +307,9 @@ def _solve_cached(rules: RuleSet, players: int, tolerance: float, max_iterations
     gaps: list[float] = []
     residual = 0.0
     for _ in range(max_iterations):
-        levels = np.array([np.asarray(x, dtype=np.float64) @ to_levels for x in pure])
+        levels = np.array([dot(np.asarray(x, dtype=np.float64), to_levels) for x in pure])
         weights, residual, _ = symmetric_weights(levels / denominator, players, weights)
-        values = field_values(weights @ levels / denominator, players)[0][strength]
+        values = field_values(dot(weights, levels) / denominator, players)[0][strength]
         value, final, _, play = _respond(rules, values)
         gap = value - 1.0 / players
         gaps.append(gap)

@@ -33,6 +33,8 @@ import math
 
 import numpy as np
 
+from pokerdice_stats.ground.fixed_order import dot, least_squares
+
 #: Residual at which :func:`symmetric_weights` stops (largest complementarity violation).
 RESIDUAL = 1e-15
 MAX_NEWTON_STEPS = 200
@@ -130,14 +132,14 @@ def strategy_payoffs(
         Share of the pot of one seat playing strategy ``i``.
     jacobian : (k, k) float or None
     """
-    field = weights @ levels
+    field = dot(weights, levels)
     values, d_equal, d_below = field_values(field, players)
-    payoffs = levels @ values
+    payoffs = dot(levels, values)
     if not jacobian:
         return payoffs, None
     # d V(s) / d weight_j = d_equal(s) levels[j, s] + d_below(s) P_j(< s)
     moved = d_equal * levels + d_below * _previous_mass(levels)
-    return payoffs, levels @ moved.T
+    return payoffs, dot(levels, moved.T)
 
 
 def _two_seat_weights(levels: np.ndarray) -> tuple[np.ndarray, float, int]:
@@ -150,7 +152,7 @@ def _two_seat_weights(levels: np.ndarray) -> tuple[np.ndarray, float, int]:
     from scipy.optimize import linprog  # imported here: it costs every command 0.3 s at start
 
     k = levels.shape[0]
-    matrix = np.array([levels @ field_values(row, 2)[0] for row in levels]).T  # [i, j]
+    matrix = np.array([dot(levels, field_values(row, 2)[0]) for row in levels]).T  # [i, j]
     # maximise v subject to (w @ matrix)[j] >= v for every column j, w on the simplex
     cost = np.zeros(k + 1)
     cost[-1] = -1.0
@@ -220,13 +222,13 @@ def symmetric_weights(
         system[:k, :k] = np.diag(d_weight) - d_slack[:, None] * jac
         system[:k, k] = d_slack
         system[k, :k] = 1.0
-        step = np.linalg.lstsq(system, -residual, rcond=None)[0]
-        merit = residual @ residual
+        step = least_squares(system, -residual)
+        merit = dot(residual, residual)
         t = 1.0
         while True:
-            trial_w, trial_c = w + t * step[:k], c + t * step[k]
+            trial_w, trial_c = w + t * step[:k], c + t * float(step[k])
             trial = _complementarity(levels, trial_w, trial_c, players)
-            if trial[0] @ trial[0] <= (1 - 1e-4 * t) * merit or t < 1e-12:
+            if dot(trial[0], trial[0]) <= (1 - 1e-4 * t) * merit or t < 1e-12:
                 break
             t /= 2
         w, c = trial_w, trial_c

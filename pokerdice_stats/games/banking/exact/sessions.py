@@ -45,6 +45,7 @@ from pokerdice_stats.games.banking.exact.rounds import tied_sets
 from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.arguments import checked_flag, shown
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -211,7 +212,7 @@ class BankingSessionDistribution:
         banks = self.seat_banks(seat)
         if self.exact:
             return sum((int(b) * c for b, c in zip(banks, self.chances, strict=True)), Fraction(0))
-        return float(banks.astype(np.float64).dot(self.chances))
+        return float(dot(banks.astype(np.float64), self.chances))
 
     def survived(self, seat: int) -> Number:
         """Expected rounds seat ``seat`` survives: the round after which it was out, or

@@ -45,6 +45,7 @@ from pokerdice_stats.games.bidding.exact.claims_tree import ClaimTree
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.fixed_order import dot
 
 __all__ = ["MAX_HISTORIES", "ClaimSolution", "ClaimSolver", "RoundFigures", "grow_and_solve"]
 
@@ -178,7 +179,7 @@ class ClaimSolver:
             if mass[n, 1 - mover] > grow_all:
                 wanted = outside
             else:
-                own = strategy[outside] @ R[n, mover]
+                own = dot(strategy[outside], R[n, mover])
                 wanted = outside[own > grow_own]
             for edge in wanted:
                 added += t.open_edge(int(edge))

@@ -25,6 +25,7 @@ from pokerdice_stats.games.bidding.exact.claims_tree import CALL as CLAIM_CALL
 from pokerdice_stats.games.bidding.exact.habits import habit_rule, report_players
 from pokerdice_stats.games.bidding.exact.tree import CALL
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.fixed_order import dot
 
 __all__ = ["claims_player_losses", "habit_result"]
 
@@ -42,7 +43,7 @@ class _Match:
 
     def settle(self, rung: int, bidder: int, r1: np.ndarray, r2: np.ndarray) -> float:
         """Seat 1's result of a call of ``rung`` made by ``bidder``, both reaches given."""
-        won = float(r1 @ self.signs[rung] @ r2)
+        won = float(dot(dot(r1, self.signs[rung]), r2))
         return won if bidder == 1 else -won
 
     def walk(self, claims: tuple[int, ...], last: int, r1: np.ndarray, r2: np.ndarray) -> float:

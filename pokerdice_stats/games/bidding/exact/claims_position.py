@@ -48,6 +48,7 @@ from pokerdice_stats.games.bidding.exact.moves import (
     parse_bids,
 )
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.turn.hands import hand_table
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ class _Walk:
         """The mover has just bid ``history[-1]``; the other answers by the solution."""
         claim = history[-1]
         if history not in self.policy:  # the other calls outside the tree
-            return float(belief @ self.won_if_true[claim])
+            return float(dot(belief, self.won_if_true[claim]))
         moves, chances = self.policy[history]
         total = 0.0
         for move, row in zip(moves, chances, strict=True):
@@ -91,7 +92,7 @@ class _Walk:
             if not after.any():
                 continue
             if move == CALL:
-                total += float(after @ self.won_if_true[claim])
+                total += float(dot(after, self.won_if_true[claim]))
             else:
                 total += self.answer((*history, move), after)
         return total
@@ -100,14 +101,14 @@ class _Walk:
         """The other has just bid ``history[-1]``; the mover plays the solution."""
         claim = history[-1]
         if history not in self.policy:  # the solution calls outside its tree
-            return -float(belief @ self.won_if_true[claim])
+            return -float(dot(belief, self.won_if_true[claim]))
         moves, chances = self.policy[history]
         total = 0.0
         for move, chance in zip(moves, chances[:, self.own], strict=True):
             if chance <= 0.0:
                 continue
             if move == CALL:
-                total -= chance * float(belief @ self.won_if_true[claim])
+                total -= chance * float(dot(belief, self.won_if_true[claim]))
             else:
                 total += chance * self.bid((*history, move), belief)
         return total
@@ -168,7 +169,7 @@ def claims_position(
     moves: list[Move] = []
     last = history[-1] if history else -1
     if real:
-        moves.append(Move("call", mix.get(CALL, 0.0), -float(belief @ walk.won_if_true[last])))
+        moves.append(Move("call", mix.get(CALL, 0.0), -float(dot(belief, walk.won_if_true[last]))))
     of_rung = claim_of_rung(full)
     for rung in range(real[-1] + 1 if real else 0, full.n_rungs):
         claim = int(of_rung[rung])

@@ -43,6 +43,7 @@ from pokerdice_stats.games.bidding.exact.claims_tree import CALL
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.summary import short_repr
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ class _Sums:
 
     def work(self) -> None:
         """Every queued product, one a claim."""
-        self._done = {c: np.stack(rows) @ self.at_least[c] for c, rows in self._asked.items()}
+        self._done = {c: dot(np.stack(rows), self.at_least[c]) for c, rows in self._asked.items()}
         self._asked = {}
 
     def answer(self, ticket: tuple[int, int]) -> np.ndarray:
@@ -200,7 +201,7 @@ def _best_response(result: ClaimsBidding, seat: int) -> ClaimsResponse:
                 _responder_moves(histories, reach, sums, n, best, chosen)
             else:
                 _solution_moves(histories, reach, policy, sums, n, best, chosen)
-    top = float(chances @ best[()])
+    top = float(dot(chances, best[()]))
     return ClaimsResponse(seat, top if seat == 1 else -top, chosen)
 
 

@@ -18,6 +18,7 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.summary import short_repr
 
 if TYPE_CHECKING:
@@ -180,7 +181,7 @@ def by_own_rung(
         mine = np.asarray(ladder.hand_rung) == rung
         if not mine.any():
             continue
-        mix = weights[mine] @ chances[mine] / weights[mine].sum()
+        mix = dot(weights[mine], chances[mine]) / weights[mine].sum()
         row: dict[str, object] = {"own_rung": label, "chance_of_hand": weights[mine].sum() / 7776}
         row.update({name: float(share) for name, share in zip(labels, mix, strict=True)})
         rows.append(row)

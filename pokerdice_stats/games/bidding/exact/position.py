@@ -52,6 +52,7 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.resolve import resolve_subgame
 from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.turn.hands import hand_table
 
 __all__ = ["Move", "Position", "parse_bids", "position_answer"]
@@ -95,7 +96,7 @@ def _continue(
             if chance <= 0:
                 continue
             if action == CALL:
-                total += chance * float(belief @ np.where(made >= last, -1.0, 1.0))
+                total += chance * float(dot(belief, np.where(made >= last, -1.0, 1.0)))
             else:
                 nxt = (*history, action)
                 total += chance * _continue(result, seat, hand, nxt, belief)
@@ -107,7 +108,7 @@ def _continue(
         if not after.any():
             continue
         if action == CALL:
-            total += float(after @ np.where(made >= last, 1.0, -1.0))
+            total += float(dot(after, np.where(made >= last, 1.0, -1.0)))
         else:
             nxt = (*history, action)
             total += _continue(result, seat, hand, nxt, after)
@@ -172,7 +173,7 @@ def position_answer(
     }
     moves: list[Move] = []
     if history:
-        value = float(belief @ np.where(made >= last, -1.0, 1.0))
+        value = float(dot(belief, np.where(made >= last, -1.0, 1.0)))
         moves.append(Move("call", mix.get(CALL, 0.0), float(value)))
     for bid in range(last + 1, ladder.n_rungs):
         value = _continue(play, seat, own, (*history, bid), belief)

@@ -12,6 +12,7 @@ Examples
 --------
 >>> from pokerdice_stats import get_rules
 >>> from pokerdice_stats.games.bidding.exact.solve import solve_ladder
+>>> from pokerdice_stats.ground import indexing as ix
 >>> result = solve_ladder(get_rules("classic"), "category")
 >>> weights = {1: (ix.HAND_WAYS / ix.N_THROWS), 2: (ix.HAND_WAYS / ix.N_THROWS)}
 >>> game = resolve_subgame(result, (1,), weights)  # seat 1 opened one-pair
@@ -27,7 +28,6 @@ import numpy as np
 
 from pokerdice_stats.games.bidding.exact.game import Bidding, behaviour_from_plan
 from pokerdice_stats.games.bidding.exact.tree import BidTree, bid_tree
-from pokerdice_stats.ground import indexing as ix
 
 __all__ = ["Subgame", "resolve_subgame"]
 
@@ -63,20 +63,13 @@ def resolve_subgame(
         Both seats' strategies in the game from ``root``; a hand of weight 0 plays as
         the program left it (nothing depends on it).
     """
-    from pokerdice_stats.games.bidding.exact.sequence_form import solve_lp
+    from pokerdice_stats.games.bidding.exact.sequence_form import class_payoffs, solve_lp
 
     tree = bid_tree(result.tree.n_rungs, root)
     classes = result.classes
-    member = np.zeros((ix.N_HANDS, int(classes.max()) + 1))
-    member[np.arange(ix.N_HANDS), classes] = 1.0
     first = np.asarray(weights[1], dtype=float) / float(np.sum(weights[1]))
     second = np.asarray(weights[2], dtype=float) / float(np.sum(weights[2]))
-    pair_weight = np.outer(first, second)
-    pair_rung = result.ladder.pair_rung
-    payoff = np.empty((tree.n_rungs, member.shape[1], member.shape[1]))
-    for rung in range(tree.n_rungs):
-        sign = np.where(pair_rung >= rung, 1.0, -1.0)
-        payoff[rung] = member.T @ (pair_weight * sign) @ member
+    payoff = class_payoffs(result.ladder.pair_rung, tree.n_rungs, classes, first, second)
     solution = solve_lp(tree, payoff)
     strategy = {
         seat: behaviour_from_plan(tree, seat, solution.plan[seat])[classes] for seat in (1, 2)

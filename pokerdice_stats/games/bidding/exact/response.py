@@ -19,6 +19,7 @@ import numpy as np
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree, mover
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.fixed_order import dot
 
 __all__ = ["best_response", "exploitability", "play_value"]
 
@@ -61,7 +62,7 @@ def play_value(
             r2 = reach2 * chance if seat == 2 else reach2
             if action == CALL:
                 bidder_sign = 1.0 if seat == 2 else -1.0
-                total += bidder_sign * float(r1 @ signs[history[-1]] @ r2)
+                total += bidder_sign * float(dot(dot(r1, signs[history[-1]]), r2))
             else:
                 stack.append(((*history, action), r1, r2))
     return total
@@ -106,7 +107,7 @@ def best_response(
             if action == CALL:
                 bidder_sign = 1.0 if to_move == 2 else -1.0
                 table = signs[history[-1]] if seat == 1 else signs[history[-1]].T
-                values.append(flip * bidder_sign * (table @ after))
+                values.append(flip * bidder_sign * dot(table, after))
             else:
                 values.append(walk((*history, action), after))
             moves.append(move)
@@ -118,7 +119,7 @@ def best_response(
         return stacked.max(axis=0)
 
     gain = walk((), _chances(chances))
-    return flip * float(_chances(chances) @ gain), pure
+    return flip * float(dot(_chances(chances), gain)), pure
 
 
 def exploitability(

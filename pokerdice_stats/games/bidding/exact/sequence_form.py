@@ -37,9 +37,10 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.tree import BidTree
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import PokerDiceError
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.interrupts import call_interruptibly
 
-__all__ = ["LPSolution", "hand_classes", "outcome_payoffs", "solve_lp"]
+__all__ = ["LPSolution", "class_payoffs", "hand_classes", "outcome_payoffs", "solve_lp"]
 
 #: Feasibility tolerances given to HiGHS (the result is certified afterwards).
 LP_TOLERANCE = 1e-10
@@ -108,6 +109,41 @@ def hand_classes(ladder: BidLadder, chances: np.ndarray | None = None) -> np.nda
     return order[classes].astype(np.int64)
 
 
+def class_payoffs(
+    pair_rung: np.ndarray, n_rungs: int, classes: np.ndarray, first: object, second: object
+) -> np.ndarray:
+    """Seat 1's gain by class pair for every called rung, summed in one fixed order.
+
+    Parameters
+    ----------
+    pair_rung : (252, 252) int
+        The highest rung the ten dice make, by seat 1's and seat 2's hand.
+    n_rungs : int
+    classes : (252,) int
+        Each hand's class.
+    first, second : (252,) array
+        The seats' hands' weights.  Whole numbers (the ways to throw the hands) are
+        added exactly; floats by :func:`~pokerdice_stats.ground.fixed_order.dot`, in
+        the order of the hands' indices, so that the same weights give the same bits
+        on every machine.
+
+    Returns
+    -------
+    (n_rungs, n_classes, n_classes)
+        ``out[b, c, d]``: the sum over hands ``h`` of class ``c`` and ``g`` of class
+        ``d`` of ``first[h] second[g]`` times +1 when the ten dice make rung ``b``,
+        else -1.
+    """
+    pair = np.multiply.outer(np.asarray(first), np.asarray(second))
+    member = np.zeros((len(classes), int(np.max(classes)) + 1), dtype=pair.dtype)
+    member[np.arange(len(classes)), classes] = 1
+    out = np.empty((n_rungs, member.shape[1], member.shape[1]), dtype=pair.dtype)
+    for rung in range(n_rungs):
+        signed = np.where(pair_rung >= rung, pair, -pair)
+        out[rung] = dot(dot(member.T, signed), member)
+    return out
+
+
 def outcome_payoffs(
     ladder: BidLadder, classes: np.ndarray, chances: np.ndarray | None = None
 ) -> np.ndarray:
@@ -119,16 +155,15 @@ def outcome_payoffs(
         ``out[b, c, d]``: the sum over hands ``h`` of class ``c`` (seat 1) and
         ``g`` of class ``d`` (seat 2) of ``p(h) p(g)`` times +1 when the ten dice
         make rung ``b``, else -1.  When seat 2 made the bid the gain is minus this.
+        With the throw's chances the sums are exact whole numbers of ways, divided
+        once (the nearest float to the exact chance).
     """
-    p = ix.HAND_WAYS / ix.N_THROWS if chances is None else np.asarray(chances, dtype=float)
-    member = np.zeros((ix.N_HANDS, int(classes.max()) + 1))
-    member[np.arange(ix.N_HANDS), classes] = 1.0
-    weight = np.outer(p, p)
-    out = np.empty((ladder.n_rungs, member.shape[1], member.shape[1]))
-    for rung in range(ladder.n_rungs):
-        sign = np.where(ladder.pair_rung >= rung, 1.0, -1.0)
-        out[rung] = member.T @ (weight * sign) @ member
-    return out
+    if chances is None:
+        ways = ix.HAND_WAYS.astype(np.int64)
+        counted = class_payoffs(ladder.pair_rung, ladder.n_rungs, classes, ways, ways)
+        return counted / float(ix.N_THROWS**2)
+    p = np.asarray(chances, dtype=float)
+    return class_payoffs(ladder.pair_rung, ladder.n_rungs, classes, p, p)
 
 
 @dataclass(frozen=True)

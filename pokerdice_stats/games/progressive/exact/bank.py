@@ -54,6 +54,7 @@ from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDUL
 from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.arguments import checked_flag, is_whole, shown
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.limits import check_memory
 from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.ground.summary import short_repr
@@ -129,7 +130,7 @@ class BankDistribution:
         """Standard deviation of the final bank (points)."""
         mean = float(self.mean)
         floats = np.array([float(c) for c in self.chances])
-        return math.sqrt(max(float(floats.dot((self.banks.astype(np.float64) - mean) ** 2)), 0.0))
+        return math.sqrt(max(float(dot(floats, (self.banks.astype(np.float64) - mean) ** 2)), 0.0))
 
     def chance(self, bank: int) -> Number:
         """Chance that the session ends with exactly this bank."""
@@ -204,7 +205,7 @@ def _bank_value(bank) -> int | Fraction | float:
 def _dot(banks: np.ndarray, chances: np.ndarray) -> Number:
     if chances.dtype == object:
         return sum((_bank_value(b) * c for b, c in zip(banks, chances, strict=True)), Fraction(0))
-    return float(banks.astype(np.float64).dot(chances))
+    return float(dot(banks.astype(np.float64), chances))
 
 
 def check_session(rounds: object, start: object) -> tuple[int, int]:

@@ -57,6 +57,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 )
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.summary import figure_frame, short_repr
 from pokerdice_stats.turn.forward import final_hands
 from pokerdice_stats.turn.hands import hand_table
@@ -295,7 +296,7 @@ def _fit_column(c: int, pay, category, keeps, throws: int, n: int) -> dict:
             np.stack([_table(o, t, keeps, category) for o in options]) for t in range(1, throws)
         ]
         final = _evaluate(tables, throws).astype(np.float64)
-        return final @ own_pay[category]
+        return dot(final, own_pay[category])
 
     best = values([choice])[0]
     for _ in range(MAX_PASSES):

@@ -36,6 +36,7 @@ from pokerdice_stats.games.seen.exact.strengths import (
     zeros,
 )
 from pokerdice_stats.ground import progress
+from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.turn import holds
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -226,7 +227,7 @@ def forward_tie_sets(
             if m not in parts:  # the tie and below chances as solve_chain worked them out
                 parts[m] = (np.where(upper, dist[m - 1], zero), *chain.splits[seat, m])
             beaten, tied, stays_below = parts[m]
-            add(bit, weights.dot(beaten))
+            add(bit, dot(weights, beaten))
             tie = weights * tied
             below = weights * stays_below
             if must_beat:

@@ -1,0 +1,171 @@
+"""Float sums in one fixed order (``ground.fixed_order``): the bits of the plain-Python
+pairwise order (``tests/reference_sums.py``) for every shape and memory layout, exact sums
+for integers, and least squares that solve what NumPy's LAPACK solves.
+
+Why it matters: OpenBLAS picks its kernel by processor, and an equilibrium program fed
+products summed in another order chose another optimal vertex on another machine
+(``results/`` then differed).  The last test runs one such program under two OpenBLAS
+kernels in fresh processes and asks for the same bits.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.fixed_order import dot, least_squares
+from tests.reference_sums import pairwise_sum, plain_dot
+
+LENGTHS = [1, 2, 7, 8, 9, 16, 127, 128, 129, 136, 252, 300]
+
+
+def _floats(rng, *shape):
+    return rng.normal(size=shape) * 10.0 ** rng.integers(-12, 12, size=shape)
+
+
+def _layouts(array):
+    yield "C", np.ascontiguousarray(array)
+    yield "Fortran", np.asfortranarray(array)
+    wide = np.zeros((*array.shape[:-1], 2 * array.shape[-1]))
+    wide[..., ::2] = array
+    yield "strided", wide[..., ::2]
+
+
+def test_pairwise_twin_is_numpys_reduction():
+    rng = np.random.default_rng(11)
+    for n in range(1, 300):
+        terms = _floats(rng, n)
+        assert float(np.add.reduce(terms)) == pairwise_sum(terms.tolist())
+
+
+@pytest.mark.parametrize("inner", LENGTHS)
+def test_dot_has_the_bits_of_the_plain_order(inner):
+    rng = np.random.default_rng(inner)
+    a, b = _floats(rng, 3, inner), _floats(rng, inner, 4)
+    for name, left in _layouts(a):
+        for other, right in _layouts(b.T):
+            right = right.T
+            label = f"{name} x {other}"
+            got = dot(left, right)
+            assert got.tolist() == plain_dot(a.tolist(), b.tolist()), label
+            assert dot(left[0], right).tolist() == plain_dot(a[0].tolist(), b.tolist()), label
+            assert dot(left, right[:, 0]).tolist() == plain_dot(a.tolist(), b[:, 0].tolist())
+            assert float(dot(left[1], right[:, 2])) == plain_dot(a[1].tolist(), b[:, 2].tolist())
+
+
+def test_dot_in_chunks_matches_the_plain_order():
+    rng = np.random.default_rng(5)
+    a, b = _floats(rng, 40, 252), _floats(rng, 252, 252)  # 40 rows: several chunks
+    assert dot(a, b).tolist() == plain_dot(a.tolist(), b.tolist())
+
+
+def test_dot_of_whole_numbers_and_objects_is_exact():
+    rng = np.random.default_rng(2)
+    a = rng.integers(-(10**9), 10**9, size=(5, 252))
+    b = rng.integers(-(10**9), 10**9, size=252)
+    plain = [sum(int(x) * int(y) for x, y in zip(r, b, strict=True)) for r in a]
+    assert dot(a, b).tolist() == plain
+    big = a.astype(object) * 10**12
+    assert dot(big, b.astype(object)).tolist() == [
+        sum(int(x) * int(y) for x, y in zip(r, b, strict=True)) for r in big
+    ]
+
+
+def test_dot_refuses_what_it_does_not_take():
+    with pytest.raises(ValueError, match="vectors and matrices"):
+        dot(np.zeros((2, 2, 2)), np.zeros(2))
+    with pytest.raises(ValueError, match="inner sizes differ"):
+        dot(np.zeros((2, 3)), np.zeros(2))
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (5, 5), (9, 4), (13, 13)])
+def test_least_squares_solves_what_lapack_solves(shape):
+    rng = np.random.default_rng(shape[0])
+    a, b = rng.normal(size=shape), rng.normal(size=shape[0])
+    want = np.linalg.lstsq(a, b, rcond=None)[0]
+    got = least_squares(a, b)
+    assert np.allclose(got, want, rtol=1e-10, atol=1e-12)
+    assert least_squares(np.asfortranarray(a), b).tobytes() == got.tobytes()
+
+
+def test_least_squares_on_a_singular_system_still_fits():
+    rng = np.random.default_rng(7)
+    a = rng.normal(size=(6, 6))
+    a[:, 5] = a[:, 0] + a[:, 1]  # rank 5
+    b = a @ rng.normal(size=6)
+    x = least_squares(a, b)
+    assert np.abs(a @ x - b).max() < 1e-12
+    assert np.isfinite(x).all()
+    assert least_squares(np.zeros((3, 3)), np.ones(3)).tolist() == [0.0, 0.0, 0.0]
+    with pytest.raises(ValueError, match="least_squares"):
+        least_squares(np.zeros(3), np.zeros(3))
+
+
+def test_class_payoffs_are_exact_ways_or_the_plain_order():
+    from pokerdice_stats import get_rules
+    from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+    from pokerdice_stats.games.bidding.exact.sequence_form import (
+        class_payoffs,
+        hand_classes,
+        outcome_payoffs,
+    )
+
+    ladder = bid_ladder(get_rules("classic"))
+    classes = hand_classes(ladder)
+    got = outcome_payoffs(ladder, classes)
+    ways = [int(w) for w in ix.HAND_WAYS]
+    for rung in (0, 3, ladder.n_rungs - 1):
+        for c, d in ((0, 0), (2, 5), (int(classes.max()), 1)):
+            total = sum(
+                ways[h] * ways[g] * (1 if ladder.pair_rung[h, g] >= rung else -1)
+                for h in range(ix.N_HANDS)
+                for g in range(ix.N_HANDS)
+                if classes[h] == c and classes[g] == d
+            )
+            assert got[rung, c, d] == float(Fraction(total, ix.N_THROWS**2))
+    rng = np.random.default_rng(3)
+    first, second = rng.random(ix.N_HANDS), rng.random(ix.N_HANDS)
+    floats = class_payoffs(ladder.pair_rung, 2, classes, first, second)
+    member = [[1.0 if classes[h] == c else 0.0 for c in range(floats.shape[1])] for h in range(252)]
+    for rung in range(2):
+        signed = [
+            [
+                first[h] * second[g] if ladder.pair_rung[h, g] >= rung else -(first[h] * second[g])
+                for g in range(ix.N_HANDS)
+            ]
+            for h in range(ix.N_HANDS)
+        ]
+        columns = plain_dot([list(r) for r in zip(*member, strict=True)], signed)
+        assert floats[rung].tolist() == plain_dot(columns, member)
+
+
+_PAYOFF_BITS = (
+    "import hashlib\n"
+    "from pokerdice_stats import get_rules\n"
+    "from pokerdice_stats.games.banking.exact.hand_values import symmetric_weights\n"
+    "from pokerdice_stats.ground.fixed_order import dot\n"
+    "import numpy as np\n"
+    "rng = np.random.default_rng(1)\n"
+    "levels = rng.random((5, 40)); levels /= levels.sum(axis=1, keepdims=True)\n"
+    "w, _, _ = symmetric_weights(levels, 4)\n"
+    "m = rng.random((60, 70)); v = rng.random(70)\n"
+    "print(hashlib.sha256(w.tobytes() + dot(m, m.T).tobytes() + dot(m, v).tobytes()).hexdigest())\n"
+)
+
+
+def test_the_same_bits_under_two_openblas_kernels():
+    digests = set()
+    for kernel in ("Haswell", "Sandybridge"):
+        env = dict(os.environ, OPENBLAS_CORETYPE=kernel)
+        run = subprocess.run(
+            [sys.executable, "-c", _PAYOFF_BITS], env=env, capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stderr
+        digests.add(run.stdout.strip())
+    assert len(digests) == 1
