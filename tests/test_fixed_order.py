@@ -4,8 +4,9 @@ for integers, and least squares that solve what NumPy's LAPACK solves.
 
 Why it matters: OpenBLAS picks its kernel by processor, and an equilibrium program fed
 products summed in another order chose another optimal vertex on another machine
-(``results/`` then differed).  The last test runs one such program under two OpenBLAS
-kernels in fresh processes and asks for the same bits.
+(``results/`` then differed).  The last test runs a banking equilibrium and products in
+fresh processes under two OpenBLAS kernels and without NumPy's AVX loops, and asks for the
+same bits.
 """
 
 from __future__ import annotations
@@ -159,10 +160,23 @@ _PAYOFF_BITS = (
 )
 
 
-def test_the_same_bits_under_two_openblas_kernels():
+def _dispatched_features() -> str:
+    """NumPy's run-time SIMD targets this processor has (disabling them is allowed)."""
+    from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+
+    return " ".join(f for f in __cpu_dispatch__ if __cpu_features__.get(f))
+
+
+def test_the_same_bits_under_other_kernels_and_simd():
+    """Two OpenBLAS kernels, and NumPy without its AVX2 and AVX-512 loops (where the
+    processor has them: ``p**k`` took another routine there), give the same bits."""
+    settings = [
+        {"OPENBLAS_CORETYPE": "Haswell"},
+        {"OPENBLAS_CORETYPE": "Sandybridge", "NPY_DISABLE_CPU_FEATURES": _dispatched_features()},
+    ]
     digests = set()
-    for kernel in ("Haswell", "Sandybridge"):
-        env = dict(os.environ, OPENBLAS_CORETYPE=kernel)
+    for setting in settings:
+        env = dict(os.environ, **setting)
         run = subprocess.run(
             [sys.executable, "-c", _PAYOFF_BITS], env=env, capture_output=True, text=True
         )

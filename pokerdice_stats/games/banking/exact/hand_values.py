@@ -69,17 +69,28 @@ def field_values(
     p = np.asarray(level_chances, dtype=np.float64)
     q = _previous_mass(p)
     n = int(players) - 1
+    # Powers by repeated products, not ``p**k``: NumPy's power takes another routine on
+    # processors with AVX-512, and its last bits would move the equilibrium's weights.
+    p_to, q_to = _powers(p, n), _powers(q, n)
     values = np.zeros_like(p)
     d_equal = np.zeros_like(p)
     d_below = np.zeros_like(p)
     for k in range(n + 1):
         c = math.comb(n, k) / (k + 1)
-        values += c * p**k * q ** (n - k)
+        values += c * p_to[k] * q_to[n - k]
         if k:
-            d_equal += c * k * p ** (k - 1) * q ** (n - k)
+            d_equal += c * k * p_to[k - 1] * q_to[n - k]
         if n - k:
-            d_below += c * (n - k) * p**k * q ** (n - k - 1)
+            d_below += c * (n - k) * p_to[k] * q_to[n - k - 1]
     return values, d_equal, d_below
+
+
+def _powers(x: np.ndarray, n: int) -> list[np.ndarray]:
+    """``[x**0, x**1, ..., x**n]``, each the last times ``x`` (the same bits everywhere)."""
+    out = [np.ones_like(x)]
+    for _ in range(n):
+        out.append(out[-1] * x)
+    return out
 
 
 def exact_field_values(
