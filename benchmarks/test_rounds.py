@@ -52,7 +52,7 @@ def test_round_gameweave_2_players(benchmark):
 
 
 def test_round_gameweave_5_players(benchmark):
-    result = benchmark.pedantic(lambda: solve_round(GAMEWEAVE, 5), setup=_cold, rounds=3)
+    result = benchmark.pedantic(lambda: solve_round(GAMEWEAVE, 5), setup=_cold, rounds=9)
     assert abs(sum(result.win) - 1) < 1e-12
 
 

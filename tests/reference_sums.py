@@ -1,6 +1,6 @@
 """The order in which the toolkit adds floats, written out in plain Python.
 
-:mod:`pokerdice_stats.ground.fixed_order` adds each sum of products with NumPy's
+:mod:`pokerdice_stats.kernels.fixed_order` adds each sum of products with NumPy's
 pairwise summation of a contiguous row, so that the bits do not depend on the
 processor or on BLAS.  :func:`pairwise_sum` is that order, step by step, from
 NumPy's description of it: fewer than 8 terms one after another; up to 128 terms
@@ -37,15 +37,25 @@ def pairwise_sum(terms: list[float]) -> float:
     return pairwise_sum(terms[:half]) + pairwise_sum(terms[half:])
 
 
+def sum_in_order(terms: list[float]) -> float:
+    """``0.0`` plus each term in turn."""
+    total = 0.0
+    for term in terms:
+        total += term
+    return total
+
+
 def plain_dot(a: list, b: list) -> object:
-    """``a @ b`` for nested lists of floats (vectors and matrices), each element the
-    :func:`pairwise_sum` of its products in index order."""
+    """``a @ b`` for nested lists of floats (vectors and matrices): each element the
+    :func:`pairwise_sum` of its products in index order against a vector, their
+    :func:`sum_in_order` against a matrix."""
     a_matrix = isinstance(a[0], list)
     b_matrix = isinstance(b[0], list)
     rows = a if a_matrix else [a]
     columns = [list(column) for column in zip(*b, strict=True)] if b_matrix else [b]
+    add = sum_in_order if b_matrix else pairwise_sum
     out = [
-        [pairwise_sum([x * y for x, y in zip(row, column, strict=True)]) for column in columns]
+        [add([x * y for x, y in zip(row, column, strict=True)]) for column in columns]
         for row in rows
     ]
     if not b_matrix:

@@ -1,6 +1,7 @@
-"""Float sums in one fixed order (``ground.fixed_order``): the bits of the plain-Python
-pairwise order (``tests/reference_sums.py``) for every shape and memory layout, exact sums
-for integers, and least squares that solve what NumPy's LAPACK solves.
+"""Float sums in one fixed order (``kernels.fixed_order``): the bits of the plain-Python
+orders of ``tests/reference_sums.py`` (pairwise against a vector, one at a time against a
+matrix) for every shape and memory layout, exact sums for integers, and least squares that
+solve what NumPy's LAPACK solves.
 
 Why it matters: OpenBLAS picks its kernel by processor, and an equilibrium program fed
 products summed in another order chose another optimal vertex on another machine
@@ -20,7 +21,7 @@ import numpy as np
 import pytest
 
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.fixed_order import dot, least_squares
+from pokerdice_stats.kernels.fixed_order import dot, least_squares
 from tests.reference_sums import pairwise_sum, plain_dot
 
 LENGTHS = [1, 2, 7, 8, 9, 16, 127, 128, 129, 136, 252, 300]
@@ -60,9 +61,9 @@ def test_dot_has_the_bits_of_the_plain_order(inner):
             assert float(dot(left[1], right[:, 2])) == plain_dot(a[1].tolist(), b[:, 2].tolist())
 
 
-def test_dot_in_chunks_matches_the_plain_order():
+def test_dot_of_a_large_product_matches_the_plain_order():
     rng = np.random.default_rng(5)
-    a, b = _floats(rng, 40, 252), _floats(rng, 252, 252)  # 40 rows: several chunks
+    a, b = _floats(rng, 40, 252), _floats(rng, 252, 252)
     assert dot(a, b).tolist() == plain_dot(a.tolist(), b.tolist())
 
 
@@ -150,7 +151,7 @@ _PAYOFF_BITS = (
     "import hashlib\n"
     "from pokerdice_stats import get_rules\n"
     "from pokerdice_stats.games.banking.exact.hand_values import symmetric_weights\n"
-    "from pokerdice_stats.ground.fixed_order import dot\n"
+    "from pokerdice_stats.kernels.fixed_order import dot\n"
     "import numpy as np\n"
     "rng = np.random.default_rng(1)\n"
     "levels = rng.random((5, 40)); levels /= levels.sum(axis=1, keepdims=True)\n"

@@ -31,9 +31,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.made_when_read import MadeWhenRead
 from pokerdice_stats.kernels import numpy_reroll
+from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.turn.expectations import keep_expectations
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import carried_keeps, first_states, state_kind, state_options

@@ -25,7 +25,7 @@ from pokerdice_stats.engines.blind.mixtures import Mixture
 from pokerdice_stats.engines.blind.simple_strategies import exact_distribution
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.fixed_order import dot
+from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.turn.goals import Goal
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.rules import RuleSet

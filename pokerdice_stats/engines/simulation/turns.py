@@ -34,8 +34,8 @@ from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_ta
 from pokerdice_stats.engines.simulation.stats import estimates_frame
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.summary import short_repr
+from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.kernels.simulation.records import TurnGame, TurnTally
 from pokerdice_stats.kernels.simulation.turns import turns_chunk
 from pokerdice_stats.turn.goals import Goal, parse_goal

@@ -58,9 +58,9 @@ from pokerdice_stats.games.bidding.exact.solve import solve_ladder
 from pokerdice_stats.games.bidding.simulation.claims import claims_matchups
 from pokerdice_stats.games.bidding.simulation.solved import simulate_matchups
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.formats import number_text, to_csv, to_markdown
 from pokerdice_stats.ground.numbers import fixed_text
+from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.turn.rules import get_rules
 
 #: Games and seed of the simulated table.

@@ -64,9 +64,9 @@ from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import checked_positive_number, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.speaker import either, setting
 from pokerdice_stats.ground.summary import short_repr
+from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.turn.goals import INT64_MAX, Goal
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import solve

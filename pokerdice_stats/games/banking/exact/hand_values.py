@@ -33,7 +33,7 @@ import math
 
 import numpy as np
 
-from pokerdice_stats.ground.fixed_order import dot, least_squares
+from pokerdice_stats.kernels.fixed_order import dot, least_squares
 
 #: Residual at which :func:`symmetric_weights` stops (largest complementarity violation).
 RESIDUAL = 1e-15

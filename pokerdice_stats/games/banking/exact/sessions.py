@@ -45,8 +45,8 @@ from pokerdice_stats.games.banking.exact.rounds import tied_sets
 from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.arguments import checked_flag, shown
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.summary import short_repr
+from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.turn.rules import RuleSet
 
 if TYPE_CHECKING:

@@ -45,7 +45,7 @@ from pokerdice_stats.games.bidding.exact.claims_tree import ClaimTree
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.fixed_order import dot
+from pokerdice_stats.kernels.fixed_order import dot
 
 __all__ = ["MAX_HISTORIES", "ClaimSolution", "ClaimSolver", "RoundFigures", "grow_and_solve"]
 

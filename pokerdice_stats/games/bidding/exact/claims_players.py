@@ -25,7 +25,7 @@ from pokerdice_stats.games.bidding.exact.claims_tree import CALL as CLAIM_CALL
 from pokerdice_stats.games.bidding.exact.habits import habit_rule, report_players
 from pokerdice_stats.games.bidding.exact.tree import CALL
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.fixed_order import dot
+from pokerdice_stats.kernels.fixed_order import dot
 
 __all__ = ["claims_player_losses", "habit_result"]
 

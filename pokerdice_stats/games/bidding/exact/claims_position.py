@@ -48,7 +48,7 @@ from pokerdice_stats.games.bidding.exact.moves import (
     parse_bids,
 )
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.fixed_order import dot
+from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.turn.hands import hand_table
 
 if TYPE_CHECKING:

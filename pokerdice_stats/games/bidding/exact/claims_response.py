@@ -43,8 +43,8 @@ from pokerdice_stats.games.bidding.exact.claims_tree import CALL
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.summary import short_repr
+from pokerdice_stats.kernels.fixed_order import dot
 
 if TYPE_CHECKING:
     import pandas as pd

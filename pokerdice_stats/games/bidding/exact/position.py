@@ -52,7 +52,7 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.resolve import resolve_subgame
 from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.fixed_order import dot
+from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.turn.hands import hand_table
 
 __all__ = ["Move", "Position", "parse_bids", "position_answer"]

@@ -19,7 +19,7 @@ import numpy as np
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree, mover
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.fixed_order import dot
+from pokerdice_stats.kernels.fixed_order import dot
 
 __all__ = ["best_response", "exploitability", "play_value"]
 

@@ -37,8 +37,8 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.games.bidding.exact.tree import BidTree
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import PokerDiceError
-from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.interrupts import call_interruptibly
+from pokerdice_stats.kernels.fixed_order import dot
 
 __all__ = ["LPSolution", "class_payoffs", "hand_classes", "outcome_payoffs", "solve_lp"]
 
@@ -123,7 +123,7 @@ def class_payoffs(
         Each hand's class.
     first, second : (252,) array
         The seats' hands' weights.  Whole numbers (the ways to throw the hands) are
-        added exactly; floats by :func:`~pokerdice_stats.ground.fixed_order.dot`, in
+        added exactly; floats by :func:`~pokerdice_stats.kernels.fixed_order.dot`, in
         the order of the hands' indices, so that the same weights give the same bits
         on every machine.
 

@@ -54,11 +54,11 @@ from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDUL
 from pokerdice_stats.ground import bounds
 from pokerdice_stats.ground.arguments import checked_flag, is_whole, shown
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.limits import check_memory
 from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.bank import bank_round
+from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.turn.rules import RuleSet
 
 if TYPE_CHECKING:

@@ -57,8 +57,8 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 )
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.fixed_order import dot
 from pokerdice_stats.ground.summary import figure_frame, short_repr
+from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.turn.forward import final_hands
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet, get_rules

@@ -36,7 +36,7 @@ from pokerdice_stats.games.seen.exact.strengths import (
     zeros,
 )
 from pokerdice_stats.ground import progress
-from pokerdice_stats.ground.fixed_order import dot
+from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.turn import holds
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -225,9 +225,12 @@ def forward_tie_sets(
         for mask, weights in states.items():
             m = 1 if must_beat else bin(mask).count("1")
             if m not in parts:  # the tie and below chances as solve_chain worked them out
-                parts[m] = (np.where(upper, dist[m - 1], zero), *chain.splits[seat, m])
-            beaten, tied, stays_below = parts[m]
-            add(bit, dot(weights, beaten))
+                # ``weights @ beaten`` (beaten[old best, new best]) as ``beaten.T @ weights``:
+                # the same products in the same order, each sum over a contiguous row
+                beaten_by_new = np.ascontiguousarray(np.where(upper, dist[m - 1], zero).T)
+                parts[m] = (beaten_by_new, *chain.splits[seat, m])
+            beaten_by_new, tied, stays_below = parts[m]
+            add(bit, dot(beaten_by_new, weights))
             tie = weights * tied
             below = weights * stays_below
             if must_beat:

@@ -5,10 +5,13 @@ kernels are chosen at run time by the processor (OpenBLAS picks an AVX-512, an
 AVX2 or an SSE kernel) and add their products in different orders.  The last bits
 then differ from one machine to the next, and where a result is chosen among
 equals (an equilibrium program's optimal vertex, a weight rounded to a grid) the
-difference shows in ``results/``.  The functions here multiply element by
-element and add with NumPy's own reductions, whose order follows the arrays'
-shapes, never the processor.  Integer and object arrays are exact in any order
-and go to :func:`numpy.dot` as they are.
+difference shows in ``results/``.  :func:`dot` adds in an order set by the shapes
+alone: against a vector, NumPy's pairwise summation of each contiguous row (no
+numba is loaded); against a matrix, the numba kernel
+:func:`~pokerdice_stats.kernels.products.product_in_order`, each sum in index
+order.  Integer and object arrays are exact in any order and go to
+:func:`numpy.dot` as they are.  A numpy-only module of the kernels layer, as
+``numpy_keys`` is.
 
 Examples
 --------
@@ -27,9 +30,6 @@ import numpy as np
 
 __all__ = ["dot", "least_squares"]
 
-#: Elements of the product array formed at once by a matrix product (bounds memory).
-_CHUNK_ELEMENTS = 1 << 20
-
 
 def _exact(a: np.ndarray, b: np.ndarray) -> bool:
     return a.dtype.kind in "biuO" and b.dtype.kind in "biuO"
@@ -43,10 +43,12 @@ def _sum_last(products: np.ndarray) -> np.ndarray:
 def dot(a: object, b: object) -> np.ndarray:
     """``a @ b`` for vectors and matrices, the float sums in a fixed order.
 
-    Each element of the answer is the sum of its products taken in index order
-    by NumPy's pairwise summation of a contiguous row (8 running sums over blocks
-    of up to 128, halves above that): an order set by the inner length alone,
-    whatever the processor, the BLAS or the arrays' memory layout.
+    Against a vector (``b`` 1-D) each element is the sum of its products taken in
+    index order by NumPy's pairwise summation of a contiguous row (8 running sums
+    over blocks of up to 128, halves above that).  Against a matrix (``b`` 2-D)
+    each element is ``0.0`` plus its products one at a time in index order.  Either
+    order is set by the shapes alone, whatever the processor, the BLAS or the
+    arrays' memory layout.
 
     Parameters
     ----------
@@ -73,15 +75,13 @@ def dot(a: object, b: object) -> np.ndarray:
         raise ValueError(f"dot: inner sizes differ ({a.shape} and {b.shape})")
     if b.ndim == 1:
         return _sum_last(a * b)
-    if a.ndim == 1:
-        return _sum_last(a * b.T)
-    rows, inner = a.shape
-    out = np.empty((rows, b.shape[1]), dtype=np.result_type(a, b))
-    step = max(1, _CHUNK_ELEMENTS // max(1, inner * b.shape[1]))
-    for start in range(0, rows, step):
-        block = a[start : start + step]
-        out[start : start + step] = _sum_last(block[:, None, :] * b.T[None, :, :])
-    return out
+    from pokerdice_stats.kernels.products import product_in_order  # loads numba
+
+    left = np.ascontiguousarray(np.atleast_2d(a), dtype=np.float64)
+    right = np.ascontiguousarray(b, dtype=np.float64)
+    out = np.empty((left.shape[0], right.shape[1]))
+    product_in_order(left, right, out)
+    return out if a.ndim == 2 else out[0]
 
 
 def least_squares(a: object, b: object) -> np.ndarray:
@@ -109,7 +109,7 @@ def least_squares(a: object, b: object) -> np.ndarray:
     tolerance = 0.0
     rank = 0
     for j in range(min(m, n)):
-        norms = np.sqrt(_sum_last((r[j:, j:] * r[j:, j:]).T))
+        norms = np.sqrt(dot(np.ones(m - j), r[j:, j:] * r[j:, j:]))
         pivot = j + int(np.argmax(norms))
         if j == 0:
             tolerance = max(m, n) * np.finfo(np.float64).eps * float(norms.max())
