@@ -11,5 +11,7 @@ a kernel directly.
 twins of the hand-key and hold-program kernels (same signatures, same answers,
 additions in the same order), which small batches use so that the quick
 commands never import numba (:func:`pokerdice_stats.turn.induction.kernels_for`
-decides).  Importing this package does not import numba.
+decides).  ``fixed_order`` is numpy-only too: float sums of products in an order set
+by the shapes (not by BLAS), loading numba's :mod:`.products` only for a matrix on the
+right.  Importing this package does not import numba.
 """
