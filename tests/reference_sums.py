@@ -13,7 +13,12 @@ from __future__ import annotations
 
 
 def pairwise_sum(terms: list[float]) -> float:
-    """The sum of ``terms`` (Python floats) in NumPy's pairwise order."""
+    """The sum of ``terms`` (Python floats) in NumPy's pairwise order, added to ``0.0``
+    as NumPy's reduction does (so that ``-0.0`` terms sum to ``0.0``)."""
+    return 0.0 + _pairwise(terms)
+
+
+def _pairwise(terms: list[float]) -> float:
     n = len(terms)
     if n < 8:
         total = -0.0
@@ -34,7 +39,7 @@ def pairwise_sum(terms: list[float]) -> float:
         return total
     half = n // 2
     half -= half % 8
-    return pairwise_sum(terms[:half]) + pairwise_sum(terms[half:])
+    return _pairwise(terms[:half]) + _pairwise(terms[half:])
 
 
 def sum_in_order(terms: list[float]) -> float:

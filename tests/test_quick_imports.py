@@ -191,6 +191,15 @@ def test_a_fine_bidding_answer_from_the_cache_loads_no_heavy_module():
     assert not any(m.split(".")[0] == "scipy" for m in table["modules"])
 
 
+def test_the_category_bidding_summary_from_the_cache_loads_no_numba():
+    """``bidding --format json`` (the value, bounds, opening table and players) read back
+    from the cache folder: its sums of products are NumPy's alone, no numba."""
+    argv = ["bidding", "--ladder", "category", "--format", "json"]
+    _commands([argv])  # solves and keeps it, unless the cache has it already
+    [again] = _commands([argv])
+    assert again["numba"] is False
+
+
 def test_a_category_bidding_answer_from_the_cache_loads_no_heavy_module():
     """``bidding --hand --bids`` on the category ladder read back from the cache folder:
     the solution and the position's walk, without the linear program or pandas."""

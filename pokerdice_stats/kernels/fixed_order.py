@@ -31,13 +31,32 @@ import numpy as np
 __all__ = ["dot", "least_squares"]
 
 
-def _exact(a: np.ndarray, b: np.ndarray) -> bool:
-    return a.dtype.kind in "biuO" and b.dtype.kind in "biuO"
-
-
 def _sum_last(products: np.ndarray) -> np.ndarray:
-    """Sums along the last axis of a C-ordered copy: NumPy's pairwise order, set by length."""
+    """Sums along the last axis of a C-ordered array: NumPy's pairwise order, set by length."""
     return np.add.reduce(np.ascontiguousarray(products), axis=-1)
+
+
+def _vector_sums(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` for float64 ``a`` (1-D or 2-D) and a float64 vector ``b``, pairwise by row."""
+    return np.add.reduce(np.multiply(a, b, order="C"), axis=-1)
+
+
+def _exact_operands(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The operands for ``numpy.dot`` when their sums are exact in any order, else None.
+
+    Booleans and integers of one signedness stay as they are (NumPy's sums wrap past
+    int64 as always); signed against unsigned integers, which NumPy would turn into
+    floats, become Python integers; object arrays sum with Python's arithmetic in
+    index order.
+    """
+    kinds = {a.dtype.kind, b.dtype.kind}
+    if kinds <= {"b", "i"} or kinds <= {"b", "u"}:
+        return a, b
+    if kinds <= {"b", "i", "u"}:
+        return a.astype(object), b.astype(object)
+    if "O" in kinds and kinds <= {"O", "b", "i", "u"}:
+        return a, b
+    return None
 
 
 def dot(a: object, b: object) -> np.ndarray:
@@ -45,40 +64,48 @@ def dot(a: object, b: object) -> np.ndarray:
 
     Against a vector (``b`` 1-D) each element is the sum of its products taken in
     index order by NumPy's pairwise summation of a contiguous row (8 running sums
-    over blocks of up to 128, halves above that).  Against a matrix (``b`` 2-D)
-    each element is ``0.0`` plus its products one at a time in index order.  Either
-    order is set by the shapes alone, whatever the processor, the BLAS or the
-    arrays' memory layout.
+    over blocks of up to 128, halves above that), added to ``0.0``.  Against a
+    matrix (``b`` 2-D) each element is ``0.0`` plus its products one at a time in
+    index order.  Either order is set by the shapes alone, whatever the processor,
+    the BLAS or the arrays' memory layout.
 
     Parameters
     ----------
     a, b : array_like
-        1-D or 2-D, with the inner sizes equal (as for ``@``).
+        1-D or 2-D, with the inner sizes equal (as for ``@``); real numbers.
 
     Returns
     -------
     numpy.ndarray or numpy scalar
-        What ``a @ b`` returns (integer and object arrays: ``numpy.dot``'s exact sums).
+        What ``a @ b`` returns.  Floats (and integers met with floats) as float64;
+        booleans and integers as ``numpy.dot`` sums them (exact while the sums fit in
+        int64); signed against unsigned integers, and object arrays, as Python numbers.
 
     Raises
     ------
     ValueError
-        For arrays of more than 2 dimensions, or inner sizes that differ.
+        For arrays of more than 2 dimensions, inner sizes that differ, or complex
+        numbers.
     """
     a = np.asarray(a)
     b = np.asarray(b)
-    if _exact(a, b):
-        return np.dot(a, b)
     if a.ndim not in (1, 2) or b.ndim not in (1, 2):
         raise ValueError(f"dot takes vectors and matrices, not {a.ndim}-D and {b.ndim}-D arrays")
     if a.shape[-1] != b.shape[0]:
         raise ValueError(f"dot: inner sizes differ ({a.shape} and {b.shape})")
+    exact = _exact_operands(a, b)
+    if exact is not None:
+        return np.dot(*exact)
+    if a.dtype.kind == "c" or b.dtype.kind == "c":
+        raise ValueError("dot takes real numbers, not complex ones")
+    a = a.astype(np.float64, copy=False)
+    b = b.astype(np.float64, copy=False)
     if b.ndim == 1:
-        return _sum_last(a * b)
+        return _vector_sums(a, b)
     from pokerdice_stats.kernels.products import product_in_order  # loads numba
 
-    left = np.ascontiguousarray(np.atleast_2d(a), dtype=np.float64)
-    right = np.ascontiguousarray(b, dtype=np.float64)
+    left = np.ascontiguousarray(np.atleast_2d(a))
+    right = np.ascontiguousarray(b)
     out = np.empty((left.shape[0], right.shape[1]))
     product_in_order(left, right, out)
     return out if a.ndim == 2 else out[0]
@@ -87,9 +114,12 @@ def dot(a: object, b: object) -> np.ndarray:
 def least_squares(a: object, b: object) -> np.ndarray:
     """A least-squares solution of ``a @ x = b`` by Householder QR with column pivoting.
 
-    Where ``a`` is rank-deficient (columns whose remaining norm is below
+    Each column of ``a`` (and ``b``) is first scaled by a power of two so that its
+    largest entry lies in [0.5, 1) (exact, and no square overflows or vanishes);
+    where ``a`` is rank-deficient (columns whose remaining norm is below
     ``max(m, n) * eps`` times the first pivot's) the solution is the basic one:
-    those columns' unknowns are 0.  Every sum is taken by :func:`dot`.
+    those columns' unknowns are 0.  Every sum is pairwise over a contiguous row, as
+    :func:`dot` adds against a vector (NumPy only).
 
     Parameters
     ----------
@@ -99,17 +129,28 @@ def least_squares(a: object, b: object) -> np.ndarray:
     Returns
     -------
     (n,) float64
+
+    Raises
+    ------
+    ValueError
+        For other shapes, or a NaN or an infinity in ``a`` or ``b``.
     """
     r = np.array(a, dtype=np.float64)
     y = np.array(b, dtype=np.float64)
     if r.ndim != 2 or y.shape != (r.shape[0],):
         raise ValueError(f"least_squares takes an (m, n) matrix and an (m,) vector, not {r.shape}")
+    if not (np.isfinite(r).all() and np.isfinite(y).all()):
+        raise ValueError("least_squares: the system holds a NaN or an infinity")
     m, n = r.shape
+    column_powers = np.frexp(np.abs(r).max(axis=0, initial=0.0))[1]
+    r = np.ldexp(r, -column_powers)
+    rhs_power = int(np.frexp(np.abs(y).max(initial=0.0))[1])
+    y = np.ldexp(y, -rhs_power)
     order = np.arange(n)
     tolerance = 0.0
     rank = 0
     for j in range(min(m, n)):
-        norms = np.sqrt(dot(np.ones(m - j), r[j:, j:] * r[j:, j:]))
+        norms = np.sqrt(_sum_last((r[j:, j:] * r[j:, j:]).T))
         pivot = j + int(np.argmax(norms))
         if j == 0:
             tolerance = max(m, n) * np.finfo(np.float64).eps * float(norms.max())
@@ -120,15 +161,15 @@ def least_squares(a: object, b: object) -> np.ndarray:
         column = r[j:, j].copy()
         alpha = -np.copysign(norms[pivot - j], column[0])
         column[0] -= alpha
-        scale = float(dot(column, column))
+        scale = float(_vector_sums(column, column))
         if scale > 0.0:
-            r[j:, j:] -= np.outer(column, dot(column, r[j:, j:]) * (2.0 / scale))
-            y[j:] -= column * (float(dot(column, y[j:])) * 2.0 / scale)
+            r[j:, j:] -= np.outer(column, _sum_last(r[j:, j:].T * column) * (2.0 / scale))
+            y[j:] -= column * (float(_vector_sums(column, y[j:])) * 2.0 / scale)
         rank += 1
     solution = np.zeros(n)
     for i in range(rank - 1, -1, -1):
-        tail = float(dot(r[i, i + 1 : rank], solution[i + 1 : rank])) if i + 1 < rank else 0.0
+        tail = float(_vector_sums(r[i, i + 1 : rank], solution[i + 1 : rank]))
         solution[i] = (y[i] - tail) / r[i, i]
     x = np.zeros(n)
     x[order] = solution
-    return x
+    return np.ldexp(x, rhs_power - column_powers)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from pokerdice_stats.engines.checks.check import Check, compare
@@ -62,4 +63,4 @@ def exact_std(rules: RuleSet, goal: Goal) -> float:
     p = [int(x) / denominator for x in numerators[0]]
     mean = sum(pi * v for pi, v in zip(p, values, strict=True))
     second = sum(pi * v * v for pi, v in zip(p, values, strict=True))
-    return max(second - mean * mean, 0.0) ** 0.5
+    return math.sqrt(max(second - mean * mean, 0.0))  # exactly rounded, unlike pow

@@ -181,7 +181,8 @@ def by_own_rung(
         mine = np.asarray(ladder.hand_rung) == rung
         if not mine.any():
             continue
-        mix = dot(weights[mine], chances[mine]) / weights[mine].sum()
+        # a matrix against a vector: summed with NumPy alone (an answer read back loads no numba)
+        mix = dot(np.asarray(chances)[mine].T, weights[mine]) / weights[mine].sum()
         row: dict[str, object] = {"own_rung": label, "chance_of_hand": weights[mine].sum() / 7776}
         row.update({name: float(share) for name, share in zip(labels, mix, strict=True)})
         rows.append(row)

@@ -62,7 +62,7 @@ def play_value(
             r2 = reach2 * chance if seat == 2 else reach2
             if action == CALL:
                 bidder_sign = 1.0 if seat == 2 else -1.0
-                total += bidder_sign * float(dot(dot(r1, signs[history[-1]]), r2))
+                total += bidder_sign * float(dot(r1, dot(signs[history[-1]], r2)))
             else:
                 stack.append(((*history, action), r1, r2))
     return total

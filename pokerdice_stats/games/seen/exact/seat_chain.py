@@ -225,8 +225,8 @@ def forward_tie_sets(
         for mask, weights in states.items():
             m = 1 if must_beat else bin(mask).count("1")
             if m not in parts:  # the tie and below chances as solve_chain worked them out
-                # ``weights @ beaten`` (beaten[old best, new best]) as ``beaten.T @ weights``:
-                # the same products in the same order, each sum over a contiguous row
+                # ``weights @ beaten`` (beaten[old best, new best]) as ``beaten.T @ weights``,
+                # stored by row: a matrix against a vector, each sum over a contiguous row
                 beaten_by_new = np.ascontiguousarray(np.where(upper, dist[m - 1], zero).T)
                 parts[m] = (beaten_by_new, *chain.splits[seat, m])
             beaten_by_new, tied, stays_below = parts[m]
