@@ -10,8 +10,8 @@ alone: against a vector, NumPy's pairwise summation of each contiguous row (no
 numba is loaded); against a matrix, the numba kernel
 :func:`~pokerdice_stats.kernels.products.product_in_order`, each sum in index
 order.  Integer and object arrays are exact in any order and go to
-:func:`numpy.dot` as they are.  A numpy-only module of the kernels layer, as
-``numpy_keys`` is.
+:func:`numpy.dot` (signed against unsigned integers as Python integers).  A
+numpy-only module of the kernels layer, as ``numpy_keys`` is.
 
 Examples
 --------
@@ -29,11 +29,6 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = ["dot", "least_squares"]
-
-
-def _sum_last(products: np.ndarray) -> np.ndarray:
-    """Sums along the last axis of a C-ordered array: NumPy's pairwise order, set by length."""
-    return np.add.reduce(np.ascontiguousarray(products), axis=-1)
 
 
 def _vector_sums(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -150,7 +145,8 @@ def least_squares(a: object, b: object) -> np.ndarray:
     tolerance = 0.0
     rank = 0
     for j in range(min(m, n)):
-        norms = np.sqrt(_sum_last((r[j:, j:] * r[j:, j:]).T))
+        rest = r[j:, j:].T  # by column: each column's sums over a contiguous row
+        norms = np.sqrt(_vector_sums(rest, rest))
         pivot = j + int(np.argmax(norms))
         if j == 0:
             tolerance = max(m, n) * np.finfo(np.float64).eps * float(norms.max())
@@ -163,7 +159,7 @@ def least_squares(a: object, b: object) -> np.ndarray:
         column[0] -= alpha
         scale = float(_vector_sums(column, column))
         if scale > 0.0:
-            r[j:, j:] -= np.outer(column, _sum_last(r[j:, j:].T * column) * (2.0 / scale))
+            r[j:, j:] -= np.outer(column, _vector_sums(r[j:, j:].T, column) * (2.0 / scale))
             y[j:] -= column * (float(_vector_sums(column, y[j:])) * 2.0 / scale)
         rank += 1
     solution = np.zeros(n)
