@@ -370,9 +370,10 @@ def game_value(game) -> float:
     def walk(node: int, weight: np.ndarray) -> float:
         total = 0.0
         seat = int(game.mover[node])
-        strategy = game.strategy1 if seat == 1 else game.strategy2
+        chances = game.chances1 if seat == 1 else game.chances2
         for k in range(int(game.ptr[node]), int(game.ptr[node + 1])):
-            column = strategy[:, game.seq[k]]
+            s = int(game.seq[k])
+            column = chances[s] if s < len(chances) else game.added[s - len(chances)] * 1.0
             after = weight * (column[:, None] if seat == 1 else column[None, :])
             if not after.any():
                 continue

@@ -106,3 +106,17 @@ def test_sharing_out_does_not_start_numbas_thread_pool():
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
     )
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("3", 3), (" 2 ", 2), ("1", 1), ("0", None), ("-2", None), ("many", None), ("", None)],
+)
+def test_thread_count_follows_numba_num_threads(monkeypatch, value, expected):
+    """``NUMBA_NUM_THREADS`` sets every thread count of the toolkit; a value that is not a
+    whole number of at least 1 leaves every core."""
+    from pokerdice_stats.engines.simulation.run import default_workers
+    from pokerdice_stats.ground.threads import cores, thread_count
+
+    monkeypatch.setenv("NUMBA_NUM_THREADS", value)
+    assert thread_count() == default_workers() == (cores() if expected is None else expected)

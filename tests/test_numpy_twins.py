@@ -41,8 +41,10 @@ def _solve(rules, goals, *, numpy: bool, exact: bool, monkeypatch):
 
 def test_the_switch_picks_each_path(monkeypatch):
     """``kernels_for`` is the one decision: numpy for small batches while numba is not
-    loaded and the twins have cost less than loading it; object batches always."""
+    loaded and the twins have cost less than loading it; object batches always; the
+    parallel build for big batches only when the process has more than one thread."""
     big = induction.PARALLEL_MIN_GOALS
+    monkeypatch.setattr(_numba, "threads", lambda: 2)  # whatever this machine's cores
     with monkeypatch.context() as patch:  # a process without the compiled kernels
         patch.setattr(induction, "_COMPILED", "a module never imported")
         patch.setattr(induction, "_TWIN_SECONDS", [0.0])
@@ -64,6 +66,10 @@ def test_the_switch_picks_each_path(monkeypatch):
     assert induction.kernels_for(big - 1, np.float64) is reroll_serial
     assert induction.kernels_for(big, np.float64) is reroll
     assert induction.kernels_for(10**6, object) is numpy_reroll
+    with monkeypatch.context() as patch:  # one thread: the serial build for every batch
+        patch.setattr(_numba, "threads", lambda: 1)
+        assert induction.kernels_for(big, np.float64) is reroll_serial
+        assert induction.kernels_for(10**6, np.int64) is reroll_serial
     # An explicit limit decides by the batch alone.
     with induction.quick_limit(10):
         assert induction.kernels_for(10, np.int64) is numpy_reroll

@@ -269,3 +269,31 @@ def test_ctrl_c_ends_the_job_and_its_workers(tmp_path, delay):
     assert took < EXIT_WITHIN, took
     assert "interrupted" in err and "Traceback" not in err, err[-800:]
     assert _ours(marker) == []
+
+
+def _probe(tmp_path: Path, monkeypatch, threads: str | None) -> list[str]:
+    """The threads each of two workers sees, with ``NUMBA_NUM_THREADS`` at ``threads``."""
+    import report_probe_section
+
+    from pokerdice_stats.engines.report.pool import WorkerPool
+
+    if threads is None:
+        monkeypatch.delenv("NUMBA_NUM_THREADS", raising=False)
+    else:
+        monkeypatch.setenv("NUMBA_NUM_THREADS", threads)
+    # the workers import the probe section from the tests folder
+    paths = [str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, paths)))
+    module = report_probe_section.__name__
+    with WorkerPool(tmp_path, (module,), 2) as pool:
+        files = pool.run([(module, task) for task in report_probe_section.tasks(tmp_path)])
+    return [path.read_text() for path in files]
+
+
+def test_the_workers_share_the_threads(tmp_path, monkeypatch):
+    """Each of two workers runs its kernels and simulations on half the parent's threads
+    (at least one): more threads than cores only trade places."""
+    assert _probe(tmp_path, monkeypatch, "6") == ["3 3", "3 3"]
+    assert _probe(tmp_path, monkeypatch, "1") == ["1 1", "1 1"]
+    share = max(1, (os.cpu_count() or 1) // 2)
+    assert _probe(tmp_path, monkeypatch, None) == [f"{share} {share}"] * 2

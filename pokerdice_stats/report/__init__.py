@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from pokerdice_stats.engines.report import Task, cache
-from pokerdice_stats.engines.report.pool import run_pool
+from pokerdice_stats.engines.report.pool import WorkerPool
 from pokerdice_stats.ground.arguments import (
     checked_flag,
     checked_names,
@@ -133,17 +133,43 @@ def run_report(
 
 
 def _run(out: Path, sections: tuple[str, ...], progress: bool, jobs: int) -> list[Path]:
-    pairs = _section_tasks(out, sections)
+    if jobs == 1 or os.name != "posix":
+        return _run_serial(_section_tasks(out, sections), progress)
+    if len(sections) == 1:  # its groups say how many workers are worth starting
+        pairs = _section_tasks(out, sections)
+        with _pool(out, pairs, jobs) as pool:
+            return _run_workers(pairs, progress, pool)
+    # Several sections: the workers start first, and import them while this process does.
+    modules = section_modules()
+    with WorkerPool(out, tuple(modules[name] for name in sections), jobs) as pool:
+        return _run_workers(_section_tasks(out, sections), progress, pool)
+
+
+def _pool(out: Path, pairs: list[tuple[str, Task]], jobs: int) -> WorkerPool:
+    """A pool for ``pairs``: at most one worker a group."""
+    groups = {task.group or section for section, task in pairs}
+    sections = tuple(dict.fromkeys(section for section, _ in pairs))
+    return WorkerPool(out, sections, min(jobs, len(groups)))
+
+
+def _bar(total: int, progress: bool):
     from tqdm import tqdm  # only the report shows progress: not every command imports it
 
-    with tqdm(total=len(pairs), desc="report", unit="task", disable=not progress) as bar:
-        if jobs == 1 or os.name != "posix":
-            written: list[Path] = []
-            for _, task in pairs:
-                bar.set_postfix_str(task.label)
-                written.extend(task.run())
-                bar.update(1)
-            return written
+    return tqdm(total=total, desc="report", unit="task", disable=not progress)
+
+
+def _run_serial(pairs: list[tuple[str, Task]], progress: bool) -> list[Path]:
+    written: list[Path] = []
+    with _bar(len(pairs), progress) as bar:
+        for _, task in pairs:
+            bar.set_postfix_str(task.label)
+            written.extend(task.run())
+            bar.update(1)
+    return written
+
+
+def _run_workers(pairs: list[tuple[str, Task]], progress: bool, pool: WorkerPool) -> list[Path]:
+    with _bar(len(pairs), progress) as bar:
         last = [time.monotonic()]
         measured: dict[str, float] = {}
 
@@ -157,6 +183,6 @@ def _run(out: Path, sections: tuple[str, ...], progress: bool, jobs: int) -> lis
                 last[0] = now
                 bar.set_postfix_str(", ".join(running), refresh=True)
 
-        written = run_pool(out, pairs, jobs, on_done=done, on_tick=tick, costs=cache.timings())
-        cache.save_timings(measured)  # the next run starts the longest groups first
-        return written
+        written = pool.run(pairs, on_done=done, on_tick=tick, costs=cache.timings())
+    cache.save_timings(measured)  # the next run starts the longest groups first
+    return written

@@ -130,7 +130,12 @@ def one_goal_kernels() -> Any:
 
 
 def _compiled(parallel: bool) -> Any:
-    """The compiled kernel module, on numba's threads or serial (imported once)."""
+    """The compiled kernel module, on numba's threads or serial (imported once); serial
+    when the process has one thread (its parallel build would be compiled for nothing)."""
+    if parallel:
+        from pokerdice_stats.kernels._numba import threads
+
+        parallel = threads() > 1
     module = _LOADED.get(parallel)
     if module is None:
         if parallel:

@@ -8,7 +8,9 @@ Each receives one group of tasks at a time (tasks of one
 :attr:`~pokerdice_stats.engines.report.Task.group` reuse each other's work), runs
 them in order and reports every finished task, so the parent can move the
 progress bar; an idle worker gets the longest group still waiting.  Tasks
-write disjoint files, so the bytes written are those of a serial run.
+write disjoint files, so the bytes written are those of a serial run.  The
+parent's threads (:func:`~pokerdice_stats.ground.threads.thread_count`) are shared
+out: each worker runs its kernels and simulations on its share.
 
 Stopping: the workers ignore SIGINT (the parent alone handles Ctrl-C, and
 ends them at once with SIGTERM, then SIGKILL); a worker whose parent has gone
@@ -36,8 +38,9 @@ from pokerdice_stats.engines.report import Task, cache
 from pokerdice_stats.ground.errors import PokerDiceError
 from pokerdice_stats.ground.interrupts import SEEN
 from pokerdice_stats.ground.speaker import command_line
+from pokerdice_stats.ground.threads import THREADS_VARIABLE, thread_count
 
-__all__ = ["WorkerError", "run_pool"]
+__all__ = ["WorkerError", "WorkerPool", "run_pool"]
 
 #: How often (s) the parent wakes up to check on the workers and move the clock.
 TICK = 0.5
@@ -148,9 +151,12 @@ BOOT = (
 )
 
 
-def _start(out_dir: Path, sections: Sequence[str], cache_dir: Path | None) -> _Worker:
+def _start(out_dir: Path, sections: Sequence[str], cache_dir: Path | None, share: int) -> _Worker:
     parent_end, child_end = multiprocessing.Pipe()
     env = dict(os.environ)
+    # The workers share the threads: a worker's kernels and simulations take ``share``
+    # (threads beyond the cores only trade places, and cost their overhead).
+    env[THREADS_VARIABLE] = str(share)
     # This very copy of the package (a checkout may shadow an installed one).
     env["PYTHONPATH"] = os.pathsep.join(filter(None, (HOME, os.environ.get("PYTHONPATH"))))
     fd = child_end.fileno()
@@ -216,54 +222,84 @@ def _raise_error(label: str, payload: bytes | None, text: str) -> None:
     raise PokerDiceError(f"the report task {label!r} failed in a worker process:\n{text}")
 
 
-def run_pool(
-    out_dir: Path,
-    tasks: Sequence[tuple[str, Task]],
-    workers: int,
-    on_done: Callable[[str, float], None] | None = None,
-    on_tick: Callable[[list[str]], None] | None = None,
-    costs: Mapping[str, float] | None = None,
-) -> list[Path]:
-    """Run ``(section, task)`` pairs in ``workers`` processes.
+class WorkerPool:
+    """Worker processes started ahead of their tasks: each imports the section modules
+    while the caller lists the tasks (the parent's own imports), then runs groups.
+
+    A context manager: leaving it ends every worker (at once, unless :meth:`run`
+    finished cleanly, when they are let exit first).
 
     Parameters
     ----------
     out_dir : Path
         The output folder (each task's own, from its section's ``tasks``).
-    tasks : sequence of (str, Task)
-        The tasks, each with the full name of the section module it comes from (each
-        worker imports those modules and takes the same tasks from their ``tasks``).
+    sections : sequence of str
+        The full names of the section modules whose tasks will run.
     workers : int
-        Processes to start (at most one per group).
-    on_done : callable, optional
-        Called with a task's label and seconds when it finishes.
-    on_tick : callable, optional
-        Called at least every :data:`TICK` seconds with the labels running.
-    costs : mapping, optional
-        Seconds by task label (as measured last time), in place of each task's ``cost``.
-
-    Returns
-    -------
-    list of Path
-        Every file written, in the order of ``tasks`` (as a serial run).
-
-    Raises
-    ------
-    Exception
-        The error of the first task that failed (the others are stopped).
-    WorkerError
-        If a worker ended without a word.
-    KeyboardInterrupt
-        On Ctrl-C; every worker is ended before it propagates.
+        Processes to start; the parent's threads are shared out among them.
     """
-    pending = _groups(tasks, costs or {})
-    sections = tuple(dict.fromkeys(section for section, _ in tasks))
-    files: dict[str, list[Path]] = {}
-    pool: list[_Worker] = []
-    clean = False
-    try:
-        for _ in range(max(1, min(workers, len(pending)))):
-            pool.append(_start(out_dir, sections, cache.folder()))
+
+    def __init__(self, out_dir: Path, sections: Sequence[str], workers: int) -> None:
+        self._workers: list[_Worker] = []
+        self._clean = False
+        count = max(1, workers)
+        share = max(1, thread_count() // count)
+        try:
+            for _ in range(count):
+                self._workers.append(_start(out_dir, tuple(sections), cache.folder(), share))
+        except BaseException:
+            _stop(self._workers, 0.0)
+            raise
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        pool, self._workers = self._workers, []
+        for worker in pool:
+            if self._clean and not worker.stopping:
+                _send(worker, None)
+        _stop(pool, 2.0 if self._clean else 0.0)
+
+    def run(
+        self,
+        tasks: Sequence[tuple[str, Task]],
+        on_done: Callable[[str, float], None] | None = None,
+        on_tick: Callable[[list[str]], None] | None = None,
+        costs: Mapping[str, float] | None = None,
+    ) -> list[Path]:
+        """Run ``(section, task)`` pairs on the workers, longest groups first.
+
+        Parameters
+        ----------
+        tasks : sequence of (str, Task)
+            The tasks, each with the full name of the section module it comes from
+            (each worker takes the same tasks from that module's ``tasks``).
+        on_done : callable, optional
+            Called with a task's label and seconds when it finishes.
+        on_tick : callable, optional
+            Called at least every :data:`TICK` seconds with the labels running.
+        costs : mapping, optional
+            Seconds by task label (as measured last time), in place of each task's
+            ``cost``.
+
+        Returns
+        -------
+        list of Path
+            Every file written, in the order of ``tasks`` (as a serial run).
+
+        Raises
+        ------
+        Exception
+            The error of the first task that failed (the others are stopped).
+        WorkerError
+            If a worker ended without a word.
+        KeyboardInterrupt
+            On Ctrl-C; every worker is ended before it propagates.
+        """
+        pending = _groups(tasks, costs or {})
+        files: dict[str, list[Path]] = {}
+        pool = self._workers
         for worker in pool:
             _give(worker, pending)
         while len(files) < len(tasks):
@@ -278,13 +314,24 @@ def run_pool(
                     _receive(worker, pending, files, on_done)
             if on_tick is not None:
                 on_tick([label for w in pool for label in w.running[:1]])
-        clean = True
-    finally:
-        for worker in pool:
-            if clean and not worker.stopping:
-                _send(worker, None)
-        _stop(pool, 2.0 if clean else 0.0)
-    return [path for _, task in tasks for path in files[task.label]]
+        self._clean = True
+        return [path for _, task in tasks for path in files[task.label]]
+
+
+def run_pool(
+    out_dir: Path,
+    tasks: Sequence[tuple[str, Task]],
+    workers: int,
+    on_done: Callable[[str, float], None] | None = None,
+    on_tick: Callable[[list[str]], None] | None = None,
+    costs: Mapping[str, float] | None = None,
+) -> list[Path]:
+    """Run ``(section, task)`` pairs in ``workers`` processes (at most one per group):
+    a :class:`WorkerPool` started for them and :meth:`WorkerPool.run` (see there)."""
+    sections = tuple(dict.fromkeys(section for section, _ in tasks))
+    groups = len(_groups(tasks, costs or {}))
+    with WorkerPool(out_dir, sections, min(workers, groups)) as pool:
+        return pool.run(tasks, on_done=on_done, on_tick=on_tick, costs=costs)
 
 
 def _send(worker: _Worker, message) -> None:

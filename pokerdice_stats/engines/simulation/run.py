@@ -19,7 +19,6 @@ concatenated (one row per sample), every other key is summed.
 from __future__ import annotations
 
 import concurrent.futures as cf
-import os
 import queue
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -35,6 +34,7 @@ from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.interrupts import SEEN
 from pokerdice_stats.ground.limits import check_memory
 from pokerdice_stats.ground.speaker import either, option
+from pokerdice_stats.ground.threads import thread_count
 
 ChunkFn = Callable[[Any, np.ndarray, int], dict]
 
@@ -234,8 +234,9 @@ class _Totals:
 
 
 def default_workers() -> int:
-    """Threads to use by default: every core."""
-    return max(os.cpu_count() or 1, 1)
+    """Threads to use by default: :func:`~pokerdice_stats.ground.threads.thread_count`
+    (every core, or ``NUMBA_NUM_THREADS``)."""
+    return thread_count()
 
 
 #: Chunks in flight a worker (submitted but not yet folded into the totals).

@@ -19,7 +19,10 @@ class BidGame(NamedTuple):
     History ``i`` (0 the empty one) is moved at by seat ``mover[i]``; its moves
     are ``ptr[i] .. ptr[i + 1] - 1``: move ``k`` is sequence ``seq[k]`` of the
     mover's strategy and leads to history ``child[k]`` (-1: a call of the bid
-    ``last[i]``).  ``strategy1`` / ``strategy2``: (252, sequences) chances.
+    ``last[i]``).  ``chances1`` / ``chances2``: (sequences, 252), each sequence's
+    chance by own hand; a sequence ``s`` past their rows is row ``s - len(chances)``
+    of ``added`` (booleans: which hands make it), shared by both seats.  Rows, not
+    columns, so a solution's own ``(moves, 252)`` table is read in place.
     """
 
     code_hand: np.ndarray  # (7776,) int64
@@ -29,8 +32,9 @@ class BidGame(NamedTuple):
     ptr: np.ndarray  # (H + 1,) int64
     child: np.ndarray  # (M,) int64
     seq: np.ndarray  # (M,) int64
-    strategy1: np.ndarray  # (252, S1) float64
-    strategy2: np.ndarray  # (252, S2) float64
+    chances1: np.ndarray  # (S1, 252) float64
+    chances2: np.ndarray  # (S2, 252) float64
+    added: np.ndarray  # (A, 252) bool
 
 
 class BidTally(NamedTuple):
@@ -41,6 +45,14 @@ class BidTally(NamedTuple):
     seat1_wins: np.ndarray
     bids: np.ndarray
     called: np.ndarray
+
+
+@jit
+def _chance(chances, added, sequence, hand):
+    """The chance of ``sequence`` for ``hand``: a row of ``chances``, else of ``added``."""
+    if sequence < chances.shape[0]:
+        return chances[sequence, hand]
+    return 1.0 if added[sequence - chances.shape[0], hand] else 0.0
 
 
 @jit
@@ -59,9 +71,9 @@ def bidding_chunk(state, n, game, tally):
             acc = 0.0
             for k in range(start, stop):
                 if seat == 1:
-                    acc += game.strategy1[h1, game.seq[k]]
+                    acc += _chance(game.chances1, game.added, game.seq[k], h1)
                 else:
-                    acc += game.strategy2[h2, game.seq[k]]
+                    acc += _chance(game.chances2, game.added, game.seq[k], h2)
                 if u < acc:
                     chosen = k
                     break

@@ -143,7 +143,7 @@ class ClaimSolver:
     def strategy(self) -> np.ndarray:
         """The average strategy: ``(n_edges, 252)``, each node's moves summing to 1 by hand."""
         t = self.tree
-        out = np.zeros((t.n_edges, ix.N_HANDS))
+        out = np.empty((t.n_edges, ix.N_HANDS))  # the kernel writes every move of every node
         kernels.average_strategy(t.total, t.off, t.width, t.depth, t.n_nodes, out)
         return out
 

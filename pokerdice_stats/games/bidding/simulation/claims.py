@@ -194,14 +194,17 @@ def claims_game(result: ClaimsBidding, responder: int | None = None) -> BidGame:
     fine ladder) are worked out once per solution and responder, kept on the solution
     object (not in its own entry) and in the toolkit's cache folder
     (:meth:`~pokerdice_stats.games.bidding.exact.claims_answer.ClaimsBidding.kept`); the
-    strategy columns (some 150 MB) are assembled afresh for each game.
+    solution's chances (some 150 MB) are read where they are, not copied.
     """
     mover, last, ptr, child, seq, extra = result.kept(
         "claims_game_nodes", responder, lambda: _game_nodes(result, responder)
     )
-    # one (252, moves) array for both seats (the kernel reads it, never writes)
-    strategy = np.ascontiguousarray(np.vstack([result.chances, extra.astype(np.float64)]).T)
-    return game_arrays(result.ladder.pair_rung, mover, last, ptr, child, seq, strategy, strategy)
+    # the solution's (moves, 252) chances for both seats, read in place (the kernel never
+    # writes them), and the walk's added columns after them
+    chances = result.chances
+    return game_arrays(
+        result.ladder.pair_rung, mover, last, ptr, child, seq, chances, chances, extra
+    )
 
 
 def claims_matchups(result: ClaimsBidding, run: RunOptions | None = None) -> list[ClaimsMatchup]:

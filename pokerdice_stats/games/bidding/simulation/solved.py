@@ -39,7 +39,9 @@ BIDDING_CHUNK = 50_000
 
 
 def bid_game(tree: BidTree, ladder_pair_rung: np.ndarray, strategy1, strategy2) -> BidGame:
-    """The arrays of the kernel for a tree, the ten-dice table and two strategies."""
+    """The arrays of the kernel for a tree, the ten-dice table and two strategies
+    (each ``(252, sequences)``, as :class:`~pokerdice_stats.games.bidding.exact.game.Bidding`
+    holds them)."""
     index = {h: i for i, h in enumerate(tree.histories)}
     mover, last, ptr, child, seq = [], [], [0], [], []
     for history in tree.histories:
@@ -51,11 +53,16 @@ def bid_game(tree: BidTree, ladder_pair_rung: np.ndarray, strategy1, strategy2) 
             seq.append(tree.seq_index[seat][(history, action)])
         ptr.append(len(child))
 
-    return game_arrays(ladder_pair_rung, mover, last, ptr, child, seq, strategy1, strategy2)
+    no_rows = np.zeros((0, ix.N_HANDS), dtype=bool)
+    return game_arrays(
+        ladder_pair_rung, mover, last, ptr, child, seq,
+        np.transpose(strategy1), np.transpose(strategy2), no_rows,
+    )  # fmt: skip
 
 
-def game_arrays(pair_rung, mover, last, ptr, child, seq, strategy1, strategy2) -> BidGame:
-    """The kernel's :class:`BidGame` from its graph (lists or arrays) and two strategies."""
+def game_arrays(pair_rung, mover, last, ptr, child, seq, chances1, chances2, added) -> BidGame:
+    """The kernel's :class:`BidGame` from its graph (lists or arrays), each seat's
+    ``(sequences, 252)`` chances and the rows ``added`` after them (booleans)."""
 
     def ints(values) -> np.ndarray:
         return np.ascontiguousarray(values, dtype=np.int64)
@@ -68,8 +75,9 @@ def game_arrays(pair_rung, mover, last, ptr, child, seq, strategy1, strategy2) -
         ints(ptr),
         ints(child),
         ints(seq),
-        np.ascontiguousarray(strategy1, dtype=np.float64),
-        np.ascontiguousarray(strategy2, dtype=np.float64),
+        np.ascontiguousarray(chances1, dtype=np.float64),
+        np.ascontiguousarray(chances2, dtype=np.float64),
+        np.ascontiguousarray(added, dtype=bool),
     )
 
 
