@@ -91,7 +91,7 @@ def main() -> None:
         differing = [
             name
             for i, name in enumerate(runs)
-            if _differences(ROOT / "results", Path(scratch) / f"out-{i}")
+            if differences(ROOT / "results", Path(scratch) / f"out-{i}")
         ]
     medians = {name: statistics.median(times[name]) for name in runs}
     base = next(iter(medians.values()))
@@ -125,7 +125,7 @@ def main() -> None:
     print("\n".join(lines))
 
 
-def _differences(expected: Path, got: Path) -> list[str]:
+def differences(expected: Path, got: Path) -> list[str]:
     """Files of ``expected`` (recursively) missing from ``got`` or with other bytes."""
     out = []
     for path in sorted(expected.rglob("*")):
