@@ -36,6 +36,7 @@ OUT = ROOT / "results" / "benchmarks" / "report.md"
 def cold_run(commit: str, scratch: Path, name: str) -> tuple[float, float, list[str]]:
     """``(wall s, CPU s, files that differ)`` of one main job from a fresh export."""
     folder = scratch / name
+    folder.mkdir()
     tree = export(commit, folder)
     out = folder / "results"
     shutil.copytree(ROOT / "results", out)
