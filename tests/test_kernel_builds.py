@@ -182,3 +182,55 @@ def test_a_fresh_process_loads_each_build_from_the_cache(tmp_path):
         body = getattr(classify, serial).py_func.__qualname__.rsplit("__", 1)[0]
         assert f"classify.{body}__serial" in index_files
         assert f"classify.{body}__parallel" in index_files
+
+
+def _shared_inner_functions(folder: Path) -> set[str]:
+    """The names of the functions compiled by ``jit_no_refcount`` (imported as ``inner``)
+    in ``folder``: each compiles once per distinct signature of its calls."""
+    import ast
+
+    names = set()
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Name) and d.id in ("inner", "jit_no_refcount")
+                for d in node.decorator_list
+            ):
+                names.add(node.name)
+    return names
+
+
+def _int_literal(node) -> bool:
+    import ast
+
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, int)
+        and not isinstance(node.value, bool)
+    )
+
+
+def test_the_shared_turn_and_round_are_called_without_literals():
+    """No call of a shared inner function of the simulations (the turn, the round, the
+    blind pass...) passes a whole-number literal: numba types a literal as its own
+    ``Literal[int]`` and compiles the function (and everything it calls) once more for
+    it, a second or more of every cold run (``np.int64(0)`` is typed as an int64)."""
+    import ast
+
+    folder = ROOT / "pokerdice_stats" / "kernels" / "simulation"
+    shared = _shared_inner_functions(folder)
+    assert {"play_turn", "play_round_from", "blind_pass"} <= shared
+    found = []
+    for path in sorted((ROOT / "pokerdice_stats" / "kernels").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in shared
+            ):
+                found.append(node.func.id)
+                literals = [ast.unparse(a) for a in node.args if _int_literal(a)]
+                assert not literals, (path.name, node.lineno, node.func.id, literals)
+    assert {"play_turn", "play_round_from"} <= set(found)

@@ -103,7 +103,8 @@ def play_round_from(state, game, n_seats, scratch, holder_hand, holder_used):
 @inner
 def play_round(state, game, n_seats, scratch):
     """One round from the start: :func:`play_round_from` with every seat throwing."""
-    return play_round_from(state, game, n_seats, scratch, -1, 0)
+    # int64s, not literals: the one compiled round of every game (the hold-up's too)
+    return play_round_from(state, game, n_seats, scratch, np.int64(-1), np.int64(0))
 
 
 @inner
