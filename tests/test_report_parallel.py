@@ -286,7 +286,10 @@ def _probe(tmp_path: Path, monkeypatch, threads: str | None) -> list[str]:
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, paths)))
     module = report_probe_section.__name__
     with WorkerPool(tmp_path, (module,), 2) as pool:
+        processes = [worker.process for worker in pool._workers]
         files = pool.run([(module, task) for task in report_probe_section.tasks(tmp_path)])
+    # a worker whose work is done ends at once, and cleanly
+    assert [process.returncode for process in processes] == [0, 0]
     return [path.read_text() for path in files]
 
 
