@@ -59,13 +59,26 @@ def cold_run(commit: str, scratch: Path, name: str) -> tuple[float, float, list[
     return wall, cpu, differing
 
 
+def short(commit: str) -> str:
+    """The short hash of ``commit`` (``HEAD``, a branch or a hash), so the record names it."""
+    done = subprocess.run(
+        ["git", "rev-parse", "--short", commit],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", required=True, help="commit of the baseline")
     parser.add_argument("--commit", default="HEAD", help="commit measured (default HEAD)")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each (default 3)")
     args = parser.parse_args()
-    names = {f"baseline `{args.baseline}`": args.baseline, f"`{args.commit}`": args.commit}
+    base, measured = short(args.baseline), short(args.commit)
+    names = {f"baseline `{base}`": base, f"`{measured}`": measured}
     walls: dict[str, list[float]] = {name: [] for name in names}
     cpus: dict[str, list[float]] = {name: [] for name in names}
     differing: set[str] = set()
@@ -85,8 +98,8 @@ def main() -> None:
         "",
         f"## {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC: the main job cold",
         "",
-        f"`python benchmarks/report_cold.py --baseline {args.baseline} --commit "
-        f"{args.commit} --rounds {args.rounds}`: each run from a fresh `git archive` with "
+        f"`python benchmarks/report_cold.py --baseline {base} --commit "
+        f"{measured} --rounds {args.rounds}`: each run from a fresh `git archive` with "
         f"every cache empty, the two commits alternating; {os.cpu_count()} cores, 1-minute "
         f"load average {', '.join(loads)} (before, then after each round).",
         "",
