@@ -93,7 +93,7 @@ def main() -> None:
                     differing.add(name)
                 print(f"{name}: {wall:.1f} s wall, {cpu:.1f} s CPU", flush=True)
             loads.append(load_average())
-    base = next(iter(names))
+    first = next(iter(names))
     lines = [
         "",
         f"## {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC: the main job cold",
@@ -113,7 +113,7 @@ def main() -> None:
             f"| {name} | {', '.join(f'{t:.1f}' for t in walls[name])} | "
             f"{', '.join(f'{t:.1f}' for t in cpus[name])} | {wall:.1f} | "
             f"{statistics.median(cpus[name]):.1f} | "
-            f"{statistics.median(walls[base]) / wall:.2f} |"
+            f"{statistics.median(walls[first]) / wall:.2f} |"
         )
     verdict = (
         "every run wrote the committed bytes"

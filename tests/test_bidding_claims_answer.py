@@ -482,3 +482,27 @@ def test_what_is_worked_out_from_a_solution_is_kept_for_the_next_process(
         assert all(np.array_equal(getattr(again, f), getattr(game, f)) for f in game._fields)
     other = solutions["whole"]  # another solution: another digest, nothing to read
     assert other.digest != copy.digest
+
+
+@pytest.mark.parametrize("responder", [None, 1, 2])
+def test_the_kernel_reads_added_rows_as_rows_of_chances(solutions, responder):
+    """The walk's added moves (booleans after the solution's rows) draw as the same moves
+    stacked into one table of chances would: the same games, draw for draw."""
+    from pokerdice_stats.engines.simulation.run import RunOptions, run_job
+    from pokerdice_stats.games.bidding.simulation.claims import claims_game
+    from pokerdice_stats.games.bidding.simulation.solved import BiddingJob
+
+    result = solutions["cut"]
+    game = claims_game(result, responder)
+    stacked = np.vstack([game.chances1, game.added.astype(np.float64)])
+    no_rows = np.zeros((0, game.added.shape[1]), dtype=bool)
+    plain = game._replace(chances1=stacked, chances2=stacked, added=no_rows)
+    if responder is not None:  # a best response adds moves of its own
+        assert len(game.added) > 0
+    run = RunOptions(n=4000, seed=7, workers=1, progress=False)
+    tallies = [
+        run_job(BiddingJob(g, result.ladder.n_rungs), run, 4000).totals for g in (game, plain)
+    ]
+    assert tallies[0].keys() == tallies[1].keys()
+    for key in tallies[0]:
+        assert np.array_equal(tallies[0][key], tallies[1][key]), key

@@ -19,6 +19,7 @@ from reference_holds import ReferenceTurn, all_hands, first_throws
 from pokerdice_stats import get_rules
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import DiceError, OptionError
+from pokerdice_stats.kernels import _numba, reroll
 from pokerdice_stats.turn import induction
 from pokerdice_stats.turn.goals import at_least, beat, beat_all, exactly, payout_against, score
 from pokerdice_stats.turn.hands import hand_table
@@ -441,6 +442,8 @@ def test_threaded_kernels_match_serial(monkeypatch, options):
     serial = solve(rules, goals)
     serial_final = serial.final_distribution()[0]
     monkeypatch.setattr(induction, "PARALLEL_MIN_GOALS", 1)
+    monkeypatch.setattr(_numba, "threads", lambda: 2)  # the threaded build on any machine
+    assert induction.kernels_for(len(goals), np.int64) is reroll
     threaded = solve(rules, goals)
     assert serial.values() == threaded.values()
     for a, b in zip(serial.stages, threaded.stages, strict=True):

@@ -110,7 +110,16 @@ def test_sharing_out_does_not_start_numbas_thread_pool():
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [("3", 3), (" 2 ", 2), ("1", 1), ("0", None), ("-2", None), ("many", None), ("", None)],
+    [
+        ("3", 3),
+        (" 2 ", 2),
+        ("1", 1),
+        ("0", None),
+        ("-2", None),
+        ("many", None),
+        ("", None),
+        ("\u00b2", None),  # a superscript two: a digit to str.isdigit, not a number
+    ],
 )
 def test_thread_count_follows_numba_num_threads(monkeypatch, value, expected):
     """``NUMBA_NUM_THREADS`` sets every thread count of the toolkit; a value that is not a
@@ -120,3 +129,15 @@ def test_thread_count_follows_numba_num_threads(monkeypatch, value, expected):
 
     monkeypatch.setenv("NUMBA_NUM_THREADS", value)
     assert thread_count() == default_workers() == (cores() if expected is None else expected)
+
+
+def test_cores_are_those_the_process_may_run_on():
+    """As numba counts them: a ``taskset`` or a container's cpuset, not the machine's."""
+    import os
+
+    from pokerdice_stats.ground.threads import cores
+
+    if hasattr(os, "sched_getaffinity"):
+        assert cores() == len(os.sched_getaffinity(0))
+    else:  # pragma: no cover - no affinity off Linux
+        assert cores() == (os.cpu_count() or 1)

@@ -200,21 +200,20 @@ def _shared_inner_functions(folder: Path) -> set[str]:
     return names
 
 
-def _int_literal(node) -> bool:
+def _number_literal(node) -> bool:
+    """A whole-number or boolean literal (``0``, ``-1``, ``True``): numba types each as
+    its own literal."""
     import ast
 
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         node = node.operand
-    return (
-        isinstance(node, ast.Constant)
-        and isinstance(node.value, int)
-        and not isinstance(node.value, bool)
-    )
+    return isinstance(node, ast.Constant) and isinstance(node.value, int)
 
 
 def test_the_shared_turn_and_round_are_called_without_literals():
     """No call of a shared inner function of the simulations (the turn, the round, the
-    blind pass...) passes a whole-number literal: numba types a literal as its own
+    blind pass...) passes a whole-number or boolean literal, by position or by name,
+    called by its name or through its module: numba types a literal as its own
     ``Literal[int]`` and compiles the function (and everything it calls) once more for
     it, a second or more of every cold run (``np.int64(0)`` is typed as an int64)."""
     import ast
@@ -225,12 +224,13 @@ def test_the_shared_turn_and_round_are_called_without_literals():
     found = []
     for path in sorted((ROOT / "pokerdice_stats" / "kernels").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in shared
-            ):
-                found.append(node.func.id)
-                literals = [ast.unparse(a) for a in node.args if _int_literal(a)]
-                assert not literals, (path.name, node.lineno, node.func.id, literals)
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name in shared:
+                found.append(name)
+                given = [*node.args, *(k.value for k in node.keywords)]
+                literals = [ast.unparse(a) for a in given if _number_literal(a)]
+                assert not literals, (path.name, node.lineno, name, literals)
     assert {"play_turn", "play_round_from"} <= set(found)

@@ -98,6 +98,8 @@ def test_whole_pass_kernel_agrees_with_the_stages(name, exact, monkeypatch):
             stages = solve(rules, goals, exact=exact)
         with monkeypatch.context() as patch:
             patch.setattr(induction, "PARALLEL_MIN_GOALS", 1)
+            patch.setattr(_numba, "threads", lambda: 2)  # the threaded build on any machine
+            assert induction.kernels_for(len(goals), np.int64) is reroll
             threads = solve(rules, goals, exact=exact)
     assert len(whole.stages) == rules.throws - 1
     for other in (stages, threads):

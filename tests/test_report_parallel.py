@@ -271,8 +271,9 @@ def test_ctrl_c_ends_the_job_and_its_workers(tmp_path, delay):
     assert _ours(marker) == []
 
 
-def _probe(tmp_path: Path, monkeypatch, threads: str | None) -> list[str]:
-    """The threads each of two workers sees, with ``NUMBA_NUM_THREADS`` at ``threads``."""
+def _probe(tmp_path: Path, monkeypatch, threads: str | None, workers: int = 2) -> list[str]:
+    """The threads each probe task's worker sees, with ``NUMBA_NUM_THREADS`` at ``threads``
+    and ``workers`` workers for the probe's two groups (each must end cleanly)."""
     import report_probe_section
 
     from pokerdice_stats.engines.report.pool import WorkerPool
@@ -285,18 +286,35 @@ def _probe(tmp_path: Path, monkeypatch, threads: str | None) -> list[str]:
     paths = [str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")]
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, paths)))
     module = report_probe_section.__name__
-    with WorkerPool(tmp_path, (module,), 2) as pool:
+    pairs = [(module, task) for task in report_probe_section.tasks(tmp_path)]
+    with WorkerPool(tmp_path, (module,), workers) as pool:
         processes = [worker.process for worker in pool._workers]
-        files = pool.run([(module, task) for task in report_probe_section.tasks(tmp_path)])
-    # a worker whose work is done ends at once, and cleanly
-    assert [process.returncode for process in processes] == [0, 0]
+        files = pool.run(pairs)
+        with pytest.raises(RuntimeError, match="runs once"):
+            pool.run(pairs)
+    # every worker, with work or without, ends cleanly
+    assert [process.returncode for process in processes] == [0] * workers
     return [path.read_text() for path in files]
 
 
 def test_the_workers_share_the_threads(tmp_path, monkeypatch):
-    """Each of two workers runs its kernels and simulations on half the parent's threads
-    (at least one): more threads than cores only trade places."""
-    assert _probe(tmp_path, monkeypatch, "6") == ["3 3", "3 3"]
-    assert _probe(tmp_path, monkeypatch, "1") == ["1 1", "1 1"]
-    share = max(1, (os.cpu_count() or 1) // 2)
-    assert _probe(tmp_path, monkeypatch, None) == [f"{share} {share}"] * 2
+    """Each worker runs its kernels and simulations on its share of the parent's threads
+    (at least one): more threads than cores only trade places.  numba follows it too."""
+    from pokerdice_stats.ground.threads import cores
+
+    assert _probe(tmp_path, monkeypatch, "6") == ["3 3 3", "3 3 3"]
+    assert _probe(tmp_path, monkeypatch, "1") == ["1 1 1", "1 1 1"]
+    assert _probe(tmp_path, monkeypatch, "6", workers=3) == ["2 2 2", "2 2 2"]  # one idle
+    share = max(1, cores() // 2)
+    assert _probe(tmp_path, monkeypatch, None) == [f"{share} {share} {share}"] * 2
+
+
+def test_a_pool_runs_only_the_sections_it_was_started_with(tmp_path):
+    from pokerdice_stats.engines.report import Task
+    from pokerdice_stats.engines.report.pool import WorkerPool
+
+    with (
+        WorkerPool(tmp_path, ("pokerdice_stats.report.odds_tables",), 1) as pool,
+        pytest.raises(RuntimeError, match="not elsewhere"),
+    ):
+        pool.run([("elsewhere", Task("a task", list))])

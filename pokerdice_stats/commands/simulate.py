@@ -81,7 +81,10 @@ def _add_run_args(parser: argparse.ArgumentParser) -> None:
         type=_whole,
         default=None,
         metavar="W",
-        help=f"threads, 1 to {MAX_WORKERS} (default: every core); the result does not depend on it",
+        help=(
+            f"threads, 1 to {MAX_WORKERS} (default: every core, or $NUMBA_NUM_THREADS); the "
+            "result does not depend on it"
+        ),
     )
     parser.add_argument(
         "--scheduler",

@@ -14,13 +14,17 @@ THREADS_VARIABLE = "NUMBA_NUM_THREADS"
 
 
 def cores() -> int:
-    """The cores of the machine (at least 1)."""
+    """The cores this process may run on (at least 1): those its CPU affinity allows
+    (a ``taskset`` or a container's cpuset), as numba counts them, else the machine's."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(len(os.sched_getaffinity(0)), 1)
     return max(os.cpu_count() or 1, 1)
 
 
 def thread_count() -> int:
     """Threads this process may use: :data:`THREADS_VARIABLE` when it holds a whole
-    number of at least 1, else :func:`cores`.
+    number of at least 1, else :func:`cores`.  (numba itself refuses to load with a
+    value below 1.)
 
     Examples
     --------
@@ -28,6 +32,8 @@ def thread_count() -> int:
     True
     """
     value = os.environ.get(THREADS_VARIABLE, "").strip()
-    if value.isdigit() and int(value) >= 1:
-        return int(value)
-    return cores()
+    try:
+        number = int(value) if value.isascii() else 0
+    except ValueError:
+        number = 0
+    return number if number >= 1 else cores()

@@ -26,6 +26,7 @@ from pokerdice_stats.ground.arguments import (
 )
 from pokerdice_stats.ground.bounds import MAX_JOBS
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.threads import cores
 
 #: The report sections that are no game's (the turn's odds and strategies, and the
 #: cross-checks of every game), and their modules.
@@ -64,7 +65,7 @@ def default_jobs() -> int:
     """:data:`DEFAULT_JOBS`, or fewer on a machine with fewer cores (1 off POSIX)."""
     if os.name != "posix":  # the workers inherit their socket by file descriptor
         return 1
-    return max(1, min(DEFAULT_JOBS, os.cpu_count() or 1))
+    return max(1, min(DEFAULT_JOBS, cores()))
 
 
 def run_report(
@@ -135,11 +136,12 @@ def run_report(
 def _run(out: Path, sections: tuple[str, ...], progress: bool, jobs: int) -> list[Path]:
     if jobs == 1 or os.name != "posix":
         return _run_serial(_section_tasks(out, sections), progress)
-    if len(sections) == 1:  # its groups say how many workers are worth starting
+    if jobs > len(sections):  # their groups say how many workers are worth starting
         pairs = _section_tasks(out, sections)
         with _pool(out, pairs, jobs) as pool:
             return _run_workers(pairs, progress, pool)
-    # Several sections: the workers start first, and import them while this process does.
+    # A section is one group or more, so every worker will have work: they start first,
+    # and import the sections while this process lists the tasks.
     modules = section_modules()
     with WorkerPool(out, tuple(modules[name] for name in sections), jobs) as pool:
         return _run_workers(_section_tasks(out, sections), progress, pool)

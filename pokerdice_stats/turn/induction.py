@@ -100,7 +100,7 @@ def kernels_for(n_goals: int, dtype: np.dtype | type) -> Any:
       the compiled kernels are in the process or the twins have cost this process
       :data:`NUMBA_LOAD_SECONDS`; everything else on the compiled kernels.
     - The compiled kernels run on numba's threads from :data:`PARALLEL_MIN_GOALS`
-      goals, serially below.
+      goals, serially below, and serially always in a process of one thread.
 
     The one place that decides; all give the same answers (the tests compare them).
     """

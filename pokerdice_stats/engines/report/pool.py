@@ -131,8 +131,11 @@ def _end_at_once() -> NoReturn:
     was written and closed before its task was reported, and the teardown (a gigabyte
     of solver arrays freed, numba's and matplotlib's finalizers) took the last worker
     most of a second that the parent waited for."""
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing left to say
+            pass
     os._exit(0)
 
 
@@ -238,7 +241,8 @@ class WorkerPool:
     while the caller lists the tasks (the parent's own imports), then runs groups.
 
     A context manager: leaving it ends every worker (at once, unless :meth:`run`
-    finished cleanly, when they are let exit first).
+    finished cleanly, when they are let exit first).  A pool runs once: the workers
+    end as the groups run out.
 
     Parameters
     ----------
@@ -252,7 +256,9 @@ class WorkerPool:
 
     def __init__(self, out_dir: Path, sections: Sequence[str], workers: int) -> None:
         self._workers: list[_Worker] = []
+        self._sections = frozenset(sections)
         self._clean = False
+        self._ran = False
         count = max(1, workers)
         share = max(1, thread_count() // count)
         try:
@@ -307,7 +313,17 @@ class WorkerPool:
             If a worker ended without a word.
         KeyboardInterrupt
             On Ctrl-C; every worker is ended before it propagates.
+        RuntimeError
+            If the pool has run already, or a task's section is not one it was started
+            with (its workers would not know the task).
         """
+        unknown = {section for section, _ in tasks} - self._sections
+        if self._ran or unknown:
+            raise RuntimeError(
+                "a WorkerPool runs once, the tasks of the sections it was started with"
+                + (f" (not {', '.join(sorted(unknown))})" if unknown else "")
+            )
+        self._ran = True
         pending = _groups(tasks, costs or {})
         files: dict[str, list[Path]] = {}
         pool = self._workers

@@ -52,7 +52,8 @@ class RunOptions:
         Seed (0 or more) of the chunks' generators: the same seed gives the
         same figures on any number of threads or workers.
     workers : int, optional
-        Threads (default: every core); ignored with ``scheduler``.
+        Threads (default: every core, or ``NUMBA_NUM_THREADS`` when set); ignored with
+        ``scheduler``.
     scheduler : str or distributed.Client, optional
         Address of a Dask distributed scheduler (``tcp://HOST:PORT``), or a client.
     progress : bool
@@ -65,7 +66,7 @@ class RunOptions:
     seed : int
         Seed of the chunks' generators (0 or more).
     workers : int or None
-        Threads (None: every core).
+        Threads (None: every core, or ``NUMBA_NUM_THREADS`` when set).
     scheduler : str, distributed.Client or None
         The Dask scheduler's address or client (None: threads).
     progress : bool
