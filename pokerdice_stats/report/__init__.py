@@ -138,20 +138,13 @@ def _run(out: Path, sections: tuple[str, ...], progress: bool, jobs: int) -> lis
         return _run_serial(_section_tasks(out, sections), progress)
     if jobs > len(sections):  # their groups say how many workers are worth starting
         pairs = _section_tasks(out, sections)
-        with _pool(out, pairs, jobs) as pool:
+        with WorkerPool.for_tasks(out, pairs, jobs) as pool:
             return _run_workers(pairs, progress, pool)
     # A section is one group or more, so every worker will have work: they start first,
     # and import the sections while this process lists the tasks.
     modules = section_modules()
     with WorkerPool(out, tuple(modules[name] for name in sections), jobs) as pool:
         return _run_workers(_section_tasks(out, sections), progress, pool)
-
-
-def _pool(out: Path, pairs: list[tuple[str, Task]], jobs: int) -> WorkerPool:
-    """A pool for ``pairs``: at most one worker a group."""
-    groups = {task.group or section for section, task in pairs}
-    sections = tuple(dict.fromkeys(section for section, _ in pairs))
-    return WorkerPool(out, sections, min(jobs, len(groups)))
 
 
 def _bar(total: int, progress: bool):

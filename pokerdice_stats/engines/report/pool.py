@@ -268,6 +268,14 @@ class WorkerPool:
             _stop(self._workers, 0.0)
             raise
 
+    @classmethod
+    def for_tasks(
+        cls, out_dir: Path, tasks: Sequence[tuple[str, Task]], workers: int
+    ) -> WorkerPool:
+        """A pool for ``tasks`` already listed: their sections, at most one worker a group."""
+        sections = tuple(dict.fromkeys(section for section, _ in tasks))
+        return cls(out_dir, sections, min(workers, len(_groups(tasks, {}))))
+
     def __enter__(self) -> WorkerPool:
         return self
 
@@ -354,10 +362,8 @@ def run_pool(
     costs: Mapping[str, float] | None = None,
 ) -> list[Path]:
     """Run ``(section, task)`` pairs in ``workers`` processes (at most one per group):
-    a :class:`WorkerPool` started for them and :meth:`WorkerPool.run` (see there)."""
-    sections = tuple(dict.fromkeys(section for section, _ in tasks))
-    groups = len(_groups(tasks, costs or {}))
-    with WorkerPool(out_dir, sections, min(workers, groups)) as pool:
+    :meth:`WorkerPool.for_tasks` and :meth:`WorkerPool.run` (see there)."""
+    with WorkerPool.for_tasks(out_dir, tasks, workers) as pool:
         return pool.run(tasks, on_done=on_done, on_tick=on_tick, costs=costs)
 
 
