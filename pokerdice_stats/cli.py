@@ -17,6 +17,7 @@ from pokerdice_stats.ground.errors import PokerDiceError, shorten_message
 from pokerdice_stats.ground.limits import BUDGET_ENV, env_budget, parse_size, set_memory_budget
 from pokerdice_stats.ground.outputs import StdoutError
 from pokerdice_stats.ground.speaker import command_line
+from pokerdice_stats.ground.threads import checked_thread_variable
 from pokerdice_stats.web import command as serve
 
 
@@ -148,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 set_memory_budget(None)
                 env_budget()  # a malformed or oversized $POKERDICE_MEMORY_BUDGET is refused
+            checked_thread_variable()  # so is a $NUMBA_NUM_THREADS numba would stop on
             return int(args.func(args) or 0)
     except PokerDiceError as err:
         _fail(str(err))

@@ -119,6 +119,7 @@ def test_sharing_out_does_not_start_numbas_thread_pool():
         ("many", None),
         ("", None),
         ("\u00b2", None),  # a superscript two: a digit to str.isdigit, not a number
+        ("999", None),  # past the most threads a command takes
     ],
 )
 def test_thread_count_follows_numba_num_threads(monkeypatch, value, expected):
@@ -141,3 +142,19 @@ def test_cores_are_those_the_process_may_run_on():
         assert cores() == len(os.sched_getaffinity(0))
     else:  # pragma: no cover - no affinity off Linux
         assert cores() == (os.cpu_count() or 1)
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "abc", "999", "\u00b2", "2.5"])
+def test_the_command_line_refuses_a_thread_variable_numba_would_stop_on(capsys, monkeypatch, value):
+    """One message and exit status 2 before any command runs (numba itself stops with a
+    traceback when it loads with a value below 1, and warns on a word)."""
+    from cli_helpers import assert_cli_error
+
+    monkeypatch.setenv("NUMBA_NUM_THREADS", value)
+    assert_cli_error(
+        capsys, ["odds", "--rules", "classic"], "NUMBA_NUM_THREADS must be a whole number"
+    )
+    monkeypatch.setenv("NUMBA_NUM_THREADS", "1")  # a good value runs
+    from cli_helpers import run_cli
+
+    assert run_cli(capsys, "odds", "--rules", "classic")[0] == 0
