@@ -41,7 +41,7 @@ from pokerdice_stats.ground.interrupts import SEEN
 from pokerdice_stats.ground.speaker import command_line
 from pokerdice_stats.ground.threads import THREADS_VARIABLE, thread_count
 
-__all__ = ["WorkerError", "WorkerPool", "run_pool"]
+__all__ = ["WorkerError", "WorkerPool"]
 
 #: How often (s) the parent wakes up to check on the workers and move the clock.
 TICK = 0.5
@@ -272,7 +272,8 @@ class WorkerPool:
     def for_tasks(
         cls, out_dir: Path, tasks: Sequence[tuple[str, Task]], workers: int
     ) -> WorkerPool:
-        """A pool for ``tasks`` already listed: their sections, at most one worker a group."""
+        """A pool for ``tasks`` already listed: their sections, at most one worker a group
+        (the report's path when there are more workers than sections)."""
         sections = tuple(dict.fromkeys(section for section, _ in tasks))
         return cls(out_dir, sections, min(workers, len(_groups(tasks, {}))))
 
@@ -351,20 +352,6 @@ class WorkerPool:
                 on_tick([label for w in pool for label in w.running[:1]])
         self._clean = True
         return [path for _, task in tasks for path in files[task.label]]
-
-
-def run_pool(
-    out_dir: Path,
-    tasks: Sequence[tuple[str, Task]],
-    workers: int,
-    on_done: Callable[[str, float], None] | None = None,
-    on_tick: Callable[[list[str]], None] | None = None,
-    costs: Mapping[str, float] | None = None,
-) -> list[Path]:
-    """Run ``(section, task)`` pairs in ``workers`` processes (at most one per group):
-    :meth:`WorkerPool.for_tasks` and :meth:`WorkerPool.run` (see there)."""
-    with WorkerPool.for_tasks(out_dir, tasks, workers) as pool:
-        return pool.run(tasks, on_done=on_done, on_tick=on_tick, costs=costs)
 
 
 def _send(worker: _Worker, message) -> None:
