@@ -182,3 +182,11 @@ def test_markdown_numbers_are_for_people():
     rows = _rows(to_markdown(frame, percent=("p",)))
     assert [r[0] for r in rows[2:]] == ["0.0000020648", "99.99999999", "33.3333", "100"]
     assert [r[1] for r in rows[2:]] == ["10754.003", "1e-12", "3", "46.2963"]
+
+
+def test_a_rounding_error_off_a_whole_number_is_shown_whole():
+    """A quarter computed in floats (``0.24999999999999997``) is 25 %, not 17 digits; a
+    chance 1e-12 off a whole percent still shows its digits."""
+    frame = pd.DataFrame({"share": [0.24999999999999997, 0.2000000000000001, 0.25 - 1e-14]})
+    rows = _rows(to_markdown(frame, percent=("share",)))
+    assert [r[0] for r in rows[2:]] == ["25", "20", "24.999999999999"]

@@ -33,6 +33,10 @@ MARKDOWN_DIGITS = 6
 #: Markdown (``0.0000020648``, not ``2.064803146e-06``); noise below it keeps its exponent.
 POSITIONAL_LOW = 1e-7
 POSITIONAL_HIGH = 1e15
+#: The most significant digits :func:`number_text` writes to keep a float that is not
+#: whole from reading as a whole number: doubles carry 15 to 17, and the last ones are
+#: a computation's rounding error (``24.999999999999996`` for a quarter in percent).
+WHOLE_DIGITS = 15
 
 
 def number_text(
@@ -51,12 +55,18 @@ def number_text(
     float whole, as ``repr`` (and JSON) do: the shortest text that reads back as the
     same float, the same on every machine (zero as ``0.0``).  ``positional`` (Markdown)
     writes a float from :data:`POSITIONAL_LOW` to :data:`POSITIONAL_HIGH` without an
-    exponent, and a float that is not whole never as a whole number (more digits then).
+    exponent, and a float that is not whole never as a whole number (more digits then, up
+    to :data:`WHOLE_DIGITS` significant: a float nearer a whole number than that is one
+    computed with a rounding error, and is written whole).
 
     >>> number_text(0.0495), number_text(0.0495, digits=None), number_text(-0.0, digits=None)
     ('0.0495', '0.0495', '0.0')
     >>> number_text(0.1 + 0.2), number_text(0.1 + 0.2, digits=None)
     ('0.3', '0.30000000000000004')
+    >>> number_text(99.99999999, digits=6, positional=True)
+    '99.99999999'
+    >>> number_text(24.999999999999996, digits=6, positional=True)  # 1/4 in percent, computed
+    '25'
     """
     if isinstance(value, Fraction):
         return fraction_text(value)
@@ -77,7 +87,7 @@ def number_text(
         if positional and POSITIONAL_LOW <= abs(number) < POSITIONAL_HIGH:
             # a fraction is never shown as a whole number (99.99999999 % is not 100 %)
             whole = number.is_integer()
-            for shown in range(digits, 18):
+            for shown in range(digits, WHOLE_DIGITS + 1):
                 text = np.format_float_positional(
                     number, precision=shown, unique=False, fractional=False, trim="-"
                 )
