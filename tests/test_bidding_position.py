@@ -74,6 +74,24 @@ def test_bids_are_checked(result):
             position_answer(result, "A A K Q 9", wrong)
 
 
+def test_a_category_alone_is_its_lowest_rung_on_the_fine_ladder():
+    """ "Full house" claims at least a full house: on the fine ladder it reads as the rung
+    that the same pairs of hands make as make a full house or better on the category
+    ladder."""
+    fine = bid_ladder(get_rules("classic"), "fine")
+    category = bid_ladder(get_rules("classic"), "category")
+    for c, label in enumerate(category.labels):
+        (rung,) = parse_bids(fine, label.replace("-", " ").title())
+        assert fine.labels[rung].startswith(label + ":")
+        np.testing.assert_array_equal(fine.pair_rung >= rung, category.pair_rung >= c)
+    assert parse_bids(fine, "three of a kind, full house: K") == (
+        fine.rung("three-of-a-kind:9"),
+        fine.rung("full-house:K"),
+    )
+    with pytest.raises(OptionError, match="unknown rung 'full-houses'"):
+        parse_bids(fine, "full-houses")
+
+
 def test_the_solution_is_checked(result):
     with pytest.raises(OptionError, match="a Bidding from solve_bidding"):
         position_answer(result.ladder.rules, "A A K Q 9", "")

@@ -46,8 +46,9 @@ FILE_CAP = 1024**2
 #: Longest cell of a CSV file (an exact amount of two 4,000-digit parts fits).
 MAX_FIELD = 10_000
 
-#: Largest cache entry read back, in bytes (the largest the report writes is a few MiB).
-CACHE_ENTRY_CAP = 512 * 1024**2
+#: Largest cache entry read back, in bytes: 1 GiB (the report's are a few MiB, a fine
+#: bidding ladder solved by many iterations some hundreds: 458 MB after 300).
+CACHE_ENTRY_CAP = 1024**3
 
 #: Most rounds one simulated session plays (``simulate --what session --rounds``), for
 #: every game: progressive, banking, betting and sessions of pots.

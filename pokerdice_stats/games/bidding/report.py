@@ -277,7 +277,8 @@ def write_bidding(out_dir: Path) -> list[Path]:
         "(a result between the bounds), and the gap below is the two gains together "
         f"({_gap(fine.exploitability)}: OpenSpiel's NashConv, twice its exploitability), so "
         "no one seat gains the whole gap.  The gap falls with more iterations "
-        "(`bidding --ladder fine --iterations 100`: 0.100, about 41 s).  " + NOISE_NOTE + "\n\n"
+        "(`bidding --ladder fine --iterations 100`: 0.067, about 43 s; 200: 0.034, about 2 "
+        "minutes).  " + NOISE_NOTE + "\n\n"
     )
     text += to_markdown(_claims_figures(fine))
     fine_players = claims_player_losses(fine)

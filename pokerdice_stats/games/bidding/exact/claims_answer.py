@@ -75,9 +75,14 @@ ITERATIONS_A_ROUND = 50
 DEFAULT_ITERATIONS = 50
 #: The most iterations a solve may ask for (memory: the tree stops at :data:`MAX_TREE`).
 MAX_ITERATIONS = 1000
-#: The tree stops growing past so many histories (it may pass them within a round; some
-#: 2 GB while solving, and a cache entry well within the 512 MiB a read allows).
-MAX_TREE = 30_000
+#: The tree stops growing past so many histories (it may pass them within a round).  On
+#: the classic fine ladder the tree grows to 62,597 histories in 100 iterations, 76,318 in
+#: 200 and 79,825 in 300, then settles (the growth thresholds stay), so the cap stops only
+#: longer solves: within the memory :func:`solve_memory` plans (4.6 GB after 300
+#: iterations) and a cache entry within the 1 GiB a read allows (458 MB after 300).  It was
+#: 30,000 until 2026-12-07, when 100 iterations reached 0.100 where they now reach 0.067 in
+#: the same time.
+MAX_TREE = 80_000
 
 
 T = TypeVar("T")
@@ -289,17 +294,23 @@ def check_iterations(iterations: object) -> int:
     return n
 
 
-#: Memory while solving, measured on the classic fine ladder (21 claims): about 59 KB a
-#: history of the tree (2.0 GB at 30,355 histories), over a base of some 200 MB.
+#: Memory while solving, measured on the classic fine ladder (21 claims, the largest
+#: resident set of the process): 1.13 GB at 15,548 histories, 3.69 GB at 62,597 and 4.40
+#: GB at 76,318 (about 59 KB a history of the tree, over a base of some 200 MB).
 BYTES_A_HISTORY = 64 * 1024
 BASE_BYTES = 256 * 1024**2
+#: Histories a solve of so many rounds is planned for (the classic fine ladder's trees:
+#: 15,548 after one round, 62,597 after two); longer solves, the cap and a tenth.
+HISTORIES_BY_ROUNDS = {1: 16_000, 2: 64_000}
 
 
 def solve_memory(claims: int, iterations: int) -> int:
-    """Bytes a solve is estimated to need: 16,000 histories for one round (15,548 measured
-    on the classic fine ladder), else the tree's cap and half again (a round may pass it),
-    never more than the game's ``2**claims``; each history's arrays grow with the claims."""
-    histories = 16_000 if iterations <= ITERATIONS_A_ROUND else MAX_TREE * 3 // 2
+    """Bytes a solve is estimated to need: the histories of
+    :data:`HISTORIES_BY_ROUNDS`, or for longer solves :data:`MAX_TREE` and a tenth (a
+    round may pass it), never more than the game's ``2**claims``; each history's arrays
+    grow with the claims."""
+    rounds = -(-iterations // ITERATIONS_A_ROUND)
+    histories = HISTORIES_BY_ROUNDS.get(rounds, MAX_TREE * 11 // 10)
     histories = min(histories, 2**claims)  # no more than the game has
     return BASE_BYTES + histories * BYTES_A_HISTORY * max(1, claims) // 21
 
@@ -333,8 +344,8 @@ def solve_claims(
     Kept in memory (one object a solve) and in the toolkit's cache folder (``solves``, see
     :func:`~pokerdice_stats.engines.report.cache.kept_solve`).  On the classic fine
     ladder, 50 iterations take about 13 s on two cores (exploitability 0.20, 15,548
-    histories) and 100 about 41 s (0.100, 30,355 histories: the tree stops at
-    :data:`MAX_TREE`).
+    histories), 100 about 43 s (0.067, 62,597 histories, 3.7 GB) and 200 about 2 minutes
+    (0.034, 76,318 histories, 4.4 GB); the tree stops growing at :data:`MAX_TREE`.
 
     Parameters
     ----------

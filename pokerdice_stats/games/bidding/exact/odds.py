@@ -165,15 +165,29 @@ class BidLadder:
     def rung(self, text: str) -> int:
         """The index of a rung named by its label (case-insensitive; blanks read as ``-``).
 
+        On a ladder whose rungs name a face (the fine ladder), a category alone names its
+        lowest rung: "full house" claims at least a full house, which is what
+        ``full-house:9`` claims on the classic fine ladder.
+
         Raises
         ------
         OptionError
             For a label not on the ladder.
+
+        Examples
+        --------
+        >>> from pokerdice_stats import get_rules
+        >>> fine = bid_ladder(get_rules("classic"), "fine")
+        >>> fine.labels[fine.rung("Full House")], fine.labels[fine.rung("full house: K")]
+        ('full-house:9', 'full-house:K')
         """
         # as a player says it: "Full House", "full house: K" are full-house, full-house:K
         wanted = re.sub(r"\s+", "-", re.sub(r"\s*:\s*", ":", str(text).strip().lower()))
         for i, label in enumerate(self.labels):
             if label.lower() == wanted:
+                return i
+        for i, label in enumerate(self.labels):  # the lowest rung of the category
+            if ":" not in wanted and label.lower().startswith(wanted + ":"):
                 return i
         raise OptionError(
             f"unknown rung {text!r} on the {self.name} ladder; one of: {', '.join(self.labels)}"
