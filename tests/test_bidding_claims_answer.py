@@ -13,9 +13,9 @@ block tops only, a call off the tree), and
 
 from __future__ import annotations
 
-import itertools
 import json
 from fractions import Fraction
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -31,6 +31,7 @@ from pokerdice_stats.games.bidding.exact.claims_position import (
     claims_opening_frame,
     claims_position,
 )
+from pokerdice_stats.games.bidding.exact.claims_resolve import resolve_claims
 from pokerdice_stats.games.bidding.exact.claims_response import RAISE, claims_best_response
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL as CLAIM_CALL
 from pokerdice_stats.games.bidding.exact.odds import bid_ladder
@@ -65,6 +66,9 @@ def solutions(result):
 
 
 _LIFTED: dict = {}
+#: The re-solved games' policies, as results the plain walks read (kept: their ids key
+#: ``_LIFTED``).
+_RESOLVED: dict = {}
 
 
 def lifted_chance(result, rungs: tuple[int, ...], action: int) -> np.ndarray:
@@ -79,8 +83,9 @@ def lifted_chance(result, rungs: tuple[int, ...], action: int) -> np.ndarray:
 def _lifted_chance(result, rungs: tuple[int, ...], action: int) -> np.ndarray:
     of_rung = claim_of_rung(result.ladder)
     claims = tuple(int(of_rung[r]) for r in rungs)
-    rising = all(a < b for a, b in itertools.pairwise(claims))
-    if not rising or claims not in result.policy:  # off the tree: a call
+    # off the tree, a call (a solution's tree holds rising claims only; a re-solved game's
+    # starts where it starts, one claim twice or not)
+    if claims not in result.policy:
         return np.full(ix.N_HANDS, 1.0 if action == CALL else 0.0)
     moves, chances = result.policy[claims]
     if action == CALL:
@@ -163,8 +168,26 @@ def test_each_move_is_valued_as_the_plain_walk(solutions, tree, hand, bids):
     belief = reach / reach.sum() if reach.sum() > 0 else prior
     claims = tuple(int(claim_of_rung(ladder)[r]) for r in rungs)
     assert answer.on_tree == (claims in result.policy)
-    assert answer.beliefs == (expected if answer.on_tree else "throw")
-    if not answer.on_tree:
+    # where the solution does not pin the play down (off its tree, or bids it never makes
+    # with these hands) the game from there is re-solved, and both seats play that
+    mine = prior.copy()  # the mover's own bids, read as their claims (their blocks' tops)
+    for i, rung in enumerate(rungs):
+        if (i % 2 == 0) == (seat == 1):
+            top = int(result.tops[claim_of_rung(ladder)[rung]])
+            mine = mine * lifted_chance(result, rungs[:i], top)
+    pinned = answer.on_tree and mine[own] > 0 and reach.sum() > 0
+    resolved = bool(rungs) and claims[-1] < result.claims.n_rungs - 1 and not pinned
+    assert (answer.mix == "re-solved") == resolved
+    walked = result
+    if resolved:
+        game = resolve_claims(result, claims)
+        walked = _RESOLVED.setdefault(
+            (id(result), claims),
+            SimpleNamespace(ladder=ladder, tops=result.tops, policy=game.policy),
+        )
+        assert game.beliefs[2 - seat] == expected
+    assert answer.beliefs == (expected if (resolved or answer.on_tree) else "throw")
+    if not (resolved or answer.on_tree):
         belief = prior
     moves = {m.move: m for m in answer.moves}
     legal = (["call"] if rungs else []) + [
@@ -181,9 +204,9 @@ def test_each_move_is_valued_as_the_plain_walk(solutions, tree, hand, bids):
             signs = [1.0 if pair >= r else -1.0 for r in range(ladder.n_rungs)]
             if action == CALL:
                 outcome = -signs[rungs[-1]]
-            elif answer.on_tree:
+            elif answer.on_tree or resolved:
                 hands = {seat: own, 3 - seat: other}
-                outcome = plain_outcome(result, hands, seat, (*rungs, action), signs)
+                outcome = plain_outcome(walked, hands, seat, (*rungs, action), signs)
             else:
                 outcome = signs[action]  # the solution calls off its tree
             value += belief[other] * outcome
@@ -191,11 +214,11 @@ def test_each_move_is_valued_as_the_plain_walk(solutions, tree, hand, bids):
     # the mix: the solution's row read on rungs (block tops only), or the best value
     chances = np.array([m.chance for m in answer.moves])
     assert chances.sum() == pytest.approx(1.0, abs=1e-12)
-    if answer.mix == "solution":
+    if answer.mix in ("solution", "re-solved"):
         for name in legal:
             action = CALL if name == "call" else ladder.rung(name)
             assert moves[name].chance == pytest.approx(
-                float(lifted_chance(result, rungs, action)[own]), abs=1e-15
+                float(lifted_chance(walked, rungs, action)[own]), abs=1e-15
             )
     else:
         top = max(m.value for m in answer.moves)

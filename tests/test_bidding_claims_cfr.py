@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -190,7 +191,7 @@ def plain_values(tree, sigma, pair_rung, chances, seat, raising):
         values[n] = value
         return value
 
-    walk(0, np.stack([chances, chances]))
+    walk(0, np.stack([chances, chances]) if chances.ndim == 1 else chances)
     return values
 
 
@@ -228,6 +229,46 @@ def test_the_kernel_values_every_node_as_the_plain_walk(claims, seat, raising):
         np.testing.assert_array_equal(
             tree.sigma[e0 : e0 + w], (after if mine else sigma)[e0 : e0 + w]
         )
+
+
+@pytest.mark.parametrize("answering", [0, 1])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_kernel_values_a_subgame_as_the_plain_walk(claims, seat, answering):
+    """The game from a bid of claim 1 (re-indexed to 0: the claims from it up), answered
+    by seat ``answering``, each seat's hands weighted apart: the update's values equal
+    the plain walk's from the root, which has a call."""
+    c = 1
+    sub = SimpleNamespace(
+        n_rungs=claims.n_rungs - c,
+        pair_rung=np.maximum(claims.pair_rung.astype(np.int64) - c, -1).astype(np.int8),
+    )
+    rng = np.random.default_rng(7)
+    ranges = rng.random((2, ix.N_HANDS)) * (rng.random((2, ix.N_HANDS)) < 0.7)
+    ranges /= ranges.sum(axis=1, keepdims=True)
+    solver = ClaimSolver(sub, chances=ranges, answering=answering)
+    top = sub.n_rungs - 1
+    solver.add(*((k,) for k in range(1, sub.n_rungs)), (1, 2), (2, top), (1, 3))
+    tree = solver.tree
+    assert (tree.last[0], tree.depth[0] % 2, tree.width[0]) == (0, answering, sub.n_rungs)
+    tree.regret[: tree.n_edges] = rng.normal(size=(tree.n_edges, ix.N_HANDS))
+    sigma = plain_matching(tree, tree.regret[: tree.n_edges])
+    tree.sigma[: tree.n_edges] = sigma
+    assert (sigma[tree.off[0]] > 0).any()  # the root calls with some hands
+    R, V = solver._work()
+    order, starts = solver._levels
+    kernels.dcfr_iteration(
+        1.0, seat, order, starts, tree.last, tree.depth, tree.off, tree.width, tree.child,
+        tree.regret, tree.sigma, tree.total, R, V, solver.pairs, solver.chances,
+        solver.n_claims, *DISCOUNTS, False,
+    )  # fmt: skip
+    np.testing.assert_array_equal(R[0], ranges)
+    expected = plain_values(tree, sigma, sub.pair_rung.astype(np.int64), ranges, seat, False)
+    for n, value in expected.items():
+        np.testing.assert_allclose(V[n, seat], value, rtol=0, atol=1e-13)
+    # the best response's result weighs the responder's own hands at the root
+    strategy = solver.strategy()
+    lower, upper = solver.bounds(strategy, solver.reaches(strategy))
+    assert -1.0 <= lower <= upper <= 1.0
 
 
 def plain_matching(tree, regret):

@@ -87,10 +87,17 @@ def _position(args: argparse.Namespace, result: ClaimsBidding) -> int:
     from pokerdice_stats.games.bidding.exact.claims_position import claims_position
 
     answer = claims_position(result, args.hand, args.bids)
-    context = {
+    context: dict[str, object] = {
         "rules": result.rules.label(),
         "ladder": result.ladder.name,
         "solver": "claims",
         "iterations": result.iterations,
     }
+    if answer.mix == "re-solved":  # the game from here, solved again: its own gap
+        from pokerdice_stats.games.bidding.exact.claims_resolve import resolve_claims
+
+        history = result.claim_history(result.ladder, answer.bids)
+        game = resolve_claims(result, history)  # (worked out once: kept by the answer)
+        # both seats' best-response gains in the game from the position, units a game
+        context["exploitability_re_solved"] = game.upper - game.lower
     return position_output(args, answer, context, result.exploitability)

@@ -67,6 +67,7 @@ __all__ = [
     "check_iterations",
     "solve_claims",
     "solve_memory",
+    "tree_memory",
 ]
 
 #: Discounted-CFR iterations between two growths of the tree and two measures of the bounds.
@@ -310,7 +311,12 @@ def solve_memory(claims: int, iterations: int) -> int:
     round may pass it), never more than the game's ``2**claims``; each history's arrays
     grow with the claims."""
     rounds = -(-iterations // ITERATIONS_A_ROUND)
-    histories = HISTORIES_BY_ROUNDS.get(rounds, MAX_TREE * 11 // 10)
+    return tree_memory(claims, HISTORIES_BY_ROUNDS.get(rounds, MAX_TREE * 11 // 10))
+
+
+def tree_memory(claims: int, histories: int) -> int:
+    """Bytes a solve on a tree of ``histories`` histories of a game of ``claims`` claims is
+    estimated to need (never more histories than the game's ``2**claims``)."""
     histories = min(histories, 2**claims)  # no more than the game has
     return BASE_BYTES + histories * BYTES_A_HISTORY * max(1, claims) // 21
 

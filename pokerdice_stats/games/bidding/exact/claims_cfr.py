@@ -64,9 +64,13 @@ class ClaimSolver:
     ladder : BidLadder
         A claim ladder (:func:`~pokerdice_stats.games.bidding.exact.claims.claim_ladder`),
         or any ladder (its rungs are then the claims).
-    chances : (252,) array, optional
+    chances : (252,) or (2, 252) array, optional
         Each hand's chance (default: five dice thrown, ``HAND_WAYS / 7776``); a reduced
-        deal, as the OpenSpiel game's, gives some hands none.
+        deal, as the OpenSpiel game's, gives some hands none.  ``(2, 252)``: each seat's
+        own (seat 1's first), as at the root of a subgame.
+    answering : int, optional
+        None (default): the whole game.  0 or 1: the game from a bid of claim 0 that
+        seat ``answering`` (0: seat 1) answers at the root (:class:`ClaimTree`).
     raising : bool, optional
         While solving, answer a bid outside the tree by the better of a call and a raise
         by one claim against the bidder's weights on it, as a best response does (default:
@@ -76,7 +80,11 @@ class ClaimSolver:
     """
 
     def __init__(
-        self, ladder: BidLadder, chances: np.ndarray | None = None, raising: bool = False
+        self,
+        ladder: BidLadder,
+        chances: np.ndarray | None = None,
+        raising: bool = False,
+        answering: int | None = None,
     ) -> None:
         self.n_claims = int(ladder.n_rungs)
         self.raising = bool(raising)
@@ -88,9 +96,11 @@ class ClaimSolver:
         self.chances = np.ascontiguousarray(
             ix.HAND_WAYS / ix.N_THROWS if chances is None else chances, dtype=np.float64
         )
-        if self.chances.shape != (ix.N_HANDS,):
-            raise OptionError(f"chances: one per hand ({ix.N_HANDS}), not {self.chances.shape}")
-        self.tree = ClaimTree(self.n_claims)
+        if self.chances.shape not in ((ix.N_HANDS,), (2, ix.N_HANDS)):
+            raise OptionError(
+                f"chances: one per hand ({ix.N_HANDS}), or one row a seat, not {self.chances.shape}"
+            )
+        self.tree = ClaimTree(self.n_claims, answering)
         self.iterations = 0
         self._levels = self.tree.levels()
         self._reach_value: tuple[np.ndarray, np.ndarray] | None = None
@@ -193,7 +203,7 @@ class ClaimSolver:
         out = {}
         for n, history in enumerate(t.histories()):
             e0, w = int(t.off[n]), int(t.width[n])
-            first = 0 if history else 1
+            first = 1 if t.depth[n] == 0 else 0  # the opening has no call
             out[history] = (t.actions(n)[first:], strategy[e0 + first : e0 + w].copy())
         return out
 
@@ -252,6 +262,7 @@ def grow_and_solve(
     on_round: Callable[[RoundFigures], None] | None = None,
     raising: bool = False,
     grow_all_floor: float | None = None,
+    answering: int | None = None,
 ) -> ClaimSolution:
     """Solve the game on claims by discounted CFR on a tree grown by reach.
 
@@ -272,8 +283,11 @@ def grow_and_solve(
         Stop after so many rounds, or once this time is spent.
     grow_all, grow_own : float
         The growth thresholds (module docstring).
-    chances : (252,) array, optional
-        Each hand's chance (:class:`ClaimSolver`).
+    chances : (252,) or (2, 252) array, optional
+        Each hand's chance, or each seat's (:class:`ClaimSolver`).
+    answering : int, optional
+        The whole game (None), or the game from a bid of claim 0 answered by seat 0 or 1
+        (:class:`ClaimSolver`).
     max_histories : int
         The tree stops growing past this many histories (memory: some 50 KB a history
         for the regrets, strategies and sums of its moves).
@@ -311,7 +325,7 @@ def grow_and_solve(
             f"not {grow_all_floor}"
         )
     start = time.perf_counter()
-    solver = ClaimSolver(ladder, chances, raising)
+    solver = ClaimSolver(ladder, chances, raising, answering)
     lower, upper, rounds = -1.0, 1.0, 0
     strategy = solver.strategy()
     R = solver.reaches(strategy)

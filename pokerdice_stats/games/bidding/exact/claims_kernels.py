@@ -397,9 +397,9 @@ def average_strategy(total, off, width, depth, n_nodes, out):
 
 def reaches(order, lv_start, off, width, depth, child, strategy, chances, R):
     """Each seat's reach of every node under ``strategy``, depth by depth (a depth's
-    nodes shared out among threads on a big tree, :func:`_share`)."""
-    R[0, 0, :] = chances
-    R[0, 1, :] = chances
+    nodes shared out among threads on a big tree, :func:`_share`); ``chances`` the
+    hands' chances at the root, ``(252,)`` for both seats or ``(2, 252)`` one row a seat."""
+    R[0, :, :] = chances
     share = _share(order)
     forward = (order, off, width, depth, child, strategy, R)
     for lv in range(lv_start.shape[0] - 1):
@@ -423,7 +423,7 @@ def tree_response(
     arguments = (order, last, depth, off, width, child, strategy, R, pairs, n_claims, seat, best)
     for lv in range(lv_start.shape[0] - 2, -1, -1):
         in_threads(_respond_nodes, arguments, lv_start[lv], lv_start[lv + 1], share)
-    return _weighted_sum(chances, best[0])
+    return _weighted_sum(chances if chances.ndim == 1 else chances[seat], best[0])
 
 
 @jit

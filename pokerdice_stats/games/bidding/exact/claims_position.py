@@ -9,12 +9,16 @@ alternative's value, the chance the ten dice make the last bid), read from a
   when that claim history is (two bids of one claim never are);
 - the mix: on the tree, the solution's chances for the mover's own hand, each claim's
   chance on the top rung of its block (the solution bids block tops only; other
-  rungs get 0); outside the tree, the call; where the solution never makes the
-  mover's own bids so far with its hand, the move of the best value;
+  rungs get 0);
+- where the solution does not pin the play down (off its tree, where it would call
+  every bid; where it never makes the other's bids so far, or the mover's own with its
+  hand: its play there was never trained), the game from the position re-solved
+  (:func:`~pokerdice_stats.games.bidding.exact.claims_resolve.resolve_claims`, ``mix:
+  "re-solved"``), its mix and values read as the solution's are;
 - the value of a move: the mover's expected result (units won per game) when it makes
-  that move and both then play the solution, the other's hand weighted by the chance
-  the solution gives each of its hands to make the other's bids so far (``beliefs:
-  "solution"``), or by the chance of the throw alone (``"throw"``) off the tree or
+  that move and both then play the solution (or the re-solved game), the other's hand
+  weighted by the chance the solution gives each of its hands to make the other's bids
+  so far (``beliefs: "solution"``), or by the chance of the throw alone (``"throw"``)
   where the solution never makes them.  A bid the solution answers outside its tree
   is called.
 
@@ -32,12 +36,14 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pokerdice_stats.games.bidding.exact.claims import claim_of_rung
 from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
+from pokerdice_stats.games.bidding.exact.claims_resolve import resolve_claims
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL
 from pokerdice_stats.games.bidding.exact.moves import (
     Move,
@@ -69,16 +75,24 @@ def _other_reach(result: ClaimsBidding, history: tuple[int, ...], seat: int) -> 
 
 
 class _Walk:
-    """The mover's value of play from a history on, both playing the solution.
+    """The mover's value of play from a history on, both playing ``policy`` (a solution's,
+    or a re-solved game's: claim history -> moves and their chances by own hand; a call
+    outside it).
 
     ``made[x]``: the claim the ten dice make when the other holds hand ``x``;
     ``own``: the mover's hand.  Values are linear in the other's weights ``belief``.
     """
 
-    def __init__(self, result: ClaimsBidding, own: int, made: np.ndarray) -> None:
-        self.policy = result.policy
+    def __init__(
+        self,
+        policy: dict[tuple[int, ...], tuple[tuple[int, ...], np.ndarray]],
+        n_claims: int,
+        own: int,
+        made: np.ndarray,
+    ) -> None:
+        self.policy = policy
         self.own = own
-        self.won_if_true = {c: np.where(made >= c, 1.0, -1.0) for c in range(result.claims.n_rungs)}
+        self.won_if_true = {c: np.where(made >= c, 1.0, -1.0) for c in range(n_claims)}
 
     def bid(self, history: tuple[int, ...], belief: np.ndarray) -> float:
         """The mover has just bid ``history[-1]``; the other answers by the solution."""
@@ -153,19 +167,29 @@ def claims_position(
     history = result.claim_history(full, real)
     on_tree = history in result.policy
     made = np.asarray(result.claims.pair_rung[own])
-    walk = _Walk(result, own, made)
+    n_claims = result.claims.n_rungs
+    policy = result.policy
     belief, beliefs = ix.HAND_WAYS / ix.N_THROWS, "throw"
     if on_tree:
         reach = _other_reach(result, history, 3 - seat)
         if reach.sum() > 0:
             belief, beliefs = reach / reach.sum(), "solution"
+    own_bids = on_tree and _other_reach(result, history, seat)[own] > 0
+    # where the solution does not pin the play down, the game from here is solved again
+    pinned = own_bids and beliefs == "solution"
+    resolved = bool(real) and history[-1] < n_claims - 1 and not pinned
+    if resolved:
+        game = resolve_claims(result, history)
+        policy = game.policy
+        belief, beliefs = game.weights[seat % 2], game.beliefs[seat % 2]  # the other's
+    walk = _Walk(policy, n_claims, own, made)
     mix: dict[int, float] = {}
-    if on_tree:
-        moves_here, chances = result.policy[history]
+    if history in policy:
+        moves_here, chances = policy[history]
         for move, chance in zip(moves_here, chances[:, own], strict=True):
             mix[CALL if move == CALL else int(result.tops[move])] = float(chance)
     elif real:
-        mix[CALL] = 1.0  # outside its tree the solution calls
+        mix[CALL] = 1.0  # outside its tree the solution calls (the top claim: it must)
     moves: list[Move] = []
     last = history[-1] if history else -1
     if real:
@@ -180,17 +204,17 @@ def claims_position(
             continue
         value = walk.bid((*history, claim), belief)  # off the tree: called
         moves.append(Move(full.labels[rung], mix.get(rung, 0.0), float(value)))
-    own_bids = on_tree and _other_reach(result, history, seat)[own] > 0
-    return finish_position(
+    answer = finish_position(
         table.format(own),
         tuple(full.labels[b] for b in real),
         beliefs,
         on_tree,
-        bool(own_bids),
+        bool(own_bids or resolved),
         moves,
         made >= last if real else None,
         belief,
     )
+    return dataclasses.replace(answer, mix="re-solved") if resolved else answer
 
 
 def claims_opening_frame(result: ClaimsBidding) -> pd.DataFrame:

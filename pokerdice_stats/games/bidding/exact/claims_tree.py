@@ -47,12 +47,19 @@ class ClaimTree:
     ----------
     n_claims : int
         Claims on the ladder (a history's claims are below it).
+    answering : int, optional
+        None (default): the tree of the whole game, from the opening.  0 or 1: the tree
+        of the game from a bid of claim 0 that seat ``answering`` (0: seat 1) answers
+        (a call or a higher claim) at the root, whose history is ``()``: a subgame
+        re-indexed so that its root's claim is 0
+        (:mod:`~pokerdice_stats.games.bidding.exact.claims_resolve`).
 
     Attributes
     ----------
     last, depth, off, width : (capacity,) int64
         Per node (the first :attr:`n_nodes` are used): the last claim (-1 at the
-        opening), the bids so far, the first edge and the number of edges.
+        opening), the bids so far (from the root of a subgame: 2 or 1 there, so that its
+        mover's seat is ``depth % 2``), the first edge and the number of edges.
     child : (edge capacity,) int64
         Per edge: the node it leads to, -1 outside the tree (or for a call).
     regret, sigma, total : (edge capacity, 252) float64
@@ -61,8 +68,13 @@ class ClaimTree:
         bid) and weighted sum of strategies (carried over as the tree grows).
     """
 
-    def __init__(self, n_claims: int) -> None:
+    def __init__(self, n_claims: int, answering: int | None = None) -> None:
+        if answering not in (None, 0, 1):
+            raise OptionError(f"answering must be None, 0 or 1, not {answering!r}")
         self.n_claims = int(n_claims)
+        # the root: the opening, or a bid of claim 0 answered by seat `answering`
+        self.root_last = -1 if answering is None else 0
+        self.root_depth = 0 if answering is None else 2 - int(answering)
         self.n_nodes = 0
         self.n_edges = 0
         self.last = np.zeros(64, dtype=np.int64)
@@ -116,17 +128,18 @@ class ClaimTree:
                 setattr(self, name, grown)
 
     def _new(self, history: tuple[int, ...]) -> int:
-        last = history[-1] if history else -1
+        last = history[-1] if history else self.root_last
+        depth = self.root_depth + len(history)
         width = self.n_claims - last
         self._grow_arrays(self.n_nodes + 1, self.n_edges + width)
         n = self.n_nodes
         self.last[n], self.depth[n], self.off[n], self.width[n] = (
             last,
-            len(history),
+            depth,
             self.n_edges,
             width,
         )
-        self.sigma[self.n_edges + (0 if history else 1)] = 1.0  # no regrets yet: the default
+        self.sigma[self.n_edges + (1 if depth == 0 else 0)] = 1.0  # no regrets yet: the default
         self.n_edges += width
         self.n_nodes += 1
         self._index[history] = n
@@ -141,6 +154,7 @@ class ClaimTree:
         if (
             not history
             or history[-1] >= self.n_claims
+            or history[0] <= self.root_last
             or any(a >= b for a, b in itertools.pairwise(history))
         ):
             raise OptionError(f"not a history of rising claims below {self.n_claims}: {history}")

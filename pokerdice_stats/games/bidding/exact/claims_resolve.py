@@ -1,0 +1,192 @@
+"""Bidding on claims re-solved from a position its solution does not cover.
+
+A solution on claims (:class:`~pokerdice_stats.games.bidding.exact.claims_answer.
+ClaimsBidding`) calls at every history outside its tree, and where one seat's bids so far
+are ones it never makes, its play there was never trained (the solver weighs a node by the
+other seat's chance of reaching it).  A position there is answered from the game that
+starts at it (:func:`resolve_claims`):
+
+- the claims from the last one bid up, re-indexed from 0 (a bid of claim ``k`` of the
+  subgame is claim ``last + k``): the same table of what each pair of hands makes, less
+  ``last``;
+- each seat's hands weighed as the solution's play to here weighs them: the chance of the
+  hand times the chance the solution makes that seat's bids so far with it; a seat whose
+  bids the solution never makes (or a history with two bids of one claim) as thrown;
+  every hand of the seat to move at least a billionth of its chance (:data:`FLOOR`);
+- solved by the same discounted CFR
+  (:func:`~pokerdice_stats.games.bidding.exact.claims_cfr.grow_and_solve`, its root the
+  last bid, answered by the seat to move) for :data:`RESOLVE_ITERATIONS` iterations on a
+  tree of at most :data:`RESOLVE_HISTORIES` histories: the same position gets the same
+  answer on any machine.  Its bounds are each seat's best response in the game from the
+  position, with the hands so weighed.
+
+This is how a player would reason from a position the solution does not reach: assume
+both play well from here on, given what the bids so far say about the hands.
+
+Examples
+--------
+>>> from pokerdice_stats import get_rules
+>>> from pokerdice_stats.games.bidding.exact.claims_answer import solve_claims
+>>> result = solve_claims(get_rules("classic"), "category", iterations=100)
+>>> game = resolve_claims(result, (1, 1))  # two bids of one claim: no solution makes them
+>>> game.beliefs, game.root in game.policy, game.upper - game.lower < 0.01
+(('solution', 'throw'), True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from pokerdice_stats.games.bidding.exact.claims_tree import CALL
+from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.limits import check_memory
+
+if TYPE_CHECKING:
+    from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
+
+__all__ = ["FLOOR", "RESOLVE_HISTORIES", "RESOLVE_ITERATIONS", "ClaimsSubgame", "resolve_claims"]
+
+#: Discounted-CFR iterations of a re-solve (two rounds of growth and measure).
+RESOLVE_ITERATIONS = 100
+#: The re-solve's tree stops growing past so many histories (the game from a low claim is
+#: nearly the whole game: about as much work as the 50-iteration solve of it, a second or
+#: two once its kernels are loaded from a high claim).
+RESOLVE_HISTORIES = 16_000
+#: Every hand of the seat to move at the root weighs at least this share of its chance:
+#: the solver averages a seat's strategies by its own weights, so a hand the solution's
+#: play to here never holds would otherwise have no average (and no answer); the other
+#: seat's beliefs about the mover move by a billionth.
+FLOOR = 1e-9
+
+
+@dataclass(frozen=True)
+class ClaimsSubgame:
+    """The game from one claim history, solved.
+
+    Attributes
+    ----------
+    root : tuple of int
+        The claim history it starts from (its last claim the subgame's claim 0).
+    policy : dict
+        Claim history (``root`` and what extends it, in the full game's claims) ->
+        (moves, ``(n_moves, 252)`` chances by own hand), as
+        :attr:`~pokerdice_stats.games.bidding.exact.claims_answer.ClaimsBidding.policy`;
+        a history outside it is answered by a call.
+    weights : (2, 252) float64
+        Each seat's hands' weights at ``root`` (each row summing to 1).
+    beliefs : tuple of str
+        Per seat, ``"solution"`` (weighed by the solution's play to ``root``) or
+        ``"throw"`` (as thrown: the solution never makes that seat's bids so far).
+    lower, upper : float
+        Seat 1's result from ``root`` on against seat 2's best response, and seat 1's best
+        response's (units won per game, from the position on).
+    iterations, histories : int
+        Discounted-CFR iterations and the tree's histories.
+    """
+
+    root: tuple[int, ...]
+    policy: dict[tuple[int, ...], tuple[tuple[int, ...], np.ndarray]]
+    weights: np.ndarray
+    beliefs: tuple[str, str]
+    lower: float
+    upper: float
+    iterations: int
+    histories: int
+
+
+def seat_weights(result: ClaimsBidding, history: tuple[int, ...], seat: int) -> np.ndarray:
+    """Seat ``seat``'s (1 or 2) hands' chances times the chance the solution makes that
+    seat's bids in ``history`` with each (0 from a bid at a history outside its tree)."""
+    reach = ix.HAND_WAYS / ix.N_THROWS
+    for i, claim in enumerate(history):
+        if i % 2 + 1 != seat:
+            continue
+        found = result.policy.get(history[:i])
+        if found is None or claim not in found[0]:
+            return np.zeros(ix.N_HANDS)
+        moves, chances = found
+        reach = reach * chances[moves.index(claim)]
+    return reach
+
+
+def resolve_claims(result: ClaimsBidding, history: tuple[int, ...]) -> ClaimsSubgame:
+    """The game from ``history`` (claims, at least one bid) solved as the module says.
+
+    Kept beside the solution in the toolkit's cache folder
+    (:meth:`~pokerdice_stats.games.bidding.exact.claims_answer.ClaimsBidding.kept`).
+
+    Raises
+    ------
+    OptionError
+        For an empty history (the opening: the solution itself), a claim off the
+        ladder, or a last claim no bid can follow (the top claim must be called).
+    LimitError
+        If the solve would pass the memory budget.
+    """
+    history = tuple(int(c) for c in history)
+    n_claims = result.claims.n_rungs
+    if not history or not all(0 <= c < n_claims for c in history):
+        raise OptionError(
+            f"a re-solve starts after one bid or more, claims 0 to {n_claims - 1}: {history}"
+        )
+    if history[-1] == n_claims - 1:
+        raise OptionError("the top claim must be called: there is no game from it")
+    return result.kept("claims_subgame", history, lambda: _resolve(result, history))
+
+
+def _resolve(result: ClaimsBidding, history: tuple[int, ...]) -> ClaimsSubgame:
+    from pokerdice_stats.games.bidding.exact.claims_answer import tree_memory
+    from pokerdice_stats.games.bidding.exact.claims_cfr import grow_and_solve  # loads numba
+
+    last = history[-1]
+    claims = result.claims
+    # the claims from the last one up, re-indexed from 0 (-1: a pair of hands below them all)
+    sub = dataclasses.replace(
+        claims,
+        labels=claims.labels[last:],
+        hand_rung=np.maximum(np.asarray(claims.hand_rung) - last, -1),
+        pair_rung=np.maximum(np.asarray(claims.pair_rung, dtype=np.int64) - last, -1),
+    )
+    thrown = ix.HAND_WAYS / ix.N_THROWS
+    weights = np.empty((2, ix.N_HANDS))
+    beliefs = []
+    for seat in (1, 2):
+        reach = seat_weights(result, history, seat)
+        read = reach.sum() > 0
+        beliefs.append("solution" if read else "throw")
+        weights[seat - 1] = reach / reach.sum() if read else thrown
+    mover = len(history) % 2
+    weights[mover] = (1.0 - FLOOR) * weights[mover] + FLOOR * thrown
+    check_memory(
+        tree_memory(sub.n_rungs, RESOLVE_HISTORIES * 11 // 10),  # a round may pass the cap
+        f"bidding re-solved from a position ({sub.n_rungs} claims from its last bid)",
+    )
+    solution = grow_and_solve(
+        sub,
+        target=0.0,  # every round: the same iterations on any machine
+        iterations=RESOLVE_ITERATIONS // 2,
+        max_rounds=2,
+        max_seconds=float("inf"),
+        chances=weights,
+        max_histories=RESOLVE_HISTORIES,
+        answering=len(history) % 2,
+    )
+    policy = {}
+    for below, (moves, chances) in solution.policy.items():
+        full = (*history, *(last + k for k in below))
+        policy[full] = (tuple(m if m == CALL else last + m for m in moves), chances)
+    return ClaimsSubgame(
+        history,
+        policy,
+        weights,
+        (beliefs[0], beliefs[1]),
+        solution.lower,
+        solution.upper,
+        solution.iterations,
+        solution.histories,
+    )
