@@ -14,7 +14,8 @@ common rule set of Poker Dice. The main entry points are importable from here
   and hold advice (:func:`goal_advice`, :func:`round_advice`, :func:`progressive_advice`);
 - the games (:data:`GAMES`, :func:`game_for`, and each game's solve): :func:`solve_round`,
   :func:`solve_match`, :func:`holdup`, :func:`solve_betting`, :func:`solve_ladder`,
-  :func:`solve_claims` (the fine ladder on its claims, with :func:`claims_position`),
+  :func:`solve_claims` (the fine ladder on its claims, with :func:`claims_position` and,
+  where its solution does not reach, :func:`resolve_claims`),
   :func:`solve_field` (one position: :func:`banking_position`),
   :func:`expected_payout`; 001's decisions (:func:`raise_table`, :func:`meet_table`,
   :func:`hold_decision`, :func:`habit_costs`); 001 as written (:func:`solve_table`) and
@@ -114,6 +115,7 @@ _PUBLIC = {
     "claims_position": "games.bidding.exact.claims_position",
     "claims_player_losses": "games.bidding.exact.claims_players",
     "claims_best_response": "games.bidding.exact.claims_response",
+    "resolve_claims": "games.bidding.exact.claims_resolve",
     "claims_matchups": "games.bidding.simulation.claims",
     "solve_bidding": "games.bidding.exact.game",
     "bid_ladder": "games.bidding.exact.odds",
