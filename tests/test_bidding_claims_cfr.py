@@ -231,9 +231,10 @@ def test_the_kernel_values_every_node_as_the_plain_walk(claims, seat, raising):
         )
 
 
+@pytest.mark.parametrize("raising", [False, True])
 @pytest.mark.parametrize("answering", [0, 1])
 @pytest.mark.parametrize("seat", [0, 1])
-def test_the_kernel_values_a_subgame_as_the_plain_walk(claims, seat, answering):
+def test_the_kernel_values_a_subgame_as_the_plain_walk(claims, seat, answering, raising):
     """The game from a bid of claim 1 (re-indexed to 0: the claims from it up), answered
     by seat ``answering``, each seat's hands weighted apart: the update's values equal
     the plain walk's from the root, which has a call."""
@@ -245,7 +246,7 @@ def test_the_kernel_values_a_subgame_as_the_plain_walk(claims, seat, answering):
     rng = np.random.default_rng(7)
     ranges = rng.random((2, ix.N_HANDS)) * (rng.random((2, ix.N_HANDS)) < 0.7)
     ranges /= ranges.sum(axis=1, keepdims=True)
-    solver = ClaimSolver(sub, chances=ranges, answering=answering)
+    solver = ClaimSolver(sub, chances=ranges, answering=answering, raising=raising)
     top = sub.n_rungs - 1
     solver.add(*((k,) for k in range(1, sub.n_rungs)), (1, 2), (2, top), (1, 3))
     tree = solver.tree
@@ -259,16 +260,54 @@ def test_the_kernel_values_a_subgame_as_the_plain_walk(claims, seat, answering):
     kernels.dcfr_iteration(
         1.0, seat, order, starts, tree.last, tree.depth, tree.off, tree.width, tree.child,
         tree.regret, tree.sigma, tree.total, R, V, solver.pairs, solver.chances,
-        solver.n_claims, *DISCOUNTS, False,
+        solver.n_claims, *DISCOUNTS, raising,
     )  # fmt: skip
     np.testing.assert_array_equal(R[0], ranges)
-    expected = plain_values(tree, sigma, sub.pair_rung.astype(np.int64), ranges, seat, False)
+    expected = plain_values(tree, sigma, sub.pair_rung.astype(np.int64), ranges, seat, raising)
     for n, value in expected.items():
         np.testing.assert_allclose(V[n, seat], value, rtol=0, atol=1e-13)
-    # the best response's result weighs the responder's own hands at the root
+    # the bounds: each seat's best response in the whole game from the root, walked plainly
     strategy = solver.strategy()
     lower, upper = solver.bounds(strategy, solver.reaches(strategy))
-    assert -1.0 <= lower <= upper <= 1.0
+    pair_rung = sub.pair_rung.astype(np.int64)
+    assert upper == pytest.approx(plain_response(tree, strategy, pair_rung, ranges, 0), abs=1e-13)
+    assert lower == pytest.approx(plain_response(tree, strategy, pair_rung, ranges, 1), abs=1e-13)
+    assert lower < upper
+
+
+def plain_response(tree, strategy, pair_rung, ranges, responder):
+    """Seat 1's result when seat ``responder`` (0 or 1) answers ``strategy`` best in the
+    whole game from the tree's root (every claim open to it), the other seat playing
+    ``strategy`` in the tree and calling outside it; each seat's hands weighed by its row of
+    ``ranges``.  Walked over every history in plain Python, by the responder's own hand."""
+    n_claims = tree.n_claims
+    made = [pair_rung >= c for c in range(n_claims + 1)]
+
+    def value(history, node, reach):  # the responder's result by own hand; reach: the other's
+        depth = int(tree.depth[0]) + len(history)
+        last = history[-1] if history else int(tree.last[0])
+        if depth % 2 == responder:
+            options = [reach @ np.where(made[last], -1.0, 1.0)] if depth > 0 else []
+            for claim in range(last + 1, n_claims):
+                child = -1 if node < 0 else int(tree.child[tree.off[node] + claim - last])
+                options.append(value((*history, claim), child, reach))
+            return np.max(options, axis=0)
+        if node < 0:  # outside the tree the other calls the responder's bid
+            return reach @ np.where(made[last], 1.0, -1.0)
+        total = np.zeros(ix.N_HANDS)
+        e0 = int(tree.off[node])
+        for a, action in enumerate(tree.actions(node)):
+            if a == 0 and depth == 0:
+                continue
+            weights = reach * strategy[e0 + a]
+            if action == CALL:
+                total += weights @ np.where(made[last], 1.0, -1.0)
+            else:
+                total += value((*history, action), int(tree.child[e0 + a]), weights)
+        return total
+
+    result = ranges[responder] @ value((), 0, ranges[1 - responder])
+    return float(result if responder == 0 else -result)
 
 
 def plain_matching(tree, regret):

@@ -51,13 +51,15 @@ def program_value(game, pair_rung, weights):
     return total
 
 
-@pytest.mark.parametrize("rungs", [(4,), (2, 5), (0, 5, 6), (3, 4)])
+@pytest.mark.parametrize("rungs", [(4,), (2, 5), (0, 5, 6), (3, 4), (6,)])
 def test_the_re_solve_brackets_the_exact_value_of_the_game_from_there(category, rungs):
     """The bids so far on the category ladder's rungs, each seat's hands weighed by the
     solution's play to there (as thrown after a bid it never makes: three of a kind, then
     straight, one claim twice), the mover's floored: the re-solve on claims proves bounds on
     the game from there, and the sequence-form program's exact re-solve of the same game
-    lies between them."""
+    lies between them (from four of a kind: the two-claim game, a call or five of a kind).
+    From each of these histories the moves are rungs above the straight, each its own
+    claim, so the program's game on rungs and the re-solve's on claims are the same game."""
     exact = solve_ladder(CLASSIC, "category")
     of_rung = claim_of_rung(category.ladder)
     history = tuple(int(of_rung[r]) for r in rungs)
@@ -65,9 +67,13 @@ def test_the_re_solve_brackets_the_exact_value_of_the_game_from_there(category, 
     weights = game.weights
     assert game.beliefs[1] == ("throw" if rungs == (3, 4) else "solution")
     for seat in (0, 1):  # as the module says: the solution's reach, else the throw
-        reach = seat_weights(category, history, seat + 1)
+        reach = THROWN.copy()
+        for i in range(seat, len(history), 2):  # the seat's bids, on the solution's tree
+            moves, chances = category.policy.get(history[:i], ((), None))
+            reach = reach * chances[moves.index(history[i])] if history[i] in moves else 0 * reach
+        np.testing.assert_array_equal(reach, seat_weights(category, history, seat + 1))
         expected = reach / reach.sum() if reach.sum() > 0 else THROWN
-        if seat == len(history) % 2:
+        if seat == len(history) % 2:  # the mover's, floored
             expected = (1 - FLOOR) * expected + FLOOR * THROWN
         np.testing.assert_allclose(weights[seat], expected, rtol=1e-12, atol=0)
     program = resolve_subgame(exact, rungs, {1: weights[0], 2: weights[1]})
@@ -81,6 +87,8 @@ def test_the_re_solve_brackets_the_exact_value_of_the_game_from_there(category, 
 
 
 def test_a_re_solve_is_refused_where_there_is_no_game(category):
+    with pytest.raises(OptionError, match="never fall"):
+        resolve_claims(category, (3, 1))
     with pytest.raises(OptionError, match="after one bid or more"):
         resolve_claims(category, ())
     with pytest.raises(OptionError, match="top claim must be called"):

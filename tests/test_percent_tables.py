@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.formats import render, to_markdown
+from pokerdice_stats.ground.formats import number_text, render, to_markdown
 from tests.cli_helpers import run_cli
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
@@ -190,3 +190,6 @@ def test_a_rounding_error_off_a_whole_number_is_shown_whole():
     frame = pd.DataFrame({"share": [0.24999999999999997, 0.2000000000000001, 0.25 - 1e-14]})
     rows = _rows(to_markdown(frame, percent=("share",)))
     assert [r[0] for r in rows[2:]] == ["25", "20", "24.999999999999"]
+    # more digits than the cap asked for: written to them (the cap never shortens them)
+    assert number_text(1 / 3, digits=17, positional=True) == "0.33333333333333331"
+    assert number_text(0.1 + 0.2, digits=17, positional=True) == "0.30000000000000004"

@@ -85,9 +85,10 @@ def number_text(
         if digits is None:
             return repr(number)
         if positional and POSITIONAL_LOW <= abs(number) < POSITIONAL_HIGH:
-            # a fraction is never shown as a whole number (99.99999999 % is not 100 %)
+            # a fraction is never shown as a whole number (99.99999999 % is not 100 %),
+            # unless it is within a rounding error of one (WHOLE_DIGITS)
             whole = number.is_integer()
-            for shown in range(digits, WHOLE_DIGITS + 1):
+            for shown in range(digits, max(digits, WHOLE_DIGITS) + 1):
                 text = np.format_float_positional(
                     number, precision=shown, unique=False, fractional=False, trim="-"
                 )

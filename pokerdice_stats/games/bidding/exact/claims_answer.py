@@ -307,16 +307,29 @@ HISTORIES_BY_ROUNDS = {1: 16_000, 2: 64_000}
 
 def solve_memory(claims: int, iterations: int) -> int:
     """Bytes a solve is estimated to need: the histories of
-    :data:`HISTORIES_BY_ROUNDS`, or for longer solves :data:`MAX_TREE` and a tenth (a
-    round may pass it), never more than the game's ``2**claims``; each history's arrays
-    grow with the claims."""
+    :data:`HISTORIES_BY_ROUNDS` (measured on the classic fine ladder), or for longer
+    solves :data:`MAX_TREE` and a tenth (a round may pass it), never more than the game's
+    ``2**claims``; each history's arrays grow with the claims."""
     rounds = -(-iterations // ITERATIONS_A_ROUND)
     return tree_memory(claims, HISTORIES_BY_ROUNDS.get(rounds, MAX_TREE * 11 // 10))
 
 
 def tree_memory(claims: int, histories: int) -> int:
-    """Bytes a solve on a tree of ``histories`` histories of a game of ``claims`` claims is
-    estimated to need (never more histories than the game's ``2**claims``)."""
+    """Bytes a solve is estimated to need.
+
+    Parameters
+    ----------
+    claims : int
+        The claims of its game.
+    histories : int
+        The histories its tree may grow to (never more than the game's ``2**claims``).
+
+    Returns
+    -------
+    int
+        :data:`BASE_BYTES` and :data:`BYTES_A_HISTORY` a history, scaled by the claims
+        (measured on 21).
+    """
     histories = min(histories, 2**claims)  # no more than the game has
     return BASE_BYTES + histories * BYTES_A_HISTORY * max(1, claims) // 21
 

@@ -2,9 +2,10 @@
 
 The tree is laid out as :class:`~pokerdice_stats.games.bidding.exact.claims_tree.ClaimTree`
 keeps it: node ``n`` has the last claim ``last[n]`` (-1 at the opening), ``depth[n]``
-bids so far (seat 1 moves at even depths), and ``width[n] = n_claims - last[n]``
-edges from ``off[n]``: edge ``off[n] + a`` is the call for ``a = 0`` (none at the
-opening) and the bid of claim ``last[n] + a`` otherwise; ``child[e]`` is the node it
+bids so far (seat 1 moves at even depths; the root of a subgame has claim 0 and depth 1
+or 2, and a call), and ``width[n] = n_claims - last[n]`` edges from ``off[n]``: edge
+``off[n] + a`` is the call for ``a = 0`` (none at the opening, ``depth[n] == 0``) and
+the bid of claim ``last[n] + a`` otherwise; ``child[e]`` is the node it
 leads to, or -1 when the history is outside the tree.  Outside the tree a player calls
 (the *default*); with ``raising`` the solver answers a bid outside the tree with the
 responder's better of calling and raising by one claim (then called) against the
@@ -271,7 +272,8 @@ def _update_nodes(
     n_claims, alpha, beta, gamma, raising, lo, hi,
 ):  # fmt: skip
     """Seat ``seat``'s update of iteration ``t`` at the nodes ``order[lo:hi]`` (one depth,
-    the depths below done): :func:`dcfr_iteration`'s backward pass."""
+    the depths below done): :func:`dcfr_iteration`'s backward pass (``raising``: True or
+    None, as :func:`dcfr_iteration` passes it; never False, which would raise)."""
     keep_positive = t**alpha / (t**alpha + 1.0)
     keep_negative = t**beta / (t**beta + 1.0)
     # the average's weights shrink by (t / (t + 1))^gamma an iteration, so iteration t's

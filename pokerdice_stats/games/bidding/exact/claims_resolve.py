@@ -16,9 +16,9 @@ starts at it (:func:`resolve_claims`):
 - solved by the same discounted CFR
   (:func:`~pokerdice_stats.games.bidding.exact.claims_cfr.grow_and_solve`, its root the
   last bid, answered by the seat to move) for :data:`RESOLVE_ITERATIONS` iterations on a
-  tree of at most :data:`RESOLVE_HISTORIES` histories: the same position gets the same
-  answer on any machine.  Its bounds are each seat's best response in the game from the
-  position, with the hands so weighed.
+  tree that stops growing once past :data:`RESOLVE_HISTORIES` histories: the same position
+  gets the same answer on any machine.  Its bounds are each seat's best response in the
+  game from the position, with the hands so weighed.
 
 This is how a player would reason from a position the solution does not reach: assume
 both play well from here on, given what the bids so far say about the hands.
@@ -36,6 +36,8 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -49,13 +51,21 @@ from pokerdice_stats.ground.limits import check_memory
 if TYPE_CHECKING:
     from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
 
-__all__ = ["FLOOR", "RESOLVE_HISTORIES", "RESOLVE_ITERATIONS", "ClaimsSubgame", "resolve_claims"]
+__all__ = [
+    "FLOOR",
+    "KEPT_GAMES",
+    "RESOLVE_HISTORIES",
+    "RESOLVE_ITERATIONS",
+    "ClaimsSubgame",
+    "resolve_claims",
+    "seat_weights",
+]
 
 #: Discounted-CFR iterations of a re-solve (two rounds of growth and measure).
 RESOLVE_ITERATIONS = 100
-#: The re-solve's tree stops growing past so many histories (the game from a low claim is
-#: nearly the whole game: about as much work as the 50-iteration solve of it, a second or
-#: two once its kernels are loaded from a high claim).
+#: The re-solve's tree stops growing once past so many histories (a growth may pass them:
+#: 22,562 measured from the lowest claim; the game from a low claim is nearly the whole
+#: game, some 10 to 17 s; from a high claim well under a second).
 RESOLVE_HISTORIES = 16_000
 #: Every hand of the seat to move at the root weighs at least this share of its chance:
 #: the solver averages a seat's strategies by its own weights, so a hand the solution's
@@ -100,8 +110,24 @@ class ClaimsSubgame:
 
 
 def seat_weights(result: ClaimsBidding, history: tuple[int, ...], seat: int) -> np.ndarray:
-    """Seat ``seat``'s (1 or 2) hands' chances times the chance the solution makes that
-    seat's bids in ``history`` with each (0 from a bid at a history outside its tree)."""
+    """Seat ``seat``'s hands' chances times the chance the solution makes its bids so far.
+
+    Parameters
+    ----------
+    result : ClaimsBidding
+        The solution on claims.
+    history : tuple of int
+        The claims bid so far, seat 1's first.
+    seat : int
+        1 or 2.
+
+    Returns
+    -------
+    (252,) float64
+        By hand: its chance of being thrown times the solution's chance of each of the
+        seat's bids in ``history`` (0 for a bid at a history outside the solution's tree,
+        where it calls).
+    """
     reach = ix.HAND_WAYS / ix.N_THROWS
     for i, claim in enumerate(history):
         if i % 2 + 1 != seat:
@@ -115,16 +141,30 @@ def seat_weights(result: ClaimsBidding, history: tuple[int, ...], seat: int) -> 
 
 
 def resolve_claims(result: ClaimsBidding, history: tuple[int, ...]) -> ClaimsSubgame:
-    """The game from ``history`` (claims, at least one bid) solved as the module says.
+    """The game from ``history`` solved as the module says.
 
-    Kept beside the solution in the toolkit's cache folder
-    (:meth:`~pokerdice_stats.games.bidding.exact.claims_answer.ClaimsBidding.kept`).
+    The last :data:`KEPT_GAMES` games re-solved are kept in this process (a game from a
+    low claim holds some 200 MB of strategy, so none is written to the cache folder).
+
+    Parameters
+    ----------
+    result : ClaimsBidding
+        The solution on claims whose play to ``history`` weighs the hands.
+    history : tuple of int
+        The claims bid so far, one bid or more, never falling (two rungs of one claim bid
+        in turn make the same claim twice).
+
+    Returns
+    -------
+    ClaimsSubgame
+        The game from ``history``: both seats' strategies there and its bounds.
 
     Raises
     ------
     OptionError
         For an empty history (the opening: the solution itself), a claim off the
-        ladder, or a last claim no bid can follow (the top claim must be called).
+        ladder, claims that fall, or a last claim no bid can follow (the top claim must
+        be called).
     LimitError
         If the solve would pass the memory budget.
     """
@@ -134,9 +174,24 @@ def resolve_claims(result: ClaimsBidding, history: tuple[int, ...]) -> ClaimsSub
         raise OptionError(
             f"a re-solve starts after one bid or more, claims 0 to {n_claims - 1}: {history}"
         )
+    if any(a > b for a, b in itertools.pairwise(history)):
+        raise OptionError(f"the claims bid never fall: {history}")
     if history[-1] == n_claims - 1:
         raise OptionError("the top claim must be called: there is no game from it")
-    return result.kept("claims_subgame", history, lambda: _resolve(result, history))
+    key = (id(result), history)
+    found = _GAMES.pop(key, None)  # (the solution kept with it: its id stays its own)
+    game = _resolve(result, history) if found is None else found[1]
+    _GAMES[key] = (result, game)
+    while len(_GAMES) > KEPT_GAMES:
+        _GAMES.popitem(last=False)
+    return game
+
+
+#: Re-solved games kept in a process, by solution and history, the most recent last.
+KEPT_GAMES = 4
+_GAMES: OrderedDict[tuple[int, tuple[int, ...]], tuple[ClaimsBidding, ClaimsSubgame]] = (
+    OrderedDict()
+)
 
 
 def _resolve(result: ClaimsBidding, history: tuple[int, ...]) -> ClaimsSubgame:
@@ -163,7 +218,7 @@ def _resolve(result: ClaimsBidding, history: tuple[int, ...]) -> ClaimsSubgame:
     mover = len(history) % 2
     weights[mover] = (1.0 - FLOOR) * weights[mover] + FLOOR * thrown
     check_memory(
-        tree_memory(sub.n_rungs, RESOLVE_HISTORIES * 11 // 10),  # a round may pass the cap
+        tree_memory(sub.n_rungs, RESOLVE_HISTORIES * 3 // 2),  # a round may pass the cap
         f"bidding re-solved from a position ({sub.n_rungs} claims from its last bid)",
     )
     solution = grow_and_solve(

@@ -69,7 +69,7 @@ class ClaimTree:
     """
 
     def __init__(self, n_claims: int, answering: int | None = None) -> None:
-        if answering not in (None, 0, 1):
+        if answering is not None and (isinstance(answering, bool) or answering not in (0, 1)):
             raise OptionError(f"answering must be None, 0 or 1, not {answering!r}")
         self.n_claims = int(n_claims)
         # the root: the opening, or a bid of claim 0 answered by seat `answering`
