@@ -10,7 +10,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.cli import emit, emit_record
-from pokerdice_stats.games.bidding.exact.moves import best_move
+from pokerdice_stats.games.bidding.exact.moves import Move, best_move
 from pokerdice_stats.ground.formats import percent_of, render
 from pokerdice_stats.ground.numbers import chance_percent
 
@@ -157,6 +157,38 @@ def position_output(
     return 0
 
 
+#: The headline names the moves played with at least this chance; the rarer ones are summed
+#: (the table below it lists every move's chance).
+NAMED_CHANCE = 0.001
+
+
+def _mix_words(played: list[Move]) -> str:
+    """The moves played and their chances in percent, the rare ones summed.
+
+    >>> from pokerdice_stats.games.bidding.exact.moves import Move
+    >>> moves = [Move("call", 0.9, 0.1), Move("a", 0.0999, 0.2), Move("b", 1e-4, 0.0),
+    ...          Move("c", 1e-9, 0.0)]
+    >>> _mix_words(moves)
+    'call 90%, a 9.99%, and 2 other moves 0.01% in all'
+    """
+    named = [m for m in played if m.chance >= NAMED_CHANCE]
+    rare = [m for m in played if m.chance < NAMED_CHANCE]
+    words = [f"{m.move} {_percent_words(m.chance)}" for m in named]
+    if rare:
+        chance = sum(m.chance for m in rare)
+        other = "1 other move" if len(rare) == 1 else f"{len(rare)} other moves"
+        words.append(f"{'and ' if named else ''}{other} {_percent_words(chance)} in all")
+    return ", ".join(words)
+
+
+def _percent_words(chance: float) -> str:
+    """A chance in percent to 3 significant digits, without an exponent: ``0.0286%``,
+    ``under 0.001%``."""
+    if chance < 1e-5:
+        return "under 0.001%"
+    return f"{float(f'{100 * chance:.3g}'):g}%" if chance >= 1e-4 else f"{100 * chance:.3f}%"
+
+
 def position_headline(answer: Position, context: dict[str, object]) -> str:
     """What to do at a position, in a player's words: the best move and its value, how
     the solution plays there, and how likely the last bid is true.
@@ -186,7 +218,7 @@ def position_headline(answer: Position, context: dict[str, object]) -> str:
         how = (
             f"{who} plays it always"
             if len(played) == 1 and played[0].move == best.move
-            else f"{who} mixes " + ", ".join(f"{m.move} {100 * m.chance:.4g}%" for m in played)
+            else f"{who} mixes {_mix_words(played)}"
         )
         if answer.mix == "re-solved":
             how += "; the solution never comes here"
