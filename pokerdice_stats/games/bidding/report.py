@@ -107,7 +107,10 @@ POSITIONS_NOTE = (
     '`pokerdice-stats bidding --hand "Q Q Q 9 9" --bids "full-house"` (add `--ladder fine` '
     "for the fine ladder, `--format json` for the figures) gives the solution's mix over "
     "the call and every legal bid, the value of each, and the chance the ten dice make the "
-    "last bid; the coach page (`pokerdice-stats serve`) asks the same."
+    "last bid; the coach page (`pokerdice-stats serve`) asks the same.  Where the solution "
+    "does not settle the play (after bids it never makes, or off the fine solution's tree, "
+    "where it would call every bid), the game from that position is solved again, each "
+    "seat's hand weighed by what its bids so far say (`mix: re-solved`)."
 )
 
 #: Below this a figure is numerical noise and written 0 (the exact solution's accepted gap).
