@@ -149,7 +149,7 @@ def claims_position(
     Position
         The mover's seat, the solution's mix over the call and every legal bid (``mix:
         "solution"``; ``"re-solved"`` where the game from the position was solved again,
-        well under a second from a high claim, some 10 to 17 s and 1.5 GB from the lowest;
+        well under a second from a high claim, 1 to 5 s and up to 1.5 GB from the lowest;
         ``"best value"`` after a bid of the top claim's block, which the solution calls),
         each move's value (units won per game) and the chance the ten dice make the last
         bid.
