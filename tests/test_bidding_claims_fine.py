@@ -113,5 +113,9 @@ def test_the_command_gives_a_re_solved_position_its_own_gap(capsys, fine):
     assert (code, data["mix"], data["beliefs"]) == (0, "re-solved", "throw")
     assert data["exploitability_re_solved"] == game.upper - game.lower
     assert data["exploitability"] == fine.exploitability
+    assert list(data)[list(data).index("exploitability") + 1] == "exploitability_re_solved"
+    code, out, _ = run_cli(capsys, *args)
+    assert code == 0 and "off the solution's tree, where it would call every bid" in out
+    assert "exploitability_re_solved: the same, in the game from this position on" in out
     code, out, _ = run_cli(capsys, *args[:-1], "full-house:K", "--format", "json")
     assert code == 0 and "exploitability_re_solved" not in json.loads(out)

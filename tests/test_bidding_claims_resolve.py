@@ -89,6 +89,20 @@ def test_the_re_solve_brackets_the_exact_value_of_the_game_from_there(category, 
 def test_a_re_solve_is_refused_where_there_is_no_game(category):
     with pytest.raises(OptionError, match="never fall"):
         resolve_claims(category, (3, 1))
+    for wrong in ("12", (1.7,), None, (True, 2.0)):
+        with pytest.raises(OptionError, match="whole numbers in a tuple"):
+            resolve_claims(category, wrong)
+    with pytest.raises(OptionError, match="a ClaimsBidding from solve_claims"):
+        resolve_claims(CLASSIC, (1,))
+
+
+def test_after_the_top_claim_the_call_is_the_only_move(category):
+    from pokerdice_stats.games.bidding.exact.claims_position import claims_position
+
+    answer = claims_position(category, "9 9 10 J Q", "two-pair, five-of-a-kind")
+    assert answer.mix == "solution" and [(m.move, m.chance) for m in answer.moves] == [
+        ("call", 1.0)
+    ]
     with pytest.raises(OptionError, match="after one bid or more"):
         resolve_claims(category, ())
     with pytest.raises(OptionError, match="top claim must be called"):

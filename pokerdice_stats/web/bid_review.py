@@ -4,8 +4,9 @@ The game is your five dice, your seat and every move in order (each bid a rung o
 ladder, the call last). At each of your moves the answer of ``bidding --hand DICE
 --bids BIDS`` (:func:`games.bidding.exact.position.position_answer`) gives the value
 of every alternative: your expected result, in units a game (+1 win, -1 loss), when
-you make it and both then play the solution, the other's hand weighed by the chance
-the solution's play gives each of its hands to make its bids so far. A move worth
+you make it and both then play the solution (or, where the solution does not settle the
+play, the game from that position re-solved: ``mix`` says which), the other's hand weighed by
+the chance the solution's play gives each of its hands to make its bids so far. A move worth
 less than the best alternative (beyond the solver's tolerance) lost value, and its
 cost is the difference. The category ladder is solved exactly; the fine ladder on its
 claims (:func:`games.bidding.exact.claims_position.claims_position`, every rung answered),
@@ -26,9 +27,11 @@ from pokerdice_stats.web.review_rows import decision_row, review_record
 CALL = "call"
 #: The units of the review's figures.
 UNITS = {
-    "value": "units won per game for you, +1 win / -1 loss (both then playing the solution)",
+    "value": "units won per game for you, +1 win / -1 loss (both then playing the solution, "
+    "or the game from that position re-solved where the solution does not settle the play)",
     "cost": "units a game your move lost against the best alternative",
-    "chance": "chance the solution makes that move with your hand at that point",
+    "chance": "chance the solution (or the re-solved game) makes that move with your hand "
+    "at that point",
 }
 
 

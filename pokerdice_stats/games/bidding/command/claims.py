@@ -93,11 +93,12 @@ def _position(args: argparse.Namespace, result: ClaimsBidding) -> int:
         "solver": "claims",
         "iterations": result.iterations,
     }
+    gap = None
     if answer.mix == "re-solved":  # the game from here, solved again: its own gap
         from pokerdice_stats.games.bidding.exact.claims_resolve import resolve_claims
 
         history = result.claim_history(result.ladder, answer.bids)
         game = resolve_claims(result, history)  # (kept in the process since the answer)
         # both seats' best-response gains in the game from the position, units a game
-        context["exploitability_re_solved"] = game.upper - game.lower
-    return position_output(args, answer, context, result.exploitability)
+        gap = game.upper - game.lower
+    return position_output(args, answer, context, result.exploitability, gap)

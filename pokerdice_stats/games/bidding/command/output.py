@@ -110,8 +110,10 @@ def position_output(
     answer: Position,
     context: dict[str, object],
     exploitability: float,
+    re_solved_gap: float | None = None,
 ) -> int:
-    """Write the answer at one position (``context``: the rules, ladder, and solver)."""
+    """Write the answer at one position (``context``: the rules, ladder, and solver;
+    ``re_solved_gap``: the fine ladder's re-solved game's exploitability, when it is one)."""
     from pokerdice_stats.games.bidding.exact.moves import UNITS
     from pokerdice_stats.ground.formats import fraction_text
 
@@ -123,6 +125,7 @@ def position_output(
         "seat": answer.seat,
         "unit": UNITS,
         "exploitability": exploitability,
+        **({} if re_solved_gap is None else {"exploitability_re_solved": re_solved_gap}),
         "beliefs": answer.beliefs,
         "mix": answer.mix,
         "chance_last_bid": None if chance is None else float(chance),
@@ -146,6 +149,11 @@ def position_output(
     head.loc[chances, "figure"] += " %"
     emit(render(head, "table"))
     emit(f"exploitability: {EXPLOITABILITY_WORDS}")
+    if re_solved_gap is not None:
+        emit(
+            "exploitability_re_solved: the same, in the game from this position on as it was "
+            "re-solved (its own hands' weights), in units a game from here"
+        )
     under = "the game from here re-solved" if answer.mix == "re-solved" else "the solution"
     emit(f"moves: chance % under {under}; value in {UNITS}, for the player to move")
     if any(m.value != m.value for m in answer.moves):  # NaN: a move the solution cannot value
@@ -182,11 +190,24 @@ def _mix_words(played: list[Move]) -> str:
 
 
 def _percent_words(chance: float) -> str:
-    """A chance in percent to 3 significant digits, without an exponent: ``0.0286%``,
-    ``under 0.001%``."""
-    if chance < 1e-5:
-        return "under 0.001%"
-    return f"{float(f'{100 * chance:.3g}'):g}%" if chance >= 1e-4 else f"{100 * chance:.3f}%"
+    """A chance in percent to 3 significant digits, without an exponent and never rounded
+    to 0 or 100 (:func:`~pokerdice_stats.ground.numbers.chance_percent`).
+
+    >>> _percent_words(0.0002856), _percent_words(9.99e-5), _percent_words(0.99996)
+    ('0.0286%', '0.00999%', '99.996%')
+    >>> _percent_words(3e-8)
+    'under 0.001%'
+    """
+    return "under 0.001%" if chance < 1e-5 else f"{chance_percent(chance, 3)}%"
+
+
+def _why_re_solved(answer: Position) -> str:
+    """Why the solution's own play does not answer a re-solved position."""
+    if not answer.on_tree:
+        return "off the solution's tree, where it would call every bid"
+    if answer.beliefs == "throw":
+        return "the solution never makes the other's bids so far"
+    return "the solution never bids so with this hand"
 
 
 def position_headline(answer: Position, context: dict[str, object]) -> str:
@@ -221,7 +242,7 @@ def position_headline(answer: Position, context: dict[str, object]) -> str:
             else f"{who} mixes {_mix_words(played)}"
         )
         if answer.mix == "re-solved":
-            how += "; the solution never comes here"
+            how += "; " + _why_re_solved(answer)
     elif not answer.on_tree:  # the fine ladder's solution, off its tree: it calls every bid
         how = (
             "off the solution's tree, where it calls every bid: the best move against that, "

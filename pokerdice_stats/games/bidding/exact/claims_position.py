@@ -149,8 +149,8 @@ def claims_position(
     Position
         The mover's seat, the solution's mix over the call and every legal bid (``mix:
         "solution"``; ``"re-solved"`` where the game from the position was solved again,
-        well under a second from a high claim, 1 to 5 s and up to 1.5 GB from the lowest;
-        ``"best value"`` after a bid of the top claim's block, which the solution calls),
+        well under a second from a high claim, 1 to 5 s and about 1.2 GB from the lowest;
+        after the top claim the call, the only move of the game on claims),
         each move's value (units won per game) and the chance the ten dice make the last
         bid.
 
@@ -183,7 +183,9 @@ def claims_position(
     own_bids = on_tree and _other_reach(result, history, seat)[own] > 0
     # where the solution does not pin the play down, the game from here is solved again
     pinned = own_bids and beliefs == "solution"
-    resolved = bool(real) and history[-1] < n_claims - 1 and not pinned
+    # after the top claim the call is the only move the game on claims has
+    forced = bool(real) and history[-1] == n_claims - 1
+    resolved = bool(real) and not forced and not pinned
     if resolved:
         game = resolve_claims(result, history)
         policy = game.policy
@@ -195,7 +197,7 @@ def claims_position(
         for move, chance in zip(moves_here, chances[:, own], strict=True):
             mix[CALL if move == CALL else int(result.tops[move])] = float(chance)
     elif real:
-        mix[CALL] = 1.0  # outside its tree the solution calls (the top claim: it must)
+        mix[CALL] = 1.0  # after the top claim, as any player must
     moves: list[Move] = []
     last = history[-1] if history else -1
     if real:
@@ -215,7 +217,7 @@ def claims_position(
         tuple(full.labels[b] for b in real),
         beliefs,
         on_tree,
-        bool(own_bids or resolved),
+        bool(own_bids or resolved or forced),
         moves,
         made >= last if real else None,
         belief,

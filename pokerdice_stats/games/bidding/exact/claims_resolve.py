@@ -10,8 +10,10 @@ starts at it (:func:`resolve_claims`):
   subgame is claim ``last + k``): the same table of what each pair of hands makes, less
   ``last``;
 - each seat's hands weighed as the solution's play to here weighs them: the chance of the
-  hand times the chance the solution makes that seat's bids so far with it; a seat whose
-  bids the solution never makes (or a history with two bids of one claim) as thrown;
+  hand times the chance the solution makes that seat's bids so far with it; a seat with a
+  bid the solution never makes (a bid at a history outside its tree, or the second of two
+  bids of one claim) as thrown, its earlier bids too (the solution's play is no guide to
+  such a player's);
   every hand of the seat to move at least a billionth of its chance (:data:`FLOOR`);
 - solved by the same discounted CFR
   (:func:`~pokerdice_stats.games.bidding.exact.claims_cfr.grow_and_solve`, its root the
@@ -38,6 +40,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import operator
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -67,8 +71,9 @@ __all__ = [
 #: Discounted-CFR iterations of a re-solve (rounds of growth and measure of 50), and of a
 #: large one: a game of more than :data:`LARGE_GAME` claims (from one of the lowest claims
 #: on, nearly the whole game).  On the classic fine ladder's solution, from
-#: claims (0, 0): 4.9 s and a gap of 0.130 (100 iterations: 16.8 s, 0.063); from (3, 5):
-#: 4.0 s and 0.014 (50: 1.1 s, 0.056); from a high claim well under a second.
+#: claims (0, 0): 3.4 s and a gap of 0.148 (100 iterations: about 17 s, 0.063); from
+#: (3, 5): 4.2 s and 0.014; from a high claim well under a second
+#: (``results/benchmarks/bidding.md``).
 RESOLVE_ITERATIONS = 100
 LARGE_RESOLVE_ITERATIONS = 50
 LARGE_GAME = 16
@@ -176,7 +181,18 @@ def resolve_claims(result: ClaimsBidding, history: tuple[int, ...]) -> ClaimsSub
     LimitError
         If the solve would pass the memory budget.
     """
-    history = tuple(int(c) for c in history)
+    from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
+    from pokerdice_stats.games.bidding.exact.moves import check_solution
+
+    check_solution(result, ClaimsBidding, "solve_claims")
+    try:
+        if isinstance(history, str):
+            raise TypeError
+        history = tuple(operator.index(c) for c in history)
+    except TypeError:
+        raise OptionError(
+            f"history: the claims bid so far, whole numbers in a tuple, not {history!r}"
+        ) from None
     n_claims = result.claims.n_rungs
     if not history or not all(0 <= c < n_claims for c in history):
         raise OptionError(
@@ -187,16 +203,19 @@ def resolve_claims(result: ClaimsBidding, history: tuple[int, ...]) -> ClaimsSub
     if history[-1] == n_claims - 1:
         raise OptionError("the top claim must be called: there is no game from it")
     key = (id(result), history)
-    found = _GAMES.pop(key, None)  # (the solution kept with it: its id stays its own)
+    with _LOCK:  # (the coach's server answers requests in threads)
+        found = _GAMES.pop(key, None)  # (the solution kept with it: its id stays its own)
     game = _resolve(result, history) if found is None else found[1]
-    _GAMES[key] = (result, game)
-    while len(_GAMES) > KEPT_GAMES:
-        _GAMES.popitem(last=False)
+    with _LOCK:
+        _GAMES[key] = (result, game)
+        while len(_GAMES) > KEPT_GAMES:
+            _GAMES.popitem(last=False)
     return game
 
 
 #: Re-solved games kept in a process, by solution and history, the most recent last.
 KEPT_GAMES = 4
+_LOCK = threading.Lock()
 _GAMES: OrderedDict[tuple[int, tuple[int, ...]], tuple[ClaimsBidding, ClaimsSubgame]] = (
     OrderedDict()
 )
