@@ -211,13 +211,7 @@ def test_the_kernel_values_every_node_as_the_plain_walk(claims, seat, raising):
     sigma = plain_matching(tree, tree.regret[: tree.n_edges])
     tree.sigma[: tree.n_edges] = sigma
     assert (sigma[1:] > 0).any() and (sigma[1:] < 1).any()  # a mixed strategy
-    R, V = solver._work()
-    order, starts = solver._levels
-    kernels.dcfr_iteration(
-        1.0, seat, order, starts, tree.last, tree.depth, tree.off, tree.width, tree.child,
-        tree.regret, tree.sigma, tree.total, R, V, solver.pairs, solver.chances,
-        solver.n_claims, *DISCOUNTS, raising,
-    )  # fmt: skip
+    _, V = one_update(solver, seat, raising)
     pairs = solver.pair_rung.astype(np.int64)
     expected = plain_values(tree, sigma, pairs, solver.chances, seat, raising)
     for n, value in expected.items():
@@ -255,13 +249,7 @@ def test_the_kernel_values_a_subgame_as_the_plain_walk(claims, seat, answering, 
     sigma = plain_matching(tree, tree.regret[: tree.n_edges])
     tree.sigma[: tree.n_edges] = sigma
     assert (sigma[tree.off[0]] > 0).any()  # the root calls with some hands
-    R, V = solver._work()
-    order, starts = solver._levels
-    kernels.dcfr_iteration(
-        1.0, seat, order, starts, tree.last, tree.depth, tree.off, tree.width, tree.child,
-        tree.regret, tree.sigma, tree.total, R, V, solver.pairs, solver.chances,
-        solver.n_claims, *DISCOUNTS, raising,
-    )  # fmt: skip
+    R, V = one_update(solver, seat, raising)
     np.testing.assert_array_equal(R[0], ranges)
     expected = plain_values(tree, sigma, sub.pair_rung.astype(np.int64), ranges, seat, raising)
     for n, value in expected.items():
@@ -308,6 +296,20 @@ def plain_response(tree, strategy, pair_rung, ranges, responder):
 
     result = ranges[responder] @ value((), 0, ranges[1 - responder])
     return float(result if responder == 0 else -result)
+
+
+def one_update(solver, seat, raising):
+    """The compiled update of seat ``seat`` at iteration 1 on the solver's tree as it is:
+    the reaches and values it leaves."""
+    tree = solver.tree
+    R, V = solver._work()
+    order, starts = solver._levels
+    kernels.dcfr_iteration(
+        1.0, seat, order, starts, tree.last, tree.depth, tree.off, tree.width, tree.child,
+        tree.regret, tree.sigma, tree.total, R, V, solver.pairs, solver.chances,
+        solver.n_claims, *DISCOUNTS, raising,
+    )  # fmt: skip
+    return R, V
 
 
 def plain_matching(tree, regret):
