@@ -211,18 +211,15 @@ def test_each_move_is_valued_as_the_plain_walk(solutions, tree, hand, bids):
                 outcome = signs[action]  # the solution calls off its tree
             value += belief[other] * outcome
         assert moves[name].value == pytest.approx(value, abs=1e-12), name
-    # the mix: the solution's row read on rungs (block tops only), or the best value
+    # the mix: the solution's (or the re-solved game's) row read on rungs (block tops only)
     chances = np.array([m.chance for m in answer.moves])
     assert chances.sum() == pytest.approx(1.0, abs=1e-12)
-    if answer.mix in ("solution", "re-solved"):
-        for name in legal:
-            action = CALL if name == "call" else ladder.rung(name)
-            assert moves[name].chance == pytest.approx(
-                float(lifted_chance(walked, rungs, action)[own]), abs=1e-15
-            )
-    else:
-        top = max(m.value for m in answer.moves)
-        assert next(m.chance for m in answer.moves if m.value == top) == 1.0
+    assert answer.mix in ("solution", "re-solved")
+    for name in legal:
+        action = CALL if name == "call" else ladder.rung(name)
+        assert moves[name].chance == pytest.approx(
+            float(lifted_chance(walked, rungs, action)[own]), abs=1e-15
+        )
     if rungs:
         true = ladder.pair_rung[own] >= rungs[-1]
         assert answer.chance_last_bid == Fraction(int(ix.HAND_WAYS[true].sum()), 7776)

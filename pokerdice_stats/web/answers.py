@@ -181,8 +181,8 @@ def bidding_answer(request: BiddingRequest) -> dict:
     check_bidding_seat(request.seat, len(history))
     result = solve_ladder(rules, "category")
     odds = bid_odds(ladder)[hand]
-    # the command line's answer (bidding --hand --bids): the solution's mix, or the move of
-    # the best value where the solution never makes the mover's own bids with this hand
+    # the command line's answer (bidding --hand --bids): the solution's mix, or the game
+    # from the position re-solved where the solution does not settle the play
     answer = position_answer(result, request.hand, request.bids)
     last = answer.chance_last_bid
     top = max(m.chance for m in answer.moves)

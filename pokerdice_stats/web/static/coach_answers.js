@@ -170,13 +170,11 @@ function showBidding(answer) {
   line.className = "answer";
   line.innerHTML = `You (seat ${answer.seat}) to move with ${escapeHtml(answer.hand)} (${escapeHtml(answer.own_rung)}): ` +
     `<span id="bidding-best">${escapeHtml(best.move)}</span>` +
-    (answer.mix === "best value" ? " (the equilibrium never makes your bids so far with this " +
-      "hand: the move of the best value)" : answer.mix === "re-solved" ?
-      " (the equilibrium never comes here: the game from here re-solved)" : answer.reached ? "" :
-      " (the equilibrium never reaches these bids)");
-  $("bidding-chance-head").textContent = answer.mix === "best value"
-    ? "the move (best value; no equilibrium mix here)"
-    : answer.mix === "re-solved" ? "chance (the game from here, re-solved)" : "chance (equilibrium)";
+    (answer.mix === "re-solved" ?
+      " (the equilibrium does not settle the play here: the game from here re-solved)" :
+      answer.reached ? "" : " (the equilibrium never reaches these bids)");
+  $("bidding-chance-head").textContent =
+    answer.mix === "re-solved" ? "chance (the game from here, re-solved)" : "chance (equilibrium)";
   const body = rows.querySelector("tbody");
   body.innerHTML = "";
   for (const m of answer.moves) {

@@ -233,23 +233,15 @@ def position_headline(answer: Position, context: dict[str, object]) -> str:
     ]
     best = best_move(answer.moves)
     what = "call" if best.move == "call" else f"bid {best.move}"
-    if answer.mix in ("solution", "re-solved"):
-        played = [m for m in answer.moves if m.chance > 0]
-        who = "the solution" if answer.mix == "solution" else "the game from here, re-solved,"
-        how = (
-            f"{who} plays it always"
-            if len(played) == 1 and played[0].move == best.move
-            else f"{who} mixes {_mix_words(played)}"
-        )
-        if answer.mix == "re-solved":
-            how += "; " + _why_re_solved(answer)
-    elif not answer.on_tree:  # the fine ladder's solution, off its tree: it calls every bid
-        how = (
-            "off the solution's tree, where it calls every bid: the best move against that, "
-            "not against an opponent who would not call a bid that is surely true"
-        )
-    else:
-        how = "the solution never comes here: the best move against its play from here on"
+    played = [m for m in answer.moves if m.chance > 0]
+    who = "the solution" if answer.mix == "solution" else "the game from here, re-solved,"
+    how = (
+        f"{who} plays it always"
+        if len(played) == 1 and played[0].move == best.move
+        else f"{who} mixes {_mix_words(played)}"
+    )
+    if answer.mix == "re-solved":
+        how += "; " + _why_re_solved(answer)
     lines.append(f"best: {what}, {best.value:+.4f} units a game ({how})")
     if answer.bids and answer.chance_last_bid is not None:
         thrown = f"{chance_percent(answer.chance_last_bid)}%"

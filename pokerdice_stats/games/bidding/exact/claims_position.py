@@ -43,7 +43,7 @@ import numpy as np
 
 from pokerdice_stats.games.bidding.exact.claims import claim_of_rung
 from pokerdice_stats.games.bidding.exact.claims_answer import ClaimsBidding
-from pokerdice_stats.games.bidding.exact.claims_resolve import resolve_claims
+from pokerdice_stats.games.bidding.exact.claims_resolve import resolve_claims, seat_weights
 from pokerdice_stats.games.bidding.exact.claims_tree import CALL
 from pokerdice_stats.games.bidding.exact.moves import (
     Move,
@@ -61,17 +61,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["claims_opening_frame", "claims_position", "claims_strategy_frame"]
-
-
-def _other_reach(result: ClaimsBidding, history: tuple[int, ...], seat: int) -> np.ndarray:
-    """Each of ``seat``'s hands' chance times the chance the solution makes its bids in
-    ``history`` with it (``history`` on the tree)."""
-    reach = ix.HAND_WAYS / ix.N_THROWS
-    for i, claim in enumerate(history):
-        if i % 2 + 1 == seat:
-            moves, chances = result.policy[history[:i]]
-            reach = reach * chances[moves.index(claim)]
-    return reach
 
 
 class _Walk:
@@ -177,10 +166,10 @@ def claims_position(
     policy = result.policy
     belief, beliefs = ix.HAND_WAYS / ix.N_THROWS, "throw"
     if on_tree:
-        reach = _other_reach(result, history, 3 - seat)
+        reach = seat_weights(result, history, 3 - seat)
         if reach.sum() > 0:
             belief, beliefs = reach / reach.sum(), "solution"
-    own_bids = on_tree and _other_reach(result, history, seat)[own] > 0
+    own_bids = on_tree and seat_weights(result, history, seat)[own] > 0
     # where the solution does not pin the play down, the game from here is solved again
     pinned = own_bids and beliefs == "solution"
     # after the top claim the call is the only move the game on claims has
@@ -217,7 +206,6 @@ def claims_position(
         tuple(full.labels[b] for b in real),
         beliefs,
         on_tree,
-        bool(own_bids or resolved or forced),
         moves,
         made >= last if real else None,
         belief,

@@ -133,21 +133,16 @@ def finish_position(
     bids: tuple[str, ...],
     beliefs: str,
     on_tree: bool,
-    own_bids: bool,
     moves: list[Move],
     last_true: np.ndarray | None,
     belief: np.ndarray,
 ) -> Position:
-    """The :class:`Position` of an answer whose moves are valued.
+    """The :class:`Position` of an answer whose moves are valued and mixed (``mix:
+    "solution"``; the callers that re-solve the game from the position say so).
 
-    ``own_bids``: whether the solution makes the mover's own bids so far with its hand
-    (if not, the move of the best value gets chance 1: ``mix: "best value"``);
     ``last_true``: by the other's hand, whether the ten dice make the last bid (None at the
     opening); ``belief``: the other's hands' weights (summing to 1).
     """
-    if not own_bids:
-        top = best_move(moves)
-        moves = [Move(m.move, 1.0 if m is top else 0.0, m.value) for m in moves]
     last_chance: Fraction | None = None
     chance_beliefs: float | None = None
     if last_true is not None:
@@ -162,7 +157,7 @@ def finish_position(
         len(bids) % 2 + 1,
         beliefs,
         on_tree,
-        "solution" if own_bids else "best value",
+        "solution",
         last_chance,
         chance_beliefs,
         tuple(moves),

@@ -9,9 +9,9 @@ answered on its claims:
 
 For the player to move, :func:`position_answer` gives
 
-- the solution's mix over the call and every legal bid; where the solution never
-  makes the mover's own bids so far with its hand, it has no mix there, and
-  the move of the best value is given instead (``mix: "best value"``);
+- the solution's mix over the call and every legal bid (``mix: "solution"``), or
+  where it does not settle the play there (bids it never makes), the mix of the game
+  from the position re-solved (``mix: "re-solved"``, below);
 - the value of each alternative: the mover's expected result (units won per
   game) when it makes that move and both then play the solution, the other's
   hand weighted by the chance the solution's play gives each of its hands to
@@ -183,7 +183,6 @@ def position_answer(
         tuple(ladder.labels[b] for b in history),
         beliefs,
         True,
-        bool(own_bids or resolved),
         moves,
         made >= last if history else None,
         belief,
