@@ -240,9 +240,9 @@ def _settled_values(
                     V[n, o, hands[j]] += 2.0 * cum[rungs[j] - low, y]
         for x in range(N_HANDS):
             V[n, o, x] -= tops
-    scratch = N_HANDS if raising is not None else 0  # the raising answer's work arrays
+    scratch = N_HANDS if raising else 0  # the raising answer's work arrays
     weights = np.empty(scratch)
-    g = np.empty((n_claims + 1 if raising is not None else 0, N_HANDS))
+    g = np.empty((n_claims + 1 if raising else 0, N_HANDS))
     raises = np.empty(scratch, dtype=np.bool_)
     for a in range(1, w):
         k = child[e0 + a]
@@ -250,7 +250,7 @@ def _settled_values(
         if k >= 0:
             for x in range(N_HANDS):
                 V[n, o, x] += V[k, o, x]
-        elif raising is not None and c + 1 < n_claims:  # the other raises where that is better
+        elif raising and c + 1 < n_claims:  # the other raises where that is better
             bid = _raisers(pairs, R[n, m], sigma, e0 + a, c, n_claims, weights, g, raises)
             if bid > 0.0:
                 for x in range(N_HANDS):
@@ -272,8 +272,7 @@ def _update_nodes(
     n_claims, alpha, beta, gamma, raising, lo, hi,
 ):  # fmt: skip
     """Seat ``seat``'s update of iteration ``t`` at the nodes ``order[lo:hi]`` (one depth,
-    the depths below done): :func:`dcfr_iteration`'s backward pass (``raising``: True or
-    None, as :func:`dcfr_iteration` passes it; never False, which would raise)."""
+    the depths below done): :func:`dcfr_iteration`'s backward pass."""
     keep_positive = t**alpha / (t**alpha + 1.0)
     keep_negative = t**beta / (t**beta + 1.0)
     # the average's weights shrink by (t / (t + 1))^gamma an iteration, so iteration t's
@@ -298,9 +297,9 @@ def _update_nodes(
         first = 1 if opening else 0
         g = np.empty((n_claims + 1, N_HANDS))
         u = np.zeros((w, N_HANDS))
-        scratch = N_HANDS if raising is not None else 0  # the raising answer's work arrays
+        scratch = N_HANDS if raising else 0  # the raising answer's work arrays
         weights = np.empty(scratch)
-        g_bid = np.empty((n_claims + 1 if raising is not None else 0, N_HANDS))
+        g_bid = np.empty((n_claims + 1 if raising else 0, N_HANDS))
         raises = np.empty(scratch, dtype=np.bool_)
         other = _at_least(pairs, R[n, 1 - m], low, n_claims, g)
         # the mover's value of each move, by own hand
@@ -317,7 +316,7 @@ def _update_nodes(
                 for y in range(N_HANDS):
                     u[a, y] = 2.0 * g[c, y] - other
                 if (
-                    raising is not None
+                    raising
                     and c + 1 < n_claims
                     and _raisers(pairs, R[n, m], sigma, e0 + a, c, n_claims, weights, g_bid, raises)
                     > 0.0
@@ -358,16 +357,16 @@ def dcfr_iteration(
     reach), ``R`` and ``V`` the reaches and values (see the module docstring; only
     ``V[:, seat]`` is computed).
     ``raising``: a bid outside the tree is answered by a call or a raise by one claim,
-    whichever is better against the bidder's weights on it (else by a call).  The
-    compiled passes get it as ``True`` or ``None``: numba drops the branches on a
-    ``None`` argument, so the default solve compiles none of the raising answer's work
-    (about a quarter of the update's compile time).
+    whichever is better against the bidder's weights on it (else by a call).  One
+    compiled pass serves both (as a ``None`` argument, numba would drop the raising
+    answer's branches from the default solve's build, 0.7 s less to compile in the main
+    job, but the tests' raising solves would then compile a second build, 4.9 s).
     """
     share = _share(order)
     reaches(order, lv_start, off, width, depth, child, sigma, chances, R)
     backward = (
         float(t), seat, order, last, depth, off, width, child, regret, sigma, total, R, V,
-        pairs, n_claims, alpha, beta, gamma, True if raising else None,
+        pairs, n_claims, alpha, beta, gamma, bool(raising),
     )  # fmt: skip
     for lv in range(lv_start.shape[0] - 2, -1, -1):
         in_threads(_update_nodes, backward, lv_start[lv], lv_start[lv + 1], share)
