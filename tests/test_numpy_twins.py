@@ -340,6 +340,8 @@ def test_wide_options_are_the_goal_by_goal_options(kind, exact, threads, monkeyp
     offset = n_columns if kind == "original" else 0
     hand_keep = ix.HAND_KEEP_INT64 + offset
     labels = np.random.default_rng(3).permutation(offset + ix.N_KEEPS).astype(np.int64)
+    for table in (hand_keep, labels):  # read-only, as the solver's tables: the same builds
+        table.setflags(write=False)
     rng = np.random.default_rng(29)
     for n_goals in (1, 17, hold_wide.WIDTH + 3, 2 * hold_wide.WIDTH + 5):
         keep_values = rng.integers(-3, 4, size=(n_goals, n_columns))

@@ -250,7 +250,7 @@ def backward_stage(
         state_hand,
         opt_ptr,
         opt_keep,
-        ix.HAND_KEEP_INT64 + offset if offset else ix.HAND_KEEP_INT64,
+        _stand_options(offset),
         tolerance,
         state_values,
         best,
@@ -263,6 +263,17 @@ def backward_stage(
         if kind == "original":
             best = _option_keeps().take(best)  # (one look-up: a tenth of two where's)
     return Stage(keep_values, state_values, best)
+
+
+@functools.cache
+def _stand_options(offset: int) -> np.ndarray:
+    """Each hand's option of standing, ``offset`` past the carried keeps under ``original``
+    (read-only, as every table the kernels read: one compiled build for all state kinds)."""
+    if not offset:
+        return ix.HAND_KEEP_INT64
+    options = ix.HAND_KEEP_INT64 + offset
+    options.setflags(write=False)
+    return options
 
 
 @functools.cache
