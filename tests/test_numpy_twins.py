@@ -392,6 +392,7 @@ def test_wide_expectations_are_the_goal_by_goal_sums(kind, exact, threads, monke
         assert ix.REROLL.val is not None
         ptr, ways = ix.REROLL.ptr, ix.REROLL.val
         index = np.arange(len(ways), dtype=np.int64)
+        index.setflags(write=False)  # read-only, as the solver's tables: the same builds
         n_states = len(ways)
     rng = np.random.default_rng(30)
     for n_goals in (1, 17, hold_wide.WIDTH + 3, 2 * hold_wide.WIDTH + 5):
@@ -402,6 +403,7 @@ def test_wide_expectations_are_the_goal_by_goal_sums(kind, exact, threads, monke
             # as the solver passes them: float ways under sticky holds, int64 carried
             values = numerators / 7.0
             row_ways = ways if kind == "original" else ways.astype(np.float64)
+            row_ways.setflags(write=False)
             values[0, :4] = [-0.0, 0.0, np.inf, -np.inf]
             values[-1, 0] = np.nan
             values[min(1, n_goals - 1), 0] = np.inf  # (inf * 0: a NaN of the other sign)

@@ -329,7 +329,9 @@ def backward_pass(
         and all(stand is last for stand in stands)
     ):
         return backward_hands(kernels, rules, last, throws - 1, exact, tolerance)
-    previous = last[:, ix.STICKY_STATE_HAND] if kind != "hand" else last
+    # (C order: numpy gives the columns picked out in F order, which the kernels would
+    # compile again for)
+    previous = np.ascontiguousarray(last[:, ix.STICKY_STATE_HAND]) if kind != "hand" else last
     stages: list[Stage] = []
     started = time.perf_counter()
     for left in range(1, throws):
