@@ -257,7 +257,7 @@ def _resolve(result: ClaimsBidding, history: tuple[int, ...]) -> ClaimsSubgame:
         max_seconds=float("inf"),
         chances=weights,
         max_histories=RESOLVE_HISTORIES,
-        answering=len(history) % 2,
+        answering=mover,
     )
     policy = {}
     for below, (moves, chances) in solution.policy.items():
