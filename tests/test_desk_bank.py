@@ -50,7 +50,7 @@ def test_rational_gcd():
     assert rational_gcd([0]) == 1
 
 
-@pytest.mark.parametrize(("rounds", "start"), [(0, 5), (1, 5), (4, 5), (5, 3), (3, 2)])
+@pytest.mark.parametrize(("rounds", "start"), [(0, 5), (1, 5), (4, 5), (5, 3), (3, 3)])
 def test_halves_against_enumeration(rounds, start):
     final, ruin = ref.bank_by_enumeration(HALVES, rounds, start, floor=F(5, 2))
     session = distribution_of_amounts(HALVES, rounds, start)
@@ -58,6 +58,20 @@ def test_halves_against_enumeration(rounds, start):
     assert _as_dict(session) == final
     assert session.ruin == ruin
     assert session.mean == sum(b * p for b, p in final.items())
+
+
+def test_a_start_below_the_ruin_line_is_refused():
+    """A session over before it begins is refused, by the API as by ``payout --start``;
+    a bank exactly on the line is a session (ruin only below it)."""
+    with pytest.raises(OptionError, match=r"starting bank 2 is below the ruin line \(2\.5 points"):
+        distribution_of_amounts(HALVES, 3, 2)
+    with pytest.raises(OptionError, match="below the ruin line .*the floor given"):
+        distribution_of_amounts(HALVES, 3, 5, floor=6)
+    with pytest.raises(OptionError, match="starting bank 0 is below the ruin line"):
+        bank_distribution(rounds=2, start=0)
+    on_the_line = distribution_of_amounts(HALVES, 1, 5, floor=5)
+    assert on_the_line.ruin == F(1, 3)  # the loss of 5/2 takes it below 5
+    assert distribution_of_amounts(HALVES, 2, 0, floor=0).ruin > 0
 
 
 @pytest.mark.parametrize(("rounds", "start"), [(0, 5), (1, 5), (4, 5), (5, 3)])

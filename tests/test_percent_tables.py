@@ -93,6 +93,13 @@ def test_the_plain_table_writes_a_chance_column_as_markdown_does():
         render(frame, "table", percent=("probability",))
 
 
+def test_the_plain_table_writes_small_chances_without_an_exponent():
+    """People read a plain table too: 0.0000031142 %, not 3.1142e-06 (noise keeps it)."""
+    frame = pd.DataFrame({"move": ["a", "b", "c"], "chance": [3.1142e-08, 0.999999999, 1e-12]})
+    lines = render(frame, "table", percent=("chance",)).splitlines()
+    assert [line.split()[1] for line in lines[1:]] == ["0.0000031142", "99.9999999", "1e-10"]
+
+
 def _tables(text: str) -> list[list[dict[str, str]]]:
     """Every Markdown table of a file, as rows keyed by the header."""
     lines = text.splitlines()

@@ -170,7 +170,8 @@ def frame_as_text(
     -------
     pandas.DataFrame
         A copy with the same columns, every cell written by :func:`number_text`
-        (floats to 6 significant digits; object columns).
+        (floats to 6 significant digits, without an exponent from
+        :data:`POSITIONAL_LOW` up, as in Markdown; object columns).
 
     Raises
     ------
@@ -184,7 +185,9 @@ def frame_as_text(
         if elide:
             values = values.map(lambda v: short_fraction(v) if isinstance(v, Fraction) else v)
         tol = tolerances.get(column)
-        out[column] = values.map(lambda v, tol=tol: number_text(v, tol, digits=6)).astype(object)
+        out[column] = values.map(
+            lambda v, tol=tol: number_text(v, tol, digits=6, positional=True)
+        ).astype(object)
     return out
 
 

@@ -448,20 +448,9 @@ def _emit(fmt: str, record: dict, text, key: str | None = None) -> None:
 
 
 def _session(outcomes, rounds: int, start: int) -> dict:
-    from pokerdice_stats.games.progressive.exact.bank import (
-        bank_distribution,
-        ruin_line,
-        session_amounts,
-    )
-    from pokerdice_stats.ground.errors import OptionError
+    from pokerdice_stats.games.progressive.exact.bank import bank_distribution
 
-    largest = ruin_line(session_amounts(outcomes.amounts())[0])  # bank_distribution's line
-    if start < largest:  # as `simulate --what session` refuses it
-        raise OptionError(
-            f"--start {start:,} is below the ruin line ({float(largest):,.6g} points, the "
-            "largest loss of a round: a bank that cannot cover it is ruined), so the session "
-            "would be over before the first round; start higher"
-        )
+    # a start below the ruin line is refused there, as `simulate --what session` refuses it
     return bank_session_record(bank_distribution(outcomes=outcomes, rounds=rounds, start=start))
 
 

@@ -274,6 +274,9 @@ def distribution_of_amounts(
     Raises
     ------
     OptionError
+        For rounds or banks out of range, a ``start`` below the ruin line (the session
+        would be over before it began), a floor that is not a number, or amounts the
+        program cannot hold.
     """
     rounds, start = check_session(rounds, start)
     values, chances = session_amounts(amounts)
@@ -282,6 +285,13 @@ def distribution_of_amounts(
     elif floor is not None:
         raise OptionError(f"floor must be a whole number or a Fraction, got {shown(floor)}")
     line = Fraction(ruin_line(values) if floor is None else floor)
+    if start < line:
+        raise OptionError(
+            f"the starting bank {start:,} is below the ruin line ({float(line):,.6g} points"
+            + (", the largest loss of a round" if floor is None else ", the floor given")
+            + ": a bank below it is ruined), so the session would be over before the first "
+            "round; start higher"
+        )
     if exact is not None:
         exact = checked_flag(exact, "exact")
     if exact is None:
@@ -460,7 +470,8 @@ def bank_distribution(
     rounds : int
         0 to :data:`MAX_ROUNDS`.
     start : int
-        The player's starting bank, 0 to :data:`MAX_BANK` points (004: 10,000).
+        The player's starting bank, 0 to :data:`MAX_BANK` points (004: 10,000), and at
+        least ``floor``.
     floor : int, optional
         A bank below it is ruined (default: the largest possible loss of a
         round, so a ruined player could no longer cover it).
@@ -481,7 +492,8 @@ def bank_distribution(
     RulesError
         If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For rounds or banks out of range, pays the lattice program cannot
+        For rounds or banks out of range (a ``start`` below ``floor`` too), pays the
+        lattice program cannot
         hold (several with large denominators), an inexact round asked
         for exactly, ``outcomes`` that are not a ``RoundOutcomes``, or the game
         arguments refused as by ``expected_payout``.
