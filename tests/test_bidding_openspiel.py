@@ -288,6 +288,33 @@ def test_the_game_string_loads_the_same_game_again(params):
     assert state3.hands == state.hands and state3.bids == [0]
 
 
+@pytest.mark.parametrize(
+    "params", [{"hands": "7"}, {"rungs": "Full-House; high-die", "hands": "46;"}, {}, None]
+)
+def test_load_game_is_openspiels_game(params):
+    game = openspiel_game.load_game(params)
+    assert str(game) == str(load(params or {}))
+    assert game.get_parameters() == load(params or {}).get_parameters()
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"rung": "high-die"}, "unknown parameter 'rung' of pokerdice_bidding; its parameters"),
+        ({"hands": "7", "Rules": "classic"}, "unknown parameter 'Rules'"),
+        ("rules=classic", "parameters must be a dict, got str"),
+        ({"ladder": "fine", "rungs": "full-house"}, "unknown rung 'full-house' on the fine"),
+    ],
+)
+def test_load_game_refuses_a_bad_parameter_as_a_value_error(params, message):
+    """OpenSpiel's own refusal of an unknown parameter is a SpielError (a RuntimeError,
+    printed to stderr first); the toolkit's loader says it as the rest of the toolkit does."""
+    with pytest.raises(OptionError, match=message):
+        openspiel_game.load_game(params)
+    with pytest.raises(ValueError):
+        openspiel_game.load_game(params)
+
+
 def test_one_hand_is_written_with_its_trailing_separator():
     game = pyspiel.load_game("pokerdice_bidding(hands=7;)")
     assert game.get_parameters()["hands"] == "7;"

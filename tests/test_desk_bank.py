@@ -65,7 +65,7 @@ def test_a_start_below_the_ruin_line_is_refused():
     a bank exactly on the line is a session (ruin only below it)."""
     with pytest.raises(OptionError, match=r"starting bank 2 is below the ruin line \(2\.5 points"):
         distribution_of_amounts(HALVES, 3, 2)
-    with pytest.raises(OptionError, match="below the ruin line .*the floor given"):
+    with pytest.raises(OptionError, match=r"below the ruin line .*the floor given"):
         distribution_of_amounts(HALVES, 3, 5, floor=6)
     with pytest.raises(OptionError, match="starting bank 0 is below the ruin line"):
         bank_distribution(rounds=2, start=0)

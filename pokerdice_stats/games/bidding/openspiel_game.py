@@ -66,6 +66,7 @@ __all__ = [
     "GAME_NAME",
     "game_deal",
     "game_ladder",
+    "load_game",
     "parse_hands",
     "setting",
     "setting_key",
@@ -133,8 +134,17 @@ def setting_key(params: dict[str, Any]) -> tuple[str, str, str, str]:
     Raises
     ------
     RulesError, OptionError
-        For unknown rules, ladder or rung labels, or a bad ``hands`` list.
+        For an unknown parameter, unknown rules, ladder or rung labels, or a bad
+        ``hands`` list.
     """
+    if not isinstance(params, dict):
+        raise OptionError(f"the game's parameters must be a dict, got {type(params).__name__}")
+    unknown = sorted(str(name) for name in params if name not in DEFAULTS)
+    if unknown:
+        raise OptionError(
+            f"unknown parameter {unknown[0]!r} of {GAME_NAME}; its parameters are "
+            + ", ".join(DEFAULTS)
+        )
     merged = {**DEFAULTS, **params}
     rules, ladder = str(merged["rules"]), str(merged["ladder"])
     words = _entries(str(merged["rungs"]), "rungs")
@@ -171,6 +181,46 @@ def _hand_texts(rules: str) -> tuple[str, ...]:
 
 def _setting(rules: str, ladder: str, rungs: str, hands: str) -> tuple[BidLadder, np.ndarray]:
     return _ladder(rules, ladder, rungs), _deal(hands)[0]
+
+
+def load_game(params: dict[str, Any] | None = None) -> Any:
+    """``pyspiel.load_game(GAME_NAME, params)``, with the parameters checked first, so a
+    mistake is the toolkit's :class:`~pokerdice_stats.ground.errors.OptionError` (a
+    ``ValueError``) rather than OpenSpiel's ``SpielError`` (a ``RuntimeError``).
+
+    Parameters
+    ----------
+    params : dict, optional
+        ``rules``, ``ladder``, ``rungs`` and ``hands``, as text (the module docstring).
+
+    Returns
+    -------
+    pyspiel.Game
+        The game, as ``pyspiel.load_game`` makes it.
+
+    Raises
+    ------
+    OptionError
+        Without ``pyspiel`` (the ``openspiel`` extra), for an unknown parameter, ladder,
+        rung or hand list.
+    RulesError
+        For unknown rules.
+
+    Examples
+    --------
+    >>> load_game({"rungs": "high-die;full-house", "hands": "0;46;251"})
+    pokerdice_bidding(hands=0;46;251,ladder=category,rules=classic,rungs=high-die;full-house)
+    >>> load_game({"rung": "high-die"})
+    Traceback (most recent call last):
+    ...
+    pokerdice_stats.ground.errors.OptionError: unknown parameter 'rung' of pokerdice_bidding; ...
+    """
+    if pyspiel is None:
+        raise OptionError(
+            'OpenSpiel is not installed: pip install -e ".[openspiel]" (the open-spiel package)'
+        )
+    key = setting_key({} if params is None else params)
+    return pyspiel.load_game(GAME_NAME, {k: v for k, v in zip(DEFAULTS, key, strict=True) if v})
 
 
 def setting(params: dict[str, Any]) -> tuple[BidLadder, np.ndarray]:
