@@ -263,12 +263,66 @@ def test_fair_pay_refusals(cell, target, computer, knowledge, words):
         solve_pay(RULES, cell, target, computer=computer, knowledge=knowledge)
 
 
+ROW = ("high-die", "little-straight", "one-pair")  # 004's "Bust / Little Straight / One Pair"
+
+
+@pytest.mark.parametrize(("side", "target"), [("both", "1"), ("house", "-3%")])
+def test_several_losers_share_one_pay_as_004s_first_row(side, target):
+    """``five-of-a-kind/bust+little-straight+one-pair``: one pay for the row, the row kept
+    merged, the target met exactly by a schedule built apart with that pay in each cell."""
+    prefix = "" if side == "both" else f"{side}:"
+    solved = solve_pay(RULES, f"{prefix}five-of-a-kind/Bust+little straight+one-pair", target)
+    assert solved.cell == f"{prefix}five-of-a-kind/" + "+".join(ROW)
+    of_side = solved.schedule.house_amount if side == "house" else solved.schedule.amount
+    assert {of_side("five-of-a-kind", loser) for loser in ROW} == {solved.pay}
+    built = PROGRESSIVE_SCHEDULE
+    for loser in ROW:
+        built = built.with_amount("five-of-a-kind", loser, solved.pay, "apart", side)
+    outcomes = round_outcomes(RULES, schedule=built)
+    if side == "both":
+        assert outcomes.expected == solved.expected == 1
+    else:  # the player's edge per 100 points that change hands: -3 exactly
+        from pokerdice_stats.games.progressive.exact.edge import edge_of
+
+        edge = edge_of(outcomes)
+        assert Fraction(edge.expected) * 100 == -3 * Fraction(edge.action)
+    one = solve_pay(RULES, "five-of-a-kind/one-pair", "1")
+    assert one.pay != solved.pay  # one cell of the row moved alone is another answer
+    assert one.schedule.amount("five-of-a-kind", "high-die") == 1200
+
+
+def test_the_command_solves_a_row_of_losers(capsys, tmp_path):
+    out_file = tmp_path / "row.csv"
+    cell = "five-of-a-kind/bust+little-straight+one-pair"
+    argv = ["payout", "--solve", cell, "--target", "1", "--format", "json"]
+    code, out, _ = run_cli(capsys, *argv, "--schedule-out", str(out_file))
+    answer = json.loads(out)
+    assert code == 0 and answer["cell"] == "five-of-a-kind/" + "+".join(ROW)
+    pay = Fraction(answer["pay_exact"])
+    assert {read_schedule(out_file).amount("five-of-a-kind", loser) for loser in ROW} == {pay}
+
+
+@pytest.mark.parametrize(
+    ("cell", "words"),
+    [
+        ("five-of-a-kind/one-pair+", "malformed cell"),
+        ("five-of-a-kind/one-pair++two-pair", "malformed cell"),
+        ("five-of-a-kind/one-pair+one pair", "names a loser twice"),
+        ("full-house/two-pair+four-of-a-kind", "full-house does not beat four-of-a-kind"),
+        ("five-of-a-kind/two-pair+one-pear", "unknown category 'one-pear'"),
+    ],
+)
+def test_bad_rows_of_losers_are_refused(cell, words):
+    with pytest.raises(OptionError, match=words):
+        solve_pay(RULES, cell, "1")
+
+
 # --- the bank over a session ---------------------------------------------------------------
 
 SMALL = {-3: Fraction(1, 3), 0: Fraction(1, 6), 2: Fraction(1, 2)}
 
 
-@pytest.mark.parametrize(("rounds", "start"), [(0, 5), (1, 5), (4, 5), (6, 3), (5, 2), (3, 40)])
+@pytest.mark.parametrize(("rounds", "start"), [(0, 5), (1, 5), (4, 5), (6, 3), (5, 4), (3, 40)])
 def test_exact_bank_against_enumeration_small_game(rounds, start):
     final, ruin = ref.bank_by_enumeration(SMALL, rounds, start, floor=3)
     session = distribution_of_amounts(SMALL, rounds, start)

@@ -115,8 +115,9 @@ def register(subparsers) -> None:
         "--solve",
         default=None,
         metavar="CELL",
-        help="find the pay of CELL (WINNER/LOSER, e.g. five-of-a-kind/one-pair; or 'scale', a "
-        "factor on the whole schedule) giving expected payout --target",
+        help="find the pay of CELL (WINNER/LOSER, e.g. five-of-a-kind/one-pair; losers joined "
+        "by + share one pay, as 004's first row: five-of-a-kind/bust+little-straight+one-pair; "
+        "or 'scale', a factor on the whole schedule) giving expected payout --target",
     )
     payout.add_argument(
         "--design",

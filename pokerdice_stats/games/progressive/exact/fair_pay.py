@@ -57,6 +57,7 @@ from pokerdice_stats.games.progressive.exact.edge import (
 from pokerdice_stats.games.progressive.exact.fair_pay_search import (
     EPSILON,
     PAY_LIMIT,
+    Cell,
     PayGame,
     bracket_of,
     breakpoints_met,
@@ -212,17 +213,31 @@ class FairPay:
 SIDES = ("both", "player", "house")
 
 
-def parse_cell(text: str, rules: RuleSet) -> tuple[str, str, str] | None:
-    """``[SIDE:]WINNER/LOSER`` -> (winner, loser, side) slugs; ``scale`` -> None.
+#: What joins several losers given one pay: ``five-of-a-kind/high-die+little-straight+one-pair``.
+JOIN = "+"
+
+
+def parse_cell(text: str, rules: RuleSet) -> Cell | None:
+    """``[SIDE:]WINNER/LOSER[+LOSER...]`` -> (winner, losers, side) slugs; ``scale`` -> None.
 
     ``SIDE``: ``player`` (what the house pays the player), ``house`` (what the
-    player pays the house) or, left out, ``both`` (004's way).
+    player pays the house) or, left out, ``both`` (004's way).  Several losers joined
+    by ``+`` are given one pay together, as 004 writes its first row (``Bust / Little
+    Straight / One Pair``: ``five-of-a-kind/bust+little-straight+one-pair``).
 
     Raises
     ------
     OptionError
-        For a malformed cell, an unknown side or category, or a winner that does
-        not beat the loser under these rules.
+        For a malformed cell, an unknown side or category, a loser named twice, or a
+        winner that does not beat a loser under these rules.
+
+    Examples
+    --------
+    >>> from pokerdice_stats import get_rules
+    >>> parse_cell("five-of-a-kind/Bust+little straight+one-pair", get_rules("progressive"))
+    ('five-of-a-kind', ('high-die', 'little-straight', 'one-pair'), 'both')
+    >>> parse_cell("house:full-house/two-pair", get_rules("progressive"))
+    ('full-house', ('two-pair',), 'house')
     """
     text = str(text).strip()
     if text.lower() == SCALE:
@@ -234,22 +249,26 @@ def parse_cell(text: str, rules: RuleSet) -> tuple[str, str, str] | None:
             f"cell {text!r}: the side is player or house (or none: both), not {side!r}"
         )
     parts = pair.split("/")
-    if len(parts) != 2 or not all(p.strip() for p in parts):
+    if len(parts) != 2 or not all(p.strip() for p in parts[:1] + parts[1].split(JOIN)):
         raise OptionError(
             f"malformed cell {text!r}: write WINNER/LOSER (e.g. five-of-a-kind/one-pair; "
-            "house:WINNER/LOSER for what the player pays only) or 'scale' for a factor on the "
-            "whole schedule"
+            f"WINNER/LOSER{JOIN}LOSER for one pay of several losers; house:WINNER/LOSER for "
+            "what the player pays only) or 'scale' for a factor on the whole schedule"
         )
-    winner, loser = (category_slug(p) for p in parts)
-    for slug in (winner, loser):
+    winner = category_slug(parts[0])
+    losers = tuple(category_slug(p) for p in parts[1].split(JOIN))
+    for slug in (winner, *losers):
         if slug not in rules.category_slugs:
             known = [s for s in rules.category_slugs if s in KNOWN_SLUGS]
             raise OptionError(
                 f"unknown category {slug!r} in cell {text!r}; choose from: " + ", ".join(known)
             )
-    if rules.category_index(winner) >= rules.category_index(loser):
-        raise OptionError(f"cell {text!r}: {winner} does not beat {loser} under these rules")
-    return winner, loser, side
+    if len(set(losers)) < len(losers):
+        raise OptionError(f"cell {text!r} names a loser twice")
+    for loser in losers:
+        if rules.category_index(winner) >= rules.category_index(loser):
+            raise OptionError(f"cell {text!r}: {winner} does not beat {loser} under these rules")
+    return winner, losers, side
 
 
 def solve_pay(
@@ -267,7 +286,10 @@ def solve_pay(
     rules : RuleSet or None
         Default: the ``progressive`` preset.
     cell : str
-        ``WINNER/LOSER`` (category slugs, e.g. ``five-of-a-kind/one-pair``) or ``scale``.
+        ``WINNER/LOSER`` (category slugs, e.g. ``five-of-a-kind/one-pair``), several losers
+        joined by ``+`` for one pay of them all (``five-of-a-kind/high-die+little-straight+
+        one-pair``, 004's first row), ``house:`` or ``player:`` before it for one side, or
+        ``scale``.
     target : Fraction, int or str
         The player's expected payout per round wanted (points; ``"1/50"`` is
         exact), or the player's edge in percent of the points that change hands
@@ -342,7 +364,8 @@ def _solve_cell(rules, cell, target, schedule, common, percent=False) -> FairPay
     wanted = Fraction(0) if percent else target
     game = PayGame(rules, cell, schedule, common, tau)
     of_side = schedule.house_amount if cell[2] == "house" else schedule.amount
-    current = of_side(cell[0], cell[1]) or Fraction(0)
+    # the cell's pay now (several losers: the first one's, the row's pay as 004 writes it)
+    current = of_side(cell[0], cell[1][0]) or Fraction(0)
     game(Fraction(0))
     game(current if 0 < current <= PAY_LIMIT else Fraction(1))
     roots, complete = scan_roots(game, wanted)

@@ -18,6 +18,8 @@ from pokerdice_stats.games.progressive.exact.schedule import PayoutSchedule
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
 
+#: A cell solved for: (winner, losers, side), every loser in ``losers`` paid one pay.
+Cell = tuple[str, tuple[str, ...], str]
 #: The largest pay the solver tries (points).
 PAY_LIMIT = Fraction(1_000_000)
 #: The most evaluations of the game in one solve.
@@ -50,22 +52,24 @@ class Piece:
         return (target - self.intercept) / self.slope
 
 
-def cell_text(cell: tuple[str, str, str]) -> str:
-    """A cell as typed back: ``WINNER/LOSER`` or ``SIDE:WINNER/LOSER``."""
-    winner, loser, side = cell
-    return f"{winner}/{loser}" if side == "both" else f"{side}:{winner}/{loser}"
+def cell_text(cell: Cell) -> str:
+    """A cell as typed back: ``WINNER/LOSER[+LOSER...]``, ``SIDE:`` before it for one side."""
+    winner, losers, side = cell
+    pair = f"{winner}/{'+'.join(losers)}"
+    return pair if side == "both" else f"{side}:{pair}"
 
 
-def with_pay(
-    schedule: PayoutSchedule, rules: RuleSet, cell: tuple[str, str, str], pay: Fraction
-) -> PayoutSchedule:
-    winner, loser, side = cell
+def with_pay(schedule: PayoutSchedule, rules: RuleSet, cell: Cell, pay: Fraction) -> PayoutSchedule:
+    """``schedule`` with ``pay`` in every cell of ``cell`` (a winner, its losers, a side)."""
+    winner, losers, side = cell
     name = f"{schedule.name}, {cell_text(cell)} = {amount_label(pay)}"
     if winner not in schedule.winners:  # a new paying winner: every other pair pays 0
         beaten = rules.category_slugs[rules.category_index(winner) + 1 :]
         for other in beaten:
             schedule = schedule.with_amount(winner, other, 0, name)
-    return schedule.with_amount(winner, loser, pay, name, side)
+    for loser in losers:
+        schedule = schedule.with_amount(winner, loser, pay, name, side)
+    return schedule
 
 
 class PayGame:
@@ -87,10 +91,10 @@ class PayGame:
             schedule = with_pay(self.schedule, self.rules, self.cell, pay)
             outcomes = round_outcomes(self.rules, schedule=schedule, **self.common)
             w = self.rules.category_index(self.cell[0])
-            lo = self.rules.category_index(self.cell[1])
+            beaten = [self.rules.category_index(loser) for loser in self.cell[1]]
             side = self.cell[2]
-            won = outcomes.joint[w][lo] if side != "house" else 0
-            lost = outcomes.joint[lo][w] if side != "player" else 0
+            won = sum(outcomes.joint[w][lo] for lo in beaten) if side != "house" else 0
+            lost = sum(outcomes.joint[lo][w] for lo in beaten) if side != "player" else 0
             edge = edge_of(outcomes)
             slope = (won - lost) - self.tau * (won + lost)
             aim = Fraction(edge.expected) - self.tau * Fraction(edge.action)
@@ -175,7 +179,7 @@ def inside_bracket(game: PayGame, bracket: tuple[Fraction, Fraction], wanted: Fr
 
 
 def outside_move(
-    game: PayGame, wanted: Fraction, cell: tuple[str, str, str], target: Fraction, percent: bool
+    game: PayGame, wanted: Fraction, cell: Cell, target: Fraction, percent: bool
 ) -> Fraction:
     """The next pay to try when no two pays tried bracket the target.
 
