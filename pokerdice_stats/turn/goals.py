@@ -62,6 +62,60 @@ class Goal:
     is_probability: bool = field(default=False)
     ranking: np.ndarray | None = field(default=None, repr=False)
 
+    def __post_init__(self) -> None:
+        """Refuse values the program would misread: the shape, the numbers' kind, the
+        denominator, and a "chance" outside 0..1."""
+        if not isinstance(self.name, str):
+            raise GoalError(f"a goal's name is a text, got {shown(self.name)}")
+        numerators = self.numerators
+        if type(numerators) is not np.ndarray:
+            numerators = np.asarray(numerators)
+            if numerators.dtype.kind not in "iufO":
+                given = shown(self.numerators)
+                raise GoalError(f"goal {self.name!r}: its numerators must be numbers, got {given}")
+            object.__setattr__(self, "numerators", numerators)
+        kind = numerators.dtype.kind
+        if numerators.shape != (ix.N_HANDS,):
+            raise GoalError(
+                f"goal {self.name!r}: one numerator a final hand, {ix.N_HANDS} in all, got an "
+                f"array of shape {numerators.shape}"
+            )
+        if kind == "O":
+            if not all(type(n) is int for n in numerators.tolist()):
+                raise GoalError(
+                    f"goal {self.name!r}: numerators held as objects must be whole numbers "
+                    "(Python ints); floats go in a float array over the denominator 1"
+                )
+        elif kind == "f":
+            if not np.isfinite(numerators).all():
+                raise GoalError(f"goal {self.name!r}: its numerators must be finite numbers")
+        elif kind not in "iu":
+            raise GoalError(
+                f"goal {self.name!r}: its numerators must be numbers, got dtype {numerators.dtype}"
+            )
+        denominator = self.denominator
+        if type(denominator) is not int:
+            if isinstance(denominator, bool) or not isinstance(denominator, int | np.integer):
+                raise GoalError(
+                    f"goal {self.name!r}: the denominator must be a whole number of at least "
+                    f"1, got {shown(denominator)}"
+                )
+            object.__setattr__(self, "denominator", int(denominator))
+        if self.denominator < 1:
+            raise GoalError(
+                f"goal {self.name!r}: the denominator must be at least 1, got {denominator}"
+            )
+        if self.is_probability is not True and self.is_probability is not False:
+            raise GoalError(f"goal {self.name!r}: is_probability must be True or False")
+        if self.is_probability:
+            low, high = numerators.min(), numerators.max()
+            if low < 0 or high > self.denominator:
+                raise GoalError(
+                    f"goal {self.name!r} is called a chance, but its values run from "
+                    f"{float(low) / self.denominator:.6g} to {float(high) / self.denominator:.6g}"
+                    " (a chance is 0 to 1)"
+                )
+
     def __repr__(self) -> str:
         kind = ", a chance" if self.is_probability else ""
         return f"Goal({self.name!r}, over {self.denominator}{kind})"

@@ -420,6 +420,13 @@ def solve(
     )
     if exact is not True and exact is not False:  # (the common case without a call)
         exact = checked_flag(exact, "exact")
+    if exact:
+        inexact = next((g for g in _inexact(goal_list)), None)
+        if inexact is not None:
+            raise GoalError(
+                f"goal {inexact.name!r} holds floats: an exact solve needs whole numerators "
+                "over a denominator (solve it with exact=False)"
+            )
     kind = state_kind(rules)
     row = None
     if len(goal_list) == 1:
@@ -464,6 +471,13 @@ def solve(
             tolerance = float_tolerance(stand)
     stages = backward_pass(rules, [stand] * throws, exact, tolerance)
     return _policy(rules, goal_list, throws, exact, denominator, stand, stages, kind)
+
+
+def _inexact(goals: Sequence[Goal]) -> Sequence[Goal]:
+    """The goals whose numerators are floats (all of a :class:`FloatGoals`)."""
+    if type(goals) is FloatGoals:
+        return goals
+    return [g for g in goals if g.numerators.dtype.kind == "f"]
 
 
 def _policy(
