@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import pokerdice_stats as pds
-from pokerdice_stats.ground.errors import GoalError
+from pokerdice_stats.ground.errors import GoalError, OptionError
 from pokerdice_stats.turn.goals import Goal
 
 CLASSIC = pds.get_rules("classic")
@@ -49,3 +49,57 @@ def test_a_goal_of_floats_is_solved_in_floats_or_refused():
     # a list of whole numbers is an array of int64, its values exact
     listed = Goal("listed", [1] * 252, 4, True)
     assert pds.solve(CLASSIC, listed).value() == Fraction(1, 4)
+
+
+def test_a_goal_of_chips_is_not_called_a_chance():
+    """Betting's exact goals are chips (0 to the pot), a round's are chances of winning."""
+    from pokerdice_stats.games.seen.exact.strengths import goals_from_values
+
+    values = np.empty((2, pds.hand_table(CLASSIC).n_strengths), dtype=object)
+    values[0] = [Fraction(s % 4, 1) for s in range(values.shape[1])]  # chips: 0 to 3
+    values[1] = [Fraction(s % 2, 3) for s in range(values.shape[1])]  # chances
+    chips, chance = goals_from_values(values, CLASSIC, True, "g")
+    assert not chips.is_probability and chance.is_probability
+    exact = pds.solve_betting(pds.get_rules("triple-snakes"), 3, exact=True)
+    floats = pds.solve_betting(pds.get_rules("triple-snakes"), 3, exact=False)
+    assert [float(v) for v in exact.ev] == pytest.approx(list(floats.ev), abs=1e-9)
+
+
+PROGRESSIVE = pds.get_rules("progressive")
+
+
+@pytest.fixture(scope="module")
+def seed_payout():
+    return pds.payout_matrix(PROGRESSIVE)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda m: pds.player_response(PROGRESSIVE, m + 0.5), "whole numbers, got 0.5"),
+        (lambda m: pds.player_response(PROGRESSIVE, None), r"shape \(252, 252\), got shape \(\)"),
+        (lambda m: pds.player_response(PROGRESSIVE, m[:10]), "got shape"),
+        (lambda m: pds.solve_blind(PROGRESSIVE, m.astype(float) + 0.5), "got 0.5"),
+        (lambda m: pds.solve_blind(PROGRESSIVE, m, certify="no"), "certify must be True or"),
+        (
+            lambda m: pds.solve_blind(PROGRESSIVE, np.full((252, 252), 2**70, dtype=object)),
+            "within int64",
+        ),
+        (lambda m: pds.optimal_computer(PROGRESSIVE, None), "must be a PlayerResponse"),
+        (
+            lambda m: pds.optimal_computer(
+                pds.get_rules("progressive", {"throws": 2}), pds.player_response(PROGRESSIVE, m)
+            ),
+            "solved under other rules",
+        ),
+    ],
+)
+def test_payouts_and_responses_are_checked(seed_payout, call, words):
+    with pytest.raises(OptionError, match=words):
+        call(seed_payout)
+
+
+def test_a_payout_of_whole_floats_is_the_same_game(seed_payout):
+    ints = pds.player_response(PROGRESSIVE, seed_payout)
+    floats = pds.player_response(PROGRESSIVE, seed_payout.astype(np.float64))
+    assert np.array_equal(ints.values, floats.values)

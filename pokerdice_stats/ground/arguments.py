@@ -177,3 +177,58 @@ got 'odds_tables'
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
         raise error(f"{what} must be a list or tuple of names, got {shown(value)}")
     return tuple(value)
+
+
+def checked_whole_table(
+    value: object,
+    what: str,
+    shape: tuple[int, ...],
+    fit_int64: bool = True,
+    error: type[PokerDiceError] = OptionError,
+) -> np.ndarray:
+    """``value`` as an array of whole numbers of ``shape``: int64, or Python ints (object)
+    when ``fit_int64`` is False and some do not fit.  Floats are taken when every one is
+    whole (``3.0``); ``0.5``, NaN, text or None are refused, never truncated.
+
+    Examples
+    --------
+    >>> checked_whole_table([[1.0, -2.0]], "payout", (1, 2)).tolist()
+    [[1, -2]]
+    >>> checked_whole_table([[1.5, 2]], "payout", (1, 2))
+    Traceback (most recent call last):
+    ...
+    pokerdice_stats.ground.errors.OptionError: payout must hold whole numbers, got 1.5
+    """
+    try:
+        table = np.asarray(value)
+    except (TypeError, ValueError):
+        raise error(f"{what} must be an array of whole numbers, got {shown(value)}") from None
+    if table.shape != shape:
+        raise error(f"{what} must be an array of shape {shape}, got shape {table.shape}")
+    kind = table.dtype.kind
+    if kind in "iu":
+        if kind == "u" and table.size and table.max() > np.iinfo(np.int64).max:
+            table = table.astype(object)
+        else:
+            return table.astype(np.int64, copy=False)
+    elif kind == "f":
+        bad = ~np.isfinite(table) | (table != np.round(table))
+        if bad.any():
+            raise error(f"{what} must hold whole numbers, got {table[bad].flat[0].item()!r}")
+        if np.abs(table).max(initial=0) < 2.0**63:
+            return table.astype(np.int64)
+        table = np.array([int(v) for v in table.ravel().tolist()], dtype=object).reshape(shape)
+    elif kind == "O":
+        items = table.ravel().tolist()
+        wrong = [v for v in items if not is_whole(v)]
+        if wrong:
+            raise error(f"{what} must hold whole numbers, got {shown(wrong[0])}")
+        table = np.array([int(v) for v in items], dtype=object).reshape(shape)
+    else:
+        raise error(f"{what} must hold whole numbers, got dtype {table.dtype}")
+    limit = np.iinfo(np.int64).max
+    if all(abs(v) <= limit for v in table.ravel().tolist()):
+        return table.astype(np.int64)
+    if fit_int64:
+        raise error(f"{what} must hold whole numbers within int64 (at most {limit:,} in size)")
+    return table

@@ -42,7 +42,12 @@ from pokerdice_stats.engines.blind.certification import certify_bounds, with_exa
 from pokerdice_stats.engines.blind.mixtures import Equilibrium, Mixture, game_value
 from pokerdice_stats.engines.blind.solvers import double_oracle, fictitious_play
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import checked_positive_number, checked_whole_number
+from pokerdice_stats.ground.arguments import (
+    checked_flag,
+    checked_positive_number,
+    checked_whole_number,
+    checked_whole_table,
+)
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.goals import INT64_MAX
 from pokerdice_stats.turn.rules import RuleSet
@@ -96,13 +101,13 @@ def solve_blind(
         If ``rules`` (or ``second_rules``) is not a :class:`RuleSet`.
     OptionError
         For an unknown method, a bad tolerance or number of iterations, a payout of the
-        wrong shape, or rules with a throw limit.
+        wrong shape or not of whole numbers within int64 (``0.5`` is refused, not
+        truncated), a ``certify`` that is not a bool, or rules with a throw limit.
     """
     if method not in METHODS:
         raise OptionError(f"unknown method {method!r}; choose one of: " + ", ".join(METHODS))
-    payout = np.asarray(payout)
-    if payout.shape != (ix.N_HANDS, ix.N_HANDS):
-        raise OptionError(f"payout must be (252, 252), got {payout.shape}")
+    payout = checked_whole_table(payout, "payout", (ix.N_HANDS, ix.N_HANDS))
+    certify = checked_flag(certify, "certify")
     second_rules = rules if second_rules is None else second_rules
     require_independent_turns(rules, "a blind two-player game")
     require_independent_turns(second_rules, "a blind two-player game")

@@ -62,7 +62,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     payout_matrix,
 )
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import checked_positive_number
+from pokerdice_stats.ground.arguments import checked_positive_number, checked_whole_table
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.speaker import either
 from pokerdice_stats.ground.summary import short_repr
@@ -152,8 +152,12 @@ def player_response(rules: RuleSet, payout: np.ndarray) -> PlayerResponse:
     ------
     RulesError
         If ``rules`` is not a :class:`RuleSet`.
+    OptionError
+        For a payout of another shape or one that is not whole numbers (``0.5`` is
+        refused, not truncated: scale the schedule, as ``integer_payout`` does).
     """
-    payout = np.asarray(payout)
+    check_rule_set(rules)
+    payout = checked_whole_table(payout, "payout", (ix.N_HANDS, ix.N_HANDS), fit_int64=False)
     keys: dict[tuple[int, ...], int] = {}
     column = np.empty(ix.N_HANDS, dtype=np.int64)
     for c in range(ix.N_HANDS):
@@ -198,7 +202,17 @@ def optimal_computer(rules: RuleSet, response: PlayerResponse) -> tuple[Policy, 
     ------
     RulesError
         If ``rules`` is not a :class:`RuleSet`.
+    OptionError
+        If ``response`` is not a :class:`PlayerResponse`, or was solved under other rules.
     """
+    check_rule_set(rules)
+    if not isinstance(response, PlayerResponse):
+        raise OptionError(f"response must be a PlayerResponse, got {type(response).__name__}")
+    if response.policy.rules != rules:
+        raise OptionError(
+            "response was solved under other rules than these (the computer and the player "
+            "play one rule set): solve player_response under these rules"
+        )
     goal = Goal(
         "minus the player's optimal payout", -np.asarray(response.values), response.denominator
     )

@@ -35,8 +35,9 @@ def zeros(shape: tuple[int, ...], exact: bool) -> np.ndarray:
 def goals_from_values(values: np.ndarray, rules: RuleSet, exact: bool, name: str) -> Sequence[Goal]:
     """Goals over the 252 hands from values over the strengths (one goal a row).
 
-    Exact values become integer numerators over the row's common denominator; float
-    values a :class:`~pokerdice_stats.turn.goals.FloatGoals` of their rows.
+    Exact values become integer numerators over the row's common denominator (a goal
+    is a chance when its values all lie in 0..1); float values a
+    :class:`~pokerdice_stats.turn.goals.FloatGoals` of their rows.
     """
     strength = hand_table(rules).strength
     if not exact:
@@ -51,7 +52,9 @@ def goals_from_values(values: np.ndarray, rules: RuleSet, exact: bool, name: str
         by_strength = np.empty(len(row), dtype=object)
         by_strength[used] = [n * (denominator // d) for n, d in ratios]
         numerators = by_strength[strength]
-        goals.append(Goal(f"{name}#{g}", numerators, denominator, is_probability=True))
+        # a seat's chance of winning is a chance; chips (betting) are not
+        chance = all(0 <= n <= denominator for n in by_strength[used].tolist())
+        goals.append(Goal(f"{name}#{g}", numerators, denominator, is_probability=chance))
     return goals
 
 
