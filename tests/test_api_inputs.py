@@ -103,3 +103,76 @@ def test_a_payout_of_whole_floats_is_the_same_game(seed_payout):
     ints = pds.player_response(PROGRESSIVE, seed_payout)
     floats = pds.player_response(PROGRESSIVE, seed_payout.astype(np.float64))
     assert np.array_equal(ints.values, floats.values)
+
+
+BANKING = pds.get_rules("banking")
+
+
+def test_an_equilibrium_is_read_only_under_its_own_rules():
+    eq = pds.banking_equilibrium(BANKING)
+    assert eq.rules == BANKING and eq.second_rules == BANKING
+    with pytest.raises(OptionError, match="solved under other rules than these"):
+        pds.banking_strategy_table(pds.get_rules("banking", {"throws": 2}), eq)
+    with pytest.raises(OptionError, match="eq must be an Equilibrium, got str"):
+        pds.banking_strategy_table(BANKING, "x")
+
+
+HANDS = pds.hand_table(CLASSIC)
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"chances": -HANDS.ways / 7776}, "finite chances, not negative"),
+        ({"chances": np.ones(252)}, "must sum to 1, got 252"),
+        ({"chances": np.full(252, np.nan)}, "finite chances"),
+        ({"chances": np.ones(10) / 10}, "got shape"),
+        ({"classes": np.arange(252) * 1.0}, "whole-number labels"),
+        ({"classes": np.arange(252) - 1}, "labels from 0 to 251, got -1 to 250"),
+        ({"classes": np.arange(252) * 1000}, "labels from 0 to 251"),
+        ({"classes": "x"}, "whole-number labels"),
+    ],
+)
+def test_the_bidding_program_checks_its_deal_and_classes(options, words):
+    with pytest.raises(OptionError, match=words):
+        pds.solve_bidding(CLASSIC, **options)
+
+
+@pytest.mark.parametrize(
+    ("distributions", "words"),
+    [
+        ({"a": np.ones(252)}, "'a' must sum to 1, got 252"),
+        ({"a": -np.ones(252) / 252}, "not negative"),
+        ({"a": None}, "got shape"),
+        (None, "must be a dict of names"),
+        ({}, "must be a dict of names"),
+    ],
+)
+def test_a_category_table_reads_distributions_only(distributions, words):
+    with pytest.raises(OptionError, match=words):
+        pds.category_table(BANKING, distributions)
+
+
+@pytest.mark.parametrize("flag", ["no", 1, float("nan")])
+def test_holdup_takes_exact_as_a_bool(flag):
+    with pytest.raises(OptionError, match="exact must be True or False"):
+        pds.holdup(CLASSIC, "Q Q Q 9 9", 1, exact=flag)
+    with pytest.raises(OptionError, match="exact must be True or False"):
+        pds.holdup_table(CLASSIC, 1, exact=flag)
+
+
+@pytest.mark.parametrize(
+    ("limit", "words"),
+    [(2.5, "whole number, got 2.5"), ("2", "whole number"), (True, "whole number"), (0, "1 to 3")],
+)
+def test_a_throw_limit_is_a_whole_number(limit, words):
+    rules = pds.get_rules("gameweave", {"throw_limit": "first-player"})
+    with pytest.raises(OptionError, match=words):
+        pds.round_advice(rules, "K K J 10 9", 1, against="A A 9 9 10", limit=limit)
+
+
+def test_untouched_dice_are_refused_where_the_rules_do_not_track_them():
+    policy = pds.solve(CLASSIC, "at-least:full-house")
+    assert policy.keep_value("K K", 2) == Fraction(139, 324)
+    with pytest.raises(OptionError, match="untouched dice count only under a turn-scoped"):
+        policy.keep_value("K K", 2, untouched="Z")

@@ -232,3 +232,30 @@ def checked_whole_table(
     if fit_int64:
         raise error(f"{what} must hold whole numbers within int64 (at most {limit:,} in size)")
     return table
+
+
+def checked_chances(
+    value: object, what: str, length: int, error: type[PokerDiceError] = OptionError
+) -> np.ndarray:
+    """``value`` as ``length`` float chances (one an outcome, e.g. a final hand), or refused.
+
+    Examples
+    --------
+    >>> checked_chances([0.25, 0.75], "deal", 2).tolist()
+    [0.25, 0.75]
+    >>> checked_chances([0.5, 0.6], "deal", 2)
+    Traceback (most recent call last):
+    ...
+    pokerdice_stats.ground.errors.OptionError: deal must sum to 1, got 1.1
+    """
+    try:
+        chances = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise error(f"{what} must be {length} chances, got {shown(value)}") from None
+    if chances.shape != (length,):
+        raise error(f"{what} must be {length} chances, one an outcome, got shape {chances.shape}")
+    if not np.isfinite(chances).all() or (chances < 0).any():
+        raise error(f"{what} must be finite chances, not negative")
+    if abs(chances.sum() - 1) > 1e-9:
+        raise error(f"{what} must sum to 1, got {chances.sum():.12g}")
+    return chances

@@ -271,7 +271,7 @@ class Policy:
 
         Under a turn-scoped ``max_rethrow`` (``original`` states) the value also
         depends on the first-throw dice still untouched before the keep
-        (``untouched``, a keep index; required there).
+        (``untouched``, a keep index or dice; required there, refused elsewhere).
         """
         throws_left = self._throws_left(throws_left, 1)
         goal = self._goal(goal)
@@ -283,6 +283,11 @@ class Policy:
                     "first-throw dice: give them"
                 )
             column = carried_keep(self._keep(untouched, "untouched"), keep)
+        elif untouched is not None:
+            raise OptionError(
+                "untouched dice count only under a turn-scoped max_rethrow "
+                "(max_rethrow_scope=turn); these rules do not track them"
+            )
         return self._number(self.stages[throws_left - 1].keep_values[goal, column], throws_left)
 
     def optimal_keeps(

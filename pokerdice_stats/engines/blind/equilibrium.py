@@ -145,4 +145,6 @@ def solve_blind(
         second=second,
         method=method,
         gaps=gaps,
+        rules=rules,
+        second_rules=second_rules,
     )

@@ -18,11 +18,19 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.fixed_order import dot
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from pokerdice_stats.turn.rules import RuleSet
+
+
+def _rules_name(rules: RuleSet | None) -> str:
+    return "not recorded" if rules is None else rules.label()
+
 
 #: Float weights are rounded to fractions with denominators up to this.
 WEIGHT_DENOMINATOR = 2**30
@@ -123,6 +131,9 @@ class Equilibrium:
     method : str
     gaps : list of float
         Exploitability after each iteration.
+    rules, second_rules : RuleSet or None
+        The players' turn rules the game was solved under (None: not recorded), so that
+        a table reading the equilibrium under other rules refuses it.
     """
 
     value: float
@@ -136,6 +147,22 @@ class Equilibrium:
     second: Mixture
     method: str
     gaps: list[float] = field(default_factory=list)
+    rules: RuleSet | None = field(default=None, repr=False)
+    second_rules: RuleSet | None = field(default=None, repr=False)
+
+    def check_rules(self, rules: RuleSet, what: str) -> None:
+        """Refuse reading this equilibrium under ``rules`` when it was solved under others.
+
+        Raises
+        ------
+        OptionError
+            If either player's recorded rules differ from ``rules``.
+        """
+        if any(own is not None and own != rules for own in (self.rules, self.second_rules)):
+            raise OptionError(
+                f"{what}: the equilibrium was solved under other rules than these "
+                f"({_rules_name(self.rules)}); solve it under these rules"
+            )
 
     def frame(self) -> pd.DataFrame:
         """One row a pure strategy of either player's mixture: ``player`` (``first`` or

@@ -31,9 +31,10 @@ from pokerdice_stats.engines.blind.simple_strategies import (
     available_strategies,
     strategy_distribution,
 )
+from pokerdice_stats.ground.arguments import checked_chances
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.goals import payout_against
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
@@ -163,10 +164,15 @@ def strategy_table(rules: RuleSet | None = None, eq: Equilibrium | None = None) 
     RulesError
         If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For rules with a throw limit.
+        For rules with a throw limit, or an ``eq`` that is not an equilibrium of these
+        rules.
     """
     rules = get_rules("banking") if rules is None else rules
-    eq = banking_equilibrium(rules) if eq is None else eq
+    if eq is None:
+        eq = banking_equilibrium(rules)
+    elif not isinstance(eq, Equilibrium):
+        raise OptionError(f"eq must be an Equilibrium, got {type(eq).__name__}")
+    eq.check_rules(check_rule_set(rules), "banking_strategy_table")
     payout = banking_payout(rules)
     mixture = eq.second.exact()
     rows = []
@@ -218,12 +224,24 @@ def category_table(rules: RuleSet, distributions: dict[str, np.ndarray]) -> pd.D
     ------
     RulesError
         If ``rules`` is not a :class:`RuleSet`.
+    OptionError
+        Unless ``distributions`` maps names to 252 chances each (finite, not negative,
+        summing to 1 within 1e-9).
     """
     table = hand_table(rules)
+    if not isinstance(distributions, dict) or not distributions:
+        raise OptionError(
+            "distributions must be a dict of names to final-hand distributions, got "
+            f"{type(distributions).__name__}"
+        )
+    checked = {
+        name: checked_chances(dist, f"distribution {name!r}", len(table.category))
+        for name, dist in distributions.items()
+    }
     rows = []
     for c, cat in enumerate(rules.categories):
         row: dict[str, object] = {"category": cat.slug}
-        for name, dist in distributions.items():
-            row[name] = float(np.asarray(dist, dtype=np.float64)[table.category == c].sum())
+        for name, chances in checked.items():
+            row[name] = float(chances[table.category == c].sum())
         rows.append(row)
     return pd.DataFrame(rows)

@@ -56,6 +56,8 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder
 from pokerdice_stats.games.bidding.exact.response import exploitability, play_value
 from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree, bid_tree
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.arguments import checked_chances
+from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import figure_frame, short_repr
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -193,7 +195,9 @@ def solve_bidding(
     RulesError
         If ``rules`` is not a :class:`RuleSet` (with a ladder given by name).
     OptionError
-        For an unknown ladder, or one with too many rungs for the exact tree.
+        For an unknown ladder, or one with too many rungs for the exact tree; for
+        ``chances`` that are not a chance of each of the 252 hands summing to 1, or
+        ``classes`` that are not 252 labels from 0 to 251.
     """
     # the linear program (scipy) is loaded here: a solution read back from the cache
     # folder, and the answers drawn from it, do without it
@@ -204,6 +208,8 @@ def solve_bidding(
     )
 
     built = ladder if isinstance(ladder, BidLadder) else bid_ladder(rules, ladder)
+    chances = None if chances is None else checked_chances(chances, "chances", ix.N_HANDS)
+    classes = None if classes is None else checked_classes(classes)
     tree = bid_tree(built.n_rungs)
     given = classes is not None
     if classes is None:
@@ -216,6 +222,28 @@ def solve_bidding(
     lower, upper, gap = exploitability(tree, built, strategy[1], strategy[2], chances)
     result = Bidding(built, tree, value, lower, upper, gap, strategy, classes)
     return dataclasses.replace(result, abstraction=_described(abstraction, given, gap))
+
+
+def checked_classes(classes: object) -> np.ndarray:
+    """``classes`` as 252 whole labels from 0 to 251, or refused.
+
+    Raises
+    ------
+    OptionError
+        Unless a (252,) array of whole numbers from 0 to 251.
+    """
+    labels = np.asarray(classes)
+    if labels.shape != (ix.N_HANDS,) or labels.dtype.kind not in "iu":
+        raise OptionError(
+            "classes must be 252 whole-number labels (one a hand), got "
+            f"shape {labels.shape} of {labels.dtype}"
+        )
+    if labels.min() < 0 or labels.max() >= ix.N_HANDS:
+        raise OptionError(
+            f"classes must be labels from 0 to {ix.N_HANDS - 1}, got {labels.min()} to "
+            f"{labels.max()}"
+        )
+    return labels.astype(np.int64)
 
 
 def _described(abstraction: str | None, given: bool, gap: float) -> str:

@@ -27,7 +27,7 @@ from pokerdice_stats.games.seats import MAX_PLAYERS, check_players
 from pokerdice_stats.games.seen.exact.rounds import outcomes, solve_round
 from pokerdice_stats.games.seen.exact.seat_chain import forward_tie_sets
 from pokerdice_stats.games.seen.exact.strengths import n_strengths, zeros
-from pokerdice_stats.ground.arguments import checked_whole_number
+from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import exact_is_cheap, hand_table
 from pokerdice_stats.turn.rules import RuleSet
@@ -150,7 +150,7 @@ def holdup(
     (Fraction(415945, 1417176), 0.2935)
     """
     left = _check_left(players_left)
-    exact = exact_is_cheap(rules) if exact is None else bool(exact)
+    exact = exact_is_cheap(rules) if exact is None else checked_flag(exact, "exact")
     table = hand_table(rules)
     h = table.hand(hand)
     players = left + 1
@@ -202,7 +202,7 @@ def holdup_table(
         For ``max_left`` outside 1..4, or blind rules (``knowledge=blind``).
     """
     max_left = _check_left(max_left)
-    exact = exact_is_cheap(rules) if exact is None else bool(exact)
+    exact = exact_is_cheap(rules) if exact is None else checked_flag(exact, "exact")
     table = hand_table(rules)
     examples: dict[int, int] = {}
     for h in np.argsort(table.strength, kind="stable"):
@@ -230,5 +230,5 @@ def holdup_table(
 def pot_chances(rules: RuleSet, players: int, *, exact: bool | None = None) -> tuple:
     """Each seat's chance of taking the pot from the start of a round."""
     n = check_players(players)
-    exact = exact_is_cheap(rules) if exact is None else bool(exact)
+    exact = exact_is_cheap(rules) if exact is None else checked_flag(exact, "exact")
     return solve_round(rules, n, exact=exact).win

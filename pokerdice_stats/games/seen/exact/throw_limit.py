@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.turn.rules import RuleSet
@@ -45,6 +46,4 @@ def check_limit(rules: RuleSet, limit: int | None, flag: str | None = None) -> i
     flag = flag or option("limit")
     if not has_throw_limit(rules):
         raise OptionError(f"{flag} applies only under throw_limit=first-player")
-    if not 1 <= int(limit) <= rules.throws:
-        raise OptionError(f"{flag} must be 1 to {rules.throws}, got {limit}")
-    return int(limit)
+    return checked_whole_number(limit, flag, 1, rules.throws)
