@@ -176,3 +176,30 @@ def test_untouched_dice_are_refused_where_the_rules_do_not_track_them():
     assert policy.keep_value("K K", 2) == Fraction(139, 324)
     with pytest.raises(OptionError, match="untouched dice count only under a turn-scoped"):
         policy.keep_value("K K", 2, untouched="Z")
+
+
+def test_a_tolerance_past_the_games_scale_is_refused(seed_payout):
+    with pytest.raises(OptionError, match=r"below the largest payout \(1,200\), got 1e\+20"):
+        pds.solve_blind(PROGRESSIVE, seed_payout, tolerance=1e20)
+    with pytest.raises(OptionError, match="a share of the pot, below 1, got 2"):
+        pds.solve_field(BANKING, 2, tolerance=2)
+
+
+def test_a_gap_within_a_chosen_tolerance_is_stated_as_measured(seed_payout):
+    """A tolerance stops the solver; only the arithmetic's rounding is written 0."""
+    loose = pds.solve_blind(PROGRESSIVE, seed_payout, tolerance=0.5)
+    assert 0 < loose.exploitability <= 0.5
+    assert loose.shown_exploitability == loose.exploitability
+    assert loose.upper - loose.lower <= loose.exploitability + 1e-9  # bounds of that gap
+    tight = pds.solve_blind(PROGRESSIVE, seed_payout)
+    assert tight.noise == pytest.approx(1.2e-6)
+    assert tight.shown_exploitability == (
+        0.0 if tight.exploitability < tight.noise else tight.exploitability
+    )
+
+
+def test_scale_and_design_keep_to_the_pays_every_solve_keeps_to():
+    with pytest.raises(OptionError, match="past the 1,000,000 every solve keeps to"):
+        pds.solve_pay(PROGRESSIVE, "scale", 10**20)
+    with pytest.raises(OptionError, match="must be 0 to 1000000"):
+        pds.design_schedule(PROGRESSIVE, 3, max_pay=10**20)

@@ -542,3 +542,9 @@ def test_cli_names_the_range_of_bank_values_not_several_pays(capsys, tmp_path):
     code, _, err = run_cli(capsys, "payout", "--rounds", "10000", "--schedule", str(path))
     assert code == 2 and "12,010,000 bank values" in err and "rounds fit" in err
     assert "several" not in err
+
+
+def test_a_scale_solve_says_factor_and_no_scan(capsys):
+    code, out, _ = run_cli(capsys, "payout", "--solve", "scale", "--target", "2")
+    assert code == 0 and "factor 1.325975043 on every pay" in out
+    assert "a factor changes no decision" in out and "scan" not in out

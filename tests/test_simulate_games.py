@@ -268,9 +268,13 @@ def test_bad_runs_are_refused():
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"seed": -1}, "the seed must be a whole number >= 0, got -1"),
-        ({"seed": 1.5}, "the seed must be a whole number >= 0, got 1.5"),
-        ({"seed": None}, "the seed must be a whole number >= 0, got None"),
+        ({"seed": -1}, "the seed must be a whole number from 0 to 2**63 - 1 (int64), got -1"),
+        ({"seed": 1.5}, "the seed must be a whole number from 0 to 2**63 - 1 (int64), got 1.5"),
+        (
+            {"seed": 2**63},
+            f"the seed must be a whole number from 0 to 2**63 - 1 (int64), got {2**63}",
+        ),
+        ({"seed": None}, "the seed must be a whole number from 0 to 2**63 - 1 (int64), got None"),
         ({"n": 2.0}, "the number of samples must be a whole number of at least 1, got 2.0"),
         ({"n": True}, "the number of samples must be a whole number of at least 1, got True"),
         ({"workers": -3}, "workers must be at least 1, got -3"),

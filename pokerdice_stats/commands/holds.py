@@ -244,7 +244,7 @@ HOLD_CONTEXT_KEYS = (
 
 def run_hold(args: argparse.Namespace) -> int:
     from pokerdice_stats.engines.cli import emit_record, emit_rows
-    from pokerdice_stats.ground.numbers import chance_percent, short_fraction
+    from pokerdice_stats.ground.numbers import chance_percent, fixed_text, short_fraction
     from pokerdice_stats.turn.advice import UNIT_CHANCE, hold_distribution
     from pokerdice_stats.turn.hands import hand_table
 
@@ -271,7 +271,7 @@ def run_hold(args: argparse.Namespace) -> int:
         shown = {
             "keep": row["keep"] or "(none)",
             "rethrow": row["rethrow"] or "stand",
-            value_name: chance_percent(value, digits=6) if "%" in value_name else f"{value:.6f}",
+            value_name: chance_percent(value, 6) if "%" in value_name else fixed_text(value, ".6f"),
             exact: short_fraction(row["value"]) if advice.exact else "",
             "optimal": "*" if row["optimal"] else "",
         }

@@ -190,3 +190,8 @@ def check_structure(text: str, what: str) -> str:
     if _LONG_DIGITS.search(text):
         raise LimitError(f"{what} holds a number of more than {MAX_DIGITS} digits")
     return text
+
+
+#: The largest seed of a simulation: an int64, as JSON readers and other tools hold it
+#: (numpy's SeedSequence would take more).
+SEED_MAX = 2**63 - 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -36,13 +37,20 @@ def fixed_text(value: Any, spec: str, tolerance: float | None = None) -> str:
     As :func:`number_text` does for tables: a value below a stated
     ``tolerance`` is numerical noise and written as zero, and a rounded zero
     never carries a sign (``-0.0000`` is written ``0.0000``), so the text does
-    not depend on the last bits a library version computes.
+    not depend on the last bits a library version computes.  A fixed-point spec of a
+    number of 1e15 or more, whose digits a double does not hold, is written to 15
+    significant digits instead (``2.69418724279835e+19``, not ``26941872427983540224.0``).
+
+    >>> fixed_text(2.5, ".6f"), fixed_text(26941872427983539094.38, ".6f")
+    ('2.500000', '2.69418724279835e+19')
     """
     number = float(value)
     if math.isnan(number):
         return ""
     if number == 0 or (tolerance is not None and abs(number) < tolerance):
         number = 0.0
+    if spec.endswith("f") and abs(number) >= 1e15:
+        spec = ".15g"
     text = format(number, spec)
     if text.startswith("-") and not any(ch in "123456789" for ch in text.split("e")[0]):
         text = text[1:]
@@ -51,16 +59,26 @@ def fixed_text(value: Any, spec: str, tolerance: float | None = None) -> str:
 
 def chance_percent(chance: Any, digits: int = 4) -> str:
     """A chance (0 to 1) as a percentage for people, ``digits`` significant digits, but
-    never rounded to 0 or 100 unless it is exactly 0 or 1.
+    never rounded to 0 or 100 unless it is exactly 0 or 1 (or within a double's rounding
+    error of it: 15 significant digits).
+
+    Written without an exponent down to 1e-7 percent (``0.000091``, not ``9.1e-05``);
+    below it, where a chance is the arithmetic's noise or one in billions, with one.
 
     >>> chance_percent(0.0385802), chance_percent(0.999989), chance_percent(1), chance_percent(2e-9)
-    ('3.858', '99.999', '100', '2e-07')
+    ('3.858', '99.999', '100', '0.0000002')
+    >>> chance_percent(9.1e-07), chance_percent(0.9999999999999997), chance_percent(1 - 1e-13)
+    ('0.000091', '100', '99.99999999999')
     """
     value = 100 * float(chance)
     text = f"{value:.{digits}g}"
-    while value not in (0.0, 100.0) and float(text) in (0.0, 100.0) and digits < 17:
+    # more digits until it is not 0 or 100, up to 15: past them a double's digits are a
+    # computation's rounding error (0.9999999999999997 for a chance of 1 is 100%)
+    while value not in (0.0, 100.0) and float(text) in (0.0, 100.0) and digits < 15:
         digits += 1
         text = f"{value:.{digits}g}"
+    if "e" in text and 1e-7 <= abs(value) < 1e15:
+        text = format(Decimal(text), "f")  # the same digits, without the exponent
     return text
 
 

@@ -100,7 +100,8 @@ def solve_blind(
     RulesError
         If ``rules`` (or ``second_rules``) is not a :class:`RuleSet`.
     OptionError
-        For an unknown method, a bad tolerance or number of iterations, a payout of the
+        For an unknown method, a bad tolerance (not positive, or not below the largest
+        payout) or number of iterations, a payout of the
         wrong shape or not of whole numbers within int64 (``0.5`` is refused, not
         truncated), a ``certify`` that is not a bool, or rules with a throw limit.
     """
@@ -116,6 +117,11 @@ def solve_blind(
         tolerance = RELATIVE_TOLERANCE * scale
     else:
         tolerance = checked_positive_number(tolerance, "tolerance")
+        if tolerance >= scale:
+            raise OptionError(
+                f"tolerance must be below the largest payout ({scale:,.6g}), got "
+                f"{tolerance:.6g}: a gap that large is met by strategies that ignore the game"
+            )
     if max_iterations is None:
         max_iterations = 100 if method == "double-oracle" else 2000
     max_iterations = checked_whole_number(max_iterations, "max_iterations", 1, INT64_MAX)
@@ -147,4 +153,5 @@ def solve_blind(
         gaps=gaps,
         rules=rules,
         second_rules=second_rules,
+        noise=RELATIVE_TOLERANCE * scale,
     )

@@ -134,6 +134,9 @@ class Equilibrium:
     rules, second_rules : RuleSet or None
         The players' turn rules the game was solved under (None: not recorded), so that
         a table reading the equilibrium under other rules refuses it.
+    noise : float
+        The size below which a gap is the arithmetic's rounding, not the strategies'
+        (the default tolerance: 1e-9 of the largest payout; 0: not recorded).
     """
 
     value: float
@@ -149,6 +152,16 @@ class Equilibrium:
     gaps: list[float] = field(default_factory=list)
     rules: RuleSet | None = field(default=None, repr=False)
     second_rules: RuleSet | None = field(default=None, repr=False)
+    noise: float = field(default=0.0, repr=False)
+
+    @property
+    def shown_exploitability(self) -> float:
+        """The exploitability as answers write it: 0 when it is within :attr:`noise` (and
+        the tolerance), the arithmetic's rounding; otherwise as measured, even below a
+        tolerance the caller chose (a tolerance stops the solver, it is no rounding)."""
+        if abs(self.exploitability) < min(self.tolerance, self.noise or self.tolerance):
+            return 0.0
+        return self.exploitability
 
     def check_rules(self, rules: RuleSet, what: str) -> None:
         """Refuse reading this equilibrium under ``rules`` when it was solved under others.

@@ -29,7 +29,7 @@ from tqdm import tqdm
 
 from pokerdice_stats.engines.simulation.pace import Pace
 from pokerdice_stats.ground.arguments import checked_flag, is_whole, shown
-from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_WORKERS
+from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_WORKERS, SEED_MAX
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.interrupts import SEEN
 from pokerdice_stats.ground.limits import check_memory
@@ -95,8 +95,11 @@ class RunOptions:
                 f"the number of samples must be at most {MAX_SAMPLES:,} (a run would take "
                 f"days), got {self.n:,}"
             )
-        if not is_whole(self.seed) or self.seed < 0:
-            raise OptionError(f"the seed must be a whole number >= 0, got {self.seed}")
+        if not is_whole(self.seed) or not 0 <= self.seed <= SEED_MAX:
+            raise OptionError(
+                "the seed must be a whole number from 0 to 2**63 - 1 (int64), got "
+                + shown(self.seed)
+            )
         if self.workers is not None and (not is_whole(self.workers) or self.workers < 1):
             raise OptionError(f"workers must be at least 1, got {self.workers}")
         if self.workers is not None and self.workers > MAX_WORKERS:

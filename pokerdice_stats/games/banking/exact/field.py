@@ -290,6 +290,11 @@ def solve_field(
     n = check_players(players)
     check_blind_rules(rules, players=n)
     tolerance = TOLERANCE if tolerance is None else checked_positive_number(tolerance, "tolerance")
+    if tolerance >= 1:
+        raise OptionError(
+            f"tolerance is a share of the pot, below 1, got {tolerance:.6g}: a gap that large "
+            "is met by strategies that ignore the game"
+        )
     if max_iterations is None:
         max_iterations = MAX_ITERATIONS
     max_iterations = checked_whole_number(max_iterations, "max_iterations", 1, INT64_MAX)

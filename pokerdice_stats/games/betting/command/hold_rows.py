@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pokerdice_stats.ground.numbers import fixed_text
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -27,7 +29,7 @@ def people_holds(frame: pd.DataFrame, value: str) -> pd.DataFrame:
         {
             "keep": [k or "(none)" for k in frame["keep"]],
             "rethrow": [r or "stand" for r in frame["rethrow"]],
-            "value (chips)": [f"{float(v):.6f}" for v in frame[value]],
+            "value (chips)": [fixed_text(v, ".6f") for v in frame[value]],
             "best": ["*" if o else "" for o in frame["optimal"]],
         }
     )

@@ -207,10 +207,8 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
         record.update(
             {
                 "method": eq.method,
-                # below the tolerance the gap is the solver's noise: written 0
-                "exploitability": 0.0
-                if abs(eq.exploitability) < eq.tolerance
-                else eq.exploitability,
+                # within the arithmetic's rounding the gap is written 0
+                "exploitability": eq.shown_exploitability,
                 "tolerance": stated(eq.tolerance),
                 "iterations": eq.iterations,
                 "converged": eq.converged,

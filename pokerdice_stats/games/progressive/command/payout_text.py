@@ -151,19 +151,30 @@ def solve_text(record: dict) -> str:
     breakpoints = ", ".join(f"{b:.6g}" for b in record["breakpoints_float"]) or "none met"
     percent = record["target_unit"].startswith("percent")
     target = f"{record['target_float']:g}" + ("%" if percent else " points per round")
+    scale = record["cell"] == "scale"
+    found = (
+        f"  factor {record['pay_float']:.10g} on every pay (exact: the fraction pay_exact of "
+        "--format json; the schedule --schedule-out writes)\n"
+        if scale
+        else f"  pay {record['pay_float']:.10g} (exact: the fraction pay_exact of --format json, "
+        "and of the file --schedule-out writes)\n"
+    )
+    search = (
+        "  a factor changes no decision (each compares pays, and a factor keeps their order): "
+        "the edge is the factor times the schedule's, so this factor is the only one\n"
+        if scale
+        else f"  breakpoints located (pays where a policy changes; those nearest this pay "
+        f"first, not every one): {breakpoints}\n" + _piece_text(record) + _other_pays_text(record)
+    )
     return (
         f"fair pay: {record['cell']} against computer {record['computer']} "
         f"(knowledge {record['knowledge']}, schedule {record['schedule']})\n"
         f"  target: the player's edge {target}\n"
-        f"  pay {record['pay_float']:.10g} (exact: the fraction pay_exact of --format json, "
-        "and of the file --schedule-out writes)\n"
-        f"  edge there: player {record['edge']:+.6g} points a round = "
+        + found
+        + f"  edge there: player {record['edge']:+.6g} points a round = "
         f"{percent_text(record['edge_percent'])} of the {record['action']:.6g} points that change "
         f"hands (house {percent_text(record['house_edge_percent'])}); exact\n"
-        f"  breakpoints located (pays where a policy changes; those nearest this pay "
-        f"first, not every one): {breakpoints}\n"
-        + _piece_text(record)
-        + _other_pays_text(record)
+        + search
         + "".join(f"  out of order: {line}\n" for line in record.get("order_breaks") or [])
         + f"  {record['evaluations']} exact evaluations of the game\n"
         f"  {record['edge_definition']}\n"

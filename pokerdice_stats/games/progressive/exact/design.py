@@ -294,7 +294,13 @@ def design_schedule(
     aim = parse_target(target)
     computer = canonical_policy(computer)
     tolerance = DEFAULT_WITHIN if within is None else _positive(within, option("within"))
-    largest = PAY_LIMIT if max_pay is None else checked_whole_number(max_pay, option("max_pay"), 0)
+    largest = (
+        PAY_LIMIT
+        if max_pay is None
+        else checked_whole_number(
+            max_pay, option("max_pay"), 0, int(PAY_LIMIT), reason="the pays every solve keeps to"
+        )
+    )
     game = {"computer": computer, "knowledge": knowledge}
     base = pays_of(rules, schedule)
     rounded = {key: Fraction(round(pay)) for key, pay in base.items()}

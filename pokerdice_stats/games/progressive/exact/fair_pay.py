@@ -350,6 +350,12 @@ def _solve_scale(rules, wanted, schedule, common) -> FairPay:
             f"a factor k >= 0 gives k * {float(unit):.6g} (policies do not change with k)"
         )
     factor = wanted / unit
+    if factor * schedule.largest > PAY_LIMIT:
+        raise OptionError(
+            f"the factor that reaches {float(wanted):.6g} points per round ({float(factor):.6g}) "
+            f"takes the largest pay to {float(factor * schedule.largest):,.6g}, past the "
+            f"{int(PAY_LIMIT):,} every solve keeps to"
+        )
     scaled = schedule.scaled(factor, f"{schedule.name} x {amount_label(factor)}")
     outcomes = round_outcomes(rules, schedule=scaled, **common)
     expected = Fraction(outcomes.expected)
