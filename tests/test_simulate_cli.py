@@ -240,3 +240,13 @@ def test_crosscheck_refuses_too_few_samples_for_its_verdict(capsys):
     """One sample a figure gives z-scores the normal approximation does not justify: a
     correct toolkit would FAIL far more often than the stated 1%."""
     assert_cli_error(capsys, ["crosscheck", "--only", "chances", "--n", "1"], "at least 1,000")
+
+
+def test_crosscheck_help_names_every_group(capsys):
+    from pokerdice_stats.games.checks import GROUPS
+
+    code, out, _ = run(capsys, "crosscheck", "--help")
+    words = " ".join(out.split())
+    assert code == 0
+    listed = words.split("each checked once):")[1].split("--full")[0]
+    assert [g.strip() for g in listed.split(",")] == list(GROUPS)

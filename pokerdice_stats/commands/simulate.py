@@ -32,6 +32,7 @@ from pokerdice_stats.engines.cli import (
 )
 from pokerdice_stats.games.banking.command.simulate import BANKING_ANTE, BANKING_START
 from pokerdice_stats.games.bidding.command.simulate import add_bidding_args
+from pokerdice_stats.games.check_order import GROUP_ORDER
 from pokerdice_stats.games.progressive.command.simulate import DEFAULT_COMPUTER, DEFAULT_START
 from pokerdice_stats.games.seen.command.simulate import DEFAULT_ANTE
 from pokerdice_stats.ground.bounds import MAX_SAMPLES, MAX_SESSION_ROUNDS, MAX_WORKERS, POT_ANTE
@@ -234,9 +235,7 @@ def register(subparsers) -> None:
         action="append",
         default=None,
         metavar="GROUP",
-        help="one group of figures (repeatable, each checked once): chances, turns, rounds, "
-        "blind, matches, holdup, progressive, progressive-sessions, banking-sessions, "
-        "betting-sessions",
+        help="one group of figures (repeatable, each checked once): " + ", ".join(GROUP_ORDER),
     )
     check.add_argument(
         "--full",

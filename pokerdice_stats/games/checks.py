@@ -2,8 +2,9 @@
 
 The groups are the turn's (:mod:`pokerdice_stats.engines.checks.turns`) and every
 game's, as its folder declares them (:attr:`~pokerdice_stats.games.game.Game.checks`),
-in :data:`GROUP_ORDER` (the order of ``results/simulation/crosscheck.csv``), any group
-not named there after them in the registry's order.
+in :data:`~pokerdice_stats.games.check_order.GROUP_ORDER` (the order of
+``results/simulation/crosscheck.csv``), any group not named there after them in the
+registry's order.
 
 Examples
 --------
@@ -19,23 +20,8 @@ from collections.abc import Callable, Iterator
 from pokerdice_stats.engines.checks import Check, CheckGroup, checks_frame, run_checks
 from pokerdice_stats.engines.checks.turns import chances_checks, turn_checks
 from pokerdice_stats.engines.simulation.run import RunOptions
+from pokerdice_stats.games.check_order import GROUP_ORDER
 from pokerdice_stats.games.registry import check_groups
-
-#: The order the groups are run and published in.
-GROUP_ORDER = (
-    "chances",
-    "turns",
-    "rounds",
-    "blind",
-    "matches",
-    "holdup",
-    "progressive",
-    "progressive-sessions",
-    "banking-sessions",
-    "betting-sessions",
-    "bidding",
-    "bidding-fine",
-)
 
 
 def _game_group(group: str) -> CheckGroup:
