@@ -195,3 +195,7 @@ def check_structure(text: str, what: str) -> str:
 #: The largest seed of a simulation: an int64, as JSON readers and other tools hold it
 #: (numpy's SeedSequence would take more).
 SEED_MAX = 2**63 - 1
+
+#: Most iterations of an equilibrium solver (``--max-iterations``): the double oracle
+#: stops within some tens, fictitious play within thousands.
+MAX_SOLVER_ITERATIONS = 100_000

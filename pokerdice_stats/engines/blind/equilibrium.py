@@ -48,8 +48,9 @@ from pokerdice_stats.ground.arguments import (
     checked_whole_number,
     checked_whole_table,
 )
+from pokerdice_stats.ground.bounds import MAX_SOLVER_ITERATIONS
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.turn.goals import INT64_MAX
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.turn.rules import RuleSet
 
 __all__ = ["METHODS", "RELATIVE_TOLERANCE", "Equilibrium", "Mixture", "game_value", "solve_blind"]
@@ -124,7 +125,9 @@ def solve_blind(
             )
     if max_iterations is None:
         max_iterations = 100 if method == "double-oracle" else 2000
-    max_iterations = checked_whole_number(max_iterations, "max_iterations", 1, INT64_MAX)
+    max_iterations = checked_whole_number(
+        max_iterations, option("max_iterations"), 1, MAX_SOLVER_ITERATIONS
+    )
     a = payout.astype(np.float64)
     if method == "double-oracle":
         first, second, value, gaps, converged = double_oracle(

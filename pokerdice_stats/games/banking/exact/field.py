@@ -63,18 +63,19 @@ from pokerdice_stats.games.banking.exact.rounds import chances, tied_sets
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import checked_positive_number, checked_whole_number
+from pokerdice_stats.ground.bounds import MAX_SOLVER_ITERATIONS
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.ground.speaker import either, setting
+from pokerdice_stats.ground.speaker import either, option, setting
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.fixed_order import dot
-from pokerdice_stats.turn.goals import INT64_MAX, Goal
+from pokerdice_stats.turn.goals import Goal
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
 #: Default tolerance on the exploitability, in shares of the pot.
 TOLERANCE = 1e-9
-MAX_ITERATIONS = 200
+DEFAULT_ITERATIONS = 200
 #: The float weights are rounded to multiples of ``2**-WEIGHT_BITS`` before certification.
 WEIGHT_BITS = 40
 _GOAL_BITS = 52
@@ -271,7 +272,7 @@ def solve_field(
         Stop when the best response gains at most this share of the pot
         (default :data:`TOLERANCE`).
     max_iterations : int, optional
-        Best responses at most (default :data:`MAX_ITERATIONS`).
+        Best responses at most (default :data:`DEFAULT_ITERATIONS`).
 
     Returns
     -------
@@ -296,8 +297,10 @@ def solve_field(
             "is met by strategies that ignore the game"
         )
     if max_iterations is None:
-        max_iterations = MAX_ITERATIONS
-    max_iterations = checked_whole_number(max_iterations, "max_iterations", 1, INT64_MAX)
+        max_iterations = DEFAULT_ITERATIONS
+    max_iterations = checked_whole_number(
+        max_iterations, option("max_iterations"), 1, MAX_SOLVER_ITERATIONS
+    )
     return _solve_cached(rules, n, tolerance, max_iterations)
 
 

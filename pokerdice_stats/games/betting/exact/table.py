@@ -53,8 +53,9 @@ from pokerdice_stats.games.betting.exact.solve import (
     solve_stakes,
 )
 from pokerdice_stats.games.seats import check_players
-from pokerdice_stats.ground.arguments import checked_flag
+from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import option as option_name
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import exact_is_cheap
 from pokerdice_stats.turn.rules import RuleSet
@@ -308,22 +309,16 @@ def check_table(
             "give raise_max (a raise of 1 to it chips) or a fixed raise and raises, not both"
         )
     if ante_max is not None:
-        if isinstance(ante_max, bool) or not isinstance(ante_max, int):
-            raise OptionError(f"ante_max must be a whole number of chips, got {ante_max!r}")
-        if not 1 <= ante_max <= MAX_ANTE:
-            raise OptionError(
-                f"ante_max must be 1 to {MAX_ANTE} chips, got {ante_max} ({SIZES_REASON})"
-            )
+        ante_max = checked_whole_number(
+            ante_max, option_name("ante_max"), 1, MAX_ANTE, reason=f"chips; {SIZES_REASON}"
+        )
         antes = tuple(Fraction(a) for a in range(1, ante_max + 1))
     else:
         antes = (check_stakes(1 if ante is None else ante).ante,)
     if raise_max is not None:
-        if isinstance(raise_max, bool) or not isinstance(raise_max, int):
-            raise OptionError(f"raise_max must be a whole number of chips, got {raise_max!r}")
-        if not 1 <= raise_max <= MAX_RAISES:
-            raise OptionError(
-                f"raise_max must be 1 to {MAX_RAISES} chips, got {raise_max} ({SIZES_REASON})"
-            )
+        raise_max = checked_whole_number(
+            raise_max, option_name("raise_max"), 1, MAX_RAISES, reason=f"chips; {SIZES_REASON}"
+        )
         stakes = check_stakes(antes[0], 1, raise_max)
     else:
         size = 1 if raise_size is None else raise_size

@@ -15,7 +15,8 @@ from pokerdice_stats.engines.simulation.round_result import ROUND_CHUNK, check_n
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
 from pokerdice_stats.games.seen.exact.holdup import MAX_LEFT
 from pokerdice_stats.games.seen.simulation.rounds import seen_round_game
-from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.arguments import checked_whole_number
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.kernels.codes import SHARE_UNIT
 from pokerdice_stats.kernels.simulation.chips import holdup_chunk
 from pokerdice_stats.kernels.simulation.records import Holder, RoundGame, ShareTally
@@ -64,8 +65,7 @@ def simulate_holdup(
         pot: a proportion under roll-off and must-beat, else a mean).
     """
     run = run or RunOptions()
-    if not isinstance(players_left, int) or not 1 <= players_left <= MAX_LEFT:
-        raise OptionError(f"players left must be 1 to {MAX_LEFT}, got {players_left}")
+    players_left = checked_whole_number(players_left, option("players_left"), 1, MAX_LEFT)
     players = players_left + 1
     h = hand_table(rules).hand(hand)
     game, _ = seen_round_game(rules, players)

@@ -1,0 +1,34 @@
+"""Command-line inputs once accepted without meaning, or refused in the API's words: each
+now gets one message naming the flag, and exit status 2."""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import assert_cli_error
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["betting", "--ante-max", "11"], ["--ante-max must be 1 to 10, got 11 (chips"]),
+        (["betting", "--raise-max", "5"], ["--raise-max must be 1 to 4, got 5"]),
+        (["banking", "--max-iterations", "0"], ["--max-iterations must be 1 to 100000, got 0"]),
+        (["banking", "--tolerance", "2"], ["tolerance is a share of the pot, below 1"]),
+        (
+            ["payout", "--knowledge", "blind", "--tolerance", "99999999999999999999"],
+            ["tolerance must be below the largest payout (1,200)"],
+        ),
+        (
+            ["payout", "--solve", "scale", "--target", "99999999999999999999"],
+            ["past the 1,000,000 every solve keeps to"],
+        ),
+        (
+            ["payout", "--design", "--target", "3", "--max-pay", "99999999999999999999"],
+            ["--max-pay must be 0 to 1000000"],
+        ),
+        (["simulate", "--seed", "99999999999999999999", "--n", "100"], ["2**63 - 1 (int64)"]),
+        (["payout", "--rounds", "10", "--start", "1000"], ["below the ruin line (1,200 points"]),
+    ],
+)
+def test_meaningless_numbers_are_refused_by_flag(capsys, argv, words):
+    assert_cli_error(capsys, argv, *words)
