@@ -32,3 +32,17 @@ from cli_helpers import assert_cli_error
 )
 def test_meaningless_numbers_are_refused_by_flag(capsys, argv, words):
     assert_cli_error(capsys, argv, *words)
+
+
+def test_knowledge_plays_a_round_either_way(capsys):
+    """``simulate --what round --knowledge`` overrides the rules' knowledge both ways."""
+    import json
+
+    from pokerdice_stats import cli
+
+    for rules, knowledge in (("banking", "seen"), ("gameweave", "blind")):
+        argv = ["simulate", "--what", "round", "--rules", rules, "--knowledge", knowledge]
+        code = cli.main([*argv, "--n", "200", "--no-progress", "--format", "json"])
+        record = json.loads(capsys.readouterr().out)
+        assert code == 0 and record["knowledge"] == knowledge
+        assert record["rules"] == f"{rules} (knowledge={knowledge})"

@@ -293,8 +293,11 @@ def simulate_record(args: argparse.Namespace) -> dict:
         interrupted = turns.interrupted
     elif args.what == "round":
         # --knowledge plays the rules seen or blind; the game that plays rounds so answers
+        # (either way: --knowledge seen plays banking's rules seen, as blind plays gameweave's)
         knowledge = rules.knowledge if args.knowledge is None else args.knowledge
-        game = game_for(dataclasses.replace(rules, knowledge=knowledge), "round")
+        rules = dataclasses.replace(rules, knowledge=knowledge)
+        record["rules"] = rules.label()
+        game = game_for(rules, "round")
         part, interrupted = game.entry("round_record")(args, rules, run, players, policy)
         record |= part
     elif args.what == "bidding":
