@@ -46,3 +46,22 @@ def test_knowledge_plays_a_round_either_way(capsys):
         record = json.loads(capsys.readouterr().out)
         assert code == 0 and record["knowledge"] == knowledge
         assert record["rules"] == f"{rules} (knowledge={knowledge})"
+
+
+def test_the_fine_ladder_refusal_names_the_callers_way_to_the_answer(capsys):
+    import pokerdice_stats as pds
+    from pokerdice_stats.ground.errors import OptionError
+
+    argv = ["bidding", "--ladder", "fine", "--solver", "program"]
+    message = assert_cli_error(capsys, argv, "answered on its claims: --solver claims")
+    assert "solve_claims" not in message
+    with pytest.raises(OptionError, match=r"on its claims: solve_claims\(rules, 'fine'\)"):
+        pds.solve_ladder(pds.get_rules("classic"), "fine")
+
+
+def test_a_hand_no_throw_makes_is_never_thrown(capsys):
+    from pokerdice_stats import cli
+
+    assert cli.main(["odds", "--set", "wild=A"]) == 0
+    high_die = next(line for line in capsys.readouterr().out.splitlines() if "High die" in line)
+    assert high_die.split()[-2] == "never" and "inf" not in high_die

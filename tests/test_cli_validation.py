@@ -299,8 +299,8 @@ STICKY = ["--set", "sticky_holds=true"]
 @pytest.mark.parametrize(
     ("extra", "needles"),
     [
-        ([*STICKY, "--aside", "K K"], ["straight after the first throw", "2 throws left of 3"]),
-        ([*STICKY, "--aside", "K", "--throws-left", "2"], ["straight after the first throw"]),
+        ([*STICKY, "--aside", "K K"], ["right after the first throw", "2 throws left of 3"]),
+        ([*STICKY, "--aside", "K", "--throws-left", "2"], ["right after the first throw"]),
         (
             [*STICKY, "--set", "throws=2", "--aside", "K", "--throws-left", "1"],
             ["1 throw left of 2"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from pokerdice_stats.engines.cli import (
     add_format_arg,
@@ -95,7 +96,7 @@ PERCENT_KEYS = ("probability", "at_least", "exactly", "final")
 
 def percent_rows(rows: list[dict]) -> list[dict]:
     """Rows for a plain-text table: chances in percent (4 significant digits), the
-    counts whole, "one in" to 4 significant digits."""
+    counts whole, "one in" to 4 significant digits ("never" for a hand no throw makes)."""
     out = []
     for row in rows:
         shown = {}
@@ -105,8 +106,8 @@ def percent_rows(rows: list[dict]) -> list[dict]:
             value = row[key]
             if key in PERCENT_KEYS:
                 shown[name] = chance_percent(value)
-            elif key == "one_in":
-                shown[name] = f"{float(value):.4g}"
+            elif key == "one_in":  # a hand that cannot be thrown: never, not "one in inf"
+                shown[name] = "never" if math.isinf(float(value)) else f"{float(value):.4g}"
             else:
                 shown[name] = value
         out.append(shown)

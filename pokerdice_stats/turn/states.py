@@ -304,7 +304,7 @@ def _check_aside_reachable(size: int, rules: RuleSet, throws_left: int) -> None:
     if after_first:
         if size:
             raise OptionError(
-                f"nothing is set aside yet straight after the first throw ({throws_left} "
+                f"nothing is set aside yet right after the first throw ({throws_left} "
                 f"throw{'' if throws_left == 1 else 's'} left of {rules.throws})"
             )
         return

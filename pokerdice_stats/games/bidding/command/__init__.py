@@ -128,11 +128,11 @@ def run_bidding(args: argparse.Namespace) -> int:
         from pokerdice_stats.games.bidding.command.claims import run_claims
 
         return run_claims(args, _bidding_rules(args))
-    from pokerdice_stats.games.bidding.exact.solve import FINE_REFUSAL
+    from pokerdice_stats.games.bidding.exact.solve import fine_refusal
     from pokerdice_stats.ground.errors import OptionError
 
     if args.ladder == "fine":
-        raise OptionError(f"--solver program: {FINE_REFUSAL} (--solver claims)")
+        raise OptionError(f"--solver program: {fine_refusal()}")
     if args.iterations is not None:
         raise OptionError("--iterations belongs to --solver claims")
     rules = _bidding_rules(args)

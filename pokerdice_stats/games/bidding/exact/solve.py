@@ -23,6 +23,7 @@ from pokerdice_stats.engines.report.cache import kept_solve
 from pokerdice_stats.games.bidding.exact.game import Bidding, solve_bidding
 from pokerdice_stats.games.bidding.exact.odds import BidLadder, check_bidding_rules, check_ladder
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.speaker import either
 from pokerdice_stats.turn.hands import check_rule_set
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -103,11 +104,18 @@ four-of-a-kind, five-of-a-kind
     )
 
 
-#: Why ``solve_ladder`` refuses the fine ladder (and where its answer is).
+#: Why ``solve_ladder`` refuses the fine ladder; :func:`fine_refusal` adds where its answer is.
 FINE_REFUSAL = (
     "the fine ladder is not solved by the program (its 2^38 bid histories are too many); it "
-    "is answered on its claims: solve_claims(rules, 'fine') or `bidding --ladder fine`"
+    "is answered on its claims"
 )
+
+
+def fine_refusal() -> str:
+    """:data:`FINE_REFUSAL` and where the answer is, for whoever asked (the command's
+    solver, or the API's function)."""
+    where = either("--solver claims, the default", "solve_claims(rules, 'fine')")
+    return f"{FINE_REFUSAL}: {where}"
 
 
 def _solve(rules: RuleSet, ladder: str) -> Bidding:
@@ -139,12 +147,12 @@ def solve_ladder(rules: RuleSet, ladder: str = "category") -> Bidding:
     RulesError
         If ``rules`` is not a :class:`RuleSet`.
     OptionError
-        For an unknown ladder, the fine ladder (:data:`FINE_REFUSAL`: it is answered
+        For an unknown ladder, the fine ladder (:func:`fine_refusal`: it is answered
         on its claims), or a rule change the game does not read.
     """
     check_bidding_rules(check_rule_set(rules))
     if check_ladder(ladder) == "fine":
-        raise OptionError(FINE_REFUSAL)
+        raise OptionError(fine_refusal())
     return _solved_ladder(rules, ladder)
 
 
