@@ -65,3 +65,14 @@ def test_a_hand_no_throw_makes_is_never_thrown(capsys):
     assert cli.main(["odds", "--set", "wild=A"]) == 0
     high_die = next(line for line in capsys.readouterr().out.splitlines() if "High die" in line)
     assert high_die.split()[-2] == "never" and "inf" not in high_die
+
+
+def test_classify_says_what_a_strength_is(capsys):
+    import json
+
+    from pokerdice_stats import cli
+
+    assert cli.main(["classify", "3 3 3 1 1", "--rules", "progressive", "--format", "json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["strengths"] == 9 and 0 <= record["strength"] < 9
+    assert "the higher wins" in record["strength_unit"]

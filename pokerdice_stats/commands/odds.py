@@ -124,6 +124,10 @@ def run_classify(args: argparse.Namespace) -> int:
         "category": table.category_slug(h),
         "description": table.describe(h),
         "strength": int(table.strength[h]),
+        "strengths": int(table.n_strengths),
+        "strength_unit": (
+            "rank among the rule set's strengths, 0 to strengths - 1: the higher wins, equal tie"
+        ),
     }
     if args.format == "table":
         emit(f"{record['hand']}: {record['description']}")
