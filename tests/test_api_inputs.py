@@ -7,6 +7,7 @@ chances) or an exception from deep inside numpy; the checks name what is wrong.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -203,3 +204,52 @@ def test_scale_and_design_keep_to_the_pays_every_solve_keeps_to():
         pds.solve_pay(PROGRESSIVE, "scale", 10**20)
     with pytest.raises(OptionError, match="must be 0 to 1000000"):
         pds.design_schedule(PROGRESSIVE, 3, max_pay=10**20)
+
+
+@pytest.fixture(scope="module")
+def betting_two():
+    return pds.solve_betting(pds.get_rules("triple-snakes"), 2)
+
+
+WRONG_OBJECTS = [
+    (lambda b: pds.raise_table(None), "result must be a Betting (from solve_betting"),
+    (lambda b: pds.meet_table("x"), "result must be a Betting"),
+    (lambda b: pds.hold_decision(None, 2, "3 3 3 1 1", 1), "result must be a Betting"),
+    (
+        lambda b: pds.hold_decision(b, 2, "3 3 3 1 1", 1, against="6 6 6 6 1", still_in=5),
+        "a list of seats, got int",
+    ),
+    (lambda b: pds.habit_costs(None), "result must be a Betting"),
+    (lambda b: pds.habit_costs(b, None), "habits must be a list or tuple of names"),
+    (lambda b: pds.habit_costs(b, ()), "name at least one habit"),
+    (lambda b: pds.claim_ladder([1]), "ladder must be a BidLadder (from bid_ladder(rules, name))"),
+    (lambda b: pds.bid_ladder([CLASSIC]), "rules must be a RuleSet"),
+    (lambda b: pds.bid_ladder(CLASSIC, ["category"]), "unknown ladder"),
+    (lambda b: pds.claims_player_losses(None), "result must be a ClaimsBidding"),
+    (lambda b: pds.claims_matchups(None), "result must be a ClaimsBidding"),
+    (lambda b: pds.edge_of(None), "outcomes must be a solved round's outcomes"),
+    (lambda b: pds.edge_of(pds.expected_payout(PROGRESSIVE)), "got PayoutResult"),
+    (lambda b: pds.by_winner(None), "breakdown must be a Breakdown"),
+    (lambda b: pds.field_strategy_table(None), "eq must be a FieldEquilibrium"),
+    (lambda b: pds.field_keep_frame(None), "eq must be a FieldEquilibrium"),
+    (lambda b: pds.solve_pay(PROGRESSIVE, "scale", 1, schedule=5), "schedule must be a Payout"),
+    (lambda b: pds.round_odds(BANKING, None), "the two seats' (numerators, denominator) pairs"),
+    (lambda b: pds.round_odds(BANKING, [[1], [1]]), "a pair (numerators, denominator), got a"),
+    (lambda b: pds.goal_chances(CLASSIC, ["at-least:full-house"]), "reads one goal"),
+    (lambda b: pds.RunOptions(scheduler=5), "scheduler must be a Dask scheduler's address"),
+    (
+        lambda b: pds.simulate_banking_sessions(BANKING, policy=5),
+        "policy must be a name, a list of names",
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "words"), WRONG_OBJECTS)
+def test_a_wrong_object_is_named_not_read(betting_two, call, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        call(betting_two)
+
+
+def test_a_habit_named_alone_is_one_habit(betting_two):
+    one = pds.habit_costs(betting_two, "never-raise")
+    assert set(one["habit"]) == {"never-raise"} and len(one) == betting_two.players

@@ -259,3 +259,30 @@ def checked_chances(
     if abs(chances.sum() - 1) > 1e-9:
         raise error(f"{what} must sum to 1, got {chances.sum():.12g}")
     return chances
+
+
+def checked_instance(
+    value: object,
+    kind: type | tuple[type, ...],
+    what: str,
+    made_by: str = "",
+    error: type[PokerDiceError] = OptionError,
+) -> object:
+    """``value`` if it is a ``kind`` (a result object a function reads), else one message
+    naming what was expected (and ``made_by``: the function that makes one), never the
+    ``AttributeError`` of the first attribute read.
+
+    Examples
+    --------
+    >>> checked_instance(None, Fraction, "result", "solve_betting(rules, players)")
+    Traceback (most recent call last):
+    ...
+    pokerdice_stats.ground.errors.OptionError: result must be a Fraction (from \
+solve_betting(rules, players)), got NoneType
+    """
+    if isinstance(value, kind):
+        return value
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    names = " or ".join(k.__name__ for k in kinds)
+    source = f" (from {made_by})" if made_by else ""
+    raise error(f"{what} must be a {names}{source}, got {type(value).__name__}")

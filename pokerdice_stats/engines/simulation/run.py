@@ -105,6 +105,13 @@ class RunOptions:
         if self.workers is not None and self.workers > MAX_WORKERS:
             raise OptionError(f"workers must be at most {MAX_WORKERS}, got {self.workers}")
         checked_flag(self.progress, "progress")
+        if self.scheduler is not None and not (
+            isinstance(self.scheduler, str) or hasattr(self.scheduler, "submit")
+        ):
+            raise OptionError(
+                "scheduler must be a Dask scheduler's address (tcp://HOST:PORT) or a "
+                f"distributed.Client, got {type(self.scheduler).__name__}"
+            )
 
     def samples(self, default: int) -> int:
         """``n``, or ``default`` when no number of samples was given."""

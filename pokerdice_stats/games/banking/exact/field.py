@@ -62,7 +62,11 @@ from pokerdice_stats.games.banking.exact.levels import (
 from pokerdice_stats.games.banking.exact.rounds import chances, tied_sets
 from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import checked_positive_number, checked_whole_number
+from pokerdice_stats.ground.arguments import (
+    checked_instance,
+    checked_positive_number,
+    checked_whole_number,
+)
 from pokerdice_stats.ground.bounds import MAX_SOLVER_ITERATIONS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.speaker import either, option, setting
@@ -370,6 +374,7 @@ def strategy_table(eq: FieldEquilibrium) -> pd.DataFrame:
         each: ``N * share - 1``, exact), ``net_float``, ``loss_float``
         (``-net``: antes lost a round).
     """
+    checked_instance(eq, FieldEquilibrium, "eq", "solve_field(rules, players)")
     from pokerdice_stats.games.banking.exact.two_seats import banking_equilibrium
 
     rules, n = eq.rules, eq.players

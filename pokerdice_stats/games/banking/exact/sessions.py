@@ -120,8 +120,20 @@ def round_odds(rules: RuleSet, distributions: Sequence[tuple[np.ndarray, int]]) 
     RulesError
         If ``rules`` is not a :class:`RuleSet`.
     """
+    if not isinstance(distributions, list | tuple):
+        raise OptionError(
+            "distributions must be the two seats' (numerators, denominator) pairs, got "
+            + shown(distributions)
+        )
     if len(distributions) != 2:
         raise OptionError(f"the exact session has two seats, got {len(distributions)}")
+    for pair in distributions:
+        if not isinstance(pair, list | tuple) or len(pair) != 2:
+            raise OptionError(
+                "each seat's distribution is a pair (numerators, denominator), got a "
+                + type(pair).__name__
+                + (f" of {len(pair)}" if isinstance(pair, list | tuple) else "")
+            )
     for numerators, denominator in distributions:
         weights = np.asarray(numerators)
         if (

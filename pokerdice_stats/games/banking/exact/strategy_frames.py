@@ -23,6 +23,7 @@ import pandas as pd
 
 from pokerdice_stats.games.banking.exact.field import FieldEquilibrium
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.arguments import checked_instance
 from pokerdice_stats.turn.dice import format_counts
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.holds import solve
@@ -68,6 +69,7 @@ def keep_frame(eq: FieldEquilibrium) -> pd.DataFrame:
         equal (within the float tolerance of the dynamic program) and
         ``optimal_holds`` how many holds are that good.
     """
+    checked_instance(eq, FieldEquilibrium, "eq", "solve_field(rules, players)")
     rules = eq.rules
     policy = solve(rules, eq.field_goal(), exact=False)
     best = strategy_frame(policy)

@@ -64,6 +64,11 @@ def seat_policies(policy, players: int) -> tuple:
         names = [p.strip() for p in policy.split(",")]
     elif hasattr(policy, "keeps"):  # one mixture for every seat
         names = [policy]
+    elif not isinstance(policy, list | tuple):
+        raise OptionError(
+            "policy must be a name, a list of names or mixtures, or a mixture, got "
+            + type(policy).__name__
+        )
     else:
         names = [p if hasattr(p, "keeps") else str(p).strip() for p in policy]
     if len(names) == 1:

@@ -25,6 +25,7 @@ import pandas as pd
 
 from pokerdice_stats.games.betting.exact.induction import CHIPS, NOTHING, seats_in
 from pokerdice_stats.games.betting.exact.solve import Betting, parse_chips
+from pokerdice_stats.ground.arguments import checked_instance
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.turn.hands import hand_table
@@ -53,6 +54,8 @@ def _strength(result: Betting, seat: int, against) -> int:
 def _mask(result: Betting, seats: Iterable[int], after: int, what: str) -> int:
     """Bit mask of seats, each after seat ``after``, at most the last seat and named once."""
     mask = 0
+    if not isinstance(seats, Iterable) or isinstance(seats, str):
+        raise OptionError(f"{what}: a list of seats, got {type(seats).__name__}")
     for seat in seats:
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
             raise OptionError(f"{what}: seats must be whole numbers, got {seat!r}")
@@ -231,6 +234,7 @@ def hold_decision(
         The state and the seat's value of it; the holds best first, as
         :meth:`pokerdice_stats.turn.holds.Policy.alternatives` (``value`` in chips).
     """
+    checked_instance(result, Betting, "result", "solve_betting(rules, players)")
     seat = _check_seat(result, seat)
     s = _strength(result, seat, against)
     later = _later_mask(result, seat, still_in)
@@ -275,6 +279,7 @@ def raise_table(result: Betting) -> pd.DataFrame:
     example of the strength), ``category``, ``decision``, ``raises``,
     ``check_value`` and ``raise_value`` (one raise; chips still to come, floats).
     """
+    checked_instance(result, Betting, "result", "solve_betting(rules, players)")
     rows = []
     for seat in range(1, result.players):
         later = (1 << result.players) - (1 << seat)
@@ -307,6 +312,7 @@ def meet_table(result: Betting) -> pd.DataFrame:
     strength): ``seat``, ``against``, ``category``, ``decision``, ``meet_value``
     (chips still to come, float).
     """
+    checked_instance(result, Betting, "result", "solve_betting(rules, players)")
     rows: list[dict] = []
     if result.stakes.raises == 0:
         return pd.DataFrame(rows, columns=["seat", "against", "category", "decision", "meet_value"])

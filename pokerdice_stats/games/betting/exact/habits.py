@@ -22,6 +22,7 @@ import pandas as pd
 
 from pokerdice_stats.games.betting.exact.induction import CHIPS, NOTHING, Habit, RoundSolver
 from pokerdice_stats.games.betting.exact.solve import Betting
+from pokerdice_stats.ground.arguments import checked_instance, checked_names
 from pokerdice_stats.ground.errors import OptionError, PokerDiceError
 from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.turn.hands import hand_table
@@ -84,6 +85,12 @@ def habit_costs(result: Betting, habits=REPORT_HABITS) -> pd.DataFrame:
     """Every seat under every habit: ``seat``, ``habit``, ``ev`` (solved),
     ``ev_habit`` and ``cost`` (floats, chips a round) and ``cost_exact``
     (a Fraction, or None when not exact)."""
+    checked_instance(result, Betting, "result", "solve_betting(rules, players)")
+    if isinstance(habits, str):  # one habit, not its letters
+        habits = (habits,)
+    habits = checked_names(habits, "habits")
+    if not habits:
+        raise OptionError("habits: name at least one habit")
     rows = []
     for text in habits:
         habit = parse_habit(text, result)

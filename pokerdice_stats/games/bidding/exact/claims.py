@@ -45,6 +45,7 @@ import functools
 import numpy as np
 
 from pokerdice_stats.games.bidding.exact.odds import BidLadder
+from pokerdice_stats.ground.arguments import checked_instance
 
 __all__ = ["claim_ladder", "claim_of_rung", "claim_tops"]
 
@@ -75,7 +76,6 @@ def claim_of_rung(ladder: BidLadder) -> np.ndarray:
     return np.searchsorted(tops, np.arange(ladder.n_rungs), side="left").astype(np.int64)
 
 
-@functools.lru_cache(maxsize=32)
 def claim_ladder(ladder: BidLadder) -> BidLadder:
     """The ladder of distinct claims: one rung per block, labelled by the block's top rung.
 
@@ -92,7 +92,18 @@ def claim_ladder(ladder: BidLadder) -> BidLadder:
     -------
     BidLadder
         The ladder of its distinct claims, named ``NAME-claims``, lowest first.
+
+    Raises
+    ------
+    OptionError
+        If ``ladder`` is not a :class:`BidLadder`.
     """
+    checked_instance(ladder, BidLadder, "ladder", "bid_ladder(rules, name)")
+    return _claim_ladder(ladder)
+
+
+@functools.lru_cache(maxsize=32)
+def _claim_ladder(ladder: BidLadder) -> BidLadder:
     tops = claim_tops(ladder)
     new = np.searchsorted(tops, np.arange(ladder.n_rungs), side="right") - 1
     hand_rung = np.maximum(new[ladder.hand_rung], 0).astype(np.int64)

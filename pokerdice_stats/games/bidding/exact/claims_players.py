@@ -25,6 +25,7 @@ from pokerdice_stats.games.bidding.exact.claims_tree import CALL as CLAIM_CALL
 from pokerdice_stats.games.bidding.exact.habits import habit_rule, report_players
 from pokerdice_stats.games.bidding.exact.tree import CALL
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.arguments import checked_instance
 from pokerdice_stats.kernels.fixed_order import dot
 
 __all__ = ["claims_player_losses", "habit_result"]
@@ -116,6 +117,7 @@ def claims_player_losses(
     OptionError
         For an unknown player or rung.
     """
+    checked_instance(result, ClaimsBidding, "result", "solve_claims(rules, ladder)")
     names = players if players is not None else report_players(result.ladder)
     for name in names:  # refuse a bad player before any walk
         habit_rule(result.ladder, name)

@@ -38,7 +38,7 @@ from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
-from pokerdice_stats.turn.hands import hand_table
+from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.unread_keys import changed_settings
 
@@ -244,7 +244,6 @@ def _main_face(rules: RuleSet) -> np.ndarray:
     return np.array([table.tiebreak_ranks(h)[0] for h in range(ix.N_HANDS)], dtype=np.int64)
 
 
-@functools.lru_cache(maxsize=32)
 def bid_ladder(rules: RuleSet, name: str = "category") -> BidLadder:
     """The bid ladder ``name`` of a rule set (built once, then cached).
 
@@ -268,7 +267,12 @@ def bid_ladder(rules: RuleSet, name: str = "category") -> BidLadder:
     OptionError
         For a ladder other than ``category`` or ``fine``.
     """
-    check_ladder(name)
+    check_rule_set(rules)  # (before the cache, which would refuse a list as unhashable)
+    return _bid_ladder(rules, check_ladder(name))
+
+
+@functools.lru_cache(maxsize=32)
+def _bid_ladder(rules: RuleSet, name: str) -> BidLadder:
     table = hand_table(rules)
     n_categories = len(rules.categories)
     # Rungs count upwards: the worst category is rung 0.
@@ -305,3 +309,7 @@ def bid_odds(ladder: BidLadder) -> np.ndarray:
     rungs = np.arange(ladder.n_rungs)
     meets = ladder.pair_rung[:, :, None] >= rungs[None, None, :]
     return np.einsum("hgj,g->hj", meets.astype(np.int64), ways)
+
+
+#: Empties the ladders kept (a benchmark timing a cold build).
+bid_ladder.cache_clear = _bid_ladder.cache_clear  # type: ignore[attr-defined]

@@ -33,6 +33,7 @@ from pokerdice_stats.games.bidding.simulation.solved import (
     game_arrays,
 )
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground.arguments import checked_instance
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.simulation.bidding import BidGame
 from pokerdice_stats.turn.rules import RuleSet
@@ -225,6 +226,7 @@ def claims_matchups(result: ClaimsBidding, run: RunOptions | None = None) -> lis
         result (units won per game), its exact value where known and the mean bids a
         game.
     """
+    checked_instance(result, ClaimsBidding, "result", "solve_claims(rules, ladder)")
     run = run or RunOptions()
     rows = []
     for seat1, seat2 in CLAIMS_MATCHUPS:

@@ -30,6 +30,7 @@ import pandas as pd
 from pokerdice_stats.games.progressive.exact.edge import Edge, edge_of
 from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_outcomes
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
+from pokerdice_stats.ground.arguments import checked_instance
 from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.rules import RuleSet
@@ -308,6 +309,7 @@ def by_winner(breakdown: Breakdown) -> pd.DataFrame:
         ``probability``, ``contribution`` (points per round) and ``variance_share``,
         each summed over the losing categories (floats).
     """
+    checked_instance(breakdown, Breakdown, "breakdown", "payout_breakdown(...)")
     rows: dict[tuple[str, str], list[float]] = {}
     for cell in breakdown.cells:
         if not cell.pay:

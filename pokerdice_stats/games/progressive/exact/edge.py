@@ -141,7 +141,17 @@ def edge_of(outcomes: SolvedRound) -> Edge:
     Edge
         The player's expected points a round and the action (the expected points that
         change hands, whoever pays): exact Fractions when the outcomes are, else floats.
+
+    Raises
+    ------
+    OptionError
+        If ``outcomes`` is not a solved round (its ``cells`` and ``expected``).
     """
+    if not (hasattr(outcomes, "cells") and hasattr(outcomes, "expected")):
+        raise OptionError(
+            "outcomes must be a solved round's outcomes (round_outcomes(rules, ...)), got "
+            + type(outcomes).__name__
+        )
     action = sum((chance * abs(pay) for _, _, chance, pay in outcomes.cells()), Fraction(0))
     return Edge(outcomes.expected, action)
 

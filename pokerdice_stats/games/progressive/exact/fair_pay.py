@@ -73,7 +73,12 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     PROGRESSIVE_SCHEDULE,
     PayoutSchedule,
 )
-from pokerdice_stats.games.progressive.exact.schedule_entries import KNOWN_SLUGS, category_slug
+from pokerdice_stats.games.progressive.exact.schedule_entries import (
+    KNOWN_SLUGS,
+    ScheduleError,
+    category_slug,
+)
+from pokerdice_stats.ground.arguments import checked_instance
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import fraction_text
 from pokerdice_stats.ground.numbers import optional_fraction_text
@@ -318,6 +323,7 @@ def solve_pay(
     """
     rules = get_rules("progressive") if rules is None else rules
     knowledge = check_rule_set(rules).knowledge if knowledge is None else knowledge
+    checked_instance(schedule, PayoutSchedule, "schedule", "read_schedule(path)", ScheduleError)
     aim = parse_target(target)
     wanted = aim.value
     parsed = parse_cell(cell, rules)
