@@ -24,14 +24,17 @@ CLASSIC = pds.get_rules("classic")
     ("make", "words"),
     [
         (lambda: Goal("g", np.ones(10, dtype=np.int64)), "252 in all, got an array of shape"),
-        (lambda: Goal("g", np.ones(252, dtype=np.int64), 0), "denominator must be at least 1"),
-        (lambda: Goal("g", np.ones(252, dtype=np.int64), 2.5), "whole number of at least 1"),
-        (lambda: Goal("g", np.ones(252, dtype=np.int64), True), "whole number of at least 1"),
+        (lambda: Goal("g", np.ones(252, dtype=np.int64), 0), "denominator must be 1 or more"),
+        (lambda: Goal("g", np.ones(252, dtype=np.int64), 2.5), "must be a whole number"),
+        (lambda: Goal("g", np.ones(252, dtype=np.int64), True), "must be a whole number"),
+        (lambda: Goal("g", np.ones(252, dtype=np.int64), 1, "yes"), "is_probability must be"),
         (lambda: Goal("g", np.full(252, np.nan)), "must be finite"),
         (lambda: Goal("g", np.array(["x"] * 252)), "must be numbers"),
-        (lambda: Goal("g", np.array([None] * 252, dtype=object)), "whole numbers"),
+        (lambda: Goal("g", np.array([None] * 252, dtype=object)), "whole numbers, got None"),
+        (lambda: Goal("g", np.array([Fraction(1, 2)] * 252)), "whole numbers, got Fraction"),
         (lambda: Goal("g", np.full(252, 5), 1, True), "called a chance, but its values run"),
         (lambda: Goal("g", np.full(252, -1), 2, True), "from -0.5 to -0.5"),
+        (lambda: Goal("g", np.full(252, 1.01), 1, True), "from 1.01 to 1.01"),
         (lambda: Goal(3, np.ones(252, dtype=np.int64)), "name is a text"),
     ],
 )
@@ -40,14 +43,38 @@ def test_a_goal_checks_its_values(make, words):
         make()
 
 
+FULL_HOUSE = Fraction(490459, 944784)  # at least a full house in a gameweave turn
+
+
+@pytest.mark.parametrize(
+    "numerators",
+    [
+        pytest.param(lambda mask: mask, id="bools"),
+        pytest.param(lambda mask: mask.astype(float), id="whole-floats"),
+        pytest.param(
+            lambda mask: np.array(list(mask.astype(np.int64)), dtype=object), id="np.int64"
+        ),
+        pytest.param(lambda mask: np.array([Fraction(int(m)) for m in mask]), id="fractions"),
+        pytest.param(lambda mask: [int(m) for m in mask], id="list"),
+    ],
+)
+def test_a_goal_takes_whole_numbers_in_any_form(numerators):
+    rules = pds.get_rules("gameweave")
+    mask = pds.hand_table(rules).category <= 2  # full house or better
+    goal = Goal("fh", numerators(mask), 1, np.bool_(True))
+    assert pds.solve(rules, goal).value() == FULL_HOUSE
+    assert goal.is_probability is True
+
+
 def test_a_goal_of_floats_is_solved_in_floats_or_refused():
     half = Goal("half", np.full(252, 0.5))
-    with pytest.raises(GoalError, match="'half' holds floats: an exact solve"):
+    with pytest.raises(GoalError, match="'half' holds fractional floats: an exact solve"):
         pds.solve(CLASSIC, half)
-    with pytest.raises(GoalError, match="holds floats"):
+    with pytest.raises(GoalError, match="fractional floats"):
         pds.solve(CLASSIC, [half, pds.at_least(pds.hand_table(CLASSIC), "full-house")])
     assert pds.solve(CLASSIC, half, exact=False).turn[0] == pytest.approx(0.5)
-    # a list of whole numbers is an array of int64, its values exact
+    rounding = Goal("rounding", np.full(252, 1.0000000000000002), 1, True)  # a chance of 1
+    assert rounding.is_probability
     listed = Goal("listed", [1] * 252, 4, True)
     assert pds.solve(CLASSIC, listed).value() == Fraction(1, 4)
 
@@ -114,7 +141,10 @@ def test_an_equilibrium_is_read_only_under_its_own_rules():
     assert eq.rules == BANKING and eq.second_rules == BANKING
     with pytest.raises(OptionError, match="solved under other rules than these"):
         pds.banking_strategy_table(pds.get_rules("banking", {"throws": 2}), eq)
-    with pytest.raises(OptionError, match="eq must be an Equilibrium, got str"):
+    with pytest.raises(
+        OptionError,
+        match=r"eq must be an Equilibrium \(from banking_equilibrium\(rules\)\), got str",
+    ):
         pds.banking_strategy_table(BANKING, "x")
 
 
@@ -128,10 +158,10 @@ HANDS = pds.hand_table(CLASSIC)
         ({"chances": np.ones(252)}, "must sum to 1, got 252"),
         ({"chances": np.full(252, np.nan)}, "finite chances"),
         ({"chances": np.ones(10) / 10}, "got shape"),
-        ({"classes": np.arange(252) * 1.0}, "whole-number labels"),
+        ({"classes": np.arange(252) + 0.5}, "must hold whole numbers, got 0.5"),
         ({"classes": np.arange(252) - 1}, "labels from 0 to 251, got -1 to 250"),
         ({"classes": np.arange(252) * 1000}, "labels from 0 to 251"),
-        ({"classes": "x"}, "whole-number labels"),
+        ({"classes": "x"}, r"must be an array of shape \(252,\), got shape \(\)"),
     ],
 )
 def test_the_bidding_program_checks_its_deal_and_classes(options, words):
@@ -180,22 +210,34 @@ def test_untouched_dice_are_refused_where_the_rules_do_not_track_them():
 
 
 def test_a_tolerance_past_the_games_scale_is_refused(seed_payout):
-    with pytest.raises(OptionError, match=r"below the largest payout \(1,200\), got 1e\+20"):
+    with pytest.raises(
+        OptionError, match=r"tolerance must be below twice the largest payout \(2,400\), got 1e\+20"
+    ):
         pds.solve_blind(PROGRESSIVE, seed_payout, tolerance=1e20)
     with pytest.raises(OptionError, match="a share of the pot, below 1, got 2"):
         pds.solve_field(BANKING, 2, tolerance=2)
 
 
-def test_a_gap_within_a_chosen_tolerance_is_stated_as_measured(seed_payout):
+def test_a_gap_within_a_chosen_tolerance_is_stated_as_measured(seed_payout, capsys):
     """A tolerance stops the solver; only the arithmetic's rounding is written 0."""
+    import dataclasses
+    import json
+
+    from pokerdice_stats import cli
+
     loose = pds.solve_blind(PROGRESSIVE, seed_payout, tolerance=0.5)
-    assert 0 < loose.exploitability <= 0.5
+    assert 0 < loose.exploitability <= 0.5 and loose.noise == pytest.approx(1.2e-6)
     assert loose.shown_exploitability == loose.exploitability
     assert loose.upper - loose.lower <= loose.exploitability + 1e-9  # bounds of that gap
-    tight = pds.solve_blind(PROGRESSIVE, seed_payout)
-    assert tight.noise == pytest.approx(1.2e-6)
-    assert tight.shown_exploitability == (
-        0.0 if tight.exploitability < tight.noise else tight.exploitability
+    rounding = dataclasses.replace(loose, exploitability=1e-7)  # below the noise: 0
+    assert rounding.shown_exploitability == 0.0
+    assert dataclasses.replace(loose, exploitability=1e-3).shown_exploitability == 1e-3
+    argv = ["payout", "--knowledge", "blind", "--tolerance", "0.5", "--format", "json"]
+    assert cli.main(argv) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert (
+        record["exploitability"] == pytest.approx(loose.exploitability)
+        and record["tolerance"] == 0.5
     )
 
 
@@ -235,7 +277,7 @@ WRONG_OBJECTS = [
     (lambda b: pds.solve_pay(PROGRESSIVE, "scale", 1, schedule=5), "schedule must be a Payout"),
     (lambda b: pds.round_odds(BANKING, None), "the two seats' (numerators, denominator) pairs"),
     (lambda b: pds.round_odds(BANKING, [[1], [1]]), "a pair (numerators, denominator), got a"),
-    (lambda b: pds.goal_chances(CLASSIC, ["at-least:full-house"]), "reads one goal"),
+    (lambda b: pds.goal_chances(CLASSIC, ["at-least:full-house"]), "goal must be a Goal"),
     (lambda b: pds.RunOptions(scheduler=5), "scheduler must be a Dask scheduler's address"),
     (
         lambda b: pds.simulate_banking_sessions(BANKING, policy=5),

@@ -111,5 +111,5 @@ def test_holdup_command(capsys):
     assert main(["holdup", "3 3 3 5 6", "--players-left", "2"]) == 0
     assert "holds up with chance" in capsys.readouterr().out
     assert main(["holdup", "3 3 3 5 6", "--players-left", "9"]) == 2
-    assert "players left must be 1 to 4" in capsys.readouterr().err
+    assert "--players-left must be 1 to 4" in capsys.readouterr().err
     assert main(["holdup", "3 3 3 5", "--players-left", "1"]) == 2

@@ -13,10 +13,10 @@ from cli_helpers import assert_cli_error
         (["betting", "--ante-max", "11"], ["--ante-max must be 1 to 10, got 11 (chips"]),
         (["betting", "--raise-max", "5"], ["--raise-max must be 1 to 4, got 5"]),
         (["banking", "--max-iterations", "0"], ["--max-iterations must be 1 to 100000, got 0"]),
-        (["banking", "--tolerance", "2"], ["tolerance is a share of the pot, below 1"]),
+        (["banking", "--tolerance", "2"], ["--tolerance is a share of the pot, below 1"]),
         (
             ["payout", "--knowledge", "blind", "--tolerance", "99999999999999999999"],
-            ["tolerance must be below the largest payout (1,200)"],
+            ["--tolerance must be below twice the largest payout (2,400)"],
         ),
         (
             ["payout", "--solve", "scale", "--target", "99999999999999999999"],

@@ -63,11 +63,13 @@ def test_halves_against_enumeration(rounds, start):
 def test_a_start_below_the_ruin_line_is_refused():
     """A session over before it begins is refused, by the API as by ``payout --start``;
     a bank exactly on the line is a session (ruin only below it)."""
-    with pytest.raises(OptionError, match=r"starting bank 2 is below the ruin line \(2\.5 points"):
+    with pytest.raises(
+        OptionError, match=r"starting bank \(start\) 2 is below the ruin line \(2\.5 points"
+    ):
         distribution_of_amounts(HALVES, 3, 2)
     with pytest.raises(OptionError, match=r"below the ruin line .*the floor given"):
         distribution_of_amounts(HALVES, 3, 5, floor=6)
-    with pytest.raises(OptionError, match="starting bank 0 is below the ruin line"):
+    with pytest.raises(OptionError, match=r"starting bank \(start\) 0 is below the ruin line"):
         bank_distribution(rounds=2, start=0)
     on_the_line = distribution_of_amounts(HALVES, 1, 5, floor=5)
     assert on_the_line.ruin == F(1, 3)  # the loss of 5/2 takes it below 5

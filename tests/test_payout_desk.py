@@ -548,3 +548,11 @@ def test_a_scale_solve_says_factor_and_no_scan(capsys):
     code, out, _ = run_cli(capsys, "payout", "--solve", "scale", "--target", "2")
     assert code == 0 and "factor 1.325975043 on every pay" in out
     assert "a factor changes no decision" in out and "scan" not in out
+
+
+def test_the_losers_of_a_row_are_read_in_one_order():
+    """Whatever the order typed, one cell (worst hand first) and one answer."""
+    one = solve_pay(RULES, "five-of-a-kind/one-pair+four-of-a-kind", "3")
+    other = solve_pay(RULES, "five-of-a-kind/four-of-a-kind+one-pair", "3")
+    assert one.cell == other.cell == "five-of-a-kind/one-pair+four-of-a-kind"
+    assert one.pay == other.pay

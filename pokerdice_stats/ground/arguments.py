@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from pokerdice_stats.ground.bounds import INT64_MAX
 from pokerdice_stats.ground.errors import OptionError, PokerDiceError, shorten
 
 
@@ -32,6 +33,24 @@ def shown(value: object) -> str:
 def is_whole(value: object) -> bool:
     """Whether ``value`` is a Python or NumPy integer (and not a bool)."""
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def whole_value(value: object) -> int | None:
+    """``value`` as a Python int when it is a whole number of any kind (a Python or NumPy
+    integer or bool, a whole Fraction or finite float), else None.
+
+    >>> whole_value(Fraction(4, 2)), whole_value(3.0), whole_value(2.5), whole_value("3")
+    (2, 3, None, None)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool | np.bool_ | int | np.integer):
+        return int(value)
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else None
+    if isinstance(value, float | np.floating) and math.isfinite(value) and value == int(value):
+        return int(value)
+    return None
 
 
 def checked_whole_number(
@@ -207,7 +226,7 @@ def checked_whole_table(
         raise error(f"{what} must be an array of shape {shape}, got shape {table.shape}")
     kind = table.dtype.kind
     if kind in "iu":
-        if kind == "u" and table.size and table.max() > np.iinfo(np.int64).max:
+        if kind == "u" and table.size and table.max() > INT64_MAX:
             table = table.astype(object)
         else:
             return table.astype(np.int64, copy=False)
@@ -218,15 +237,15 @@ def checked_whole_table(
         if np.abs(table).max(initial=0) < 2.0**63:
             return table.astype(np.int64)
         table = np.array([int(v) for v in table.ravel().tolist()], dtype=object).reshape(shape)
-    elif kind == "O":
+    elif kind in "Ob":
         items = table.ravel().tolist()
-        wrong = [v for v in items if not is_whole(v)]
-        if wrong:
-            raise error(f"{what} must hold whole numbers, got {shown(wrong[0])}")
-        table = np.array([int(v) for v in items], dtype=object).reshape(shape)
+        wholes = [whole_value(v) for v in items]
+        if None in wholes:
+            raise error(f"{what} must hold whole numbers, got {shown(items[wholes.index(None)])}")
+        table = np.array(wholes, dtype=object).reshape(shape)
     else:
         raise error(f"{what} must hold whole numbers, got dtype {table.dtype}")
-    limit = np.iinfo(np.int64).max
+    limit = INT64_MAX
     if all(abs(v) <= limit for v in table.ravel().tolist()):
         return table.astype(np.int64)
     if fit_int64:
@@ -284,5 +303,6 @@ solve_betting(rules, players)), got NoneType
         return value
     kinds = kind if isinstance(kind, tuple) else (kind,)
     names = " or ".join(k.__name__ for k in kinds)
+    article = "an" if names[0] in "AEIOU" else "a"
     source = f" (from {made_by})" if made_by else ""
-    raise error(f"{what} must be a {names}{source}, got {type(value).__name__}")
+    raise error(f"{what} must be {article} {names}{source}, got {type(value).__name__}")

@@ -192,9 +192,11 @@ def check_structure(text: str, what: str) -> str:
     return text
 
 
-#: The largest seed of a simulation: an int64, as JSON readers and other tools hold it
-#: (numpy's SeedSequence would take more).
-SEED_MAX = 2**63 - 1
+#: The largest int64: numbers the kernels hold, and what JSON readers and other tools take.
+INT64_MAX = 2**63 - 1
+
+#: The largest seed of a simulation: an int64 (numpy's SeedSequence would take more).
+SEED_MAX = INT64_MAX
 
 #: Most iterations of an equilibrium solver (``--max-iterations``): the double oracle
 #: stops within some tens, fictitious play within thousands.

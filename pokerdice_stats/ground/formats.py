@@ -18,7 +18,14 @@ import numpy as np
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.json_names import answer_names
-from pokerdice_stats.ground.numbers import fraction_text, points_aligned, short_fraction
+from pokerdice_stats.ground.numbers import (
+    POSITIONAL_HIGH,
+    POSITIONAL_LOW,
+    WHOLE_DIGITS,
+    fraction_text,
+    points_aligned,
+    short_fraction,
+)
 
 if TYPE_CHECKING:  # pandas is imported by the writers of frames only (quick commands skip it)
     import pandas as pd
@@ -29,14 +36,6 @@ DIGITS = 10
 #: Significant digits of a float in a Markdown table (for people: the CSV beside it keeps
 #: :data:`DIGITS`, and the exact fraction where there is one).
 MARKDOWN_DIGITS = 6
-#: Floats from this size to :data:`POSITIONAL_HIGH` are written without an exponent in
-#: Markdown (``0.0000020648``, not ``2.064803146e-06``); noise below it keeps its exponent.
-POSITIONAL_LOW = 1e-7
-POSITIONAL_HIGH = 1e15
-#: The most significant digits :func:`number_text` writes to keep a float that is not
-#: whole from reading as a whole number: doubles carry 15 to 17, and the last ones are
-#: a computation's rounding error (``24.999999999999996`` for a quarter in percent).
-WHOLE_DIGITS = 15
 
 
 def number_text(

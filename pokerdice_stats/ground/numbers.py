@@ -15,6 +15,16 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+#: Floats from this size to :data:`POSITIONAL_HIGH` are written without an exponent for
+#: people (``0.0000020648``, not ``2.064803146e-06``); noise below it keeps its exponent,
+#: and a double's digits stop short of :data:`POSITIONAL_HIGH`.
+POSITIONAL_LOW = 1e-7
+POSITIONAL_HIGH = 1e15
+#: The most significant digits written to keep a float that is not whole from reading as a
+#: whole number: doubles carry 15 to 17, and the last ones are a computation's rounding
+#: error (``24.999999999999996`` for a quarter in percent).
+WHOLE_DIGITS = 15
+
 
 def fraction_text(value: Fraction | int) -> str:
     """An exact number as ``"p/q"`` in lowest terms."""
@@ -41,16 +51,16 @@ def fixed_text(value: Any, spec: str, tolerance: float | None = None) -> str:
     number of 1e15 or more, whose digits a double does not hold, is written to 15
     significant digits instead (``2.69418724279835e+19``, not ``26941872427983540224.0``).
 
-    >>> fixed_text(2.5, ".6f"), fixed_text(26941872427983539094.38, ".6f")
-    ('2.500000', '2.69418724279835e+19')
+    >>> fixed_text(2.5, ".6f"), fixed_text(26941872427983539094.38, "+.6f")
+    ('2.500000', '+2.69418724279835e+19')
     """
     number = float(value)
     if math.isnan(number):
         return ""
     if number == 0 or (tolerance is not None and abs(number) < tolerance):
         number = 0.0
-    if spec.endswith("f") and abs(number) >= 1e15:
-        spec = ".15g"
+    if spec.endswith("f") and abs(number) >= POSITIONAL_HIGH:  # the flags kept (",", "+")
+        spec = f"{spec.split('.')[0]}.{WHOLE_DIGITS}g"
     text = format(number, spec)
     if text.startswith("-") and not any(ch in "123456789" for ch in text.split("e")[0]):
         text = text[1:]
@@ -74,10 +84,10 @@ def chance_percent(chance: Any, digits: int = 4) -> str:
     text = f"{value:.{digits}g}"
     # more digits until it is not 0 or 100, up to 15: past them a double's digits are a
     # computation's rounding error (0.9999999999999997 for a chance of 1 is 100%)
-    while value not in (0.0, 100.0) and float(text) in (0.0, 100.0) and digits < 15:
+    while value not in (0.0, 100.0) and float(text) in (0.0, 100.0) and digits < WHOLE_DIGITS:
         digits += 1
         text = f"{value:.{digits}g}"
-    if "e" in text and 1e-7 <= abs(value) < 1e15:
+    if "e" in text and POSITIONAL_LOW <= abs(value) < POSITIONAL_HIGH:
         text = format(Decimal(text), "f")  # the same digits, without the exponent
     return text
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pokerdice_stats.ground.arguments import checked_whole_number
+from pokerdice_stats.ground.arguments import checked_instance, checked_whole_number
 from pokerdice_stats.ground.errors import GoalError, RulesError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import Goal, at_least, exactly
@@ -226,10 +226,7 @@ def goal_chances(rules: RuleSet, goal: Goal | str, throws: int | None = None) ->
         from pokerdice_stats.turn.goals import parse_goal
 
         goal = parse_goal(goal, hand_table(rules))
-    if not isinstance(goal, Goal):
-        raise GoalError(
-            f"goal_chances reads one goal (a Goal or a goal text), got {type(goal).__name__}"
-        )
+    checked_instance(goal, Goal, "goal_chances's goal", "a goal text, at_least(...)", GoalError)
     policy = solve(with_throws(rules, throws), goal)
     numerators, denominator = policy.final_distribution()
     by_hand = np.array([Fraction(int(n), denominator) for n in numerators[0]], dtype=object)

@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import shown
+from pokerdice_stats.ground.arguments import (
+    checked_flag,
+    checked_whole_number,
+    shown,
+    whole_value,
+)
+from pokerdice_stats.ground.bounds import INT64_MAX
 from pokerdice_stats.ground.errors import GoalError, PokerDiceError
 from pokerdice_stats.ground.limits import exact_amount
 from pokerdice_stats.ground.made_when_read import MadeWhenRead
@@ -32,7 +38,44 @@ from pokerdice_stats.turn.rules import RuleSet
 if TYPE_CHECKING:
     import pandas as pd
 
-INT64_MAX = np.iinfo(np.int64).max
+
+#: How far past 0..1 a float "chance" may stray by rounding (1.0000000000000002 is 1).
+CHANCE_ROUNDING = 1e-12
+
+
+def _checked_numerators(name: str, given: object) -> np.ndarray:
+    """A goal's numerators: one number a hand, int64 or Python ints (object) when whole,
+    floats when given as floats, or refused."""
+    numerators = given if type(given) is np.ndarray else np.asarray(given)
+    if numerators.shape != (ix.N_HANDS,):
+        raise GoalError(
+            f"goal {name!r}: one numerator a final hand, {ix.N_HANDS} in all, got an array of "
+            f"shape {numerators.shape}"
+        )
+    kind = numerators.dtype.kind
+    if kind == "b":
+        return numerators.astype(np.int64)
+    if kind == "f":
+        if not np.isfinite(numerators).all():
+            raise GoalError(f"goal {name!r}: its numerators must be finite numbers")
+        return numerators
+    if kind in "iu":
+        return numerators
+    if kind != "O":
+        raise GoalError(
+            f"goal {name!r}: its numerators must be numbers, got dtype {numerators.dtype}"
+        )
+    items = numerators.tolist()
+    if all(type(n) is int for n in items):
+        return numerators
+    wholes = [whole_value(n) for n in items]
+    if any(n is None for n in wholes):
+        wrong = items[wholes.index(None)]
+        raise GoalError(
+            f"goal {name!r}: numerators held as objects must be whole numbers, got {shown(wrong)}"
+            " (fractional values: a float array, or whole numerators over a denominator)"
+        )
+    return np.array(wholes, dtype=object)
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,56 +107,28 @@ class Goal:
 
     def __post_init__(self) -> None:
         """Refuse values the program would misread: the shape, the numbers' kind, the
-        denominator, and a "chance" outside 0..1."""
+        denominator, and a "chance" outside 0..1.  Whole numbers come in any form (NumPy
+        integers, bools, whole Fractions or floats in an object array: held as Python
+        ints); a float array stays floats (:meth:`exact` is False)."""
         if not isinstance(self.name, str):
             raise GoalError(f"a goal's name is a text, got {shown(self.name)}")
-        numerators = self.numerators
-        if type(numerators) is not np.ndarray:
-            numerators = np.asarray(numerators)
-            if numerators.dtype.kind not in "iufO":
-                given = shown(self.numerators)
-                raise GoalError(f"goal {self.name!r}: its numerators must be numbers, got {given}")
+        numerators = _checked_numerators(self.name, self.numerators)
+        if numerators is not self.numerators:
             object.__setattr__(self, "numerators", numerators)
-        kind = numerators.dtype.kind
-        if numerators.shape != (ix.N_HANDS,):
-            raise GoalError(
-                f"goal {self.name!r}: one numerator a final hand, {ix.N_HANDS} in all, got an "
-                f"array of shape {numerators.shape}"
-            )
-        if kind == "O":
-            if not all(type(n) is int for n in numerators.tolist()):
-                raise GoalError(
-                    f"goal {self.name!r}: numerators held as objects must be whole numbers "
-                    "(Python ints); floats go in a float array over the denominator 1"
-                )
-        elif kind == "f":
-            if not np.isfinite(numerators).all():
-                raise GoalError(f"goal {self.name!r}: its numerators must be finite numbers")
-        elif kind not in "iu":
-            raise GoalError(
-                f"goal {self.name!r}: its numerators must be numbers, got dtype {numerators.dtype}"
-            )
-        denominator = self.denominator
-        if type(denominator) is not int:
-            if isinstance(denominator, bool) or not isinstance(denominator, int | np.integer):
-                raise GoalError(
-                    f"goal {self.name!r}: the denominator must be a whole number of at least "
-                    f"1, got {shown(denominator)}"
-                )
-            object.__setattr__(self, "denominator", int(denominator))
-        if self.denominator < 1:
-            raise GoalError(
-                f"goal {self.name!r}: the denominator must be at least 1, got {denominator}"
-            )
-        if self.is_probability is not True and self.is_probability is not False:
-            raise GoalError(f"goal {self.name!r}: is_probability must be True or False")
-        if self.is_probability:
+        denominator = checked_whole_number(
+            self.denominator, f"goal {self.name!r}: the denominator", 1, error=GoalError
+        )
+        object.__setattr__(self, "denominator", denominator)
+        chance = checked_flag(self.is_probability, "is_probability", GoalError)
+        object.__setattr__(self, "is_probability", chance)
+        if chance:
             low, high = numerators.min(), numerators.max()
-            if low < 0 or high > self.denominator:
+            slack = CHANCE_ROUNDING * denominator if numerators.dtype.kind == "f" else 0
+            if low < -slack or high > denominator + slack:
                 raise GoalError(
                     f"goal {self.name!r} is called a chance, but its values run from "
-                    f"{float(low) / self.denominator:.6g} to {float(high) / self.denominator:.6g}"
-                    " (a chance is 0 to 1)"
+                    f"{float(low) / denominator!r} to {float(high) / denominator!r} (a chance "
+                    "is 0 to 1)"
                 )
 
     def __repr__(self) -> str:

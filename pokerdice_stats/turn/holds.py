@@ -403,7 +403,8 @@ def solve(
         If ``rules`` is not a :class:`RuleSet`.
     GoalError
         For no goal, a goal that is neither a :class:`Goal` nor a goal text, a goal text
-        that does not parse, or a goal read under rules that rank the hands otherwise.
+        that does not parse, a goal read under rules that rank the hands otherwise, or,
+        with ``exact``, a goal of fractional floats (whole floats are read exactly).
     OptionError
         For a number of throws outside 1..10, or an ``exact`` that is not a bool.
 
@@ -425,13 +426,8 @@ def solve(
     )
     if exact is not True and exact is not False:  # (the common case without a call)
         exact = checked_flag(exact, "exact")
-    if exact:
-        inexact = next((g for g in _inexact(goal_list)), None)
-        if inexact is not None:
-            raise GoalError(
-                f"goal {inexact.name!r} holds floats: an exact solve needs whole numerators "
-                "over a denominator (solve it with exact=False)"
-            )
+    if exact and (type(goal_list) is FloatGoals or any(_floats(g) for g in goal_list)):
+        goal_list = [_exact_goal(g) for g in goal_list]
     kind = state_kind(rules)
     row = None
     if len(goal_list) == 1:
@@ -478,11 +474,28 @@ def solve(
     return _policy(rules, goal_list, throws, exact, denominator, stand, stages, kind)
 
 
-def _inexact(goals: Sequence[Goal]) -> Sequence[Goal]:
-    """The goals whose numerators are floats (all of a :class:`FloatGoals`)."""
-    if type(goals) is FloatGoals:
-        return goals
-    return [g for g in goals if g.numerators.dtype.kind == "f"]
+def _floats(goal: Goal) -> bool:
+    return goal.numerators.dtype.kind == "f"
+
+
+def _exact_goal(goal: Goal) -> Goal:
+    """``goal`` for an exact solve: float numerators that are all whole become int64;
+    a fraction among them is refused (never truncated)."""
+    if not _floats(goal):
+        return goal
+    numerators = goal.numerators
+    if not (numerators == np.round(numerators)).all() or np.abs(numerators).max() >= 2.0**63:
+        raise GoalError(
+            f"goal {goal.name!r} holds fractional floats: an exact solve needs whole "
+            "numerators over a denominator (or solve it with exact=False)"
+        )
+    return Goal(
+        goal.name,
+        numerators.astype(np.int64),
+        goal.denominator,
+        goal.is_probability,
+        ranking=goal.ranking,
+    )
 
 
 def _policy(

@@ -117,11 +117,11 @@ def solve_blind(
     if tolerance is None:
         tolerance = RELATIVE_TOLERANCE * scale
     else:
-        tolerance = checked_positive_number(tolerance, "tolerance")
-        if tolerance >= scale:
+        tolerance = checked_positive_number(tolerance, option("tolerance"))
+        if tolerance >= 2 * scale:  # the gap (upper - lower) is at most twice the payout
             raise OptionError(
-                f"tolerance must be below the largest payout ({scale:,.6g}), got "
-                f"{tolerance:.6g}: a gap that large is met by strategies that ignore the game"
+                f"{option('tolerance')} must be below twice the largest payout "
+                f"({2 * scale:,.6g}), got {tolerance:.6g}: any strategies meet a gap that large"
             )
     if max_iterations is None:
         max_iterations = 100 if method == "double-oracle" else 2000

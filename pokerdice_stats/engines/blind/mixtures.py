@@ -28,10 +28,6 @@ if TYPE_CHECKING:
     from pokerdice_stats.turn.rules import RuleSet
 
 
-def _rules_name(rules: RuleSet | None) -> str:
-    return "not recorded" if rules is None else rules.label()
-
-
 #: Float weights are rounded to fractions with denominators up to this.
 WEIGHT_DENOMINATOR = 2**30
 
@@ -171,10 +167,14 @@ class Equilibrium:
         OptionError
             If either player's recorded rules differ from ``rules``.
         """
-        if any(own is not None and own != rules for own in (self.rules, self.second_rules)):
+        other = next(
+            (own for own in (self.rules, self.second_rules) if own is not None and own != rules),
+            None,
+        )
+        if other is not None:
             raise OptionError(
                 f"{what}: the equilibrium was solved under other rules than these "
-                f"({_rules_name(self.rules)}); solve it under these rules"
+                f"({other.label()}); solve it under these rules"
             )
 
     def frame(self) -> pd.DataFrame:

@@ -106,11 +106,13 @@ class RunOptions:
             raise OptionError(f"workers must be at most {MAX_WORKERS}, got {self.workers}")
         checked_flag(self.progress, "progress")
         if self.scheduler is not None and not (
-            isinstance(self.scheduler, str) or hasattr(self.scheduler, "submit")
+            isinstance(self.scheduler, str)
+            or hasattr(self.scheduler, "submit")  # a distributed.Client
+            or hasattr(self.scheduler, "scheduler_address")  # a cluster (LocalCluster)
         ):
             raise OptionError(
-                "scheduler must be a Dask scheduler's address (tcp://HOST:PORT) or a "
-                f"distributed.Client, got {type(self.scheduler).__name__}"
+                "scheduler must be a Dask scheduler's address (tcp://HOST:PORT), a "
+                f"distributed.Client or a cluster, got {type(self.scheduler).__name__}"
             )
 
     def samples(self, default: int) -> int:

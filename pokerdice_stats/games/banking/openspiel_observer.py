@@ -32,15 +32,12 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
-
-if TYPE_CHECKING:
-    from pokerdice_stats.games.banking.openspiel_game import Setting
 
 __all__ = ["BankingObserver"]
 
@@ -60,7 +57,8 @@ def _reading(iig_obs_type: Any) -> tuple[bool, bool, str]:
 
 
 class BankingObserver:
-    """An observer of one observation type (see the module docstring).
+    """An observer of one observation type (see the module docstring), of the game whose
+    shared :class:`~pokerdice_stats.games.banking.openspiel_game.Setting` is ``shared``.
 
     Raises
     ------
@@ -68,7 +66,7 @@ class BankingObserver:
         For observation parameters (none are read).
     """
 
-    def __init__(self, iig_obs_type: Any, params: dict | None, shared: Setting) -> None:
+    def __init__(self, iig_obs_type: Any, params: dict | None, shared: Any) -> None:
         if params:
             raise OptionError(f"pokerdice_banking reads no observation parameters, got {params}")
         self.perfect_recall, self.public, self.private = _reading(iig_obs_type)

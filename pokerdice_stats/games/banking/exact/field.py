@@ -294,11 +294,14 @@ def solve_field(
     rules = get_rules("banking") if rules is None else check_rule_set(rules)
     n = check_players(players)
     check_blind_rules(rules, players=n)
-    tolerance = TOLERANCE if tolerance is None else checked_positive_number(tolerance, "tolerance")
-    if tolerance >= 1:
+    if tolerance is None:
+        tolerance = TOLERANCE
+    else:
+        tolerance = checked_positive_number(tolerance, option("tolerance"))
+    if tolerance >= 1:  # one seat's gain over 1/N is below 1 - 1/N
         raise OptionError(
-            f"tolerance is a share of the pot, below 1, got {tolerance:.6g}: a gap that large "
-            "is met by strategies that ignore the game"
+            f"{option('tolerance')} is a share of the pot, below 1, got {tolerance:.6g}: any "
+            "strategies meet a gap that large"
         )
     if max_iterations is None:
         max_iterations = DEFAULT_ITERATIONS

@@ -31,7 +31,7 @@ from pokerdice_stats.engines.blind.simple_strategies import (
     available_strategies,
     strategy_distribution,
 )
-from pokerdice_stats.ground.arguments import checked_chances
+from pokerdice_stats.ground.arguments import checked_chances, checked_instance
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.goals import payout_against
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
@@ -170,8 +170,8 @@ def strategy_table(rules: RuleSet | None = None, eq: Equilibrium | None = None) 
     rules = get_rules("banking") if rules is None else rules
     if eq is None:
         eq = banking_equilibrium(rules)
-    elif not isinstance(eq, Equilibrium):
-        raise OptionError(f"eq must be an Equilibrium, got {type(eq).__name__}")
+    else:
+        checked_instance(eq, Equilibrium, "eq", "banking_equilibrium(rules)")
     eq.check_rules(check_rule_set(rules), "banking_strategy_table")
     payout = banking_payout(rules)
     mixture = eq.second.exact()

@@ -56,7 +56,7 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder
 from pokerdice_stats.games.bidding.exact.response import exploitability, play_value
 from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree, bid_tree
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import checked_chances
+from pokerdice_stats.ground.arguments import checked_chances, checked_whole_table
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import figure_frame, short_repr
 from pokerdice_stats.turn.rules import RuleSet
@@ -232,12 +232,7 @@ def checked_classes(classes: object) -> np.ndarray:
     OptionError
         Unless a (252,) array of whole numbers from 0 to 251.
     """
-    labels = np.asarray(classes)
-    if labels.shape != (ix.N_HANDS,) or labels.dtype.kind not in "iu":
-        raise OptionError(
-            "classes must be 252 whole-number labels (one a hand), got "
-            f"shape {labels.shape} of {labels.dtype}"
-        )
+    labels = checked_whole_table(classes, "classes (one label a hand)", (ix.N_HANDS,))
     if labels.min() < 0 or labels.max() >= ix.N_HANDS:
         raise OptionError(
             f"classes must be labels from 0 to {ix.N_HANDS - 1}, got {labels.min()} to "

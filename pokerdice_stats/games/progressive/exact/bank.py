@@ -287,7 +287,8 @@ def distribution_of_amounts(
     line = Fraction(ruin_line(values) if floor is None else floor)
     if start < line:
         raise OptionError(
-            f"the starting bank {start:,} is below the ruin line ({float(line):,.6g} points"
+            f"the starting bank ({option('start')}) {start:,} is below the ruin line "
+            f"({float(line):,.6g} points"
             + (", the largest loss of a round" if floor is None else ", the floor given")
             + ": a bank below it is ruined), so the session would be over before the first "
             "round; start higher"

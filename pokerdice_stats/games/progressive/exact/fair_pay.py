@@ -56,8 +56,9 @@ from pokerdice_stats.games.progressive.exact.edge import (
 )
 from pokerdice_stats.games.progressive.exact.fair_pay_search import (
     EPSILON,
+    JOIN,
     PAY_LIMIT,
-    Cell,
+    PayCell,
     PayGame,
     bracket_of,
     breakpoints_met,
@@ -218,17 +219,14 @@ class FairPay:
 SIDES = ("both", "player", "house")
 
 
-#: What joins several losers given one pay: ``five-of-a-kind/high-die+little-straight+one-pair``.
-JOIN = "+"
-
-
-def parse_cell(text: str, rules: RuleSet) -> Cell | None:
+def parse_cell(text: str, rules: RuleSet) -> PayCell | None:
     """``[SIDE:]WINNER/LOSER[+LOSER...]`` -> (winner, losers, side) slugs; ``scale`` -> None.
 
     ``SIDE``: ``player`` (what the house pays the player), ``house`` (what the
     player pays the house) or, left out, ``both`` (004's way).  Several losers joined
     by ``+`` are given one pay together, as 004 writes its first row (``Bust / Little
-    Straight / One Pair``: ``five-of-a-kind/bust+little-straight+one-pair``).
+    Straight / One Pair``: ``five-of-a-kind/bust+little-straight+one-pair``), worst hand
+    first whatever the order typed.
 
     Raises
     ------
@@ -270,6 +268,8 @@ def parse_cell(text: str, rules: RuleSet) -> Cell | None:
             )
     if len(set(losers)) < len(losers):
         raise OptionError(f"cell {text!r} names a loser twice")
+    # the losers in one order whatever the order typed: worst hand first, as 004's row
+    losers = tuple(sorted(losers, key=rules.category_index, reverse=True))
     for loser in losers:
         if rules.category_index(winner) >= rules.category_index(loser):
             raise OptionError(f"cell {text!r}: {winner} does not beat {loser} under these rules")
@@ -376,8 +376,8 @@ def _solve_cell(rules, cell, target, schedule, common, percent=False) -> FairPay
     wanted = Fraction(0) if percent else target
     game = PayGame(rules, cell, schedule, common, tau)
     of_side = schedule.house_amount if cell[2] == "house" else schedule.amount
-    # the cell's pay now (several losers: the first one's, the row's pay as 004 writes it)
-    current = of_side(cell[0], cell[1][0]) or Fraction(0)
+    # the cell's pay now (several losers: the largest of theirs; a row of 004 has one)
+    current = max(of_side(cell[0], loser) or Fraction(0) for loser in cell[1])
     game(Fraction(0))
     game(current if 0 < current <= PAY_LIMIT else Fraction(1))
     roots, complete = scan_roots(game, wanted)

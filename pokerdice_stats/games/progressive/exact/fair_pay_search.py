@@ -19,7 +19,9 @@ from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
 
 #: A cell solved for: (winner, losers, side), every loser in ``losers`` paid one pay.
-Cell = tuple[str, tuple[str, ...], str]
+PayCell = tuple[str, tuple[str, ...], str]
+#: What joins several losers given one pay: ``five-of-a-kind/high-die+little-straight+one-pair``.
+JOIN = "+"
 #: The largest pay the solver tries (points).
 PAY_LIMIT = Fraction(1_000_000)
 #: The most evaluations of the game in one solve.
@@ -52,14 +54,16 @@ class Piece:
         return (target - self.intercept) / self.slope
 
 
-def cell_text(cell: Cell) -> str:
+def cell_text(cell: PayCell) -> str:
     """A cell as typed back: ``WINNER/LOSER[+LOSER...]``, ``SIDE:`` before it for one side."""
     winner, losers, side = cell
-    pair = f"{winner}/{'+'.join(losers)}"
+    pair = f"{winner}/{JOIN.join(losers)}"
     return pair if side == "both" else f"{side}:{pair}"
 
 
-def with_pay(schedule: PayoutSchedule, rules: RuleSet, cell: Cell, pay: Fraction) -> PayoutSchedule:
+def with_pay(
+    schedule: PayoutSchedule, rules: RuleSet, cell: PayCell, pay: Fraction
+) -> PayoutSchedule:
     """``schedule`` with ``pay`` in every cell of ``cell`` (a winner, its losers, a side)."""
     winner, losers, side = cell
     name = f"{schedule.name}, {cell_text(cell)} = {amount_label(pay)}"
@@ -179,7 +183,7 @@ def inside_bracket(game: PayGame, bracket: tuple[Fraction, Fraction], wanted: Fr
 
 
 def outside_move(
-    game: PayGame, wanted: Fraction, cell: Cell, target: Fraction, percent: bool
+    game: PayGame, wanted: Fraction, cell: PayCell, target: Fraction, percent: bool
 ) -> Fraction:
     """The next pay to try when no two pays tried bracket the target.
 

@@ -62,7 +62,11 @@ from pokerdice_stats.games.progressive.exact.schedule import (
     payout_matrix,
 )
 from pokerdice_stats.ground import indexing as ix
-from pokerdice_stats.ground.arguments import checked_positive_number, checked_whole_table
+from pokerdice_stats.ground.arguments import (
+    checked_instance,
+    checked_positive_number,
+    checked_whole_table,
+)
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.speaker import either
 from pokerdice_stats.ground.summary import short_repr
@@ -206,8 +210,7 @@ def optimal_computer(rules: RuleSet, response: PlayerResponse) -> tuple[Policy, 
         If ``response`` is not a :class:`PlayerResponse`, or was solved under other rules.
     """
     check_rule_set(rules)
-    if not isinstance(response, PlayerResponse):
-        raise OptionError(f"response must be a PlayerResponse, got {type(response).__name__}")
+    checked_instance(response, PlayerResponse, "response", "player_response(rules, payout)")
     if response.policy.rules != rules:
         raise OptionError(
             "response was solved under other rules than these (the computer and the player "

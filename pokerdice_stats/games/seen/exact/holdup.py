@@ -28,6 +28,7 @@ from pokerdice_stats.games.seen.exact.rounds import outcomes, solve_round
 from pokerdice_stats.games.seen.exact.seat_chain import forward_tie_sets
 from pokerdice_stats.games.seen.exact.strengths import n_strengths, zeros
 from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import exact_is_cheap, hand_table
 from pokerdice_stats.turn.rules import RuleSet
@@ -99,8 +100,9 @@ class Holdup:
         )
 
 
-def _check_left(players_left: int) -> int:
-    return checked_whole_number(players_left, "players left", 1, MAX_LEFT)
+def check_left(players_left: object) -> int:
+    """The number of later players, 1 to :data:`MAX_LEFT`, or refused naming the option."""
+    return checked_whole_number(players_left, option("players_left"), 1, MAX_LEFT)
 
 
 def holdup(
@@ -149,7 +151,7 @@ def holdup(
     >>> result.holds_up, round(float(result.holds_up), 4)
     (Fraction(415945, 1417176), 0.2935)
     """
-    left = _check_left(players_left)
+    left = check_left(players_left)
     exact = exact_is_cheap(rules) if exact is None else checked_flag(exact, "exact")
     table = hand_table(rules)
     h = table.hand(hand)
@@ -201,7 +203,7 @@ def holdup_table(
     OptionError
         For ``max_left`` outside 1..4, or blind rules (``knowledge=blind``).
     """
-    max_left = _check_left(max_left)
+    max_left = checked_whole_number(max_left, option("max_left"), 1, MAX_LEFT)
     exact = exact_is_cheap(rules) if exact is None else checked_flag(exact, "exact")
     table = hand_table(rules)
     examples: dict[int, int] = {}

@@ -13,10 +13,8 @@ import numpy as np
 from pokerdice_stats.engines.simulation import stats
 from pokerdice_stats.engines.simulation.round_result import ROUND_CHUNK, check_no_policy
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
-from pokerdice_stats.games.seen.exact.holdup import MAX_LEFT
+from pokerdice_stats.games.seen.exact.holdup import check_left
 from pokerdice_stats.games.seen.simulation.rounds import seen_round_game
-from pokerdice_stats.ground.arguments import checked_whole_number
-from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.kernels.codes import SHARE_UNIT
 from pokerdice_stats.kernels.simulation.chips import holdup_chunk
 from pokerdice_stats.kernels.simulation.records import Holder, RoundGame, ShareTally
@@ -65,7 +63,7 @@ def simulate_holdup(
         pot: a proportion under roll-off and must-beat, else a mean).
     """
     run = run or RunOptions()
-    players_left = checked_whole_number(players_left, option("players_left"), 1, MAX_LEFT)
+    players_left = check_left(players_left)
     players = players_left + 1
     h = hand_table(rules).hand(hand)
     game, _ = seen_round_game(rules, players)
