@@ -206,3 +206,9 @@ def test_an_rl_environment_plays_episodes():
             player = step.observations["current_player"]
             step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
         assert sum(step.rewards) == pytest.approx(0)
+
+
+def test_load_game_checks_the_parameters_first():
+    assert str(openspiel_game.load_game({"players": 4})) == str(load({"players": 4}))
+    with pytest.raises(OptionError, match="unknown parameter 'player' of pokerdice_banking"):
+        openspiel_game.load_game({"player": 4})

@@ -48,6 +48,7 @@ import numpy as np
 
 from pokerdice_stats.games.banking.exact.field import SHARED_TIES
 from pokerdice_stats.games.banking.openspiel_observer import BankingObserver
+from pokerdice_stats.games.openspiel_loading import load_checked
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
@@ -56,7 +57,7 @@ from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 from pokerdice_stats.turn.states import allowed_subkeeps, state_kind
 
-__all__ = ["AVAILABLE", "GAME_NAME", "Setting", "setting", "setting_key"]
+__all__ = ["AVAILABLE", "GAME_NAME", "Setting", "load_game", "setting", "setting_key"]
 
 GAME_NAME = "pokerdice_banking"
 DEFAULTS: dict[str, Any] = {"rules": "banking", "players": 2}
@@ -88,6 +89,23 @@ def setting_key(params: dict[str, Any]) -> tuple[str, int]:
     name = str(merged["rules"])
     _check_rules(get_rules(name))
     return name, players
+
+
+def load_game(params: dict[str, Any] | None = None) -> Any:
+    """``pyspiel.load_game(GAME_NAME, params)`` with the parameters checked first (a
+    mistake is an :class:`~pokerdice_stats.ground.errors.OptionError`, a ``ValueError``).
+
+    Raises
+    ------
+    OptionError
+        Without ``pyspiel``, or for a parameter :func:`setting_key` refuses.
+
+    Examples
+    --------
+    >>> load_game({"players": 3})
+    pokerdice_banking(players=3,rules=banking)
+    """
+    return load_checked(GAME_NAME, tuple(DEFAULTS), setting_key({} if params is None else params))
 
 
 def _check_rules(rules: RuleSet) -> None:

@@ -56,6 +56,7 @@ import numpy as np
 from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder, check_ladder
 from pokerdice_stats.games.bidding.exact.solve import kept_rungs, restricted_ladder
 from pokerdice_stats.games.bidding.openspiel_observer import BiddingObserver
+from pokerdice_stats.games.openspiel_loading import load_checked
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.hands import hand_table
@@ -215,12 +216,7 @@ def load_game(params: dict[str, Any] | None = None) -> Any:
     ...
     pokerdice_stats.ground.errors.OptionError: unknown parameter 'rung' of pokerdice_bidding; ...
     """
-    if pyspiel is None:
-        raise OptionError(
-            'OpenSpiel is not installed: pip install -e ".[openspiel]" (the open-spiel package)'
-        )
-    key = setting_key({} if params is None else params)
-    return pyspiel.load_game(GAME_NAME, {k: v for k, v in zip(DEFAULTS, key, strict=True) if v})
+    return load_checked(GAME_NAME, tuple(DEFAULTS), setting_key({} if params is None else params))
 
 
 def setting(params: dict[str, Any]) -> tuple[BidLadder, np.ndarray]:
