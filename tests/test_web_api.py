@@ -144,6 +144,13 @@ def test_bidding_odds_and_opening_are_the_cli_figures(client, capsys):
     assert abs(sum(m["chance"] for m in api["moves"]) - 1) < 1e-9
 
 
+def test_bidding_units_say_whose_value(client):
+    """The answer's ``value`` is seat 1's (the game's); each move's, the mover's."""
+    got = answer(client, "/api/bidding", {"hand": "K K J 10 9", "bids": ["one-pair"], "seat": 2})
+    assert "for seat 1" in got["units"]["value"]
+    assert "for the player to move" in got["units"]["move_value"]
+
+
 def test_bidding_after_bids(client, capsys):
     api = answer(client, "/api/bidding", {"hand": "K K J 10 9", "bids": ["two-pair"]})
     assert api["seat"] == 2 and api["bids"] == ["two-pair"]
@@ -296,6 +303,17 @@ BAD = [
     ("/api/review", {"rules": "triple-snakes", "steps": [{"dice": "3 3 3 1 2"}],
                      "betting": {"seat": 1, "raises_made": 1, "ante_max": 3, "pot": "5"}},
      400, "betting.pot"),
+    # 001 as written: a field of the fixed stakes it would not read is refused, not ignored
+    ("/api/review", {"rules": "triple-snakes", "steps": [],
+                     "betting": {"seat": 1, "ante_max": 2, "ante_named": "2", "ante": "abc"}},
+     400, "give it as ante_named, not ante"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [],
+                     "betting": {"seat": 1, "raise_max": 2, "ante_named": "2",
+                                 "raise_size": "nonsense"}},
+     400, "leave out raise_size"),
+    ("/api/review", {"rules": "triple-snakes", "steps": [],
+                     "betting": {"seat": 1, "raise_max": 2, "ante_named": "2", "raises": 0}},
+     400, "leave out raises"),
 ]  # fmt: skip
 
 

@@ -194,7 +194,8 @@ def bidding_answer(request: BiddingRequest) -> dict:
         "rules": rules.label(),
         "game": "bidding for two (003 variation 8)",
         "ladder": ladder.name,
-        "units": {**BIDDING_UNITS, "value": UNITS},
+        # "value" is seat 1's (the game's, as the command's JSON); each move's, the mover's
+        "units": {**BIDDING_UNITS, "move_value": f"{UNITS} for the player to move"},
         "hand": table.format(hand),
         "own_rung": ladder.labels[ladder.hand_rung[hand]],
         "bids": [ladder.labels[b] for b in history],

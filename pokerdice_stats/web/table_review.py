@@ -44,6 +44,7 @@ def table_review(request: ReviewRequest, rules: RuleSet) -> dict:
 
     turn = request.betting
     assert turn is not None
+    _refuse_unread(turn)
     table = _solve(turn, rules)
     if turn.seat > table.players:
         raise OptionError(f"--seat must be 1 to {table.players}, got {turn.seat}")
@@ -78,6 +79,22 @@ def table_review(request: ReviewRequest, rules: RuleSet) -> dict:
     where = {"seat": turn.seat, **_figures({"ante": ante}), "seats_in": list(members)}
     return review_record({**context, **where}, "001 round as written (ante named, entry)",
                          decisions)  # fmt: skip
+
+
+def _refuse_unread(turn: BettingTurn) -> None:
+    """Refuse a field this review would not read (never answer as if it were honoured):
+    under ``raise_max`` a raise is 1 to it chips (no ``raise_size`` or ``raises``); seat 1
+    names the ante (``ante_named``, not ``ante``)."""
+    given = turn.model_fields_set
+    fixed = {"raise_size"} if turn.raise_size is not None else set()
+    fixed |= given & {"raises"}
+    if turn.raise_max is not None and fixed:
+        raise OptionError(
+            "with raise_max, a raise is 1 to raise_max chips, one a turn: leave out "
+            + " and ".join(sorted(fixed))
+        )
+    if turn.ante_max is not None and turn.seat == 1 and "ante" in given:
+        raise OptionError("with ante_max, seat 1 names the ante: give it as ante_named, not ante")
 
 
 def _solve(turn: BettingTurn, rules: RuleSet):

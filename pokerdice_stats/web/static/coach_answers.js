@@ -191,7 +191,7 @@ function showBidding(answer) {
     if (m.move === best.move) tr.className = "best";
     tr.innerHTML = `<td>${escapeHtml(m.move)}${note ? ` <small class="odds">(${note})</small>` : ""}</td>` +
       `<td class="num">${(100 * m.chance).toFixed(1)} %</td>` +
-      `<td class="num">${m.value === null || m.value === undefined ? "" : shown(m.value, answer.units.value)}</td>`;
+      `<td class="num">${m.value === null || m.value === undefined ? "" : shown(m.value, answer.units.move_value)}</td>`;
     body.appendChild(tr);
   }
   rows.hidden = false;
@@ -241,6 +241,13 @@ async function review() {
         raises_made: raised === "" ? null : Number(raised),
         ...asWritten,
       };
+      // as written, a raise is 1 to raise_max chips and seat 1 names the ante: the fixed
+      // stakes' fields are not sent (the server refuses a field it would not read)
+      if (asWritten.raise_max) {
+        delete request.betting.raise_size;
+        delete request.betting.raises;
+      }
+      if (asWritten.ante_max && seat() === 1) delete request.betting.ante;
     }
     if (!steps.length && !stakesOnly) throw new Error("enter the dice of the first throw");
     const answer = await call("/api/review", request, status);
