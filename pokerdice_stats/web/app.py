@@ -155,7 +155,9 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
     )
     def job(job_id: str) -> JSONResponse:
         if not (job_id.isascii() and job_id.isdigit() and len(job_id) <= 12):
-            raise PokerDiceError(f"a job id is a whole number, got {job_id[:20]!r}")
+            raise PokerDiceError(
+                f"a job id is a whole number of 1 to 12 digits, got {job_id[:20]!r}"
+            )
         try:  # a job forgotten between two polls is as unknown as one never started
             done, body = jobs.poll(job_id)
         except UnknownJob as refusal:
