@@ -76,3 +76,18 @@ def test_classify_says_what_a_strength_is(capsys):
     record = json.loads(capsys.readouterr().out)
     assert record["strengths"] == 9 and 0 <= record["strength"] < 9
     assert "the higher wins" in record["strength_unit"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("throws = 1979-05-27\n", "invalid value 1979-05-27 (a date or time) for throws"),
+        ("throws = true\n", "invalid value true for throws; expected a whole number"),
+        ("sticky_holds = 3\n", "invalid value 3 for sticky_holds; expected true or false"),
+        ('straights = "diagonal"\n', "invalid value 'diagonal' for straights; choose one of"),
+    ],
+)
+def test_a_rule_files_bad_value_is_shown_as_written(capsys, tmp_path, text, words):
+    path = tmp_path / "rules.toml"
+    path.write_text('preset = "classic"\n' + text)
+    assert_cli_error(capsys, ["rules", "show", str(path)], words)

@@ -245,10 +245,24 @@ _FIELDS = dataclasses.fields(RuleSet)
 # Parsing option values.
 
 
+def _given(value: Any) -> str:
+    """A rule value as the user wrote it (a TOML ``true`` is ``true``, a TOML date its
+    text, a string quoted), not as Python writes it (``True``, ``datetime.date(...)``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return shown(value)
+    if hasattr(value, "isoformat"):  # a TOML date or time
+        return f"{value.isoformat()} (a date or time)"
+    return shown(value)
+
+
 def _choice(key: str, value: Any, choices: tuple[str, ...] | list[str]) -> str:
     text = str(value).strip().lower()
     if text not in choices:
-        raise RulesError(f"invalid value {value!r} for {key}; choose one of: " + ", ".join(choices))
+        raise RulesError(
+            f"invalid value {_given(value)} for {key}; choose one of: " + ", ".join(choices)
+        )
     return text
 
 
@@ -265,7 +279,7 @@ def _integer(key: str, value: Any, low: int, high: int) -> int:
     if hasattr(value, "dtype") and getattr(value.dtype, "kind", "") in "iu" and value.ndim == 0:
         value = int(value)  # a numpy integer, as the solvers take it
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise RulesError(f"invalid value {shown(value)} for {key}; expected a whole number")
+        raise RulesError(f"invalid value {_given(value)} for {key}; expected a whole number")
     text = str(value)
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()):
@@ -287,7 +301,7 @@ def _boolean(key: str, value: Any) -> bool:
         return True
     if text in ("false", "no", "0", "off"):
         return False
-    raise RulesError(f"invalid value {value!r} for {key}; expected true or false")
+    raise RulesError(f"invalid value {_given(value)} for {key}; expected true or false")
 
 
 def parse_face(text: str, chart: Chart) -> int:
