@@ -359,8 +359,11 @@ def test_a_bidding_rule_change_the_game_does_not_read_is_left_out_and_said(clien
             "bids": ["full-house"], "seat": 2}  # fmt: skip
     got = answer(client, "/api/bidding", body)
     assert got["rules"] == "classic (wild=9)"
+    assert got.pop("rules_left_out") == ["throws=2"] and got.pop("rules_left_out_why")
     plain = answer(client, "/api/bidding", {**body, "set": ["wild=9"]})
-    assert got == plain
+    assert "rules_left_out" not in plain and got == plain
+    review = {"rules": "classic", "set": ["throws=2"], "hand": "Q Q Q 9 9", "moves": ["full-house"]}
+    assert answer(client, "/api/review/bidding", review)["rules_left_out"] == ["throws=2"]
     review = {"rules": "classic", "set": ["ties=split"], "hand": "Q Q Q 9 9", "seat": 1,
               "moves": ["full-house", "call"]}  # fmt: skip
     assert answer(client, "/api/review/bidding", review)["rules"] == "classic"

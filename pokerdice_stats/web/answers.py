@@ -132,7 +132,8 @@ def betting_answer(request: BettingRequest) -> dict:
     )
     from pokerdice_stats.games.betting.exact.solve import solve_betting
 
-    rules = panel_rules("betting", table_rules(request))
+    asked = table_rules(request)
+    rules = panel_rules("betting", asked)
     args = _namespace(request, habits=None)
     check_options(args)
     if request.seat > request.players:
@@ -156,7 +157,7 @@ def betting_answer(request: BettingRequest) -> dict:
         dice=request.dice,
         throws_left=request.throws_left,
     )
-    return plain(decision_record(result, record, frame, key))
+    return plain(with_left_out(decision_record(result, record, frame, key), asked, rules))
 
 
 def bidding_answer(request: BiddingRequest) -> dict:
@@ -171,7 +172,8 @@ def bidding_answer(request: BiddingRequest) -> dict:
     from pokerdice_stats.ground import indexing as ix
     from pokerdice_stats.turn.hands import hand_table
 
-    rules = panel_rules("bidding", table_rules(request))
+    asked = table_rules(request)
+    rules = panel_rules("bidding", asked)
     check_bidding_rules(rules)
     # the hand and the bids are checked before the solve, so bad input is refused at once
     ladder = bid_ladder(rules, "category")
@@ -218,7 +220,7 @@ def bidding_answer(request: BiddingRequest) -> dict:
             for rung, label in enumerate(ladder.labels)
         ],
     }
-    return plain(record)
+    return plain(with_left_out(record, asked, rules))
 
 
 def check_bidding_seat(seat: int | None, bids: int) -> None:
@@ -346,6 +348,24 @@ def panel_rules(panel: str, rules: RuleSet) -> RuleSet:
     else:
         return rules
     return rules if kept == changed else get_rules(rules.preset, kept)
+
+
+def left_out(asked: RuleSet, used: RuleSet) -> list[str]:
+    """The rule changes of ``asked`` that :func:`panel_rules` left out of ``used``, as
+    ``key=value`` (the answer says so: the page's one rule set serves every panel)."""
+    from pokerdice_stats.turn.unread_keys import changed_settings
+
+    kept = changed_settings(used)
+    return [f"{k}={v}" for k, v in changed_settings(asked).items() if k not in kept]
+
+
+def with_left_out(record: dict, asked: RuleSet, used: RuleSet) -> dict:
+    """``record`` with ``rules_left_out`` (and why) when a rule change was left out."""
+    dropped = left_out(asked, used)
+    if dropped:
+        record["rules_left_out"] = dropped
+        record["rules_left_out_why"] = "this game never reads them (the other panels do)"
+    return record
 
 
 def _refusal(panel: str, rules: RuleSet) -> str | None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from pokerdice_stats.games.bidding.exact.moves import best_move
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.web.answers import panel_rules, table_rules
+from pokerdice_stats.web.answers import panel_rules, table_rules, with_left_out
 from pokerdice_stats.web.requests import BiddingReviewRequest
 from pokerdice_stats.web.review_rows import decision_row, review_record
 
@@ -45,7 +45,8 @@ def bidding_review(request: BiddingReviewRequest) -> dict:
     from pokerdice_stats.games.bidding.exact.solve import solve_ladder
     from pokerdice_stats.turn.hands import hand_table
 
-    rules = panel_rules("bidding", table_rules(request))
+    asked = table_rules(request)
+    rules = panel_rules("bidding", asked)
     check_bidding_rules(rules)
     ladder = bid_ladder(rules, request.ladder)
     table = hand_table(rules)
@@ -93,7 +94,8 @@ def bidding_review(request: BiddingReviewRequest) -> dict:
         "unit": "units a game",
         "units": UNITS,
     }
-    return review_record(context, "bidding for two (003 variation 8)", decisions)
+    record = review_record(context, "bidding for two (003 variation 8)", decisions)
+    return with_left_out(record, asked, rules)
 
 
 def _read_moves(ladder, moves: list[str], seat: int) -> tuple[list[str], list[tuple]]:
