@@ -14,8 +14,9 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import pokerdice_stats as pds  # noqa: E402
 from pokerdice_stats.engines.blind.mixtures import Mixture  # noqa: E402
+from pokerdice_stats.engines.blind.openspiel_policy import behaviour  # noqa: E402
 from pokerdice_stats.games.banking import openspiel_game  # noqa: E402
-from pokerdice_stats.games.banking.openspiel_policy import banking_policy, behaviour  # noqa: E402
+from pokerdice_stats.games.banking.openspiel_policy import banking_policy  # noqa: E402
 from pokerdice_stats.ground import indexing as ix  # noqa: E402
 from pokerdice_stats.ground.errors import OptionError  # noqa: E402
 from tests.reference import reference_key  # noqa: E402

@@ -4,7 +4,9 @@ Used by 004 banking (blind rounds) and 004 progressive (``knowledge=blind``):
 double oracle and fictitious play (:mod:`.solvers`), mixtures and equilibria
 (:mod:`.mixtures`, :mod:`.equilibrium`), their exact certification
 (:mod:`.certification`) and the named simple strategies (:mod:`.simple_strategies`,
-:mod:`.policy_names`).
+:mod:`.policy_names`); a blind round as an OpenSpiel game (:mod:`.openspiel_round`, what
+its players observe: :mod:`.openspiel_observer`, mixtures as its policies:
+:mod:`.openspiel_policy`), which the games register.
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ pure strategies as hold tables (:mod:`.exact.strategy_tables`) and exact two-sea
 sessions (:mod:`.exact.sessions`); the simulated rounds and sessions
 (:mod:`.simulation`), cross-checks (:mod:`.checks`), report sections (:mod:`.report`)
 and the ``banking`` sub-command (:mod:`.command`, which also answers ``round`` for
-blind rules); the round as an OpenSpiel game (:mod:`.openspiel_game`, what its players
-observe: :mod:`.openspiel_observer`, the equilibria as its policies: :mod:`.openspiel_policy`).
+blind rules); the round as an OpenSpiel game (:mod:`.openspiel_game`; the equilibria as
+its policies: :mod:`.openspiel_policy`).
 The solvers of blind games are the engine :mod:`pokerdice_stats.engines.blind`.
 """
 

@@ -7,7 +7,8 @@ comes from cell by cell (:mod:`.exact.breakdown`), the pay that hits a target
 (:mod:`.exact.fair_pay`), the bank over a session (:mod:`.exact.bank`) and the holds
 against a known computer hand (:mod:`.exact.advice`); simulated sessions
 (:mod:`.simulation`), cross-checks (:mod:`.checks`), report sections (:mod:`.report`)
-and the ``payout`` sub-command (:mod:`.command`).
+and the ``payout`` sub-command (:mod:`.command`); the game played blind as an OpenSpiel
+game (:mod:`.openspiel_game`, its equilibrium as a policy: :mod:`.openspiel_policy`).
 """
 
 from __future__ import annotations

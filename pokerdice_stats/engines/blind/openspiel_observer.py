@@ -1,8 +1,8 @@
-"""What a player of the OpenSpiel banking game sees: observation strings and tensors.
+"""What a player of an OpenSpiel blind round sees: observation strings and tensors.
 
-:class:`BankingObserver` honours the observation type OpenSpiel asks for
-(``pyspiel.IIGObservationType``).  The pieces, in this order (``observer.dict`` names
-them, ``observer.tensor`` is them flat, ``float32``):
+:class:`RoundObserver` (of the games of :mod:`.openspiel_round`) honours the observation
+type OpenSpiel asks for (``pyspiel.IIGObservationType``).  The pieces, in this order
+(``observer.dict`` names them, ``observer.tensor`` is them flat, ``float32``):
 
 =========  ====================  =====================================  ===================
 piece      shape                 kept when                              holds
@@ -24,8 +24,9 @@ information, and ``hands`` lists every seat's hand for ALL_PLAYERS.
 
 Examples
 --------
->>> from pokerdice_stats.games.banking.openspiel_game import setting
->>> observer = BankingObserver(None, None, setting({"players": 2}))
+>>> from pokerdice_stats.engines.blind.openspiel_round import RoundSetting
+>>> from pokerdice_stats.turn.rules import get_rules
+>>> observer = RoundObserver(None, None, RoundSetting(get_rules("banking"), 2), "a round")
 >>> list(observer.dict), observer.tensor.shape
 (['player', 'hand', 'left', 'to_move'], (260,))
 """
@@ -39,12 +40,12 @@ import numpy as np
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 
-__all__ = ["BankingObserver"]
+__all__ = ["RoundObserver"]
 
 _PRIVATE = ("NONE", "SINGLE_PLAYER", "ALL_PLAYERS")
 
 
-def _reading(iig_obs_type: Any) -> tuple[bool, bool, str]:
+def _reading(iig_obs_type: Any, game: str) -> tuple[bool, bool, str]:
     """``(perfect_recall, public_info, private_info name)``; None: OpenSpiel's default
     observation (no perfect recall, public information, the observer's own)."""
     if iig_obs_type is None:
@@ -52,13 +53,14 @@ def _reading(iig_obs_type: Any) -> tuple[bool, bool, str]:
     private = iig_obs_type.private_info
     name = getattr(private, "name", str(private))
     if name not in _PRIVATE:
-        raise OptionError(f"pokerdice_banking: unknown private_info {private!r}")
+        raise OptionError(f"{game}: unknown private_info {private!r}")
     return bool(iig_obs_type.perfect_recall), bool(iig_obs_type.public_info), name
 
 
-class BankingObserver:
-    """An observer of one observation type (see the module docstring), of the game whose
-    shared :class:`~pokerdice_stats.games.banking.openspiel_game.Setting` is ``shared``.
+class RoundObserver:
+    """An observer of one observation type (see the module docstring), of the game
+    ``game`` whose shared :class:`~pokerdice_stats.engines.blind.openspiel_round.RoundSetting`
+    is ``shared``.
 
     Raises
     ------
@@ -66,10 +68,10 @@ class BankingObserver:
         For observation parameters (none are read).
     """
 
-    def __init__(self, iig_obs_type: Any, params: dict | None, shared: Any) -> None:
+    def __init__(self, iig_obs_type: Any, params: dict | None, shared: Any, game: str) -> None:
         if params:
-            raise OptionError(f"pokerdice_banking reads no observation parameters, got {params}")
-        self.perfect_recall, self.public, self.private = _reading(iig_obs_type)
+            raise OptionError(f"{game} reads no observation parameters, got {params}")
+        self.perfect_recall, self.public, self.private = _reading(iig_obs_type, game)
         self.shared = shared
         n, throws = shared.players, shared.rules.throws
         pieces: list[tuple[str, tuple[int, ...]]] = [("player", (n,))]
