@@ -21,6 +21,7 @@ from pokerdice_stats.ground import indexing as ix  # noqa: E402
 from pokerdice_stats.ground.errors import OptionError  # noqa: E402
 from tests.reference import reference_key  # noqa: E402
 from tests.reference_games import holds_in_canonical_order, outcomes  # noqa: E402
+from tests.round_play import returns_against_standing  # noqa: E402
 
 BANKING = pds.get_rules("banking")
 
@@ -166,22 +167,8 @@ def test_the_two_seat_equilibrium_against_standing_wins_its_exact_figure():
     loss = pds.field_strategy_table(eq).set_index("strategy").loc["stand", "loss_float"]
     game = load({"players": 2})
     policy = banking_policy(eq, game)
-    rng = np.random.default_rng(2026)
-    returns = []
-    for _ in range(10_000):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                hands, chances = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(hands, p=chances)))
-            elif state.current_player() == 0:
-                keeps, chances = zip(*policy.action_probabilities(state).items(), strict=True)
-                state.apply_action(int(rng.choice(keeps, p=chances)))
-            else:
-                state.apply_action(int(ix.HAND_KEEP[state.hand]))
-        returns.append(state.returns()[0])
-    error = np.std(returns) / np.sqrt(len(returns))
-    assert abs(np.mean(returns) - float(loss)) < 5 * error, (np.mean(returns), loss, error)
+    mean, error = returns_against_standing(game, policy, 10_000, seed=2026)
+    assert abs(mean - float(loss)) < 5 * error, (mean, loss, error)
 
 
 def test_a_policy_plays_only_its_own_game():

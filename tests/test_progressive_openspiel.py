@@ -4,7 +4,6 @@ equilibrium played in it against its exact figure."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -18,6 +17,7 @@ from pokerdice_stats.games.progressive.openspiel_policy import progressive_polic
 from pokerdice_stats.ground import indexing as ix  # noqa: E402
 from pokerdice_stats.ground.errors import OptionError  # noqa: E402
 from tests.reference_payout import progressive_payout  # noqa: E402
+from tests.round_play import returns_against_standing  # noqa: E402
 
 BLIND = pds.get_rules("progressive", {"knowledge": "blind"})
 
@@ -69,22 +69,8 @@ def test_the_equilibrium_against_a_standing_computer_wins_its_exact_figure():
     exact = float(game_value(eq.first.exact(), stand, payout_matrix(BLIND)))
     game = openspiel_game.load_game()
     policy = progressive_policy(eq, game)
-    rng = np.random.default_rng(4)
-    returns = []
-    for _ in range(10_000):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                hands, chances = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(hands, p=chances)))
-            elif state.current_player() == 0:
-                keeps, chances = zip(*policy.action_probabilities(state).items(), strict=True)
-                state.apply_action(int(rng.choice(keeps, p=chances)))
-            else:
-                state.apply_action(int(ix.HAND_KEEP[state.hand]))
-        returns.append(state.returns()[0])
-    error = np.std(returns) / np.sqrt(len(returns))
-    assert abs(np.mean(returns) - exact) < 5 * error, (np.mean(returns), exact, error)
+    mean, error = returns_against_standing(game, policy, 10_000, seed=4)
+    assert abs(mean - exact) < 5 * error, (mean, exact, error)
 
 
 def test_a_policy_plays_only_its_own_rules():

@@ -40,12 +40,26 @@ import numpy as np
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 
-__all__ = ["RoundObserver"]
+__all__ = ["RoundObserver", "reading", "tensor_views"]
 
 _PRIVATE = ("NONE", "SINGLE_PLAYER", "ALL_PLAYERS")
 
 
-def _reading(iig_obs_type: Any, game: str) -> tuple[bool, bool, str]:
+def tensor_views(
+    pieces: list[tuple[str, tuple[int, ...]]],
+) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """One flat ``float32`` tensor of the named pieces, and a view of each (its shape)."""
+    sizes = [int(np.prod(shape)) for _, shape in pieces]
+    tensor = np.zeros(sum(sizes), np.float32)
+    views: dict[str, np.ndarray] = {}
+    start = 0
+    for (name, shape), size in zip(pieces, sizes, strict=True):
+        views[name] = tensor[start : start + size].reshape(shape)
+        start += size
+    return tensor, views
+
+
+def reading(iig_obs_type: Any, game: str) -> tuple[bool, bool, str]:
     """``(perfect_recall, public_info, private_info name)``; None: OpenSpiel's default
     observation (no perfect recall, public information, the observer's own)."""
     if iig_obs_type is None:
@@ -71,7 +85,7 @@ class RoundObserver:
     def __init__(self, iig_obs_type: Any, params: dict | None, shared: Any, game: str) -> None:
         if params:
             raise OptionError(f"{game} reads no observation parameters, got {params}")
-        self.perfect_recall, self.public, self.private = _reading(iig_obs_type, game)
+        self.perfect_recall, self.public, self.private = reading(iig_obs_type, game)
         self.shared = shared
         n, throws = shared.players, shared.rules.throws
         pieces: list[tuple[str, tuple[int, ...]]] = [("player", (n,))]
@@ -83,13 +97,7 @@ class RoundObserver:
             pieces.append(("hands", (n, ix.N_HANDS)))
         if self.public:
             pieces.append(("to_move", (n,)))
-        sizes = [int(np.prod(shape)) for _, shape in pieces]
-        self.tensor = np.zeros(sum(sizes), np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        start = 0
-        for (name, shape), size in zip(pieces, sizes, strict=True):
-            self.dict[name] = self.tensor[start : start + size].reshape(shape)
-            start += size
+        self.tensor, self.dict = tensor_views(pieces)
 
     @staticmethod
     def _hand_of(state: Any, seat: int) -> int:

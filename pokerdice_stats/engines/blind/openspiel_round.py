@@ -29,7 +29,13 @@ from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import allowed_subkeeps, state_kind
 
-__all__ = ["AVAILABLE", "RoundSetting", "check_turn_by_hand", "register_round_game"]
+__all__ = [
+    "AVAILABLE",
+    "RoundSetting",
+    "check_turn_by_hand",
+    "hidden_hand_type",
+    "register_round_game",
+]
 
 
 def check_turn_by_hand(rules: RuleSet, game: str) -> None:
@@ -111,22 +117,12 @@ except ImportError:  # the openspiel extra is not installed
 AVAILABLE = pyspiel is not None
 
 
-def register_round_game(
-    name: str,
-    long_name: str,
-    defaults: dict[str, Any],
-    shared_of: Callable[[dict[str, Any]], tuple[tuple, RoundSetting]],
-    most_seats: int,
-) -> Any:
-    """Register a blind round with OpenSpiel under ``name`` (nothing without ``pyspiel``).
-
-    ``shared_of(params)`` checks a parameter set and gives its key (the parameters in one
-    form, in the order of ``defaults``) and the game's :class:`RoundSetting`.  Returns the
-    game's class (None without ``pyspiel``).
-    """
-    if pyspiel is None:
-        return None
-    game_type = pyspiel.GameType(
+def hidden_hand_type(name: str, long_name: str, defaults: dict[str, Any], most_seats: int) -> Any:
+    """The ``pyspiel.GameType`` of the toolkit's hidden-hand games: sequential, chance
+    explicit, imperfect information, zero-sum, paid at the end, strings and tensors of
+    information states and observations; 2 to ``most_seats`` players."""
+    assert pyspiel is not None
+    return pyspiel.GameType(
         short_name=name,
         long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -142,6 +138,24 @@ def register_round_game(
         provides_observation_tensor=True,
         parameter_specification=defaults,
     )
+
+
+def register_round_game(
+    name: str,
+    long_name: str,
+    defaults: dict[str, Any],
+    shared_of: Callable[[dict[str, Any]], tuple[tuple, RoundSetting]],
+    most_seats: int,
+) -> Any:
+    """Register a blind round with OpenSpiel under ``name`` (nothing without ``pyspiel``).
+
+    ``shared_of(params)`` checks a parameter set and gives its key (the parameters in one
+    form, in the order of ``defaults``) and the game's :class:`RoundSetting`.  Returns the
+    game's class (None without ``pyspiel``).
+    """
+    if pyspiel is None:
+        return None
+    game_type = hidden_hand_type(name, long_name, defaults, most_seats)
 
     class RoundGame(pyspiel.Game):
         def __init__(self, params: dict[str, Any] | None = None) -> None:

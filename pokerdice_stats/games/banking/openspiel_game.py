@@ -52,7 +52,7 @@ from pokerdice_stats.engines.blind.openspiel_round import (
     register_round_game,
 )
 from pokerdice_stats.games.banking.exact.field import SHARED_TIES
-from pokerdice_stats.games.openspiel_loading import load_checked
+from pokerdice_stats.games.openspiel_loading import load_checked, merged_params
 from pokerdice_stats.ground.arguments import checked_whole_number
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet, get_rules
@@ -76,15 +76,7 @@ def setting_key(params: dict[str, Any]) -> tuple[str, int]:
     RulesError
         For unknown rules.
     """
-    if not isinstance(params, dict):
-        raise OptionError(f"the game's parameters must be a dict, got {type(params).__name__}")
-    unknown = sorted(str(name) for name in params if name not in DEFAULTS)
-    if unknown:
-        raise OptionError(
-            f"unknown parameter {unknown[0]!r} of {GAME_NAME}; its parameters are "
-            + ", ".join(DEFAULTS)
-        )
-    merged = {**DEFAULTS, **params}
+    merged = merged_params(params, DEFAULTS, GAME_NAME)
     players = checked_whole_number(merged["players"], "players", 2, MOST_SEATS)
     name = str(merged["rules"])
     _check_rules(get_rules(name))

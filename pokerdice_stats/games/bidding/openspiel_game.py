@@ -53,10 +53,11 @@ from typing import Any
 
 import numpy as np
 
+from pokerdice_stats.engines.blind.openspiel_round import hidden_hand_type
 from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder, check_ladder
 from pokerdice_stats.games.bidding.exact.solve import kept_rungs, restricted_ladder
 from pokerdice_stats.games.bidding.openspiel_observer import BiddingObserver
-from pokerdice_stats.games.openspiel_loading import load_checked
+from pokerdice_stats.games.openspiel_loading import load_checked, merged_params
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.hands import hand_table
@@ -138,15 +139,7 @@ def setting_key(params: dict[str, Any]) -> tuple[str, str, str, str]:
         For an unknown parameter, unknown rules, ladder or rung labels, or a bad
         ``hands`` list.
     """
-    if not isinstance(params, dict):
-        raise OptionError(f"the game's parameters must be a dict, got {type(params).__name__}")
-    unknown = sorted(str(name) for name in params if name not in DEFAULTS)
-    if unknown:
-        raise OptionError(
-            f"unknown parameter {unknown[0]!r} of {GAME_NAME}; its parameters are "
-            + ", ".join(DEFAULTS)
-        )
-    merged = {**DEFAULTS, **params}
+    merged = merged_params(params, DEFAULTS, GAME_NAME)
     rules, ladder = str(merged["rules"]), str(merged["ladder"])
     words = _entries(str(merged["rungs"]), "rungs")
     base = _base(rules, ladder)
@@ -242,22 +235,7 @@ except ImportError:  # the openspiel extra is not installed
 AVAILABLE = pyspiel is not None
 
 if pyspiel is not None:
-    GAME_TYPE = pyspiel.GameType(
-        short_name=GAME_NAME,
-        long_name="Poker dice 003: bidding for two",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=DEFAULTS,
-    )
+    GAME_TYPE = hidden_hand_type(GAME_NAME, "Poker dice 003: bidding for two", DEFAULTS, 2)
 
     class BiddingGame(pyspiel.Game):
         """Bidding for two (see the module docstring)."""

@@ -47,26 +47,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
+from pokerdice_stats.engines.blind.openspiel_observer import reading, tensor_views
 from pokerdice_stats.ground.errors import OptionError
 
 __all__ = ["BiddingObserver"]
-
-#: ``private_info`` as this module reads it: ``pyspiel.PrivateInfoType``'s names.
-_PRIVATE = ("NONE", "SINGLE_PLAYER", "ALL_PLAYERS")
-
-
-def _reading(iig_obs_type: Any) -> tuple[bool, bool, str]:
-    """``(perfect_recall, public_info, private_info name)`` of an observation type (None:
-    OpenSpiel's default observation, as its own games read it)."""
-    if iig_obs_type is None:
-        return False, True, "SINGLE_PLAYER"
-    private = iig_obs_type.private_info
-    name = getattr(private, "name", str(private))
-    if name not in _PRIVATE:
-        raise OptionError(f"pokerdice_bidding: unknown private_info {private!r}")
-    return bool(iig_obs_type.perfect_recall), bool(iig_obs_type.public_info), name
 
 
 class BiddingObserver:
@@ -102,7 +86,7 @@ class BiddingObserver:
     ) -> None:
         if params:
             raise OptionError(f"pokerdice_bidding reads no observation parameters, got {params}")
-        self.perfect_recall, self.public, self.private = _reading(iig_obs_type)
+        self.perfect_recall, self.public, self.private = reading(iig_obs_type, "pokerdice_bidding")
         if self.perfect_recall and not self.public:
             raise OptionError(
                 "pokerdice_bidding: perfect recall needs public_info (a player's own bids "
@@ -120,13 +104,7 @@ class BiddingObserver:
         if self.public:
             pieces.append(("bids" if self.perfect_recall else "last_bid", (rungs,)))
             pieces += [("to_move", (2,)), ("called", (1,))]
-        sizes = [int(np.prod(shape)) for _, shape in pieces]
-        self.tensor = np.zeros(sum(sizes), np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        start = 0
-        for (name, shape), size in zip(pieces, sizes, strict=True):
-            self.dict[name] = self.tensor[start : start + size].reshape(shape)
-            start += size
+        self.tensor, self.dict = tensor_views(pieces)
 
     def set_from(self, state: Any, player: int) -> None:
         """Fill :attr:`tensor` (and its views in :attr:`dict`) with what ``player`` sees."""

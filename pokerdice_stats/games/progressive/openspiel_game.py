@@ -36,10 +36,9 @@ from pokerdice_stats.engines.blind.openspiel_round import (
     check_turn_by_hand,
     register_round_game,
 )
-from pokerdice_stats.games.openspiel_loading import load_checked
+from pokerdice_stats.games.openspiel_loading import load_checked, merged_params
 from pokerdice_stats.games.progressive.exact.payout import check_payout_rules
 from pokerdice_stats.games.progressive.exact.schedule import payout_matrix
-from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
 __all__ = ["AVAILABLE", "GAME_NAME", "load_game", "setting", "setting_key"]
@@ -74,14 +73,7 @@ def setting_key(params: dict[str, Any]) -> tuple[str]:
     RulesError
         For unknown rules.
     """
-    if not isinstance(params, dict):
-        raise OptionError(f"the game's parameters must be a dict, got {type(params).__name__}")
-    unknown = sorted(str(name) for name in params if name not in DEFAULTS)
-    if unknown:
-        raise OptionError(
-            f"unknown parameter {unknown[0]!r} of {GAME_NAME}; its parameter is rules"
-        )
-    name = str({**DEFAULTS, **params}["rules"])
+    name = str(merged_params(params, DEFAULTS, GAME_NAME)["rules"])
     blind_rules(name)
     return (name,)
 
