@@ -129,7 +129,7 @@ _PUBLIC = {
     "solve_field": "games.banking.exact.field",
     "blind_round": "games.banking.exact.field",
     "banking_position": "games.banking.exact.position",
-    "field_strategy_table": "games.banking.exact.field:strategy_table",
+    "field_strategy_table": "games.banking.exact.strategy_frames:strategy_table",
     "field_keep_frame": "games.banking.exact.strategy_frames:keep_frame",
     "banking_equilibrium": "games.banking.exact.two_seats",
     "banking_strategy_table": "games.banking.exact.two_seats:strategy_table",

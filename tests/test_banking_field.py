@@ -20,7 +20,6 @@ from pokerdice_stats.games.banking.exact.field import (
     field_goal,
     share_against,
     solve_field,
-    strategy_table,
 )
 from pokerdice_stats.games.banking.exact.hand_values import (
     exact_field_values,
@@ -28,7 +27,11 @@ from pokerdice_stats.games.banking.exact.hand_values import (
     strategy_payoffs,
     symmetric_weights,
 )
-from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame, mixture_frame
+from pokerdice_stats.games.banking.exact.strategy_frames import (
+    keep_frame,
+    mixture_frame,
+    strategy_table,
+)
 from pokerdice_stats.games.banking.exact.two_seats import banking_equilibrium
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import PokerDiceError

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -31,7 +31,7 @@ from pokerdice_stats.ground.bounds import INT64_MAX
 from pokerdice_stats.ground.errors import GoalError, PokerDiceError
 from pokerdice_stats.ground.limits import exact_amount
 from pokerdice_stats.ground.made_when_read import MadeWhenRead
-from pokerdice_stats.turn.hands import HandTable, hand_table
+from pokerdice_stats.turn.hands import HandTable
 from pokerdice_stats.turn.points_file import read_points
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -403,72 +403,6 @@ def _fraction(value: Fraction | int | str, what: str) -> Fraction:
     return exact_amount(value, f"{what}: expected a number such as 2, 0.5 or 1/2", GoalError)
 
 
-def as_goal_list(
-    rules: RuleSet, goals: Goal | str | Sequence[Goal | str]
-) -> list[Goal] | FloatGoals:
-    """Goals given as :class:`Goal` objects or as text (``"at-least:full-house"``), as
-    :func:`~pokerdice_stats.turn.holds.solve` takes them; a :class:`FloatGoals` sequence
-    as it is.
-
-    Raises
-    ------
-    GoalError
-        For anything else, no goal, or a goal read under rules that rank the hands
-        otherwise.
-    """
-    if type(goals) is list and len(goals) == 1 and type(goals[0]) is Goal:
-        return _same_ranking(rules, [goals[0]])  # one goal, the commonest case: at once
-    if type(goals) is list and goals and all(type(goal) is Goal for goal in goals):
-        return _same_ranking(rules, list(goals))  # a list of goals, checked at once
-    if type(goals) is Goal:
-        return _same_ranking(rules, [goals])
-    if type(goals) is FloatGoals and len(goals):
-        return goals
-    if isinstance(goals, Goal | str):
-        goals = [goals]
-    if isinstance(goals, bytes | bytearray):  # list() would give its numbers
-        raise GoalError(f"a goal must be a Goal or a goal text (str), got {type(goals).__name__}")
-    try:
-        given = list(goals)
-    except TypeError:
-        raise GoalError(
-            f"goals must be a Goal, a goal text or a list of them, got {goals!r}"
-        ) from None
-    if not given:
-        raise GoalError("give at least one goal")
-    out = []
-    for goal in given:
-        if isinstance(goal, str):
-            goal = parse_goal(goal, hand_table(rules))
-        if not isinstance(goal, Goal):
-            raise GoalError(f"a goal must be a Goal or a goal text, got {type(goal).__name__}")
-        out.append(goal)
-    return _same_ranking(rules, out)
-
-
-def _same_ranking(rules: RuleSet, goals: list[Goal]) -> list[Goal]:
-    """``goals``, when each was read from a hand table ranking the hands as ``rules`` do.
-
-    Raises
-    ------
-    GoalError
-        For a goal read under other rules (``at-least:straight`` of one rule set is
-        another set of hands under other categories or wild faces).
-    """
-    key = None
-    for goal in goals:
-        if goal.ranking is None:
-            continue
-        if key is None:
-            key = hand_table(rules).key
-        if goal.ranking is not key and not np.array_equal(goal.ranking, key):
-            raise GoalError(
-                f"goal {goal.name} was read from another rule set's hand table, which ranks "
-                "the hands otherwise; read it from hand_table(rules) of the rules solved"
-            )
-    return goals
-
-
 GOAL_KINDS = ("at-least", "exactly", "beat", "score")
 
 
@@ -540,13 +474,3 @@ def parse_goal(text: str | None, table: HandTable) -> Goal:
         raise
     except PokerDiceError as err:
         raise GoalError(f"goal {text!r}: {err}") from None
-
-
-def stack_goals(goals: Sequence[Goal]) -> tuple[np.ndarray, int]:
-    """Put goals over one common denominator: ``(numerators (G, 252), denominator)``."""
-    if not goals:
-        raise GoalError("no goal given")
-    denominator = math.lcm(*(g.denominator for g in goals))
-    rows = [np.asarray(g.numerators, dtype=object) * (denominator // g.denominator) for g in goals]
-    stacked = np.array(rows, dtype=object).reshape(len(goals), ix.N_HANDS)
-    return stacked, denominator

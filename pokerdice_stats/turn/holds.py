@@ -58,7 +58,8 @@ from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn import induction
 from pokerdice_stats.turn.dice import parse_keep
 from pokerdice_stats.turn.forward import final_distribution
-from pokerdice_stats.turn.goals import INT64_MAX, FloatGoals, Goal, as_goal_list, stack_goals
+from pokerdice_stats.turn.goal_lists import as_goal_list, exact_goal_list, stand_rows
+from pokerdice_stats.turn.goals import FloatGoals, Goal
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
 from pokerdice_stats.turn.hold_rows import HOLD_COLUMNS, rank_holds, state_index
 from pokerdice_stats.turn.induction import (
@@ -72,9 +73,6 @@ from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.stands import (
     float_rows,
     one_goal_row,
-    plain_floats,
-    stack_int64,
-    tolerance_of,
 )
 from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep, n_states, state_kind
 
@@ -426,8 +424,8 @@ def solve(
     )
     if exact is not True and exact is not False:  # (the common case without a call)
         exact = checked_flag(exact, "exact")
-    if exact and (type(goal_list) is FloatGoals or any(_floats(g) for g in goal_list)):
-        goal_list = [_exact_goal(g) for g in goal_list]
+    if exact:
+        goal_list = exact_goal_list(goal_list)
     kind = state_kind(rules)
     row = None
     if len(goal_list) == 1:
@@ -450,52 +448,9 @@ def solve(
         rows = np.array(goal_list.rows, dtype=np.float64, order="C")
         stages = backward_pass(rules, [rows] * throws, exact, float_tolerance(rows))
         return _policy(rules, goal_list, throws, exact, 1, rows, stages, kind)
-    stand, denominator, largest = stack_int64(goal_list, throws, copy=exact)
-    tolerance: float = 0
-    if stand is None and not exact and plain_floats(goal_list):
-        # Float values over 1 (the seats of a round): the rows as they are, which is
-        # what the general path below makes of them (x * 1 and x / 1 change nothing).
-        stand, denominator = np.stack([g.numerators for g in goal_list]), 1
-    elif stand is None:
-        numerators, denominator = stack_goals(goal_list)
-        if exact:
-            bound = max(map(abs, map(int, numerators.ravel().tolist()))) * ix.N_THROWS**throws
-            stand = numerators.astype(np.int64) if bound <= INT64_MAX // 2 else numerators
-        else:
-            stand = np.array(numerators, dtype=np.float64) / denominator
-    elif not exact:  # x / 1 is x: a cast (a new array) is enough over the denominator 1
-        stand = stand / denominator if denominator != 1 else stand.astype(np.float64)
-        tolerance = tolerance_of(largest, denominator)
-    if not exact:
-        denominator = 1
-        if not tolerance:
-            tolerance = float_tolerance(stand)
+    stand, denominator, tolerance = stand_rows(goal_list, throws, exact)
     stages = backward_pass(rules, [stand] * throws, exact, tolerance)
     return _policy(rules, goal_list, throws, exact, denominator, stand, stages, kind)
-
-
-def _floats(goal: Goal) -> bool:
-    return goal.numerators.dtype.kind == "f"
-
-
-def _exact_goal(goal: Goal) -> Goal:
-    """``goal`` for an exact solve: float numerators that are all whole become int64;
-    a fraction among them is refused (never truncated)."""
-    if not _floats(goal):
-        return goal
-    numerators = goal.numerators
-    if not (numerators == np.round(numerators)).all() or np.abs(numerators).max() >= 2.0**63:
-        raise GoalError(
-            f"goal {goal.name!r} holds fractional floats: an exact solve needs whole "
-            "numerators over a denominator (or solve it with exact=False)"
-        )
-    return Goal(
-        goal.name,
-        numerators.astype(np.int64),
-        goal.denominator,
-        goal.is_probability,
-        ranking=goal.ranking,
-    )
 
 
 def _policy(

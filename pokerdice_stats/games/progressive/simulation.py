@@ -25,7 +25,7 @@ from pokerdice_stats.engines.simulation.policy_tables import (
 )
 from pokerdice_stats.engines.simulation.run import RunOptions, run_job, zeros_tally
 from pokerdice_stats.engines.simulation.stats import estimates_frame
-from pokerdice_stats.games.progressive.exact.bank import MAX_BANK
+from pokerdice_stats.games.progressive.exact.bank_inputs import MAX_BANK
 from pokerdice_stats.games.progressive.exact.payout import (
     COMPUTER_POLICIES,
     check_payout_rules,

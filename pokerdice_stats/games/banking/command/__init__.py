@@ -185,8 +185,12 @@ def _noise(players: int, tolerance: float) -> float:
 
 
 def run_banking(args: argparse.Namespace) -> int:
-    from pokerdice_stats.games.banking.exact.field import blind_round, check_players, strategy_table
-    from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame, mixture_frame
+    from pokerdice_stats.games.banking.exact.field import blind_round, check_players
+    from pokerdice_stats.games.banking.exact.strategy_frames import (
+        keep_frame,
+        mixture_frame,
+        strategy_table,
+    )
     from pokerdice_stats.games.banking.simulation.sessions import check_banking_keys
 
     check_tolerance(args.tolerance)

@@ -18,10 +18,16 @@ Examples
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pandas as pd
 
-from pokerdice_stats.games.banking.exact.field import FieldEquilibrium
+from pokerdice_stats.engines.blind.simple_strategies import (
+    available_strategies,
+    strategy_distribution,
+)
+from pokerdice_stats.games.banking.exact.field import TWO_SEAT, FieldEquilibrium, share_against
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import checked_instance
 from pokerdice_stats.turn.dice import format_counts
@@ -120,3 +126,51 @@ def keep_frame(eq: FieldEquilibrium) -> pd.DataFrame:
 def mixture_frame(eq: FieldEquilibrium) -> pd.DataFrame:
     """One row per pure strategy of the equilibrium's mixture: :meth:`FieldEquilibrium.frame`."""
     return eq.frame()
+
+
+def strategy_table(eq: FieldEquilibrium) -> pd.DataFrame:
+    """What simple strategies earn as one seat against ``N - 1`` equilibrium seats.
+
+    Parameters
+    ----------
+    eq : FieldEquilibrium
+        The symmetric equilibrium of a blind round (from
+        :func:`~pokerdice_stats.games.banking.exact.field.solve_field`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per strategy: the simple strategies the rules allow, the
+        two-seat equilibrium reused
+        (:data:`~pokerdice_stats.games.banking.exact.field.TWO_SEAT`), the equilibrium itself
+        and the best response: ``strategy``, ``share`` (exact share of the
+        pot), ``share_float``, ``net`` (antes won a round with an ante of 1
+        each: ``N * share - 1``, exact), ``net_float``, ``loss_float``
+        (``-net``: antes lost a round).
+    """
+    checked_instance(eq, FieldEquilibrium, "eq", "solve_field(rules, players)")
+    from pokerdice_stats.games.banking.exact.two_seats import banking_equilibrium
+
+    rules, n = eq.rules, eq.players
+    goal = eq.field_goal()
+    rows: list[tuple[str, Fraction]] = []
+    for name in available_strategies(rules):
+        rows.append((name, share_against(goal, strategy_distribution(rules, name))))
+    two_seat = banking_equilibrium(rules).first.exact()
+    rows.append((TWO_SEAT, share_against(goal, two_seat)))
+    rows.append(("equilibrium", share_against(goal, eq.field())))
+    rows.append(("best-response", Fraction(1, n) + eq.exploitability))
+    records = []
+    for name, share in rows:
+        net = n * share - 1
+        records.append(
+            {
+                "strategy": name,
+                "share": share,
+                "share_float": float(share),
+                "net": net,
+                "net_float": float(net),
+                "loss_float": float(-net),
+            }
+        )
+    return pd.DataFrame(records)

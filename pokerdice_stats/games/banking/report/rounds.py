@@ -26,11 +26,12 @@ from matplotlib.figure import Figure
 
 from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.strategy_charts import plot_strategy
-from pokerdice_stats.games.banking.exact.field import (
-    blind_round,
+from pokerdice_stats.games.banking.exact.field import blind_round
+from pokerdice_stats.games.banking.exact.strategy_frames import (
+    keep_frame,
+    mixture_frame,
     strategy_table,
 )
-from pokerdice_stats.games.banking.exact.strategy_frames import keep_frame, mixture_frame
 from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
 from pokerdice_stats.ground.formats import fraction_text, to_csv, to_markdown
 from pokerdice_stats.ground.numbers import fixed_text

@@ -249,7 +249,7 @@ SESSION_KEYS = ("rounds", "start", "bank_mean_ignoring_ruin", "bank_sd_ignoring_
 
 
 def _check_args(args: argparse.Namespace) -> None:
-    from pokerdice_stats.games.progressive.exact.bank import check_session
+    from pokerdice_stats.games.progressive.exact.bank_inputs import check_session
     from pokerdice_stats.ground.errors import OptionError
 
     if args.rounds is None and args.start is not None:

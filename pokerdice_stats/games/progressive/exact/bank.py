@@ -46,13 +46,18 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from pokerdice_stats.games.progressive.exact.bank_inputs import (
+    Number,
+    check_session,
+    session_amounts,
+    session_line,
+)
 from pokerdice_stats.games.progressive.exact.bank_lattice import lattice_program
 from pokerdice_stats.games.progressive.exact.bank_work import WorkBudget
 from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_outcomes
 from pokerdice_stats.games.progressive.exact.payout_result import STARTING_BANK
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
-from pokerdice_stats.ground import bounds
-from pokerdice_stats.ground.arguments import checked_flag, is_whole, shown
+from pokerdice_stats.ground.arguments import checked_flag, shown
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import check_memory
 from pokerdice_stats.ground.speaker import option
@@ -66,18 +71,12 @@ if TYPE_CHECKING:
 
 #: Sessions up to this many rounds are computed exactly by default.
 EXACT_ROUNDS = 10
-#: The most rounds the dynamic program takes.
-MAX_ROUNDS = bounds.BANK_ROUNDS
-#: The largest starting bank (bank values stay exact in float64 below 2**53).
-MAX_BANK = bounds.MAX_BANK
 #: Upper-tail mass the float program may cut over a whole session (and as much of the
 #: lower tail, of banks ruin can no longer reach).
 CUT_BUDGET = 1e-12
 #: Rows of the float program wider than this many banks have their lower tail cut (when
 #: ruin can no longer reach it); narrower ones are cheap and kept whole.
 LOWER_CUT_WIDTH = 1 << 16
-
-Number = Fraction | float
 
 
 @dataclass(frozen=True, eq=False)
@@ -208,50 +207,6 @@ def _dot(banks: np.ndarray, chances: np.ndarray) -> Number:
     return float(dot(banks.astype(np.float64), chances))
 
 
-def check_session(rounds: object, start: object) -> tuple[int, int]:
-    """Refuse rounds or a starting bank the dynamic program does not take.
-
-    Raises
-    ------
-    OptionError
-        For anything but whole numbers with 0 <= rounds <= MAX_ROUNDS and
-        0 <= start <= MAX_BANK.
-    """
-    for what, value, most in (("rounds", rounds, MAX_ROUNDS), ("start", start, MAX_BANK)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise OptionError(f"{what} must be a whole number, got {value!r}")
-        if value < 0:
-            raise OptionError(f"{what} must be 0 or more, got {value}")
-        if value > most:
-            raise OptionError(f"{what} must be at most {most:,}, got {value:,}")
-    return int(rounds), int(start)  # type: ignore[call-overload]  # checked whole above
-
-
-def ruin_line(values: list[int | Fraction]) -> int | Fraction:
-    """The default ruin line of a session: the largest loss of a round among its outcomes
-    (``values``, as :func:`session_amounts` gives them); a bank below it is ruined."""
-    return max(0, -min(values))
-
-
-def session_amounts(amounts: dict) -> tuple[list[int | Fraction], list[Number]]:
-    """The round's outcomes with a chance: amounts (whole numbers as int) and chances."""
-    values: list[int | Fraction] = []
-    chances = []
-    for amount, chance in sorted(amounts.items()):
-        amount = Fraction(amount)
-        if abs(amount) > MAX_BANK:
-            raise OptionError(
-                f"the bank program takes amounts of at most {MAX_BANK:,} points (10**15); "
-                f"this schedule pays {float(amount):.3e}"
-            )
-        if chance:
-            values.append(int(amount) if amount.denominator == 1 else amount)
-            chances.append(chance)
-    if not values:
-        raise OptionError("the round has no outcome with a positive chance")
-    return values, chances
-
-
 def distribution_of_amounts(
     amounts: dict,
     rounds: int,
@@ -280,19 +235,7 @@ def distribution_of_amounts(
     """
     rounds, start = check_session(rounds, start)
     values, chances = session_amounts(amounts)
-    if floor is not None and (is_whole(floor) or isinstance(floor, Fraction)):
-        floor = Fraction(int(floor) if is_whole(floor) else floor)
-    elif floor is not None:
-        raise OptionError(f"floor must be a whole number or a Fraction, got {shown(floor)}")
-    line = Fraction(ruin_line(values) if floor is None else floor)
-    if start < line:
-        raise OptionError(
-            f"the starting bank ({option('start')}) {start:,} is below the ruin line "
-            f"({float(line):,.6g} points"
-            + (", the largest loss of a round" if floor is None else ", the floor given")
-            + ": a bank below it is ruined), so the session would be over before the first "
-            "round; start higher"
-        )
+    line = session_line(values, start, floor)
     if exact is not None:
         exact = checked_flag(exact, "exact")
     if exact is None:
