@@ -331,6 +331,18 @@ def test_malformed_and_oversized_bodies(client):
         "/api/hold", content=b"not json", headers={"Content-Type": "application/json"}
     )
     assert response.status_code == 422 and response.json()["error"]
+    for raw in (b'{"dice": "\xff\xfe K J 10 9"}', b'{"throws_left": ' + b"9" * 5000 + b"}"):
+        response = client.post(
+            "/api/hold", content=raw, headers={"Content-Type": "application/json"}
+        )
+        assert response.status_code == 422
+        assert response.json()["error"].startswith("the body must be JSON in UTF-8")
+    response = client.post(
+        "/api/hold",
+        content=b'{"dice": "K K J 10 9"}',
+        headers={"Content-Type": "application/json", "Content-Length": "abc"},
+    )
+    assert response.status_code == 400 and "Content-Length" in response.json()["error"]
     big = json.dumps({"dice": "K" * (MAX_BODY_BYTES + 1)})
     response = client.post("/api/hold", content=big, headers={"Content-Type": "application/json"})
     assert response.status_code == 413 and "limited" in response.json()["error"]

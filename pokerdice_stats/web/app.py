@@ -216,6 +216,12 @@ def _add_errors(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http(_: Request, err: HTTPException) -> JSONResponse:
+        if err.status_code == 400 and err.detail == "There was an error parsing the body":
+            # the web framework's words for a body it cannot decode (not UTF-8, a number
+            # past Python's digit limit): said as the other malformed bodies are
+            return _error(
+                422, "the body must be JSON in UTF-8, its numbers of at most 4,300 digits"
+            )
         return _error(err.status_code, str(err.detail))
 
     @app.exception_handler(MemoryError)
@@ -302,7 +308,11 @@ class BodyLimit:
             return
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length", b"0")
-        if not length.isdigit() or int(length) > self.limit:
+        if not length.isdigit():  # not a length at all: a malformed request, not a big one
+            refusal = _error(400, "the Content-Length header must be a whole number of bytes")
+            await refusal({"type": "http"}, _no_receive, send)
+            return
+        if int(length) > self.limit:
             await self._refuse(send)
             return
         body, more = b"", True
