@@ -92,7 +92,7 @@ def test_the_game_string_loads_the_same_game():
         ({"seats": 2}, "unknown parameter 'seats' of pokerdice_banking"),
         ({"players": 6}, "players must be 2 to 5, got 6"),
         ({"players": 1}, "players must be 2 to 5"),
-        ({"rules": "gameweave"}, "plays blind rounds"),
+        ({"rules": "gameweave"}, "is the blind game .* and the rules say knowledge=seen"),
         ({"rules": "nope"}, "unknown rule set 'nope'"),
     ],
 )
@@ -104,9 +104,16 @@ def test_bad_parameters_are_refused_by_name(params, words):
 def test_rules_it_does_not_play_are_refused():
     sticky = pds.get_rules("banking", {"sticky_holds": True})
     roll_off = pds.get_rules("banking", {"ties": "roll-off"})
-    for rules, words in ((sticky, "tracks a turn by its hand alone"), (roll_off, "shares a tied")):
+    push = pds.get_rules("banking", {"ties": "push"})
+    for rules, words in (
+        (sticky, "tracks a turn by its hand alone"),
+        (roll_off, "tied seats sharing the pot"),
+    ):
         with pytest.raises(OptionError, match=words):
-            openspiel_game._check_rules(rules)
+            openspiel_game._check_rules(rules, 2)
+    openspiel_game._check_rules(push, 2)  # of two seats, a push is a split
+    with pytest.raises(OptionError, match="played by two seats only"):
+        openspiel_game._check_rules(push, 3)
 
 
 def _play(state, player_keeps):

@@ -51,10 +51,9 @@ from pokerdice_stats.engines.blind.openspiel_round import (
     check_turn_by_hand,
     register_round_game,
 )
-from pokerdice_stats.games.banking.exact.field import SHARED_TIES
+from pokerdice_stats.games.banking.exact.field import check_blind_rules
 from pokerdice_stats.games.openspiel_loading import load_checked, merged_params
 from pokerdice_stats.ground.arguments import checked_whole_number
-from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
 __all__ = ["AVAILABLE", "GAME_NAME", "load_game", "setting", "setting_key"]
@@ -79,7 +78,7 @@ def setting_key(params: dict[str, Any]) -> tuple[str, int]:
     merged = merged_params(params, DEFAULTS, GAME_NAME)
     players = checked_whole_number(merged["players"], "players", 2, MOST_SEATS)
     name = str(merged["rules"])
-    _check_rules(get_rules(name))
+    _check_rules(get_rules(name), players)
     return name, players
 
 
@@ -100,15 +99,10 @@ def load_game(params: dict[str, Any] | None = None) -> Any:
     return load_checked(GAME_NAME, tuple(DEFAULTS), setting_key({} if params is None else params))
 
 
-def _check_rules(rules: RuleSet) -> None:
-    if rules.knowledge != "blind":
-        raise OptionError(
-            f"{GAME_NAME} plays blind rounds (knowledge=blind); rules {rules.label()} are seen"
-        )
-    if rules.ties not in SHARED_TIES:
-        raise OptionError(
-            f"{GAME_NAME} shares a tied pot (ties=split or push), not ties={rules.ties}"
-        )
+def _check_rules(rules: RuleSet, players: int) -> None:
+    """The rules the blind-round solver plays (its own check), with a turn tracked by
+    its hand alone (what the game's states hold)."""
+    check_blind_rules(rules, GAME_NAME, players)
     check_turn_by_hand(rules, GAME_NAME)
 
 
