@@ -13,6 +13,10 @@ from pokerdice_stats import PRESETS, get_rules
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.turn.hands import hand_table
 
+#: One process runs this file: the classifier's kernels, compiled for each integer type
+#: the tests pass, are then compiled once (two processes compiled several of them twice).
+pytestmark = pytest.mark.xdist_group("classify")
+
 THROWS = all_throws()
 RANKS = np.array(THROWS, dtype=np.uint8)
 CODES = np.arange(ix.N_THROWS)

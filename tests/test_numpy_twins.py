@@ -140,6 +140,12 @@ def test_hold_program_agrees_on_every_state(name, exact, monkeypatch):
     assert quick_final[0].any()
 
 
+#: The compiled hand keys' tests run in one process, so the kernel compiles once (two
+#: processes reaching it at the same moment compiled it twice, 2 s each).
+HAND_KEYS = pytest.mark.xdist_group("hand_keys")
+
+
+@HAND_KEYS
 @pytest.mark.parametrize("name", list(RULES))
 def test_hand_keys_agree(name):
     rules = get_rules(*RULES[name])
@@ -161,6 +167,7 @@ def test_hand_keys_agree(name):
         {"chart": "ace-six"},
     ],
 )
+@HAND_KEYS
 def test_hand_keys_agree_under_options(options):
     rules = get_rules("gameweave", options)
     assert np.array_equal(compute_keys(rules), compute_keys(rules, compiled=True))

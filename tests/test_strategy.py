@@ -53,6 +53,92 @@ def test_strategy_frame_agrees_with_alternatives(preset, options):
             assert (np.diff(strengths) <= 0).all()
 
 
+def _plain_rows(policy, goal: int) -> list[tuple]:
+    """The frame's decisions by the policy's public values alone, one option at a time:
+    (throws left, hand, untouched, keep, value, optimal holds, runner-up, its value)."""
+    from pokerdice_stats.turn.dice import format_counts
+    from pokerdice_stats.turn.induction import float_tolerance
+    from pokerdice_stats.turn.states import allowed_subkeeps, state_kind
+
+    rules = policy.rules
+    table = hand_table(rules)
+    original = state_kind(rules) == "original"
+    fewest = ix.N_DICE - rules.max_rethrow
+    rows = []
+    for t in range(policy.throws - 1, 0, -1):
+        for h in range(ix.N_HANDS):
+            if not original:
+                asides = [0 if rules.sticky_holds else None]
+            elif t == policy.throws - 1:
+                asides = [int(ix.HAND_KEEP[h])]
+            else:
+                asides = [
+                    k
+                    for k in range(ix.N_KEEPS)
+                    if fewest <= ix.KEEP_SIZE[k] < ix.N_DICE
+                    and (ix.KEEP_COUNTS[k] <= ix.HAND_COUNTS[h]).all()
+                ]
+            for aside in asides:
+                best = policy.best_keep(h, t, goal, aside)
+                options = [(int(ix.HAND_KEEP[h]), policy.state_value(h, 0, goal))] + [
+                    (k, policy.keep_value(k, t, goal, aside if original else None))
+                    for k in allowed_subkeeps(rules, h, aside)
+                ]
+                top = dict(options)[best]
+                if policy.exact:
+                    ties = sum(v == top for _, v in options)
+                else:
+                    ties = sum(v >= top - float_tolerance(policy.stand) for _, v in options)
+                others = [(k, v) for k, v in options if k != best]
+                runner = max(others, key=lambda kv: kv[1]) if others else None
+                keep_text = format_counts(ix.KEEP_COUNTS[best], rules)
+                rows.append((
+                    t, table.format(h),
+                    format_counts(ix.KEEP_COUNTS[aside], rules) if original else None,
+                    keep_text, top, ties,
+                    format_counts(ix.KEEP_COUNTS[runner[0]], rules) if runner else "",
+                    runner[1] if runner else None,
+                ))  # fmt: skip
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "exact"),
+    [
+        ("gameweave", {}, True),
+        ("triple-snakes", {"sticky_holds": True}, True),
+        ("classic", {"max_rethrow": 3, "max_rethrow_scope": "turn"}, True),
+        ("progressive", {"throws": 4}, False),
+        ("banking", {"sticky_holds": True}, False),
+    ],
+)
+def test_strategy_frame_is_the_plain_reading_of_every_option(preset, options, exact):
+    """Every row of the frame (which compares the policy's raw numbers) against the
+    policy's own values read one option at a time: the best hold, its value, the holds
+    tying for best, the runner-up and its value, for two goals (a chance and a beat)."""
+    rules = get_rules(preset, options)
+    table = hand_table(rules)
+    goals = [at_least(table, "full-house"), beat(table, middling_hands(rules)[4], "1/2")]
+    policy = solve(rules, goals, exact=exact)
+    for g in range(len(goals)):
+        frame = strategy_frame(policy, g)
+        untouched = frame["untouched"] if "untouched" in frame else [None] * len(frame)
+        got = sorted(
+            zip(
+                frame["throws_left"], frame["hand"], untouched, frame["keep"], frame["value"],
+                frame["optimal_holds"], frame["runner_up"],
+                [None if v != v else v for v in frame["runner_up_value"]],
+                strict=True,
+            ),
+            key=lambda row: (-row[0], row[1], row[2] or ""),
+        )  # fmt: skip
+        want = sorted(_plain_rows(policy, g), key=lambda row: (-row[0], row[1], row[2] or ""))
+        assert len(got) == len(want)
+        for mine, plain in zip(got, want, strict=True):
+            assert mine == plain
+            assert type(mine[4]) is type(plain[4]) and type(mine[7]) is type(plain[7])
+
+
 def test_strategy_frame_under_turn_scoped_rethrows_lists_the_untouched_dice():
     """Under max_rethrow_scope=turn the hold after a re-throw depends on the dice never
     thrown again: one row per reachable (hand, untouched) state, each agreeing with the

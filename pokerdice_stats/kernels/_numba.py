@@ -126,6 +126,27 @@ def _renamed(function: Callable, build: str) -> types.FunctionType:
     return copy
 
 
+def read_only(array: Any) -> Any:
+    """A read-only view of ``array`` (no copy; ``array`` itself is left as it is).
+
+    numba compiles a kernel once for each set of argument types, and an array's being
+    writable is part of its type: a table passed writable by one caller and read-only
+    by another is two builds (a second or more of compiling each).  The wrappers of
+    kernels that only read a table pass it through here, so every caller gets the one
+    build.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> table = np.arange(3)
+    >>> read_only(table).flags.writeable, table.flags.writeable
+    (False, True)
+    """
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
 def serial_and_parallel(function: Callable) -> tuple[Any, Any]:
     """The serial and the parallel build of one kernel body written with ``prange``.
 

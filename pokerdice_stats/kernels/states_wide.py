@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerdice_stats.kernels._numba import in_threads, jit
+from pokerdice_stats.kernels._numba import in_threads, jit, read_only
 from pokerdice_stats.kernels.hold_wide import WIDTH, n_blocks, transpose_at
 
 #: Rows (states or keeps) a block works out before writing them back goal by goal (its
@@ -82,7 +82,8 @@ def expect_wide(values, ptr, index, ways, out) -> None:
     >>> out.tolist()
     [[3.0], [8.0]]
     """
-    in_threads(expect_blocks, (values, ptr, index, ways, out), 0, n_blocks(values.shape[0]))
+    tables = (read_only(ptr), read_only(index), read_only(ways))  # one build for all callers
+    in_threads(expect_blocks, (values, *tables, out), 0, n_blocks(values.shape[0]))
 
 
 @jit
@@ -208,13 +209,10 @@ def best_options_wide(
     arguments = (
         keep_values,
         stand_values,
-        state_hand,
-        opt_ptr,
-        opt_keep,
-        hand_keep,
+        *map(read_only, (state_hand, opt_ptr, opt_keep, hand_keep)),  # one build for all
         tolerance,
         out_value,
         out_keep,
-        labels,
+        read_only(labels),
     )
     in_threads(options_blocks, arguments, 0, n_blocks(keep_values.shape[0]))

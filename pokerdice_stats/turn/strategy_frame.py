@@ -9,6 +9,8 @@ charts and the ``strategy`` command are drawn from it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -20,7 +22,7 @@ from pokerdice_stats.turn.dice import format_counts
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.holds import Policy
 from pokerdice_stats.turn.induction import float_tolerance
-from pokerdice_stats.turn.states import allowed_subkeeps, state_kind
+from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep, state_kind
 
 #: Columns of :func:`strategy_frame`.
 COLUMNS = (
@@ -122,50 +124,71 @@ def strategy_frame(
     order = hand_order(rules)
     original = state_kind(rules) == "original"
     tolerance = float_tolerance(policy.stand)
+    texts: dict[int, str] = {}  # each keep's dice, written once
+
+    def dice(keep: int) -> str:
+        if keep not in texts:
+            texts[keep] = format_counts(ix.KEEP_COUNTS[keep], rules)
+        return texts[keep]
+
     rows = []
     for t in steps:
+        # The options of a state compared as the policy's raw numbers (numerators over one
+        # scale when exact: the stand values lifted to the keeps'), and only the two shown
+        # made into values: as comparing the values themselves, some ten times quicker.
+        keep_row = policy.stages[t - 1].keep_values[goal].tolist()
+        stand_row = policy.stand[goal].tolist()
+        lift = ix.N_THROWS**t if policy.exact else 1
+        scale = policy.denominator * ix.N_THROWS**t
         for h, aside in _states(rules, order, first=t == policy.throws - 1):
-            untouched = aside if original else None
             best = policy.best_keep(h, t, goal, aside)
-            options = [(int(ix.HAND_KEEP[h]), policy.state_value(h, 0, goal))]
-            options += [
-                (k, policy.keep_value(k, t, goal, untouched))
-                for k in allowed_subkeeps(rules, h, aside)
-            ]
-            values = dict(options)
-            top = values[best]
-            if policy.exact:
-                n_optimal = sum(1 for _, v in options if v == top)
+            options = [(int(ix.HAND_KEEP[h]), stand_row[h] * lift)]
+            subkeeps = allowed_subkeeps(rules, h, aside)
+            if original:  # a keep's value depends on the untouched dice (``aside``)
+                assert aside is not None  # (``_states`` gives them under these rules)
+                options += [(k, keep_row[carried_keep(aside, k)]) for k in subkeeps]
             else:
-                n_optimal = sum(1 for _, v in options if v >= top - tolerance)
+                options += [(k, keep_row[k]) for k in subkeeps]
+            raw_top = dict(options)[best]
+            if policy.exact:
+                n_optimal = sum(1 for _, v in options if v == raw_top)
+            else:
+                n_optimal = sum(1 for _, v in options if v >= raw_top - tolerance)
             others = [(k, v) for k, v in options if k != best]
             runner = max(others, key=lambda kv: kv[1]) if others else None
+            top = _value(raw_top, policy.exact, scale)
+            runner_text, runner_float = "", np.nan
+            runner_value: Fraction | float = np.nan
+            if runner is not None:
+                runner_text, runner_value = dice(runner[0]), _value(runner[1], policy.exact, scale)
+                runner_float = float(runner_value)
             rows.append(
                 {
                     "throws_left": t,
                     "hand": table.format(h),
-                    **(
-                        {"untouched": format_counts(ix.KEEP_COUNTS[aside], rules)}
-                        if original
-                        else {}
-                    ),
+                    **({"untouched": dice(aside)} if aside is not None and original else {}),
                     "category": table.category_slug(h),
                     "strength": int(table.strength[h]),
-                    "keep": format_counts(ix.KEEP_COUNTS[best], rules),
+                    "keep": dice(best),
                     "kept": int(ix.KEEP_SIZE[best]),
                     "rethrow": int(ix.N_DICE - ix.KEEP_SIZE[best]),
                     "value": top,
                     "value_float": float(top),
                     "optimal_holds": n_optimal,
-                    "runner_up": format_counts(ix.KEEP_COUNTS[runner[0]], rules) if runner else "",
-                    "runner_up_value": runner[1] if runner else np.nan,
-                    "runner_up_value_float": float(runner[1]) if runner else np.nan,
+                    "runner_up": runner_text,
+                    "runner_up_value": runner_value,
+                    "runner_up_value_float": runner_float,
                 }
             )
     columns = list(COLUMNS)
     if original:
         columns.insert(columns.index("hand") + 1, "untouched")
     return pd.DataFrame(rows, columns=columns)
+
+
+def _value(raw: Any, exact: bool, scale: int) -> Fraction | float:
+    """A policy's raw number as a value: a numerator over ``scale``, or a float."""
+    return Fraction(int(raw), scale) if exact else float(raw)
 
 
 def _states(rules, order: list[int], *, first: bool) -> list[tuple[int, int | None]]:
@@ -178,16 +201,12 @@ def _states(rules, order: list[int], *, first: bool) -> list[tuple[int, int | No
     if first:
         return [(h, int(ix.HAND_KEEP[h])) for h in order]
     fewest = ix.N_DICE - rules.max_rethrow
+    sizes = ix.KEEP_SIZE.astype(np.int64)
+    # most untouched dice first, then the canonical keep order
+    by_size = np.lexsort((np.arange(ix.N_KEEPS), -sizes))
+    sized = by_size[(sizes[by_size] >= fewest) & (sizes[by_size] < ix.N_DICE)]
     states: list[tuple[int, int | None]] = []
     for h in order:
-        counts = ix.HAND_COUNTS[h]
-        parts = [
-            k
-            for k in range(ix.N_KEEPS)
-            if fewest <= int(ix.KEEP_SIZE[k]) < ix.N_DICE
-            and bool((ix.KEEP_COUNTS[k] <= counts).all())
-        ]
-        # most untouched dice first, then the canonical keep order
-        parts.sort(key=lambda k: (-int(ix.KEEP_SIZE[k]), k))
-        states += [(h, k) for k in parts]
+        inside = (ix.KEEP_COUNTS[sized] <= ix.HAND_COUNTS[h]).all(axis=1)
+        states += [(h, int(k)) for k in sized[inside]]
     return states

@@ -35,6 +35,7 @@ from pokerdice_stats.engines.simulation.stats import estimates_frame
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import short_repr
+from pokerdice_stats.kernels._numba import read_only
 from pokerdice_stats.kernels.fixed_order import dot
 from pokerdice_stats.kernels.simulation.records import TurnGame, TurnTally
 from pokerdice_stats.kernels.simulation.turns import turns_chunk
@@ -66,7 +67,9 @@ class TurnJob:
         return zeros_tally(TurnTally, final_hands=ix.N_HANDS, throws_used=self.throws_left + 2)
 
     def fill(self, state: np.ndarray, size: int, tally: TurnTally) -> None:
-        game = TurnGame(self.best, 0, self.throws_left, int(self.states), dice_tables())
+        # read-only, whoever made the table: one compiled build of the chunk
+        best = read_only(self.best)
+        game = TurnGame(best, 0, self.throws_left, int(self.states), dice_tables())
         turns_chunk(state, size, game, tally)
 
 
