@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import math
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -28,6 +29,7 @@ import pandas as pd
 
 from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
+from pokerdice_stats.engines.report.drawn_once import drawn_once
 from pokerdice_stats.ground.formats import to_csv, to_markdown
 from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import get_rules
@@ -118,6 +120,21 @@ def write_convergence(out_dir: Path) -> list[Path]:
         simulate_rounds(rules, 2, run=RunOptions(n=n, seed=SEED, progress=False)).seats[0]
         for n in sizes_round
     ]
+    path = out_dir / "simulation" / "convergence.png"
+    return [
+        _convergence_figure(
+            (sizes_turn, turns, exact_turn), (sizes_round, rounds, exact_round), path
+        )
+    ]
+
+
+@drawn_once
+def _convergence_figure(
+    turn: tuple[list[int], list[Any], float], round_: tuple[list[int], list[Any], float], path: Path
+) -> Path:
+    """The estimates (with their intervals) against the number of samples, beside the exact
+    value, for the turn and the round."""
+    (sizes_turn, turns, exact_turn), (sizes_round, rounds, exact_round) = turn, round_
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
     panels = (
         (
@@ -154,7 +171,7 @@ def write_convergence(out_dir: Path) -> list[Path]:
         fontsize=11,
     )
     fig.tight_layout()
-    return [_save(fig, out_dir / "simulation" / "convergence.png")]
+    return _save(fig, path)
 
 
 def _crosscheck_part(group: str) -> list[Path]:

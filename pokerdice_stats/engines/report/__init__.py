@@ -45,9 +45,17 @@ def write_text(path: Path, text: str) -> Path:
 
 def save_figure(fig, path: Path, **options) -> Path:
     """Save a matplotlib figure as PNG through :func:`write_output` (whole, never into a
-    FIFO or device); ``options`` go to ``savefig`` (``dpi``, ``metadata``)."""
+    FIFO or device); ``options`` go to ``savefig`` (``dpi``, ``metadata``).  Inside a
+    chart function decorated with
+    :func:`~pokerdice_stats.engines.report.drawn_once.drawn_once`, the digest of its
+    inputs goes into the PNG too."""
     import io
 
+    from pokerdice_stats.engines.report.drawn_once import DIGEST_KEY, DRAWING_DIGEST
+
+    digest = DRAWING_DIGEST.get()
+    if digest is not None:
+        options["metadata"] = {**options.get("metadata", {}), DIGEST_KEY: digest}
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", **options)
     return write_output(path, buffer.getvalue(), "chart", make_parents=True)

@@ -34,6 +34,7 @@ from PIL import PngImagePlugin
 
 from pokerdice_stats.engines.report import Task, write_text
 from pokerdice_stats.engines.report.cell_labels import CellLabel, render
+from pokerdice_stats.engines.report.drawn_once import DIGEST_KEY, drawn_digest
 from pokerdice_stats.ground.arguments import (
     checked_path,
     checked_text,
@@ -42,7 +43,6 @@ from pokerdice_stats.ground.arguments import (
 )
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import checked_frame, fraction_text, to_csv
-from pokerdice_stats.ground.limits import read_bytes_capped
 from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.ground.outputs import write_output
 from pokerdice_stats.turn.goals import Goal, at_least, beat
@@ -77,8 +77,6 @@ DPI = 100
 PALETTE_COLOURS = 48
 #: Raise when the drawing code changes: every chart is then drawn again.
 DRAWING_VERSION = "3"
-#: PNG text chunk holding the digest of what a chart was drawn from.
-DIGEST_KEY = "pokerdice-stats inputs"
 
 
 def goal_stem(name: str) -> str:
@@ -334,22 +332,6 @@ def chart_digest(
         frame.to_csv(index=False, lineterminator="\n"),
     ]
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
-
-
-#: Largest chart read back for its digest (they are a few hundred KiB).
-CHART_CAP = 64 * 1024**2
-
-
-def drawn_digest(path: Path) -> str | None:
-    """The digest stored in a chart drawn by :func:`plot_strategy`; None if missing or damaged."""
-    try:
-        data = read_bytes_capped(path, "chart", CHART_CAP)  # a regular file: never a FIFO
-        with PILImage.open(io.BytesIO(data)) as image:
-            digest = image.info.get(DIGEST_KEY)
-            image.verify()  # every chunk present and its checksum right
-    except (OSError, SyntaxError, ValueError):  # LimitError is a ValueError
-        return None
-    return digest if isinstance(digest, str) else None
 
 
 def _write_small_png(image: PILImage.Image, path: Path, digest: str) -> None:

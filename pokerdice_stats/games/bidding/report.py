@@ -33,6 +33,7 @@ from matplotlib.figure import Figure
 
 from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
+from pokerdice_stats.engines.report.drawn_once import drawn_once
 from pokerdice_stats.engines.simulation.run import RunOptions
 from pokerdice_stats.games.bidding.exact.claims_answer import (
     DEFAULT_ITERATIONS,
@@ -334,9 +335,19 @@ def _answers(result: Bidding) -> tuple[list[str], list[str], np.ndarray]:
 
 
 def _chart(result: Bidding, players: pd.DataFrame, path: Path) -> Path:
+    return _category_chart(opening_frame(result), _answers(result), players, result.value, path)
+
+
+@drawn_once
+def _category_chart(
+    opening: pd.DataFrame,
+    answers: tuple[list[str], list[str], np.ndarray],
+    players: pd.DataFrame,
+    value: float,
+    path: Path,
+) -> Path:
     fig = Figure(figsize=(14, 4.8))
     axes = fig.subplots(1, 3)
-    opening = opening_frame(result)
     bids = [c for c in opening.columns[2:] if opening[c].max() > 1e-12]
     ax = axes[0]
     bottom = np.zeros(len(opening))
@@ -348,7 +359,7 @@ def _chart(result: Bidding, players: pd.DataFrame, path: Path) -> Path:
     # Below the axis label, clear of the bars (every row is full width).
     ax.legend(frameon=False, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3)
     ax = axes[1]
-    rows, cols, grid = _answers(result)
+    rows, cols, grid = answers
     image = ax.imshow(grid, cmap="RdYlGn_r", vmin=0, vmax=1, aspect="auto")
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels(rows, fontsize=8)
@@ -373,8 +384,7 @@ def _chart(result: Bidding, players: pd.DataFrame, path: Path) -> Path:
     ax.set_title("What simple players lose", fontsize=10)
     ax.legend(frameon=False, fontsize=8)
     fig.suptitle(
-        f"Bidding for two, category ladder (classic): seat 1's value {result.value:.4f} "
-        "units per game"
+        f"Bidding for two, category ladder (classic): seat 1's value {value:.4f} units per game"
     )
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -406,14 +416,26 @@ def _fine_answers(result: ClaimsBidding) -> tuple[list[str], list[str], np.ndarr
 
 def _fine_chart(result: ClaimsBidding, path: Path) -> Path:
     """The fine ladder's solution by own rung: seat 1's opening bids, seat 2's calls."""
+    figures = (result.iterations, result.lower, result.upper)
+    opening = _opened(claims_opening_frame(result))
+    return _fine_figure(opening, _fine_answers(result), figures, path)
+
+
+@drawn_once
+def _fine_figure(
+    opening: pd.DataFrame,
+    answers: tuple[list[str], list[str], np.ndarray],
+    figures: tuple[int, float, float],
+    path: Path,
+) -> Path:
+    iterations, lower, upper = figures
     fig = Figure(figsize=(15, 8.5))
     axes = fig.subplots(1, 2)
-    opening = _opened(claims_opening_frame(result))
     bids = [c for c in opening.columns if c not in ("own_rung", "chance_of_hand")]
     panels = [
         (opening["own_rung"].tolist(), bids, opening[bids].to_numpy(), "Blues",
          "Seat 1 opens with (chance, by own rung)", "seat 1's opening bid"),
-        (*_fine_answers(result), "RdYlGn_r", "Seat 2 calls it (chance, by own rung)",
+        (*answers, "RdYlGn_r", "Seat 2 calls it (chance, by own rung)",
          "seat 1's opening bid (made in 1% of games or more)"),
     ]  # fmt: skip
     for ax, (rows, cols, grid, cmap, title, xlabel) in zip(axes, panels, strict=True):
@@ -426,8 +448,8 @@ def _fine_chart(result: ClaimsBidding, path: Path) -> Path:
         ax.set_title(title, fontsize=10)
         fig.colorbar(image, ax=ax, fraction=0.04)
     fig.suptitle(
-        f"Bidding for two, fine ladder (classic), solved on its claims ({result.iterations} "
-        f"iterations): seat 1 between {result.lower:.3f} and {result.upper:.3f} units per game"
+        f"Bidding for two, fine ladder (classic), solved on its claims ({iterations} "
+        f"iterations): seat 1 between {lower:.3f} and {upper:.3f} units per game"
     )
     fig.tight_layout()
     save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)

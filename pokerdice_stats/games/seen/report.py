@@ -27,6 +27,7 @@ from matplotlib.lines import Line2D
 
 from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
+from pokerdice_stats.engines.report.drawn_once import drawn_once
 from pokerdice_stats.games.seats import MAX_PLAYERS, MIN_PLAYERS
 from pokerdice_stats.games.seen.exact.holdup import holdup_table
 from pokerdice_stats.games.seen.exact.matches import MATCH_PRESETS, match_defaults, solve_match
@@ -148,6 +149,7 @@ def _grouped_bars(ax, frame: pd.DataFrame, value: str = "win") -> None:
     ax.set_xlabel("players")
 
 
+@drawn_once
 def _chart_rounds(frame: pd.DataFrame, path: Path) -> Path:
     fig = Figure(figsize=(12, 7))
     axes = fig.subplots(2, 3).ravel()
@@ -175,6 +177,7 @@ def _chart_rounds(frame: pd.DataFrame, path: Path) -> Path:
     return path
 
 
+@drawn_once
 def _chart_limit(frame: pd.DataFrame, path: Path) -> Path:
     keys = ["preset", "players", "seat"]
     base = frame[frame["throw_limit"] == "none"].set_index(keys)["win"]
@@ -243,6 +246,7 @@ def write_matches(out_dir: Path) -> list[Path]:
     return written
 
 
+@drawn_once
 def _chart_matches(frame: pd.DataFrame, path: Path) -> Path:
     fig = Figure(figsize=(12, 4.5))
     axes = fig.subplots(1, len(MATCH_PRESETS) + 1, width_ratios=[1, 1, 1, 0.45])
@@ -298,6 +302,7 @@ def write_holdup(out_dir: Path) -> list[Path]:
     return written
 
 
+@drawn_once
 def _chart_holdup(table: pd.DataFrame, path: Path) -> Path:
     fig = Figure(figsize=(9, 5))
     ax = fig.subplots()

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 
 from pokerdice_stats.engines.blind.simple_strategies import SIMPLE_STRATEGIES, strategy_distribution
 from pokerdice_stats.engines.report import save_figure, write_text
+from pokerdice_stats.engines.report.drawn_once import drawn_once
 from pokerdice_stats.games.banking.exact.two_seats import (
     banking_equilibrium,
     category_table,
@@ -75,6 +76,7 @@ def write_banking(out_dir: Path) -> list[Path]:
     return written
 
 
+@drawn_once
 def _banking_chart(table: pd.DataFrame, path: Path) -> Path:
     fig = Figure(figsize=(7, 4))
     ax = fig.subplots()

@@ -25,6 +25,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from pokerdice_stats.engines.report import Task, save_figure, write_text
+from pokerdice_stats.engines.report.drawn_once import drawn_once
 from pokerdice_stats.engines.report.strategy_charts import plot_strategy
 from pokerdice_stats.games.banking.exact.field import blind_round
 from pokerdice_stats.games.banking.exact.strategy_frames import (
@@ -140,6 +141,7 @@ def _exploitability(value) -> str:
     return text if len(text) <= 12 else fixed_text(float(value), ".3g")
 
 
+@drawn_once
 def _chart_losses(frame: pd.DataFrame, path: Path) -> Path:
     names = [s for s in frame["strategy"].unique() if s not in ("equilibrium", "best-response")]
     fig = Figure(figsize=(9, 5))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -29,6 +30,7 @@ import pandas as pd
 
 from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
+from pokerdice_stats.engines.report.drawn_once import drawn_once
 from pokerdice_stats.games.banking.exact.sessions import (
     BANKING_ANTE,
     BANKING_START,
@@ -157,11 +159,21 @@ def _save(fig, path: Path) -> Path:
     return path
 
 
+def _simulated() -> dict[int, Any]:
+    """Each table size's simulated sessions, the charts' inputs."""
+    return {players: sessions(players) for players in TABLES}
+
+
 def write_paths_chart(out_dir: Path) -> list[Path]:
     """``banking_session_paths.png``: seat 1's bank, quantile bands and single sessions."""
+    return [_paths_figure(_simulated(), out_dir / "simulation" / "banking_session_paths.png")]
+
+
+@drawn_once
+def _paths_figure(simulated: dict[int, Any], path: Path) -> Path:
     fig, axes = plt.subplots(1, len(TABLES), figsize=(14, 4.4), sharey=True)
     for ax, players in zip(axes, TABLES, strict=True):
-        result = sessions(players)
+        result = simulated[players]
         paths = result.paths[:, 0, :]
         x = np.arange(paths.shape[1]) * EVERY
         q = np.percentile(paths, [5, 25, 50, 75, 95], axis=0)
@@ -185,16 +197,21 @@ def write_paths_chart(out_dir: Path) -> list[Path]:
         fontsize=10,
     )
     fig.tight_layout()
-    return [_save(fig, out_dir / "simulation" / "banking_session_paths.png")]
+    return _save(fig, path)
 
 
 def write_banks_chart(out_dir: Path) -> list[Path]:
     """``banking_session_banks.png``: seat 1's final bank, simulated, and exact for 2 seats."""
-    exact = exact_two_seats()
+    path = out_dir / "simulation" / "banking_session_banks.png"
+    return [_banks_figure(_simulated(), exact_two_seats(), path)]
+
+
+@drawn_once
+def _banks_figure(simulated: dict[int, Any], exact: Any, path: Path) -> Path:
     fig, axes = plt.subplots(1, len(TABLES), figsize=(14, 4.2))
     width = 100
     for ax, players in zip(axes, TABLES, strict=True):
-        result = sessions(players)
+        result = simulated[players]
         banks = result.final_banks[:, 0]
         top = max(float(banks.max()), 2 * BANKING_START)
         edges = np.arange(0, top + width, width)
@@ -220,18 +237,23 @@ def write_banks_chart(out_dir: Path) -> list[Path]:
         fontsize=10,
     )
     fig.tight_layout()
-    return [_save(fig, out_dir / "simulation" / "banking_session_banks.png")]
+    return _save(fig, path)
 
 
 def write_ruin_chart(out_dir: Path) -> list[Path]:
     """``banking_session_ruin.png``: seat 1's chance to be out by each round."""
+    path = out_dir / "simulation" / "banking_session_ruin.png"
+    return [_ruin_figure(_simulated(), exact_two_seats(), path)]
+
+
+@drawn_once
+def _ruin_figure(simulated: dict[int, Any], exact: Any, path: Path) -> Path:
     from pokerdice_stats.engines.simulation import stats
 
-    exact = exact_two_seats()
     rounds = np.arange(ROUNDS + 1)
     fig, ax = plt.subplots(figsize=(8.5, 4.6))
     for players in TABLES:
-        result = sessions(players)
+        result = simulated[players]
         by_round = result.ruin_by_round(0)
         counts = np.rint(by_round * result.n).astype(int)
         ci = np.array([stats.wilson(int(c), result.n) for c in counts[::EVERY]])
@@ -257,7 +279,7 @@ def write_ruin_chart(out_dir: Path) -> list[Path]:
     )
     ax.legend(fontsize=8, loc="upper left")
     fig.tight_layout()
-    return [_save(fig, out_dir / "simulation" / "banking_session_ruin.png")]
+    return _save(fig, path)
 
 
 def tasks(out_dir: Path) -> list[Task]:

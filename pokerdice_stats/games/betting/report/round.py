@@ -24,6 +24,7 @@ from matplotlib.figure import Figure
 
 from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
+from pokerdice_stats.engines.report.drawn_once import drawn_once
 from pokerdice_stats.games.betting.exact.decisions import meet_table, raise_table
 from pokerdice_stats.games.betting.exact.habits import REPORT_HABITS, habit_costs
 from pokerdice_stats.games.betting.exact.solve import solve_betting
@@ -204,6 +205,7 @@ def _decision_map(ax, frame: pd.DataFrame, good: str, title: str) -> None:
     ax.set_title(title, fontsize=10)
 
 
+@drawn_once
 def _chart(seats, raises, meets, habits, path: Path) -> Path:
     fig = Figure(figsize=(13, 10))
     axes = fig.subplots(2, 2)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -26,6 +27,7 @@ import pandas as pd
 
 from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
+from pokerdice_stats.engines.report.drawn_once import drawn_once
 from pokerdice_stats.ground.formats import to_csv, to_markdown
 from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import get_rules
@@ -133,9 +135,15 @@ def write_tables(out_dir: Path) -> list[Path]:
 
 def write_chart(out_dir: Path) -> list[Path]:
     """``betting_sessions.png``: net chips per round by seat, first round exact and session."""
+    simulated = {players: sessions(players) for players in TABLES}
+    return [_chart(simulated, out_dir / "simulation" / "betting_sessions.png")]
+
+
+@drawn_once
+def _chart(simulated: dict[int, Any], path: Path) -> Path:
     fig, axes = plt.subplots(1, len(TABLES), figsize=(11, 3.6), sharey=True)
     for ax, players in zip(axes, TABLES, strict=True):
-        result = sessions(players)
+        result = simulated[players]
         x = np.arange(1, players + 1)
         exact = [float(v) for v in result.exact_ev]
         est = [s.net_per_round.estimate for s in result.seats]
@@ -153,11 +161,10 @@ def write_chart(out_dir: Path) -> list[Path]:
     axes[0].legend(fontsize=8, loc="lower left")
     fig.suptitle("Triple Snakes betting: the first seat's edge, and over a session")
     fig.tight_layout()
-    path = out_dir / "simulation" / "betting_sessions.png"
     path.parent.mkdir(parents=True, exist_ok=True)
     save_figure(fig, path, dpi=DPI, metadata=PNG_METADATA)
     plt.close(fig)
-    return [path]
+    return path
 
 
 def tasks(out_dir: Path) -> list[Task]:

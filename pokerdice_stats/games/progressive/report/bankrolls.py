@@ -25,6 +25,7 @@ import pandas as pd
 
 from pokerdice_stats.engines.report import Task, save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
+from pokerdice_stats.engines.report.drawn_once import drawn_once
 from pokerdice_stats.ground.formats import to_markdown
 from pokerdice_stats.ground.numbers import fixed_text
 from pokerdice_stats.turn.rules import get_rules
@@ -157,6 +158,7 @@ def write_bankrolls(out_dir: Path) -> list[Path]:
     return paths
 
 
+@drawn_once
 def _paths_chart(result, mu: float, path: Path) -> Path:
     x = np.arange(result.paths.shape[1]) * EVERY
     q = np.percentile(result.paths, [5, 25, 50, 75, 95], axis=0)
@@ -201,6 +203,7 @@ def _paths_chart(result, mu: float, path: Path) -> Path:
     return _save(fig, path)
 
 
+@drawn_once
 def _distribution_chart(result, mu: float, sd: float, path: Path) -> Path:
     fig, axes = plt.subplots(1, len(CHECKPOINTS), figsize=(12, 4.2))
     for ax, r in zip(axes, CHECKPOINTS, strict=True):
@@ -254,6 +257,7 @@ def _distribution_chart(result, mu: float, sd: float, path: Path) -> Path:
     return _save(fig, path)
 
 
+@drawn_once
 def _ruin_chart(result, path: Path) -> Path:
     from pokerdice_stats.engines.simulation import stats
 

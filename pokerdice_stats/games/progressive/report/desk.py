@@ -23,6 +23,7 @@ from matplotlib.figure import Figure
 
 from pokerdice_stats.engines.report import save_figure, write_text
 from pokerdice_stats.engines.report.cache import disk_cached
+from pokerdice_stats.engines.report.drawn_once import drawn_once
 from pokerdice_stats.games.progressive.exact.bank import bank_distribution
 from pokerdice_stats.games.progressive.exact.breakdown import Breakdown, breakdown_of, by_winner
 from pokerdice_stats.games.progressive.exact.payout import (
@@ -98,6 +99,11 @@ def _breakdown_chart(bd: Breakdown, path: Path) -> Path:
     frame = frame.assign(rank=frame["winner"].map(rank)).sort_values(
         ["side", "rank"], ascending=[False, True]
     )
+    return _breakdown_figure(frame, float(bd.expected), float(bd.sd), path)
+
+
+@drawn_once
+def _breakdown_figure(frame: pd.DataFrame, expected: float, sd: float, path: Path) -> Path:
     labels = [f"{s} wins, {w}" for s, w in zip(frame["side"], frame["winner"], strict=True)]
     fig = Figure(figsize=(10, 4.8))
     left, right = fig.subplots(1, 2, sharey=True)
@@ -109,12 +115,10 @@ def _breakdown_chart(bd: Breakdown, path: Path) -> Path:
     left.set_yticklabels(labels, fontsize=8)
     left.invert_yaxis()
     left.set_xlabel("contribution to the expected payout (points per round)")
-    left.set_title(
-        f"The return: {fixed_text(float(bd.expected), '.3f')} points a round in all", fontsize=10
-    )
+    left.set_title(f"The return: {fixed_text(expected, '.3f')} points a round in all", fontsize=10)
     right.barh(ys, frame["variance_share"] * 100, color=colors)
     right.set_xlabel("share of the variance (%)")
-    right.set_title(f"The risk: sd {fixed_text(bd.sd, '.1f')} points a round", fontsize=10)
+    right.set_title(f"The risk: sd {fixed_text(sd, '.1f')} points a round", fontsize=10)
     for y, v in zip(ys, frame["variance_share"] * 100, strict=True):
         right.annotate(f"{fixed_text(v, '.1f')}%", (v, y), va="center", fontsize=7, xytext=(2, 0),
                        textcoords="offset points")  # fmt: skip
@@ -182,21 +186,33 @@ def write_bank(folder: Path) -> list[Path]:
 
 
 def _bank_chart(sessions, path: Path) -> Path:
+    last = BANK_TABLE_ROUNDS[-1]
+    ends = {
+        computer: (
+            sessions[computer, last].banks.astype(np.float64),
+            sessions[computer, last].chances.astype(np.float64),
+            np.array(sessions[computer, last].ruin_by_round, dtype=np.float64),
+        )
+        for computer in BANK_POLICIES
+    }
+    return _bank_figure(ends, path)
+
+
+@drawn_once
+def _bank_figure(ends: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]], path: Path) -> Path:
+    """Each computer's bank after the last rounds (banks, their chances) and its chance of
+    ruin by round."""
     fig = Figure(figsize=(11, 4.2))
     left, right = fig.subplots(1, 2)
     colors = {"optimal": "#1f77b4", "max-category": "#ff7f0e", "at-least-three": "#2ca02c"}
     last = BANK_TABLE_ROUNDS[-1]
-    for computer in BANK_POLICIES:
-        session = sessions[computer, last]
-        banks = session.banks.astype(np.float64)
-        chances = session.chances.astype(np.float64)
+    for computer, (banks, chances, ruin) in ends.items():
         width = 200
         edges = np.arange(0, banks.max() + width, width)
         weights, _ = np.histogram(banks, bins=edges, weights=chances)
         left.step(edges[:-1], weights / width, where="post", color=colors[computer],
                   label=f"computer {computer}")  # fmt: skip
-        ruin = session.ruin_by_round
-        right.plot(range(len(ruin)), np.array(ruin, dtype=np.float64) * 100,
+        right.plot(range(len(ruin)), ruin * 100,
                    color=colors[computer], label=f"computer {computer}")  # fmt: skip
     left.axvline(STARTING_BANK, color="grey", linewidth=0.8, linestyle="--", label="start")
     left.axvline(1200, color="black", linewidth=0.8, linestyle=":", label="ruin line (1,200)")

@@ -19,6 +19,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from pokerdice_stats.engines.report import Task, save_figure, write_text
+from pokerdice_stats.engines.report.drawn_once import drawn_once
 from pokerdice_stats.games.progressive.exact.payout import (
     COMPUTER_POLICIES,
     KNOWLEDGE,
@@ -121,6 +122,7 @@ def write_progressive(out_dir: Path) -> list[Path]:
     return written
 
 
+@drawn_once
 def _payout_chart(frame: pd.DataFrame, path: Path) -> Path:
     fig = Figure(figsize=(8, 4.5))
     ax = fig.subplots()
