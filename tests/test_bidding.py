@@ -200,6 +200,37 @@ def test_hand_classes_of_a_reduced_deal_keep_it():
     assert np.array_equal(hand_classes(ladder, ix.HAND_WAYS / ix.N_THROWS), hand_classes(ladder))
 
 
+def test_a_watcher_sees_the_solve_stages_in_order():
+    """The coach's job status reads the solve's stages: the program is built, solved (its
+    words give its size, since HiGHS shows no steps), then checked; the share only rises."""
+    from pokerdice_stats.ground.progress import Progress, watching
+
+    class Recorded(Progress):
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[tuple[float, str]] = []
+
+        def update(self, fraction: float, words: str) -> None:
+            self.seen.append((fraction, words))
+            super().update(fraction, words)
+
+    deal = np.zeros(ix.N_HANDS)
+    deal[[0, 90, 251]] = 1 / 3
+    done = Recorded()
+    with watching(done):
+        solve_bidding(CLASSIC, "category", chances=deal)
+    stages = list(dict.fromkeys(words.split(" (")[0] for _, words in done.seen))
+    assert stages == [
+        "building the game's linear program",
+        "solving the game's linear program exactly",
+        "checking the solution against both best responses",
+    ]
+    shares = [share for share, _ in done.seen]
+    assert shares == sorted(shares) and shares[-1] == 1.0
+    assert done.snapshot()["fraction"] == 1.0
+    assert any("unknowns" in words for _, words in done.seen)
+
+
 def test_cli_contract(capsys):
     code, out, _ = run_cli(
         capsys, "bidding", "--rules", "classic", "--ladder", "category", "--format", "json"

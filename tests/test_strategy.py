@@ -109,7 +109,6 @@ def _plain_rows(policy, goal: int) -> list[tuple]:
         ("triple-snakes", {"sticky_holds": True}, True),
         ("classic", {"max_rethrow": 3, "max_rethrow_scope": "turn"}, True),
         ("progressive", {"throws": 4}, False),
-        ("banking", {"sticky_holds": True}, False),
     ],
 )
 def test_strategy_frame_is_the_plain_reading_of_every_option(preset, options, exact):

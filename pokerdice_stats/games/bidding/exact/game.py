@@ -56,6 +56,7 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder
 from pokerdice_stats.games.bidding.exact.response import exploitability, play_value
 from pokerdice_stats.games.bidding.exact.tree import CALL, BidTree, bid_tree
 from pokerdice_stats.ground import indexing as ix
+from pokerdice_stats.ground import progress
 from pokerdice_stats.ground.arguments import checked_chances, checked_whole_table
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.summary import figure_frame, short_repr
@@ -210,16 +211,27 @@ def solve_bidding(
     built = ladder if isinstance(ladder, BidLadder) else bid_ladder(rules, ladder)
     chances = None if chances is None else checked_chances(chances, "chances", ix.N_HANDS)
     classes = None if classes is None else checked_classes(classes)
-    tree = bid_tree(built.n_rungs)
-    given = classes is not None
-    if classes is None:
-        classes = hand_classes(built, chances)
-    solution = solve_lp(tree, outcome_payoffs(built, classes, chances))
-    strategy = {
-        seat: behaviour_from_plan(tree, seat, solution.plan[seat])[classes] for seat in (1, 2)
-    }
-    value = play_value(tree, built, strategy[1], strategy[2], chances)
-    lower, upper, gap = exploitability(tree, built, strategy[1], strategy[2], chances)
+    # Stages for a watcher (the coach's job status): the program itself is one call of
+    # HiGHS, which reports nothing while it runs, so its stage says what to expect.
+    with progress.stage(0.0, 0.05, "building the game's linear program"):
+        tree = bid_tree(built.n_rungs)
+        given = classes is not None
+        if classes is None:
+            classes = hand_classes(built, chances)
+        payoffs = outcome_payoffs(built, classes, chances)
+    size = len(np.unique(classes)) * (tree.n_sequences(1) + tree.n_sequences(2))
+    words = (
+        f"solving the game's linear program exactly ({size:,} unknowns; one call that shows "
+        "no steps, up to minutes on the longest ladders; the answer is kept)"
+    )
+    with progress.stage(0.05, 0.95, words):
+        solution = solve_lp(tree, payoffs)
+    with progress.stage(0.95, 1.0, "checking the solution against both best responses"):
+        strategy = {
+            seat: behaviour_from_plan(tree, seat, solution.plan[seat])[classes] for seat in (1, 2)
+        }
+        value = play_value(tree, built, strategy[1], strategy[2], chances)
+        lower, upper, gap = exploitability(tree, built, strategy[1], strategy[2], chances)
     result = Bidding(built, tree, value, lower, upper, gap, strategy, classes)
     return dataclasses.replace(result, abstraction=_described(abstraction, given, gap))
 
