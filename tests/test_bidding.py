@@ -214,21 +214,26 @@ def test_a_watcher_sees_the_solve_stages_in_order():
             self.seen.append((fraction, words))
             super().update(fraction, words)
 
+    from pokerdice_stats.ground.progress import stage
+
     deal = np.zeros(ix.N_HANDS)
     deal[[0, 90, 251]] = 1 / 3
     done = Recorded()
-    with watching(done):
+    with watching(done), stage(0.2, 0.6, "outer"):  # inside a caller's stage: its share
         solve_bidding(CLASSIC, "category", chances=deal)
     stages = list(dict.fromkeys(words.split(" (")[0] for _, words in done.seen))
     assert stages == [
-        "building the game's linear program",
-        "solving the game's linear program exactly",
-        "checking the solution against both best responses",
+        "outer",
+        "outer; building the game's linear program",
+        "outer; solving the game's linear program",
+        "outer; checking the solution against both best responses",
     ]
     shares = [share for share, _ in done.seen]
-    assert shares == sorted(shares) and shares[-1] == 1.0
-    assert done.snapshot()["fraction"] == 1.0
-    assert any("unknowns" in words for _, words in done.seen)
+    assert shares == sorted(shares) and shares[0] == 0.2 and shares[-1] == 0.6
+    tree = bid_tree(bid_ladder(CLASSIC, "category").n_rungs)
+    sizes = f"{tree.n_sequences(1):,} and {tree.n_sequences(2):,} bid sequences"
+    classes = int(hand_classes(bid_ladder(CLASSIC, "category"), deal).max()) + 1  # the LP's
+    assert any(f"({classes} hand classes, {sizes};" in words for _, words in done.seen)
 
 
 def test_cli_contract(capsys):

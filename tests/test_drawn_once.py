@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -68,6 +69,16 @@ def test_the_same_picture_with_and_without_its_digest(tmp_path):
         assert DIGEST_KEY in a.info and DIGEST_KEY not in b.info
 
 
+class _Pair(NamedTuple):
+    low: int
+    high: int
+
+
+class _Other(NamedTuple):
+    first: int
+    second: int
+
+
 @dataclasses.dataclass(frozen=True)
 class _Result:
     counts: np.ndarray
@@ -85,6 +96,20 @@ class _Result:
         ({"a": 1, "b": 2}, {"b": 2, "a": 1}),  # the order a chart reads them in
         ([1, 2], (1, 2)),
         ("1", 1),
+        ([[1, 2], 3], [[1], 2, 3]),  # nesting
+        (["ab", "c"], ["a", "bc"]),  # where one piece ends
+        # in a frame: an empty text, None and NaN; a fraction and its text
+        (pd.DataFrame({"a": [""]}, dtype=object), pd.DataFrame({"a": [None]}, dtype=object)),
+        (pd.DataFrame({"a": [None]}, dtype=object), pd.DataFrame({"a": [float("nan")]})),
+        (pd.DataFrame({"a": [Fraction(1, 3)]}), pd.DataFrame({"a": ["1/3"]})),
+        (pd.DataFrame({"a": [1]}, index=[0]), pd.DataFrame({"a": [1]}, index=["0"])),
+        (pd.DataFrame({0: [1]}), pd.DataFrame({"0": [1]})),  # a column's label
+        (pd.Series([1], name="a"), pd.DataFrame({"a": [1]})),
+        (_Pair(1, 2), _Other(1, 2)),  # named tuples of other fields
+        (
+            np.zeros(1, dtype=[("a", "<i8")]),
+            np.zeros(1, dtype=[("b", "<i8")]),
+        ),  # structured arrays of other fields
     ],
 )
 def test_inputs_that_differ_have_different_digests(one, other):
@@ -92,9 +117,37 @@ def test_inputs_that_differ_have_different_digests(one, other):
     assert inputs_digest(one) == inputs_digest(one)
 
 
+def test_a_change_of_a_module_the_chart_imports_draws_it_again(tmp_path, monkeypatch):
+    """The digest covers the sources of the package's modules a chart's module imports
+    (here ``engines.report``, whose ``save_figure`` the chart calls): one changed, the
+    chart is drawn again."""
+    from pokerdice_stats.engines.report import drawn_once as module
+
+    DRAWN.clear()
+    path = tmp_path / "chart.png"
+    frame = pd.DataFrame({"win": [0.5]})
+    _bars(frame, "dependency", path)
+    _bars(frame, "dependency", path)
+    assert DRAWN == ["dependency"]
+    real = module._file_digest
+
+    def changed(name: str) -> str:
+        return "changed" if name == "pokerdice_stats.engines.report" else real(name)
+
+    monkeypatch.setattr(module, "_file_digest", changed)
+    module._code_digest.cache_clear()
+    try:
+        _bars(frame, "dependency", path)
+    finally:
+        module._code_digest.cache_clear()
+    assert DRAWN == ["dependency", "dependency"]
+
+
 def test_an_input_the_digest_cannot_read_is_refused(tmp_path):
     with pytest.raises(TypeError, match="not one of the kinds read"):
         inputs_digest(object())
+    with pytest.raises(TypeError, match="masked"):
+        inputs_digest(np.ma.masked_array([1, 2], mask=[0, 1]))
     with pytest.raises(TypeError):
         _bars(pd.DataFrame({"win": [1.0]}), object(), tmp_path / "never.png")
     assert not (tmp_path / "never.png").exists()

@@ -17,6 +17,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
+from pokerdice_stats.ground import progress
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import to_json
 from pokerdice_stats.turn.rule_files import rules_text_options
@@ -42,6 +43,12 @@ BIDDING_UNITS = {
     "bid_odds": "chance the ten dice make at least that rung, given your five",
     "value": "units won per game for seat 1, +1 win / -1 loss",
 }
+
+
+#: The share of a bidding answer's progress given to the game's solve (the rest: the
+#: position, re-solved where the solution does not settle it).
+BIDDING_SOLVE_SHARE = 0.8
+POSITION_WORDS = "answering the position (re-solving the game from there where needed)"
 
 
 def table_rules(request: Table) -> RuleSet:
@@ -181,11 +188,13 @@ def bidding_answer(request: BiddingRequest) -> dict:
     hand = table.hand(request.hand)
     history = parse_bids(ladder, request.bids)
     check_bidding_seat(request.seat, len(history))
-    result = solve_ladder(rules, "category")
+    with progress.stage(0.0, BIDDING_SOLVE_SHARE, "solving the game"):
+        result = solve_ladder(rules, "category")
     odds = bid_odds(ladder)[hand]
     # the command line's answer (bidding --hand --bids): the solution's mix, or the game
     # from the position re-solved where the solution does not settle the play
-    answer = position_answer(result, request.hand, request.bids)
+    with progress.stage(BIDDING_SOLVE_SHARE, 1.0, POSITION_WORDS):
+        answer = position_answer(result, request.hand, request.bids)
     last = answer.chance_last_bid
     top = max(m.chance for m in answer.moves)
     moves = [

@@ -18,8 +18,15 @@ from __future__ import annotations
 from typing import Any
 
 from pokerdice_stats.games.bidding.exact.moves import best_move
+from pokerdice_stats.ground import progress
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.web.answers import panel_rules, table_rules, with_left_out
+from pokerdice_stats.web.answers import (
+    BIDDING_SOLVE_SHARE,
+    POSITION_WORDS,
+    panel_rules,
+    table_rules,
+    with_left_out,
+)
 from pokerdice_stats.web.requests import BiddingReviewRequest
 from pokerdice_stats.web.review_rows import decision_row, review_record
 
@@ -52,16 +59,20 @@ def bidding_review(request: BiddingReviewRequest) -> dict:
     table = hand_table(rules)
     hand = table.format(table.hand(request.hand))
     moves, yours = _read_moves(ladder, request.moves, request.seat)  # before the solve
-    if request.ladder == "fine":
-        claims = solve_claims(rules, "fine", DEFAULT_ITERATIONS)
-    else:
-        result = solve_ladder(rules, request.ladder)
-    decisions: list[dict[str, Any]] = []
-    for number, before, choice in yours:
+    with progress.stage(0.0, BIDDING_SOLVE_SHARE, "solving the game"):
         if request.ladder == "fine":
-            answer = claims_position(claims, hand, list(before))
+            claims = solve_claims(rules, "fine", DEFAULT_ITERATIONS)
         else:
-            answer = position_answer(result, hand, list(before))
+            result = solve_ladder(rules, request.ladder)
+    decisions: list[dict[str, Any]] = []
+    each = (1.0 - BIDDING_SOLVE_SHARE) / max(len(yours), 1)  # each move's share of the rest
+    for done, (number, before, choice) in enumerate(yours):
+        start = BIDDING_SOLVE_SHARE + done * each
+        with progress.stage(start, start + each, f"{POSITION_WORDS}: your move {number}"):
+            if request.ladder == "fine":
+                answer = claims_position(claims, hand, list(before))
+            else:
+                answer = position_answer(result, hand, list(before))
         options = {m.move: m for m in answer.moves}
         chosen = options[choice]
         if chosen.value != chosen.value:  # NaN: no value (claims_position)

@@ -3,23 +3,30 @@
 Drawing a chart (matplotlib's layout, text and rendering) costs a tenth of a second to
 half a second; the main job draws some twenty besides the strategy charts, and a fresh
 clone already holds every one of them as committed.  A chart function decorated with
-:func:`drawn_once` writes, in a PNG text chunk (:data:`DIGEST_KEY`), a digest of
-everything it was drawn from: its arguments (the output path aside), the source file of
-its module, :data:`DRAWING_VERSION` and the versions of matplotlib and Pillow.  Called
-again with a PNG at the path that carries the same digest, it keeps the file as it is.
+:func:`drawn_once` writes, in a PNG text chunk (:data:`DIGEST_KEY`), a digest of what it
+was drawn from, and called again with a PNG at the path that carries the same digest, it
+keeps the file as it is.  The digest covers:
 
-The arguments are read by :func:`inputs_digest`: numbers, text, fractions, arrays, data
-frames, and lists, tuples, dicts and dataclasses of them.  Anything else is refused (a
-``TypeError``), so that a chart cannot depend on something its digest leaves out.
+- the function's arguments (the output path aside), read by :func:`inputs_digest`:
+  numbers, text, fractions, arrays, data frames, and lists, tuples, dicts and
+  dataclasses of them (anything else is refused with a ``TypeError``);
+- the source of the function's module and of every module of this package it imports
+  (the helpers and constants a chart reads, such as ``fixed_text`` or the presets), and
+  of the module defining each dataclass among the arguments (their methods);
+- :data:`DRAWING_VERSION` and the versions of matplotlib and Pillow.
+
+A change deeper than that (a helper of a helper) is not seen: raise
+:data:`DRAWING_VERSION` then, and every chart is drawn again.
 """
 
 from __future__ import annotations
 
+import ast
 import contextvars
 import dataclasses
 import functools
 import hashlib
-import inspect
+import importlib.util
 import io
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -62,7 +69,8 @@ def drawn_digest(path: Path) -> str | None:
 
 
 def inputs_digest(*parts: Any) -> str:
-    """A SHA-256 digest of ``parts`` read value by value (see the module docstring).
+    """A SHA-256 digest of ``parts`` read value by value (see the module docstring): each
+    piece with its kind and its length, so no two different inputs read alike.
 
     Examples
     --------
@@ -75,27 +83,37 @@ def inputs_digest(*parts: Any) -> str:
     """
     digest = hashlib.sha256()
     for piece in _pieces(parts):
+        digest.update(len(piece).to_bytes(8, "little"))
         digest.update(piece)
-        digest.update(b"\x1f")
     return digest.hexdigest()
 
 
 def _pieces(value: Any) -> Iterator[bytes]:
     """The bytes ``value`` is read as: its kind, then its contents."""
-    if value is None or isinstance(value, bool | int | float | str | Fraction | np.generic):
+    if isinstance(value, np.generic):  # a NumPy scalar reads as the Python number it holds
+        value = value.item()
+    if value is None or isinstance(value, bool | int | float | str | Fraction):
         yield f"{type(value).__name__}:{value!r}".encode()
+    elif isinstance(value, np.ma.MaskedArray):
+        raise TypeError("a chart's inputs are read for its digest: not a masked array")
     elif isinstance(value, np.ndarray):
-        yield f"array:{value.dtype.str}:{value.shape}".encode()
+        yield f"array:{value.dtype.descr}:{value.shape}".encode()
         if value.dtype == object:
             yield from _pieces(value.tolist())
         else:
             yield np.ascontiguousarray(value).tobytes()
-    elif isinstance(value, pd.DataFrame | pd.Series):
-        frame = value.to_frame() if isinstance(value, pd.Series) else value
-        yield f"frame:{[str(t) for t in frame.dtypes]}".encode()
-        yield frame.to_csv(lineterminator="\n").encode()
+    elif isinstance(value, pd.DataFrame):  # by Python values, whatever pandas' dtypes
+        yield b"frame"
+        yield from _pieces(value.index.tolist())
+        yield from _pieces(value.columns.tolist())
+        yield from _pieces([value.iloc[:, j].tolist() for j in range(value.shape[1])])
+    elif isinstance(value, pd.Series):
+        yield b"series"
+        yield from _pieces((value.name, value.index.tolist(), value.tolist()))
     elif isinstance(value, list | tuple):
-        yield f"{type(value).__name__}:{len(value)}".encode()
+        fields = getattr(type(value), "_fields", None)  # a named tuple: its kind and fields
+        kind = type(value).__qualname__ if fields is not None else type(value).__name__
+        yield f"{kind}:{fields}:{len(value)}".encode()
         for item in value:
             yield from _pieces(item)
     elif isinstance(value, dict):
@@ -104,7 +122,10 @@ def _pieces(value: Any) -> Iterator[bytes]:
             yield from _pieces(key)
             yield from _pieces(item)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        yield f"dataclass:{type(value).__qualname__}".encode()
+        cls = type(value)
+        yield f"dataclass:{cls.__module__}.{cls.__qualname__}".encode()
+        if cls.__module__.startswith(PACKAGE):  # its methods: the module's source
+            yield _file_digest(cls.__module__).encode()
         for field in dataclasses.fields(value):
             yield field.name.encode()
             yield from _pieces(getattr(value, field.name))
@@ -116,14 +137,46 @@ def _pieces(value: Any) -> Iterator[bytes]:
         )
 
 
-@functools.cache
-def _source_digest(module_name: str) -> str:
-    """SHA-256 of a module's source file (a change of the chart's code draws it again)."""
-    import sys
+#: The package whose modules' sources go into the digests.
+PACKAGE = "pokerdice_stats"
 
-    source = inspect.getsourcefile(sys.modules[module_name])
-    assert source is not None
-    return hashlib.sha256(Path(source).read_bytes()).hexdigest()
+
+@functools.cache
+def _file_digest(module_name: str) -> str:
+    """SHA-256 of a module's source file (read without importing it)."""
+    spec = importlib.util.find_spec(module_name)
+    assert spec is not None and spec.origin is not None, module_name
+    return hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest()
+
+
+def _is_module(name: str) -> bool:
+    """Whether ``name`` is a module (not a function or constant inside one)."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError, AttributeError):  # a parent that is not a package
+        return False
+
+
+@functools.cache
+def _code_digest(module_name: str) -> str:
+    """SHA-256 of a chart module's source and of every module of the package it imports
+    (anywhere in the module: at its top or inside a function)."""
+    spec = importlib.util.find_spec(module_name)
+    assert spec is not None and spec.origin is not None, module_name
+    imported = {module_name}
+    for node in ast.walk(ast.parse(Path(spec.origin).read_bytes())):
+        if isinstance(node, ast.Import):
+            imported |= {a.name for a in node.names if a.name.startswith(PACKAGE)}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.startswith(PACKAGE):
+                imported.add(node.module)
+                imported |= {
+                    f"{node.module}.{a.name}"
+                    for a in node.names
+                    if _is_module(f"{node.module}.{a.name}")
+                }
+    pieces = [f"{name}:{_file_digest(name)}" for name in sorted(imported)]
+    return hashlib.sha256("\n".join(pieces).encode()).hexdigest()
 
 
 def drawn_once(chart: Chart) -> Chart:
@@ -143,7 +196,7 @@ def drawn_once(chart: Chart) -> Chart:
             PIL.__version__,
             chart.__module__,
             chart.__qualname__,
-            _source_digest(chart.__module__),
+            _code_digest(chart.__module__),
             inputs,
         )
         if drawn_digest(path) == digest:

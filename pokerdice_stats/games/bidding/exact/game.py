@@ -219,10 +219,10 @@ def solve_bidding(
         if classes is None:
             classes = hand_classes(built, chances)
         payoffs = outcome_payoffs(built, classes, chances)
-    size = len(np.unique(classes)) * (tree.n_sequences(1) + tree.n_sequences(2))
     words = (
-        f"solving the game's linear program exactly ({size:,} unknowns; one call that shows "
-        "no steps, up to minutes on the longest ladders; the answer is kept)"
+        f"solving the game's linear program ({payoffs.shape[1]} hand classes, "
+        f"{tree.n_sequences(1):,} and {tree.n_sequences(2):,} bid sequences; one call of "
+        "HiGHS that shows no steps, up to minutes on the longest ladders)"
     )
     with progress.stage(0.05, 0.95, words):
         solution = solve_lp(tree, payoffs)
