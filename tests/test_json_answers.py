@@ -84,6 +84,13 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
         ],
     },
     "banking": {"banking": [["banking", "--players", "2"]]},
+    "strategy": {
+        "strategy": [
+            ["strategy", "--rules", "classic"],
+            # the untouched dice under a turn-scoped max_rethrow; a beat goal
+            ["strategy", "--set", "max_rethrow=3", "--goal", "beat:K K K Q J"],
+        ]
+    },
     "round": {
         "seats": [
             ["round"],

@@ -300,3 +300,48 @@ def test_strategy_frame_refuses_wrong_types(policy, goal, throws_left):
         policy = solve(rules, at_least(hand_table(rules), "full-house"))
     with pytest.raises(OptionError):
         strategy_frame(policy, goal, throws_left)
+
+
+def test_the_strategy_command_prints_the_policy_in_every_format(capsys):
+    """``strategy`` without ``--out`` prints the frame: JSON rows are the frame's rows (each
+    figure a float and its exact fraction), the plain table its decisions in percent."""
+    import json
+
+    from cli_helpers import run_cli
+
+    rules = get_rules("classic", {"max_rethrow": 3})
+    policy = solve(rules, beat(hand_table(rules), "K K K Q J"))
+    frame = strategy_frame(policy)
+    code, out, _ = run_cli(capsys, "strategy", "--rules", "classic", "--set", "max_rethrow=3",
+                           "--goal", "beat:K K K Q J", "--format", "json")  # fmt: skip
+    assert code == 0
+    answer = json.loads(out)
+    assert answer["rules"] == "classic (max_rethrow=3)" and answer["unit"] == "chance"
+    assert Fraction(answer["turn_value_exact"]) == policy.value()
+    assert len(answer["rows"]) == len(frame)
+    for row, want in zip(answer["rows"], frame.itertuples(), strict=True):
+        assert (row["throws_left"], row["hand"], row["untouched"], row["keep"]) == (
+            want.throws_left, want.hand, want.untouched, want.keep,
+        )  # fmt: skip
+        assert Fraction(row["value_exact"]) == want.value and row["value"] == want.value_float
+        if want.runner_up:
+            assert Fraction(row["runner_up_value_exact"]) == want.runner_up_value
+        else:  # no other hold: the keys are left out
+            assert "runner_up" not in row and "runner_up_value" not in row
+    code, out, _ = run_cli(capsys, "strategy", "--rules", "classic")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("rules classic; goal at-least:five-of-a-kind")
+    assert lines[1].split()[:4] == ["throws_left", "hand", "keep", "value"]
+    assert lines[2].split()[:3] == ["2", "A", "A"] and "100" in lines[2]  # A A A A A: stand
+    assert sum(1 for line in lines if line.strip()[:1].isdigit()) == 2 * ix.N_HANDS
+
+
+def test_the_strategy_command_writes_files_or_prints_not_both(capsys, tmp_path):
+    from pokerdice_stats import cli
+
+    with pytest.raises(SystemExit) as refused:  # argparse's own refusal: exit status 2
+        cli.main(["strategy", "--out", str(tmp_path), "--format", "json"])
+    out, err = capsys.readouterr()
+    assert refused.value.code == 2 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith("pokerdice-stats strategy: error: argument --format: not allowed")
+    assert not any(tmp_path.iterdir())

@@ -10,6 +10,7 @@ from pokerdice_stats.engines.cli import (
     EXACT_CHOICES,
     EXACT_HELP,
     EXACT_SLOW,
+    FORMATS,
     GOAL_FORMS,
     GOAL_HELP,
     add_format_arg,
@@ -152,11 +153,22 @@ def register(subparsers) -> None:
     chances.set_defaults(func=run_chances)
 
     strategy = subparsers.add_parser(
-        "strategy", help="the whole optimal policy of a goal, as CSV and as a chart"
+        "strategy",
+        help="the whole optimal policy of a goal: printed, or written as CSV and a chart",
     )
     strategy.add_argument("--goal", default=None, metavar="G", help=GOAL_HELP)
-    strategy.add_argument(
-        "--out", type=output_path, required=True, metavar="DIR", help="folder to write into"
+    written = strategy.add_mutually_exclusive_group()
+    written.add_argument(
+        "--out",
+        type=output_path,
+        metavar="DIR",
+        help="write the policy's CSV and chart into this folder instead of printing it",
+    )
+    written.add_argument(
+        "--format",
+        choices=FORMATS,
+        default=None,
+        help="print the policy in this format (default: table)",
     )
     add_rules_args(strategy)
     strategy.set_defaults(func=run_strategy)
@@ -375,6 +387,57 @@ def run_chances(args: argparse.Namespace) -> int:
     return 0
 
 
+#: What a printed policy's figures are, by the goal's kind.
+STRATEGY_NOTES = {
+    kind: f"value: the {what} from the hand, playing on optimally; runner_up_value: the "
+    "same with the best other hold; turn_value: a whole turn's"
+    for kind, what in (("chance", "chance of reaching the goal"), ("points", "expected points"))
+}
+
+
+def _print_strategy(rules, goal, policy, frame, fmt: str) -> None:
+    """``strategy`` without ``--out``: the policy as one answer (its context, then a row
+    for every first-throw hand and number of throws left)."""
+    from pokerdice_stats.engines.cli import emit_frame, emit_record, json_answer
+
+    unit = "chance" if goal.is_probability else "points"
+    turn = policy.value()
+    context = {
+        "rules": rules.label(),
+        "goal": goal.name,
+        "throws": rules.throws,
+        "unit": unit,
+        "turn_value": turn,
+        "turn_value_float": float(turn),
+        "note": STRATEGY_NOTES[unit],
+    }
+    if fmt != "table":
+        rows = frame.to_dict(orient="records")
+        for record in rows:
+            if not record["runner_up"]:  # no other hold: no runner-up (keys left out)
+                record.update(runner_up=None, runner_up_value=None, runner_up_value_float=None)
+        chances = ("turn_value", "value", "runner_up_value") if unit == "chance" else ()
+        emit_record(json_answer(context, rows), fmt, "rows", chances)
+        return
+    shown = frame.drop(
+        columns=["value", "runner_up_value", "category", "strength", "kept", "rethrow"]
+    )  # (the hand tells its category; the full rows: --format csv or json)
+    shown = shown.rename(
+        columns={"value_float": "value", "runner_up_value_float": "runner_up_value"}
+    )
+    del context["turn_value_float"]
+    context["turn_value"] = (
+        f"{100 * float(turn):.4g}%" if unit == "chance" else f"{float(turn):.6g}"
+    )
+    percent = ("value", "runner_up_value") if unit == "chance" else ()
+    emit_frame(shown, "table", context, percent=percent)
+    emit(STRATEGY_NOTES[unit].replace("; ", "\n"))
+    emit(
+        "keep: the dice to hold (the whole hand: stand, blank: throw all five)\n"
+        "exact fractions: --format csv or json"
+    )
+
+
 def run_strategy(args: argparse.Namespace) -> int:
     from pokerdice_stats.engines.report import write_text
     from pokerdice_stats.engines.report.strategy_charts import goal_stem, plot_strategy
@@ -388,6 +451,9 @@ def run_strategy(args: argparse.Namespace) -> int:
     goal = parse_goal(args.goal, hand_table(rules))
     policy = solve(rules, goal)
     frame = strategy_frame(policy)
+    if args.out is None:
+        _print_strategy(rules, goal, policy, frame, args.format or "table")
+        return 0
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         kind = "a file" if out.is_file() else "a device, a pipe or a socket"
