@@ -203,18 +203,9 @@ def test_hand_classes_of_a_reduced_deal_keep_it():
 def test_a_watcher_sees_the_solve_stages_in_order():
     """The coach's job status reads the solve's stages: the program is built, solved (its
     words give its size, since HiGHS shows no steps), then checked; the share only rises."""
-    from pokerdice_stats.ground.progress import Progress, watching
+    from progress_record import RecordedProgress as Recorded
 
-    class Recorded(Progress):
-        def __init__(self) -> None:
-            super().__init__()
-            self.seen: list[tuple[float, str]] = []
-
-        def update(self, fraction: float, words: str) -> None:
-            self.seen.append((fraction, words))
-            super().update(fraction, words)
-
-    from pokerdice_stats.ground.progress import stage
+    from pokerdice_stats.ground.progress import stage, watching
 
     deal = np.zeros(ix.N_HANDS)
     deal[[0, 90, 251]] = 1 / 3

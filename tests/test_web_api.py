@@ -510,18 +510,11 @@ def test_validation_errors_are_in_a_players_words(client, path, body, words):
 def test_a_bidding_answer_reports_the_solve_then_the_position():
     """The job's progress (what the page shows while a first solve runs): the game's solve
     takes the first 80%, its own stages inside it when it solves, then the position."""
-    from pokerdice_stats.ground.progress import Progress, watching
+    from progress_record import RecordedProgress as Recorded
+
+    from pokerdice_stats.ground.progress import watching
     from pokerdice_stats.web.answers import BIDDING_SOLVE_SHARE, POSITION_WORDS, bidding_answer
     from pokerdice_stats.web.requests import BiddingRequest
-
-    class Recorded(Progress):
-        def __init__(self) -> None:
-            super().__init__()
-            self.seen: list[tuple[float, str]] = []
-
-        def update(self, fraction: float, words: str) -> None:
-            self.seen.append((fraction, words))
-            super().update(fraction, words)
 
     done = Recorded()
     with watching(done):
