@@ -20,7 +20,7 @@ from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.kernels import _numba, hold_wide, numpy_reroll, reroll, reroll_serial
 from pokerdice_stats.turn import forward, induction
 from pokerdice_stats.turn.goals import Goal, beat, beat_all, float_goals
-from pokerdice_stats.turn.hands import compute_keys, hand_table
+from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.rules import PRESETS, get_rules
 
@@ -138,39 +138,6 @@ def test_hold_program_agrees_on_every_state(name, exact, monkeypatch):
     assert quick_final[1] == compiled_final[1]
     assert np.array_equal(quick_final[0], compiled_final[0])
     assert quick_final[0].any()
-
-
-#: The compiled hand keys' tests run in one process, so the kernel compiles once (two
-#: processes reaching it at the same moment compiled it twice, 2 s each).
-HAND_KEYS = pytest.mark.xdist_group("hand_keys")
-
-
-@HAND_KEYS
-@pytest.mark.parametrize("name", list(RULES))
-def test_hand_keys_agree(name):
-    rules = get_rules(*RULES[name])
-    for wild in (True, False):
-        plain = compute_keys(rules, wild=wild)
-        compiled = compute_keys(rules, wild=wild, compiled=True)
-        assert plain.dtype == compiled.dtype == np.int64
-        assert np.array_equal(plain, compiled)
-
-
-@pytest.mark.parametrize(
-    "options",
-    [
-        {"tiebreak": "category"},
-        {"tiebreak": "combination"},
-        {"tiebreak": "combination", "wild": "9"},
-        {"straights": "none"},
-        {"wild": "9"},
-        {"chart": "ace-six"},
-    ],
-)
-@HAND_KEYS
-def test_hand_keys_agree_under_options(options):
-    rules = get_rules("gameweave", options)
-    assert np.array_equal(compute_keys(rules), compute_keys(rules, compiled=True))
 
 
 QUICK_JSON = [

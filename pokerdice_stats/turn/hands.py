@@ -57,19 +57,10 @@ def hand_order(rules: RuleSet, *, wild: bool = True) -> HandOrder:
     )
 
 
-def compute_keys(rules: RuleSet, *, wild: bool = True, compiled: bool = False) -> np.ndarray:
-    """Ordering key of every hand (see :mod:`pokerdice_stats.kernels.classify`).
-
-    By the plain-Python twin (:mod:`pokerdice_stats.kernels.numpy_keys`, a few
-    milliseconds for 252 hands, and no numba import); ``compiled=True`` runs the
-    numba kernel instead (the tests compare the two).
-    """
-    order = hand_order(rules, wild=wild)
-    if not compiled:
-        return numpy_keys.hand_keys(order, multisets())
-    from pokerdice_stats.kernels import classify
-
-    return classify.hand_keys(order, multisets())
+def compute_keys(rules: RuleSet, *, wild: bool = True) -> np.ndarray:
+    """Ordering key of every hand (see :mod:`pokerdice_stats.kernels.numpy_keys`: a few
+    milliseconds for 252 hands in NumPy and plain Python, and no numba import)."""
+    return numpy_keys.hand_keys(hand_order(rules, wild=wild), multisets())
 
 
 @dataclass(frozen=True, eq=False)
