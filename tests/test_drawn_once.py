@@ -135,11 +135,11 @@ def test_a_change_of_a_module_the_chart_imports_draws_it_again(tmp_path, monkeyp
         return "changed" if name == "pokerdice_stats.engines.report" else real(name)
 
     monkeypatch.setattr(module, "_file_digest", changed)
-    module._code_digest.cache_clear()
+    module.code_digest.cache_clear()
     try:
         _bars(frame, "dependency", path)
     finally:
-        module._code_digest.cache_clear()
+        module.code_digest.cache_clear()
     assert DRAWN == ["dependency", "dependency"]
 
 

@@ -158,7 +158,7 @@ def _is_module(name: str) -> bool:
 
 
 @functools.cache
-def _code_digest(module_name: str) -> str:
+def code_digest(module_name: str) -> str:
     """SHA-256 of a chart module's source and of every module of the package it imports
     (anywhere in the module: at its top or inside a function)."""
     spec = importlib.util.find_spec(module_name)
@@ -196,7 +196,7 @@ def drawn_once(chart: Chart) -> Chart:
             PIL.__version__,
             chart.__module__,
             chart.__qualname__,
-            _code_digest(chart.__module__),
+            code_digest(chart.__module__),
             inputs,
         )
         if drawn_digest(path) == digest:

@@ -12,7 +12,6 @@ goals with the value of a turn.
 from __future__ import annotations
 
 import functools
-import hashlib
 import io
 import math
 import re
@@ -34,7 +33,13 @@ from PIL import PngImagePlugin
 
 from pokerdice_stats.engines.report import Task, write_text
 from pokerdice_stats.engines.report.cell_labels import CellLabel, render
-from pokerdice_stats.engines.report.drawn_once import DIGEST_KEY, drawn_digest
+from pokerdice_stats.engines.report.drawn_once import (
+    DIGEST_KEY,
+    DRAWING_VERSION,
+    code_digest,
+    drawn_digest,
+    inputs_digest,
+)
 from pokerdice_stats.ground.arguments import (
     checked_path,
     checked_text,
@@ -75,8 +80,6 @@ TIE_MARK = (0.16, 0.3)
 DPI = 100
 #: Colours of the saved PNGs (flat fills and anti-aliased text need few).
 PALETTE_COLOURS = 48
-#: Raise when the drawing code changes: every chart is then drawn again.
-DRAWING_VERSION = "3"
 
 
 def goal_stem(name: str) -> str:
@@ -315,23 +318,26 @@ def chart_digest(
 ) -> str:
     """A digest of everything a chart is drawn from, and of the code and libraries drawing it.
 
-    Two calls of :func:`plot_strategy` with the same digest draw the same
-    picture, so a PNG carrying it need not be drawn again.
+    Two calls of :func:`plot_strategy` with the same digest draw the same picture, so a
+    PNG carrying it need not be drawn again.  Read as every chart of the report reads
+    its inputs (:func:`~pokerdice_stats.engines.report.drawn_once.inputs_digest`), with
+    the code of this module and of the package's modules it imports
+    (:func:`~pokerdice_stats.engines.report.drawn_once.code_digest`).
     """
-    parts = [
+    return inputs_digest(
         DRAWING_VERSION,
         matplotlib.__version__,
         PIL.__version__,
-        repr(sorted(rules.settings().items())),
+        code_digest(__name__),
+        sorted(rules.settings().items()),
         rules.label(),
-        repr([(c.slug, c.name) for c in rules.categories]),
+        [(c.slug, c.name) for c in rules.categories],
         goal_name,
-        repr(value),
-        repr(title),
-        repr(dpi or DPI),
-        frame.to_csv(index=False, lineterminator="\n"),
-    ]
-    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+        value,
+        title,
+        dpi or DPI,
+        frame,
+    )
 
 
 def _write_small_png(image: PILImage.Image, path: Path, digest: str) -> None:
