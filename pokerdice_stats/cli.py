@@ -171,6 +171,13 @@ def main(argv: list[str] | None = None) -> int:
         why = f"; {err}" if str(err) else ""
         _say(f"pokerdice-stats: interrupted{why}")
         return 130
+    except Exception:
+        # A Ctrl-C that landed in a C extension's initialisation (matplotlib's ft2font
+        # loading) comes out as "ImportError: initialization failed": the flag tells.
+        if SEEN.is_set():
+            _say("pokerdice-stats: interrupted")
+            return 130
+        raise
     finally:
         set_memory_budget(None)
 

@@ -14,14 +14,22 @@ import sys
 
 def entry() -> None:
     """Run the command line; a Ctrl-C while it loads ends the process with status 130."""
-    from pokerdice_stats.ground.interrupts import arm_last_resort, install
+    from pokerdice_stats.ground.interrupts import SEEN, arm_last_resort, install
 
     arm_last_resort()
     install()
     try:
         from pokerdice_stats.cli import entry as run_command_line
+    except Exception:  # an extension module whose initialisation a Ctrl-C broke
+        if not SEEN.is_set():
+            raise
+        _interrupted_while_loading()
     except KeyboardInterrupt:  # while loading, before the command ran
-        print("pokerdice-stats: interrupted before the command started", file=sys.stderr)
-        sys.stderr.flush()
-        os._exit(130)
+        _interrupted_while_loading()
     run_command_line()
+
+
+def _interrupted_while_loading() -> None:
+    print("pokerdice-stats: interrupted before the command started", file=sys.stderr)
+    sys.stderr.flush()
+    os._exit(130)

@@ -658,3 +658,52 @@ def test_a_ctrl_c_python_can_only_ignore_is_not_printed():
         loud = script.format(error=error, seen=seen)
         done = subprocess.run([sys.executable, "-c", loud], capture_output=True, text=True)
         assert "Exception ignored" in done.stderr, (error, done.stderr)
+
+
+def test_an_import_a_ctrl_c_broke_is_the_interrupt(monkeypatch, capsys):
+    # a SIGINT landing while a C extension initialises (matplotlib's ft2font) comes out of
+    # the import as "ImportError: initialization failed": with the flag set, it is Ctrl-C
+    import argparse
+
+    from pokerdice_stats import cli
+    from pokerdice_stats.ground.interrupts import SEEN
+
+    def broken(args):
+        SEEN.set()
+        raise ImportError("initialization failed")
+
+    parser = argparse.ArgumentParser()
+    parser.set_defaults(func=broken)
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        assert cli.main([]) == 130
+        assert capsys.readouterr().err.strip().splitlines() == ["pokerdice-stats: interrupted"]
+        # the same error with no Ctrl-C seen is a defect: it is not hidden as an interrupt
+        parser.set_defaults(func=lambda args: (_ for _ in ()).throw(ImportError("boom")))
+        with pytest.raises(ImportError, match="boom"):
+            cli.main([])
+    finally:
+        SEEN.clear()
+        signal.signal(signal.SIGINT, handler)
+
+
+def test_an_import_a_ctrl_c_broke_while_loading_ends_with_130():
+    # the console script's own loading: the same reading before the command line is loaded
+    script = (
+        "import sys\n"
+        "from pokerdice_stats import console\n"
+        "from pokerdice_stats.ground import interrupts\n"
+        "class Broken:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'pokerdice_stats.cli':\n"
+        "            interrupts.SEEN.set()\n"
+        "            raise ImportError('initialization failed')\n"
+        "sys.meta_path.insert(0, Broken())\n"
+        "console.entry()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=_env(), capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stderr.strip() == "pokerdice-stats: interrupted before the command started"
