@@ -110,6 +110,21 @@ class _Result:
             np.zeros(1, dtype=[("a", "<i8")]),
             np.zeros(1, dtype=[("b", "<i8")]),
         ),  # structured arrays of other fields
+        # long columns are read at once (``_one_kind``): their kind, items and boundaries
+        ([1] * 8, [1.0] * 8),
+        ([1] * 8, [True] * 8),
+        ([1] * 8, [1] * 7 + [1.0]),  # a run of one kind, and a mixed list item by item
+        ([0.5] * 8, [0.5] * 7 + [0.25]),
+        ([0.0] * 8, [0.0] * 7 + [-0.0]),
+        (["ab", "c"] * 4, ["a", "bc"] * 4),
+        (["a"] * 8, ["a"] * 7 + [None]),
+        ([2**62] * 8, [2**62] * 7 + [2**62 + 1]),
+        ([2**70] * 8, [2**70] * 7 + [2**70 + 1]),  # past int64: item by item
+        (pd.DataFrame({"a": range(9)}), pd.DataFrame({"a": [float(i) for i in range(9)]})),
+        (["\ud800"] * 8, ["\ud801"] * 8),  # text no codec takes as it is
+        ([Fraction(1, 3)] * 8, [Fraction(1, 3)] * 7 + [Fraction(1, 4)]),
+        ([Fraction(1, 3)] * 8, ["1/3"] * 8),
+        ([Fraction(12, 3)] * 8, [Fraction(1, 23)] * 8),
     ],
 )
 def test_inputs_that_differ_have_different_digests(one, other):
