@@ -187,6 +187,31 @@ def test_habits_never_gain_and_the_solved_play_as_a_habit_costs_nothing():
     assert never["cost_exact"].iloc[0] == 0
 
 
+def test_habit_costs_are_kept_for_the_next_call(tmp_path, monkeypatch):
+    from pokerdice_stats.games.betting.exact import habits
+
+    monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path))
+    rules = get_rules("triple-snakes", {"throws": 1})
+    result = solve_betting(rules, 2)
+    first = habit_costs(result, ("never-raise", "always-meet"))
+    assert len(list((tmp_path / "solves").glob("betting.habit_costs-*.pickle"))) == 1
+
+    def solved_again(*args):
+        raise AssertionError("solved again")
+
+    monkeypatch.setattr(habits, "_costs", solved_again)
+    again = habit_costs(solve_betting(rules, 2), ("never-raise", "always-meet"))
+    assert again.equals(first) and again is not first
+    # other habits, stakes or seats are another game's figures: solved
+    for other, chosen in [
+        (result, ("never-raise",)),
+        (solve_betting(rules, 2, ante=2), ("never-raise", "always-meet")),
+        (solve_betting(rules, 3), ("never-raise", "always-meet")),
+    ]:
+        with pytest.raises(AssertionError, match="solved again"):
+            habit_costs(other, chosen)
+
+
 def test_bad_input_from_the_api():
     with pytest.raises(OptionError, match="ties=must-beat"):
         solve_betting(get_rules("gameweave"), 2)

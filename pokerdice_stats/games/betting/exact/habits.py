@@ -18,8 +18,11 @@ Habits (the command line's words):
 
 from __future__ import annotations
 
+import dataclasses
+
 import pandas as pd
 
+from pokerdice_stats.engines.report.cache import kept_solve
 from pokerdice_stats.games.betting.exact.induction import CHIPS, NOTHING, Habit, RoundSolver
 from pokerdice_stats.games.betting.exact.solve import Betting
 from pokerdice_stats.ground.arguments import checked_instance, checked_names
@@ -84,16 +87,32 @@ def habit_ev(result: Betting, habit: Habit, seat: int):
 def habit_costs(result: Betting, habits=REPORT_HABITS) -> pd.DataFrame:
     """Every seat under every habit: ``seat``, ``habit``, ``ev`` (solved),
     ``ev_habit`` and ``cost`` (floats, chips a round) and ``cost_exact``
-    (a Fraction, or None when not exact)."""
+    (a Fraction, or None when not exact).
+
+    The figures are kept in the toolkit's cache folder (as the other solves a user
+    waits on): a second call for the same game, stakes and habits, in this process or
+    the next, reads them.
+    """
     checked_instance(result, Betting, "result", "solve_betting(rules, players)")
     if isinstance(habits, str):  # one habit, not its letters
         habits = (habits,)
     habits = checked_names(habits, "habits")
     if not habits:
         raise OptionError("habits: name at least one habit")
+    parsed = [parse_habit(text, result) for text in habits]  # refused before any solve
+    stakes = result.stakes
+    # the figures depend on the rules read (not the preset's name), the seats, the
+    # stakes, exact or not, and the habits: kept in the cache folder under those
+    game = repr(dataclasses.replace(result.rules, preset="triple-snakes"))
+    key = (game, result.players, str(stakes.ante), str(stakes.raise_size), stakes.raises)
+    args = (*key, result.exact, tuple(habit.name for habit in parsed))
+    return kept_solve("solves", "betting.habit_costs", args, lambda: _costs(result, parsed))
+
+
+def _costs(result: Betting, habits: list[Habit]) -> pd.DataFrame:
+    """:func:`habit_costs` computed."""
     rows = []
-    for text in habits:
-        habit = parse_habit(text, result)
+    for habit in habits:
         for seat in range(1, result.players + 1):
             value = habit_ev(result, habit, seat)
             cost = result.ev[seat - 1] - value
