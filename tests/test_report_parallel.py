@@ -17,6 +17,7 @@ from pathlib import Path
 import psutil
 import pytest
 from cli_helpers import run_cli
+from process_watch import wait_until_loading
 
 from pokerdice_stats.engines.report import cache
 from pokerdice_stats.report import run_report
@@ -238,14 +239,6 @@ def _ours(marker: str) -> list[psutil.Process]:
     return found
 
 
-def _has_mapped(pid: int, library: str) -> bool:
-    """Whether process ``pid`` has a shared library whose path holds ``library`` loaded."""
-    try:
-        return any(library in region.path for region in psutil.Process(pid).memory_maps())
-    except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess):
-        return False
-
-
 @pytest.mark.parametrize("moment", ["loading", "working"])
 def test_ctrl_c_ends_the_job_and_its_workers(tmp_path, moment):
     marker = str(tmp_path / "cache")  # unused (--no-cache): it marks the job's processes
@@ -262,9 +255,7 @@ def test_ctrl_c_ends_the_job_and_its_workers(tmp_path, moment):
     if moment == "loading":
         # while the command line loads its libraries (numpy's core mapped: Python's own
         # start-up, before the package's first line, is over; a Ctrl-C in it is Python's)
-        while not _has_mapped(proc.pid, "_multiarray_umath") and time.monotonic() < deadline:
-            time.sleep(0.005)
-        assert _has_mapped(proc.pid, "_multiarray_umath"), "the command line loads by now"
+        assert wait_until_loading(proc.pid, WORKERS_START_WITHIN), "the command line loads by now"
     else:  # while both workers run: wait for them (a loaded machine is slow)
         while len(_ours(marker)) < 3 and time.monotonic() < deadline:
             time.sleep(0.1)
