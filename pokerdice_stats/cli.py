@@ -150,36 +150,49 @@ def main(argv: list[str] | None = None) -> int:
                 set_memory_budget(None)
                 env_budget()  # a malformed or oversized $POKERDICE_MEMORY_BUDGET is refused
             checked_thread_variable()  # so is a $NUMBA_NUM_THREADS numba would stop on
-            return int(args.func(args) or 0)
-    except PokerDiceError as err:
-        _fail(str(err))
-        if isinstance(err, StdoutError):
-            _quiet_stdout()  # Python's flush at exit would fail again
-        return 2
-    except BrokenPipeError:
-        # The reader went away (``... | head -1``): stop quietly, as a shell tool does.
-        return _broken_pipe()
-    except OSError as err:
-        # A folder that cannot be made or a file that cannot be written or read.
-        where = f" {err.filename!r}" if getattr(err, "filename", None) else ""
-        _fail(f"cannot use{where}: {err.strerror or err}")
-        return 2
-    except MemoryError:
-        _fail("not enough memory for this request")
-        return 2
+            status = int(args.func(args) or 0)
     except KeyboardInterrupt as err:
         why = f"; {err}" if str(err) else ""
         _say(f"pokerdice-stats: interrupted{why}")
         return 130
-    except Exception:
-        # A Ctrl-C that landed in a C extension's initialisation (matplotlib's ft2font
-        # loading) comes out as "ImportError: initialization failed": the flag tells.
+    except Exception as err:
         if SEEN.is_set():
+            # Whatever a Ctrl-C broke on its way out is the interrupt: a C extension whose
+            # initialisation it cut ("ImportError: initialization failed", matplotlib's
+            # ft2font), or the toolkit's own message about that import.
             _say("pokerdice-stats: interrupted")
             return 130
-        raise
+        return _status_of(err)
     finally:
         set_memory_budget(None)
+    if SEEN.is_set() and status != 130:
+        # A Ctrl-C that a library swallowed (Python could only ignore it, in a finaliser)
+        # while the command went on to finish: the run was still interrupted.
+        _say("pokerdice-stats: interrupted")
+        return 130
+    return status
+
+
+def _status_of(err: Exception) -> int:
+    """The exit status of a command that raised ``err``, after saying why in one line; an
+    error the command line does not expect is raised again (a defect: its traceback)."""
+    if isinstance(err, PokerDiceError):
+        _fail(str(err))
+        if isinstance(err, StdoutError):
+            _quiet_stdout()  # Python's flush at exit would fail again
+        return 2
+    if isinstance(err, BrokenPipeError):
+        # The reader went away (``... | head -1``): stop quietly, as a shell tool does.
+        return _broken_pipe()
+    if isinstance(err, OSError):
+        # A folder that cannot be made or a file that cannot be written or read.
+        where = f" {err.filename!r}" if getattr(err, "filename", None) else ""
+        _fail(f"cannot use{where}: {err.strerror or err}")
+        return 2
+    if isinstance(err, MemoryError):
+        _fail("not enough memory for this request")
+        return 2
+    raise err
 
 
 def _fail(message: str) -> None:

@@ -26,6 +26,8 @@ def entry() -> None:
         _interrupted_while_loading()
     except KeyboardInterrupt:  # while loading, before the command ran
         _interrupted_while_loading()
+    if SEEN.is_set():  # a Ctrl-C while loading that a library swallowed: still one
+        _interrupted_while_loading()
     run_command_line()
 
 

@@ -688,6 +688,58 @@ def test_an_import_a_ctrl_c_broke_is_the_interrupt(monkeypatch, capsys):
         signal.signal(signal.SIGINT, handler)
 
 
+@pytest.mark.parametrize("outcome", ["finished", "refused", "interrupted"])
+def test_a_ctrl_c_seen_during_a_command_ends_it_with_130(monkeypatch, capsys, outcome):
+    # a Ctrl-C a library swallowed (or turned into its own error) while the command went on
+    import argparse
+
+    from pokerdice_stats import cli
+    from pokerdice_stats.ground.errors import OptionError
+    from pokerdice_stats.ground.interrupts import SEEN
+
+    def command(args):
+        SEEN.set()
+        if outcome == "refused":  # as the coach says of a web library whose import broke
+            raise OptionError("the coach needs the web extra")
+        print("the whole answer")
+        return 130 if outcome == "interrupted" else 0  # a command that said so itself
+
+    parser = argparse.ArgumentParser()
+    parser.set_defaults(func=command)
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        assert cli.main([]) == 130
+    finally:
+        SEEN.clear()
+        signal.signal(signal.SIGINT, handler)
+    err = capsys.readouterr().err
+    said = [] if outcome == "interrupted" else ["pokerdice-stats: interrupted"]
+    assert err.strip().splitlines() == said  # one line, never the error the Ctrl-C caused
+
+
+def test_a_ctrl_c_swallowed_while_loading_ends_with_130():
+    script = (
+        "import sys\n"
+        "from pokerdice_stats import console\n"
+        "from pokerdice_stats.ground import interrupts\n"
+        "class Swallowed:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'pokerdice_stats.cli':\n"
+        "            interrupts.SEEN.set()  # a library caught the KeyboardInterrupt\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Swallowed())\n"
+        "sys.argv = ['pokerdice-stats', 'odds']\n"
+        "console.entry()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=_env(), capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.strip() == "pokerdice-stats: interrupted before the command started"
+
+
 def test_an_import_a_ctrl_c_broke_while_loading_ends_with_130():
     # the console script's own loading: the same reading before the command line is loaded
     script = (

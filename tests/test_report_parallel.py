@@ -17,7 +17,7 @@ from pathlib import Path
 import psutil
 import pytest
 from cli_helpers import run_cli
-from process_watch import wait_until_loading
+from process_watch import FONT_LIBRARY, NUMPY_CORE, wait_until_loaded
 
 from pokerdice_stats.engines.report import cache
 from pokerdice_stats.report import run_report
@@ -239,7 +239,7 @@ def _ours(marker: str) -> list[psutil.Process]:
     return found
 
 
-@pytest.mark.parametrize("moment", ["loading", "working"])
+@pytest.mark.parametrize("moment", ["loading", "drawing", "working"])
 def test_ctrl_c_ends_the_job_and_its_workers(tmp_path, moment):
     marker = str(tmp_path / "cache")  # unused (--no-cache): it marks the job's processes
     env = dict(os.environ, PYTHONPATH=str(ROOT), POKERDICE_CACHE_DIR=marker)
@@ -255,7 +255,9 @@ def test_ctrl_c_ends_the_job_and_its_workers(tmp_path, moment):
     if moment == "loading":
         # while the command line loads its libraries (numpy's core mapped: Python's own
         # start-up, before the package's first line, is over; a Ctrl-C in it is Python's)
-        assert wait_until_loading(proc.pid, WORKERS_START_WITHIN), "the command line loads by now"
+        wait_until_loaded(proc, WORKERS_START_WITHIN, NUMPY_CORE)
+    elif moment == "drawing":  # as matplotlib's font library loads (its initialisation)
+        wait_until_loaded(proc, WORKERS_START_WITHIN, FONT_LIBRARY)
     else:  # while both workers run: wait for them (a loaded machine is slow)
         while len(_ours(marker)) < 3 and time.monotonic() < deadline:
             time.sleep(0.1)

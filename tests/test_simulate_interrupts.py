@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from process_watch import wait_until_loading
+from process_watch import wait_until_loaded
 
 ROOT = Path(__file__).resolve().parents[1]
 #: A bound on a hang (not a speed figure): the process must be gone this long after SIGINT.
@@ -36,7 +36,7 @@ def _interrupt_once(
     # the delay counts from the command's loading its libraries: a Ctrl-C in Python's own
     # start-up (0.05 s on a quiet machine, half a second on a loaded one) is Python's; the
     # package's loading before numpy is covered by the deterministic test below
-    assert wait_until_loading(proc.pid, LOADS_WITHIN), "the command loads by now"
+    wait_until_loaded(proc, LOADS_WITHIN)
     time.sleep(delay)
     sent = time.monotonic()
     proc.send_signal(signal.SIGINT)
@@ -56,6 +56,7 @@ def test_sigint_at_random_moments_exits_with_130_and_the_partial_result():
         status, took, text = _interrupt_once(delay)
         assert status == 130, (delay, status, text[-500:])
         assert took < EXIT_WITHIN, (delay, took)
+        assert "Traceback" not in text, (delay, text[-500:])
         # The partial result, or the note that the run stopped before any figure.
         assert "partial result" in text or "pokerdice-stats: interrupted" in text, text[-500:]
 
@@ -68,6 +69,7 @@ def test_the_console_script_and_rounds_also_exit_with_130_at_once():
             status, took, text = _interrupt_once(delay, start, what)
             assert status == 130, (start, what, delay, status, text[-500:])
             assert took < EXIT_WITHIN, (start, what, delay, took)
+            assert "Traceback" not in text and "interrupted" in text, (start, what, text[-500:])
 
 
 def test_the_console_script_is_the_small_entry_these_tests_run():

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import csv
+import io
 from fractions import Fraction
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from pokerdice_stats import PRESETS, get_rules
@@ -19,7 +21,7 @@ from pokerdice_stats.engines.report.strategy_charts import (
 )
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.turn.goals import at_least, beat
+from pokerdice_stats.turn.goals import at_least, beat, parse_goal
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.holds import solve
 from pokerdice_stats.turn.strategy_frame import COLUMNS, strategy_frame
@@ -324,10 +326,26 @@ def test_the_strategy_command_prints_the_policy_in_every_format(capsys):
             want.throws_left, want.hand, want.untouched, want.keep,
         )  # fmt: skip
         assert Fraction(row["value_exact"]) == want.value and row["value"] == want.value_float
-        if want.runner_up:
+        if not pd.isna(want.runner_up_value):  # a runner-up "" is throw all five: shown
+            assert row["runner_up"] == want.runner_up
             assert Fraction(row["runner_up_value_exact"]) == want.runner_up_value
         else:  # no other hold: the keys are left out
             assert "runner_up" not in row and "runner_up_value" not in row
+    # a runner-up that throws all five is written "" and keeps its value (JSON and CSV)
+    rules = get_rules("gameweave")
+    frame = strategy_frame(solve(rules, parse_goal("exactly:high-die", hand_table(rules))))
+    thrown = frame[(frame["runner_up"] == "") & frame["runner_up_value"].notna()]
+    assert len(thrown) == 4
+    code, out, _ = run_cli(capsys, "strategy", "--goal", "exactly:high-die", "--format", "json")
+    rows = json.loads(out)["rows"]
+    for i in thrown.index:
+        assert rows[i]["runner_up"] == "" and rows[i]["hand"] == frame.at[i, "hand"]
+        assert Fraction(rows[i]["runner_up_value_exact"]) == frame.at[i, "runner_up_value"]
+    code, out, _ = run_cli(capsys, "strategy", "--goal", "exactly:high-die", "--format", "csv")
+    read = pd.read_csv(io.StringIO(out), keep_default_na=False)
+    assert code == 0 and len(read) == len(frame)
+    for i in thrown.index:
+        assert Fraction(read.at[i, "runner_up_value_exact"]) == frame.at[i, "runner_up_value"]
     code, out, _ = run_cli(capsys, "strategy", "--rules", "classic")
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("rules classic; goal at-least:five-of-a-kind")

@@ -398,6 +398,8 @@ STRATEGY_NOTES = {
 def _print_strategy(rules, goal, policy, frame, fmt: str) -> None:
     """``strategy`` without ``--out``: the policy as one answer (its context, then a row
     for every first-throw hand and number of throws left)."""
+    import pandas as pd
+
     from pokerdice_stats.engines.cli import emit_frame, emit_record, json_answer
 
     unit = "chance" if goal.is_probability else "points"
@@ -414,7 +416,9 @@ def _print_strategy(rules, goal, policy, frame, fmt: str) -> None:
     if fmt != "table":
         rows = frame.to_dict(orient="records")
         for record in rows:
-            if not record["runner_up"]:  # no other hold: no runner-up (keys left out)
+            # no other hold: no runner-up (keys left out); a runner-up of "" is a hold,
+            # throw all five, with its value
+            if pd.isna(record["runner_up_value"]):
                 record.update(runner_up=None, runner_up_value=None, runner_up_value_float=None)
         chances = ("turn_value", "value", "runner_up_value") if unit == "chance" else ()
         emit_record(json_answer(context, rows), fmt, "rows", chances)
