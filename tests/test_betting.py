@@ -207,6 +207,8 @@ def test_habit_costs_are_kept_for_the_next_call(tmp_path, monkeypatch):
         (result, ("never-raise",)),
         (solve_betting(rules, 2, ante=2), ("never-raise", "always-meet")),
         (solve_betting(rules, 3), ("never-raise", "always-meet")),
+        (solve_betting(rules, 2, exact=False), ("never-raise", "always-meet")),
+        (solve_betting(get_rules("triple-snakes"), 2), ("never-raise", "always-meet")),
     ]:
         with pytest.raises(AssertionError, match="solved again"):
             habit_costs(other, chosen)
