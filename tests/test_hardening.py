@@ -660,75 +660,75 @@ def test_a_ctrl_c_python_can_only_ignore_is_not_printed():
         assert "Exception ignored" in done.stderr, (error, done.stderr)
 
 
-def test_an_import_a_ctrl_c_broke_is_the_interrupt(monkeypatch, capsys):
-    # a SIGINT landing while a C extension initialises (matplotlib's ft2font) comes out of
-    # the import as "ImportError: initialization failed": with the flag set, it is Ctrl-C
+def _main_running(monkeypatch, command) -> int:
+    """``cli.main([])`` with ``command`` as the command, the Ctrl-C flag and handler restored."""
     import argparse
 
     from pokerdice_stats import cli
     from pokerdice_stats.ground.interrupts import SEEN
-
-    def broken(args):
-        SEEN.set()
-        raise ImportError("initialization failed")
-
-    parser = argparse.ArgumentParser()
-    parser.set_defaults(func=broken)
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
-    handler = signal.getsignal(signal.SIGINT)
-    try:
-        assert cli.main([]) == 130
-        assert capsys.readouterr().err.strip().splitlines() == ["pokerdice-stats: interrupted"]
-        # the same error with no Ctrl-C seen is a defect: it is not hidden as an interrupt
-        parser.set_defaults(func=lambda args: (_ for _ in ()).throw(ImportError("boom")))
-        with pytest.raises(ImportError, match="boom"):
-            cli.main([])
-    finally:
-        SEEN.clear()
-        signal.signal(signal.SIGINT, handler)
-
-
-@pytest.mark.parametrize("outcome", ["finished", "refused", "interrupted"])
-def test_a_ctrl_c_seen_during_a_command_ends_it_with_130(monkeypatch, capsys, outcome):
-    # a Ctrl-C a library swallowed (or turned into its own error) while the command went on
-    import argparse
-
-    from pokerdice_stats import cli
-    from pokerdice_stats.ground.errors import OptionError
-    from pokerdice_stats.ground.interrupts import SEEN
-
-    def command(args):
-        SEEN.set()
-        if outcome == "refused":  # as the coach says of a web library whose import broke
-            raise OptionError("the coach needs the web extra")
-        print("the whole answer")
-        return 130 if outcome == "interrupted" else 0  # a command that said so itself
 
     parser = argparse.ArgumentParser()
     parser.set_defaults(func=command)
     monkeypatch.setattr(cli, "build_parser", lambda: parser)
     handler = signal.getsignal(signal.SIGINT)
     try:
-        assert cli.main([]) == 130
+        return cli.main([])
     finally:
         SEEN.clear()
         signal.signal(signal.SIGINT, handler)
+
+
+@pytest.mark.parametrize("outcome", ["finished", "refused", "broken import", "interrupted"])
+def test_a_ctrl_c_seen_during_a_command_ends_it_with_130(monkeypatch, capsys, outcome):
+    # a Ctrl-C a library swallowed, or turned into an error on its way out: a SIGINT landing
+    # while a C extension initialises (matplotlib's ft2font) comes out of the import as
+    # "ImportError: initialization failed", and the coach calls that a missing web extra
+    from pokerdice_stats.ground.errors import OptionError
+    from pokerdice_stats.ground.interrupts import SEEN
+
+    def command(args):
+        SEEN.set()
+        if outcome == "refused":
+            raise OptionError("the coach needs the web extra")
+        if outcome == "broken import":
+            raise ImportError("initialization failed")
+        print("the whole answer")
+        return 130 if outcome == "interrupted" else 0  # a command that said so itself
+
+    assert _main_running(monkeypatch, command) == 130
     err = capsys.readouterr().err
     said = [] if outcome == "interrupted" else ["pokerdice-stats: interrupted"]
     assert err.strip().splitlines() == said  # one line, never the error the Ctrl-C caused
 
 
-def test_a_ctrl_c_swallowed_while_loading_ends_with_130():
+def test_an_error_with_no_ctrl_c_is_not_hidden_as_one(monkeypatch):
+    def broken(args):
+        raise ImportError("boom")
+
+    with pytest.raises(ImportError, match="boom"):  # a defect: its traceback
+        _main_running(monkeypatch, broken)
+
+
+#: The console script loading the command line while a Ctrl-C arrives: a library swallows
+#: the KeyboardInterrupt (the flag alone is left), or the C extension it cut short fails.
+CTRL_C_WHILE_LOADING = {
+    "swallowed": "return None",
+    "broken import": "raise ImportError('initialization failed')",
+}
+
+
+@pytest.mark.parametrize("what", list(CTRL_C_WHILE_LOADING))
+def test_a_ctrl_c_while_loading_ends_with_130(what):
     script = (
         "import sys\n"
         "from pokerdice_stats import console\n"
         "from pokerdice_stats.ground import interrupts\n"
-        "class Swallowed:\n"
+        "class Loading:\n"
         "    def find_spec(self, name, path=None, target=None):\n"
         "        if name == 'pokerdice_stats.cli':\n"
-        "            interrupts.SEEN.set()  # a library caught the KeyboardInterrupt\n"
-        "        return None\n"
-        "sys.meta_path.insert(0, Swallowed())\n"
+        "            interrupts.SEEN.set()\n"
+        f"            {CTRL_C_WHILE_LOADING[what]}\n"
+        "sys.meta_path.insert(0, Loading())\n"
         "sys.argv = ['pokerdice-stats', 'odds']\n"
         "console.entry()\n"
     )
@@ -737,25 +737,4 @@ def test_a_ctrl_c_swallowed_while_loading_ends_with_130():
     )
     assert done.returncode == 130, done.stderr
     assert done.stdout == ""
-    assert done.stderr.strip() == "pokerdice-stats: interrupted before the command started"
-
-
-def test_an_import_a_ctrl_c_broke_while_loading_ends_with_130():
-    # the console script's own loading: the same reading before the command line is loaded
-    script = (
-        "import sys\n"
-        "from pokerdice_stats import console\n"
-        "from pokerdice_stats.ground import interrupts\n"
-        "class Broken:\n"
-        "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name == 'pokerdice_stats.cli':\n"
-        "            interrupts.SEEN.set()\n"
-        "            raise ImportError('initialization failed')\n"
-        "sys.meta_path.insert(0, Broken())\n"
-        "console.entry()\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], env=_env(), capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 130, done.stderr
     assert done.stderr.strip() == "pokerdice-stats: interrupted before the command started"
