@@ -18,13 +18,11 @@ Habits (the command line's words):
 
 from __future__ import annotations
 
-import dataclasses
-
 import pandas as pd
 
 from pokerdice_stats.engines.report.cache import kept_solve
 from pokerdice_stats.games.betting.exact.induction import CHIPS, NOTHING, Habit, RoundSolver
-from pokerdice_stats.games.betting.exact.solve import Betting
+from pokerdice_stats.games.betting.exact.solve import Betting, rules_read
 from pokerdice_stats.ground.arguments import checked_instance, checked_names
 from pokerdice_stats.ground.errors import OptionError, PokerDiceError
 from pokerdice_stats.ground.speaker import option
@@ -103,7 +101,7 @@ def habit_costs(result: Betting, habits=REPORT_HABITS) -> pd.DataFrame:
     stakes = result.stakes
     # the figures depend on the rules read (not the preset's name), the seats, the
     # stakes, exact or not, and the habits: kept in the cache folder under those
-    game = repr(dataclasses.replace(result.rules, preset="triple-snakes"))
+    game = repr(rules_read(result.rules))
     key = (game, result.players, str(stakes.ante), str(stakes.raise_size), stakes.raises)
     args = (*key, result.exact, tuple(habit.name for habit in parsed))
     return kept_solve("solves", "betting.habit_costs", args, lambda: _costs(result, parsed))

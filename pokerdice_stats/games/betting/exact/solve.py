@@ -299,8 +299,14 @@ def solve_betting(
     n = check_players(players)
     stakes = check_stakes(ante, raise_size, raises)
     exact = exact_is_cheap(rules) if exact is None else checked_flag(exact, "exact")
-    result = _solve_cached(dataclasses.replace(rules, preset="triple-snakes"), n, stakes, exact)
+    result = _solve_cached(rules_read(rules), n, stakes, exact)
     return dataclasses.replace(result, rules=rules)
+
+
+def rules_read(rules: RuleSet) -> RuleSet:
+    """``rules`` as the betting round reads them: under one preset's name (the round is
+    001's whatever the rules are called), so that equal games share their solves."""
+    return dataclasses.replace(rules, preset="triple-snakes")
 
 
 @functools.lru_cache(maxsize=32)
@@ -324,7 +330,7 @@ def solve_stakes(rules: RuleSet, players: int, stakes: Stakes, exact: bool) -> B
     >>> solve_stakes(rules, 2, stakes, True).ev == solve_betting(rules, 2, ante=2, raise_size=1).ev
     True
     """
-    key = dataclasses.replace(rules, preset="triple-snakes")
+    key = rules_read(rules)
     states = _shared_states(key, players, stakes.raise_size, stakes.raises, exact)
     return dataclasses.replace(_solve_shared(key, players, stakes, exact, states), rules=rules)
 
