@@ -251,7 +251,6 @@ def test_ctrl_c_ends_the_job_and_its_workers(tmp_path, moment):
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + WORKERS_START_WITHIN
     if moment == "loading":
         # while the command line loads its libraries (numpy's core mapped: Python's own
         # start-up, before the package's first line, is over; a Ctrl-C in it is Python's)
@@ -259,6 +258,7 @@ def test_ctrl_c_ends_the_job_and_its_workers(tmp_path, moment):
     elif moment == "drawing":  # as matplotlib's font library loads (its initialisation)
         wait_until_loaded(proc, WORKERS_START_WITHIN, FONT_LIBRARY)
     else:  # while both workers run: wait for them (a loaded machine is slow)
+        deadline = time.monotonic() + WORKERS_START_WITHIN
         while len(_ours(marker)) < 3 and time.monotonic() < deadline:
             time.sleep(0.1)
         assert len(_ours(marker)) >= 3, "the job and its two workers run by now"
