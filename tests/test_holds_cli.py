@@ -283,6 +283,26 @@ def test_strategy_writes_csv_and_chart(capsys, tmp_path):
     assert row["keep"] == "K K" and row["throws_left"] == "1"
 
 
+@pytest.mark.parametrize("options", [[], ["--set", "max_rethrow=3"]])
+def test_strategy_plain_table_fits_a_terminal_in_a_section_per_throw_left(capsys, options):
+    """The plain policy: a section for each number of throws left (two, then one), every
+    first-throw hand in the first, each row as the CSV has it, no line past 100 columns
+    (with the untouched dice of a turn-scoped rethrow limit too)."""
+    code, out, err = run(capsys, "strategy", "--goal", "at-least:straight", *options)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 100, max(lines, key=len)
+    assert [line for line in lines if line.endswith("left:")] == ["2 throws left:", "1 throw left:"]
+    first, second = lines.index("2 throws left:"), lines.index("1 throw left:")
+    assert lines[first + 1].split()[:2] == ["hand", "untouched" if options else "keep"]
+    assert second - first - 2 == 252  # a header, then one row a first-throw hand
+    code, text, _ = run(capsys, "strategy", "--goal", "at-least:straight", *options,
+                        "--format", "csv")  # fmt: skip
+    rows = list(csv.DictReader(text.splitlines()))
+    shown = [line.split("  ")[0].strip() for line in lines[first + 2 : second]]
+    assert shown == [r["hand"] for r in rows if r["throws_left"] == "2"]
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -349,9 +349,11 @@ def test_the_strategy_command_prints_the_policy_in_every_format(capsys):
     code, out, _ = run_cli(capsys, "strategy", "--rules", "classic")
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("rules classic; goal at-least:five-of-a-kind")
-    assert lines[1].split()[:4] == ["throws_left", "hand", "keep", "value"]
-    assert lines[2].split()[:3] == ["2", "A", "A"] and "100" in lines[2]  # A A A A A: stand
-    assert sum(1 for line in lines if line.strip()[:1].isdigit()) == 2 * ix.N_HANDS
+    assert lines[1] == "2 throws left:" and lines[2].split()[:3] == ["hand", "keep", "value"]
+    assert lines[3].split()[:2] == ["A", "A"] and "100" in lines[3]  # A A A A A: stand
+    assert lines[3 + ix.N_HANDS] == "1 throw left:"
+    rows = [line for line in lines[2:] if line[:1] in "AKQJ19" and not line.endswith("left:")]
+    assert len(rows) == 2 * ix.N_HANDS
 
 
 def test_the_strategy_command_writes_files_or_prints_not_both(capsys, tmp_path):

@@ -395,12 +395,27 @@ STRATEGY_NOTES = {
 }
 
 
+#: Columns of the strategy frame the plain table leaves to ``--format csv`` or ``json``
+#: (the hand tells its category; the exact values are shown as decimals; the throws
+#: left head each section), so that a row fits a terminal of 100 columns.
+PLAIN_DROPPED = (
+    "value",
+    "runner_up_value",
+    "category",
+    "strength",
+    "kept",
+    "rethrow",
+    "optimal_holds",
+)
+
+
 def _print_strategy(rules, goal, policy, frame, fmt: str) -> None:
     """``strategy`` without ``--out``: the policy as one answer (its context, then a row
     for every first-throw hand and number of throws left)."""
     import pandas as pd
 
-    from pokerdice_stats.engines.cli import emit_frame, emit_record, json_answer
+    from pokerdice_stats.engines.cli import context_line, emit_record, json_answer
+    from pokerdice_stats.ground.formats import render
 
     unit = "chance" if goal.is_probability else "points"
     turn = policy.value()
@@ -423,9 +438,7 @@ def _print_strategy(rules, goal, policy, frame, fmt: str) -> None:
         chances = ("turn_value", "value", "runner_up_value") if unit == "chance" else ()
         emit_record(json_answer(context, rows), fmt, "rows", chances)
         return
-    shown = frame.drop(
-        columns=["value", "runner_up_value", "category", "strength", "kept", "rethrow"]
-    )  # (the hand tells its category; the full rows: --format csv or json)
+    shown = frame.drop(columns=[*PLAIN_DROPPED, "throws_left"])
     shown = shown.rename(
         columns={"value_float": "value", "runner_up_value_float": "runner_up_value"}
     )
@@ -434,11 +447,18 @@ def _print_strategy(rules, goal, policy, frame, fmt: str) -> None:
         f"{100 * float(turn):.4g}%" if unit == "chance" else f"{float(turn):.6g}"
     )
     percent = ("value", "runner_up_value") if unit == "chance" else ()
-    emit_frame(shown, "table", context, percent=percent)
+    emit(context_line(context))
+    # one table, its columns lined up, in a section for each number of throws left
+    header, *rows = render(shown, "table", percent=percent).splitlines()
+    lefts = frame["throws_left"].to_numpy()
+    for left in dict.fromkeys(lefts.tolist()):
+        emit(f"{left} throw{'' if left == 1 else 's'} left:")
+        emit("\n".join([header, *(row for row, at in zip(rows, lefts, strict=True) if at == left)]))
     emit(STRATEGY_NOTES[unit].replace("; ", "\n"))
     emit(
         "keep: the dice to hold (the whole hand: stand, blank: throw all five)\n"
-        "exact fractions: --format csv or json"
+        "exact fractions, optimal_holds (how many holds share the best value): "
+        "--format csv or json"
     )
 
 
