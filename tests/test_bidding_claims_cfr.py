@@ -69,6 +69,29 @@ def test_every_node_has_every_move_and_a_child_only_inside_the_tree():
         tree.add((2, 1))
 
 
+def test_opening_edges_at_once_builds_the_tree_of_opening_them_one_by_one():
+    """``open_edges`` (the growth's one reallocation) makes the very arrays and node
+    numbers of ``open_edge`` called edge by edge, on random sets of bid edges over three
+    growths of a 7-claim tree (an edge already inside is skipped by both)."""
+    rng = np.random.default_rng(7)
+    one, many = ClaimTree(7), ClaimTree(7)
+    for _ in range(3):
+        # a node's first edge is its call (the opening's: a placeholder); the rest are bids
+        bids = sorted(set(range(one.n_edges)) - set(one.off[: one.n_nodes].tolist()))
+        chosen = sorted(rng.choice(bids, size=min(len(bids), 12), replace=False).tolist())
+        added = sum(one.open_edge(e) for e in chosen)
+        assert many.open_edges(chosen) == added
+        assert many.histories() == one.histories()
+        for name in ("last", "depth", "off", "width"):
+            n = one.n_nodes
+            assert np.array_equal(getattr(many, name)[:n], getattr(one, name)[:n]), name
+        for name in ("child", "sigma", "regret", "total"):
+            n = one.n_edges
+            assert np.array_equal(getattr(many, name)[:n], getattr(one, name)[:n]), name
+    assert one.n_nodes > 30  # the growths added histories, deeper ones too
+    assert max(len(h) for h in one.histories()) >= 3
+
+
 def whole_game(claims):
     solver = ClaimSolver(claims)
     solver.add(

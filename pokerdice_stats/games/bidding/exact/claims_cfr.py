@@ -179,7 +179,7 @@ class ClaimSolver:
         """Bring in the histories the module docstring names; how many were added."""
         t = self.tree
         mass = R.sum(axis=2)
-        added = 0
+        opened: list[int] = []  # node by node: their order numbers the new nodes
         for n in range(t.n_nodes):
             mover = int(t.depth[n] % 2)
             e0, w = int(t.off[n]), int(t.width[n])
@@ -191,8 +191,8 @@ class ClaimSolver:
             else:
                 own = dot(strategy[outside], R[n, mover])
                 wanted = outside[own > grow_own]
-            for edge in wanted:
-                added += t.open_edge(int(edge))
+            opened.extend(int(edge) for edge in wanted)
+        added = t.open_edges(opened)
         if added:
             self._levels = t.levels()
         return added

@@ -24,6 +24,7 @@ Examples
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -162,6 +163,24 @@ class ClaimTree:
         node = self._new(history)
         self.child[self.off[parent] + history[-1] - self.last[parent]] = node
         return node
+
+    def open_edges(self, edges: Sequence[int]) -> int:
+        """:meth:`open_edge` for each of ``edges`` (bid edges of nodes in the tree) in
+        turn, the room for all of them made at once (the edge arrays copied once, not at
+        every doubling); how many were outside."""
+        at = np.asarray(edges, dtype=np.int64)
+        parents = np.searchsorted(self.off[: self.n_nodes], at, side="right") - 1
+        claims = self.last[parents] + at - self.off[parents]
+        # a new node has an edge for each of its moves: the call, each higher claim
+        self._grow_arrays(
+            self.n_nodes + len(at), self.n_edges + int((self.n_claims - claims).sum())
+        )
+        added = 0
+        for edge, parent, claim in zip(at.tolist(), parents.tolist(), claims.tolist(), strict=True):
+            if self.child[edge] < 0:
+                self.child[edge] = self._new((*self._history[parent], claim))
+                added += 1
+        return added
 
     def open_edge(self, edge: int) -> bool:
         """Bring the history a bid edge leads to into the tree; whether it was outside."""
