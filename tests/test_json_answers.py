@@ -72,7 +72,7 @@ CASES: dict[str, dict[str, list[list[str]]]] = {
         ],
         "breakdown": [["payout", "--breakdown"], ["payout", "--breakdown", "--rounds", "2"]],
         "solve": [
-            ["payout", "--solve", "scale", "--target", "0"],
+            ["payout", "--solve", "scale", "--target", "2"],
             ["payout", "--solve", "five-of-a-kind/one-pair", "--target", "3"],  # two pays
             ["payout", "--solve", "three-of-a-kind/two-pair", "--target", "6%"],
         ],

@@ -495,6 +495,7 @@ def test_cli_knowledge_blind(capsys):
         (["--schedule-out", "x.toml"], "must end in .csv"),
         (["--design", "--target", "3%%"], "got '3%%'"),  # as typed
         (["--solve", "scale", "--target=-1"], "reaches -1 points per round"),
+        (["--solve", "scale", "--target", "0"], "a factor of 0 would pay nothing at all"),
     ],
 )
 def test_cli_payout_bad_input(capsys, argv, words):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from pokerdice_stats.ground.outputs import write_output
 
 #: PNG metadata that would differ between machines.
 _PNG_METADATA = {"Software": None}
@@ -60,6 +63,7 @@ def compare_chart(record: dict[str, Any], path: str | Path) -> Path:
     right.legend(frameon=False, fontsize=8, loc="best")
     fig.suptitle(f"Rules compared: A = {record['rules_a']}, B = {record['rules_b']}", fontsize=11)
     fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110, metadata=_PNG_METADATA)
-    return path
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110, metadata=_PNG_METADATA)
+    # whole, and never into a FIFO or a device
+    return write_output(path, buffer.getvalue(), "chart", make_parents=True)

@@ -6,6 +6,7 @@ import argparse
 import math
 import os
 import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -321,7 +322,16 @@ def context_line(context: dict) -> str:
         else:
             shown = str(value)
         parts.append(f"{name} {shown}")
-    return "; ".join(parts)
+    from pokerdice_stats.ground.formats import TEXT_WIDTH  # where the tables are
+
+    # a terminal of 100 columns: long settings go on indented lines below
+    return textwrap.fill(
+        "; ".join(parts),
+        width=TEXT_WIDTH,
+        subsequent_indent="  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def emit_record(

@@ -11,7 +11,18 @@ import re
 
 
 class PokerDiceError(ValueError):
-    """Base class of every input error raised by pokerdice_stats."""
+    """Base class of every input error raised by pokerdice_stats.
+
+    A long message has each long quoted text (or long word) in it cut to its first
+    :data:`SHOWN_CHARACTERS` characters and its length, so that an error about a
+    megabyte of input does not repeat it (:func:`shorten_message`, which the command
+    line and the web page also apply).
+    """
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > SHORT_MESSAGE:
+            args = (_cut_long(args[0]),)
+        super().__init__(*args)
 
 
 class RulesError(PokerDiceError):
@@ -76,7 +87,15 @@ def shorten(text: object, keep: int = SHOWN_CHARACTERS, length: int | None = Non
 def shorten_message(message: str) -> str:
     """A message with each long quoted text (or long word) cut to its first
     :data:`SHOWN_CHARACTERS` characters and its length, so that a 100,000-character
-    input is not repeated in full."""
+    input is not repeated in full, on one line."""
+    if len(message) > SHORT_MESSAGE:
+        message = _cut_long(message)
+    # one line: a line break inside an echoed input is written as its escape
+    return message.translate(_LINE_BREAKS)
+
+
+def _cut_long(message: str) -> str:
+    """``message`` with each long quoted text or long word cut (see :func:`shorten_message`)."""
 
     def quoted(match: re.Match[str]) -> str:
         text = match.group(1) if match.group(1) is not None else match.group(2)
@@ -89,7 +108,4 @@ def shorten_message(message: str) -> str:
         text = match.group(0)
         return f"{text[:SHOWN_CHARACTERS]}… ({len(text)} characters)"
 
-    if len(message) > SHORT_MESSAGE:
-        message = _LONG_WORD.sub(word, _QUOTED.sub(quoted, message))
-    # one line: a line break inside an echoed input is written as its escape
-    return message.translate(_LINE_BREAKS)
+    return _LONG_WORD.sub(word, _QUOTED.sub(quoted, message))

@@ -22,26 +22,30 @@ from pokerdice_stats.ground.indexing import (
 from pokerdice_stats.turn.rules import RuleSet, parse_face
 
 _SEPARATORS = re.compile(r"[\s,;/\-\[\]()]+")
+#: A minus sign: a dash at the start or after a separator, before a digit (``-1``, ``(-6``);
+#: a dash between two faces (``1-2-3-4-5``) separates them.
+_NEGATIVE = re.compile(r"(?:^|[\s,;/\[\](])(-+\d+)")
 
 
-def _tokens(text: str, rules: RuleSet) -> list[str]:
+def _tokens(text: str, rules: RuleSet) -> list[tuple[str, str]]:
+    """Each face written in ``text``, with the chunk (between separators) it is read from."""
     labels = set(rules.face_chart.labels)
-    tokens: list[str] = []
+    tokens: list[tuple[str, str]] = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
             continue
         upper = chunk.upper()
         if upper in labels:
-            tokens.append(upper)
+            tokens.append((upper, chunk))
             continue
         # A run of faces written together, such as KKJT9 or KKJ109.
         i = 0
         while i < len(upper):
             if upper.startswith("10", i):  # a ten (no chart has a face 0)
-                tokens.append("10")
+                tokens.append(("10", chunk))
                 i += 2
             else:
-                tokens.append(upper[i])
+                tokens.append((upper[i], chunk))
                 i += 1
     return tokens
 
@@ -69,15 +73,23 @@ def parse_ranks(text: str, rules: RuleSet, n_dice: int | None = N_DICE) -> list[
     """
     if not isinstance(text, str):
         raise DiceError(f"dice must be given as text, got {type(text).__name__}")
+    negative = _NEGATIVE.search(text)
+    if negative:  # a dash before a number is its sign, not a separator
+        raise DiceError(
+            f"a die cannot show a negative number: {negative.group(1)!r} in {text!r}"
+        )
     ranks = []
-    for token in _tokens(text, rules):
+    for token, chunk in _tokens(text, rules):
         try:
             ranks.append(parse_face(token, rules.face_chart))
         except RulesError:
             chart = rules.face_chart
             hint = " (ordinary dice: pips 1 to 6)" if chart.pips else ""
+            # a face inside a run of letters: name the run (`ten`, not its `E`)
+            where = f" (read from {chunk!r})" if len(chunk) > len(token) else ""
             raise DiceError(
-                f"unknown face {token!r} in {text!r}; faces are: {' '.join(chart.labels)}{hint}"
+                f"unknown face {token!r}{where} in {text!r}; faces are: "
+                f"{' '.join(chart.labels)}{hint}"
             ) from None
     if n_dice is not None and len(ranks) != n_dice:
         raise DiceError(f"expected {n_dice} dice, got {len(ranks)} in {text!r}")

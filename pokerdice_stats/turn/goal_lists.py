@@ -113,7 +113,8 @@ def _exact_goal(goal: Goal) -> Goal:
     if not (numerators == np.round(numerators)).all() or np.abs(numerators).max() >= 2.0**63:
         raise GoalError(
             f"goal {goal.name!r} holds fractional floats: an exact solve needs whole "
-            "numerators over a denominator (or solve it with exact=False)"
+            "numerators over a denominator (Goal(name, numerators, denominator)); "
+            "turn.holds.solve also takes floats with exact=False"
         )
     return Goal(
         goal.name,

@@ -24,6 +24,7 @@ from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import (
     checked_flag,
     checked_whole_number,
+    is_whole,
     shown,
     whole_value,
 )
@@ -43,6 +44,11 @@ if TYPE_CHECKING:
 CHANCE_ROUNDING = 1e-12
 
 
+#: The largest float numerator a goal takes: a turn's sums over the 7,776 throws of up to
+#: three throws stay far below the largest float.
+MAX_FLOAT_VALUE = 1e300
+
+
 def _checked_numerators(name: str, given: object) -> np.ndarray:
     """A goal's numerators: one number a hand, int64 or Python ints (object) when whole,
     floats when given as floats, or refused."""
@@ -58,6 +64,12 @@ def _checked_numerators(name: str, given: object) -> np.ndarray:
     if kind == "f":
         if not np.isfinite(numerators).all():
             raise GoalError(f"goal {name!r}: its numerators must be finite numbers")
+        if np.abs(numerators).max() > MAX_FLOAT_VALUE:
+            raise GoalError(
+                f"goal {name!r}: float numerators must be at most {MAX_FLOAT_VALUE:g} in size "
+                "(a turn's sums over the 7,776 throws must stay finite); larger values: whole "
+                "numerators (exact) or a smaller unit"
+            )
         return numerators
     if kind in "iu":
         return numerators
@@ -344,12 +356,21 @@ def score(
         For an unknown category or a value that is not a number.
     """
     table = checked_table(table, "score")
+    if not isinstance(points, Mapping):
+        raise GoalError(f"points must map categories to numbers, got {shown(points)}")
     per_category = [Fraction(0)] * len(table.rules.categories)
+    named: dict[int, str] = {}
     for slug, value in points.items():
         try:
             c = table.rules.category_index(slug)
         except PokerDiceError as err:
             raise GoalError(str(err)) from None
+        if c in named:
+            raise GoalError(
+                f"points name the category {table.rules.categories[c].slug} twice "
+                f"({named[c]!r} and {slug!r})"
+            )
+        named[c] = slug
         per_category[c] = _fraction(value, slug)
     denominator = math.lcm(*(v.denominator for v in per_category))
     scaled = [int(v * denominator) for v in per_category]
@@ -375,11 +396,42 @@ def payout_against(
     payout : (252, 252) integer array
         ``payout[mine, theirs]``: what I receive (negative: what I pay).
     """
-    opponent = np.asarray(opponent, dtype=object)
-    payout = np.asarray(payout, dtype=object)
-    numerators = payout.dot(opponent)
     table = checked_table(table, "payout_against")
-    return _compact(Goal(name, numerators, int(opponent_denominator), ranking=table.key))
+    denominator = checked_whole_number(
+        opponent_denominator, "opponent_denominator", 1, error=GoalError
+    )
+    opponent = _whole_numbers(opponent, (ix.N_HANDS,), "opponent")
+    payout = _whole_numbers(payout, (ix.N_HANDS, ix.N_HANDS), "payout")
+    if any(n < 0 for n in opponent):
+        raise GoalError("opponent: the chance of a final hand cannot be negative")
+    if sum(opponent) != denominator:
+        raise GoalError(
+            f"opponent: the final hands' numerators must add up to opponent_denominator "
+            f"({denominator}), got {shown(sum(opponent))}"
+        )
+    numerators = payout.dot(opponent)
+    return _compact(Goal(name, numerators, denominator, ranking=table.key))
+
+
+def _whole_numbers(values: object, shape: tuple[int, ...], what: str) -> np.ndarray:
+    """``values`` as an object array of Python integers of ``shape``, else GoalError."""
+    try:
+        array = np.asarray(values)
+    except ValueError:  # ragged
+        raise GoalError(f"{what} must be an array of shape {shape}") from None
+    if array.shape != shape:
+        raise GoalError(f"{what} must be an array of shape {shape}, got shape {array.shape}")
+    if array.dtype.kind in "iu":  # integers of a fixed width: Python's, exactly
+        return array.astype(object)
+    bad = (
+        next((v for v in array.flat if not is_whole(v)), None)
+        if array.dtype.kind == "O"
+        else (array.flat[0] if array.size else None)
+    )
+    if bad is not None:
+        value = bad.item() if isinstance(bad, np.generic) else bad
+        raise GoalError(f"{what} must hold whole numbers, got {shown(value)}")
+    return np.array([int(v) for v in array.flat], dtype=object).reshape(shape)
 
 
 def _compact(goal: Goal) -> Goal:

@@ -161,9 +161,16 @@ class HandTable:
             throws = [throws]
         if isinstance(throws, list | tuple) and throws and all(isinstance(t, str) for t in throws):
             throws = np.array([parse_ranks(t, self.rules) for t in throws], dtype=np.int64)
-        throws = np.asarray(throws)
+        try:
+            throws = np.asarray(throws)
+        except ValueError:  # rows of different lengths
+            raise DiceError("throws must have shape (N, 5) or (N,): rows of 5 ranks") from None
+        if throws.size == 0 and throws.dtype.kind == "f":  # [] reads as floats: no throws
+            throws = throws.astype(np.int64)
         if throws.dtype.kind not in "iu":
             raise DiceError(f"throws must be integers, got dtype {throws.dtype}")
+        if not throws.dtype.isnative:  # the kernels read the machine's own byte order
+            throws = throws.astype(throws.dtype.newbyteorder("="))
         if throws.ndim == 2 and throws.shape[1] == ix.N_DICE:
             n = throws.shape[0]
             throws = np.ascontiguousarray(throws)
@@ -339,7 +346,7 @@ def _checked_out(out: object, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarra
     """
     message = (
         f"out must be three signed integer arrays of shape ({n},), at least int16, int8 "
-        "and int16 (hand, category, strength)"
+        "and int16 (hand, category, strength), in the machine's byte order"
     )
     try:
         given: tuple[object, ...] = tuple(out)  # type: ignore[arg-type]
@@ -349,6 +356,7 @@ def _checked_out(out: object, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarra
         not isinstance(a, np.ndarray)
         or a.shape != (n,)
         or a.dtype.kind != "i"
+        or not a.dtype.isnative
         or a.dtype.itemsize < np.dtype(narrowest).itemsize
         for a, narrowest in zip(given, _OUT_TYPES, strict=False)
     ):

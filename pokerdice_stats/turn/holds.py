@@ -56,7 +56,7 @@ from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
 from pokerdice_stats.ground.errors import GoalError, OptionError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn import induction
-from pokerdice_stats.turn.dice import parse_keep
+from pokerdice_stats.turn.dice import format_counts, parse_keep
 from pokerdice_stats.turn.forward import final_distribution
 from pokerdice_stats.turn.goal_lists import as_goal_list, exact_goal_list, stand_rows
 from pokerdice_stats.turn.goals import FloatGoals, Goal
@@ -74,7 +74,13 @@ from pokerdice_stats.turn.stands import (
     float_rows,
     one_goal_row,
 )
-from pokerdice_stats.turn.states import allowed_subkeeps, carried_keep, n_states, state_kind
+from pokerdice_stats.turn.states import (
+    allowed_subkeeps,
+    carried_keep,
+    keep_intersection,
+    n_states,
+    state_kind,
+)
 
 if TYPE_CHECKING:  # pandas is imported where a frame is made, not by every command
     import pandas as pd
@@ -280,13 +286,49 @@ class Policy:
                     "under max_rethrow_scope=turn a keep's value depends on the untouched "
                     "first-throw dice: give them"
                 )
-            column = carried_keep(self._keep(untouched, "untouched"), keep)
+            untouched = self._keep(untouched, "untouched")
+            self._check_rethrow(untouched, keep)
+            column = carried_keep(untouched, keep)
         elif untouched is not None:
             raise OptionError(
                 "untouched dice count only under a turn-scoped max_rethrow "
                 "(max_rethrow_scope=turn); these rules do not track them"
             )
+        else:
+            self._check_rethrow(None, keep)
         return self._number(self.stages[throws_left - 1].keep_values[goal, column], throws_left)
+
+    def _check_rethrow(self, untouched: int | None, keep: int) -> None:
+        """Refuse a keep that throws more dice again than ``max_rethrow`` allows: in one
+        throw (``untouched`` None), or in the turn so far (the first-throw dice still
+        ``untouched`` that the keep holds)."""
+        least = ix.N_DICE - self.rules.max_rethrow
+        if least <= 0:
+            return
+
+        def dice(k: int) -> str:
+            return format_counts(ix.KEEP_COUNTS[k], self.rules) or "nothing"
+
+        if untouched is None:
+            if ix.KEEP_SIZE[keep] < least:
+                raise OptionError(
+                    f"keeping {dice(keep)} throws "
+                    f"{ix.N_DICE - int(ix.KEEP_SIZE[keep])} dice again; the rules allow "
+                    f"{self.rules.max_rethrow} at most (max_rethrow)"
+                )
+            return
+        if ix.KEEP_SIZE[untouched] < least:
+            raise OptionError(
+                f"untouched dice {dice(untouched)}: a turn under "
+                f"max_rethrow={self.rules.max_rethrow} leaves {least} or more first-throw "
+                "dice untouched"
+            )
+        if ix.KEEP_SIZE[keep_intersection()[untouched, keep]] < least:
+            raise OptionError(
+                f"keeping {dice(keep)} from the untouched "
+                f"{dice(untouched)} would throw more than "
+                f"{self.rules.max_rethrow} of the first throw's dice in the turn (max_rethrow)"
+            )
 
     def optimal_keeps(
         self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None

@@ -100,7 +100,9 @@ class RunOptions:
                 "the seed must be a whole number from 0 to 2**63 - 1 (int64), got "
                 + shown(self.seed)
             )
-        if self.workers is not None and (not is_whole(self.workers) or self.workers < 1):
+        if self.workers is not None and not is_whole(self.workers):
+            raise OptionError(f"workers must be a whole number, got {shown(self.workers)}")
+        if self.workers is not None and self.workers < 1:
             raise OptionError(f"workers must be at least 1, got {self.workers}")
         if self.workers is not None and self.workers > MAX_WORKERS:
             raise OptionError(f"workers must be at most {MAX_WORKERS}, got {self.workers}")

@@ -121,12 +121,15 @@ def meet_decision(
         ``decision`` (``meet`` or ``fold``), ``meet_value``, ``fold_value`` (0),
         in chips still to come, and the state answered.
     """
+    checked_instance(result, Betting, "result", "solve_betting(rules, players)")
     seat = _check_seat(result, seat)
     if seat == 1:
         raise OptionError("the first seat never answers a raise (nobody throws before it)")
     s = _strength(result, seat, against)
     if isinstance(raised, bool) or not isinstance(raised, int):
         raise OptionError(f"raised must be a whole number, got {raised!r}")
+    if result.stakes.raises == 0:
+        raise OptionError("this game allows no raises (raises=0): there is none to answer")
     if not 1 <= raised <= result.stakes.raises:
         raise OptionError(f"raised must be 1 to {result.stakes.raises}, got {raised}")
     members = range(seat, result.players + 1) if still_in is None else still_in
@@ -183,6 +186,7 @@ def raise_decision(
         ``options`` (one ``{"raises", "value"}`` per choice, value in chips
         still to come; empty when out, with the ``reason`` in words) and the state.
     """
+    checked_instance(result, Betting, "result", "solve_betting(rules, players)")
     seat = _check_seat(result, seat)
     s = _strength(result, seat, against)
     table = hand_table(result.rules)

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from pokerdice_stats.engines.cli import add_format_arg, add_rules_args, rules_from_args
+from pokerdice_stats.engines.cli import (
+    add_format_arg,
+    add_rules_args,
+    rules_from_args,
+    whole_number,
+)
 from pokerdice_stats.games.bidding.command.output import (
     position_output,
     summary_output,
@@ -49,7 +54,7 @@ def register(subparsers) -> None:
     )
     parser.add_argument(
         "--iterations",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="N",
         help="--solver claims: discounted-CFR iterations, a multiple of 50 up to 1000 (default "
@@ -121,7 +126,23 @@ def _notice_long_solve(rules, ladder: str) -> None:
         sys.stderr.flush()
 
 
+def _check_combinations(args: argparse.Namespace) -> None:
+    """Refuse options that would be silently ignored together."""
+    from pokerdice_stats.ground.errors import OptionError
+
+    if args.full and args.bids is not None:
+        raise OptionError("--full does not go with --bids (one position is answered)")
+    if args.full and args.hand is not None:
+        raise OptionError(
+            "--full gives the bid odds of every hand, --hand DICE those of one hand: choose one"
+        )
+    if args.players and len(set(args.players)) != len(args.players):
+        twice = next(p for p in args.players if args.players.count(p) > 1)
+        raise OptionError(f"--player {twice} is given twice")
+
+
 def run_bidding(args: argparse.Namespace) -> int:
+    _check_combinations(args)
     if args.solver is None:
         args.solver = "claims" if args.ladder == "fine" else "program"
     if args.solver == "claims":  # before the linear program's imports

@@ -20,6 +20,7 @@ from pokerdice_stats.engines.cli import (
 )
 from pokerdice_stats.games.progressive.command.bank import bank_session_record
 from pokerdice_stats.games.progressive.command.payout_text import (
+    JSON_UNITS,
     breakdown_text,
     card_text,
     decimal_rows,
@@ -233,6 +234,9 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
         if result.expected is not None:
             exact_mean = result.bank_exact(rounds, start)[0]
             record["bank_mean_ignoring_ruin_exact"] = fraction_text(exact_mean)
+    # each figure's own unit (``unit``: the points', kept for the readers of one unit)
+    names = [key.removesuffix("_float") for key in record]  # as the JSON writes them
+    record["units"] = {name: JSON_UNITS[name] for name in names if name in JSON_UNITS}
     return record
 
 

@@ -39,6 +39,15 @@ UNITS = {
 }
 
 
+#: The unit of each figure of ``payout``'s JSON, where the chances run from 0 to 1.
+JSON_UNITS = {
+    **UNITS,
+    **dict.fromkeys(CHANCE_KEYS, "chance of a round (0 to 1)"),
+    "edge_percent": "percent of the action",
+    "house_edge_percent": "percent of the action",
+}
+
+
 def decimal_rows(record: dict, optional: tuple[str, ...]) -> list[dict]:
     """The table's rows of a payout record: each figure as its decimal, under its plain
     name (``expected`` shows ``expected_float``), with its exact fraction beside it when
@@ -47,7 +56,8 @@ def decimal_rows(record: dict, optional: tuple[str, ...]) -> list[dict]:
     record's one ``unit`` is given row by row."""
     rows = []
     for key, value in record.items():
-        if (value is None and key in optional) or key.endswith("_exact") or key == "unit":
+        skipped = key.endswith("_exact") or key in ("unit", "units")
+        if (value is None and key in optional) or skipped:
             continue
         if key.endswith("_float"):
             if key[: -len("_float")] in record:

@@ -350,10 +350,12 @@ def solve_pay(
 
 def _solve_scale(rules, wanted, schedule, common) -> FairPay:
     unit = Fraction(round_outcomes(rules, schedule=schedule, **common).expected)
-    if unit == 0 or wanted / unit < 0:
+    if unit == 0 or wanted / unit <= 0:
+        zero = " (a factor of 0 would pay nothing at all)" if wanted == 0 and unit != 0 else ""
         raise OptionError(
             f"no factor on the schedule reaches {float(wanted):.6g} points per round: "
-            f"a factor k >= 0 gives k * {float(unit):.6g} (policies do not change with k)"
+            f"a factor k > 0 gives k * {float(unit):.6g} (policies do not change with k)"
+            + zero
         )
     factor = wanted / unit
     if factor * schedule.largest > PAY_LIMIT:

@@ -47,6 +47,7 @@ from pokerdice_stats.games.progressive.exact.schedule_entries import (
     checked_amounts,
 )
 from pokerdice_stats.ground.arguments import shown
+from pokerdice_stats.ground.limits import exact_amount
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.goals import INT64_MAX
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
@@ -192,15 +193,48 @@ class PayoutSchedule:
         new_house = None if house is None else (put(house) if side != "player" else house)
         return PayoutSchedule(name, new_player, "", _one_or_two(new_player, new_house))
 
-    def scaled(self, factor: Fraction | int, name: str) -> PayoutSchedule:
-        """A copy with every amount (both sides) multiplied by ``factor``."""
-        factor = Fraction(factor)
+    def scaled(self, factor: Fraction | int | str, name: str) -> PayoutSchedule:
+        """A copy with every amount (both sides) multiplied by ``factor``.
 
-        def times(amounts):
-            return tuple((w, lo, a * factor) for w, lo, a in amounts)
+        Parameters
+        ----------
+        factor : Fraction, int or str
+            Above 0, exact: a whole number, a :class:`~fractions.Fraction` or a text
+            such as ``"3/2"`` (a float is refused, as in :meth:`with_amount`).
+        name : str
+            The copy's name.
+
+        Raises
+        ------
+        ScheduleError
+            For a factor that is not an exact number above 0, or amounts it takes past
+            the largest (or finest) amount a schedule file may hold.
+
+        Examples
+        --------
+        >>> from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
+        >>> PROGRESSIVE_SCHEDULE.scaled(2, "double").amount("full-house", "two-pair")
+        Fraction(24, 1)
+        """
+        if isinstance(factor, bool) or not isinstance(factor, int | Fraction | str):
+            raise ScheduleError(
+                f"a schedule is scaled by an exact number above 0 (a whole number, a "
+                f"Fraction or a text such as '3/2'), got {shown(factor)}"
+            )
+        value = exact_amount(
+            str(factor), "a schedule is scaled by an exact number above 0", ScheduleError
+        )
+        if value <= 0:
+            raise ScheduleError(
+                f"a schedule is scaled by an exact number above 0, got {shown(factor)}"
+            )
+
+        def times(amounts):  # as a file's amounts: "p/q" read back exactly and checked
+            return [(w, lo, str(a * value)) for w, lo, a in amounts]
 
         house = None if self.house_amounts is None else times(self.house_amounts)
-        return PayoutSchedule(name, times(self.amounts), "", house)
+        scaled = checked_schedule(name, times(self.amounts), f"{name} (scaled)", house)
+        return replace(scaled, source="")
 
     def renamed(self, name: str, source: str = "") -> PayoutSchedule:
         """The same amounts under another name."""

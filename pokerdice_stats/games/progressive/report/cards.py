@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from matplotlib.figure import Figure
@@ -30,6 +31,7 @@ from pokerdice_stats.games.progressive.exact.schedule import (
 )
 from pokerdice_stats.games.progressive.exact.strategy_card import StrategyCard, fit_strategy_card
 from pokerdice_stats.ground.formats import number_text, to_csv, to_markdown
+from pokerdice_stats.ground.outputs import write_output
 from pokerdice_stats.turn.rules import PRESETS, RuleSet
 
 #: Metadata that would differ between runs or machines, left out of every card.
@@ -82,10 +84,16 @@ def _name(slug: str) -> str:
 
 def save(fig: Figure, path: Path) -> Path:
     """Save a card as PNG or PDF (by the suffix), without machine-dependent metadata."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    metadata = PDF_METADATA if path.suffix.lower() == ".pdf" else PNG_METADATA
-    fig.savefig(path, dpi=150, metadata=metadata)
-    return path
+    pdf = path.suffix.lower() == ".pdf"
+    buffer = io.BytesIO()
+    fig.savefig(
+        buffer,
+        format="pdf" if pdf else "png",
+        dpi=150,
+        metadata=PDF_METADATA if pdf else PNG_METADATA,
+    )
+    # whole, and never into a FIFO or a device
+    return write_output(path, buffer.getvalue(), "card", make_parents=True)
 
 
 def _grid(rules: RuleSet, schedule: PayoutSchedule, side: str) -> tuple[list, list, list]:

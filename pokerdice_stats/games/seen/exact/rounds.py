@@ -187,8 +187,7 @@ class Round:
             Seat 1 gets a :class:`~pokerdice_stats.turn.holds.Policy`, or a
             :class:`~pokerdice_stats.turn.staged.StagedPolicy` under the limit.
         """
-        if not 1 <= int(seat) <= self.players:
-            raise OptionError(f"{option('seat')} must be 1 to {self.players}, got {seat}")
+        seat = checked_whole_number(seat, option("seat"), 1, self.players)
         if seat == 1:
             if against is not None:
                 raise OptionError("the first seat faces no hand to beat")
@@ -201,9 +200,10 @@ class Round:
         table = hand_table(self.rules)
         strength = int(table.strength[table.hand(against)])
         limit = chain.max_tied(seat)
-        if not 1 <= int(tied) <= limit:
-            raise OptionError(f"seat {seat} can face 1 to {limit} tied hands, got {tied}")
-        return chain.policies[seat], chain.goal_index(seat, strength, int(tied))
+        tied = checked_whole_number(
+            tied, "tied", 1, limit, reason=f"seat {seat} can face 1 to {limit} tied hands"
+        )
+        return chain.policies[seat], chain.goal_index(seat, strength, tied)
 
     def chance_to_win(
         self, seat: int, against: str | int | None = None, tied: int = 1, limit: int | None = None
@@ -224,8 +224,9 @@ class Round:
         """The dice a seat should keep (as text; the whole hand means stand)."""
         policy, goal = self.policy(seat, against, tied, limit)
         h = hand_table(self.rules).hand(hand)
+        throws_left = checked_whole_number(throws_left, "throws left", 0)
         if isinstance(policy, StagedPolicy):
-            used = policy.throws - int(throws_left)
+            used = policy.throws - throws_left
             if not 1 <= used <= policy.throws:
                 raise OptionError(f"throws left must be 0 to {policy.throws - 1}")
             if used == policy.throws:
@@ -235,7 +236,7 @@ class Round:
                     raise OptionError("best_keep of the first seat under sticky holds: use .first")
                 keep = int(policy.best_keep[used - 1][goal, h])
         else:
-            keep = policy.best_keep(h, int(throws_left), goal)
+            keep = policy.best_keep(h, throws_left, goal)
         return format_counts(ix.KEEP_COUNTS[keep], self.rules)
 
     def __repr__(self) -> str:
