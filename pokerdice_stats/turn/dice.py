@@ -75,9 +75,7 @@ def parse_ranks(text: str, rules: RuleSet, n_dice: int | None = N_DICE) -> list[
         raise DiceError(f"dice must be given as text, got {type(text).__name__}")
     negative = _NEGATIVE.search(text)
     if negative:  # a dash before a number is its sign, not a separator
-        raise DiceError(
-            f"a die cannot show a negative number: {negative.group(1)!r} in {text!r}"
-        )
+        raise DiceError(f"a die cannot show a negative number: {negative.group(1)!r} in {text!r}")
     ranks = []
     for token, chunk in _tokens(text, rules):
         try:

@@ -354,8 +354,7 @@ def _solve_scale(rules, wanted, schedule, common) -> FairPay:
         zero = " (a factor of 0 would pay nothing at all)" if wanted == 0 and unit != 0 else ""
         raise OptionError(
             f"no factor on the schedule reaches {float(wanted):.6g} points per round: "
-            f"a factor k > 0 gives k * {float(unit):.6g} (policies do not change with k)"
-            + zero
+            f"a factor k > 0 gives k * {float(unit):.6g} (policies do not change with k)" + zero
         )
     factor = wanted / unit
     if factor * schedule.largest > PAY_LIMIT:
