@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
 from typing import NoReturn
 
 from pokerdice_stats import __version__
@@ -31,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     register_all(subparsers)
     serve.register(subparsers)
-    for sub in (parser, *subparsers.choices.values()):
+    for sub in _every_parser(parser):  # `rules compare` too: every command takes it
         sub.add_argument(
             "--memory-budget",
             default=argparse.SUPPRESS,
@@ -40,6 +41,15 @@ def build_parser() -> argparse.ArgumentParser:
             f"${BUDGET_ENV}, else half the machine's memory)",
         )
     return parser
+
+
+def _every_parser(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """``parser`` and every sub-command's parser below it, at any depth."""
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):  # aliases: once
+                yield from _every_parser(sub)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -8,6 +8,7 @@ naming neither, and a context line past 100 columns.
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -90,3 +91,56 @@ def test_a_long_context_line_wraps_within_100_columns(capsys):
     assert lines[0].startswith("rules classic (throws=4, max_rethrow=3, wild=A")
     assert lines[1].startswith("  ") and "turn_value" in lines[1]  # the context, continued
     assert lines[2] == "3 throws left:"
+
+
+def test_every_command_takes_a_memory_budget(capsys):
+    code, out, err = run_cli(
+        capsys, "rules", "compare", "classic", "classic", "--memory-budget", "1K"
+    )
+    assert code == 2 and out == "" and "more than the budget of 1 KiB" in err
+    code, out, err = run_cli(capsys, "rules", "show", "classic", "--memory-budget", "4G")
+    assert code == 0 and out.startswith("rule set: classic"), err
+
+
+@pytest.mark.parametrize(
+    ("ladder", "bids", "read_as"),
+    [
+        ("fine", "one-pair:T", "one-pair:10"),
+        ("fine", "one pair: t", "one-pair:10"),
+        ("fine", "full:K", "full-house:K"),
+        ("fine", "full", "full-house:9"),
+        ("category", "full", "full-house"),
+        ("category", "five", "five-of-a-kind"),
+    ],
+)
+def test_bids_take_the_words_goals_and_hands_take(capsys, ladder, bids, read_as):
+    """A face as a hand writes it (``T``) and a category's alias (``full``), as in goals and
+    schedule files: the same answer as the rung's own label."""
+    base = ["bidding", "--rules", "classic", "--ladder", ladder, "--hand", "Q Q Q 9 9"]
+    code, spelled, err = run_cli(capsys, *base, "--bids", bids, "--format", "json")
+    assert code == 0, err
+    code, labelled, err = run_cli(capsys, *base, "--bids", read_as, "--format", "json")
+    assert code == 0, err
+    assert json.loads(spelled)["moves"] == json.loads(labelled)["moves"]
+
+
+def test_the_strategy_table_writes_throwing_all_five_as_hold_does(capsys):
+    code, out, _ = run_cli(capsys, "strategy", "--goal", "exactly:high-die")
+    rows = [line.split() for line in out.splitlines() if line.startswith("K K K K K")]
+    assert code == 0 and rows[0][5] == "(none)"  # K K K K K: throw all five
+    assert "(none): throw all five" in out
+    code, out, _ = run_cli(capsys, "hold", "K K K K K", "--goal", "exactly:high-die")
+    assert code == 0 and "(none)" in out
+
+
+def test_schedules_compared_give_each_figure_its_unit(capsys):
+    code, out, err = run_cli(capsys, "payout", "--compare", "004", "004", "--rounds", "10")
+    assert code == 0, err
+    rows = {line.split()[0]: line for line in out.splitlines() if line.strip()}
+    assert rows["variance"].endswith("points squared (of a round's payout)")
+    assert rows["edge_percent"].endswith("percent of the action")
+    assert rows["largest_loss"].endswith("points (the most a round can cost)")
+    sds = [line for line in out.splitlines() if line.startswith("sd ")]
+    assert sds[0].endswith("points (of a round's payout)")  # a round's, then the bank's
+    assert sds[1].endswith("points (of the final bank)") and len(sds) == 2
+    assert max(len(line) for line in out.splitlines()) <= 100

@@ -396,17 +396,10 @@ STRATEGY_NOTES = {
 
 
 #: Columns of the strategy frame the plain table leaves to ``--format csv`` or ``json``
-#: (the hand tells its category; the exact values are shown as decimals; the throws
-#: left head each section), so that a row fits a terminal of 100 columns.
-PLAIN_DROPPED = (
-    "value",
-    "runner_up_value",
-    "category",
-    "strength",
-    "kept",
-    "rethrow",
-    "optimal_holds",
-)
+#: (the hand tells its category, the decimals show the exact values, the throws left head
+#: each section), so that a row fits a terminal of 100 columns.
+PLAIN_DROPPED = ("value", "runner_up_value", "category", "strength", "kept", "rethrow",
+                 "optimal_holds")  # fmt: skip
 
 
 def _print_strategy(rules, goal, policy, frame, fmt: str) -> None:
@@ -442,6 +435,8 @@ def _print_strategy(rules, goal, policy, frame, fmt: str) -> None:
     shown = shown.rename(
         columns={"value_float": "value", "runner_up_value_float": "runner_up_value"}
     )
+    for column in ("keep", "runner_up"):  # throwing all five, as `hold` writes it
+        shown[column] = shown[column].mask(shown[column] == "", "(none)")
     del context["turn_value_float"]
     context["turn_value"] = (
         f"{100 * float(turn):.4g}%" if unit == "chance" else f"{float(turn):.6g}"
@@ -456,7 +451,7 @@ def _print_strategy(rules, goal, policy, frame, fmt: str) -> None:
         emit("\n".join([header, *(row for row, at in zip(rows, lefts, strict=True) if at == left)]))
     emit(STRATEGY_NOTES[unit].replace("; ", "\n"))
     emit(
-        "keep: the dice to hold (the whole hand: stand, blank: throw all five)\n"
+        "keep: the dice to hold (the whole hand: stand; (none): throw all five)\n"
         "exact fractions, optimal_holds (how many holds share the best value): "
         "--format csv or json"
     )

@@ -13,14 +13,15 @@ import re
 class PokerDiceError(ValueError):
     """Base class of every input error raised by pokerdice_stats.
 
-    A long message has each long quoted text (or long word) in it cut to its first
+    A very long message (over :data:`LONG_MESSAGE` characters: an echoed input) has each
+    long quoted text (or long word) in it cut to its first
     :data:`SHOWN_CHARACTERS` characters and its length, so that an error about a
     megabyte of input does not repeat it (:func:`shorten_message`, which the command
     line and the web page also apply).
     """
 
     def __init__(self, *args: object) -> None:
-        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > SHORT_MESSAGE:
+        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > LONG_MESSAGE:
             args = (_cut_long(args[0]),)
         super().__init__(*args)
 
@@ -55,11 +56,14 @@ SHOWN_CHARACTERS = 60
 
 #: Messages up to this length are shown as they are.
 SHORT_MESSAGE = 300
+#: An error raised with a longer message has its long quoted texts cut at once (the
+#: toolkit's own messages stay below; an echoed input makes a message this long).
+LONG_MESSAGE = 1000
 
 _LONG = SHOWN_CHARACTERS + 1
 # Every quoted text, left to right, so that the closing quote of one is never taken for
 # the opening quote of the next; only the long ones are cut.
-_QUOTED = re.compile("'([^']*)'|\"([^\"]*)\"")
+_QUOTED = re.compile("(?<!\\w)'([^']*)'|(?<!\\w)\"([^\"]*)\"")
 # Longer than a shortened quoted text (quotes, 60 characters, an ellipsis), so that one
 # is not cut twice.
 _LONG_WORD = re.compile(f"\\S{{{_LONG + 20},}}")

@@ -24,14 +24,17 @@ from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import (
     checked_flag,
     checked_whole_number,
-    is_whole,
     shown,
-    whole_value,
 )
-from pokerdice_stats.ground.bounds import INT64_MAX
+from pokerdice_stats.ground.bounds import INT64_MAX as INT64_MAX  # read here by others
 from pokerdice_stats.ground.errors import GoalError, PokerDiceError
 from pokerdice_stats.ground.limits import exact_amount
 from pokerdice_stats.ground.made_when_read import MadeWhenRead
+from pokerdice_stats.turn.goal_numbers import (
+    checked_numerators,
+    integer_array,
+    whole_numbers,
+)
 from pokerdice_stats.turn.hands import HandTable
 from pokerdice_stats.turn.points_file import read_points
 from pokerdice_stats.turn.rules import RuleSet
@@ -42,52 +45,6 @@ if TYPE_CHECKING:
 
 #: How far past 0..1 a float "chance" may stray by rounding (1.0000000000000002 is 1).
 CHANCE_ROUNDING = 1e-12
-
-
-#: The largest float numerator a goal takes: a turn's sums over the 7,776 throws of up to
-#: three throws stay far below the largest float.
-MAX_FLOAT_VALUE = 1e300
-
-
-def _checked_numerators(name: str, given: object) -> np.ndarray:
-    """A goal's numerators: one number a hand, int64 or Python ints (object) when whole,
-    floats when given as floats, or refused."""
-    numerators = given if type(given) is np.ndarray else np.asarray(given)
-    if numerators.shape != (ix.N_HANDS,):
-        raise GoalError(
-            f"goal {name!r}: one numerator a final hand, {ix.N_HANDS} in all, got an array of "
-            f"shape {numerators.shape}"
-        )
-    kind = numerators.dtype.kind
-    if kind == "b":
-        return numerators.astype(np.int64)
-    if kind == "f":
-        if not np.isfinite(numerators).all():
-            raise GoalError(f"goal {name!r}: its numerators must be finite numbers")
-        if np.abs(numerators).max() > MAX_FLOAT_VALUE:
-            raise GoalError(
-                f"goal {name!r}: float numerators must be at most {MAX_FLOAT_VALUE:g} in size "
-                "(a turn's sums over the 7,776 throws must stay finite); larger values: whole "
-                "numerators (exact) or a smaller unit"
-            )
-        return numerators
-    if kind in "iu":
-        return numerators
-    if kind != "O":
-        raise GoalError(
-            f"goal {name!r}: its numerators must be numbers, got dtype {numerators.dtype}"
-        )
-    items = numerators.tolist()
-    if all(type(n) is int for n in items):
-        return numerators
-    wholes = [whole_value(n) for n in items]
-    if any(n is None for n in wholes):
-        wrong = items[wholes.index(None)]
-        raise GoalError(
-            f"goal {name!r}: numerators held as objects must be whole numbers, got {shown(wrong)}"
-            " (fractional values: a float array, or whole numerators over a denominator)"
-        )
-    return np.array(wholes, dtype=object)
 
 
 @dataclass(frozen=True, eq=False)
@@ -124,7 +81,7 @@ class Goal:
         ints); a float array stays floats (:meth:`exact` is False)."""
         if not isinstance(self.name, str):
             raise GoalError(f"a goal's name is a text, got {shown(self.name)}")
-        numerators = _checked_numerators(self.name, self.numerators)
+        numerators = checked_numerators(self.name, self.numerators)
         if numerators is not self.numerators:
             object.__setattr__(self, "numerators", numerators)
         denominator = checked_whole_number(
@@ -333,7 +290,7 @@ def beat(table: HandTable, hand: str | int, tie: Fraction | int | str = 0) -> Go
         for s in table.strength.tolist()
     ]
     name = f'beat:"{table.format(h)}"' + (f",tie={tie}" if tie else "")
-    numerators_array = _integer_array(numerators)
+    numerators_array = integer_array(numerators)
     return Goal(name, numerators_array, tie.denominator, is_probability=True, ranking=table.key)
 
 
@@ -350,10 +307,26 @@ def score(
 ) -> Goal:
     """Points per category (missing categories score 0).
 
+    Parameters
+    ----------
+    table : HandTable
+        The rule set's hands (:func:`~pokerdice_stats.turn.hands.hand_table`).
+    points : mapping of str to int, Fraction or str
+        Each category's points (a slug or an alias such as ``Full House``; exact values:
+        ``"7/2"``, ``"3.5"``), negative allowed.
+    name : str
+        The goal's name.
+
+    Returns
+    -------
+    Goal
+        Every final hand's points, exact.
+
     Raises
     ------
     GoalError
-        For an unknown category or a value that is not a number.
+        For an unknown category, one named twice, points that are not a mapping or a
+        value that is not a number.
     """
     table = checked_table(table, "score")
     if not isinstance(points, Mapping):
@@ -374,7 +347,7 @@ def score(
         per_category[c] = _fraction(value, slug)
     denominator = math.lcm(*(v.denominator for v in per_category))
     scaled = [int(v * denominator) for v in per_category]
-    numerators = _integer_array([scaled[c] for c in table.category])
+    numerators = integer_array([scaled[c] for c in table.category])
     return Goal(name, numerators, denominator, ranking=table.key)
 
 
@@ -390,18 +363,34 @@ def payout_against(
     Parameters
     ----------
     table : HandTable
+        The rule set's hands.
     opponent : (252,) integer array
-        The opponent's final-hand numerators over ``opponent_denominator``.
+        The opponent's final-hand numerators over ``opponent_denominator`` (whole,
+        not negative, adding up to it).
     opponent_denominator : int
+        1 or more.
     payout : (252, 252) integer array
         ``payout[mine, theirs]``: what I receive (negative: what I pay).
+    name : str
+        The goal's name.
+
+    Returns
+    -------
+    Goal
+        Each final hand's expected payout against the opponent, exact.
+
+    Raises
+    ------
+    GoalError
+        For arrays of another shape, numbers that are not whole, a negative chance, or
+        numerators that do not add up to the denominator.
     """
     table = checked_table(table, "payout_against")
     denominator = checked_whole_number(
         opponent_denominator, "opponent_denominator", 1, error=GoalError
     )
-    opponent = _whole_numbers(opponent, (ix.N_HANDS,), "opponent")
-    payout = _whole_numbers(payout, (ix.N_HANDS, ix.N_HANDS), "payout")
+    opponent = whole_numbers(opponent, (ix.N_HANDS,), "opponent")
+    payout = whole_numbers(payout, (ix.N_HANDS, ix.N_HANDS), "payout")
     if any(n < 0 for n in opponent):
         raise GoalError("opponent: the chance of a final hand cannot be negative")
     if sum(opponent) != denominator:
@@ -413,42 +402,14 @@ def payout_against(
     return _compact(Goal(name, numerators, denominator, ranking=table.key))
 
 
-def _whole_numbers(values: object, shape: tuple[int, ...], what: str) -> np.ndarray:
-    """``values`` as an object array of Python integers of ``shape``, else GoalError."""
-    try:
-        array = np.asarray(values)
-    except ValueError:  # ragged
-        raise GoalError(f"{what} must be an array of shape {shape}") from None
-    if array.shape != shape:
-        raise GoalError(f"{what} must be an array of shape {shape}, got shape {array.shape}")
-    if array.dtype.kind in "iu":  # integers of a fixed width: Python's, exactly
-        return array.astype(object)
-    bad = (
-        next((v for v in array.flat if not is_whole(v)), None)
-        if array.dtype.kind == "O"
-        else (array.flat[0] if array.size else None)
-    )
-    if bad is not None:
-        value = bad.item() if isinstance(bad, np.generic) else bad
-        raise GoalError(f"{what} must hold whole numbers, got {shown(value)}")
-    return np.array([int(v) for v in array.flat], dtype=object).reshape(shape)
-
-
 def _compact(goal: Goal) -> Goal:
     """Reduce the fraction and store int64 where the numerators fit."""
     common = math.gcd(goal.denominator, *(int(n) for n in goal.numerators))
     common = max(common, 1)
-    numerators = _integer_array([int(n) // common for n in goal.numerators])
+    numerators = integer_array([int(n) // common for n in goal.numerators])
     return Goal(
         goal.name, numerators, goal.denominator // common, goal.is_probability, goal.ranking
     )
-
-
-def _integer_array(values: list[int]) -> np.ndarray:
-    """Exact integers as int64 where every one fits, else as Python integers (object)."""
-    if all(abs(v) <= INT64_MAX for v in values):
-        return np.array(values, dtype=np.int64)
-    return np.array(values, dtype=object)
 
 
 def _fraction(value: Fraction | int | str, what: str) -> Fraction:

@@ -202,7 +202,32 @@ class HandTable:
         return out
 
     def hand(self, dice: str | int) -> int:
-        """Hand index of dice given as text (or already as an index)."""
+        """Hand index of dice given as text (or already as an index).
+
+        Parameters
+        ----------
+        dice : str or int
+            Five dice in the rules' chart (``"K K J 10 9"``, ``"KKJ109"``, ``"K,K,J,10,9"``),
+            in any order, or a hand index 0 to 251.
+
+        Returns
+        -------
+        int
+            The hand index (0 to 251).
+
+        Raises
+        ------
+        DiceError
+            For an unknown face, a negative number, a count of dice other than five, or
+            an index outside 0 to 251.
+
+        Examples
+        --------
+        >>> from pokerdice_stats import get_rules
+        >>> table = hand_table(get_rules("gameweave"))
+        >>> table.hand("9 10 J K K") == table.hand("K K J 10 9")
+        True
+        """
         if type(dice) is int and 0 <= dice < ix.N_HANDS:  # an index: the common case at once
             return dice
         if isinstance(dice, (bool, np.bool_)):
@@ -218,7 +243,28 @@ class HandTable:
         return self.rules.categories[self.category[self.hand(dice)]].slug
 
     def format(self, dice: str | int) -> str:
-        """A hand written in the rule set's notation, highest first."""
+        """A hand written in the rule set's notation, highest first.
+
+        Parameters
+        ----------
+        dice : str or int
+            As :meth:`hand`.
+
+        Returns
+        -------
+        str
+
+        Raises
+        ------
+        DiceError
+            As :meth:`hand`.
+
+        Examples
+        --------
+        >>> from pokerdice_stats import get_rules
+        >>> hand_table(get_rules("gameweave")).format("9 K J K 10")
+        'K K J 10 9'
+        """
         return format_counts(ix.HAND_COUNTS[self.hand(dice)], self.rules)
 
     def counted_as(self, dice: str | int) -> np.ndarray:
@@ -254,7 +300,28 @@ class HandTable:
         return [(code // 6**i) % 6 for i in range(4, -1, -1)]
 
     def describe(self, dice: str | int) -> str:
-        """The hand in words, e.g. ``'Full house, kings over queens'``."""
+        """The hand in words.
+
+        Parameters
+        ----------
+        dice : str or int
+            As :meth:`hand`.
+
+        Returns
+        -------
+        str
+
+        Raises
+        ------
+        DiceError
+            As :meth:`hand`.
+
+        Examples
+        --------
+        >>> from pokerdice_stats import get_rules
+        >>> hand_table(get_rules("gameweave")).describe("K K K Q Q")
+        'Full house, kings over queens'
+        """
         h = self.hand(dice)
         cat = self.rules.categories[self.category[h]]
         chart = self.rules.face_chart

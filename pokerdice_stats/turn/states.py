@@ -38,7 +38,7 @@ import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.turn.dice import parse_keep
+from pokerdice_stats.turn.dice import format_counts, parse_keep
 from pokerdice_stats.turn.rules import RuleSet
 
 #: The kinds of state (see the module docstring).
@@ -113,6 +113,50 @@ def keep_intersection() -> np.ndarray:
     out = ix.COUNTS_TO_KEEP[codes].astype(np.int64)
     out.setflags(write=False)
     return out
+
+
+def check_rethrow(rules: RuleSet, untouched: int | None, keep: int) -> None:
+    """Refuse a keep that throws more dice again than ``rules.max_rethrow`` allows.
+
+    Parameters
+    ----------
+    rules : RuleSet
+    untouched : int or None
+        None: the limit counts one throw (the keep must hold ``5 - max_rethrow`` dice or
+        more).  A keep index: the first-throw dice still untouched before the keep (a
+        turn-scoped limit: as many must stay untouched, inside the keep).
+    keep : int
+        The keep index.
+
+    Raises
+    ------
+    OptionError
+        Naming the dice and the limit.
+    """
+    least = ix.N_DICE - rules.max_rethrow
+    if least <= 0:
+        return
+
+    def dice(k: int) -> str:
+        return format_counts(ix.KEEP_COUNTS[k], rules) or "nothing"
+
+    if untouched is None:
+        if ix.KEEP_SIZE[keep] < least:
+            raise OptionError(
+                f"keeping {dice(keep)} throws {ix.N_DICE - int(ix.KEEP_SIZE[keep])} dice "
+                f"again; the rules allow {rules.max_rethrow} at most (max_rethrow)"
+            )
+        return
+    if ix.KEEP_SIZE[untouched] < least:
+        raise OptionError(
+            f"untouched dice {dice(untouched)}: a turn under max_rethrow={rules.max_rethrow} "
+            f"leaves {least} or more first-throw dice untouched"
+        )
+    if ix.KEEP_SIZE[keep_intersection()[untouched, keep]] < least:
+        raise OptionError(
+            f"keeping {dice(keep)} from the untouched {dice(untouched)} would throw more than "
+            f"{rules.max_rethrow} of the first throw's dice in the turn (max_rethrow)"
+        )
 
 
 @functools.cache

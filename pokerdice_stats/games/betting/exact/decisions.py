@@ -229,8 +229,22 @@ def hold_decision(
 ) -> tuple[dict, pd.DataFrame]:
     """During a seat's turn: every hold of the dice showing with its value in chips.
 
-    Parameters are those of :func:`raise_decision`, with ``dice`` the hand
-    showing and ``throws_left`` the throws still to come.
+    Parameters
+    ----------
+    result : Betting
+        A solved betting round.
+    seat : int
+        The seat throwing (1-based).
+    dice : str or int
+        The hand showing.
+    throws_left : int
+        The throws still to come in the seat's turn.
+    against : str or int, optional
+        The best hand before its turn (required from seat 2 on).
+    pot : number, optional
+        Chips in the pot (default: the antes).
+    still_in : iterable of int, optional
+        Later seats still to throw (default: all).
 
     Returns
     -------
@@ -279,9 +293,22 @@ def _example_hands(result: Betting) -> list[tuple[str, int, int]]:
 def raise_table(result: Betting) -> pd.DataFrame:
     """Check or raise for every seat and every hand it may lead with (nobody has raised).
 
-    One row per (seat 1 .. players - 1, strength): ``seat``, ``hand`` (an
-    example of the strength), ``category``, ``decision``, ``raises``,
-    ``check_value`` and ``raise_value`` (one raise; chips still to come, floats).
+    Parameters
+    ----------
+    result : Betting
+        A solved betting round (:func:`~pokerdice_stats.games.betting.exact.solve.solve_betting`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (seat 1 .. players - 1, strength): ``seat``, ``hand`` (an example of
+        the strength), ``category``, ``decision``, ``raises``, ``check_value`` and
+        ``raise_value`` (one raise; chips still to come, floats).
+
+    Raises
+    ------
+    OptionError
+        If ``result`` is not a :class:`Betting`.
     """
     checked_instance(result, Betting, "result", "solve_betting(rules, players)")
     rows = []
@@ -312,9 +339,24 @@ def meet_table(result: Betting) -> pd.DataFrame:
     """Meet or fold for every seat 2 .. players facing one raise from the seat before it.
 
     The raiser is the seat just before (so the seat answers first), nobody has
-    folded and nobody raised earlier.  One row per (seat, the raiser's
-    strength): ``seat``, ``against``, ``category``, ``decision``, ``meet_value``
-    (chips still to come, float).
+    folded and nobody raised earlier.
+
+    Parameters
+    ----------
+    result : Betting
+        A solved betting round (:func:`~pokerdice_stats.games.betting.exact.solve.solve_betting`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (seat, the raiser's strength): ``seat``, ``against``, ``category``,
+        ``decision``, ``meet_value`` (chips still to come, float); no rows in a game
+        without raises.
+
+    Raises
+    ------
+    OptionError
+        If ``result`` is not a :class:`Betting`.
     """
     checked_instance(result, Betting, "result", "solve_betting(rules, players)")
     rows: list[dict] = []

@@ -83,13 +83,30 @@ def habit_ev(result: Betting, habit: Habit, seat: int):
 
 
 def habit_costs(result: Betting, habits=REPORT_HABITS) -> pd.DataFrame:
-    """Every seat under every habit: ``seat``, ``habit``, ``ev`` (solved),
-    ``ev_habit`` and ``cost`` (floats, chips a round) and ``cost_exact``
-    (a Fraction, or None when not exact).
+    """What each seat loses by playing a habit instead of the solved play.
 
     The figures are kept in the toolkit's cache folder (as the other solves a user
     waits on): a second call for the same game, stakes and habits, in this process or
     the next, reads them.
+
+    Parameters
+    ----------
+    result : Betting
+        A solved betting round (:func:`~pokerdice_stats.games.betting.exact.solve.solve_betting`).
+    habits : str or sequence of str, optional
+        The habits to price (default: the report's); one name is one habit.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Every seat under every habit: ``seat``, ``habit``, ``ev`` (solved), ``ev_habit``
+        and ``cost`` (floats, chips a round) and ``cost_exact`` (a Fraction, or None
+        when not exact).
+
+    Raises
+    ------
+    OptionError
+        If ``result`` is not a :class:`Betting`, or for no habit or an unknown one.
     """
     checked_instance(result, Betting, "result", "solve_betting(rules, players)")
     if isinstance(habits, str):  # one habit, not its letters

@@ -36,10 +36,10 @@ import numpy as np
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import shown
-from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.errors import OptionError, PokerDiceError
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import check_rule_set, hand_table
-from pokerdice_stats.turn.rules import RuleSet
+from pokerdice_stats.turn.rules import RuleSet, parse_face
 from pokerdice_stats.turn.unread_keys import changed_settings
 
 if TYPE_CHECKING:
@@ -183,6 +183,7 @@ class BidLadder:
         """
         # as a player says it: "Full House", "full house: K" are full-house, full-house:K
         wanted = re.sub(r"\s+", "-", re.sub(r"\s*:\s*", ":", str(text).strip().lower()))
+        wanted = _rung_spelling(self.rules, wanted)
         for i, label in enumerate(self.labels):
             if label.lower() == wanted:
                 return i
@@ -192,6 +193,23 @@ class BidLadder:
         raise OptionError(
             f"unknown rung {text!r} on the {self.name} ladder; one of: {', '.join(self.labels)}"
         )
+
+
+def _rung_spelling(rules: RuleSet, wanted: str) -> str:
+    """``category[:face]`` with the words the rest of the toolkit reads: a category's alias
+    (``full``, ``bust``) as its slug, a face as the chart writes it (``T`` or ``t``: ``10``);
+    ``wanted`` itself where a part is not one (the ladder's own refusal names it)."""
+    category, colon, face = wanted.partition(":")
+    try:
+        category = rules.categories[rules.category_index(category)].slug
+    except PokerDiceError:
+        pass
+    if colon:
+        try:
+            face = rules.face_chart.labels[parse_face(face.upper(), rules.face_chart)].lower()
+        except PokerDiceError:
+            pass
+    return f"{category}{colon}{face}"
 
 
 def _counts_summing_to(total: int, parts: int) -> list[tuple[int, ...]]:

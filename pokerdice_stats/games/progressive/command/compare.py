@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pokerdice_stats.games.progressive.command.payout_text import CHANCE_KEYS
+from pokerdice_stats.games.progressive.command.payout_text import CHANCE_KEYS, UNITS
 from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION
 from pokerdice_stats.ground.formats import percent_of, render
 
@@ -63,7 +63,7 @@ def compare_text(record: dict) -> str:
     head = (
         f"schedules side by side: A = {a}, B = {b}\n"
         f"({record['rules']}, computer {record['computer']}, knowledge {record['knowledge']}; "
-        f"{record['unit']})\n\n"
+        "the player's side)\n\n"
     )
     figures = record["totals"]
     totals = pd.DataFrame(
@@ -90,11 +90,13 @@ def compare_text(record: dict) -> str:
     if record["session"] is not None:
         rows = []
         for key in ("ruin_float", "mean_float", "sd"):
-            rows.append(_figure_row(key.removesuffix("_float"), record["session"]["a"][key],
-                                    record["session"]["b"][key], ("ruin",)))  # fmt: skip
+            name = key.removesuffix("_float")
+            rows.append(_figure_row(name, record["session"]["a"][key],
+                                    record["session"]["b"][key], ("ruin",),
+                                    BANK_UNITS[name]))  # fmt: skip
         for q in record["session"]["a"]["quantiles"]:
-            rows.append({"figure": f"quantile {q}", "A": record["session"]["a"]["quantiles"][q],
-                         "B": record["session"]["b"]["quantiles"][q]})  # fmt: skip
+            a_q, b_q = (record["session"][n]["quantiles"][q] for n in ("a", "b"))
+            rows.append({"figure": f"quantile {q}", "A": a_q, "B": b_q, "unit": "points"})
         session = record["session"]["a"]
         text += (
             f"\nbank after {session['rounds']:,} rounds from {session['start']:,} points:\n"
@@ -103,9 +105,22 @@ def compare_text(record: dict) -> str:
     return text
 
 
-def _figure_row(name: str, a, b, chances) -> dict:
+def _figure_row(name: str, a, b, chances, unit: str | None = None) -> dict:
     """A row of a side-by-side table: a figure named in ``chances`` in percent (``name %``,
-    as :func:`~pokerdice_stats.ground.formats.percent_of` writes it), any other as it is."""
+    as :func:`~pokerdice_stats.ground.formats.percent_of` writes it), any other as it is;
+    its unit (``unit``, else the figure's own)."""
+    unit = unit if unit is not None else COMPARED_UNITS.get(name, UNITS.get(name, ""))
     if name not in chances:
-        return {"figure": name, "A": a, "B": b}
-    return {"figure": f"{name} %", "A": percent_of(a), "B": percent_of(b)}
+        return {"figure": name, "A": a, "B": b, "unit": unit}
+    return {"figure": f"{name} %", "A": percent_of(a), "B": percent_of(b), "unit": unit}
+
+
+#: The units of the side-by-side figures that the payout table does not show.
+COMPARED_UNITS = {
+    "largest_loss": "points (the most a round can cost)",
+    "return_per_largest_loss": "expected points a round per point at risk",
+    "edge_percent": "percent of the action",
+    "house_edge_percent": "percent of the action",
+}
+#: The units of the bank's figures after the session.
+BANK_UNITS = {"ruin": "of sessions", "mean": "points", "sd": "points (of the final bank)"}

@@ -312,11 +312,29 @@ def round_outcomes(
 ) -> RoundOutcomes:
     """Solve both sides and return the joint chances of the final categories.
 
-    Parameters are those of :func:`expected_payout`.
+    Parameters
+    ----------
+    rules : RuleSet, optional
+        Default: the ``progressive`` preset.
+    computer : str
+        One of :data:`COMPUTER_POLICIES` (``equilibrium``: another name of ``optimal``).
+    knowledge : str, optional
+        ``seen`` or ``blind``; default: the rules' ``knowledge``.
+    schedule : PayoutSchedule
+        Any amounts, whole or fractional (004's by default).
+    tolerance : float, optional
+        Exploitability tolerance of the blind equilibrium.
+
+    Returns
+    -------
+    RoundOutcomes
+        The joint chances of the player's and the computer's final categories, the
+        payout matrix and the policies; :func:`expected_payout` sums them.
 
     Raises
     ------
-    OptionError, ScheduleError
+    RulesError, OptionError, ScheduleError
+        As :func:`expected_payout`.
     """
     rules = get_rules("progressive") if rules is None else rules
     knowledge = check_rule_set(rules).knowledge if knowledge is None else knowledge

@@ -56,6 +56,7 @@ from pokerdice_stats.games.seen.exact.seen_only import require_seen
 from pokerdice_stats.games.seen.exact.sizes import check_round_memory
 from pokerdice_stats.games.seen.exact.strengths import goals_from_values, strength_distribution
 from pokerdice_stats.games.seen.exact.throw_limit import has_throw_limit
+from pokerdice_stats.games.seen.exact.tie_outcomes import outcomes, total
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground import progress
 from pokerdice_stats.ground.arguments import checked_flag, checked_whole_number
@@ -208,7 +209,37 @@ class Round:
     def chance_to_win(
         self, seat: int, against: str | int | None = None, tied: int = 1, limit: int | None = None
     ) -> Fraction | float:
-        """A seat's chance to win the round when it faces ``against`` (see :meth:`policy`)."""
+        """A seat's chance to win the round when it faces ``against``, playing optimally.
+
+        Parameters
+        ----------
+        seat : int
+            1-based seat.
+        against : str or int, optional
+            The best hand so far (dice or hand index); required from seat 2 on, not
+            allowed for seat 1.
+        tied : int
+            How many earlier players hold a hand equal to ``against`` (a whole number).
+        limit : int, optional
+            Under the throw limit: the throws the first player took.
+
+        Returns
+        -------
+        Fraction or float
+            Exact when the round was solved exactly.
+
+        Raises
+        ------
+        OptionError
+            For a seat, tie count or limit that is not a whole number in range.
+
+        Examples
+        --------
+        >>> from pokerdice_stats import get_rules
+        >>> round3 = solve_round(get_rules("gameweave"), 3)
+        >>> round(float(round3.chance_to_win(3, "Q Q Q 9 9")), 4)
+        0.4023
+        """
         policy, goal = self.policy(seat, against, tied, limit)
         return policy.value(goal)
 
@@ -221,7 +252,29 @@ class Round:
         tied: int = 1,
         limit: int | None = None,
     ) -> str:
-        """The dice a seat should keep (as text; the whole hand means stand)."""
+        """The dice a seat should keep.
+
+        Parameters
+        ----------
+        seat : int
+            1-based seat.
+        hand : str or int
+            The dice showing (or a hand index).
+        throws_left : int
+            The throws still to come in the seat's turn (a whole number; 0: stand).
+        against, tied, limit
+            As :meth:`chance_to_win`.
+
+        Returns
+        -------
+        str
+            The dice to keep, in the rules' chart (the whole hand means stand).
+
+        Raises
+        ------
+        OptionError, DiceError
+            For an argument that is not a whole number in range, or a malformed hand.
+        """
         policy, goal = self.policy(seat, against, tied, limit)
         h = hand_table(self.rules).hand(hand)
         throws_left = checked_whole_number(throws_left, "throws left", 0)
@@ -360,7 +413,7 @@ def _one(exact: bool):
 
 
 def _make_round(rules, players, exact, core, win, last, rolloff, iterations, residual) -> Round:
-    sets = {seats_of(mask): _total(p, exact) for mask, p in sorted(core["sets"].items())}
+    sets = {seats_of(mask): total(p, exact) for mask, p in sorted(core["sets"].items())}
     return Round(
         rules=rules,
         players=players,
@@ -375,10 +428,6 @@ def _make_round(rules, players, exact, core, win, last, rolloff, iterations, res
         first=core["first"],
         stop_after=core["stop_after"],
     )
-
-
-def _total(weights: np.ndarray, exact: bool):
-    return sum(weights, Fraction(0)) if exact else float(np.sum(weights))
 
 
 def evaluate_seats(rules: RuleSet, players: int, rolloff: dict, exact: bool) -> dict:
@@ -417,70 +466,11 @@ def evaluate_seats(rules: RuleSet, players: int, rolloff: dict, exact: bool) -> 
     stop_after = []
     for t in chains:
         start = strength_distribution(finals[t - 1], denominators[t - 1], rules, exact)[0]
-        stop_after.append(_total(start, exact))
+        stop_after.append(total(start, exact))
         _accumulate(sets, forward_tie_sets(chains[t], {1: start}))
     return {"chains": chains, "first": staged, "sets": sets, "stop_after": tuple(stop_after)}
 
 
-def _accumulate(total: dict, states: dict) -> None:
+def _accumulate(into: dict, states: dict) -> None:
     for mask, weights in states.items():
-        total[mask] = total[mask] + weights if mask in total else weights
-
-
-def outcomes(
-    sets: dict,
-    players: int,
-    ties: str,
-    rolloff: dict,
-    lasts: dict | None,
-    exact: bool,
-    replay: bool = True,
-) -> tuple[list, tuple]:
-    """Each seat's win chance, and the winner/last-thrower table, from the tie sets.
-
-    Parameters
-    ----------
-    sets : dict of int to number or array
-        Weight of each set of tied leaders (bit masks) at the end of the round.
-    players : int
-    ties : str
-        The rule set's ``ties``.
-    rolloff : dict
-        ``rolloff[m]``: roll-off win chances of ``m`` tied players (roll-off only).
-    lasts : dict or None
-        ``lasts[m][a][b]``: chance that the ``a``-th of ``m`` tied players wins
-        and the ``b``-th throws last; None to skip the table.
-    exact : bool
-    replay : bool
-        Whether a tie of all ``players`` replays this very round (then its
-        weight is divided out: ``x = A + P(all tie) x``); otherwise it is
-        settled by ``rolloff[players]``.
-
-    Returns
-    -------
-    (win, last)
-    """
-    zero = Fraction(0) if exact else 0.0
-    win = [zero] * players
-    last = [[zero] * players for _ in range(players)]
-    repeat = zero
-    for mask, weights in sets.items():
-        p = _total(weights, exact)
-        members = [s - 1 for s in seats_of(mask)]
-        k = len(members)
-        if k == 1 or ties != "roll-off":
-            for i in members:
-                win[i] += p / k
-                last[i][players - 1] += p / k
-        elif k == players and replay:
-            repeat += p
-        else:
-            for a, i in enumerate(members):
-                win[i] += p * rolloff[k][a]
-                if lasts is not None:
-                    for b, j in enumerate(members):
-                        last[i][j] += p * lasts[k][a][b]
-    scale = 1 - repeat
-    win = [w / scale for w in win]
-    table = tuple(tuple(v / scale for v in row) for row in last)
-    return win, table
+        into[mask] = into[mask] + weights if mask in into else weights
