@@ -224,3 +224,13 @@ def test_run_options_name_a_worker_count_that_is_not_a_whole_number():
         RunOptions(workers="2")
     with pytest.raises(OptionError, match="workers must be at least 1, got 0"):
         RunOptions(workers=0)
+
+
+def test_a_tie_share_too_large_or_too_fine_to_write_is_refused_by_its_size(table):
+    from pokerdice_stats.turn.goals import beat
+
+    with pytest.raises(GoalError, match="denominator past 10\\*\\*40"):
+        beat(table, "Q Q Q 9 9", Fraction(1, 10**5000))
+    with pytest.raises(GoalError, match="larger than 10\\*\\*100"):
+        beat(table, "Q Q Q 9 9", 10**5000)
+    assert beat(table, "Q Q Q 9 9", Fraction(1, 2)).name == 'beat:"Q Q Q 9 9",tie=1/2'

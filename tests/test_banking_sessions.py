@@ -189,7 +189,7 @@ def test_each_table_plays_its_own_equilibrium():
         (get_rules("banking", {"ties": "roll-off"}), {}, "ties=roll-off"),
         (BANKING, {"players": 6}, "players must be 2 to 5"),
         (BANKING, {"start": 5, "ante": 10}, "must cover the ante"),
-        (BANKING, {"rounds": 0}, "at least 1 round"),
+        (BANKING, {"rounds": 0}, "rounds must be 1 to 20,000 in a simulated session, got 0"),
         (BANKING, {"policy": "nonsense"}, "unknown blind policy"),
     ],
 )

@@ -144,3 +144,10 @@ def test_schedules_compared_give_each_figure_its_unit(capsys):
     assert sds[0].endswith("points (of a round's payout)")  # a round's, then the bank's
     assert sds[1].endswith("points (of the final bank)") and len(sds) == 2
     assert max(len(line) for line in out.splitlines()) <= 100
+
+
+def test_a_schedule_file_goes_into_a_folder_made_for_it_as_charts_do(capsys, tmp_path):
+    path = tmp_path / "new" / "folder" / "fair.csv"
+    code, _, err = run_cli(capsys, "payout", "--schedule-out", str(path))
+    assert code == 0, err
+    assert path.read_text(encoding="utf-8").startswith("# schedule: progressive (004)\nloser,")

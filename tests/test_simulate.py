@@ -33,7 +33,8 @@ from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.kernels.simulation import rng
 from pokerdice_stats.turn.goals import parse_goal
 from pokerdice_stats.turn.hands import hand_table
-from pokerdice_stats.turn.holds import allowed_subkeeps, solve
+from pokerdice_stats.turn.holds import solve
+from pokerdice_stats.turn.states import allowed_subkeeps
 
 BOUND = 4.5
 

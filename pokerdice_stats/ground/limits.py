@@ -70,6 +70,9 @@ def exact_number(text: object) -> Fraction:
         denominator, more than 4,000 characters (a :class:`LimitError`) or a number
         past the largest amount (a :class:`LimitError`).
     """
+    if isinstance(text, Fraction) or (isinstance(text, int) and not isinstance(text, bool)):
+        # checked as a number: the text of one past 4,300 digits is itself an error
+        return bounds.check_amount(Fraction(text), "the number")
     raw = str(text)
     if len(raw) > bounds.MAX_DIGITS:
         raise LimitError(f"a number of {len(raw)} characters, more than {bounds.MAX_DIGITS}")

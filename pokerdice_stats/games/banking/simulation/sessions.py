@@ -47,6 +47,7 @@ from pokerdice_stats.games.banking.exact.field import check_blind_rules, check_p
 from pokerdice_stats.games.banking.exact.sessions import (
     BANKING_ANTE,
     BANKING_START,
+    MAX_ROUNDS,
     RoundOdds,
     check_banking_session,
     round_odds,
@@ -201,7 +202,7 @@ def banking_session_job(
     """
     rounds, start, ante = check_banking_session(rounds, start, ante)
     if rounds < 1:
-        raise OptionError("a simulated session has at least 1 round")
+        raise OptionError(f"rounds must be 1 to {MAX_ROUNDS:,} in a simulated session, got 0")
     record_every = checked_whole_number(record_every, "record_every", 0, INT64_MAX)
     seats = session_seats(rules, players, policy)
     session = BankingSession(

@@ -178,7 +178,8 @@ def write_schedule(schedule: PayoutSchedule, path: str | Path, rules: RuleSet) -
     schedule : PayoutSchedule
         The schedule to write.
     path : str or Path
-        The file to write, ending in ``.csv`` (replaced if it exists).
+        The file to write, ending in ``.csv`` (replaced if it exists; missing folders are
+        made, as for the charts and cards).
     rules : RuleSet
         Gives the categories, in their order, of the grid's rows and columns.
 
@@ -199,7 +200,7 @@ def write_schedule(schedule: PayoutSchedule, path: str | Path, rules: RuleSet) -
         raise ScheduleError(f"schedule files are written as CSV: {str(path)!r} must end in .csv")
     text = schedule_text(schedule, rules)
     try:
-        write_output(path, text, "schedule file")
+        write_output(path, text, "schedule file", make_parents=True)
     except OutputError as err:
         raise ScheduleError(str(err)) from None
     return path
