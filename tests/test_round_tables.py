@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+import threading
 
 import numpy as np
 import pytest
@@ -164,6 +165,56 @@ def test_a_full_goal_memo_forgets_and_still_gives_the_plain_batch():
         assert np.array_equal(stage.best_keep, twin.best_keep)
     assert memo.solved == 7
     assert len(memo.rows) == 3  # only the last batch's new goals are kept
+
+
+def test_a_goal_memo_serves_one_solve_at_a_time():
+    """The web coach solves in threads through one memo a rule set: a solve waits for the
+    memo's lock (a batch read while another's ``remember`` forgot rows raised KeyError)."""
+    rules = get_rules("gameweave")
+    rng = np.random.default_rng(7)
+    values = rng.random((3, 252))
+    memo = GoalMemo()
+    answers = []
+    with memo.lock:
+        worker = threading.Thread(
+            target=lambda: answers.append(solve_goals(rules, values, 3, False, "g", memo))
+        )
+        worker.start()
+        worker.join(0.5)
+        assert worker.is_alive() and not answers  # waiting for the lock
+    worker.join(60)
+    assert not worker.is_alive() and len(answers) == 1
+    assert np.array_equal(answers[0][1], _plain(rules, values, 3)[1])
+
+
+def test_threads_sharing_a_full_goal_memo_give_the_plain_batches():
+    """Many threads, overlapping goals, a memo that forgets at every batch: every answer
+    is the plain batch's (the race this guards against failed with KeyError)."""
+    rules = get_rules("gameweave")
+    rng = np.random.default_rng(11)
+    pool = rng.random((6, 252))
+    batches = [pool[rng.choice(6, size=3)] for _ in range(8)]
+    plain = [_plain(rules, values, 3)[1] for values in batches]
+    memo = GoalMemo()
+    solve_goals(rules, pool[:1], 3, False, "g", memo)
+    memo.limit = memo.held + 1  # a second batch never fits beside the first: rows forgotten
+    got: dict[int, np.ndarray] = {}
+    failures: list[BaseException] = []
+
+    def work(i: int) -> None:
+        try:
+            got[i] = solve_goals(rules, batches[i], 3, False, "g", memo)[1]
+        except BaseException as err:  # handed to the test's thread
+            failures.append(err)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(batches))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert not failures, failures
+    for i, expected in enumerate(plain):
+        assert np.array_equal(got[i], expected), i
 
 
 def test_rounds_with_and_without_the_memo_agree_bit_for_bit(monkeypatch):

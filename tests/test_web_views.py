@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from fractions import Fraction
 
@@ -234,3 +235,27 @@ def test_a_long_solve_reports_its_progress_and_blocks_nothing(monkeypatch):
     # turn answers came back while the long solve ran (some asked after it began)
     assert turns and all(code == 200 for code, _ in turns)
     assert min(seconds for _, seconds in turns) < 1.0
+
+
+def test_a_failed_solve_is_reported_to_its_poll_and_the_next_request_solves_again():
+    """An unexpected failure (not a refusal) is not kept as the answer: the next request
+    starts a new solve, while a poll of the failed job gets its error, not 'no job'."""
+    board = JobBoard(wait=0.0)
+    release = threading.Event()
+
+    def failing():
+        release.wait(10)
+        raise RuntimeError("a broken solve")
+
+    done, status = board.run("key", "group", failing)
+    assert not done and status["status"] == "pending"
+    release.set()
+    with pytest.raises(RuntimeError, match="a broken solve"):
+        for _ in range(100):  # until it has failed
+            board.poll(status["job"], wait=0.1)
+    done, answer_given = board.run("key", "group", lambda: {"answer": 1})
+    for _ in range(100):
+        if done:
+            break
+        done, answer_given = board.poll(answer_given["job"], wait=0.1)
+    assert done and answer_given == {"answer": 1}

@@ -163,13 +163,10 @@ class JobBoard:
             with self._lock:
                 self._running -= 1
                 if job.error is not None and not isinstance(job.error, PokerDiceError):
-                    # an unexpected failure is not kept: the next request tries again
-                    self._forget(job)
+                    # an unexpected failure: the next request tries again, while a poll of
+                    # this job still gets its error (not an unknown job)
+                    self._by_key = {k: j for k, j in self._by_key.items() if j is not job}
                 while len(self._by_id) > KEEP_ANSWERS:
                     _, old = self._by_id.popitem(last=False)
                     self._by_key = {k: j for k, j in self._by_key.items() if j is not old}
             job.done.set()
-
-    def _forget(self, job: Job) -> None:
-        self._by_id.pop(job.id, None)
-        self._by_key = {k: j for k, j in self._by_key.items() if j is not job}

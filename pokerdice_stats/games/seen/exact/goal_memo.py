@@ -20,6 +20,7 @@ their rows do not carry over between batches; they are solved as before
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -68,6 +69,9 @@ class GoalMemo:
     limit: int = MEMO_BYTES
     held: int = 0
     _next: int = 0
+    #: One solve reads and adds rows at a time (the web coach solves in threads, and a
+    #: batch read while another's :meth:`remember` forgets rows would miss them).
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
     def remember(self, keys: list[bytes], policy: holds.Policy, dist: np.ndarray) -> None:
         """Keep the rows of a solved batch (``keys[i]`` is row ``i``'s goal)."""
@@ -124,6 +128,14 @@ def solve_goals(
         numerators, denominator = policy.final_distribution()
         return policy, strength_distribution(numerators, denominator, rules, exact)
     assert memo is not None
+    with memo.lock:
+        return _solve_with_memo(rules, values, throws, name, memo)
+
+
+def _solve_with_memo(
+    rules: RuleSet, values: np.ndarray, throws: int, name: str, memo: GoalMemo
+) -> tuple[holds.Policy, np.ndarray]:
+    """:func:`solve_goals` of float goals through ``memo`` (whose lock the caller holds)."""
     values = np.ascontiguousarray(values, dtype=np.float64)
     # each row's bytes (a void view's items are bytes: four times quicker than tobytes)
     keys = values.view(f"V{values.shape[1] * values.itemsize}").ravel().tolist()
