@@ -117,6 +117,20 @@ class Estimate:
         )
 
 
+def estimate_columns(name: str, e: Estimate, scale: float = 1) -> dict[str, float]:
+    """One estimate as three numeric columns of a data file's row: ``name`` (the estimate
+    times ``scale``), ``name_low`` and ``name_high`` (its interval).
+
+    >>> estimate_columns("ruin", proportion(3, 10, seed=1))["ruin"]
+    0.3
+    """
+    return {
+        name: scale * e.estimate,
+        f"{name}_low": scale * e.ci_low,
+        f"{name}_high": scale * e.ci_high,
+    }
+
+
 def estimates_frame(estimates: dict[str, Estimate]) -> pd.DataFrame:
     """One row an estimate: ``figure`` (the key), ``estimate``, ``ci_low``, ``ci_high``,
     ``n`` and ``seed``.

@@ -10,7 +10,8 @@
   match and its expected number of rounds (gameweave, classic, triple-snakes);
 - ``holdup_triple_snakes.csv/.md`` and ``.png``: the chance the best hand so
   far holds up against 1 to 4 players (exact); ``holdup_gameweave.csv`` the
-  same for every gameweave hand (floats, roll-offs included).
+  same for every gameweave hand (``left_k_float`` only: solved in floats, roll-offs
+  included).
 
 Under ``split`` (banking) and ``push`` (progressive) a ``k``-way tie for the
 best hand counts ``1/k`` of a win to each tied seat.
@@ -298,7 +299,9 @@ def write_holdup(out_dir: Path) -> list[Path]:
     text += to_markdown(shown, percent=[f"{k} left" for k in range(1, 5)])
     written.append(write_text(folder / "holdup_triple_snakes.md", text))
     written.append(_chart_holdup(snakes, folder / "holdup_triple_snakes.png"))
-    written.append(write_text(folder / "holdup_gameweave.csv", to_csv(gameweave)))
+    # solved in floats: its left_k would repeat left_k_float, so only the floats are written
+    floats = gameweave.drop(columns=[f"left_{k}" for k in range(1, 5)])
+    written.append(write_text(folder / "holdup_gameweave.csv", to_csv(floats)))
     return written
 
 

@@ -95,7 +95,11 @@ def write_tables(out_dir: Path) -> list[Path]:
         "the pot) is certified exactly with fractions; the weights are exact fractions "
         "(float weights rounded to multiples of 2^-40).  Weights, shares and chances are in "
         "percent.  'Net' is antes won a round with an ante of 1 per seat "
-        "(`N * share / 100 - 1`); the loss is its negative.  The charts of each pure "
+        "(`N * share / 100 - 1`); the loss is its negative (a best response's is below 0: "
+        "it gains).  In `banking_rounds.csv`, by seat: `win` is the seat's share of the "
+        "pot (exact in `win_exact`; a split pot counts the part it takes), `win_outright` the "
+        "chance it takes the pot alone and `tie` the chance it shares a split pot, so "
+        "`win` is `win_outright` plus a part of `tie`.  The charts of each pure "
         "strategy: [../strategy/banking_equilibrium.md](../strategy/banking_equilibrium.md)."
         "\n\n"
     )

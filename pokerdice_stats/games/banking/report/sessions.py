@@ -115,10 +115,35 @@ def seats_frame(percent: bool = False) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def seats_data() -> pd.DataFrame:
+    """:func:`seats_frame` as numbers, for the CSV: one row per (table size, seat), each
+    simulated figure in three columns (``NAME``, ``NAME_low``, ``NAME_high``: the 95%
+    interval), chances from 0 to 1, and the exact figures of two seats (empty beyond)."""
+    from pokerdice_stats.engines.simulation.stats import estimate_columns
+
+    exact = exact_two_seats()
+    rows = []
+    for players in TABLES:
+        result = sessions(players)
+        for s, seat in enumerate(result.seats):
+            row: dict[str, Any] = {"players": players, "seat": s + 1}
+            row |= estimate_columns("mean_bank", seat.bank)
+            row |= estimate_columns("median_bank", seat.quantiles[0.5])
+            row |= estimate_columns("ended_ahead", seat.ahead)
+            row |= estimate_columns("ruin", seat.ruin)
+            row |= estimate_columns("rounds_survived", seat.survived)
+            two = players == 2
+            row["exact_mean_bank"] = float(exact.mean_bank(s)) if two else None
+            row["exact_ruin"] = float(exact.ruin(s)) if two else None
+            row["exact_rounds_survived"] = float(exact.survived(s)) if two else None
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
 def write_tables(out_dir: Path) -> list[Path]:
     """``banking_sessions.md`` and ``banking_sessions.csv``."""
     folder = out_dir / "simulation"
-    frame = seats_frame()
+    frame = seats_data()
     exact = exact_two_seats()
     odds = exact.odds
     lengths = ", ".join(
@@ -144,7 +169,9 @@ def write_tables(out_dir: Path) -> list[Path]:
         f"chance {fixed_text(100 * odds.loss, '.4f')}% (exact Fractions of the blind round); "
         "the walk over every bank value gives the figures in the `exact` columns (float64 over "
         f"{ROUNDS:,} rounds, every chance within {fixed_text(100 * exact.tolerance, '.1e')} "
-        "percentage points).\n\n" + to_markdown(seats_frame(percent=True), percent=CHANCES)
+        "percentage points).  The CSV holds the same figures as numbers (chances from 0 to "
+        "1), each simulated one with its interval in `_low` and `_high` columns.\n\n"
+        + to_markdown(seats_frame(percent=True), percent=CHANCES)
     )
     return [
         write_text(folder / "banking_sessions.md", text),

@@ -93,10 +93,34 @@ def seats_frame(percent: bool = False) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def seats_data() -> pd.DataFrame:
+    """:func:`seats_frame` as numbers, for the CSV: one row per (table size, seat), each
+    simulated figure in three columns (``NAME``, ``NAME_low``, ``NAME_high``: the 95%
+    interval), rates from 0 to 1, the exact first round and the z-score."""
+    from pokerdice_stats.engines.simulation.stats import estimate_columns
+
+    rows = []
+    for players in TABLES:
+        result = sessions(players)
+        for k, seat in enumerate(result.seats):
+            exact = result.exact_ev[k]
+            row: dict[str, Any] = {"players": players, "seat": k + 1}
+            row |= estimate_columns("net_chips_per_round", seat.net_per_round)
+            row |= estimate_columns("takes_the_pot", seat.p_pot)
+            row |= estimate_columns("raises", seat.raise_rate)
+            row |= estimate_columns("folds", seat.fold_rate)
+            row |= estimate_columns("ruin", seat.ruin)
+            row |= estimate_columns("first_round", seat.first_round)
+            row["first_round_exact"] = float(exact)
+            row["z"] = seat.first_round.z_score(exact)
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
 def write_tables(out_dir: Path) -> list[Path]:
     """``betting_sessions.md`` and ``betting_sessions.csv``."""
     folder = out_dir / "simulation"
-    frame = seats_frame()
+    frame = seats_data()
     lengths = ", ".join(
         f"{p} seats {fixed_text(sessions(p).length.estimate, ',.1f')}" for p in TABLES
     )
@@ -125,7 +149,9 @@ def write_tables(out_dir: Path) -> list[Path]:
         "The first round (seat 1 starts) is the exact betting round, and matches it "
         "(`first round, exact`, z-score). Over a session the start passes to the pot's "
         "taker, so the first seat's edge is shared out: net chips per round are close to "
-        "zero for every seat.\n\n" + to_markdown(seats_frame(percent=True), percent=CHANCES)
+        "zero for every seat.  The CSV holds the same figures as numbers (rates from 0 to 1), "
+        "each simulated one with its interval in `_low` and `_high` columns.\n\n"
+        + to_markdown(seats_frame(percent=True), percent=CHANCES)
     )
     return [
         write_text(folder / "betting_sessions.md", text),
