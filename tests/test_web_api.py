@@ -421,6 +421,14 @@ def test_openapi_document_lists_the_endpoints(client):
     for status in ("400", "413", "422", "429"):
         ref = paths["/api/hold"]["post"]["responses"][status]["content"]["application/json"]
         assert ref["schema"]["$ref"].endswith("/ErrorAnswer")
+    # each route lists what it may answer: jobs (202, 429) where a solve runs, 404 on a poll
+    for path, method in (("/api/games", "get"), ("/api/rules", "post")):
+        assert not {"202", "404", "429"} & set(paths[path][method]["responses"]), path
+    for path in ("/api/hold", "/api/betting", "/api/bidding", "/api/banking", "/api/review",
+                 "/api/review/bidding"):  # fmt: skip
+        assert {"202", "429"} <= set(paths[path]["post"]["responses"]), path
+        assert "404" not in paths[path]["post"]["responses"], path
+    assert {"202", "404"} <= set(paths["/api/jobs/{job_id}"]["get"]["responses"])
     assert "error" in schemas["ErrorAnswer"]["properties"]
     assert "poll" in schemas["PendingAnswer"]["properties"]
 

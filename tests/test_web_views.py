@@ -259,3 +259,21 @@ def test_a_failed_solve_is_reported_to_its_poll_and_the_next_request_solves_agai
             break
         done, answer_given = board.poll(answer_given["job"], wait=0.1)
     assert done and answer_given == {"answer": 1}
+
+
+def test_two_spellings_of_one_rule_set_share_the_solves_lock():
+    """Requests are grouped by the rule set they make, not by its spelling: one solve at a
+    time for them (two spellings once ran the same solve twice, at once)."""
+    from pokerdice_stats.web.answers import hold_check
+    from pokerdice_stats.web.app import _hold_group
+    from pokerdice_stats.web.requests import HoldRequest
+
+    def group(**table):
+        request = HoldRequest(dice="K K J 10 9", players_left=3, **table)
+        return _hold_group(request, hold_check(request))
+
+    plain = group(set=["throws=6", "ties=split"])
+    assert group(set=["THROWS=6", "ties=split"]) == plain
+    assert group(set=["ties=split", "throws=6"]) == plain
+    assert group(rules_text="throws = 6\nties = 'split'") == plain
+    assert group(set=["throws=5", "ties=split"]) != plain

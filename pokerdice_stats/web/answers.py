@@ -81,10 +81,15 @@ def check_goal(goal: str | None) -> None:
         )
 
 
-def hold_check(request: HoldRequest) -> None:
+def hold_check(request: HoldRequest) -> RuleSet:
     """The checks of a hold request that need no solve, made before its job starts (so a
     refusal is a 400 at once, never after a long solve): the rules, the goal, and for a
     round played to win the throws left and the dice the turn's state carries.
+
+    Returns
+    -------
+    RuleSet
+        The request's rule set (:func:`table_rules`).
 
     Raises
     ------
@@ -101,12 +106,13 @@ def hold_check(request: HoldRequest) -> None:
     check_question(_namespace(request), rules, progressive)
     to_win = request.to_win or wins_by_default(_namespace(request), rules, progressive)
     if not to_win or rules.knowledge != "seen":
-        return
+        return rules
     if request.limit is not None and request.against is None:
-        return  # throwing first with a limit: the round's own refusal says why
+        return rules  # throwing first with a limit: the round's own refusal says why
     limit = check_limit(rules, request.limit)
     # as round_advice checks them (missing dice too)
     turn_position(rules, limit, request.throws_left, request.aside, request.untouched)
+    return rules
 
 
 def hold_answer(request: HoldRequest) -> dict:

@@ -18,7 +18,7 @@ import functools
 import json
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -47,19 +47,30 @@ from pokerdice_stats.web.requests import (
 from pokerdice_stats.web.review import review_answer
 from pokerdice_stats.web.words import CommandWords, api_words
 
+if TYPE_CHECKING:
+    from pokerdice_stats.turn.rules import RuleSet
+
 #: Largest request body read (bytes); a longer one is refused with 413.
 MAX_BODY_BYTES = 16 * 1024
-#: The refusals and the pending status every endpoint may answer (the OpenAPI document).
+#: The refusals every endpoint may answer (the OpenAPI document).
 RESPONSES: dict[int | str, dict[str, Any]] = {
-    202: {"model": PendingAnswer, "description": "A long solve: poll ``poll`` for the answer"},
-    **{status: {"model": ErrorAnswer, "description": what} for status, what in (
+    status: {"model": ErrorAnswer, "description": what} for status, what in (
         (400, "A position or option the rules refuse"),
-        (404, "No such job (GET /api/jobs/{id}): unknown, or its answer forgotten"),
         (413, f"A body over {MAX_BODY_BYTES} bytes"),
         (422, "A body that is not a JSON object, or a field of the wrong type or out of bounds"),
-        (429, "Too many solves running: try again"),
-    )},
+    )
 }  # fmt: skip
+_PENDING = {"model": PendingAnswer, "description": "A long solve: poll ``poll`` for the answer"}
+#: What the endpoints that solve as jobs add: the pending status, and too many jobs.
+JOB_RESPONSES: dict[int | str, dict[str, Any]] = {
+    202: _PENDING,
+    429: {"model": ErrorAnswer, "description": "Too many solves running: try again"},
+}
+#: What a poll of a job adds: the pending status, and an unknown job.
+POLL_RESPONSES: dict[int | str, dict[str, Any]] = {
+    202: _PENDING,
+    404: {"model": ErrorAnswer, "description": "No such job: unknown, or its answer forgotten"},
+}
 #: Where the page's files are (package data).
 STATIC = Path(str(resources.files("pokerdice_stats.web") / "static"))
 
@@ -108,50 +119,72 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
     def rules(request: Table) -> dict:
         return answers.faces_answer(request)
 
-    @app.post("/api/hold", summary="hold: every hold with its value (as hold --format json)")
+    @app.post(
+        "/api/hold",
+        responses=JOB_RESPONSES,
+        summary="hold: every hold with its value (as hold --format json)",
+    )
     def hold(request: HoldRequest) -> JSONResponse:
-        answers.hold_check(request)  # refused at once, before a job starts a solve
-        return _answer(jobs, "hold", request, _hold_group(request), answers.hold_answer)
+        rules = answers.hold_check(request)  # refused at once, before a job starts a solve
+        return _answer(jobs, "hold", request, _hold_group(request, rules), answers.hold_answer)
 
-    @app.post("/api/betting", summary="001 betting, one seat: meet/fold, check/raise, holds")
+    @app.post(
+        "/api/betting",
+        responses=JOB_RESPONSES,
+        summary="001 betting, one seat: meet/fold, check/raise, holds",
+    )
     def betting(request: BettingRequest) -> JSONResponse:
-        answers.table_rules(request)
-        group = ("betting", _table_key(request), request.players, request.ante,
+        # the rule set a request makes, not its spelling, names its solve (and lock)
+        rules = answers.table_rules(request)
+        group = ("betting", rules, request.players, request.ante,
                  request.raise_size, request.raises, request.exact)  # fmt: skip
         return _answer(jobs, "betting", request, group, answers.betting_answer)
 
-    @app.post("/api/bidding", summary="003 bidding for two: call or bid, and each rung's odds")
+    @app.post(
+        "/api/bidding",
+        responses=JOB_RESPONSES,
+        summary="003 bidding for two: call or bid, and each rung's odds",
+    )
     def bidding(request: BiddingRequest) -> JSONResponse:
-        answers.table_rules(request)
+        rules = answers.table_rules(request)
         # as the solve counts them: blank items are no bids
         answers.check_bidding_seat(request.seat, len([b for b in request.bids if b.strip()]))
-        group = ("bidding", _table_key(request))
+        group = ("bidding", rules)
         return _answer(jobs, "bidding", request, group, answers.bidding_answer)
 
-    @app.post("/api/banking", summary="004 banking, blind: the equilibrium's hold mix")
+    @app.post(
+        "/api/banking",
+        responses=JOB_RESPONSES,
+        summary="004 banking, blind: the equilibrium's hold mix",
+    )
     def banking(request: BankingRequest) -> JSONResponse:
-        answers.table_rules(request)
-        group = ("banking", _table_key(request), request.players)
+        group = ("banking", answers.table_rules(request), request.players)
         return _answer(jobs, "banking", request, group, answers.banking_answer)
 
-    @app.post("/api/review", summary="A played turn: every keep against the best, its cost")
+    @app.post(
+        "/api/review",
+        responses=JOB_RESPONSES,
+        summary="A played turn: every keep against the best, its cost",
+    )
     def review(request: ReviewRequest) -> JSONResponse:
-        answers.table_rules(request)
-        group = ("review", _table_key(request))
+        group = ("review", answers.table_rules(request))
         return _answer(jobs, "review", request, group, review_answer)
 
     @app.post(
         "/api/review/bidding",
         summary="A played game of 003's bidding for two: each of your moves against the best",
+        responses=JOB_RESPONSES,
     )
     def review_bidding(request: BiddingReviewRequest) -> JSONResponse:
         # the category ladder's solve is the one /api/bidding reads: one lock for both
-        group = ("bidding", _table_key(request), *(("fine",) if request.ladder == "fine" else ()))
+        rules = answers.table_rules(request)
+        group = ("bidding", rules, *(("fine",) if request.ladder == "fine" else ()))
         return _answer(jobs, "review-bidding", request, group, bidding_review)
 
     @app.get(
         "/api/jobs/{job_id}",
         summary="A long solve: pending (seconds run, progress: share done 0 to 1), or its answer",
+        responses=POLL_RESPONSES,
     )
     def job(job_id: str) -> JSONResponse:
         if not (job_id.isascii() and job_id.isdigit() and len(job_id) <= 12):
@@ -172,17 +205,14 @@ def _games() -> dict:
     return answers.games_answer()
 
 
-def _hold_group(request: HoldRequest) -> tuple:
-    """Hold requests that solve the same round share a lock: the rules and the players."""
+def _hold_group(request: HoldRequest, rules: RuleSet) -> tuple:
+    """Hold requests that solve the same round share a lock: the rule set the request makes
+    (``answers.table_rules``: two spellings of the same rules, ``throws=6`` and ``THROWS=6``
+    or the options in another order, are one) and the players."""
     players = (request.players_left or 0) + (
         1 if request.against is None else 1 + (request.tied or 1)
     )
-    return ("hold", _table_key(request), players, request.exact, request.goal)
-
-
-def _table_key(request: Table) -> tuple:
-    """What names a request's rule set (the solves of two equal keys are the same)."""
-    return (request.rules, tuple(request.set), request.rules_text)
+    return ("hold", rules, players, request.exact, request.goal)
 
 
 def _answer(jobs: JobBoard, what: str, request: Any, group: tuple, work) -> JSONResponse:

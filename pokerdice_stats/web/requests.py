@@ -83,8 +83,11 @@ class BiddingRequest(Table):
     bids: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
         default_factory=list, max_length=16
     )
-    #: Your seat, 1 or 2 (optional): refused unless it is the seat to move after ``bids``.
-    seat: int | None = Field(default=None, ge=1, le=5)
+    #: Your seat, 1 or 2 (optional): refused unless it is the seat to move after ``bids``
+    #: (3 to 5 are refused in words: bidding is for two players).
+    seat: int | None = Field(
+        default=None, ge=1, le=5, description="your seat, 1 or 2 (bidding is for two players)"
+    )
 
 
 class BankingRequest(Table):

@@ -28,6 +28,9 @@ FLAG_FIELDS = {
     "raise": "raise_size",
     "dice": "dice",
 }
+#: Options a request has no field for: set where the coach is started, so a refusal names
+#: them as ``pokerdice-stats serve``'s (its ``--memory-budget``, or the environment's).
+SERVER_OPTIONS = frozenset({"memory-budget"})
 #: Commands whose answer an endpoint gives (a quoted command becomes the endpoint).
 ENDPOINTS = {
     "hold": "/api/hold",
@@ -55,6 +58,8 @@ def api_words(message: str) -> str:
     '`throws_left` must be 0 to 1 with 2 throws a turn, got 2'
     >>> api_words("see `banking --dice DICE --throws-left T`")
     'see POST /api/banking (`dice`, `throws_left`)'
+    >>> api_words("raise it with --memory-budget SIZE")
+    'raise it with `pokerdice-stats serve --memory-budget` SIZE'
     >>> api_words("unknown goal '--limit' (`round` at the command line); seat 2's move")
     "unknown goal '--limit' (`round` at the command line); seat 2's move"
     """
@@ -65,10 +70,18 @@ def api_words(message: str) -> str:
             continue
         for i, part in enumerate(_QUOTED.split(piece)):
             if i % 2 == 0:
-                out.append(_FLAG.sub(lambda m: f"`{field_of(m.group(1))}`", part))
+                out.append(_FLAG.sub(_field_or_server, part))
             else:
                 out.append(_command(part))
     return "".join(out)
+
+
+def _field_or_server(flag: re.Match[str]) -> str:
+    """A request field in backticks, or the server's own option (:data:`SERVER_OPTIONS`)."""
+    name = flag.group(1)
+    if name in SERVER_OPTIONS:
+        return f"`pokerdice-stats serve --{name}`"
+    return f"`{field_of(name)}`"
 
 
 def _command(quoted: str) -> str:
