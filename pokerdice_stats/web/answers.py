@@ -134,16 +134,23 @@ def _namespace(request: Table, **extra: Any) -> argparse.Namespace:
     return argparse.Namespace(**request.model_dump(exclude={"rules", "set", "rules_text"}), **extra)
 
 
-def betting_answer(request: BettingRequest) -> dict:
-    """``betting --seat K ... --format json``: meet or fold, check or raise, or the holds."""
-    from pokerdice_stats.games.betting.command import (
-        check_options,
-        decision_record,
-        exact_for,
-        parse_seats,
-        seat_decision,
-    )
-    from pokerdice_stats.games.betting.exact.solve import solve_betting
+def betting_check(request: BettingRequest) -> None:
+    """The checks of a betting request that need no solve, made before its job starts (so
+    a position the round cannot be in is a 400 at once, never after a long solve).
+
+    Raises
+    ------
+    OptionError
+        As :func:`betting_answer` would, with the same message.
+    """
+    _betting_question(request)
+
+
+def _betting_question(request: BettingRequest) -> tuple[RuleSet, RuleSet, dict, bool]:
+    """A betting request checked: its rules as asked and as the panel reads them, the stakes
+    and whether the solve is exact (the seat's position checked against them)."""
+    from pokerdice_stats.games.betting.command import check_options, exact_for
+    from pokerdice_stats.games.betting.command.position import check_seat_position, seat_position
 
     asked = table_rules(request)
     rules = panel_rules("betting", asked)
@@ -151,25 +158,22 @@ def betting_answer(request: BettingRequest) -> dict:
     check_options(args)
     if request.seat > request.players:
         raise OptionError(f"--seat must be 1 to {request.players}, got {request.seat}")
-    result = solve_betting(
-        rules,
-        request.players,
-        ante=request.ante,
-        raise_size=request.raise_size,
-        raises=request.raises,
-        exact=exact_for(args, rules),
-    )
-    record, frame, key = seat_decision(
-        result,
-        request.seat,
-        against=request.against,
-        pot=request.pot,
-        still_in=None if request.still_in is None else parse_seats(request.still_in),
-        raised=request.raised,
-        hand=request.hand,
-        dice=request.dice,
-        throws_left=request.throws_left,
-    )
+    stakes = {"ante": request.ante, "raise_size": request.raise_size, "raises": request.raises}
+    exact = exact_for(args, rules)
+    check_seat_position(rules, request.players, stakes, exact, request.seat, seat_position(args))
+    return asked, rules, stakes, exact
+
+
+def betting_answer(request: BettingRequest) -> dict:
+    """``betting --seat K ... --format json``: meet or fold, check or raise, or the holds."""
+    from pokerdice_stats.games.betting.command import decision_record, seat_decision
+    from pokerdice_stats.games.betting.command.position import seat_position
+    from pokerdice_stats.games.betting.exact.solve import solve_betting
+
+    asked, rules, stakes, exact = _betting_question(request)
+    result = solve_betting(rules, request.players, **stakes, exact=exact)
+    position = seat_position(_namespace(request, habits=None))
+    record, frame, key = seat_decision(result, request.seat, **position)
     return plain(with_left_out(decision_record(result, record, frame, key), asked, rules))
 
 

@@ -134,6 +134,7 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
         summary="001 betting, one seat: meet/fold, check/raise, holds",
     )
     def betting(request: BettingRequest) -> JSONResponse:
+        answers.betting_check(request)  # refused at once, before a job starts a solve
         # the rule set a request makes, not its spelling, names its solve (and lock)
         rules = answers.table_rules(request)
         group = ("betting", rules, request.players, request.ante,

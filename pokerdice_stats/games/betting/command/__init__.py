@@ -18,7 +18,7 @@ from pokerdice_stats.engines.cli import (
 )
 from pokerdice_stats.games.betting.command.conflicts import check_raise_size, no_raise_to_face
 from pokerdice_stats.games.betting.command.hold_rows import SEAT_CHANCES, people_holds
-from pokerdice_stats.games.betting.command.seats import parse_seats
+from pokerdice_stats.games.betting.command.position import check_seat_position, seat_position
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import render
 from pokerdice_stats.ground.numbers import plural
@@ -228,14 +228,15 @@ def run_betting(args: argparse.Namespace) -> int:
         return run_table(args, rules, exact_for(args, rules))
     if args.seats_in is not None:
         raise OptionError("--in names the seats in under 001 as written (--ante-max, ...)")
-    result = solve_betting(
-        rules,
-        args.players,
-        ante="1" if args.ante is None else args.ante,
-        raise_size=args.raise_size,
-        raises=1 if args.raises is None else args.raises,
-        exact=exact_for(args, rules),
-    )
+    stakes = {
+        "ante": "1" if args.ante is None else args.ante,
+        "raise_size": args.raise_size,
+        "raises": 1 if args.raises is None else args.raises,
+    }
+    exact = exact_for(args, rules)
+    if args.seat is not None:  # a position the round cannot be in: refused before the solve
+        check_seat_position(rules, args.players, stakes, exact, args.seat, seat_position(args))
+    result = solve_betting(rules, args.players, **stakes, exact=exact)
     if args.seat is not None:
         return _run_seat(args, result)
     context = _plain_numbers(result.context(), result.exact)
@@ -268,18 +269,7 @@ def _chips(value) -> str:
 
 
 def _run_seat(args: argparse.Namespace, result) -> int:
-    still_in = None if args.still_in is None else parse_seats(args.still_in)
-    record, frame, key = seat_decision(
-        result,
-        args.seat,
-        against=args.against,
-        pot=args.pot,
-        still_in=still_in,
-        raised=args.raised,
-        hand=args.hand,
-        dice=args.dice,
-        throws_left=args.throws_left,
-    )
+    record, frame, key = seat_decision(result, args.seat, **seat_position(args))
     return _emit_decision(args, result, record, frame, key)
 
 
