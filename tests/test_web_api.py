@@ -505,6 +505,15 @@ PLAIN_WORDS = [
     ("/api/hold", {"dice": "K K J 10 9", "throws_left": "two"},
      "throws_left: must be a whole number"),
     ("/api/hold", {"dice": "K K J 10 9", "dise": "Q"}, "dise: is not a field of this request"),
+    ("/api/review", {"rules": "classic", "steps": [1]},
+     "steps.0: must be an object (a JSON object of fields)"),
+    ("/api/hold", {"dice": "K K J 10 9", "goal": "x" * 200},
+     "goal: must be at most 120 characters"),
+    ("/api/hold", {"dice": ["K"]}, "dice: must be text"),
+    ("/api/bidding", {"hand": "K K K 9 9", "bids": "full-house"}, "bids: must be a list"),
+    ("/api/bidding", {"hand": "K K K 9 9", "bids": ["a"] * 20}, "bids: may hold at most 16 items"),
+    ("/api/hold", {"dice": "K K J 10 9", "to_win": "yes"}, "to_win: must be true or false"),
+    ("/api/hold", {"dice": "K K J 10 9", "rules": "nope"}, "rules: must be one of 'gameweave'"),
 ]  # fmt: skip
 
 

@@ -296,6 +296,20 @@ def _plain_words(kind: str, ctx: dict, error: dict) -> str:
         return "must be a whole number"
     if kind == "extra_forbidden":
         return "is not a field of this request (a typing slip?)"
+    if kind == "string_too_long":
+        return f"must be at most {ctx.get('max_length')} characters"
+    if kind == "too_long":
+        return f"may hold at most {ctx.get('max_length')} items"
+    if kind in ("string_type", "string_unicode"):
+        return "must be text (a JSON string of Unicode characters)"
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return "must be an object (a JSON object of fields)"
+    if kind == "list_type":
+        return "must be a list (a JSON array)"
+    if kind in ("bool_type", "bool_parsing"):
+        return "must be true or false"
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected')}"
     return str(error.get("msg", "invalid"))
 
 
