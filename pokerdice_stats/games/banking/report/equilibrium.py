@@ -32,7 +32,10 @@ _PNG_METADATA = {"Software": None}
 
 
 def _exact_text(value: Fraction | None) -> str:
-    return "not certified" if value is None else fraction_text(value)
+    """A bound in prose: a whole number as one (0, not 0/1), else ``p/q``."""
+    if value is None:
+        return "not certified"
+    return str(value.numerator) if value.denominator == 1 else fraction_text(value)
 
 
 def write_banking(out_dir: Path) -> list[Path]:
@@ -59,9 +62,13 @@ def write_banking(out_dir: Path) -> list[Path]:
         f"tolerance {fixed_text(eq.tolerance, '.3g')} on the exploitability\n"
         "- exploitability (best-response gap): "
         f"{number_text(eq.exploitability, eq.tolerance, digits=3)}\n"
-        f"- exact bounds on the value: {_exact_text(eq.lower)} <= value <= "
-        f"{_exact_text(eq.upper)}\n"
-        f"- the equilibrium mixes {support} pure holding "
+        + (
+            f"- exact value: {_exact_text(eq.lower)} (the exact bounds meet)\n"
+            if eq.lower is not None and eq.lower == eq.upper
+            else f"- exact bounds on the value: {_exact_text(eq.lower)} <= value <= "
+            f"{_exact_text(eq.upper)}\n"
+        )
+        + f"- the equilibrium mixes {support} pure holding "
         + ("policy" if support == 1 else "policies")
         + "\n\n## What each strategy loses to its best response\n\n"
         + to_markdown(
