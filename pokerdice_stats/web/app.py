@@ -55,7 +55,7 @@ MAX_BODY_BYTES = 16 * 1024
 #: The refusals every endpoint may answer (the OpenAPI document).
 RESPONSES: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorAnswer, "description": what} for status, what in (
-        (400, "A position or option the rules refuse"),
+        (400, "A request refused: a position or option the rules refuse, a malformed job id"),
         (413, f"A body over {MAX_BODY_BYTES} bytes"),
         (422, "A body that is not a JSON object, or a field of the wrong type or out of bounds"),
     )

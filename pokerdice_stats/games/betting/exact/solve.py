@@ -192,7 +192,10 @@ def parse_chips(value, what: str) -> Fraction:
     if isinstance(value, bool):
         raise OptionError(f"{what} must be a number of chips, got {value!r}")
     chips = exact_amount(
-        value, f"{what} must be a number of chips such as 1, 2.5 or 1/2", OptionError
+        value,
+        f"{what} must be a number of chips above 0 and at most {MAX_CHIPS:,}, such as 1, 2.5 "
+        "or 1/2",
+        OptionError,
     )
     if not 0 < chips <= MAX_CHIPS:
         raise OptionError(f"{what} must be above 0 and at most {MAX_CHIPS} chips, got {value}")
