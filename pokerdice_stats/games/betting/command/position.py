@@ -13,7 +13,6 @@ is refused with the very message the solved round would give.
 from __future__ import annotations
 
 import argparse
-from fractions import Fraction
 from typing import Any, cast
 
 from pokerdice_stats.games.betting.command.seats import parse_seats
@@ -46,11 +45,12 @@ class _Unsolved:
     def __init__(self, exact: bool) -> None:
         self.exact = exact
 
-    def number(self, value: Any) -> Fraction | float:
-        """A value in the arithmetic of the solve (as the solver's own ``number``)."""
-        if self.exact:
-            return value if type(value) is Fraction else Fraction(value)
-        return float(value)
+    def number(self, value: Any) -> Any:
+        """A value in the solve's arithmetic: the solver's own ``number`` (which reads only
+        ``exact``)."""
+        from pokerdice_stats.games.betting.exact.induction import RoundSolver
+
+        return RoundSolver.number(cast(Any, self), value)
 
     def __getattr__(self, name: str) -> Any:
         raise _SolveNeeded(name)
