@@ -124,7 +124,7 @@ CHANCE_COLUMNS = {
     "odds/triple-snakes_by_hand.md": ("probability %", "at_least %"),
     "games/rounds_by_seat.md": ("seat 1 %", "seat 2 %", "stops_after_1 %", "stops_after_3 %"),
     "games/matches.md": ("seat 1 %", "seat 5 %"),
-    "games/holdup_triple_snakes.md": ("1 left %", "4 left %"),
+    "games/holdup_triple_snakes.md": ("left_1 %", "left_4 %"),
     "games/betting_by_seat.md": ("p_pot %", "raise_rate %", "fold_rate %"),
     "games/banking_field.md": ("weight %", "share %", "chance %"),
     "games/progressive_payout.md": ("player_paid %", "computer_paid %", "push %"),

@@ -289,14 +289,15 @@ def write_holdup(out_dir: Path) -> list[Path]:
     snakes, gameweave = holdup_frames()
     written = [write_text(folder / "holdup_triple_snakes.csv", to_csv(snakes))]
     shown = snakes[["category", "example"] + [f"left_{k}_float" for k in range(1, 5)]]
-    shown = shown.rename(columns={f"left_{k}_float": f"{k} left" for k in range(1, 5)})
+    shown = shown.rename(columns={f"left_{k}_float": f"left_{k}" for k in range(1, 5)})
     shown = shown.iloc[::-1].reset_index(drop=True)
     text = "# Chips (triple-snakes): the chance the best hand so far holds up\n\n"
     text += (
         "Against 1 to 4 players still to throw, each playing to win the pot (a player who only "
-        "ties is out).  Exact fractions in the CSV.\n\n"
+        "ties is out): `left_k`, the chance against k players left.  Exact fractions in the "
+        "CSV.\n\n"
     )
-    text += to_markdown(shown, percent=[f"{k} left" for k in range(1, 5)])
+    text += to_markdown(shown, percent=[f"left_{k}" for k in range(1, 5)])
     written.append(write_text(folder / "holdup_triple_snakes.md", text))
     written.append(_chart_holdup(snakes, folder / "holdup_triple_snakes.png"))
     # solved in floats: its left_k would repeat left_k_float, so only the floats are written

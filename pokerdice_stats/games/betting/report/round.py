@@ -166,8 +166,9 @@ def write_betting(out_dir: Path) -> list[Path]:
     text = "# Betting (001): what simple habits cost against the solved play\n\n"
     text += (
         "Ante 1, raise 1.  One seat follows the habit (its holds still the best for its chips "
-        "under the habit); every other seat keeps its solved play.  `cost`: chips a round the "
-        "seat loses by the habit (exact in the CSV; never negative).\n\n"
+        "under the habit); every other seat keeps its solved play.  Each habit's column is "
+        "its `cost`: chips a round the seat loses by the habit (the CSV's `cost`, one row a "
+        "habit, exact in `cost_exact`; never negative).\n\n"
     )
     wide = habits.pivot_table(index=["players", "seat"], columns="habit", values="cost", sort=False)
     wide = wide.reset_index()
