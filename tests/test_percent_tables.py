@@ -131,8 +131,8 @@ CHANCE_COLUMNS = {
     "games/progressive_bank.md": ("ruin %",),
     "games/bidding_value.md": ("chance_of_hand %", "full-house %"),
     "simulation/bankrolls.md": ("player ruined %", "player ruined by 1,000 %"),
-    "simulation/betting_sessions.md": ("takes the pot %", "ruin %"),
-    "simulation/banking_sessions.md": ("ended ahead %", "ruin %", "exact ruin %"),
+    "simulation/betting_sessions.md": ("takes_the_pot %", "ruin %"),
+    "simulation/banking_sessions.md": ("ended_ahead %", "ruin %", "exact_ruin %"),
     "strategy/classic.md": ("value %",),
 }
 

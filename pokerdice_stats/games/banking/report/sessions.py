@@ -81,7 +81,7 @@ def _fmt(e, scale: float = 1) -> str:
 
 
 #: The columns of :func:`seats_frame` that are chances (the Markdown table gives them in percent).
-CHANCES = ("ended ahead", "ruin", "exact ruin")
+CHANCES = ("ended_ahead", "ruin", "exact_ruin")
 
 
 def seats_frame(percent: bool = False) -> pd.DataFrame:
@@ -94,23 +94,23 @@ def seats_frame(percent: bool = False) -> pd.DataFrame:
         result = sessions(players)
         for s, seat in enumerate(result.seats):
             row = {
-                "seats": players,
+                "players": players,
                 "seat": s + 1,
-                "mean bank": _fmt(seat.bank),
-                "median bank": _fmt(seat.quantiles[0.5]),
-                "ended ahead": _fmt(seat.ahead, scale),
+                "mean_bank": _fmt(seat.bank),
+                "median_bank": _fmt(seat.quantiles[0.5]),
+                "ended_ahead": _fmt(seat.ahead, scale),
                 "ruin": _fmt(seat.ruin, scale),
-                "rounds survived": _fmt(seat.survived),
-                "exact mean bank": "",
-                "exact ruin": "",
-                "exact rounds survived": "",
+                "rounds_survived": _fmt(seat.survived),
+                "exact_mean_bank": "",
+                "exact_ruin": "",
+                "exact_rounds_survived": "",
             }
             if players == 2:
-                row["exact mean bank"] = f"{fixed_text(float(exact.mean_bank(s)), '.4f')}"
-                row["exact ruin"] = fixed_text(
+                row["exact_mean_bank"] = f"{fixed_text(float(exact.mean_bank(s)), '.4f')}"
+                row["exact_ruin"] = fixed_text(
                     scale * float(exact.ruin(s)), ".5f" if scale == 1 else ".3f"
                 )
-                row["exact rounds survived"] = f"{fixed_text(float(exact.survived(s)), '.2f')}"
+                row["exact_rounds_survived"] = f"{fixed_text(float(exact.survived(s)), '.2f')}"
             rows.append(row)
     return pd.DataFrame(rows)
 

@@ -64,7 +64,7 @@ def _fmt(e, digits: int = 4, scale: float = 1) -> str:
 
 
 #: The columns of :func:`seats_frame` that are chances (the Markdown table gives them in percent).
-CHANCES = ("takes the pot", "raises", "folds", "ruin")
+CHANCES = ("takes_the_pot", "raises", "folds", "ruin")
 
 
 def seats_frame(percent: bool = False) -> pd.DataFrame:
@@ -78,15 +78,15 @@ def seats_frame(percent: bool = False) -> pd.DataFrame:
             exact = result.exact_ev[k]
             rows.append(
                 {
-                    "seats": players,
+                    "players": players,
                     "seat": k + 1,
-                    "net chips per round": _fmt(seat.net_per_round),
-                    "takes the pot": chance(seat.p_pot),
+                    "net_chips_per_round": _fmt(seat.net_per_round),
+                    "takes_the_pot": chance(seat.p_pot),
                     "raises": chance(seat.raise_rate),
                     "folds": chance(seat.fold_rate),
                     "ruin": chance(seat.ruin),
-                    "first round": _fmt(seat.first_round),
-                    "first round, exact": f"{fixed_text(float(exact), '.4f')}",
+                    "first_round": _fmt(seat.first_round),
+                    "exact_first_round": f"{fixed_text(float(exact), '.4f')}",
                     "z": f"{seat.first_round.z_score(exact):+.2f}",
                 }
             )
@@ -111,7 +111,7 @@ def seats_data() -> pd.DataFrame:
             row |= estimate_columns("folds", seat.fold_rate)
             row |= estimate_columns("ruin", seat.ruin)
             row |= estimate_columns("first_round", seat.first_round)
-            row["first_round_exact"] = float(exact)
+            row["exact_first_round"] = float(exact)
             row["z"] = seat.first_round.z_score(exact)
             rows.append(row)
     return pd.DataFrame(rows)
@@ -147,7 +147,7 @@ def write_tables(out_dir: Path) -> list[Path]:
         "over the rounds it lasted, averaged over sessions; rates per round the seat sat "
         f"in. Mean rounds a session: {lengths}. {balance}\n\n"
         "The first round (seat 1 starts) is the exact betting round, and matches it "
-        "(`first round, exact`, z-score). Over a session the start passes to the pot's "
+        "(`exact_first_round`, z-score). Over a session the start passes to the pot's "
         "taker, so the first seat's edge is shared out: net chips per round are close to "
         "zero for every seat.  The CSV holds the same figures as numbers (rates from 0 to 1), "
         "each simulated one with its interval in `_low` and `_high` columns.\n\n"
