@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.cli import (
     EXACT_CHOICES,
@@ -16,17 +15,16 @@ from pokerdice_stats.engines.cli import (
     rules_from_args,
     whole_number,
 )
-from pokerdice_stats.games.betting.command.conflicts import check_raise_size, no_raise_to_face
+from pokerdice_stats.games.betting.command.conflicts import check_raise_size
 from pokerdice_stats.games.betting.command.hold_rows import SEAT_CHANCES, people_holds
-from pokerdice_stats.games.betting.command.position import check_seat_position, seat_position
+from pokerdice_stats.games.betting.command.position import (
+    check_seat_position,
+    seat_decision,
+    seat_position,
+)
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.formats import render
 from pokerdice_stats.ground.numbers import plural
-
-if TYPE_CHECKING:
-    import pandas as pd
-else:  # imported on first use: the quick commands never load pandas
-    from pokerdice_stats.engines.cli import lazy_pandas as pd
 
 #: Options that describe one seat's state (they need ``--seat``).
 SEAT_OPTIONS = ("against", "pot", "still_in", "raised", "hand", "dice", "throws_left", "seats_in")
@@ -271,64 +269,6 @@ def _chips(value) -> str:
 def _run_seat(args: argparse.Namespace, result) -> int:
     record, frame, key = seat_decision(result, args.seat, **seat_position(args))
     return _emit_decision(args, result, record, frame, key)
-
-
-def seat_decision(
-    result,
-    seat: int,
-    *,
-    against=None,
-    pot=None,
-    still_in: list[int] | None = None,
-    raised: int | None = None,
-    hand=None,
-    dice=None,
-    throws_left: int | None = None,
-) -> tuple[dict, pd.DataFrame | None, str | None]:
-    """One seat's decision (``betting --seat``): the record, its rows and their key.
-
-    With ``dice`` and ``throws_left``: which dice to hold (rows ``holds``); with
-    ``hand``: check or raise (rows ``options``); else, facing a raise from ``against``:
-    meet or fold (no rows).  :func:`decision_record` makes the JSON object of it.
-    """
-    from pokerdice_stats.games.betting.exact import decisions as decide
-
-    if isinstance(seat, int) and not 1 <= seat <= result.players:
-        raise OptionError(f"--seat must be 1 to {result.players}, got {seat}")
-    state = {"pot": pot, "still_in": still_in}
-    if dice is not None:
-        if throws_left is None:
-            raise OptionError("--dice and --throws-left go together")
-        record, holds = decide.hold_decision(
-            result, seat, dice, throws_left, against=against, **state
-        )
-        shown = holds[["keep", "rethrow", "value", "value_float", "optimal", "canonical"]]
-        return record, shown, "holds"
-    if hand is not None:
-        record = decide.raise_decision(result, seat, hand, against=against, **state)
-        options = pd.DataFrame(record.pop("options"), columns=["raises", "value"])
-        options["value_float"] = [float(v) for v in options["value"]]
-        return record, options, "options"
-    if seat == 1 and against is None:
-        raise OptionError(
-            "seat 1 throws first and never faces a raise: give --hand, or --dice and --throws-left"
-        )
-    most = result.stakes.raises
-    if most == 0:
-        raise no_raise_to_face(seat)
-    if against is None:
-        raise OptionError(
-            "facing a raise, give --against (the raiser's hand); or --hand, or --dice and "
-            "--throws-left"
-        )
-    if isinstance(raised, int) and not 1 <= raised <= most:
-        raise OptionError(
-            f"--raised must be 1 to {most} (the raises a turn, --raises), got {raised}"
-        )
-    record = decide.meet_decision(
-        result, seat, against, raised=1 if raised is None else raised, **state
-    )
-    return record, None, None
 
 
 def decision_record(result, record: dict, frame, key: str | None) -> dict:

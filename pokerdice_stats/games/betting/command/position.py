@@ -1,4 +1,7 @@
-"""A seat's position checked before its round is solved (``betting --seat``, the coach).
+"""A seat's decision in a solved betting round, and its position checked before the solve.
+
+:func:`seat_decision` answers ``betting --seat`` (and the coach's betting panel) on a
+solved round.
 
 Solving a betting round takes from a second to minutes (more seats, more throws, exact
 fractions), and :func:`~pokerdice_stats.games.betting.command.seat_decision` refuses a
@@ -13,12 +16,19 @@ is refused with the very message the solved round would give.
 from __future__ import annotations
 
 import argparse
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
+from pokerdice_stats.games.betting.command.conflicts import no_raise_to_face
 from pokerdice_stats.games.betting.command.seats import parse_seats
+from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet
 
-__all__ = ["check_seat_position", "seat_position"]
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # imported on first use: the quick commands never load pandas
+    from pokerdice_stats.engines.cli import lazy_pandas as pd
+
+__all__ = ["check_seat_position", "seat_decision", "seat_position"]
 
 
 def seat_position(args: argparse.Namespace) -> dict[str, Any]:
@@ -98,7 +108,6 @@ def check_seat_position(
     ...
     pokerdice_stats.ground.errors.OptionError: seat 5 needs the best hand so far
     """
-    from pokerdice_stats.games.betting.command import seat_decision
     from pokerdice_stats.games.betting.exact.solve import (
         Betting,
         check_betting_rules,
@@ -122,3 +131,63 @@ def check_seat_position(
         seat_decision(unsolved, seat, **position)
     except _SolveNeeded:
         return
+
+
+def seat_decision(
+    result,
+    seat: int,
+    *,
+    against=None,
+    pot=None,
+    still_in: list[int] | None = None,
+    raised: int | None = None,
+    hand=None,
+    dice=None,
+    throws_left: int | None = None,
+) -> tuple[dict, pd.DataFrame | None, str | None]:
+    """One seat's decision (``betting --seat``): the record, its rows and their key.
+
+    With ``dice`` and ``throws_left``: which dice to hold (rows ``holds``); with
+    ``hand``: check or raise (rows ``options``); else, facing a raise from ``against``:
+    meet or fold (no rows).
+    :func:`~pokerdice_stats.games.betting.command.decision_record` makes the JSON object
+    of it.
+    """
+    from pokerdice_stats.games.betting.exact import decisions as decide
+
+    if isinstance(seat, int) and not 1 <= seat <= result.players:
+        raise OptionError(f"--seat must be 1 to {result.players}, got {seat}")
+    state = {"pot": pot, "still_in": still_in}
+    if dice is not None:
+        if throws_left is None:
+            raise OptionError("--dice and --throws-left go together")
+        record, holds = decide.hold_decision(
+            result, seat, dice, throws_left, against=against, **state
+        )
+        shown = holds[["keep", "rethrow", "value", "value_float", "optimal", "canonical"]]
+        return record, shown, "holds"
+    if hand is not None:
+        record = decide.raise_decision(result, seat, hand, against=against, **state)
+        options = pd.DataFrame(record.pop("options"), columns=["raises", "value"])
+        options["value_float"] = [float(v) for v in options["value"]]
+        return record, options, "options"
+    if seat == 1 and against is None:
+        raise OptionError(
+            "seat 1 throws first and never faces a raise: give --hand, or --dice and --throws-left"
+        )
+    most = result.stakes.raises
+    if most == 0:
+        raise no_raise_to_face(seat)
+    if against is None:
+        raise OptionError(
+            "facing a raise, give --against (the raiser's hand); or --hand, or --dice and "
+            "--throws-left"
+        )
+    if isinstance(raised, int) and not 1 <= raised <= most:
+        raise OptionError(
+            f"--raised must be 1 to {most} (the raises a turn, --raises), got {raised}"
+        )
+    record = decide.meet_decision(
+        result, seat, against, raised=1 if raised is None else raised, **state
+    )
+    return record, None, None
