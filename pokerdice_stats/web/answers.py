@@ -134,16 +134,21 @@ def _namespace(request: Table, **extra: Any) -> argparse.Namespace:
     return argparse.Namespace(**request.model_dump(exclude={"rules", "set", "rules_text"}), **extra)
 
 
-def betting_check(request: BettingRequest) -> None:
+def betting_check(request: BettingRequest) -> RuleSet:
     """The checks of a betting request that need no solve, made before its job starts (so
     a position the round cannot be in is a 400 at once, never after a long solve).
+
+    Returns
+    -------
+    RuleSet
+        The request's rule set (:func:`table_rules`).
 
     Raises
     ------
     OptionError
         As :func:`betting_answer` would, with the same message.
     """
-    _betting_question(request)
+    return _betting_question(request)[0]
 
 
 def _betting_question(request: BettingRequest) -> tuple[RuleSet, RuleSet, dict, bool]:

@@ -134,9 +134,9 @@ def create_app(board: JobBoard | None = None) -> FastAPI:
         summary="001 betting, one seat: meet/fold, check/raise, holds",
     )
     def betting(request: BettingRequest) -> JSONResponse:
-        answers.betting_check(request)  # refused at once, before a job starts a solve
-        # the rule set a request makes, not its spelling, names its solve (and lock)
-        rules = answers.table_rules(request)
+        # refused at once, before a job starts a solve; the rule set the request makes,
+        # not its spelling, names its solve (and lock)
+        rules = answers.betting_check(request)
         group = ("betting", rules, request.players, request.ante,
                  request.raise_size, request.raises, request.exact)  # fmt: skip
         return _answer(jobs, "betting", request, group, answers.betting_answer)
