@@ -522,7 +522,7 @@ def test_an_option_given_twice_is_refused_never_the_last_kept(capsys, argv):
     [
         ("rules", "show", "classic", "--set", "throws=2", "--set", "wild=K"),
         ("crosscheck", "--only", "chances", "--only", "turns", "--n", "1000", "--no-progress"),
-        ("report", "--no-cache", "--fresh", "--section", "odds_tables", "--jobs", "1"),
+        ("report", "--no-cache", "--fresh", "--section", "odds_tables", "--workers", "1"),
     ],
 )
 def test_options_that_collect_and_flags_may_be_given_twice(capsys, tmp_path, argv):

@@ -201,7 +201,7 @@ def test_the_report_draws_no_committed_chart_again(tmp_path, monkeypatch):
         return real(self, target, *args, **kwargs)
 
     monkeypatch.setattr(MatplotlibFigure, "savefig", counted)
-    run_report(out, ("games_tables", "betting_sessions"), progress=False, jobs=1, use_cache=True)
+    run_report(out, ("games_tables", "betting_sessions"), progress=False, workers=1, use_cache=True)
     assert drawn == []
     for name in ("rounds_by_seat.png", "matches.png", "betting_sessions.png"):
         found = next(out.rglob(name))

@@ -380,7 +380,7 @@ def test_a_fifo_among_the_report_files_is_refused(tmp_path):
     (tmp_path / "odds").mkdir()
     os.mkfifo(tmp_path / "odds" / "gameweave_by_category.csv")
     done = _command(
-        "report", "--out", str(tmp_path), "--section", "odds_tables", "--jobs", "1",
+        "report", "--out", str(tmp_path), "--section", "odds_tables", "--workers", "1",
         "--no-cache", "--no-progress",
     )  # fmt: skip
     assert done.returncode == 2, done.stderr[-300:]

@@ -46,13 +46,13 @@ def _relative(paths: list[Path], folder: Path) -> list[str]:
 def test_workers_and_the_cache_write_the_serial_bytes(tmp_path, monkeypatch):
     monkeypatch.setenv("POKERDICE_CACHE_DIR", str(tmp_path / "cache"))
     serial = tmp_path / "serial"
-    written = run_report(serial, SECTIONS, progress=False, jobs=1, use_cache=False)
+    written = run_report(serial, SECTIONS, progress=False, workers=1, use_cache=False)
     expected = _tree(serial)
     assert len(expected) == len(written) > 10
     assert not (tmp_path / "cache" / "report").exists()  # the serial run above used no cache
     for name, use_cache in [("fresh", False), ("filling", True), ("warm", True)]:
         out = tmp_path / name
-        files = run_report(out, SECTIONS, progress=False, jobs=2, use_cache=use_cache)
+        files = run_report(out, SECTIONS, progress=False, workers=2, use_cache=use_cache)
         assert _relative(files, out) == _relative(written, serial), name
         got = _tree(out)
         assert got.keys() == expected.keys(), name
@@ -70,17 +70,17 @@ def test_an_error_in_a_worker_is_raised_in_the_parent(tmp_path):
 
     with pytest.raises(OutputError) as info:  # one message naming the path, no traceback
         run_report(
-            out, ("odds_tables", "betting_sessions"), progress=False, jobs=2, use_cache=False
+            out, ("odds_tables", "betting_sessions"), progress=False, workers=2, use_cache=False
         )
     assert "cannot write" in str(info.value) and "/odds/" in str(info.value)
 
 
 #: run_report's arguments of the wrong type or range, and the words of each refusal.
 BAD_ARGUMENTS = [
-    ({"jobs": 0}, "jobs must be 1 to 256, got 0"),
-    ({"jobs": 257}, "jobs must be 1 to 256, got 257"),
-    ({"jobs": "2"}, "jobs must be a whole number, got '2'"),
-    ({"jobs": True}, "jobs must be a whole number, got True"),
+    ({"workers": 0}, "workers must be 1 to 256, got 0"),
+    ({"workers": 257}, "workers must be 1 to 256, got 257"),
+    ({"workers": "2"}, "workers must be a whole number, got '2'"),
+    ({"workers": True}, "workers must be a whole number, got True"),
     ({"out_dir": 5}, "out_dir must be a path (str or Path), got 5"),
     ({"sections": "odds_tables"}, "sections must be a list or tuple of names"),
     ({"sections": ("odds",)}, "unknown section 'odds'"),
@@ -100,25 +100,27 @@ def test_bad_arguments_are_refused_before_any_work(tmp_path, change, words):
     assert not any(tmp_path.iterdir())  # refused before anything is written
 
 
-@pytest.mark.parametrize("jobs", ["257", "99999999999999999999"])
-def test_jobs_past_the_cap_is_refused(capsys, tmp_path, jobs):
-    argv = ["report", "--out", str(tmp_path), "--section", "odds_tables", "--jobs", jobs]
+@pytest.mark.parametrize("option", ["--workers", "--jobs"])  # --jobs: the older name
+@pytest.mark.parametrize("workers", ["257", "99999999999999999999"])
+def test_workers_past_the_cap_is_refused(capsys, tmp_path, option, workers):
+    argv = ["report", "--out", str(tmp_path), "--section", "odds_tables", option, workers]
     with pytest.raises(SystemExit) as stop:  # argparse's refusal: usage, then the message
         run_cli(capsys, *argv)
     err = capsys.readouterr().err
     assert stop.value.code == 2 and "Traceback" not in err
-    assert f"argument --jobs: expected a whole number from 1 to 256, got '{jobs}'" in err
+    expected = f"argument --workers/--jobs: expected a whole number from 1 to 256, got '{workers}'"
+    assert expected in err
     assert not any(tmp_path.iterdir())  # refused before anything is written
 
 
 def test_a_section_named_twice_runs_once(capsys, tmp_path):
     argv = ["report", "--out", str(tmp_path), "--section", "odds_tables", "--no-progress"]
-    code, out, _ = run_cli(capsys, *argv, "--section", "odds_tables", "--jobs", "2")
+    code, out, _ = run_cli(capsys, *argv, "--section", "odds_tables", "--workers", "2")
     files = [path for path in tmp_path.rglob("*") if path.is_file()]
     assert code == 0 and out == f"wrote {len(files)} files under {tmp_path}/\n"
-    twice = run_report(tmp_path, ("odds_tables", "odds_tables"), progress=False, jobs=1)
+    twice = run_report(tmp_path, ("odds_tables", "odds_tables"), progress=False, workers=1)
     assert _relative(twice, tmp_path) == _relative(
-        run_report(tmp_path, ("odds_tables",), progress=False, jobs=1), tmp_path
+        run_report(tmp_path, ("odds_tables",), progress=False, workers=1), tmp_path
     )
 
 

@@ -11,7 +11,7 @@ from pokerdice_stats.engines.cli import (
     progress_wanted,
     range_text,
 )
-from pokerdice_stats.ground.bounds import MAX_JOBS
+from pokerdice_stats.ground.bounds import MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 
 
@@ -35,11 +35,14 @@ def register(subparsers) -> None:
         help="hide the progress bar (hidden too where stderr is not a terminal)",
     )
     parser.add_argument(
+        "--workers",
         "--jobs",
-        type=bounded_whole(1, MAX_JOBS),
+        dest="workers",
+        metavar="W",
+        type=bounded_whole(1, MAX_WORKERS),
         default=None,
-        help=f"worker processes, {range_text(1, MAX_JOBS)} (default: 2, or 1 on a one-core "
-        "machine; 1: no workers)",
+        help=f"worker processes, {range_text(1, MAX_WORKERS)} (default: 2, or 1 on a one-core "
+        "machine; 1: no workers, every task in this process)",
     )
     parser.add_argument(
         "--no-cache",
@@ -63,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         args.out,
         sections,
         progress=progress_wanted(args),
-        jobs=args.jobs,
+        workers=args.workers,
         use_cache=not args.no_cache,
     )
     emit(f"wrote {len(written)} files under {args.out}/")

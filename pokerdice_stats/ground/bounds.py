@@ -68,8 +68,8 @@ MAX_BANK = 10**15
 #: Most threads a simulation runs on (``--workers``): more would only queue chunks.
 MAX_WORKERS = 256
 
-#: Most worker processes of the main job (``report --jobs``): more would only wait.
-MAX_JOBS = 256
+#: Most worker processes of the main job (``report --workers``): more would only wait.
+MAX_WORKERS = 256
 
 #: Most samples one simulation run may ask for (``--n``); beyond it a run would take days.
 MAX_SAMPLES = 10**11

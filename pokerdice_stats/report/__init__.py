@@ -24,7 +24,7 @@ from pokerdice_stats.ground.arguments import (
     checked_path,
     checked_whole_number,
 )
-from pokerdice_stats.ground.bounds import MAX_JOBS
+from pokerdice_stats.ground.bounds import MAX_WORKERS
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.threads import cores
 
@@ -49,7 +49,7 @@ SECTIONS = tuple(section_modules())
 
 
 #: Processes of the main job by default (two: the target machine has two cores).
-DEFAULT_JOBS = 2
+DEFAULT_WORKERS = 2
 
 
 def _section_tasks(out_dir: Path, sections: tuple[str, ...]) -> list[tuple[str, Task]]:
@@ -61,18 +61,18 @@ def _section_tasks(out_dir: Path, sections: tuple[str, ...]) -> list[tuple[str, 
     return pairs
 
 
-def default_jobs() -> int:
-    """:data:`DEFAULT_JOBS`, or fewer on a machine with fewer cores (1 off POSIX)."""
+def default_workers() -> int:
+    """:data:`DEFAULT_WORKERS`, or fewer on a machine with fewer cores (1 off POSIX)."""
     if os.name != "posix":  # the workers inherit their socket by file descriptor
         return 1
-    return max(1, min(DEFAULT_JOBS, cores()))
+    return max(1, min(DEFAULT_WORKERS, cores()))
 
 
 def run_report(
     out_dir: str | Path = "results",
     sections: tuple[str, ...] = SECTIONS,
     progress: bool = True,
-    jobs: int | None = None,
+    workers: int | None = None,
     use_cache: bool = True,
 ) -> list[Path]:
     """Run the main job.
@@ -85,9 +85,9 @@ def run_report(
         Which sections to run (all by default); a section named twice runs once.
     progress : bool
         Show a progress bar.
-    jobs : int, optional
-        Processes, 1 to :data:`~pokerdice_stats.ground.bounds.MAX_JOBS` (default
-        :func:`default_jobs`); 1 runs every task in this process.
+    workers : int, optional
+        Worker processes, 1 to :data:`~pokerdice_stats.ground.bounds.MAX_WORKERS` (default
+        :func:`default_workers`); 1 runs every task in this process.
     use_cache : bool
         Load the expensive solves from the cache of :mod:`pokerdice_stats.engines.report.cache`
         when their inputs and code are unchanged (and store them there).  The files
@@ -104,14 +104,18 @@ def run_report(
     ------
     OptionError
         If the output folder cannot be made, an argument is of the wrong type (a
-        string for ``sections``), a section is unknown, or ``jobs`` is not a whole
-        number from 1 to :data:`~pokerdice_stats.ground.bounds.MAX_JOBS`.
+        string for ``sections``), a section is unknown, or ``workers`` is not a
+        whole number from 1 to :data:`~pokerdice_stats.ground.bounds.MAX_WORKERS`.
     """
     out = checked_path(out_dir, "out_dir")
     sections = checked_names(sections, "sections")
     progress = checked_flag(progress, "progress")
     use_cache = checked_flag(use_cache, "use_cache")
-    jobs = default_jobs() if jobs is None else checked_whole_number(jobs, "jobs", 1, MAX_JOBS)
+    workers = (
+        default_workers()
+        if workers is None
+        else checked_whole_number(workers, "workers", 1, MAX_WORKERS)
+    )
     unknown = [name for name in sections if name not in SECTIONS]
     if unknown:
         raise OptionError(f"unknown section {unknown[0]!r}; choose from: " + ", ".join(SECTIONS))
@@ -124,7 +128,7 @@ def run_report(
     cache.use(cache.default_folder() if use_cache else None)
     cache.keep_solves(use_cache)
     try:
-        written = _run(out, sections, progress, jobs)
+        written = _run(out, sections, progress, workers)
     finally:
         cache.use(before)
         cache.keep_solves(kept_before)
@@ -133,17 +137,17 @@ def run_report(
     return [*written, write_readme(out), write_index(out)]
 
 
-def _run(out: Path, sections: tuple[str, ...], progress: bool, jobs: int) -> list[Path]:
-    if jobs == 1 or os.name != "posix":
+def _run(out: Path, sections: tuple[str, ...], progress: bool, workers: int) -> list[Path]:
+    if workers == 1 or os.name != "posix":
         return _run_serial(_section_tasks(out, sections), progress)
-    if jobs > len(sections):  # their groups say how many workers are worth starting
+    if workers > len(sections):  # their groups say how many workers are worth starting
         pairs = _section_tasks(out, sections)
-        with WorkerPool.for_tasks(out, pairs, jobs) as pool:
+        with WorkerPool.for_tasks(out, pairs, workers) as pool:
             return _run_workers(pairs, progress, pool)
     # A section is one group or more, so every worker will have work: they start first,
     # and import the sections while this process lists the tasks.
     modules = section_modules()
-    with WorkerPool(out, tuple(modules[name] for name in sections), jobs) as pool:
+    with WorkerPool(out, tuple(modules[name] for name in sections), workers) as pool:
         return _run_workers(_section_tasks(out, sections), progress, pool)
 
 

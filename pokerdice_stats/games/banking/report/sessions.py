@@ -84,11 +84,11 @@ def _fmt(e, scale: float = 1) -> str:
 CHANCES = ("ended_ahead", "ruin", "exact_ruin")
 
 
-def seats_frame(percent: bool = False) -> pd.DataFrame:
-    """One row per (table size, seat): simulated figures with 95% intervals, exact for 2 seats
-    (with ``percent``, the :data:`CHANCES` in percent, to the same digits)."""
+def seats_frame() -> pd.DataFrame:
+    """One row per (table size, seat): simulated figures as text with their 95% intervals,
+    exact for 2 seats, the :data:`CHANCES` in percent (the Markdown table's rows)."""
     exact = exact_two_seats()
-    scale = 100 if percent else 1
+    scale = 100
     rows = []
     for players in TABLES:
         result = sessions(players)
@@ -107,9 +107,7 @@ def seats_frame(percent: bool = False) -> pd.DataFrame:
             }
             if players == 2:
                 row["exact_mean_bank"] = f"{fixed_text(float(exact.mean_bank(s)), '.4f')}"
-                row["exact_ruin"] = fixed_text(
-                    scale * float(exact.ruin(s)), ".5f" if scale == 1 else ".3f"
-                )
+                row["exact_ruin"] = fixed_text(scale * float(exact.ruin(s)), ".3f")
                 row["exact_rounds_survived"] = f"{fixed_text(float(exact.survived(s)), '.2f')}"
             rows.append(row)
     return pd.DataFrame(rows)
@@ -171,7 +169,7 @@ def write_tables(out_dir: Path) -> list[Path]:
         f"{ROUNDS:,} rounds, every chance within {fixed_text(100 * exact.tolerance, '.1e')} "
         "percentage points).  The CSV holds the same figures as numbers (chances from 0 to "
         "1), each simulated one with its interval in `_low` and `_high` columns.\n\n"
-        + to_markdown(seats_frame(percent=True), percent=CHANCES)
+        + to_markdown(seats_frame(), percent=CHANCES)
     )
     return [
         write_text(folder / "banking_sessions.md", text),

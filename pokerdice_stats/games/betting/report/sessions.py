@@ -67,10 +67,10 @@ def _fmt(e, digits: int = 4, scale: float = 1) -> str:
 CHANCES = ("takes_the_pot", "raises", "folds", "ruin")
 
 
-def seats_frame(percent: bool = False) -> pd.DataFrame:
-    """One row per (table size, seat), simulated figures with 95% intervals (with
-    ``percent``, the :data:`CHANCES` in percent, to the same digits)."""
-    chance = functools.partial(_fmt, digits=2, scale=100) if percent else _fmt
+def seats_frame() -> pd.DataFrame:
+    """One row per (table size, seat), simulated figures as text with their 95% intervals,
+    the :data:`CHANCES` in percent (the Markdown table's rows)."""
+    chance = functools.partial(_fmt, digits=2, scale=100)
     rows = []
     for players in TABLES:
         result = sessions(players)
@@ -151,7 +151,7 @@ def write_tables(out_dir: Path) -> list[Path]:
         "taker, so the first seat's edge is shared out: net chips per round are close to "
         "zero for every seat.  The CSV holds the same figures as numbers (rates from 0 to 1), "
         "each simulated one with its interval in `_low` and `_high` columns.\n\n"
-        + to_markdown(seats_frame(percent=True), percent=CHANCES)
+        + to_markdown(seats_frame(), percent=CHANCES)
     )
     return [
         write_text(folder / "betting_sessions.md", text),
