@@ -36,7 +36,11 @@ common rule set of Poker Dice. The main entry points are importable from here
   :func:`simulate_progressive` with :class:`RunOptions`;
 - tables and charts for reading: :func:`to_markdown`, :func:`frame_as_text`,
   :func:`plot_strategy`, :data:`PRESET_SOURCES`;
-- the main job: :func:`run_report`.
+- the main job: :func:`run_report`;
+- OpenSpiel: with ``pyspiel`` importable, the hidden-hand games of :data:`OPENSPIEL_GAMES`
+  (``pokerdice_bidding``, ``pokerdice_banking``, ``pokerdice_progressive_blind``) are
+  registered as soon as both are imported, in either order
+  (:func:`register_openspiel_games` does it by hand).
 
 Every bad argument raises a :class:`PokerDiceError` (a ``ValueError``).
 
@@ -59,6 +63,7 @@ import importlib
 from typing import Any
 
 from pokerdice_stats import _moved
+from pokerdice_stats.games import openspiel_games as _openspiel_games
 from pokerdice_stats.ground.errors import (
     DiceError,
     GoalError,
@@ -165,6 +170,8 @@ _PUBLIC = {
     "frame_as_text": "ground.formats",
     "plot_strategy": "engines.report.strategy_charts",
     "run_report": "report",
+    "register_openspiel_games": "games.openspiel_games",
+    "OPENSPIEL_GAMES": "games.openspiel_games",
 }
 
 __all__ = [
@@ -190,3 +197,7 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_PUBLIC))
+
+
+# OpenSpiel's games, whenever pyspiel is importable: now if it is loaded, else on its import.
+_openspiel_games.register_when_loaded()

@@ -249,7 +249,7 @@ def test_rules_file_names_a_preset_and_overrides(capsys, tmp_path):
     assert (code, err) == (0, "")
     shown = json.loads(out)
     assert shown["preset"] == "triple-snakes"
-    assert shown["throws"] == "3" and shown["wild"] == "1" and shown["tiebreak"] == "full"
+    assert shown["throws"] == 3 and shown["wild"] == "1" and shown["tiebreak"] == "full"
     assert "small-straight" in shown["categories"]
     # The file given as the NAME of `rules show`, and to other commands.
     code, out, _ = run_cli(capsys, "rules", "show", str(path))
@@ -305,6 +305,8 @@ def test_rules_show_every_preset(capsys, name):
     assert code == 0
     assert set(shown) == {"rules", "preset", *OPTION_KEYS, "categories", "faces"}
     assert shown["rules"] == name
+    assert all(isinstance(shown[k], int) for k in ("throws", "max_rethrow", "target"))
+    assert isinstance(shown["sticky_holds"], bool)  # JSON's true/false, not text
     settings = {k: v for k, v in shown.items() if k in ("preset", *OPTION_KEYS)}
     assert get_rules(name, settings) == PRESETS[name]
     for fmt in ("markdown", "csv"):

@@ -167,6 +167,9 @@ def test_cli_design(capsys, tmp_path):
         (["--design", "--target", "3%", "--solve", "scale"], "choose one of"),
         (["--design", "--target=-3%", "--movable", "column:three-of-a-kind", "--side", "house",
           "--max-pay", "6"], "no whole-number schedule"),
+        (["--design", "--target", "3%", "--rounds", "10"], "--rounds gives the bank"),
+        (["--solve", "scale", "--target", "3", "--rounds", "10"], "--rounds gives the bank"),
+        (["--compare", "004", "004", "--schedule-out", "x.csv"], "--compare uses two"),
     ],
 )  # fmt: skip
 def test_cli_design_refusals(capsys, argv, words):
@@ -198,3 +201,32 @@ def test_cli_design_rows_write_the_losers_as_text(capsys):
     code, out, err = run_cli(capsys, "payout", "--design", "--target", "3%", "--format", "csv")
     assert code == 0, err
     assert "['" not in out and "full-house" in out
+
+
+@pytest.mark.parametrize("target", ["0.5", "0.7"])
+def test_a_target_the_line_overshoots_is_met_by_one_cell(tmp_path, target):
+    """004's five-of-a-kind over a full house moves the policies as its pay grows, so the
+    line's first step overshoots (0.32 points for 0.5); the one-cell search still lands in
+    the band, with the fewest points: one point less toward the seed's pay leaves it."""
+    design = design_schedule(RULES, target)
+    check(design, tmp_path, target)
+    assert len({(c.winner, c.losers) for c in design.changes}) == 1
+    change = design.changes[0]
+    step = 1 if change.after > change.before else -1
+    nearer = PROGRESSIVE_SCHEDULE
+    for side in ("player", "house"):
+        for loser in change.losers:
+            nearer = nearer.with_amount(change.winner, loser, change.after - step, side=side)
+    edge = expected_payout(RULES, "optimal", schedule=nearer).edge
+    assert abs(edge.expected - Fraction(target)) > Fraction(1, 20)
+
+
+def test_a_failed_design_names_the_closest_edge_it_met():
+    """Only the base row moves (row:bust): 0.5 points is out of reach, and the closest edge
+    named is nearer than the seed's 1.508 points (the search pushed the row's cells), and
+    is the exact edge of a schedule that is in order."""
+    with pytest.raises(DesignError) as caught:
+        design_schedule(RULES, "0.5", movable="row:high-die")
+    found = re.search(r"the closest this search reached is ([0-9.]+) points", str(caught.value))
+    assert found is not None, str(caught.value)
+    assert float(found.group(1)) < 1.0

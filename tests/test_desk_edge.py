@@ -86,6 +86,32 @@ def test_percent_target_solved_exactly(tmp_path, cell, target):
     assert solved.edge.percent == edge.percent
 
 
+@pytest.mark.parametrize("target", ["1.5%", "-3%"])
+def test_a_pay_out_of_reach_names_the_closest_edge_in_the_targets_unit(target):
+    """five-of-a-kind/two-pair cannot bring 004 below about +2.3%: the refusal names the
+    pay tried whose edge, in percent, is nearest the target (pay 2000, +2.338%, is one of
+    the pays every solve tries), whatever the target, and that edge is the pay's own."""
+    import re
+
+    with pytest.raises(OptionError) as caught:
+        solve_pay(RULES, "five-of-a-kind/two-pair", target)
+    found = re.search(r"closest of the \d+ pays tried is ([+-][0-9.]+)% \(at pay ([0-9.]+)\)",
+                      str(caught.value))  # fmt: skip
+    assert found is not None, str(caught.value)
+    at_2000 = expected_payout(RULES, schedule=_with_pay("five-of-a-kind", "two-pair", 2000))
+    assert float(found.group(1)) <= float(at_2000.edge.percent) + 5e-4
+    pay = Fraction(found.group(2))
+    if pay.denominator == 1:  # a whole pay is printed exactly: its edge, evaluated apart
+        named = expected_payout(RULES, schedule=_with_pay("five-of-a-kind", "two-pair", pay))
+        assert abs(float(named.edge.percent) - float(found.group(1))) <= 5e-4
+
+
+def _with_pay(winner, loser, pay):
+    from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE
+
+    return PROGRESSIVE_SCHEDULE.with_amount(winner, loser, pay)
+
+
 def test_a_scale_cannot_move_a_percentage():
     with pytest.raises(OptionError, match="moves the points, not the percentage"):
         solve_pay(RULES, "scale", "3%")

@@ -291,6 +291,18 @@ def _check_args(args: argparse.Namespace) -> None:
             raise OptionError(f"--{key.replace('_', '-')} goes with --design")
     if args.compare and args.schedule:
         raise OptionError("--compare names both schedules; leave out --schedule")
+    if args.compare and args.schedule_out is not None:
+        raise OptionError(
+            "--schedule-out writes the one schedule in use, and --compare uses two: leave it "
+            "out (each file named to --compare is already a schedule file, or write a preset's "
+            "with payout --schedule NAME --schedule-out FILE)"
+        )
+    if args.rounds is not None and searching:
+        raise OptionError(
+            "--rounds gives the bank under a schedule in use, and --solve/--design look for a "
+            "new one: write it with --schedule-out FILE, then run payout --schedule FILE "
+            "--rounds R"
+        )
 
 
 def run_payout(args: argparse.Namespace) -> int:

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 
 from pokerdice_stats.engines.blind.policy_names import canonical_policy
 from pokerdice_stats.games.progressive.exact.amounts import amount_text
+from pokerdice_stats.games.progressive.exact.design_search import apply_changes, one_cell_design
 from pokerdice_stats.games.progressive.exact.design_table import (
     Cell,
     bounds,
@@ -88,7 +89,9 @@ if TYPE_CHECKING:
 DEFAULT_WITHIN = Fraction(1, 20)
 #: The largest pay when no maximum is given.
 PAY_LIMIT = 1_000_000
-#: Exact evaluations of the game in one design, at most.
+#: Exact evaluations of the game by the one-cell search (each movable cell alone), at most.
+ONE_CELL = 60
+#: Exact evaluations of the game by the search moving several cells, at most.
 MAX_ROUNDS = 12
 
 
@@ -319,27 +322,52 @@ def design_schedule(
     current = dict(rounded)
     tried: set[tuple] = {tuple(sorted(current.items()))}
     base_disorders = disorders(rules, base)
+    memo: dict[tuple, object] = {}
+
+    def evaluate(pays):
+        key = tuple(sorted(pays.items()))
+        if key not in memo:
+            memo[key] = _evaluate(rules, schedule_of(pays, "", schedule.winners), game)
+        return memo[key]
+
+    def reached_of(pays) -> Fraction | None:
+        if disorders(rules, pays) - base_disorders:
+            return None  # out of order where the base was not
+        value = edge_of(evaluate(pays)).value(aim.percent)
+        return None if value is None else Fraction(value)
+
+    limits = [bounds(rules, rounded, cell, largest) for cell in cells]
     best = None
-    evaluations = 0
-    while evaluations < MAX_ROUNDS:
-        outcomes = _evaluate(rules, schedule_of(current, "", schedule.winners), game)
-        evaluations += 1
+    start = reached_of(rounded)
+    if start is not None and abs(start - aim.value) > tolerance:
+        edge = edge_of(evaluate(rounded))
+        line = slopes(rules, evaluate(rounded), cells, tau)
+        gap = float(-_aim_value(edge, aim))
+        predicted = [round(gap / g) if g else None for g in line]
+        hit, closest = one_cell_design(
+            reached_of, aim.value, start, cells, rounded, predicted, limits, tolerance, ONE_CELL
+        )
+        if hit is not None:
+            edge = edge_of(evaluate(hit))
+            return _answer(rules, aim, schedule, base, hit, edge, settings, game, len(memo))
+        if closest is not None:
+            best = (abs(closest[0] - aim.value), closest[0], closest[1])
+    for _ in range(MAX_ROUNDS):
+        outcomes = evaluate(current)
         edge = edge_of(outcomes)
-        gap_now = _gap(edge, aim)
         reached = edge.value(aim.percent)
-        if reached is not None and (best is None or abs(gap_now) < abs(best[0])):
-            best = (gap_now, reached, dict(current))
+        if reached is not None and (best is None or abs(reached - aim.value) < best[0]):
+            best = (abs(reached - aim.value), reached, dict(current))
         if reached is not None and abs(Fraction(reached) - aim.value) <= tolerance:
-            return _answer(rules, aim, schedule, base, current, edge, settings, game, evaluations)
+            return _answer(rules, aim, schedule, base, current, edge, settings, game, len(memo))
         line = slopes(rules, outcomes, cells, tau)
         moved = [_delta(current, rounded, cell) for cell in cells]
         # the line at the current schedule, read from the base: the gap each change closes
         gap = float(-_aim_value(edge, aim)) + sum(g * d for g, d in zip(line, moved, strict=True))
         band = float(tolerance / 100 * Fraction(edge.action)) if aim.percent else float(tolerance)
-        limits = [bounds(rules, rounded, cell, largest) for cell in cells]
         step = None
         for candidate in closing(gap, line, limits, band * 0.8):
-            trial = _apply(rounded, cells, candidate)
+            trial = apply_changes(rounded, cells, candidate)
             key = tuple(sorted(trial.items()))
             if key in tried or disorders(rules, trial) - base_disorders:
                 continue  # met already, or out of order where the base was not
@@ -350,7 +378,7 @@ def design_schedule(
             break
         current = step
     hint = ""
-    near_zero = abs(aim.value) <= tolerance or (best is not None and best[1] > aim.value)
+    near_zero = abs(aim.value) <= 4 * tolerance  # within a few bands of an even game
     if computer == "optimal" and side == "both" and not schedule.two_sided and near_zero:
         hint = (
             "; with the same pays both ways the player, who may play as the computer does, "
@@ -372,23 +400,9 @@ def _aim_value(edge: Edge, aim: Target) -> Fraction:
     return Fraction(edge.expected) - aim.value
 
 
-def _gap(edge: Edge, aim: Target) -> Fraction:
-    return _aim_value(edge, aim)
-
-
 def _delta(current, rounded, cell: Cell) -> int:
     key = (cell.winner, cell.losers[0], cell.sides[0])
     return int(current[key] - rounded[key])
-
-
-def _apply(rounded, cells: list[Cell], changes: dict[int, int]):
-    out = dict(rounded)
-    for i, d in changes.items():
-        cell = cells[i]
-        for side in cell.sides:
-            for loser in cell.losers:
-                out[cell.winner, loser, side] = rounded[cell.winner, loser, side] + d
-    return out
 
 
 def _positive(value, name: str) -> Fraction:

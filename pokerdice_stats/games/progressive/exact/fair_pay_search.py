@@ -206,8 +206,13 @@ def outside_move(
         if heading is not None and heading > right.at:
             return min(right.at * 2, PAY_LIMIT)
         return PAY_LIMIT
-    closest = pieces[0]
-    edge = game.edges[closest.at]
+
+    def miss(at: Fraction) -> float:  # in the target's unit, whatever the line's
+        value = game.edges[at].value(percent)
+        return math.inf if value is None else abs(float(value) - float(target))
+
+    closest = min(sorted(game.edges), key=miss)
+    edge = game.edges[closest]
     reached = (
         percent_text(edge.percent) if percent else f"{float(edge.expected):.6g} points per round"
     )
@@ -221,8 +226,8 @@ def outside_move(
         why = "the edge moves away from the target on every piece met"
     raise OptionError(
         f"no pay of {cell_text(cell)} from 0 to {int(PAY_LIMIT):,} reaches "
-        f"{wanted_text}: the closest is {reached} (at pay {float(closest.at):.6g}); {why} "
-        f"({len(game.pieces)} pays tried)"
+        f"{wanted_text}: the closest of the {len(game.pieces)} pays tried is {reached} (at pay "
+        f"{float(closest):.6g}); {why}"
     )
 
 
