@@ -83,12 +83,12 @@ def run_show(args: argparse.Namespace) -> int:
     elif args.rules is None:
         args.rules = "gameweave"
     rules = rules_from_args(args)
-    settings = rules.settings()
+    settings: dict[str, object] = dict(rules.settings())
     if args.format != "table":
         if args.format == "json":  # numbers and true/false as JSON's own (the text: as --set)
             settings = {
                 **settings,
-                **{key: int(settings[key]) for key in ("throws", "max_rethrow", "target")},
+                **{key: int(str(settings[key])) for key in ("throws", "max_rethrow", "target")},
                 "sticky_holds": rules.sticky_holds,
             }
         record = {"rules": rules.label(), **settings, "categories": list(rules.category_slugs)}

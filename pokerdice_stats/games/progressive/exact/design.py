@@ -355,7 +355,8 @@ def design_schedule(
     for _ in range(MAX_ROUNDS):
         outcomes = evaluate(current)
         edge = edge_of(outcomes)
-        reached = edge.value(aim.percent)
+        value = edge.value(aim.percent)
+        reached = None if value is None else Fraction(value)
         if reached is not None and (best is None or abs(reached - aim.value) < best[0]):
             best = (abs(reached - aim.value), reached, dict(current))
         if reached is not None and abs(Fraction(reached) - aim.value) <= tolerance:

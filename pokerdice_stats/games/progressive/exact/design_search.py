@@ -208,14 +208,12 @@ def one_cell_design(
     closest : (Fraction, dict) or None
         The edge nearest the target among every evaluation, and its pays.
     """
-    order = sorted(
-        (i for i, d in enumerate(predicted) if d is not None), key=lambda i: abs(predicted[i])
-    )
+    order = sorted((abs(d), i, d) for i, d in enumerate(predicted) if d is not None)
     spent = 0
     hit: tuple[int, dict] | None = None
     closest: tuple[Fraction, dict] | None = None
-    for i in order:
-        if spent >= budget or (hit is not None and abs(predicted[i]) >= 2 * hit[0]):
+    for size, i, start in order:
+        if spent >= budget or (hit is not None and size >= 2 * hit[0]):
             break
 
         def reached(d: int, i: int = i) -> Fraction | None:
@@ -223,7 +221,7 @@ def one_cell_design(
 
         low, high = limits[i]
         probes, found = search_cell(
-            reached, target, base, predicted[i], low, high, tolerance, budget - spent
+            reached, target, base, start, low, high, tolerance, budget - spent
         )
         spent += len(probes)
         for p in probes:
