@@ -208,3 +208,29 @@ def test_load_game_checks_the_parameters_first():
     assert str(openspiel_game.load_game({"players": 4})) == str(load({"players": 4}))
     with pytest.raises(OptionError, match="unknown parameter 'player' of pokerdice_banking"):
         openspiel_game.load_game({"player": 4})
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_utility_bounds_are_the_ante_and_the_others_antes(players):
+    """A seat loses at most its own ante (-1) and wins at most the others' (N - 1): the
+    bounds an algorithm normalising rewards reads."""
+    game = load({"players": players})
+    assert (game.min_utility(), game.max_utility()) == (-1.0, float(players - 1))
+
+
+def test_an_illegal_throw_or_keep_is_refused_by_name():
+    game = load({})
+    state = game.new_initial_state()
+    state.apply_action(0)  # 1 1 1 1 1
+    with pytest.raises(
+        OptionError, match=r"keep 461 \(6 6 6 6 6\) is not a legal keep of 1 1 1 1 1"
+    ):
+        state.apply_action(461)
+    keep_ace = next(k for k in state.legal_actions() if state.action_to_string(0, k) == "keep 1")
+    state.apply_action(keep_ace)
+    six_sixes = next(h for h in range(ix.N_HANDS) if ix.HAND_COUNTS[h][5] == 5)
+    with pytest.raises(OptionError, match="cannot land on"):
+        state.apply_action(six_sixes)  # a throw keeping a 1 ends with a 1
+    for bad in (ix.N_HANDS, -1):
+        with pytest.raises(OptionError, match="whole number from 0 to 251"):
+            state.action_to_string(pyspiel.PlayerId.CHANCE, bad)

@@ -453,3 +453,24 @@ def test_an_rl_environment_plays_episodes():
             assert len(state) == size and sum(state[:2]) == 1
             step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
         assert sorted(step.rewards) == [-1.0, 1.0]
+
+
+def test_an_illegal_deal_bid_or_call_is_refused_by_name():
+    game = pyspiel.load_game(openspiel_game.GAME_NAME, {"hands": "0;46;251"})
+    state = game.new_initial_state()
+    with pytest.raises(OptionError, match=r"hand 5 is not dealt in this game"):
+        state.apply_action(5)
+    with pytest.raises(OptionError, match="whole number from 0 to 251"):
+        state.apply_action(999)
+    state.apply_action(0)
+    state.apply_action(46)
+    call = game.num_distinct_actions() - 1
+    with pytest.raises(OptionError, match="nothing can be called yet"):
+        state.apply_action(call)
+    state.apply_action(5)
+    with pytest.raises(OptionError, match="a bid must be above full-house"):
+        state.apply_action(3)
+    for bad in (call + 1, -1):
+        with pytest.raises(OptionError, match=f"whole number from 0 to {call}"):
+            state.action_to_string(0, bad)
+    assert str(state) == "hands 9 9 9 9 9 | Q Q Q 9 9 bids full-house"  # unchanged by refusals

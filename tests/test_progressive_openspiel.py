@@ -84,3 +84,16 @@ def test_a_policy_plays_only_its_own_rules():
     state.apply_action(5)
     chances = progressive_policy(eq, openspiel_game.load_game()).action_probabilities(state)
     assert sum(chances.values()) == pytest.approx(1)
+
+
+def test_a_push_returns_plain_zeros():
+    """Both stand on the same hand: nobody pays, and neither return is -0.0."""
+    import math
+
+    game = pyspiel.load_game(openspiel_game.GAME_NAME)
+    state = game.new_initial_state()
+    for _ in range(2):  # each seat throws 6 6 6 6 6, then stands
+        state.apply_action(ix.N_HANDS - 1)
+        state.apply_action(int(ix.HAND_KEEP[ix.N_HANDS - 1]))
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]
+    assert all(math.copysign(1.0, r) == 1.0 for r in state.returns())

@@ -32,6 +32,7 @@ from pokerdice_stats.turn.states import allowed_subkeeps, state_kind
 __all__ = [
     "AVAILABLE",
     "RoundSetting",
+    "action_index",
     "check_turn_by_hand",
     "hidden_hand_type",
     "register_round_game",
@@ -79,11 +80,47 @@ class RoundSetting:
         self.throws: dict[int, list[tuple[int, float]]] = {}
 
     @property
-    def largest_return(self) -> float:
-        """The most a seat can win in a round (the game's utility bound)."""
+    def return_bounds(self) -> tuple[float, float]:
+        """The least and the most a seat can end a round with (the game's utility bounds):
+        a pot loses at most the ante and wins at most the others' antes; a payout table
+        pays either way up to its largest entry."""
         if self.payout is None:
-            return float(self.players - 1)
-        return float(np.abs(self.payout).max())
+            return -1.0, float(self.players - 1)
+        largest = float(np.abs(self.payout).max())
+        return -largest, largest
+
+    def check_throw(self, keep: int, hand: object) -> int:
+        """``hand`` as an index, refused unless a throw of the dice not in ``keep`` can land
+        on it.
+
+        Raises
+        ------
+        OptionError
+            For anything else (OpenSpiel would go on to an impossible state).
+        """
+        index = action_index(hand, ix.N_HANDS, "a thrown hand")
+        if not (ix.KEEP_COUNTS[keep] <= ix.HAND_COUNTS[index]).all():
+            raise OptionError(
+                f"a throw keeping {self.keep_texts[keep]} cannot land on "
+                f"{self.hand_texts[index]} (hand {index})"
+            )
+        return index
+
+    def check_keep(self, hand: int, keep: object) -> int:
+        """``keep`` as an index, refused unless it is a legal keep of ``hand``.
+
+        Raises
+        ------
+        OptionError
+            For a keep the rules do not allow there.
+        """
+        index = action_index(keep, ix.N_KEEPS, "a keep")
+        if index not in self.keeps[hand]:
+            raise OptionError(
+                f"keep {index} ({self.keep_texts[index]}) is not a legal keep of "
+                f"{self.hand_texts[hand]}; the legal keeps are {list(self.keeps[hand])}"
+            )
+        return index
 
     def throw(self, keep: int) -> list[tuple[int, float]]:
         """The hands a throw of the dice not in ``keep`` lands on, with their chances."""
@@ -102,11 +139,20 @@ class RoundSetting:
         the points paid (a payout table)."""
         if self.payout is not None:
             pay = float(self.payout[finals[0], finals[1]])
-            return [pay, -pay]
+            return [pay, 0.0 - pay]  # not -0.0 for a push
         strengths = self.strength[finals]
         best = strengths == strengths.max()
         share = self.players / int(best.sum())
         return [share - 1.0 if won else -1.0 for won in best]
+
+
+def action_index(action: object, count: int, what: str) -> int:
+    """``action`` as an index below ``count``, or an OptionError naming ``what`` it is."""
+    if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+        raise OptionError(f"{what} is a whole number from 0 to {count - 1}, got {action!r}")
+    if not 0 <= int(action) < count:
+        raise OptionError(f"{what} is a whole number from 0 to {count - 1}, got {action}")
+    return int(action)
 
 
 try:
@@ -165,8 +211,8 @@ def register_round_game(
                 num_distinct_actions=ix.N_KEEPS,
                 max_chance_outcomes=ix.N_HANDS,
                 num_players=players,
-                min_utility=-self.shared.largest_return,
-                max_utility=self.shared.largest_return,
+                min_utility=self.shared.return_bounds[0],
+                max_utility=self.shared.return_bounds[1],
                 utility_sum=0.0,
                 max_game_length=players * (throws - 1),  # the players' keeps only
             )
@@ -215,12 +261,14 @@ if pyspiel is not None:
         def _apply_action(self, action: int) -> None:
             seat = self.seat
             if self.chance:
-                self.hand, self.left, self.chance = int(action), self.left - 1, False
+                hand = self.shared.check_throw(self.keep, action)
+                self.hand, self.left, self.chance = hand, self.left - 1, False
                 self.history_of[seat].append(("throw", self.hand))
                 if self.left == 0:
                     self._end_turn()
                 return
-            self.history_of[seat].append(("keep", int(action)))
+            action = self.shared.check_keep(self.hand, action)
+            self.history_of[seat].append(("keep", action))
             if action == ix.HAND_KEEP[self.hand]:  # stand
                 self._end_turn()
             else:
@@ -234,8 +282,10 @@ if pyspiel is not None:
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == pyspiel.PlayerId.CHANCE:
-                return f"throw {self.shared.hand_texts[action]}"
-            if action == ix.HAND_KEEP[self.hand]:
+                hand = action_index(action, ix.N_HANDS, "a hand")
+                return f"throw {self.shared.hand_texts[hand]}"
+            action = action_index(action, ix.N_KEEPS, "a keep")
+            if self.hand >= 0 and action == ix.HAND_KEEP[self.hand]:
                 return "stand"
             return f"keep {self.shared.keep_texts[action]}"
 

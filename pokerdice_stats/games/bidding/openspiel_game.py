@@ -53,7 +53,7 @@ from typing import Any
 
 import numpy as np
 
-from pokerdice_stats.engines.blind.openspiel_round import hidden_hand_type
+from pokerdice_stats.engines.blind.openspiel_round import action_index, hidden_hand_type
 from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder, check_ladder
 from pokerdice_stats.games.bidding.exact.solve import kept_rungs, restricted_ladder
 from pokerdice_stats.games.bidding.openspiel_observer import BiddingObserver
@@ -312,16 +312,34 @@ if pyspiel is not None:
 
         def _apply_action(self, action: int) -> None:
             if len(self.hands) < 2:
-                self.hands.append(int(action))
-            elif action == self.ladder.n_rungs:
+                hand = action_index(action, ix.N_HANDS, "a hand dealt")
+                if hand not in self.dealt:
+                    raise OptionError(f"hand {hand} is not dealt in this game (its hands: "
+                                      f"{list(self.dealt)})")  # fmt: skip
+                self.hands.append(hand)
+                return
+            n = self.ladder.n_rungs
+            action = action_index(action, n + 1, "a bid (or the call, the last action)")
+            if action not in self._legal_actions(self.current_player()):
+                last = self.ladder.labels[self.bids[-1]] if self.bids else None
+                raise OptionError(
+                    f"{'the call' if action == n else self.ladder.labels[action]} is not "
+                    "legal here: "
+                    + (f"a bid must be above {last}, or the last bid called" if last else
+                       "the first bid opens the game, and nothing can be called yet")
+                )  # fmt: skip
+            if action == n:
                 self.called = True
             else:
-                self.bids.append(int(action))
+                self.bids.append(action)
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == pyspiel.PlayerId.CHANCE:
-                return f"hand {_hand_texts(self.key[0])[action]}"
+                return (
+                    f"hand {_hand_texts(self.key[0])[action_index(action, ix.N_HANDS, 'a hand')]}"
+                )
             ladder = self.ladder
+            action = action_index(action, ladder.n_rungs + 1, "a bid (or the call)")
             return "call" if action == ladder.n_rungs else ladder.labels[action]
 
         def is_terminal(self) -> bool:
