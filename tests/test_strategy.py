@@ -365,3 +365,18 @@ def test_the_strategy_command_writes_files_or_prints_not_both(capsys, tmp_path):
     assert refused.value.code == 2 and out == "" and len(err.splitlines()) == 1
     assert err.startswith("pokerdice-stats strategy: error: argument --format: not allowed")
     assert not any(tmp_path.iterdir())
+
+
+def test_a_chart_refuses_a_frame_of_other_rules_or_another_kind(tmp_path):
+    """A strategy frame names the rules it was solved under (``attrs``); a chart of it under
+    other rules, or of a frame that is not a strategy frame, is refused by name and draws
+    nothing."""
+    gameweave = get_rules("gameweave")
+    frame = strategy_frame(solve(gameweave, "at-least:full-house"))
+    assert frame.attrs == {"rules": "gameweave", "goal": "at-least:full-house"}
+    path = tmp_path / "chart.png"
+    with pytest.raises(OptionError, match="solved under 'gameweave', not 'triple-snakes'"):
+        plot_strategy(frame, get_rules("triple-snakes"), "at-least:full-house", path)
+    with pytest.raises(OptionError, match="no column 'kept'"):
+        plot_strategy(frame.drop(columns=["kept"]), gameweave, "at-least:full-house", path)
+    assert not path.exists()

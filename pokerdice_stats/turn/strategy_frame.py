@@ -79,6 +79,7 @@ def strategy_frame(
     Returns
     -------
     pandas.DataFrame
+        Its ``attrs`` name the ``rules`` (their label) and the ``goal``.
         Columns :data:`COLUMNS`: hands strongest first within each number of
         throws left; ``keep`` is the dice kept, highest first (the whole hand
         means stand, ``""`` throw all five); ``optimal_holds`` counts the holds
@@ -183,7 +184,10 @@ def strategy_frame(
     columns = list(COLUMNS)
     if original:
         columns.insert(columns.index("hand") + 1, "untouched")
-    return pd.DataFrame(rows, columns=columns)
+    frame = pd.DataFrame(rows, columns=columns)
+    # the context a chart or a reader needs (pandas keeps it through copies and filters)
+    frame.attrs = {"rules": rules.label(), "goal": policy.goals[goal].name}
+    return frame
 
 
 def _value(raw: Any, exact: bool, scale: int) -> Fraction | float:

@@ -65,6 +65,8 @@ EXTRA_LINKS = {
 }
 #: Cells per row of a category block.
 COLUMNS = 12
+#: The columns of a strategy frame a chart reads.
+CHART_COLUMNS = ("throws_left", "category", "hand", "keep", "kept", "optimal_holds", "value_float")
 #: Fill colour by number of dice kept (0: throw all five .. 5: stand).
 KEPT_COLOURS = ("#f2f2f2", "#fde7b0", "#f7b267", "#e8703a", "#b83b5e", "#3f2a56")
 KEPT_LABELS = (
@@ -175,7 +177,9 @@ def plot_strategy(
     Raises
     ------
     OptionError
-        If ``frame`` is not a DataFrame, ``goal_name`` or ``title`` not a string,
+        If ``frame`` is not a strategy frame (a DataFrame with :data:`CHART_COLUMNS`),
+        or was solved under other rules (its ``attrs``), ``goal_name`` or ``title`` not a
+        string,
         ``path`` not a path, ``dpi`` not a whole number 10 to 1200, or ``value`` not a
         number.
     RulesError
@@ -186,6 +190,18 @@ def plot_strategy(
     """
     frame = checked_frame(frame)
     rules = check_rule_set(rules)
+    missing = [c for c in CHART_COLUMNS if c not in frame.columns]
+    if missing:
+        raise OptionError(
+            "frame must be a strategy frame (strategy_frame); it has no column "
+            + ", ".join(repr(c) for c in missing)
+        )
+    solved_under = frame.attrs.get("rules")
+    if solved_under is not None and solved_under != rules.label():
+        raise OptionError(
+            f"the frame was solved under {solved_under!r}, not {rules.label()!r}: draw it "
+            "with the rules it was solved under"
+        )
     goal_name = checked_text(goal_name, "goal_name")
     path = checked_path(path, "path")
     if title is not None:
