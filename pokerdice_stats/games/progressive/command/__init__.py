@@ -235,7 +235,8 @@ def payout_record(result, rounds: int | None = None, start: int = 10_000) -> dic
             exact_mean = result.bank_exact(rounds, start)[0]
             record["bank_mean_ignoring_ruin_exact"] = fraction_text(exact_mean)
     # each figure's own unit (``unit``: the points', kept for the readers of one unit)
-    names = [key.removesuffix("_float") for key in record]  # as the JSON writes them
+    # as the JSON writes them (a key left out, None here, has no unit to give)
+    names = [key.removesuffix("_float") for key, value in record.items() if value is not None]
     record["units"] = {name: JSON_UNITS[name] for name in names if name in JSON_UNITS}
     return record
 

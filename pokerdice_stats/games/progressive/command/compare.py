@@ -43,6 +43,7 @@ def compare_record(rules, schedules, game: dict, tolerance, rounds, start) -> di
         "unit": "points per round (the player's side)",
         "schedules": {n: s.label for n, s in zip(names, schedules, strict=True)},
         "totals": totals,
+        "edge_definition": EDGE_DEFINITION,
         "cells": cells,
         "session": None,
     }

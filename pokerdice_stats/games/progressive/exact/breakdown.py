@@ -27,7 +27,7 @@ from fractions import Fraction
 
 import pandas as pd
 
-from pokerdice_stats.games.progressive.exact.edge import Edge, edge_of
+from pokerdice_stats.games.progressive.exact.edge import EDGE_DEFINITION, Edge, edge_of
 from pokerdice_stats.games.progressive.exact.payout import RoundOutcomes, round_outcomes
 from pokerdice_stats.games.progressive.exact.schedule import PROGRESSIVE_SCHEDULE, PayoutSchedule
 from pokerdice_stats.ground.arguments import checked_instance
@@ -164,6 +164,8 @@ class Breakdown:
             "player_paid_exact": _exact(self.player_paid),
             "computer_paid": float(self.computer_paid),
             "computer_paid_exact": _exact(self.computer_paid),
+            "nothing_paid": float(1 - self.player_paid - self.computer_paid),
+            "nothing_paid_exact": _exact(1 - self.player_paid - self.computer_paid),
             "push": float(self.push),
             "push_exact": _exact(self.push),
             "largest_loss": _pay(self.largest_loss),
@@ -184,6 +186,7 @@ class Breakdown:
             "exact": self.exact,
         }
         record.update(self.totals())
+        record["edge_definition"] = EDGE_DEFINITION
         record["by_winner"] = by_winner(self).to_dict(orient="records")
         record["cells"] = [
             {

@@ -75,10 +75,11 @@ def write_breakdown(folder: Path) -> list[Path]:
         f"Schedule: {best.schedule.label}.  Figures are the player's, in points per round; "
         "every chance and contribution is exact (the CSV has them as fractions).  "
         "`player_paid`: the player is paid (the hit frequency of casino tables); "
-        "`computer_paid`: the player pays; `push`: equal categories; "
+        "`computer_paid`: the player pays; `nothing_paid`: no points change hands (a push, "
+        "or a win the schedule pays nothing); `push`: equal categories; "
         "`return_per_largest_loss`: expected payout over the most a round can cost.\n\n"
         "## Totals by computer policy\n\n"
-        + to_markdown(summary, percent=("player_paid", "computer_paid", "push"))
+        + to_markdown(summary, percent=("player_paid", "computer_paid", "nothing_paid", "push"))
         + "\n## The cells against the optimal computer (player sees its hand)\n\n"
         "`side`: who holds the winning category.  `contribution`: chance times the player's "
         "payout; the contributions add up to the expected payout "
