@@ -167,6 +167,13 @@ def test_bad_schedule_files(tmp_path, name, text, message):
         payout_matrix(RULES, read_schedule(path))
 
 
+def test_a_schedule_missing_a_pair_is_named_with_its_file(tmp_path):
+    path = tmp_path / "short.csv"
+    path.write_text("loser,full-house\nhigh-die,3\n")
+    with pytest.raises(ScheduleError, match=r"short\.csv\)': full-house beats .* no amount"):
+        payout_matrix(RULES, read_schedule(path))
+
+
 def test_missing_schedule_file(tmp_path):
     with pytest.raises(PokerDiceError, match="not found"):
         read_schedule(tmp_path / "none.toml")

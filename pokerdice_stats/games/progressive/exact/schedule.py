@@ -400,32 +400,32 @@ def category_payout(rules: RuleSet, schedule: PayoutSchedule) -> tuple[tuple[Fra
     slugs = rules.category_slugs
     n = len(slugs)
     received = [[Fraction(0)] * n for _ in range(n)]
-    for wi, li, amount in _by_index(rules, schedule.side("player"), schedule.name):
+    for wi, li, amount in _by_index(rules, schedule.side("player")):
         received[wi][li] = amount  # the player wins: the house pays
-    for wi, li, amount in _by_index(rules, schedule.side("house"), schedule.name):
+    for wi, li, amount in _by_index(rules, schedule.side("house")):
         received[li][wi] = -amount  # the house wins: the player pays
     return tuple(tuple(row) for row in received)
 
 
-def _by_index(rules: RuleSet, schedule: PayoutSchedule, name: str):
+def _by_index(rules: RuleSet, schedule: PayoutSchedule):
     """(winner index, loser index, amount) of every pair a paying winner beats."""
     slugs = rules.category_slugs
     for w, lo, _ in schedule.amounts:
         for slug in (w, lo):
             if slug not in slugs:
                 raise ScheduleError(
-                    f"schedule {schedule.name!r}: category {slug!r} is not in these rules "
+                    f"schedule {schedule.label!r}: category {slug!r} is not in these rules "
                     f"({', '.join(slugs)})"
                 )
         if slugs.index(w) > slugs.index(lo):
-            raise ScheduleError(f"schedule {name!r}: {w} does not beat {lo}")
+            raise ScheduleError(f"schedule {schedule.label!r}: {w} does not beat {lo}")
     for w in schedule.winners:
         wi = slugs.index(w)
         for li in range(wi + 1, len(slugs)):
             amount = schedule.amount(w, slugs[li])
             if amount is None:
                 raise ScheduleError(
-                    f"schedule {name!r}: {w} beats {slugs[li]} but no amount is given"
+                    f"schedule {schedule.label!r}: {w} beats {slugs[li]} but no amount is given"
                 )
             yield wi, li, amount
 

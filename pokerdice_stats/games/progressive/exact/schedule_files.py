@@ -286,7 +286,11 @@ def _grid(lines: list[str], source: str) -> list[tuple[object, ...]]:
             f"{source}: the header must be loser,WINNER,WINNER,... (or winner,loser,amount)"
         )
     winners = [category_slug(cell) for cell in header[1:]]
+    twice = next((w for i, w in enumerate(winners) if w in winners[:i]), None)
+    if twice is not None:
+        raise ScheduleError(f"{source}: the column {twice} is given twice in the header")
     triples: list[tuple[object, ...]] = []
+    seen_losers: set[str] = set()
     for row in rows[1:]:
         if len(row) != len(header):
             raise ScheduleError(
@@ -298,6 +302,9 @@ def _grid(lines: list[str], source: str) -> list[tuple[object, ...]]:
                 "its own side line ('# side: player', then '# side: house')"
             )
         for loser in _losers(row[0]):
+            if loser in seen_losers:
+                raise ScheduleError(f"{source}: the row of {loser} is given twice")
+            seen_losers.add(loser)
             triples.extend(_row_amounts(winners, loser, row[1:], source))
     return triples
 
@@ -322,7 +329,8 @@ def _row_amounts(
                 )
         elif cell == "*":
             raise ScheduleError(
-                f"{source}: {winner} over {loser}: * marks a push, on the diagonal only"
+                f"{source}: {winner} over {loser}: * marks a push, where the column and the row "
+                "name the same category (the diagonal); is the header or the row misnamed?"
             )
         elif cell not in ("-", ""):
             triples.append((winner, loser, raw))
