@@ -295,3 +295,17 @@ def test_a_wrong_object_is_named_not_read(betting_two, call, words):
 def test_a_habit_named_alone_is_one_habit(betting_two):
     one = pds.habit_costs(betting_two, "never-raise")
     assert set(one["habit"]) == {"never-raise"} and len(one) == betting_two.players
+
+
+def test_a_policy_reads_a_goal_by_its_number_or_its_name():
+    rules = pds.get_rules("gameweave")
+    policy = pds.solve(rules, ["at-least:full-house", "at-least:straight"])
+    assert policy.value("at-least:straight") == policy.value(1) != policy.value(0)
+    by_name = policy.alternatives("K K J 10 9", 2, goal="at-least:straight")
+    assert by_name.equals(policy.alternatives("K K J 10 9", 2, goal=1))
+    with pytest.raises(GoalError, match=r"'at-least:two-pair' is not one this policy solved; "
+                       r"its goals: at-least:full-house, at-least:straight"):  # fmt: skip
+        policy.value("at-least:two-pair")
+    for bad in (2, True, 1.0):
+        with pytest.raises(GoalError, match=r"a solved goal's number, 0 to 1, or its name"):
+            policy.value(bad)

@@ -226,3 +226,20 @@ def test_strided_outputs_take_the_scalar_path():
     for got, want in zip(out, table.classify(ranks), strict=True):
         np.testing.assert_array_equal(got, want)
     assert all((a[1::2] == 0).all() for a in wide)  # nothing written between the strides
+
+
+def test_a_masked_entry_is_refused_not_classified():
+    """A masked array's mask is not a "no throw" the classifier could honour: masked
+    entries are refused; a masked array with nothing masked is classified as its data."""
+    import numpy.ma as ma
+
+    from pokerdice_stats import get_rules, hand_table
+    from pokerdice_stats.ground.errors import DiceError
+
+    table = hand_table(get_rules("classic"))
+    rows = [[1, 2, 3, 4, 5], [0, 0, 0, 0, 0]]
+    with pytest.raises(DiceError, match="masked entries"):
+        table.classify(ma.masked_array(rows, mask=[[0] * 5, [1] * 5]))
+    whole = table.classify(ma.masked_array(rows))
+    plain = table.classify(np.array(rows))
+    assert all((a == b).all() for a, b in zip(whole, plain, strict=True))

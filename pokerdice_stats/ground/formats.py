@@ -228,6 +228,7 @@ def to_markdown(
 
     Examples
     --------
+    >>> from fractions import Fraction
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"hand": ["A A"], "probability": [Fraction(1, 6)], "one_in": [6]})
     >>> print(to_markdown(frame, percent=("probability",)), end="")
@@ -269,6 +270,7 @@ def percent_of(value: Any) -> Any:
     """A chance (0 to 1) times 100, for a table in percent: a whole number stays whole, a
     Fraction becomes a float, and anything else (text, a blank, a bool) is left alone.
 
+    >>> from fractions import Fraction
     >>> percent_of(0.25), percent_of(1), percent_of(Fraction(1, 8)), percent_of("-")
     (25.0, 100, 12.5, '-')
     """
@@ -414,6 +416,7 @@ def to_table(
     chance columns, written times 100 under a header ending in `` %``) as for
     :func:`to_markdown`.
 
+    >>> from fractions import Fraction
     >>> import pandas as pd
     >>> frame = pd.DataFrame(
     ...     {"seat": [1, 2], "win": [0.299037, Fraction(1, 3)], "rounds": [2.5, 1]}

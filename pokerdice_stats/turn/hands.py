@@ -6,7 +6,7 @@ wins, equal is an exact tie) and the number of throws out of 7,776; for the
 
 Examples
 --------
->>> from pokerdice_stats import get_rules
+>>> from pokerdice_stats import get_rules, hand_table
 >>> table = hand_table(get_rules("gameweave"))
 >>> table.describe("K K K Q Q")
 'Full house, kings over queens'
@@ -153,12 +153,18 @@ class HandTable:
         Raises
         ------
         DiceError
-            If the shape is wrong or a rank or code is out of range.
+            If the shape is wrong, a rank or code is out of range, or an entry is masked
+            (a masked array's mask is not read as "no throw").
         """
         from pokerdice_stats.kernels import classify as kernels
 
         if isinstance(throws, str):
             throws = [throws]
+        if np.ma.isMaskedArray(throws) and np.ma.getmaskarray(throws).any():
+            raise DiceError(
+                "throws is a masked array with masked entries: classify the rows you keep "
+                "(throws[~mask.any(axis=1)]), or fill them (throws.filled(...))"
+            )
         if isinstance(throws, list | tuple) and throws and all(isinstance(t, str) for t in throws):
             throws = np.array([parse_ranks(t, self.rules) for t in throws], dtype=np.int64)
         try:
@@ -223,7 +229,7 @@ class HandTable:
 
         Examples
         --------
-        >>> from pokerdice_stats import get_rules
+        >>> from pokerdice_stats import get_rules, hand_table
         >>> table = hand_table(get_rules("gameweave"))
         >>> table.hand("9 10 J K K") == table.hand("K K J 10 9")
         True
@@ -261,7 +267,7 @@ class HandTable:
 
         Examples
         --------
-        >>> from pokerdice_stats import get_rules
+        >>> from pokerdice_stats import get_rules, hand_table
         >>> hand_table(get_rules("gameweave")).format("9 K J K 10")
         'K K J 10 9'
         """
@@ -318,7 +324,7 @@ class HandTable:
 
         Examples
         --------
-        >>> from pokerdice_stats import get_rules
+        >>> from pokerdice_stats import get_rules, hand_table
         >>> hand_table(get_rules("gameweave")).describe("K K K Q Q")
         'Full house, kings over queens'
         """

@@ -91,8 +91,8 @@ class Policy:
             return Fraction(int(numerator), self._scale(throws_left))
         return float(numerator)
 
-    def value(self, goal: int = 0) -> Fraction | float:
-        """The value of a whole turn for goal number ``goal``."""
+    def value(self, goal: int | str = 0) -> Fraction | float:
+        """The value of a whole turn for ``goal`` (its number, or its name)."""
         return self._number(self.turn[self._goal(goal)], self.throws)
 
     def values(self) -> list[Fraction | float]:
@@ -124,7 +124,7 @@ class Policy:
         return state_index(self.rules, self.throws, hand, throws_left, aside)
 
     def _resolve(
-        self, hand: int | str, throws_left: int, goal: int, aside: int | str | None
+        self, hand: int | str, throws_left: int, goal: int | str, aside: int | str | None
     ) -> tuple[int, int, int, int | None]:
         """A hand, throws left, goal and dice aside as given by a user, checked and as indices.
 
@@ -159,15 +159,27 @@ class Policy:
             )
         return int(throws_left)
 
-    def _goal(self, goal: int) -> int:
+    def _goal(self, goal: int | str) -> int:
+        """A solved goal given by its number, or by its name (``"at-least:full-house"``)."""
         if type(goal) is int and 0 <= goal < len(self.goals):  # the common case at once
             return goal
+        names = [g.name for g in self.goals]
+        if isinstance(goal, str):
+            if goal in names:
+                return names.index(goal)
+            raise GoalError(
+                f"goal {goal!r} is not one this policy solved; its goals: {', '.join(names)} "
+                f"(give a name, or a number 0 to {len(names) - 1}; solve another goal with solve)"
+            )
         if (
             isinstance(goal, bool)
             or not isinstance(goal, int | np.integer)
             or not 0 <= goal < len(self.goals)
         ):
-            raise GoalError(f"goal number must be 0 to {len(self.goals) - 1}, got {goal!r}")
+            raise GoalError(
+                f"goal is a solved goal's number, 0 to {len(names) - 1}, or its name "
+                f"({', '.join(names)}), got {goal!r}"
+            )
         return int(goal)
 
     def _keep(self, keep: int | str, what: str) -> int:
@@ -183,7 +195,7 @@ class Policy:
         return int(keep)
 
     def state_value(
-        self, hand: int | str, throws_left: int, goal: int = 0, aside: int | str | None = None
+        self, hand: int | str, throws_left: int, goal: int | str = 0, aside: int | str | None = None
     ) -> Fraction | float:
         """Value of a hand (after a throw) with ``throws_left`` throws to come.
 
@@ -193,8 +205,8 @@ class Policy:
             The dice showing, or a hand index.
         throws_left : int
             0 (the turn is over: the hand's own value) to ``throws - 1``.
-        goal : int
-            The goal's number (default: the first).
+        goal : int or str
+            The goal's number, or its name (default: the first).
         aside : str or int, optional
             The dice set aside (``sticky_holds``), or the first-throw dice still
             untouched (a turn-scoped ``max_rethrow``); refused elsewhere.
@@ -225,7 +237,7 @@ class Policy:
         return self._number(self.stages[throws_left - 1].state_values[goal, state], throws_left)
 
     def best_keep(
-        self, hand: int | str, throws_left: int, goal: int = 0, aside: int | str | None = None
+        self, hand: int | str, throws_left: int, goal: int | str = 0, aside: int | str | None = None
     ) -> int:
         """The canonical best keep (a keep index; the hand's own keep means stand).
 
@@ -251,7 +263,7 @@ class Policy:
             return int(ix.HAND_KEEP[hand])
         return int(self.stages[throws_left - 1].best_keep[goal, state])
 
-    def keep_tables(self, goal: int = 0) -> np.ndarray:
+    def keep_tables(self, goal: int | str = 0) -> np.ndarray:
         """The ``(throws - 1, S)`` int16 best-keep tables of one goal, read-only.
 
         ``tables[t - 1, s]`` is the canonical keep in state ``s`` with ``t``
@@ -267,7 +279,11 @@ class Policy:
         return out
 
     def keep_value(
-        self, keep: int | str, throws_left: int, goal: int = 0, untouched: int | str | None = None
+        self,
+        keep: int | str,
+        throws_left: int,
+        goal: int | str = 0,
+        untouched: int | str | None = None,
     ) -> Fraction | float:
         """Value of keeping ``keep`` and throwing the rest, ``throws_left`` throws to come.
 
@@ -281,8 +297,8 @@ class Policy:
             The dice kept (``"K K"``) or a keep index.
         throws_left : int
             1 to ``throws - 1``: the throws to come, the one after this keep included.
-        goal : int
-            The goal's number (default: the first).
+        goal : int or str
+            The goal's number, or its name (default: the first).
         untouched : str or int, optional
             See above.
 
@@ -322,14 +338,14 @@ class Policy:
         return self._number(self.stages[throws_left - 1].keep_values[goal, column], throws_left)
 
     def optimal_keeps(
-        self, hand: int, throws_left: int, goal: int = 0, aside: int | None = None
+        self, hand: int, throws_left: int, goal: int | str = 0, aside: int | None = None
     ) -> list[int]:
         """Every optimal keep (keep indices, canonical order; the hand's own keep: stand)."""
         frame = self.alternatives(hand, throws_left, goal, aside)
         return [int(k) for k in frame.loc[frame["optimal"], "keep_index"]]
 
     def hold_rows(
-        self, hand: int | str, throws_left: int, goal: int = 0, aside: int | str | None = None
+        self, hand: int | str, throws_left: int, goal: int | str = 0, aside: int | str | None = None
     ) -> list[dict[str, Any]]:
         """Every distinct hold the rules allow, best first, as plain records.
 
@@ -355,7 +371,7 @@ class Policy:
         return rank_holds(self.rules, options, values, best, self.exact, tolerance)
 
     def alternatives(
-        self, hand: int | str, throws_left: int, goal: int = 0, aside: int | str | None = None
+        self, hand: int | str, throws_left: int, goal: int | str = 0, aside: int | str | None = None
     ) -> pd.DataFrame:
         """Every distinct hold the rules allow, best first.
 
@@ -387,7 +403,7 @@ class Policy:
         """
         return final_distribution(self)
 
-    def final_by_category(self, goal: int = 0) -> dict[str, Fraction | float]:
+    def final_by_category(self, goal: int | str = 0) -> dict[str, Fraction | float]:
         """Chance of finishing in each category under the policy, best first."""
         goal = self._goal(goal)
         numerators, denominator = self.final_distribution()

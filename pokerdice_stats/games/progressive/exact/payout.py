@@ -473,8 +473,9 @@ def expected_payout(
     Returns
     -------
     PayoutResult
-        ``push`` here is every round in which nothing changes hands (equal
-        categories, or a winner the schedule does not pay).
+        ``push`` is the chance of 004's push (equal categories); ``nothing_paid``
+        the chance that no points change hands (a push, or a winner the schedule does
+        not pay).
 
     Raises
     ------

@@ -235,7 +235,7 @@ class Round:
 
         Examples
         --------
-        >>> from pokerdice_stats import get_rules
+        >>> from pokerdice_stats import get_rules, solve_round
         >>> round3 = solve_round(get_rules("gameweave"), 3)
         >>> round(float(round3.chance_to_win(3, "Q Q Q 9 9")), 4)
         0.4023
