@@ -81,7 +81,7 @@ def test_openspiels_random_simulation_checks_pass(players):
 
 def test_the_game_string_loads_the_same_game():
     game = load({"players": 3})
-    assert str(game) == "pokerdice_banking(players=3,rules=banking)"
+    assert str(game) == "pokerdice_banking(players=3,rules=banking,set=)"
     again = pyspiel.load_game(str(game))
     assert again.num_players() == 3 and again.max_game_length() == 3 * 2
 
@@ -94,6 +94,11 @@ def test_the_game_string_loads_the_same_game():
         ({"players": 1}, "players must be 2 to 5"),
         ({"rules": "gameweave"}, "is the blind game .* and the rules say knowledge=seen"),
         ({"rules": "nope"}, "unknown rule set 'nope'"),
+        ({"rules": "classic"}, "here a rule setting is given in the parameter set"),
+        ({"set": "sticky_holds:true"}, "tracks a turn by its hand alone"),
+        ({"set": "throws"}, "each entry is KEY:VALUE"),
+        ({"set": "throws:2;THROWS:3"}, "more than once"),
+        ({"set": "wheels:4"}, "unknown option 'wheels'"),
     ],
 )
 def test_bad_parameters_are_refused_by_name(params, words):
@@ -234,3 +239,18 @@ def test_an_illegal_throw_or_keep_is_refused_by_name():
     for bad in (ix.N_HANDS, -1):
         with pytest.raises(OptionError, match="whole number from 0 to 251"):
             state.action_to_string(pyspiel.PlayerId.CHANCE, bad)
+
+
+def test_a_house_rule_is_a_parameter_and_the_game_plays_it():
+    """``set`` changes the preset as ``--set`` does; ``str(game)`` writes it in one form
+    that loads the same game back; the game's turns follow the changed rules."""
+    game = load({"rules": "classic", "set": "Knowledge=blind; ties:split; throws=2"})
+    assert str(game) == (
+        "pokerdice_banking(players=2,rules=classic,set=throws:2;ties:split;knowledge:blind)"
+    )
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    shared = openspiel_game.setting(game.get_parameters())
+    assert shared.rules == pds.get_rules(
+        "classic", {"throws": 2, "ties": "split", "knowledge": "blind"}
+    )
+    assert game.max_game_length() == 2  # one keep a seat with two throws

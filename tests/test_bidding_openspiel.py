@@ -474,3 +474,18 @@ def test_an_illegal_deal_bid_or_call_is_refused_by_name():
         with pytest.raises(OptionError, match=f"whole number from 0 to {call}"):
             state.action_to_string(0, bad)
     assert str(state) == "hands 9 9 9 9 9 | Q Q Q 9 9 bids full-house"  # unchanged by refusals
+
+
+def test_a_house_rule_is_a_parameter_of_the_bidding_game():
+    """``set=wild:9`` plays the ladder of those rules (the toolkit's own), refuses a key the
+    bidding game does not read, and ``str(game)`` loads the same game back."""
+    game = pyspiel.load_game(openspiel_game.GAME_NAME, {"set": "wild=9;straights=none"})
+    assert str(game).endswith("set=wild:9;straights:none)")
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    rules = get_rules("classic", {"wild": "9", "straights": "none"})
+    from pokerdice_stats.games.bidding.exact.odds import bid_ladder
+
+    played = openspiel_game.setting(game.get_parameters())[0].labels
+    assert played == bid_ladder(rules).labels != bid_ladder(get_rules("classic")).labels
+    with pytest.raises(OptionError, match="throws=2 would change nothing"):
+        openspiel_game.load_game({"set": "throws=2"})

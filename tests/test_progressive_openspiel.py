@@ -38,7 +38,7 @@ def test_the_payouts_are_004s_schedule():
 
 def test_the_game_is_blind_and_registered():
     game = openspiel_game.load_game()
-    assert str(game) == "pokerdice_progressive_blind(rules=progressive)"
+    assert str(game) == "pokerdice_progressive_blind(rules=progressive,set=)"
     assert game.num_players() == 2 and game.max_utility() == 1200
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
     state = game.new_initial_state()
@@ -97,3 +97,12 @@ def test_a_push_returns_plain_zeros():
         state.apply_action(int(ix.HAND_KEEP[ix.N_HANDS - 1]))
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
     assert all(math.copysign(1.0, r) == 1.0 for r in state.returns())
+
+
+def test_a_house_rule_is_a_parameter_and_the_game_stays_blind():
+    game = pyspiel.load_game(openspiel_game.GAME_NAME, {"set": "throws=2"})
+    assert str(game) == "pokerdice_progressive_blind(rules=progressive,set=throws:2)"
+    shared = openspiel_game.setting(game.get_parameters())
+    assert shared.rules == pds.get_rules("progressive", {"throws": 2, "knowledge": "blind"})
+    with pytest.raises(OptionError, match=r"played blind .* leave knowledge out of set"):
+        openspiel_game.load_game({"set": "knowledge=seen"})

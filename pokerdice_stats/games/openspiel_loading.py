@@ -1,13 +1,108 @@
 """Loading the toolkit's OpenSpiel games with their parameters checked first, so that a
 mistake is the toolkit's :class:`~pokerdice_stats.ground.errors.OptionError` (a
-``ValueError``) rather than OpenSpiel's ``SpielError`` (a ``RuntimeError``)."""
+``ValueError``) rather than OpenSpiel's ``SpielError`` (a ``RuntimeError``), and the
+parameters every game shares: ``rules`` (a preset) with ``set``, the options that change
+it (``KEY:VALUE`` or ``KEY=VALUE`` entries separated by ``;``, as ``--set`` takes them one
+by one; ``str(game)`` writes ``KEY:VALUE``, since OpenSpiel's names of games cannot hold
+an ``=`` inside a value).
+
+OpenSpiel's parameters are text, so a list is one text whose entries are separated by
+``;`` (OpenSpiel keeps commas for the names of games).
+"""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.rules import PRESETS, RuleSet, get_rules, parse_assignments
+
+
+def list_entries(text: str, name: str) -> list[str]:
+    """The entries of a ``;`` list (blanks around each dropped; one trailing ``;`` allowed).
+
+    Raises
+    ------
+    OptionError
+        For a list of no entry but ``;`` or an empty entry.
+
+    Examples
+    --------
+    >>> list_entries(" 46 ; 0;", "hands")
+    ['46', '0']
+    """
+    body = text.strip()
+    if not body:
+        return []
+    if body.endswith(";"):
+        body = body[:-1]
+    words = [w.strip() for w in body.split(";")]
+    if not any(words):
+        raise OptionError(f"{name}: {text!r} names none; leave {name} out for all of them")
+    if not all(words):
+        raise OptionError(f"{name}: an empty entry in {text!r} (entries are separated by ;)")
+    return words
+
+
+def settings_text(preset: str, settings: object) -> str:
+    """The ``set`` parameter in one form: each option that differs from ``preset``, as
+    ``KEY:VALUE`` in the order of :meth:`~pokerdice_stats.turn.rules.RuleSet.settings`,
+    separated by ``;`` (empty: the preset as it is).  An entry is ``KEY:VALUE`` or
+    ``KEY=VALUE``.
+
+    Raises
+    ------
+    RulesError
+        For an unknown preset, an entry that is not ``KEY=VALUE``, a key given twice, an
+        unknown option or a value the option does not take.
+
+    Examples
+    --------
+    >>> settings_text("classic", "WILD = 9; throws:3; straights:none")
+    'wild:9;straights:none'
+    """
+    rules = game_rules(str(preset), "")
+    changed = get_rules(rules.preset, set_options(settings)).settings()
+    base = rules.settings()
+    return ";".join(f"{k}:{v}" for k, v in changed.items() if k != "preset" and v != base[k])
+
+
+def set_options(settings: object) -> dict[str, str]:
+    """The options of a ``set`` parameter as written, ``{KEY: VALUE}`` (keys as given).
+
+    Raises
+    ------
+    OptionError, RulesError
+        For an entry that is not ``KEY:VALUE`` or ``KEY=VALUE``, or a key given twice.
+
+    Examples
+    --------
+    >>> set_options("Wild:9; throws=2")
+    {'Wild': '9', 'throws': '2'}
+    """
+    entries = list_entries(str(settings), "set")
+    for entry in entries:
+        if "=" not in entry and ":" not in entry:
+            raise OptionError(f"set: each entry is KEY:VALUE (or KEY=VALUE), got {entry!r}")
+    return parse_assignments([e if "=" in e else e.replace(":", "=", 1) for e in entries], "set")
+
+
+@functools.lru_cache(maxsize=64)
+def game_rules(preset: str, settings: str) -> RuleSet:
+    """The rule set of ``rules`` and ``set`` parameters (``settings`` as
+    :func:`settings_text` writes it).
+
+    Raises
+    ------
+    RulesError
+        For an unknown preset or option.
+    """
+    options = dict(item.split(":", 1) for item in settings.split(";")) if settings else {}
+    if preset not in PRESETS:
+        return get_rules(preset)  # its own refusal, naming the presets
+    return get_rules(preset, options)
 
 
 def load_checked(name: str, names: Sequence[str], key: Sequence[Any]) -> Any:

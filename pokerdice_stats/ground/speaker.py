@@ -57,7 +57,8 @@ def setting(key: str, value: object) -> str:
     the setting of :func:`~pokerdice_stats.turn.rules.get_rules` from Python."""
     if at_command_line():
         return f"--set {key}={value}"
-    return f"the rule setting {key}={value} (get_rules(preset, {{{key!r}: {value}}}))"
+    shown = value if isinstance(value, str) and value.isupper() else repr(value)  # N: a blank
+    return f"the rule setting {key}={value} (get_rules(preset, {{{key!r}: {shown}}}))"
 
 
 def either(command_line_text: str, python_text: str) -> str:

@@ -5,7 +5,9 @@ Importing this module registers the game ``pokerdice_banking`` with OpenSpiel
 ``pyspiel`` it registers nothing and :data:`AVAILABLE` is False.  The command line never
 imports it.
 
-Parameters: ``rules`` (a preset, default ``banking``) and ``players`` (2 to 5, default 2).
+Parameters: ``rules`` (a preset, default ``banking``), ``set`` (options that change it,
+``KEY:VALUE`` entries separated by ``;``, e.g. ``throws:2;wild:1``; default none) and
+``players`` (2 to 5, default 2).
 The rules must be blind (``knowledge=blind``), share a tied pot (``ties=split`` or
 ``push``) and track a turn by its hand alone (no sticky holds, no turn-scoped
 ``max_rethrow`` below 5, no throw limit), as the toolkit's blind-round solver
@@ -37,7 +39,9 @@ Examples
 >>> from pokerdice_stats.games.banking import openspiel_game  # doctest: +SKIP
 >>> game = pyspiel.load_game(openspiel_game.GAME_NAME, {"players": 3})  # doctest: +SKIP
 >>> setting_key({"players": 3})
-('banking', 3)
+('banking', '', 3)
+>>> setting_key({"rules": "classic", "set": "knowledge=blind; ties=split"})
+('classic', 'ties:split;knowledge:blind', 2)
 """
 
 from __future__ import annotations
@@ -52,20 +56,27 @@ from pokerdice_stats.engines.blind.openspiel_round import (
     register_round_game,
 )
 from pokerdice_stats.games.banking.exact.field import check_blind_rules
-from pokerdice_stats.games.openspiel_loading import load_checked, merged_params
+from pokerdice_stats.games.openspiel_loading import (
+    game_rules,
+    load_checked,
+    merged_params,
+    settings_text,
+)
 from pokerdice_stats.ground.arguments import checked_whole_number
-from pokerdice_stats.turn.rules import RuleSet, get_rules
+from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.turn.rules import RuleSet
 
 __all__ = ["AVAILABLE", "GAME_NAME", "load_game", "setting", "setting_key"]
 
 GAME_NAME = "pokerdice_banking"
-DEFAULTS: dict[str, Any] = {"rules": "banking", "players": 2}
+DEFAULTS: dict[str, Any] = {"rules": "banking", "set": "", "players": 2}
 #: Seats a round may have (as the blind-round solver).
 MOST_SEATS = 5
 
 
-def setting_key(params: dict[str, Any]) -> tuple[str, int]:
-    """``(rules, players)`` of a parameter set, defaults filled in, checked.
+def setting_key(params: dict[str, Any]) -> tuple[str, str, int]:
+    """``(rules, set, players)`` of a parameter set, defaults filled in, checked (``set`` as
+    :func:`~pokerdice_stats.games.openspiel_loading.settings_text` writes it).
 
     Raises
     ------
@@ -78,8 +89,13 @@ def setting_key(params: dict[str, Any]) -> tuple[str, int]:
     merged = merged_params(params, DEFAULTS, GAME_NAME)
     players = checked_whole_number(merged["players"], "players", 2, MOST_SEATS)
     name = str(merged["rules"])
-    _check_rules(get_rules(name), players)
-    return name, players
+    settings = settings_text(name, merged["set"])
+    try:
+        _check_rules(game_rules(name, settings), players)
+    except OptionError as err:  # a rule setting is this game's parameter set
+        raise OptionError(f"{err} (here a rule setting is given in the parameter set, as in "
+                          "set=knowledge:blind;ties:split)") from None  # fmt: skip
+    return name, settings, players
 
 
 def load_game(params: dict[str, Any] | None = None) -> Any:
@@ -94,7 +110,7 @@ def load_game(params: dict[str, Any] | None = None) -> Any:
     Examples
     --------
     >>> load_game({"players": 3})
-    pokerdice_banking(players=3,rules=banking)
+    pokerdice_banking(players=3,rules=banking,set=)
     """
     return load_checked(GAME_NAME, tuple(DEFAULTS), setting_key({} if params is None else params))
 
@@ -107,8 +123,8 @@ def _check_rules(rules: RuleSet, players: int) -> None:
 
 
 @functools.lru_cache(maxsize=16)
-def _setting(rules_name: str, players: int) -> RoundSetting:
-    return RoundSetting(get_rules(rules_name), players)
+def _setting(rules_name: str, settings: str, players: int) -> RoundSetting:
+    return RoundSetting(game_rules(rules_name, settings), players)
 
 
 def setting(params: dict[str, Any]) -> RoundSetting:

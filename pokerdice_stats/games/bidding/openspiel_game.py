@@ -9,6 +9,9 @@ Parameters (all optional, all text; lists separated by ``;``, since OpenSpiel ke
 commas for the names of games):
 
 - ``rules``: a preset (default ``classic``);
+- ``set``: options that change it, ``KEY:VALUE`` (or ``KEY=VALUE``) entries separated
+  by ``;``, as ``--set`` takes them (``wild:9;straights:none``; default none), refused
+  by name where the bidding game refuses them;
 - ``ladder``: ``category`` (default) or ``fine``;
 - ``rungs``: rung labels of that ladder to bid on (default: all), any order, any case.
   An unknown label is refused by name, with the ladder's labels; the lowest kept rung
@@ -40,8 +43,8 @@ Examples
 >>> import pyspiel  # doctest: +SKIP
 >>> from pokerdice_stats.games.bidding import openspiel_game  # doctest: +SKIP
 >>> game = pyspiel.load_game(GAME_NAME, {"rungs": "high-die;full-house"})  # doctest: +SKIP
->>> setting_key({"rungs": "Full-House; high-die", "hands": " 46 "})
-('classic', 'category', 'high-die;full-house', '46;')
+>>> setting_key({"rungs": "Full-House; high-die", "hands": " 46 ", "set": "wild=9"})
+('classic', 'wild:9', 'category', 'high-die;full-house', '46;')
 >>> parse_hands("0;46;251;")
 (0, 46, 251)
 """
@@ -54,14 +57,24 @@ from typing import Any
 import numpy as np
 
 from pokerdice_stats.engines.blind.openspiel_round import action_index, hidden_hand_type
-from pokerdice_stats.games.bidding.exact.odds import BidLadder, bid_ladder, check_ladder
+from pokerdice_stats.games.bidding.exact.odds import (
+    BidLadder,
+    bid_ladder,
+    check_bidding_rules,
+    check_ladder,
+)
 from pokerdice_stats.games.bidding.exact.solve import kept_rungs, restricted_ladder
 from pokerdice_stats.games.bidding.openspiel_observer import BiddingObserver
-from pokerdice_stats.games.openspiel_loading import load_checked, merged_params
+from pokerdice_stats.games.openspiel_loading import (
+    game_rules,
+    list_entries,
+    load_checked,
+    merged_params,
+    settings_text,
+)
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.hands import hand_table
-from pokerdice_stats.turn.rules import get_rules
 
 __all__ = [
     "AVAILABLE",
@@ -75,28 +88,7 @@ __all__ = [
 ]
 
 GAME_NAME = "pokerdice_bidding"
-DEFAULTS = {"rules": "classic", "ladder": "category", "rungs": "", "hands": ""}
-
-
-def _entries(text: str, name: str) -> list[str]:
-    """The entries of a ``;`` list (blanks around each dropped; one trailing ``;`` allowed).
-
-    Raises
-    ------
-    OptionError
-        For a list of no entry but ``;`` or an empty entry.
-    """
-    body = text.strip()
-    if not body:
-        return []
-    if body.endswith(";"):
-        body = body[:-1]
-    words = [w.strip() for w in body.split(";")]
-    if not any(words):
-        raise OptionError(f"{name}: {text!r} names none; leave {name} out for all of them")
-    if not all(words):
-        raise OptionError(f"{name}: an empty entry in {text!r} (entries are separated by ;)")
-    return words
+DEFAULTS = {"rules": "classic", "set": "", "ladder": "category", "rungs": "", "hands": ""}
 
 
 def parse_hands(text: str) -> tuple[int, ...]:
@@ -109,7 +101,7 @@ def parse_hands(text: str) -> tuple[int, ...]:
         a bare ``;``.
     """
     hands = []
-    for word in _entries(str(text), "hands"):
+    for word in list_entries(str(text), "hands"):
         if not (word.isascii() and word.isdigit()) or not 0 <= int(word) < ix.N_HANDS:
             raise OptionError(
                 f"hands: each hand is an index 0 to {ix.N_HANDS - 1} (separated by ;), got {word!r}"
@@ -125,26 +117,30 @@ def _hands_text(hands: tuple[int, ...]) -> str:
     return ";".join(map(str, hands)) + (";" if len(hands) == 1 else "")
 
 
-def _base(rules: str, ladder: str) -> BidLadder:
-    return bid_ladder(get_rules(rules), check_ladder(ladder))
+def _base(rules: str, settings: str, ladder: str) -> BidLadder:
+    return bid_ladder(game_rules(rules, settings), check_ladder(ladder))
 
 
-def setting_key(params: dict[str, Any]) -> tuple[str, str, str, str]:
-    """``(rules, ladder, rungs, hands)`` of a parameter set, as text in one form: defaults
-    filled in, the rungs as the ladder labels them (lowest first), the hands sorted.
+def setting_key(params: dict[str, Any]) -> tuple[str, str, str, str, str]:
+    """``(rules, set, ladder, rungs, hands)`` of a parameter set, as text in one form:
+    defaults filled in, the options that change the rules as
+    :func:`~pokerdice_stats.games.openspiel_loading.settings_text` writes them, the rungs
+    as the ladder labels them (lowest first), the hands sorted.
 
     Raises
     ------
     RulesError, OptionError
-        For an unknown parameter, unknown rules, ladder or rung labels, or a bad
-        ``hands`` list.
+        For an unknown parameter, unknown rules or options, ladder or rung labels, or a
+        bad ``hands`` list.
     """
     merged = merged_params(params, DEFAULTS, GAME_NAME)
     rules, ladder = str(merged["rules"]), str(merged["ladder"])
-    words = _entries(str(merged["rungs"]), "rungs")
-    base = _base(rules, ladder)
+    settings = settings_text(rules, merged["set"])
+    check_bidding_rules(game_rules(rules, settings))  # a key the game does not read: refused
+    words = list_entries(str(merged["rungs"]), "rungs")
+    base = _base(rules, settings, ladder)
     rungs = ";".join(base.labels[r] for r in kept_rungs(base, tuple(words))) if words else ""
-    return rules, ladder, rungs, _hands_text(parse_hands(str(merged["hands"])))
+    return rules, settings, ladder, rungs, _hands_text(parse_hands(str(merged["hands"])))
 
 
 # A ladder holds a 252 x 252 table (some 0.5 MB): 64 of them keep at most some 32 MB,
@@ -152,8 +148,8 @@ def setting_key(params: dict[str, Any]) -> tuple[str, str, str, str]:
 # the ladder and the rungs only, so games that differ in their deal alone share one; a
 # deal is 2 KB.  A game whose entries leave the cache only builds them again.
 @functools.lru_cache(maxsize=64)
-def _ladder(rules: str, ladder: str, rungs: str) -> BidLadder:
-    base = _base(rules, ladder)
+def _ladder(rules: str, settings: str, ladder: str, rungs: str) -> BidLadder:
+    base = _base(rules, settings, ladder)
     return restricted_ladder(base, tuple(rungs.split(";"))) if rungs else base
 
 
@@ -168,13 +164,15 @@ def _deal(hands: str) -> tuple[np.ndarray, tuple[int, ...]]:
 
 
 @functools.lru_cache(maxsize=16)
-def _hand_texts(rules: str) -> tuple[str, ...]:
-    table = hand_table(get_rules(rules))
+def _hand_texts(rules: str, settings: str) -> tuple[str, ...]:
+    table = hand_table(game_rules(rules, settings))
     return tuple(table.format(h) for h in range(ix.N_HANDS))
 
 
-def _setting(rules: str, ladder: str, rungs: str, hands: str) -> tuple[BidLadder, np.ndarray]:
-    return _ladder(rules, ladder, rungs), _deal(hands)[0]
+def _setting(
+    rules: str, settings: str, ladder: str, rungs: str, hands: str
+) -> tuple[BidLadder, np.ndarray]:
+    return _ladder(rules, settings, ladder, rungs), _deal(hands)[0]
 
 
 def load_game(params: dict[str, Any] | None = None) -> Any:
@@ -185,7 +183,8 @@ def load_game(params: dict[str, Any] | None = None) -> Any:
     Parameters
     ----------
     params : dict, optional
-        ``rules``, ``ladder``, ``rungs`` and ``hands``, as text (the module docstring).
+        ``rules``, ``set``, ``ladder``, ``rungs`` and ``hands``, as text (the module
+        docstring).
 
     Returns
     -------
@@ -203,7 +202,7 @@ def load_game(params: dict[str, Any] | None = None) -> Any:
     Examples
     --------
     >>> load_game({"rungs": "high-die;full-house", "hands": "0;46;251"})
-    pokerdice_bidding(hands=0;46;251,ladder=category,rules=classic,rungs=high-die;full-house)
+    pokerdice_bidding(hands=0;46;251,ladder=category,rules=classic,rungs=high-die;full-house,set=)
     >>> load_game({"rung": "high-die"})
     Traceback (most recent call last):
     ...
@@ -260,8 +259,8 @@ if pyspiel is not None:
         def make_py_observer(
             self, iig_obs_type: Any = None, params: dict | None = None
         ) -> BiddingObserver:
-            dealt = _deal(self.key[3])[1]
-            texts = _hand_texts(self.key[0])
+            dealt = _deal(self.key[4])[1]
+            texts = _hand_texts(*self.key[:2])
             labels = _setting(*self.key)[0].labels
             return BiddingObserver(
                 iig_obs_type, params, labels, dealt, tuple(texts[h] for h in dealt)
@@ -287,12 +286,12 @@ if pyspiel is not None:
         @property
         def deal(self) -> np.ndarray:
             """Each hand's chance of being dealt (shared, read-only)."""
-            return _deal(self.key[3])[0]
+            return _deal(self.key[4])[0]
 
         @property
         def dealt(self) -> tuple[int, ...]:
             """The hands dealt with a chance above 0, sorted."""
-            return _deal(self.key[3])[1]
+            return _deal(self.key[4])[1]
 
         def current_player(self) -> int:
             if self.called:
@@ -335,9 +334,8 @@ if pyspiel is not None:
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == pyspiel.PlayerId.CHANCE:
-                return (
-                    f"hand {_hand_texts(self.key[0])[action_index(action, ix.N_HANDS, 'a hand')]}"
-                )
+                hand = action_index(action, ix.N_HANDS, "a hand")
+                return f"hand {_hand_texts(*self.key[:2])[hand]}"
             ladder = self.ladder
             action = action_index(action, ladder.n_rungs + 1, "a bid (or the call)")
             return "call" if action == ladder.n_rungs else ladder.labels[action]
@@ -355,7 +353,7 @@ if pyspiel is not None:
             return [seat1, -seat1]
 
         def __str__(self) -> str:
-            texts = _hand_texts(self.key[0])
+            texts = _hand_texts(*self.key[:2])
             hands = " | ".join(texts[h] for h in self.hands) or "-"
             bids = ",".join(self.ladder.labels[b] for b in self.bids) or "-"
             return f"hands {hands} bids {bids}" + (" call" if self.called else "")

@@ -8,9 +8,10 @@ command line never imports it.
 004 has the player throw knowing the computer's final hand (``knowledge=seen``): a game
 of perfect information.  Played blind (``knowledge=blind``, the toolkit's one word for
 it: ``payout --knowledge blind``) neither sees the other's dice, and that game is this
-one.  Its one parameter is ``rules`` (a preset, default ``progressive``; played blind, and
-refused by name where the payout game refuses it or a turn is tracked by more than its
-hand); the schedule is 004's.  Player 0 is the player, player 1 the computer; with
+one.  Its parameters are ``rules`` (a preset, default ``progressive``) and ``set`` (options
+that change it, ``KEY:VALUE`` entries separated by ``;``, e.g. ``throws:2``; default none):
+played blind, and refused by name where the payout game refuses them or a turn is tracked
+by more than its hand; the schedule is 004's.  Player 0 is the player, player 1 the computer; with
 neither seeing the other, which throws first changes nothing.  Each turn is played as in
 the engine's blind round (:mod:`~pokerdice_stats.engines.blind.openspiel_round`: a chance
 node for each throw, the keeps as actions 0..461), and the returns are the points the
@@ -20,9 +21,11 @@ that for the computer.
 Examples
 --------
 >>> setting_key({})
-('progressive',)
+('progressive', '')
+>>> setting_key({"set": "throws=2"})
+('progressive', 'throws:2')
 >>> load_game()
-pokerdice_progressive_blind(rules=progressive)
+pokerdice_progressive_blind(rules=progressive,set=)
 """
 
 from __future__ import annotations
@@ -36,19 +39,28 @@ from pokerdice_stats.engines.blind.openspiel_round import (
     check_turn_by_hand,
     register_round_game,
 )
-from pokerdice_stats.games.openspiel_loading import load_checked, merged_params
+from pokerdice_stats.games.openspiel_loading import (
+    game_rules,
+    load_checked,
+    merged_params,
+    set_options,
+    settings_text,
+)
 from pokerdice_stats.games.progressive.exact.payout import check_payout_rules
 from pokerdice_stats.games.progressive.exact.schedule import payout_matrix
+from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.turn.rules import RuleSet, get_rules
 
 __all__ = ["AVAILABLE", "GAME_NAME", "load_game", "setting", "setting_key"]
 
 GAME_NAME = "pokerdice_progressive_blind"
-DEFAULTS: dict[str, Any] = {"rules": "progressive"}
+DEFAULTS: dict[str, Any] = {"rules": "progressive", "set": ""}
 
 
-def blind_rules(name: str) -> RuleSet:
-    """The rules ``name`` played blind, checked for this game.
+def blind_rules(name: str, settings: str = "") -> RuleSet:
+    """The rules ``name`` (changed by ``settings``, as
+    :func:`~pokerdice_stats.games.openspiel_loading.settings_text` writes them) played
+    blind, checked for this game.
 
     Raises
     ------
@@ -57,14 +69,20 @@ def blind_rules(name: str) -> RuleSet:
     RulesError
         For unknown rules.
     """
-    rules = get_rules(name, {"knowledge": "blind"})
+    named = game_rules(name, settings)
+    rules = get_rules(named.preset, {**_options(named), "knowledge": "blind"})
     check_payout_rules(rules)
     check_turn_by_hand(rules, GAME_NAME)
     return rules
 
 
-def setting_key(params: dict[str, Any]) -> tuple[str]:
-    """``(rules,)`` of a parameter set, the default filled in, checked.
+def _options(rules: RuleSet) -> dict[str, str]:
+    """The settings of ``rules`` other than the preset's name (to rebuild them changed)."""
+    return {k: v for k, v in rules.settings().items() if k != "preset"}
+
+
+def setting_key(params: dict[str, Any]) -> tuple[str, str]:
+    """``(rules, set)`` of a parameter set, defaults filled in, checked.
 
     Raises
     ------
@@ -73,9 +91,18 @@ def setting_key(params: dict[str, Any]) -> tuple[str]:
     RulesError
         For unknown rules.
     """
-    name = str(merged_params(params, DEFAULTS, GAME_NAME)["rules"])
-    blind_rules(name)
-    return (name,)
+    merged = merged_params(params, DEFAULTS, GAME_NAME)
+    name = str(merged["rules"])
+    given = {k.strip().lower(): v.strip().lower() for k, v in set_options(merged["set"]).items()}
+    if given.get("knowledge", "blind") != "blind":
+        raise OptionError(
+            f"{GAME_NAME} is 004's progressive game played blind (neither sees the other's "
+            "dice): leave knowledge out of set (with the computer's hand seen the game is "
+            "one of perfect information: payout --knowledge seen)"
+        )
+    settings = settings_text(name, merged["set"])
+    blind_rules(name, settings)
+    return name, settings
 
 
 def load_game(params: dict[str, Any] | None = None) -> Any:
@@ -90,8 +117,8 @@ def load_game(params: dict[str, Any] | None = None) -> Any:
 
 
 @functools.lru_cache(maxsize=8)
-def _setting(rules_name: str) -> RoundSetting:
-    rules = blind_rules(rules_name)
+def _setting(rules_name: str, settings: str) -> RoundSetting:
+    rules = blind_rules(rules_name, settings)
     return RoundSetting(rules, 2, payout_matrix(rules))
 
 
