@@ -135,3 +135,23 @@ def test_a_card_names_a_schedule_file_and_wraps_long_merged_rows(tmp_path):
     merged = labels[0]
     assert merged.count("/") == 3 and "\n" in merged  # four losers, two a line
     assert all(len(line) <= 25 for line in merged.splitlines())
+
+
+def test_long_pays_are_rounded_to_fit_their_cells_and_the_card_says_so():
+    """A schedule of long fractions (a factor on 004's) or of huge pays: each cell holds at
+    most a short text, a rounded one marked ~, and the foot says the file keeps them
+    exact; 004's own card rounds nothing."""
+    from pokerdice_stats.games.progressive.report.cards import CARD_CHARACTERS, _grid
+
+    rules = get_rules("progressive")
+    scaled = PROGRESSIVE_SCHEDULE.scaled(Fraction(192805230237696, 16156264380625 * 6), "x")
+    huge = PROGRESSIVE_SCHEDULE.with_amount("five-of-a-kind", "high-die", 10**23 - 1)
+    for schedule in (scaled, huge):
+        cells = [c for row in _grid(rules, schedule, "player")[2] for c in row]
+        assert all(len(c) <= CARD_CHARACTERS + 1 for c in cells)  # "~" and at most 9 more
+        assert any(c.startswith("~") for c in cells)
+        foot = " ".join(t.get_text() for t in pay_card(rules, schedule).texts)
+        assert "~: a pay rounded to fit its cell" in foot
+        assert all(len(word) <= 12 for word in foot.split())  # huge figures stay short
+    plain = [c for row in _grid(rules, PROGRESSIVE_SCHEDULE, "player")[2] for c in row]
+    assert not any(c.startswith("~") for c in plain)

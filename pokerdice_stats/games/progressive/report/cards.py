@@ -110,10 +110,34 @@ def _grid(rules: RuleSet, schedule: PayoutSchedule, side: str) -> tuple[list, li
             if slugs.index(w) >= slugs.index(row[0]):
                 line.append("push" if w in row else "")
             else:
-                line.append(amount_text(one.amount(w, row[0]) or 0))
+                line.append(card_amount(one.amount(w, row[0]) or 0))
         cells.append(line)
     labels = [_row_label(tuple(row)) for row in rows]
     return labels, [_name(w) for w in winners], cells
+
+
+#: The longest pay a card's cell shows exactly; a longer one is rounded (marked ``~``).
+CARD_CHARACTERS = 9
+
+
+def card_amount(value) -> str:
+    """A pay as a card shows it: exactly when short (``1200``, ``2.5``), else rounded and
+    marked ``~`` (two decimals, or four significant digits past a million), since a long
+    fraction would overflow its cell; the schedule file keeps every pay exact.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> card_amount(1200), card_amount(Fraction(5, 2)), card_amount(Fraction(1, 3))
+    ('1200', '2.5', '1/3')
+    >>> card_amount(Fraction(192805230237696, 16156264380625)), card_amount(10**23 - 1)
+    ('~11.93', '~1.000e+23')
+    """
+    text = amount_text(value)
+    if len(text) <= CARD_CHARACTERS:
+        return text
+    number = float(value)
+    return f"~{number:.3e}" if abs(number) >= 1e6 else f"~{number:.2f}"
 
 
 def pay_card(
@@ -152,6 +176,9 @@ def pay_card(
         "A winner below three of a kind is paid nothing; equal categories push; grey: cannot "
         "happen.",
     ]
+    if any(cell.startswith("~") for side in sides for row in _grid(rules, schedule, side)[2]
+           for cell in row):  # fmt: skip
+        lines.append("~: a pay rounded to fit its cell (the schedule file holds it exactly).")
     fig.suptitle(f"Progressive Poker Dice: pay card\n{schedule_title(schedule)}", fontsize=12,
                  y=1 - 0.1 / height)  # fmt: skip
     fig.text(0.5, 0.15 / height, "\n".join(lines), ha="center", va="bottom", fontsize=9)
@@ -220,11 +247,13 @@ def _percent(value) -> str:
 
 
 def _signed(value) -> str:
-    return f"{float(value):+.3f}"
+    number = float(value)  # three decimals, or four significant digits past a million
+    return f"{number:+.3e}" if abs(number) >= 1e6 else f"{number:+.3f}"
 
 
 def _plain(value) -> str:
-    return f"{float(value):.3f}"
+    number = float(value)
+    return f"{number:.3e}" if abs(number) >= 1e6 else f"{number:.3f}"
 
 
 def draw_card(kind: str, rules: RuleSet, schedule: PayoutSchedule, path: Path) -> Path:
