@@ -176,7 +176,8 @@ class Design:
             "target": float(self.target.value),
             "target_exact": fraction_text(self.target.value),
             "target_unit": _unit(self.target.percent),
-            "unit": "points per round (edge, points_moved, pays); percent (edge_percent)",
+            "unit": "points per round (edge); percent (edge_percent); points (pays, "
+            "points_moved: the pays' changes summed)",
             "within": float(self.within),
             "within_exact": fraction_text(self.within),
             "movable": self.movable,
