@@ -100,18 +100,23 @@ class Policy:
         return [self.value(g) for g in range(len(self.goals))]
 
     def frame(self) -> pd.DataFrame:
-        """One row a goal: its name, the throws a turn and the value of a whole turn
-        (a Fraction when exact). The hold on every hand is
+        """One row a goal: its name, the throws a turn, the value of a whole turn (a
+        Fraction when exact) and ``value_float`` (the same as a float, for plotting), as
+        the strategy frames give them.  The hold on every hand is
         :func:`~pokerdice_stats.turn.strategy_frame.strategy_frame`."""
         import pandas as pd
 
-        return pd.DataFrame(
+        values = self.values()
+        frame = pd.DataFrame(
             {
                 "goal": [goal.name for goal in self.goals],
                 "throws": self.throws,
-                "value": self.values(),
+                "value": values,
+                "value_float": [float(v) for v in values],
             }
         )
+        frame.attrs = {"rules": self.rules.label()}
+        return frame
 
     def __repr__(self) -> str:
         names = [goal.name for goal in self.goals]

@@ -83,16 +83,21 @@ class Holdup:
         }
 
     def frame(self) -> pd.DataFrame:
-        """One row for the hand and one for each later player: ``who`` and ``takes_pot``
-        (the chance that this one ends the round holding the pot; a Fraction when exact)."""
+        """One row for the hand and one for each later player: ``who``, ``takes_pot`` (the
+        chance that this one ends the round holding the pot; a Fraction when exact) and
+        ``takes_pot_float`` (the same as a float, for plotting), as the strategy frames
+        give ``value`` and ``value_float``."""
         import pandas as pd
 
-        rows = [{"who": f"{self.hand} holds up", "takes_pot": self.holds_up}]
-        rows += [
-            {"who": f"later player {k}", "takes_pot": chance}
-            for k, chance in enumerate(self.later, start=1)
-        ]
-        return pd.DataFrame(rows)
+        chances = [self.holds_up, *self.later]
+        whos = [f"{self.hand} holds up"] + [f"later player {k}" for k in range(1, len(chances))]
+        return pd.DataFrame(
+            {
+                "who": whos,
+                "takes_pot": chances,
+                "takes_pot_float": [float(c) for c in chances],
+            }
+        )
 
     def __repr__(self) -> str:
         return short_repr(
