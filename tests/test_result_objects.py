@@ -204,6 +204,21 @@ def test_new_reprs_name_what_they_show():
     )
 
 
+@pytest.mark.parametrize(
+    ("maker", "label"),
+    [
+        ("simulate_turns", "gameweave"),
+        ("simulate_rounds", "gameweave"),
+        ("simulate_matches", "gameweave"),
+        ("simulate_progressive", "progressive"),
+        ("simulate_banking_sessions", "banking"),
+        ("simulate_betting_sessions", "triple-snakes"),
+    ],
+)
+def test_a_simulations_repr_names_its_rules_first(maker, label):
+    assert repr(MAKERS[maker]()).split("(", 1)[1].startswith(f"rules='{label}'")
+
+
 def test_a_float_goals_frame_holds_its_floats():
     # a round's seats' goals hold float values over 1: read as they are, not truncated
     policy, goal = pds.solve_round(GAMEWEAVE, 3).policy(2, "K K K Q Q")

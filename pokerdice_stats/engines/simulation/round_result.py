@@ -55,6 +55,8 @@ class RoundResult:
     hist : (N, 252) int64 or None
         Each seat's final hands (of the first round, roll-offs aside) in a
         blind round.
+    rules : str
+        The rule set's label (:meth:`~pokerdice_stats.turn.rules.RuleSet.label`).
     """
 
     seats: list
@@ -67,6 +69,7 @@ class RoundResult:
     knowledge: str = "seen"
     policies: tuple = ()
     hist: np.ndarray | None = None
+    rules: str = ""
 
     def frame(self) -> pd.DataFrame:
         """One row a seat: its estimate with interval, ``n`` and ``seed``, and ``exact``
@@ -77,7 +80,8 @@ class RoundResult:
         return frame
 
     def __repr__(self) -> str:
-        return short_repr(self, win=[e.estimate for e in self.seats], n=self.n, seed=self.seed)
+        win = [e.estimate for e in self.seats]
+        return short_repr(self, rules=self.rules or None, win=win, n=self.n, seed=self.seed)
 
 
 def share_estimates(rules: RuleSet, totals: dict, players: int, n: int, seed: int) -> list:

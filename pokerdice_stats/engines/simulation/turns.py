@@ -110,6 +110,8 @@ class TurnResult:
         True when Ctrl-C stopped the run (the figures are then partial).
     by_category : dict of str to Estimate
         Chance of finishing in each category (Wilson), best first.
+    rules : str
+        The rule set's label.
     """
 
     estimate: stats.Estimate
@@ -120,6 +122,7 @@ class TurnResult:
     seed: int
     interrupted: bool = False
     by_category: dict = field(default_factory=dict)
+    rules: str = ""
 
     def frame(self) -> pd.DataFrame:
         """The goal's estimate, then each final category's: ``figure``, ``estimate``,
@@ -127,7 +130,13 @@ class TurnResult:
         return estimates_frame({"goal": self.estimate, **self.by_category})
 
     def __repr__(self) -> str:
-        return short_repr(self, goal=self.goal.name, policy=self.policy, estimate=self.estimate)
+        return short_repr(
+            self,
+            rules=self.rules or None,
+            goal=self.goal.name,
+            policy=self.policy,
+            estimate=self.estimate,
+        )
 
 
 def simulate_turns(
@@ -190,6 +199,7 @@ def simulate_turns(
         run.seed,
         done.interrupted,
         by_category,
+        rules.label(),
     )
 
 

@@ -197,6 +197,7 @@ class SessionResult:
     schedule: str = SEED_NAME
     floor: int | Fraction = 1
     computer_bank: int = 0
+    rules: str = ""  # the rule set's label
 
     @property
     def ruin_rule(self) -> str:
@@ -227,6 +228,7 @@ class SessionResult:
     def __repr__(self) -> str:
         return short_repr(
             self,
+            rules=self.rules or None,
             computer=self.computer,
             rounds=self.rounds,
             start=self.start,
@@ -394,6 +396,7 @@ def simulate_progressive(
         schedule.label,
         floor,
         computer_bank,
+        rules.label(),
     )
 
 

@@ -176,4 +176,5 @@ def simulate_blind_rounds(
         "blind",
         seats.policies,
         totals["final_hands"],
+        rules.label(),
     )

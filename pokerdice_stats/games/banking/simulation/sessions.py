@@ -277,6 +277,7 @@ class BankingSessionResult:
     seed: int
     exact_odds: RoundOdds | None = None
     interrupted: bool = False
+    rules: str = ""  # the rule set's label
 
     @property
     def ruin_rule(self) -> str:
@@ -313,6 +314,7 @@ class BankingSessionResult:
     def __repr__(self) -> str:
         return short_repr(
             self,
+            rules=self.rules or None,
             players=self.players,
             rounds=self.rounds,
             start=self.start,
@@ -428,4 +430,5 @@ def simulate_banking_sessions(
         seed=seed,
         exact_odds=odds,
         interrupted=done.interrupted,
+        rules=rules.label(),
     )

@@ -63,6 +63,7 @@ class MatchResult:
     n: int
     seed: int
     interrupted: bool = False
+    rules: str = ""  # the rule set's label
 
     def frame(self) -> pd.DataFrame:
         """One row a seat (its chance to win the match), then the expected rounds."""
@@ -72,6 +73,7 @@ class MatchResult:
     def __repr__(self) -> str:
         return short_repr(
             self,
+            rules=self.rules or None,
             target=self.target,
             win=[e.estimate for e in self.seats],
             expected_rounds=self.expected_rounds.estimate,
@@ -138,4 +140,6 @@ def simulate_matches(
     rounds = stats.mean(
         float(totals["rounds_sum"][0]), float(totals["rounds_sum_sq"][0]), done.n, run.seed
     )
-    return MatchResult(seats, rounds, target, starter, done.n, run.seed, done.interrupted)
+    return MatchResult(
+        seats, rounds, target, starter, done.n, run.seed, done.interrupted, rules.label()
+    )

@@ -130,5 +130,6 @@ def simulate_seen_rounds(
     played = float(totals["subrounds"][0]) / done.n
     exact = tuple(float(w) for w in seats.rounds[players].win)
     return RoundResult(
-        estimates, played, exact, totals["last_thrower"], done.n, run.seed, done.interrupted
-    )
+        estimates, played, exact, totals["last_thrower"], done.n, run.seed, done.interrupted,
+        rules=rules.label(),
+    )  # fmt: skip
