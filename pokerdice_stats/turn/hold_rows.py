@@ -10,6 +10,7 @@ from typing import Any
 
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.errors import DiceError, OptionError
+from pokerdice_stats.ground.speaker import either
 from pokerdice_stats.turn.dice import format_counts
 from pokerdice_stats.turn.rules import RuleSet
 from pokerdice_stats.turn.states import state_kind
@@ -40,7 +41,8 @@ def state_index(rules: RuleSet, throws: int, hand: int, throws_left: int, aside:
             if 0 < throws_left < throws - 1:
                 raise OptionError(
                     "under max_rethrow_scope=turn give the dice of the first throw still "
-                    "untouched (straight after the first throw: the whole hand)"
+                    f"untouched ({either('--untouched DICE', 'aside=DICE')}; straight after "
+                    "the first throw: the whole hand)"
                 )
             aside = int(ix.HAND_KEEP[hand])
         state = int(ix.STATE_OF[aside, hand])
