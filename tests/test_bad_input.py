@@ -499,3 +499,24 @@ def test_api_takes_numpy_integers():
         pds.solve(rules, goal, throws=np.int64(2)).value()
         == pds.solve(rules, goal, throws=2).value()
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hold", "K K J 10 9", "--against", "Q Q Q 9"],
+        ["round", "--players", "3", "--seat", "2", "--against", "Q Q Q 9"],
+        ["betting", "--players", "3", "--seat", "2", "--against", "3 3 3 5", "--hand", "6 6 6 2 2"],
+    ],
+)
+def test_a_bad_hand_to_beat_is_named_as_its_option(capsys, argv):
+    """A position holds two hands: a refusal of the hand to beat says it is --against."""
+    line = assert_cli_error(capsys, argv, "expected 5 dice, got 4")
+    assert f"--against: expected 5 dice, got 4 in '{argv[argv.index('--against') + 1]}'" in line
+
+
+def test_a_bad_hand_to_beat_is_named_from_python():
+    from pokerdice_stats import solve_round
+
+    with pytest.raises(DiceError, match=r"^against: expected 5 dice, got 4"):
+        solve_round(get_rules("gameweave"), 2).chance_to_win(2, "Q Q Q 9")

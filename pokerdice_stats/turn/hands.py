@@ -207,7 +207,7 @@ class HandTable:
             raise DiceError(f"{bad} of {n} throws have {what}")
         return out
 
-    def hand(self, dice: str | int) -> int:
+    def hand(self, dice: str | int, name: str | None = None) -> int:
         """Hand index of dice given as text (or already as an index).
 
         Parameters
@@ -215,6 +215,8 @@ class HandTable:
         dice : str or int
             Five dice in the rules' chart (``"K K J 10 9"``, ``"KKJ109"``, ``"K,K,J,10,9"``),
             in any order, or a hand index 0 to 251.
+        name : str, optional
+            What the dice are, named in a refusal (``against``: a position has two hands).
 
         Returns
         -------
@@ -236,6 +238,11 @@ class HandTable:
         """
         if type(dice) is int and 0 <= dice < ix.N_HANDS:  # an index: the common case at once
             return dice
+        if name is not None:
+            try:
+                return self.hand(dice)
+            except DiceError as err:
+                raise DiceError(f"{name}: {err}") from None
         if isinstance(dice, (bool, np.bool_)):
             raise DiceError(f"a hand must be dice as text or a hand index, got {dice!r}")
         if isinstance(dice, (int, np.integer)):

@@ -200,12 +200,23 @@ function showBidding(answer) {
 // ---- review ----------------------------------------------------------------------------
 
 function drawSteps() {
+  // one row a throw of the rules in force; the throws typed so far stay (new rules are
+  // read when Review is pressed: it must not wipe the turn the player has just entered)
   const body = $("review-steps").querySelector("tbody");
+  const typed = [...body.querySelectorAll("tr")].map((tr) => ({
+    dice: tr.querySelector(".step-dice").value,
+    keep: tr.querySelector(".step-keep").value,
+  }));
   body.innerHTML = "";
   for (let i = 1; i <= state.rules.throws; i++) {
     const tr = document.createElement("tr");
     tr.innerHTML = `<td>${i}</td><td><input class="step-dice" type="text" autocomplete="off" aria-label="throw ${i}: the dice showing"></td>` +
       `<td><input class="step-keep" type="text" autocomplete="off" aria-label="throw ${i}: the dice kept"${i === state.rules.throws ? " disabled placeholder=\"(turn over)\"" : ""}></td>`;
+    const before = typed[i - 1];
+    if (before) {
+      tr.querySelector(".step-dice").value = before.dice;
+      if (i < state.rules.throws) tr.querySelector(".step-keep").value = before.keep;
+    }
     body.appendChild(tr);
   }
 }
@@ -216,12 +227,21 @@ async function review() {
   $("review-summary").textContent = "";
   await ask(status, async () => {
     const steps = [];
-    for (const tr of $("review-steps").querySelectorAll("tbody tr")) {
+    let gap = 0; // the first throw left without its dice (0: none yet)
+    const rows = $("review-steps").querySelectorAll("tbody tr");
+    rows.forEach((tr, i) => {
       const dice = tr.querySelector(".step-dice").value.trim();
       const keep = tr.querySelector(".step-keep").value.trim();
-      if (!dice) break;
+      if (!dice) {
+        if (keep && !gap) gap = i + 1; // a keep with no dice showing: that throw's gap
+        else if (!gap) gap = -(i + 1); // a blank row: the turn ends here, unless more follow
+        return;
+      }
+      // a later throw after a blank one: the blank one is a gap, never skipped silently
+      if (gap) throw new Error(`throw ${Math.abs(gap)}: enter the dice showing (or clear the throws after it)`);
       steps.push({ dice, keep: keep || null });
-    }
+    });
+    if (gap > 0) throw new Error(`throw ${gap}: enter the dice showing (or clear its keep)`);
     const asWritten = has("betting") ? tableStakes() : {};
     const stakesOnly = !steps.length && (asWritten.ante_named !== undefined || asWritten.entered !== undefined);
     const where = position(!stakesOnly, " on the Coach tab");

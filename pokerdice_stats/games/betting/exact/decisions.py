@@ -48,7 +48,7 @@ def _strength(result: Betting, seat: int, against) -> int:
     if against is None:
         raise OptionError(f"seat {seat} needs the best hand so far")
     table = hand_table(result.rules)
-    return int(table.strength[table.hand(against)])
+    return int(table.strength[table.hand(against, option("against"))])
 
 
 def _mask(result: Betting, seats: Iterable[int], after: int, what: str) -> int:

@@ -198,7 +198,9 @@ def round_advice(
     hand = table.hand(dice)
     rows = policy.hold_rows(hand, left_throws, goal, state)
     context: dict[str, Any] = {
-        "against": None if against is None else table.format(table.hand(against)),
+        "against": None
+        if against is None
+        else table.format(table.hand(against, option("against"))),
         "tied": 0 if first else int(tied),
         "players_left": left,
         "seat": seat,

@@ -46,6 +46,7 @@ from pokerdice_stats.ground.cache_dir import (
 )
 from pokerdice_stats.ground.cache_dir import cache_folder as shared_cache_folder
 from pokerdice_stats.ground.errors import LimitError, OptionError
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.turn.hands import hand_table
 from pokerdice_stats.turn.rules import RuleSet
 
@@ -128,7 +129,7 @@ class RoundTables:
         limit = len(self.columns[t][seat]) - 1
         if not 1 <= int(tied) <= limit:
             raise OptionError(f"seat {seat} can face 1 to {limit} tied hands, got {tied}")
-        strength = int(table.strength[table.hand(against)])
+        strength = int(table.strength[table.hand(against, option("against"))])
         values = self.goal_values(seat, strength, int(tied), t)
         goals = goals_from_values(values, rules, self.exact, f"seat{seat}")
         return solve(rules, goals, throws=t, exact=self.exact), 0

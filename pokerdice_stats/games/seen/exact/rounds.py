@@ -199,7 +199,7 @@ class Round:
             raise OptionError(f"seat {seat} needs the best hand so far")
         chain = self.chain(limit)
         table = hand_table(self.rules)
-        strength = int(table.strength[table.hand(against)])
+        strength = int(table.strength[table.hand(against, option("against"))])
         limit = chain.max_tied(seat)
         tied = checked_whole_number(
             tied, "tied", 1, limit, reason=f"seat {seat} can face 1 to {limit} tied hands"
