@@ -11,9 +11,10 @@ failure).
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
-from cli_helpers import run_cli
+from cli_helpers import assert_cli_error, run_cli
 from fastapi.testclient import TestClient
 
 from pokerdice_stats import get_rules
@@ -124,3 +125,14 @@ def test_the_coach_refuses_a_bad_position_at_once(monkeypatch):
         )
     assert answer.status_code == 400
     assert "seat 5 needs the best hand so far" in answer.json()["error"]
+
+
+def test_with_an_ante_max_ante_is_the_ante_named_for_one_seats_question(capsys):
+    """001 as written: --ante A asks a later seat whether to meet ante A (README); alone,
+    or for seat 1 (which names the ante), it is refused by name."""
+    base = ["betting", "--players", "3", "--ante-max", "3"]
+    code, out, err = run_cli(capsys, *base, "--seat", "2", "--ante", "2", "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["ante"] == 2
+    assert_cli_error(capsys, [*base, "--ante", "2"], "give --seat K")
+    assert_cli_error(capsys, [*base, "--seat", "1", "--ante", "2"], "leave out --ante")

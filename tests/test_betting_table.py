@@ -221,7 +221,7 @@ def test_betting_command_solves_the_round_as_written(capsys):
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--ante-max", "2", "--ante", "1"], "not both"),
+        (["--ante-max", "2", "--ante", "1"], "give --seat K"),
         (["--raise-max", "2", "--raise", "1"], "not both"),
         (["--ante-max", "11"], "1 to 10"),
         (["--ante-max", "2", "--seat", "1", "--in", "1"], "leave out --in"),

@@ -7,6 +7,7 @@ import json
 from fractions import Fraction
 
 import pytest
+from cli_helpers import assert_cli_error, run_cli
 
 from pokerdice_stats import cli, get_rules
 from pokerdice_stats.turn.chances import chances_table, goal_chances
@@ -340,3 +341,31 @@ def test_one_throw_chances_are_the_single_throw_odds(preset):
     odds = odds_by_category(rules)
     assert list(chances["at_least"]) == list(odds["at_least"])
     assert list(chances["exactly"]) == list(odds["probability"])
+
+
+def test_round_points_to_hold_for_the_first_seat_under_the_throw_limit(capsys):
+    """round --seat 1 --dice does not list the holds under a throw limit; the command its
+    refusal names answers the same position."""
+    rules = ["--rules", "classic", "--set", "throw_limit=first-player"]
+    line = assert_cli_error(
+        capsys,
+        ["round", *rules, "--players", "2", "--seat", "1", "--dice", "K K K J 9",
+         "--throws-left", "2"],
+        "hold DICE --to-win --players-left 1 --throws-left T",
+    )  # fmt: skip
+    assert "Python API" not in line
+    code, out, err = run_cli(
+        capsys, "hold", "K K K J 9", "--to-win", "--players-left", "1", "--throws-left", "2",
+        *rules,
+    )  # fmt: skip
+    assert code == 0 and "stand" in out, err
+
+
+@pytest.mark.parametrize("preset", ["gameweave", "banking"])
+def test_a_computer_hand_under_other_rules_points_to_the_progressive_rules(capsys, preset):
+    """The first way out the refusal names is 004's own rules, and it answers."""
+    argv = ["hold", "6 6 2 3 5", "--rules", preset, "--computer-hand", "5 5 5 5 2"]
+    assert_cli_error(capsys, argv, "use --rules progressive (004's own rules)")
+    code, out, err = run_cli(capsys, "hold", "6 6 2 3 5", "--rules", "progressive",
+                             "--computer-hand", "5 5 5 5 2")  # fmt: skip
+    assert code == 0 and "stand" in out, err

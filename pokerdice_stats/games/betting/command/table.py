@@ -80,11 +80,16 @@ def run_table(args: argparse.Namespace, rules, exact: bool) -> int:
             "--habit is about the round with every seat in; leave out --ante-max, "
             "--raise-max and --sit-out"
         )
+    if args.ante_max is not None and args.ante is not None and args.seat is None:
+        raise OptionError(
+            "with --ante-max seat 1 names the ante: --ante A asks one seat's question at the "
+            "ante named (give --seat K), or leave --ante out"
+        )
     table = solve_table(
         rules,
         args.players,
         ante_max=args.ante_max,
-        ante=args.ante,
+        ante=None if args.ante_max is not None else args.ante,  # else: the ante named
         raise_max=args.raise_max,
         raise_size=args.raise_size,
         raises=args.raises,
@@ -135,6 +140,8 @@ def _run_seat(args, table) -> int:
         if args.seat == 1:
             if seats_in is not None:
                 raise OptionError("seat 1 names the ante before anyone is in: leave out --in")
+            if args.ante is not None and args.ante_max is not None:
+                raise OptionError("seat 1 names the ante (each ante's value): leave out --ante")
             record = decide.ante_decision(table)
             return _emit(args, table, record, "ante", "options")
         record = decide.entry_decision(table, args.seat, seats_in, ante=args.ante)

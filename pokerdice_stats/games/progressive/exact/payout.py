@@ -242,6 +242,20 @@ def check_payout_rules(rules: RuleSet) -> None:
         for key, wanted in (("ties", "push"), ("tiebreak", "category"))
         if getattr(rules, key) != wanted
     ]
+    if wrong and rules.preset != "progressive":  # its chart and categories are 004's too
+        raise OptionError(
+            "004's progressive game compares categories only and pushes on equal categories, "
+            f"but these rules ({rules.preset}) have "
+            + ", ".join(wrong)
+            + ": use "
+            + either("--rules progressive", 'get_rules("progressive")')
+            + " (004's own rules), or "
+            + either(
+                "--set ties=push --set tiebreak=category",
+                "the rule settings ties=push and tiebreak=category",
+            )
+            + " to play these rules' categories (with a schedule file of them)"
+        )
     if wrong:
         raise OptionError(
             "004's progressive game compares categories only and pushes on equal categories "

@@ -184,7 +184,11 @@ def _run_seat(args: argparse.Namespace, result) -> int:
     holds = None
     if args.dice is not None:
         if seat == 1 and result.limited:
-            raise OptionError("the first seat's holds under the throw limit: use the Python API")
+            raise OptionError(
+                "round --seat 1 --dice lists no holds under the throw limit (the first seat's "
+                "keeps also set the later seats' limit): hold DICE --to-win --players-left "
+                f"{result.players - 1} --throws-left T, with the same rules, answers them"
+            )
         h = hand_table(result.rules).hand(args.dice)
         holds = policy.alternatives(h, args.throws_left, goal)
         record["dice"] = hand_table(result.rules).format(h)
