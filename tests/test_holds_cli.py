@@ -369,3 +369,15 @@ def test_a_computer_hand_under_other_rules_points_to_the_progressive_rules(capsy
     code, out, err = run_cli(capsys, "hold", "6 6 2 3 5", "--rules", "progressive",
                              "--computer-hand", "5 5 5 5 2")  # fmt: skip
     assert code == 0 and "stand" in out, err
+
+
+def test_plain_answers_name_their_rules_and_house_rules(capsys):
+    """A player reading one line must see the variation it answers for."""
+    code, out, _ = run_cli(capsys, "round", "--players", "3", "--seat", "2", "--against",
+                           "K K K 10 10", "--rules", "classic", "--set", "throws=2")  # fmt: skip
+    assert code == 0 and out.startswith("rules classic (throws=2); seat 2 of 3")
+    code, out, _ = run_cli(capsys, "chances", "--rules", "triple-snakes", "--goal",
+                           "at-least:full-house")  # fmt: skip
+    assert code == 0 and out.startswith("goal at-least:full-house, 3 throws, rules triple-snakes")
+    code, out, _ = run_cli(capsys, "chances", "--throws", "1", "--rules", "banking")
+    assert code == 0 and out.splitlines()[0] == "rules banking (throws=1)"  # said once

@@ -173,7 +173,8 @@ def test_every_format(capsys, by):
     n = len(frame)
     base = ["odds", "--rules", "triple-snakes", "--by", by]
     table = run_cli(capsys, *base)
-    lines = table.splitlines()
+    title, *lines = table.splitlines()
+    assert title == "rules triple-snakes: one throw of five dice"  # the rules named first
     assert len(lines) == n + 3 and lines[0].split()[0] == frame.columns[0]
     assert "chance %" in lines[0] and "at least %" in lines[0]
     assert lines[-2].startswith("chance %: of one throw of five dice")  # the unit

@@ -357,7 +357,8 @@ def run_chances(args: argparse.Namespace) -> int:
             record = json_answer(context, [{k: row[k] for k in keys} for row in rows])
             emit_record(record, args.format, "rows", ("at_least", "exactly"))
             return 0
-        emit(f"rules {rules.label()}; throws {rules.throws}")
+        label = rules.label()  # a changed number of throws is in it already
+        emit(f"rules {label}" + ("" if "throws=" in label else f"; throws {rules.throws}"))
         emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
         emit(
             "at least %, exactly %: the best chance of a whole turn played for that goal;"
@@ -379,8 +380,8 @@ def run_chances(args: argparse.Namespace) -> int:
         f"{100 * float(result.value):.4g}%" if unit == "chance" else f"{float(result.value):.6g}"
     )
     emit(
-        f"goal {result.goal}, {result.throws} throws: value ({unit}) {shown}"
-        f" (exact {short_fraction(result.value)})"
+        f"goal {result.goal}, {result.throws} throws, rules {rules.label()}: value ({unit}) "
+        f"{shown} (exact {short_fraction(result.value)})"
     )
     emit("final category under this play (final %: chance of ending the turn in it):")
     emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)

@@ -56,6 +56,7 @@ def run_odds(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     rows = category_rows(rules) if args.by == "category" else hand_rows(rules)
     if args.format == "table":
+        emit(f"rules {rules.label()}: one throw of five dice")
         emit_rows(percent_rows(rows), right=PERCENT_COLUMNS)
         emit(
             "chance %: of one throw of five dice (count: throws out of 7776); at least %: "

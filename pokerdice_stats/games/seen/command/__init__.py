@@ -207,8 +207,8 @@ def _run_seat(args: argparse.Namespace, result) -> int:
             else " (the default: the first player took them all; --limit T says otherwise)"
         )
     emit(
-        f"seat {seat} of {result.players}, {facing}: wins with chance "
-        f"{chance_percent(record['win'], digits=6)}%"
+        f"rules {result.rules.label()}; seat {seat} of {result.players}, {facing}: wins with "
+        f"chance {chance_percent(record['win'], digits=6)}%"
     )
     if holds is not None:
         emit(
