@@ -381,3 +381,12 @@ def test_plain_answers_name_their_rules_and_house_rules(capsys):
     assert code == 0 and out.startswith("goal at-least:full-house, 3 throws, rules triple-snakes")
     code, out, _ = run_cli(capsys, "chances", "--throws", "1", "--rules", "banking")
     assert code == 0 and out.splitlines()[0] == "rules banking (throws=1)"  # said once
+
+
+def test_round_holds_leave_out_fractions_too_long_to_show(capsys):
+    """As hold does: no column of ellipses, a line naming where the fractions are."""
+    code, out, _ = run_cli(capsys, "round", "--rules", "triple-snakes", "--players", "4",
+                           "--seat", "2", "--against", "2 2 2 4 4", "--dice", "3 3 2 5 5",
+                           "--throws-left", "2")  # fmt: skip
+    assert code == 0 and "…" not in out and "fraction" not in out.splitlines()[2]
+    assert out.splitlines()[-1] == "exact fractions: --format json"

@@ -26,7 +26,8 @@ def hold_records(holds, exact: bool) -> list[dict]:
 def emit_hold_rows(holds: list[dict], exact: bool) -> None:
     """The holds as ``hold --to-win`` writes them: ``(none)`` for keeping nothing, ``stand``
     for throwing nothing, the chance in percent (``win %``, six significant digits), its
-    fraction when exact, ``*`` on the optimal holds."""
+    fraction when exact and every one is short enough to show (else the column is left
+    out, and a line says where they are), ``*`` on the optimal holds."""
     from pokerdice_stats.engines.cli import emit_rows
     from pokerdice_stats.ground.numbers import chance_percent, short_fraction
 
@@ -39,9 +40,11 @@ def emit_hold_rows(holds: list[dict], exact: bool) -> None:
             "fraction": short_fraction(row["value"]) if exact else "",
             "optimal": "*" if row["optimal"] else "",
         }
-        if not exact:
-            del shown["fraction"]
         rows.append(shown)
+    too_long = exact and any("…" in r["fraction"] for r in rows)
+    if not exact or too_long:  # a column of ellipses tells nothing: none, and where
+        for shown in rows:
+            del shown["fraction"]
     emit_rows(rows, right=("win %", "fraction", "rethrow"))
-    if exact and any("…" in r["fraction"] for r in rows):
-        emit("… a fraction too long to show: --format json gives it exactly")
+    if too_long:
+        emit("exact fractions: --format json")
