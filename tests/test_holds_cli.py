@@ -375,7 +375,7 @@ def test_plain_answers_name_their_rules_and_house_rules(capsys):
     """A player reading one line must see the variation it answers for."""
     code, out, _ = run_cli(capsys, "round", "--players", "3", "--seat", "2", "--against",
                            "K K K 10 10", "--rules", "classic", "--set", "throws=2")  # fmt: skip
-    assert code == 0 and out.startswith("rules classic (throws=2); seat 2 of 3")
+    assert code == 0 and out.startswith("rules classic (throws=2)\nseat 2 of 3")
     code, out, _ = run_cli(capsys, "chances", "--rules", "triple-snakes", "--goal",
                            "at-least:full-house")  # fmt: skip
     assert code == 0 and out.startswith("goal at-least:full-house, 3 throws, rules triple-snakes")

@@ -85,7 +85,7 @@ def run_show(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     settings: dict[str, object] = dict(rules.settings())
     if args.format != "table":
-        if args.format == "json":  # numbers and true/false as JSON's own (the text: as --set)
+        if args.format != "table":  # numbers and true/false as such (the table: as --set)
             settings = {
                 **settings,
                 **{key: int(str(settings[key])) for key in ("throws", "max_rethrow", "target")},

@@ -25,8 +25,6 @@ import warnings
 from collections.abc import Sequence
 from types import ModuleType
 
-from pokerdice_stats.ground.errors import OptionError
-
 #: Each OpenSpiel game's name, and the module whose import registers it.
 OPENSPIEL_GAMES = {
     "pokerdice_bidding": "pokerdice_stats.games.bidding.openspiel_game",
@@ -48,12 +46,9 @@ def register_openspiel_games() -> tuple[str, ...]:
     OptionError
         Without ``pyspiel`` (the ``openspiel`` extra).
     """
-    try:
-        import pyspiel  # noqa: F401  (the games' modules register with it)
-    except ImportError:
-        raise OptionError(
-            'OpenSpiel is not installed: pip install -e ".[openspiel]" (the open-spiel package)'
-        ) from None
+    from pokerdice_stats.games.openspiel_loading import import_pyspiel  # not at package import
+
+    import_pyspiel()  # the games' modules register with it
     for module in OPENSPIEL_GAMES.values():
         importlib.import_module(module)
     return tuple(OPENSPIEL_GAMES)

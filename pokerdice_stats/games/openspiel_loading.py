@@ -105,6 +105,23 @@ def game_rules(preset: str, settings: str) -> RuleSet:
     return get_rules(preset, options)
 
 
+def import_pyspiel() -> Any:
+    """The ``pyspiel`` module.
+
+    Raises
+    ------
+    OptionError
+        Without it (the ``openspiel`` extra), saying how to install it.
+    """
+    try:
+        import pyspiel
+    except ImportError:
+        raise OptionError(
+            'OpenSpiel is not installed: pip install -e ".[openspiel]" (the open-spiel package)'
+        ) from None
+    return pyspiel
+
+
 def load_checked(name: str, names: Sequence[str], key: Sequence[Any]) -> Any:
     """``pyspiel.load_game(name, ...)`` with the checked parameters ``key`` (one value a
     name of ``names``; empty texts left to their defaults).
@@ -114,14 +131,8 @@ def load_checked(name: str, names: Sequence[str], key: Sequence[Any]) -> Any:
     OptionError
         Without ``pyspiel`` (the ``openspiel`` extra).
     """
-    try:
-        import pyspiel
-    except ImportError:
-        raise OptionError(
-            'OpenSpiel is not installed: pip install -e ".[openspiel]" (the open-spiel package)'
-        ) from None
     params = {k: v for k, v in zip(names, key, strict=True) if v != ""}
-    return pyspiel.load_game(name, params)
+    return import_pyspiel().load_game(name, params)
 
 
 def merged_params(params: object, defaults: dict[str, Any], name: str) -> dict[str, Any]:

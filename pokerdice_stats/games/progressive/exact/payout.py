@@ -252,7 +252,8 @@ def check_payout_rules(rules: RuleSet) -> None:
             + " (004's own rules), or "
             + either(
                 "--set ties=push --set tiebreak=category",
-                "the rule settings ties=push and tiebreak=category",
+                "the rule settings ties=push and tiebreak=category (get_rules(preset, "
+                "{'ties': 'push', 'tiebreak': 'category'}))",
             )
             + " to play these rules' categories (with a schedule file of them)"
         )

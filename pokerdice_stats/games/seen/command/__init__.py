@@ -206,9 +206,10 @@ def _run_seat(args: argparse.Namespace, result) -> int:
             if args.limit is not None
             else " (the default: the first player took them all; --limit T says otherwise)"
         )
+    emit(f"rules {result.rules.label()}")
     emit(
-        f"rules {result.rules.label()}; seat {seat} of {result.players}, {facing}: wins with "
-        f"chance {chance_percent(record['win'], digits=6)}%"
+        f"seat {seat} of {result.players}, {facing}: wins with chance "
+        f"{chance_percent(record['win'], digits=6)}%"
     )
     if holds is not None:
         emit(
