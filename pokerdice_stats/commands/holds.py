@@ -140,7 +140,12 @@ def register(subparsers) -> None:
         "category, holding optimally for each one from the first throw; with --goal, that "
         "goal's value over a whole turn and the chance of each final category.",
     )
-    chances.add_argument("--goal", default=None, metavar="G", help=GOAL_HELP + "; omit for all")
+    chances.add_argument(
+        "--goal",
+        default=None,
+        metavar="G",
+        help=GOAL_FORMS + " (default: none: the table of every category)",
+    )
     chances.add_argument(
         "--throws",
         type=whole_number,
@@ -155,6 +160,9 @@ def register(subparsers) -> None:
     strategy = subparsers.add_parser(
         "strategy",
         help="the whole optimal policy of a goal: printed, or written as CSV and a chart",
+        description="The best hold of every first-throw hand, for each number of throws "
+        "left, playing for one goal (--goal), with the value of a turn played so and the "
+        "runner-up hold; printed, or written with --out DIR as a CSV and a chart.",
     )
     strategy.add_argument("--goal", default=None, metavar="G", help=GOAL_HELP)
     written = strategy.add_mutually_exclusive_group()

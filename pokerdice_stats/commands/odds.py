@@ -26,7 +26,13 @@ JSON_COLUMNS = {
 
 
 def register(subparsers) -> None:
-    odds = subparsers.add_parser("odds", help="exact single-throw odds of every category or hand")
+    odds = subparsers.add_parser(
+        "odds",
+        help="exact single-throw odds of every category or hand",
+        description="The exact chance of each category (or each hand, --by hand) in one "
+        "throw of five dice under the rules: the count of the 7,776 throws, the chance, one "
+        "in how many, and the chance of this or better.",
+    )
     add_rules_args(odds)
     odds.add_argument(
         "--by",

@@ -45,7 +45,13 @@ def _exact(args: argparse.Namespace, rules) -> bool:
 
 
 def register(subparsers) -> None:
-    match = subparsers.add_parser("match", help="each seat's chance to win a match of rounds")
+    match = subparsers.add_parser(
+        "match",
+        help="each seat's chance to win a match of rounds",
+        description="Each seat's chance to win a match (the first to win --to rounds), every "
+        "seat playing each round to win it, and the expected number of rounds; who starts "
+        "each round follows the rules' starter (or --starter).",
+    )
     add_rules_args(match)
     match.add_argument(
         "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
@@ -74,7 +80,8 @@ def register(subparsers) -> None:
         "holdup",
         help="the chance the best hand so far holds up (chips, triple-snakes)",
         description="The chance that the best hand so far still wins once the players left "
-        "have thrown (each playing to beat it), as a chip game's seat weighs it.  The rules "
+        "have thrown (each playing its best chance to win the round), as a chip game's seat "
+        "weighs it.  The rules "
         "default to triple-snakes, whose dice are pips 1 to 6 (--rules gameweave for 9 to "
         "ace).",
     )
