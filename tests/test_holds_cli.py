@@ -162,7 +162,7 @@ def test_hold_says_which_goal_is_the_default(capsys):
     table = next(i for i, line in enumerate(lines) if line.startswith("keep "))
     line = " ".join(part.strip() for part in lines[1:table])  # wrapped to 100 columns
     assert line.startswith("goal: win the round (throwing first, 1 player after you;")
-    assert "the default: --goal G plays for a final hand" in line
+    assert "the default goal of this game: --goal G plays for a final hand instead" in line
     to_win = run(capsys, "hold", "K K J 10 9", "--to-win", "--players-left", "1")[1]
     to_win_lines = to_win.splitlines()
     to_win_table = next(i for i, x in enumerate(to_win_lines) if x.startswith("keep "))

@@ -327,7 +327,11 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
             facing += f", {plural(context['players_left'], 'player')} after you"
             if context.get("limit") is not None:
                 facing += f", {plural(context['limit'], 'throw')} allowed"
-        default = "; the default: --goal G plays for a final hand" if args.goal_default else ""
+        default = (
+            "; the default goal of this game: --goal G plays for a final hand instead"
+            if args.goal_default
+            else ""
+        )
         return (
             f"goal: win the round ({facing}; ties={context['ties']}{default}); "
             "values: chance of winning, in percent"
