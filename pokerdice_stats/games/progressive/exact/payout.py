@@ -242,33 +242,25 @@ def check_payout_rules(rules: RuleSet) -> None:
         for key, wanted in (("ties", "push"), ("tiebreak", "category"))
         if getattr(rules, key) != wanted
     ]
-    if wrong and rules.preset != "progressive":  # its chart and categories are 004's too
-        raise OptionError(
-            "004's progressive game compares categories only and pushes on equal categories, "
-            f"but these rules ({rules.preset}) have "
-            + ", ".join(wrong)
-            + ": use "
-            + either("--rules progressive", 'get_rules("progressive")')
-            + " (004's own rules), or "
-            + either(
-                "--set ties=push --set tiebreak=category",
-                "the rule settings ties=push and tiebreak=category (get_rules(preset, "
-                "{'ties': 'push', 'tiebreak': 'category'}))",
-            )
-            + " to play these rules' categories (with a schedule file of them)"
-        )
     if wrong:
+        settings = either(
+            "--set ties=push --set tiebreak=category",
+            "the rule settings ties=push and tiebreak=category (get_rules(preset, "
+            "{'ties': 'push', 'tiebreak': 'category'}))",
+        )
+        way_out = (  # another preset's chart and categories are not 004's either
+            f"{settings} (the progressive preset's own)"
+            if rules.preset == "progressive"
+            else either("--rules progressive", 'get_rules("progressive")')
+            + f" (004's own rules), or {settings} to play these rules' categories (with a "
+            "schedule file of them)"
+        )
         raise OptionError(
             "004's progressive game compares categories only and pushes on equal categories "
             '("the face values of the dice are not used"), but these rules have '
             + ", ".join(wrong)
             + ": use "
-            + either(
-                "--set ties=push --set tiebreak=category",
-                "the rule settings ties=push and tiebreak=category (get_rules(preset, "
-                "{'ties': 'push', 'tiebreak': 'category'}))",
-            )
-            + " (the progressive preset's own)"
+            + way_out
         )
     refuse_unread(
         rules,
