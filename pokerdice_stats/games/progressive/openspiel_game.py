@@ -30,6 +30,7 @@ pokerdice_progressive_blind(rules=progressive,set=)
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import Any
 
@@ -49,7 +50,7 @@ from pokerdice_stats.games.openspiel_loading import (
 from pokerdice_stats.games.progressive.exact.payout import check_payout_rules
 from pokerdice_stats.games.progressive.exact.schedule import payout_matrix
 from pokerdice_stats.ground.errors import OptionError
-from pokerdice_stats.turn.rules import RuleSet, get_rules
+from pokerdice_stats.turn.rules import RuleSet
 
 __all__ = ["AVAILABLE", "GAME_NAME", "load_game", "setting", "setting_key"]
 
@@ -69,16 +70,10 @@ def blind_rules(name: str, settings: str = "") -> RuleSet:
     RulesError
         For unknown rules.
     """
-    named = game_rules(name, settings)
-    rules = get_rules(named.preset, {**_options(named), "knowledge": "blind"})
+    rules = dataclasses.replace(game_rules(name, settings), knowledge="blind")
     check_payout_rules(rules)
     check_turn_by_hand(rules, GAME_NAME)
     return rules
-
-
-def _options(rules: RuleSet) -> dict[str, str]:
-    """The settings of ``rules`` other than the preset's name (to rebuild them changed)."""
-    return {k: v for k, v in rules.settings().items() if k != "preset"}
 
 
 def setting_key(params: dict[str, Any]) -> tuple[str, str]:

@@ -360,7 +360,7 @@ def design_schedule(
         reached = None if value is None else Fraction(value)
         if reached is not None and (best is None or abs(reached - aim.value) < best[0]):
             best = (abs(reached - aim.value), reached, dict(current))
-        if reached is not None and abs(Fraction(reached) - aim.value) <= tolerance:
+        if reached is not None and abs(reached - aim.value) <= tolerance:
             return _answer(rules, aim, schedule, base, current, edge, settings, game, len(memo))
         line = slopes(rules, outcomes, cells, tau)
         moved = [_delta(current, rounded, cell) for cell in cells]
