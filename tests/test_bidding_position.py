@@ -99,6 +99,14 @@ def test_the_solution_is_checked(result):
         claims_position(result, "A A K Q 9", "")
 
 
+def test_a_certain_loss_is_written_minus_one(result):
+    # Q Q Q 9 9 makes a full house whatever the other holds: calling it loses for sure, -1
+    # (a sum of the other's weights gave -0.9999999999999999), in the CSV too
+    answer = position_answer(result, "Q Q Q 9 9", "full-house")
+    assert answer.moves[0].move == "call" and answer.moves[0].value == -1.0
+    assert answer.chance_last_bid_beliefs == 1.0
+
+
 @pytest.mark.xdist_group("bidding_fine")  # one solve of the classic fine ladder per run
 def test_cli_position_on_both_ladders(capsys, result):
     code, out, _ = run_cli(

@@ -30,6 +30,8 @@ GROUPS = {"bidding": "bidding-category-classic"}
 CSV_AS_JSON = {("bidding", "bidding"): ["--full"], ("bidding", "claims"): ["--full"]}
 #: The CSV column naming the list each row comes from, where several lists make the rows.
 PART = "part"
+#: Before a field's name where every row has a column of that name.
+ANSWER = "answer."
 EXACT = "_exact"
 
 
@@ -102,13 +104,16 @@ def _check_csv(record: dict, out: str, err: str) -> None:
         key = _rows_key(tables, rows)
         own = [{}] if key is None else [_flat_row(item) for item in tables.pop(key)]
     assert len(rows) == len(own), (len(rows), len(own))
+    # a field every row holds under its name would show nowhere: it is ``answer.NAME``
+    everywhere = set.intersection(*(set(mine) for mine in own))
     for row, mine in zip(rows, own, strict=True):
         for name, value in mine.items():
             _same_cell(row[name], value, name)
         for name, value in leaves.items():
-            assert name in row, f"the field {name} is not a column"
-            if name not in mine:  # a row's own value stands where it has one
-                _same_cell(row[name], value, name)
+            column = f"{ANSWER}{name}" if name in everywhere else name
+            assert column in row, f"the field {name} is not a column"
+            if name not in mine or name in everywhere:  # else the row's own value stands
+                _same_cell(row[column], value, column)
     for name in tables:  # never dropped silently
         assert name in err and "--format json or markdown" in err, (name, err)
 

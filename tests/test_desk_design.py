@@ -7,6 +7,8 @@ by a check written here apart from the solver's.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 from fractions import Fraction
@@ -201,6 +203,14 @@ def test_cli_design_rows_write_the_losers_as_text(capsys):
     code, out, err = run_cli(capsys, "payout", "--design", "--target", "3%", "--format", "csv")
     assert code == 0, err
     assert "['" not in out and "full-house" in out
+
+
+def test_cli_design_csv_keeps_the_side_asked_beside_each_changes_side(capsys):
+    code, out, err = run_cli(capsys, "payout", "--design", "--target", "0.5", "--format", "csv")
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert {r["answer.side"] for r in rows} == {"both"}
+    assert sorted(r["side"] for r in rows) == ["house", "player"]
 
 
 @pytest.mark.parametrize("target", ["0.5", "0.7"])

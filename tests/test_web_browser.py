@@ -279,6 +279,36 @@ def test_bad_dice_show_the_message(page):
     page.click("#advise")
     page.wait_for_selector("#status.error")
     assert "unknown face" in page.inner_text("#status")
+    # the field the API refused is outlined, and points to the line saying why
+    assert page.get_attribute("#dice-text", "aria-invalid") == "true"
+    assert page.get_attribute("#dice-text", "aria-describedby") == "status"
+    assert page.get_attribute("#against", "aria-invalid") is None
+    page.fill("#dice-text", "K K J 10 9")  # a new position: the mark goes with the message
+    assert page.get_attribute("#dice-text", "aria-invalid") is None
+
+
+def test_a_missing_field_is_marked_where_it_is_typed(page):
+    page.select_option("#players", "3")
+    page.select_option("#seat", "2")
+    page.fill("#dice-text", "K K J 10 9")
+    page.click("#advise")  # seat 2 with no best hand so far
+    page.wait_for_selector("#status.error")
+    assert page.inner_text("#status").startswith("enter the best hand so far")
+    assert page.get_attribute("#against", "aria-invalid") == "true"
+    assert page.get_attribute("#dice-text", "aria-invalid") is None
+    # options the rules refuse: the options field is marked until the rules load
+    page.fill("#settings", "throws=0")
+    page.press("#settings", "Tab")
+    page.wait_for_selector("#source .error")
+    assert page.get_attribute("#settings", "aria-invalid") == "true"
+    assert page.get_attribute("#settings", "aria-describedby") == "source"
+    page.click("#advise")  # asked anyway: the same field is named
+    page.wait_for_selector("#status.error")
+    assert page.get_attribute("#settings", "aria-invalid") == "true"
+    page.fill("#settings", "")
+    page.press("#settings", "Tab")
+    page.wait_for_function("() => !document.querySelector('#source .error')")
+    assert page.get_attribute("#settings", "aria-invalid") is None
 
 
 def test_a_pasted_rule_file_sets_the_game(page, api):

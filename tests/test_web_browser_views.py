@@ -42,6 +42,7 @@ WATCH_PROGRESS = """() => {
 
 
 def test_a_long_sticky_round_shows_its_progress_then_sends_the_aside(browser, shots):
+    """A cold solve's progress, its Cancel, then the answer and the dice set aside."""
     with running_server({"POKERDICE_CACHE_DIR": ""}) as url:  # no saved tables: a cold solve
         context = browser.new_context(viewport={"width": 1000, "height": 900})
         page = context.new_page()
@@ -55,6 +56,13 @@ def test_a_long_sticky_round_shows_its_progress_then_sends_the_aside(browser, sh
         page.click("#advise")
         page.wait_for_selector(".pending .progress", timeout=ANSWER_WAIT)
         page.screenshot(path=str(shots / "progress.png"), full_page=True)
+        # Cancel stops the waiting: no poll comes back to the line, no answer is shown
+        page.click("#status.pending .cancel")
+        assert page.inner_text("#status").startswith("cancelled")
+        page.wait_for_timeout(1_200)  # three polls' time
+        assert page.inner_text("#status").startswith("cancelled")
+        assert not page.is_visible("#holds")
+        page.click("#advise")  # asked again: the solve ran on at the server
         page.wait_for_selector("#best-keep", timeout=ANSWER_WAIT)
         seen = page.evaluate("window.seenProgress")
         import httpx

@@ -40,6 +40,8 @@ if TYPE_CHECKING:  # pandas is imported by the writers only (the parser never lo
 LIST_SEPARATOR = "; "
 #: The column naming each row's part when several lists make the rows of one CSV table.
 PART_COLUMN = "part"
+#: Before a field's name in CSV where every row has a column of that name (:func:`csv_rows`).
+ANSWER_PREFIX = "answer."
 
 
 @dataclass
@@ -144,13 +146,27 @@ def csv_rows(parts: AnswerParts) -> list[dict[str, Any]]:
     value kept where it has a field of that name), or one row of the fields.
 
     The fields come first (those no row has), then the rows' own columns (a row without
-    one of them carries the field's value there).
+    one of them carries the field's value there).  A field that *every* row holds under
+    its name would show nowhere: it is written as ``answer.NAME`` (a design's ``side``
+    asked, beside the ``side`` of each change).
+
+    Examples
+    --------
+    >>> parts = AnswerParts({"side": "both", "rules": "classic"},
+    ...                     [{"side": "player"}, {"side": "house"}], {})
+    >>> csv_rows(parts)[0]
+    {'answer.side': 'both', 'rules': 'classic', 'side': 'player'}
     """
     if not parts.rows:
         return [dict(parts.fields)]
     own = {name for row in parts.rows for name in row}
-    context = {k: v for k, v in parts.fields.items() if k not in own}
-    shared = {k: v for k, v in parts.fields.items() if k in own}
+    everywhere = {name for name in own if all(name in row for row in parts.rows)}
+    context = {
+        (f"{ANSWER_PREFIX}{k}" if k in everywhere else k): v
+        for k, v in parts.fields.items()
+        if k not in own or k in everywhere
+    }
+    shared = {k: v for k, v in parts.fields.items() if k in own and k not in everywhere}
     return [
         {**context, **row, **{k: v for k, v in shared.items() if k not in row}}
         for row in parts.rows

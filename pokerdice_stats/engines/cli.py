@@ -348,8 +348,9 @@ def emit_record(
     ``X_exact``; keys that do not apply left out). JSON writes it whole. CSV writes one
     table: the rows under ``key`` (a list of objects), every row carrying the answer's
     other fields (nested objects as ``outer.inner`` columns, lists of plain items joined
-    with ``"; "``; a row keeps its own value of a field of the same name), or, without
-    rows, one row of every field; floats whole. Other lists of objects cannot stand in
+    with ``"; "``; a row keeps its own value of a field of the same name, and a field
+    every row holds is written as ``answer.NAME``), or, without rows, one row of every
+    field; floats whole. Other lists of objects cannot stand in
     that table: a line on standard error names them. Markdown writes the fields as a table
     of ``figure`` and ``value``, then the rows, then each other list of objects under a
     line naming it.

@@ -92,6 +92,20 @@ def chance_percent(chance: Any, digits: int = 4) -> str:
     return text
 
 
+def settled(value: float) -> float:
+    """A computed float kept to :data:`WHOLE_DIGITS` significant digits, the last bits of
+    a sum's rounding error dropped (``-0.9999999999999999`` for a loss that is certain is
+    ``-1.0``); NaN stays NaN.
+
+    >>> settled(-0.9999999999999999), settled(0.47058823529411764), settled(-0.0)
+    (-1.0, 0.470588235294118, 0.0)
+    """
+    number = float(value)
+    if math.isnan(number) or math.isinf(number):
+        return number
+    return float(f"{number:.{WHOLE_DIGITS}g}") + 0.0
+
+
 def stated(tolerance: float, digits: int = 3) -> float:
     """A tolerance as it is stated to people: rounded to ``digits`` significant
     digits (``1.2000000000000002e-06`` is ``1.2e-06``)."""

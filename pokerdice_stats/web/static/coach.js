@@ -2,7 +2,9 @@
 // are coach_words.js's, the betting, bidding and review panels coach_answers.js's.
 "use strict";
 
-const state = { games: null, rules: null, dice: [], answer: null, epoch: 0, note: "" };
+const state = {
+  games: null, rules: null, rulesRefused: [], dice: [], answer: null, epoch: 0, note: "",
+};
 
 // ---- talking to the API -------------------------------------------------------------
 
@@ -31,8 +33,24 @@ async function call(url, body, statusLine) {
     statusLine.textContent = "";
     statusLine.classList.remove("pending");
   }
-  if (!response.ok) throw new Error(refusal(data, response.status));
+  if (!response.ok) {
+    throw fieldError(refusal(data, response.status), ...refusedControls(data),
+      ...quotedControls(data.error));
+  }
   return data;
+}
+
+// The text fields whose value a refusal may quote ("unknown face 'X' in 'K K J 10 X'").
+const QUOTABLE = ["dice-text", "against", "aside", "untouched", "computer-hand", "ante", "raise",
+  "pot", "review-bid-hand", "review-bid-moves"];
+
+function quotedControls(message) {
+  // the fields whose whole value the message quotes: what it refuses, named or not
+  const text = String(message || "");
+  return QUOTABLE.filter((id) => {
+    const value = $(id).value.trim();
+    return value && (text.includes(`'${value}'`) || text.includes(`"${value}"`));
+  });
 }
 
 function showPending(line, data) {
@@ -41,10 +59,27 @@ function showPending(line, data) {
   const figure = share === null || share === undefined ? "" :
     `<progress max="1" value="${share}"></progress> ` +
     `<span class="progress" data-progress="${share}">${(100 * share).toFixed(0)} %</span> `;
-  line.classList.add("pending");
   line.title = `job ${data.job}`;
   const stage = data.stage && data.stage !== "solving" ? `${escapeHtml(data.stage)} · ` : "";
-  line.innerHTML = `solving… ${figure}${stage}${data.seconds} s`;
+  if (!line.classList.contains("pending")) {
+    // made once, beside the figures each poll rewrites, so that a click is never lost
+    line.classList.add("pending");
+    line.innerHTML = '<span class="pending-figures"></span> ' +
+      '<button type="button" class="cancel" title="stop waiting for this answer">Cancel</button>';
+    line.querySelector(".cancel").addEventListener("click", () => cancelWait(line));
+  }
+  line.querySelector(".pending-figures").innerHTML =
+    `solving… ${figure}${stage}${data.seconds} s`;
+}
+
+function cancelWait(line) {
+  // the question is dropped as a new position drops it (its polling stops); the server's
+  // solve cannot be stopped mid-way, so it runs on, and asking again later reads it
+  state.epoch += 1;
+  line.classList.remove("pending");
+  line.className = "note";
+  line.textContent = "cancelled: the solve goes on at the server, and asking again " +
+    "once it is done answers at once";
 }
 
 function table() {
@@ -82,6 +117,22 @@ function clearAnswers() {
   $("next-throw").disabled = true;
   for (const id of ["betting-rows", "bidding-rows", "review-rows"]) $(id).hidden = true;
   for (const id of ["betting-answer", "bidding-answer", "review-summary"]) $(id).textContent = "";
+  markRefused([]);
+}
+
+function markRefused(controls, line = null) {
+  // outline the fields a refusal is about (those shown), pointing to the line that says why;
+  // every other mark goes
+  for (const el of document.querySelectorAll("[aria-invalid=true]")) {
+    el.removeAttribute("aria-invalid");
+    el.removeAttribute("aria-describedby");
+  }
+  for (const id of controls) {
+    const el = $(id);
+    if (!el || el.closest("[hidden]")) continue;
+    el.setAttribute("aria-invalid", "true");
+    if (line && line.id) el.setAttribute("aria-describedby", line.id);
+  }
 }
 
 // The panels that advise; any other name (blind-unsupported, betting-unsupported, ...) is a
@@ -89,7 +140,10 @@ function clearAnswers() {
 const COACHED = ["hold", "banking", "progressive", "betting", "bidding"];
 
 function needRules() {
-  if (!state.rules) throw new Error("fix the rules first: see the message under the options");
+  if (!state.rules) {
+    throw fieldError("fix the rules first: see the message under the options",
+      ...(state.rulesRefused || []));
+  }
   // a panel the rules refuse is not shown; the others still answer
   const coached = state.rules.panels.some((p) => COACHED.includes(p));
   if (state.rules.not_coached && !coached) throw new Error(state.rules.not_coached);
@@ -104,6 +158,7 @@ async function ask(line, work) {
     await loadRules();
     epoch = state.epoch;
     needRules();
+    markRefused([]);
     line.className = "note";
     const show = await work();
     if (epoch === state.epoch) show();
@@ -111,6 +166,7 @@ async function ask(line, work) {
     if (epoch !== null && epoch !== state.epoch) return;  // about a position no longer shown
     line.className = "error";
     line.textContent = err.message;
+    markRefused(err.controls || [], line);
   }
 }
 
@@ -214,11 +270,17 @@ async function fetchRules(asked) {
     rulesAsked = null;
     clearAnswers();
     $("source").innerHTML = `<span class="error">${escapeHtml(err.message)}</span>`;
+    // the table is the preset, the options and a pasted rule file: the one typed is refused
+    const typed = $("rules-text").value.trim() ? "rules-text" :
+      ($("settings").value.trim() ? "settings" : "preset");
+    state.rulesRefused = err.controls && err.controls.length ? err.controls : [typed];
+    markRefused(state.rulesRefused, $("source"));
     gameNote();
     return;
   }
   if (asked !== rulesAsked) return; // a later table was asked for meanwhile
   state.rules = answer;
+  state.rulesRefused = [];
   clearAnswers();
   if ($("preset").value !== answer.settings.preset) {  // a pasted rule file names its preset
     $("preset").value = answer.settings.preset;
@@ -302,15 +364,15 @@ function position(needAgainst = true, where = "") {
   if (has("hold")) {
     const against = seat() > 1 ? $("against").value.trim() : "";  // seat 1 throws first
     if (needAgainst && seat() > 1 && !against) {
-      throw new Error(`enter the best hand so far${where} (you are seat ${seat()}, not seat 1)`);
+      throw fieldError(`enter the best hand so far${where} (you are seat ${seat()}, not seat 1)`, "against");
     }
     if (against) {
       out.against = against;
       const tied = $("tied").value.trim();
       out.tied = tied ? Number(tied) : 1;
       if (seat() > 1 && !(Number.isInteger(out.tied) && out.tied >= 1 && out.tied <= seat() - 1)) {
-        throw new Error(`earlier seats holding the best hand${where}: a whole number from 1 to ` +
-          `${seat() - 1} (you are seat ${seat()})`);
+        throw fieldError(`earlier seats holding the best hand${where}: a whole number from 1 ` +
+          `to ${seat() - 1} (you are seat ${seat()})`, "tied");
       }
     }
     out.players_left = players() - seat();
@@ -341,7 +403,7 @@ async function askHolds(value) {
   $("headline").textContent = "";
   await ask(status, async () => {
     const dice = $("dice-text").value.trim();
-    if (!dice) throw new Error("enter your five dice");
+    if (!dice) throw fieldError("enter your five dice", "dice-text");
     const answer = await value(dice, status);
     return () => {
       state.answer = answer;
@@ -373,7 +435,7 @@ async function advise() {
       return answer;
     }
     if (has("progressive")) {
-      if (!where.computer_hand) throw new Error("enter the computer's final hand");
+      if (!where.computer_hand) throw fieldError("enter the computer's final hand", "computer-hand");
       const answer = await call("/api/hold", { ...body, computer_hand: where.computer_hand }, status);
       answer.facing = `against the computer's final hand ${where.computer_hand}`;
       return answer;

@@ -25,7 +25,7 @@ function bestHandSoFar() {
 async function checkOrRaise() {
   await betting((body) => {
     body.hand = $("dice-text").value.trim();
-    if (!body.hand) throw new Error("enter your five dice");
+    if (!body.hand) throw fieldError("enter your five dice", "dice-text");
     const against = bestHandSoFar();
     if (against) body.against = against;
     return body;
@@ -36,7 +36,7 @@ async function meetOrFold() {
   await betting((body) => {
     if (seat() === 1) throw new Error("seat 1 throws first: nobody has a hand to raise with before your throw");
     body.against = bestHandSoFar();
-    if (!body.against) throw new Error("enter the raiser's hand as the best hand so far");
+    if (!body.against) throw fieldError("enter the raiser's hand as the best hand so far", "against");
     body.raised = 1;
     return body;
   });
@@ -47,7 +47,7 @@ async function holdInChips() {
   await askHolds(async (dice, status) => {
     const body = { ...bettingBody(), dice, throws_left: Number($("throws-left").value) };
     const against = bestHandSoFar();
-    if (seat() > 1 && !against) throw new Error(`enter the best hand so far (you are seat ${seat()}, not seat 1)`);
+    if (seat() > 1 && !against) throw fieldError(`enter the best hand so far (you are seat ${seat()}, not seat 1)`, "against");
     if (against) body.against = against;
     const answer = await call("/api/betting", body, status);
     answer.unit = "chips";
@@ -155,8 +155,8 @@ async function callOrBid() {
   line.textContent = "";
   await ask(line, async () => {
     const hand = $("dice-text").value.trim();
-    if (!hand) throw new Error("enter your five dice");
-    if (players() !== 2) throw new Error(`bidding is a game for two: set Players to 2 (not ${players()})`);
+    if (!hand) throw fieldError("enter your five dice", "dice-text");
+    if (players() !== 2) throw fieldError(`bidding is a game for two: set Players to 2 (not ${players()})`, "players");
     const answer = await call("/api/bidding", { ...table(), hand, bids, seat: seat() }, line);
     return () => showBidding(answer);
   });
@@ -303,8 +303,8 @@ async function reviewBidding() {
   await ask(status, async () => {
     const moves = $("review-bid-moves").value.split(",").map((m) => m.trim()).filter((m) => m);
     const hand = $("review-bid-hand").value.trim() || $("dice-text").value.trim();
-    if (!hand) throw new Error("enter your five dice");
-    if (!moves.length) throw new Error("enter the moves of the game (each bid, then call)");
+    if (!hand) throw fieldError("enter your five dice", "review-bid-hand");
+    if (!moves.length) throw fieldError("enter the moves of the game (each bid, then call)", "review-bid-moves");
     const request = { ...table(), hand, seat: Number($("review-bid-seat").value),
       ladder: $("review-bid-ladder").value, moves };
     const answer = await call("/api/review/bidding", request, status);

@@ -89,6 +89,32 @@ function pageWords(message) {
   return String(message).replace(/`([a-z_][a-z0-9_.]*)`/g, (_, field) => label(field));
 }
 
+// The page's controls where a refused field is typed; a field of two tabs names both (only
+// the one shown is marked).
+const FIELD_CONTROLS = {
+  dice: ["dice-text"], hand: ["dice-text", "review-bid-hand"], throws_left: ["throws-left"],
+  against: ["against"], tied: ["tied"], limit: ["limit"], computer_hand: ["computer-hand"],
+  aside: ["aside"], untouched: ["untouched"], set: ["settings"], rules_text: ["rules-text"],
+  rules: ["preset"], players: ["players"], seat: ["seat"], players_left: ["players", "seat"],
+  ante: ["ante"], raise_size: ["raise"], raises: ["raises"], pot: ["pot"],
+  moves: ["review-bid-moves"], ladder: ["review-bid-ladder"],
+};
+
+function refusedControls(data) {
+  // the controls of the fields a refusal names: a 422's field, a 400's backticked fields
+  const first = data.problems && data.problems[0];
+  const fields = first && first.field ? [first.field] :
+    [...String(data.error || "").matchAll(/`([a-z_][a-z0-9_.]*)`/g)].map((m) => m[1]);
+  return fields.flatMap((f) => FIELD_CONTROLS[String(f).replace(/^betting\./, "")] || []);
+}
+
+function fieldError(message, ...controls) {
+  // a refusal of what is typed in ``controls`` (their ids): the page marks them
+  const err = new Error(message);
+  err.controls = controls;
+  return err;
+}
+
 function refusal(data, status) {
   // one message in the page's words: a 422 names the field, a 400 its backticked fields
   const first = data.problems && data.problems[0];

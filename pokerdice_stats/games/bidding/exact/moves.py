@@ -18,6 +18,7 @@ from pokerdice_stats.games.bidding.exact.odds import BidLadder
 from pokerdice_stats.ground import indexing as ix
 from pokerdice_stats.ground.arguments import shown
 from pokerdice_stats.ground.errors import OptionError
+from pokerdice_stats.ground.numbers import settled
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.kernels.fixed_order import dot
 
@@ -141,7 +142,9 @@ def finish_position(
     "solution"``; the callers that re-solve the game from the position say so).
 
     ``last_true``: by the other's hand, whether the ten dice make the last bid (None at the
-    opening); ``belief``: the other's hands' weights (summing to 1).
+    opening); ``belief``: the other's hands' weights (summing to 1).  Chances and values
+    are kept to 15 significant digits (:func:`~pokerdice_stats.ground.numbers.settled`):
+    a certain loss is ``-1``, not the ``-0.9999999999999999`` a sum of weights gives.
     """
     last_chance: Fraction | None = None
     chance_beliefs: float | None = None
@@ -149,8 +152,9 @@ def finish_position(
         last_chance = Fraction(int(ix.HAND_WAYS[last_true].sum()), ix.N_THROWS)
         # a bid true (or false) against every hand is so whatever the weights: 1 (0) exactly
         chance_beliefs = (
-            float(belief[last_true].sum()) if 0 < last_chance < 1 else float(last_chance)
+            settled(belief[last_true].sum()) if 0 < last_chance < 1 else float(last_chance)
         )
+    moves = [Move(m.move, settled(m.chance), settled(m.value)) for m in moves]
     return Position(
         hand,
         bids,
