@@ -62,6 +62,13 @@ def test_an_edit_keeps_exact_amounts_and_names_itself():
         edited.with_amount("full-house", "two-pair", 1, side="dealer")
 
 
+def test_an_edit_naming_another_rule_sets_category_is_refused_where_it_is_applied():
+    # a schedule names no rule set: classic's straight is a category, not progressive's
+    edited = PROGRESSIVE_SCHEDULE.with_amount("straight", "two-pair", 5)
+    with pytest.raises(ScheduleError, match="category 'straight' is not in these rules"):
+        expected_payout(RULES, "optimal", schedule=edited)
+
+
 def test_two_sided_file_round_trip(tmp_path):
     path = write_schedule(TWO, tmp_path / "two.csv", RULES)
     text = path.read_text()

@@ -146,7 +146,9 @@ class PayoutSchedule:
         ----------
         winner, loser : str
             The pair's categories, as a schedule file names them (``full-house``,
-            ``Full House``).
+            ``Full House``).  A schedule names no rule set, so any rule set's category
+            is taken here (``straight``, ``small-straight``); one that the rules it is
+            applied to lack is refused then, by name (:func:`payout_matrix`).
         amount : Fraction, int or str
             The pay, exact and not negative: a whole number, a :class:`~fractions.Fraction`
             or a text such as ``"3/2"`` or ``"1.5"`` (a float is refused: ``0.1`` is not
