@@ -395,7 +395,7 @@ def test_cli_hold_table_speaks_as_hold_does(capsys):
     code, out, err = run_cli(capsys, *argv, "--throws-left", "2", "--against", "3 3 3 5 5")
     assert code == 0, err
     header = next(line for line in out.splitlines() if line.startswith("keep"))
-    assert header.split() == ["keep", "rethrow", "value", "(chips)", "best"]
+    assert header.split() == ["keep", "rethrow", "value", "(chips)", "optimal"]
     rows = out[out.index(header) :].splitlines()[1:]
     assert rows[0].split()[:2] == ["4", "4"] and rows[0].rstrip().endswith("*")
     assert any(row.startswith("(none)") for row in rows)

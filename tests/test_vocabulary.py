@@ -451,3 +451,31 @@ def test_seed_means_a_random_seed_only():
         and pattern.search((root / path).read_text(encoding="utf-8", errors="replace"))
     ]
     assert not found, found
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hold", "K K J 10 9"],
+        ["round", "--seat", "2", "--against", "K K J 10 9", "--dice", "A A 9 10 J"],
+        ["betting", "--seat", "2", "--against", "3 3 3 5 6", "--dice", "4 4 2 1 6"],
+        ["banking", "--dice", "6 6 4 3 2"],
+    ],
+    ids=["hold", "round", "betting", "banking"],
+)
+def test_every_hold_table_marks_the_best_hold_optimal(capsys, argv):
+    """One word for the mark on the best hold in every plain table of holds (``best`` was
+    banking's and betting's)."""
+    code, out, err = run_cli(capsys, *argv, "--throws-left", "1")
+    assert code == 0, err
+    header = next(line for line in out.splitlines() if line.startswith("keep"))
+    assert header.split()[-1] == "optimal", header
+
+
+def test_hold_takes_the_dice_as_the_other_commands_do(capsys):
+    """``hold --dice D`` is ``hold D`` (``round``, ``betting`` and ``banking`` take ``--dice``)."""
+    bare = _json(capsys, "hold", "K K J 10 9")
+    assert _json(capsys, "hold", "--dice", "K K J 10 9") == bare
+    assert _json(capsys, "hold", "K K J 10 9", "--dice", "K K J 10 9") == bare
+    assert_cli_error(capsys, ["hold"], "give the five dice showing")
+    assert_cli_error(capsys, ["hold", "K K J 10 9", "--dice", "A A A A A"], "given twice")

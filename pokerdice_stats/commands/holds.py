@@ -52,7 +52,16 @@ def register(subparsers) -> None:
         help="every distinct hold of a hand, best first, with its exact value",
         description=HOLD_DESCRIPTION,
     )
-    hold.add_argument("dice", help='the five dice showing, e.g. "K K J 10 9"')
+    hold.add_argument(
+        "dice", nargs="?", default=None, help='the five dice showing, e.g. "K K J 10 9"'
+    )
+    hold.add_argument(
+        "--dice",
+        dest="dice_option",
+        default=None,
+        metavar="DICE",
+        help="the same dice as an option, as round, betting and banking take them",
+    )
     hold.add_argument(
         "--throws-left",
         type=whole_number,
@@ -263,12 +272,36 @@ HOLD_CONTEXT_KEYS = (
 )  # fmt: skip
 
 
+def dice_given(positional: str | None, option: str | None) -> str:
+    """The dice of ``hold``, given bare or as ``--dice`` (as the other commands take them).
+
+    Raises
+    ------
+    OptionError
+        With no dice, or with two different ones.
+
+    Examples
+    --------
+    >>> dice_given("K K J 10 9", None), dice_given(None, "K K J 10 9")
+    ('K K J 10 9', 'K K J 10 9')
+    """
+    if positional is not None and option is not None and positional != option:
+        raise OptionError(
+            f"the dice are given twice, {positional!r} and --dice {option!r}: give them once"
+        )
+    dice = positional if positional is not None else option
+    if dice is None:
+        raise OptionError('give the five dice showing: hold "K K J 10 9" (or --dice "K K J 10 9")')
+    return dice
+
+
 def run_hold(args: argparse.Namespace) -> int:
     from pokerdice_stats.engines.cli import emit_record, emit_rows
     from pokerdice_stats.ground.numbers import chance_percent, fixed_text, short_fraction
     from pokerdice_stats.turn.advice import UNIT_CHANCE, hold_distribution
     from pokerdice_stats.turn.hands import hand_table
 
+    args.dice = dice_given(args.dice, args.dice_option)
     rules = rules_from_args(args)
     advice = hold_advice(args, rules)
     distribution = hold_distribution(advice) if args.distribution else None

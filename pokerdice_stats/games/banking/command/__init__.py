@@ -266,7 +266,7 @@ def _run_position(args: argparse.Namespace, rules, players: int) -> int:
                 "rethrow": h["rethrow"] or "stand",
                 "share %": round(100 * h["value"], 4),
                 "equilibrium plays it %": round(100 * h["chance"], 4),
-                "best": "*" if h["optimal"] else "",
+                "optimal": "*" if h["optimal"] else "",
             }
             for h in record["holds"]
         ]

@@ -291,7 +291,7 @@ def _emit_decision(args, result, record: dict, frame, key: str | None) -> int:
         frame = frame.drop(columns="value")
     pot = "" if args.pot is not None else " (the default: every ante and the raises met so far)"
     emit(
-        f"rules {record['rules']}; {record['players']} players; ante {record['ante']:.6g}; "
+        f"rules {record['rules']}; {record['players']} seats; ante {record['ante']:.6g}; "
         f"raise {record['raise']:.6g}, at most {record['raises']} a turn; pot {record['pot']:.6g}"
         f"{pot}"
     )

@@ -30,6 +30,6 @@ def people_holds(frame: pd.DataFrame, value: str) -> pd.DataFrame:
             "keep": [k or "(none)" for k in frame["keep"]],
             "rethrow": [r or "stand" for r in frame["rethrow"]],
             "value (chips)": [fixed_text(v, ".6f") for v in frame[value]],
-            "best": ["*" if o else "" for o in frame["optimal"]],
+            "optimal": ["*" if o else "" for o in frame["optimal"]],
         }
     )
