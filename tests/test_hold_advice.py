@@ -6,6 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
+from cli_helpers import run_cli
 
 from pokerdice_stats import cli, get_rules
 from pokerdice_stats.games.progressive.exact.advice import progressive_advice
@@ -321,3 +322,14 @@ def test_advice_refuses_counts_that_are_not_whole_numbers(options):
     if list(options) == ["throws_left"]:
         with pytest.raises(OptionError):
             goal_advice(rules, "K K J 10 9", None, options["throws_left"])
+
+
+def test_the_computers_holds_say_whose_points_they_are(capsys):
+    """``--as computer`` values the computer's holds: the plain answer's unit says so."""
+    progressive = ("hold", "6 6 6 2 1", "--rules", "progressive")
+    code, out, err = run_cli(capsys, *progressive, "--as", "computer")
+    assert code == 0, err
+    assert "values: points per round won by the computer" in " ".join(out.split())
+    code, out, err = run_cli(capsys, *progressive, "--computer-hand", "5 5 5 5 2")
+    assert code == 0, err
+    assert "values: points per round keep" in " ".join(out.split())  # the player's: no more

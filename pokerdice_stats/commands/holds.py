@@ -371,7 +371,8 @@ def _goal_line(args: argparse.Namespace, advice) -> str:
             "values: chance of winning, in percent"
         )
     if advice.unit == "points per round":
-        return f"goal: {advice.goal}; values: points per round"
+        whose = " won by the computer" if advice.context.get("side") == "computer" else ""
+        return f"goal: {advice.goal}; values: points per round{whose}"
     default = (
         f" (the default here: {goal_default_reason(args, advice.rules)}; --goal G names another)"
         if args.goal is None

@@ -162,8 +162,8 @@ def register(subparsers) -> None:
         "--start",
         type=_positive,
         default=None,
-        help=f"progressive session: starting bank (default {DEFAULT_START}); banking session: "
-        f"every seat's (default {BANKING_START})",
+        help=f"progressive session: starting bank in points (default {DEFAULT_START}); "
+        f"banking session: every seat's, in points (default {BANKING_START})",
     )
     sim.add_argument(
         "--schedule",
@@ -219,8 +219,8 @@ def register(subparsers) -> None:
         "--ante",
         type=_positive,
         default=None,
-        help=f"session of pots (not progressive): the ante, 1 to {POT_ANTE:,} chips (default "
-        f"{DEFAULT_ANTE}; banking session: {BANKING_ANTE})",
+        help=f"session of pots (not progressive): the ante, 1 to {POT_ANTE:,} (default "
+        f"{DEFAULT_ANTE} chip; banking session: {BANKING_ANTE} points, 004's unit)",
     )
     _add_run_args(sim)
     add_format_arg(sim)
