@@ -84,13 +84,8 @@ def run_show(args: argparse.Namespace) -> int:
         args.rules = "gameweave"
     rules = rules_from_args(args)
     settings: dict[str, object] = dict(rules.settings())
-    if args.format != "table":
-        if args.format != "table":  # numbers and true/false as such (the table: as --set)
-            settings = {
-                **settings,
-                **{key: int(str(settings[key])) for key in ("throws", "max_rethrow", "target")},
-                "sticky_holds": rules.sticky_holds,
-            }
+    if args.format != "table":  # numbers and true/false as such (the table: as --set)
+        settings = rules.setting_values()
         record = {"rules": rules.label(), **settings, "categories": list(rules.category_slugs)}
         emit_record({**record, "faces": list(rules.face_chart.labels)}, args.format)
         return 0

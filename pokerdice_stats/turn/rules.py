@@ -198,6 +198,23 @@ class RuleSet:
             "starter": self.starter,
         }
 
+    def setting_values(self) -> dict[str, object]:
+        """:meth:`settings` as JSON writes them: numbers as numbers, ``sticky_holds`` as
+        true or false (``rules show`` and every answer that lists the settings).
+
+        >>> from pokerdice_stats.turn.rules import get_rules
+        >>> values = get_rules("classic").setting_values()
+        >>> values["throws"], values["sticky_holds"], values["wild"]
+        (3, False, 'none')
+        """
+        return {
+            **self.settings(),
+            "throws": self.throws,
+            "max_rethrow": self.max_rethrow,
+            "sticky_holds": self.sticky_holds,
+            "target": self.target,
+        }
+
     def label(self) -> str:
         """A short name: the preset, plus any option that differs from it."""
         base = PRESETS[self.preset].settings()

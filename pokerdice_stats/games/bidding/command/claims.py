@@ -24,7 +24,7 @@ def claims_summary(result: ClaimsBidding) -> dict[str, object]:
 
     return {
         "rules": result.rules.label(),
-        "settings": dict(result.rules.settings()),
+        "settings": result.rules.setting_values(),
         "ladder": result.ladder.name,
         "solver": "claims",
         "rungs": list(result.ladder.labels),

@@ -117,7 +117,7 @@ def summary(result: Bidding) -> dict[str, object]:
     """The headline figures with their context (as in the ``bidding`` command's JSON)."""
     return {
         "rules": result.rules.label(),
-        "settings": dict(result.rules.settings()),
+        "settings": result.rules.setting_values(),
         "ladder": result.ladder.name,
         "rungs": list(result.ladder.labels),
         "unit": UNITS,
