@@ -479,3 +479,16 @@ def test_hold_takes_the_dice_as_the_other_commands_do(capsys):
     assert _json(capsys, "hold", "K K J 10 9", "--dice", "K K J 10 9") == bare
     assert_cli_error(capsys, ["hold"], "give the five dice showing")
     assert_cli_error(capsys, ["hold", "K K J 10 9", "--dice", "A A A A A"], "given twice")
+
+
+def test_round_takes_knowledge_as_payout_and_simulate_do(capsys):
+    """``round --knowledge K`` is ``round --set knowledge=K``; a disagreeing pair is refused."""
+    argv = ["round", "--set", "ties=split"]
+    assert _json(capsys, *argv, "--knowledge", "blind") == _json(
+        capsys, *argv, "--set", "knowledge=blind"
+    )
+    assert _json(capsys, *argv, "--knowledge", "blind")["knowledge"] == "blind"
+    assert_cli_error(capsys, ["round", "--knowledge", "bogus"], "invalid value 'bogus'")
+    assert_cli_error(
+        capsys, ["round", "--knowledge", "seen", "--set", "knowledge=blind"], "disagree"
+    )

@@ -42,6 +42,13 @@ def register(subparsers) -> None:
     )
     add_rules_args(round_)
     round_.add_argument(
+        "--knowledge",
+        default=None,
+        metavar="K",
+        help="seen: later seats see the earlier hands; blind: nobody sees another's (as "
+        "payout and simulate take it; the same as --set knowledge=K; default: the rules')",
+    )
+    round_.add_argument(
         "--players", type=whole_number, default=2, metavar="N", help="2 to 5 (default 2)"
     )
     play = round_.add_argument_group(
@@ -90,7 +97,12 @@ def run_round(args: argparse.Namespace) -> int:
     from pokerdice_stats.games.registry import game_for
 
     _check_seat_options(args)
-    rules = rules_from_args(args)
+    rules = rules_from_args(args, {"knowledge": ("--knowledge", args.knowledge)})
+    if args.knowledge is not None and rules.knowledge != args.knowledge:
+        # --knowledge K is --set knowledge=K (checked there: an unknown K is named)
+        args.set_flag = "--knowledge"
+        args.settings = [*args.settings, f"knowledge={args.knowledge}"]
+        rules = rules_from_args(args)
     return int(game_for(rules, "round").entry("round_answer")(args, rules))
 
 
