@@ -101,7 +101,7 @@ def test_the_solution_is_checked(result):
 
 def test_a_certain_loss_is_written_minus_one(result):
     # Q Q Q 9 9 makes a full house whatever the other holds: calling it loses for sure, -1
-    # (a sum of the other's weights gave -0.9999999999999999), in the CSV too
+    # (a sum of the other's weights gave -0.9999999999999999, which JSON and CSV wrote)
     answer = position_answer(result, "Q Q Q 9 9", "full-house")
     assert answer.moves[0].move == "call" and answer.moves[0].value == -1.0
     assert answer.chance_last_bid_beliefs == 1.0

@@ -311,6 +311,28 @@ def test_a_missing_field_is_marked_where_it_is_typed(page):
     assert page.get_attribute("#settings", "aria-invalid") is None
 
 
+def test_a_refused_option_marks_the_options_not_a_field_of_the_same_value(page):
+    # triple-snakes shows the Ante field, holding 1; "ties=1" is refused quoting '1': the
+    # options are marked (a rule refusal is about the table), not the Ante
+    choose_game(page, "triple-snakes")
+    assert page.is_visible("#ante") and page.input_value("#ante") == "1"
+    page.fill("#settings", "ties=1")
+    page.press("#settings", "Tab")
+    page.wait_for_selector("#source .error")
+    assert page.get_attribute("#settings", "aria-invalid") == "true"
+    assert page.get_attribute("#ante", "aria-invalid") is None
+    # with a rule file pasted too, an option the message names is still the options'
+    page.click("#rule-file summary")
+    page.fill("#rules-text", 'preset = "triple-snakes"\n')
+    page.fill("#settings", "ties=bogus")
+    page.click("#rules-apply")
+    page.wait_for_function(
+        "() => (document.querySelector('#source .error') || {}).textContent?.includes('bogus')"
+    )
+    assert page.get_attribute("#settings", "aria-invalid") == "true"
+    assert page.get_attribute("#rules-text", "aria-invalid") is None
+
+
 def test_a_pasted_rule_file_sets_the_game(page, api):
     page.click("#rule-file summary")
     page.fill("#rules-text", 'preset = "progressive"\nthrows = 2\n')

@@ -278,14 +278,14 @@ def dice_given(positional: str | None, option: str | None) -> str:
     Raises
     ------
     OptionError
-        With no dice, or with two different ones.
+        With no dice, or with dice given both ways (even the same: give them once).
 
     Examples
     --------
     >>> dice_given("K K J 10 9", None), dice_given(None, "K K J 10 9")
     ('K K J 10 9', 'K K J 10 9')
     """
-    if positional is not None and option is not None and positional != option:
+    if positional is not None and option is not None:
         raise OptionError(
             f"the dice are given twice, {positional!r} and --dice {option!r}: give them once"
         )

@@ -44,7 +44,7 @@ def register(subparsers) -> None:
     round_.add_argument(
         "--knowledge",
         default=None,
-        metavar="K",
+        choices=("seen", "blind"),
         help="seen: later seats see the earlier hands; blind: nobody sees another's (as "
         "payout and simulate take it; the same as --set knowledge=K; default: the rules')",
     )

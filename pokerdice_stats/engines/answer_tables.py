@@ -148,7 +148,8 @@ def csv_rows(parts: AnswerParts) -> list[dict[str, Any]]:
     The fields come first (those no row has), then the rows' own columns (a row without
     one of them carries the field's value there).  A field that *every* row holds under
     its name would show nowhere: it is written as ``answer.NAME`` (a design's ``side``
-    asked, beside the ``side`` of each change).
+    asked, beside the ``side`` of each change).  With no rows, the one row of the fields
+    keeps their names (a design that changes nothing: ``side`` is the side asked).
 
     Examples
     --------

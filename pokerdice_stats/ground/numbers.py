@@ -99,11 +99,14 @@ def settled(value: float) -> float:
 
     >>> settled(-0.9999999999999999), settled(0.47058823529411764), settled(-0.0)
     (-1.0, 0.470588235294118, 0.0)
+    >>> settled(1.7976931348623157e308)  # rounding would overflow: kept as it is
+    1.7976931348623157e+308
     """
     number = float(value)
     if math.isnan(number) or math.isinf(number):
         return number
-    return float(f"{number:.{WHOLE_DIGITS}g}") + 0.0
+    kept = float(f"{number:.{WHOLE_DIGITS}g}") + 0.0
+    return kept if math.isfinite(kept) else number  # (the largest floats round past it)
 
 
 def stated(tolerance: float, digits: int = 3) -> float:

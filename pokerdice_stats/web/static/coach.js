@@ -8,6 +8,8 @@ const state = {
 
 // ---- talking to the API -------------------------------------------------------------
 
+let tickets = 0; // each question on a status line holds the line's newest ticket
+
 async function call(url, body, statusLine) {
   const init = body === undefined ? {} : {
     method: "POST",
@@ -15,40 +17,49 @@ async function call(url, body, statusLine) {
     body: JSON.stringify(body),
   };
   // A question (it has a status line) is about the position of its epoch: once that
-  // changes, its polling stops and the line is left to the newer question.  The rules and
-  // the games (no status line) are fetched whatever the position.
+  // changes, its polling stops and the line is left to the newer question.  A newer
+  // question on the same line, or its Cancel, drops it too (the line's ticket changes);
+  // a question on another line goes on.  The rules and the games (no status line) are
+  // fetched whatever the position.
   const epoch = state.epoch;
-  const dropped = () => statusLine && epoch !== state.epoch;
+  const ticket = String(++tickets);
+  if (statusLine) statusLine.dataset.ticket = ticket;
+  const dropped = () => statusLine &&
+    (epoch !== state.epoch || statusLine.dataset.ticket !== ticket);
+  const gone = () => {
+    const err = new Error("an answer no longer waited for");
+    err.dropped = true;
+    return err;
+  };
   let response = await fetch(url, init);
   let data = await response.json();
   while (response.status === 202) {  // a long solve: show how far it is, then ask again
-    if (dropped()) throw new Error("an answer for a position no longer shown");
+    if (dropped()) throw gone();
     if (statusLine) showPending(statusLine, data);
     await new Promise((done) => setTimeout(done, 400));
     response = await fetch(data.poll);
     data = await response.json();
   }
-  if (dropped()) throw new Error("an answer for a position no longer shown");
+  if (dropped()) throw gone();
   if (statusLine) {
     statusLine.textContent = "";
     statusLine.classList.remove("pending");
   }
   if (!response.ok) {
     throw fieldError(refusal(data, response.status), ...refusedControls(data),
-      ...quotedControls(data.error));
+      ...quotedControls(data.error, body));
   }
   return data;
 }
 
-// The text fields whose value a refusal may quote ("unknown face 'X' in 'K K J 10 X'").
-const QUOTABLE = ["dice-text", "against", "aside", "untouched", "computer-hand", "ante", "raise",
-  "pot", "review-bid-hand", "review-bid-moves"];
-
-function quotedControls(message) {
-  // the fields whose whole value the message quotes: what it refuses, named or not
+function quotedControls(message, body) {
+  // the fields of the request whose whole value the message quotes ("unknown face 'X' in
+  // 'K K J 10 X'"): what it refuses, named or not; only among the fields sent
   const text = String(message || "");
-  return QUOTABLE.filter((id) => {
-    const value = $(id).value.trim();
+  const sent = Object.keys(body || {}).flatMap((field) => FIELD_CONTROLS[field] || []);
+  return [...new Set(sent)].filter((id) => {
+    const el = $(id);
+    const value = el && typeof el.value === "string" ? el.value.trim() : "";
     return value && (text.includes(`'${value}'`) || text.includes(`"${value}"`));
   });
 }
@@ -73,9 +84,9 @@ function showPending(line, data) {
 }
 
 function cancelWait(line) {
-  // the question is dropped as a new position drops it (its polling stops); the server's
-  // solve cannot be stopped mid-way, so it runs on, and asking again later reads it
-  state.epoch += 1;
+  // this line's question is dropped (its polling stops; questions on other lines go on);
+  // the server's solve cannot be stopped mid-way, so it runs on, and asking again reads it
+  line.dataset.ticket = "";
   line.classList.remove("pending");
   line.className = "note";
   line.textContent = "cancelled: the solve goes on at the server, and asking again " +
@@ -122,8 +133,9 @@ function clearAnswers() {
 
 function markRefused(controls, line = null) {
   // outline the fields a refusal is about (those shown), pointing to the line that says why;
-  // every other mark goes
+  // the marks of that line's earlier refusal go (every mark, without a line)
   for (const el of document.querySelectorAll("[aria-invalid=true]")) {
+    if (line && el.getAttribute("aria-describedby") !== line.id) continue;
     el.removeAttribute("aria-invalid");
     el.removeAttribute("aria-describedby");
   }
@@ -158,11 +170,12 @@ async function ask(line, work) {
     await loadRules();
     epoch = state.epoch;
     needRules();
-    markRefused([]);
+    markRefused([], line);
     line.className = "note";
     const show = await work();
     if (epoch === state.epoch) show();
   } catch (err) {
+    if (err.dropped) return;  // cancelled, or asked again: the line is the newer question's
     if (epoch !== null && epoch !== state.epoch) return;  // about a position no longer shown
     line.className = "error";
     line.textContent = err.message;
@@ -252,6 +265,18 @@ function chooseGame() {
   return loadRules();
 }
 
+function tableFieldRefused(message) {
+  // The table is the preset, the options and a pasted rule file: the refused one is the
+  // options when the message names a key typed there, else the rule file when one is
+  // pasted, else the options when typed, else the preset.
+  const keys = $("settings").value.split(",").map((s) => s.split("=")[0].trim().toLowerCase())
+    .filter((k) => /^[a-z_]+$/.test(k));
+  const text = String(message).toLowerCase();
+  if (keys.some((k) => new RegExp(`\\b${k}\\b`).test(text))) return "settings";
+  if ($("rules-text").value.trim()) return "rules-text";
+  return $("settings").value.trim() ? "settings" : "preset";
+}
+
 function gameNote() {
   const note = $("game-note");
   note.textContent = state.note || ($("rules-text").value.trim()
@@ -270,10 +295,8 @@ async function fetchRules(asked) {
     rulesAsked = null;
     clearAnswers();
     $("source").innerHTML = `<span class="error">${escapeHtml(err.message)}</span>`;
-    // the table is the preset, the options and a pasted rule file: the one typed is refused
-    const typed = $("rules-text").value.trim() ? "rules-text" :
-      ($("settings").value.trim() ? "settings" : "preset");
-    state.rulesRefused = err.controls && err.controls.length ? err.controls : [typed];
+    state.rulesRefused = err.controls && err.controls.length ? err.controls :
+      [tableFieldRefused(err.message)];
     markRefused(state.rulesRefused, $("source"));
     gameNote();
     return;
