@@ -333,6 +333,18 @@ def test_a_refused_option_marks_the_options_not_a_field_of_the_same_value(page):
     assert page.get_attribute("#rules-text", "aria-invalid") is None
 
 
+def test_a_refused_stake_marks_its_field(page):
+    # the server names the request's field (`ante`): the Ante field is outlined
+    choose_game(page, "triple-snakes")
+    page.fill("#dice-text", "3 3 3 5 6")
+    page.fill("#ante", "0")
+    page.click("#check-raise")
+    page.wait_for_selector("#betting-answer.error")
+    assert "Ante" in page.inner_text("#betting-answer")
+    assert page.get_attribute("#ante", "aria-invalid") == "true"
+    assert page.get_attribute("#ante", "aria-describedby") == "betting-answer"
+
+
 def test_a_pasted_rule_file_sets_the_game(page, api):
     page.click("#rule-file summary")
     page.fill("#rules-text", 'preset = "progressive"\nthrows = 2\n')

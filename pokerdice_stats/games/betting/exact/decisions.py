@@ -70,9 +70,11 @@ def _mask(result: Betting, seats: Iterable[int], after: int, what: str) -> int:
 def _pot(result: Betting, pot, least: Fraction) -> Fraction | float:
     if pot is None:
         return result.solver.number(least)
-    chips = parse_chips(pot, "pot")
+    chips = parse_chips(pot, option("pot"))
     if chips < least:
-        raise OptionError(f"the pot must be at least {_chips_text(least)} chips here, got {pot}")
+        raise OptionError(
+            f"{option('pot')}: the pot must be at least {_chips_text(least)} chips here, got {pot}"
+        )
     return result.solver.number(chips)
 
 

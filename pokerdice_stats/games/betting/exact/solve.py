@@ -73,6 +73,7 @@ from pokerdice_stats.games.seats import check_players
 from pokerdice_stats.ground.arguments import checked_flag
 from pokerdice_stats.ground.errors import OptionError
 from pokerdice_stats.ground.limits import exact_amount
+from pokerdice_stats.ground.speaker import option
 from pokerdice_stats.ground.summary import short_repr
 from pokerdice_stats.turn.hands import check_rule_set, exact_is_cheap
 from pokerdice_stats.turn.rules import RuleSet
@@ -198,7 +199,7 @@ def parse_chips(value, what: str) -> Fraction:
         OptionError,
     )
     if not 0 < chips <= MAX_CHIPS:
-        raise OptionError(f"{what} must be above 0 and at most {MAX_CHIPS} chips, got {value}")
+        raise OptionError(f"{what} must be above 0 and at most {MAX_CHIPS:,} chips, got {value}")
     return chips
 
 
@@ -210,8 +211,12 @@ def check_stakes(ante=1, raise_size=None, raises: int = 1) -> Stakes:
     OptionError
         For a bad ante or raise, or raises outside 0..:data:`MAX_RAISES`.
     """
-    ante_chips = parse_chips(ante, "ante")
-    raise_chips = ante_chips if raise_size is None else parse_chips(raise_size, "raise")
+    ante_chips = parse_chips(ante, option("ante"))
+    raise_chips = (
+        ante_chips
+        if raise_size is None
+        else parse_chips(raise_size, option("raise_size", "--raise"))
+    )
     if isinstance(raises, bool) or not isinstance(raises, int) or not 0 <= raises <= MAX_RAISES:
         raise OptionError(
             f"raises a turn must be 0 to {MAX_RAISES}, got {raises!r} ({RAISES_REASON})"
